@@ -1,0 +1,18 @@
+// Package importance computes the importance of the nodes of a link graph:
+// OPIC, the online algorithm of Abiteboul, Preda and Cobéna that runs while a
+// crawl proceeds, and PageRank with the Kim–Lee dangling-page fix, computed
+// offline on the same graph as its reference.
+//
+// The package is pure computation: plain slices, no I/O, no goroutines, no
+// globals, deterministic given a seed.
+//
+// OPIC as sitesift uses it works on sites. Each node has cash and a history;
+// a virtual page is linked from every node and links to every node. Reading
+// node i moves its cash to its history and hands it on: a share teleport to
+// the virtual page, the rest to i's out-neighbours in proportion to the link
+// weights (all of it to the virtual page when i has no known out-link). The
+// virtual page hands its cash out to all known nodes uniformly. The total of
+// the cash stays 1, and the estimate (history+cash), normalised over the real
+// nodes, converges to the PageRank of the same graph with the same teleport
+// and dangling nodes spread uniformly (the Kim–Lee matrix M*).
+package importance

@@ -1,0 +1,253 @@
+package importance
+
+import (
+	"fmt"
+	"math"
+)
+
+// DefaultTeleport is the share of a node's cash that goes to the virtual page
+// at each read, and PageRank's teleport probability (1 − damping).
+const DefaultTeleport = 0.15
+
+// OPIC is the state of an online page importance computation over a graph
+// that may grow while it runs: nodes and weighted edges are added as a crawl
+// discovers them. Node ids are dense, 0..N-1, in order of addition.
+//
+// The virtual page's cash is handed out to all N known nodes right after
+// every read. It is done lazily in O(1): uniform is the running total that
+// each node has been credited by the virtual page since the start, and
+// seen[i] the value of uniform when node i last settled it, so node i's cash
+// is cash[i] + uniform − seen[i].
+type OPIC struct {
+	teleport float64
+
+	cash    []float64 // explicit cash, received from in-neighbours
+	seen    []float64 // uniform when the node last settled its share of the virtual page's cash
+	history []float64 // cash accumulated at reads
+	uniform float64   // total handed out to each node by the virtual page
+	virtual float64   // cash of the virtual page not yet handed out (no known node)
+	g       float64   // G: the sum of all histories
+
+	out   [][]Arc       // out-arcs by node
+	outW  []float64     // sum of out-arc weights by node
+	arc   []map[int]int // arc position by target, built lazily for nodes with many arcs
+	reads []int64
+
+	// changed, when set, is called right after node j's cash changes during
+	// a read, so that a priority structure can restore its order one change
+	// at a time (see Selector).
+	changed func(j int)
+}
+
+// Arc is a weighted out-link of a node.
+type Arc struct {
+	To     int
+	Weight float64
+}
+
+// NewOPIC returns an empty computation with the given teleport share, which
+// must lie in [0, 1).
+func NewOPIC(teleport float64) (*OPIC, error) {
+	if !(teleport >= 0 && teleport < 1) {
+		return nil, fmt.Errorf("importance: teleport %v not in [0, 1)", teleport)
+	}
+	return &OPIC{teleport: teleport, virtual: 1}, nil
+}
+
+// Len returns the number of known nodes.
+func (o *OPIC) Len() int { return len(o.cash) }
+
+// Teleport returns the teleport share.
+func (o *OPIC) Teleport() float64 { return o.teleport }
+
+// AddNode adds a node with no cash and no history and returns its id. While
+// no node is known the virtual page holds all the cash; the first nodes
+// added share it at the next read or [OPIC.Seed].
+func (o *OPIC) AddNode() int {
+	o.cash = append(o.cash, 0)
+	o.seen = append(o.seen, o.uniform)
+	o.history = append(o.history, 0)
+	o.out = append(o.out, nil)
+	o.outW = append(o.outW, 0)
+	o.arc = append(o.arc, nil)
+	o.reads = append(o.reads, 0)
+	return len(o.cash) - 1
+}
+
+// Seed hands the virtual page's cash out to the known nodes: call it once the
+// first nodes (the seeds of a crawl) are added, so each starts with 1/n.
+func (o *OPIC) Seed() { o.handOut() }
+
+// AddWeight adds w to the weight of the arc from → to, creating the arc when
+// it is new. Self-arcs are ignored: OPIC over sites uses inter-site links only.
+func (o *OPIC) AddWeight(from, to int, w float64) {
+	if from == to || w == 0 {
+		return
+	}
+	if k, ok := o.arcIndex(from, to); ok {
+		o.out[from][k].Weight += w
+	} else {
+		o.out[from] = append(o.out[from], Arc{To: to, Weight: w})
+		if o.arc[from] != nil {
+			o.arc[from][to] = len(o.out[from]) - 1
+		}
+	}
+	o.outW[from] += w
+}
+
+func (o *OPIC) arcIndex(from, to int) (int, bool) {
+	arcs := o.out[from]
+	if o.arc[from] == nil {
+		if len(arcs) < 16 {
+			for k, a := range arcs {
+				if a.To == to {
+					return k, true
+				}
+			}
+			return 0, false
+		}
+		m := make(map[int]int, len(arcs))
+		for k, a := range arcs {
+			m[a.To] = k
+		}
+		o.arc[from] = m
+	}
+	k, ok := o.arc[from][to]
+	return k, ok
+}
+
+// Out returns node i's out-arcs; the slice must not be modified.
+func (o *OPIC) Out(i int) []Arc { return o.out[i] }
+
+// Cash returns node i's current cash.
+func (o *OPIC) Cash(i int) float64 { return o.cash[i] + o.uniform - o.seen[i] }
+
+// History returns node i's history.
+func (o *OPIC) History(i int) float64 { return o.history[i] }
+
+// Reads returns how many times node i was read.
+func (o *OPIC) Reads(i int) int64 { return o.reads[i] }
+
+// G returns the sum of all histories.
+func (o *OPIC) G() float64 { return o.g }
+
+// VirtualCash returns the cash held by the virtual page (non-zero only while
+// no node is known).
+func (o *OPIC) VirtualCash() float64 { return o.virtual }
+
+// TotalCash returns the cash of all nodes plus the virtual page's; it is 1 up
+// to rounding at every step.
+func (o *OPIC) TotalCash() float64 {
+	var s float64
+	for i := range o.cash {
+		s += o.Cash(i)
+	}
+	return s + o.virtual
+}
+
+// Read performs one step of OPIC on node i: its cash goes to its history and
+// G, then to its out-neighbours in proportion to the arc weights, less the
+// teleport share, which goes to the virtual page (all of it when i has no
+// out-arc); the virtual page then hands its cash out to all nodes. It returns
+// the cash that was read.
+func (o *OPIC) Read(i int) float64 {
+	o.settle(i)
+	c := o.cash[i]
+	o.cash[i] = 0
+	if o.changed != nil {
+		o.changed(i)
+	}
+	o.history[i] += c
+	o.g += c
+	o.reads[i]++
+	if w := o.outW[i]; w > 0 {
+		share := (1 - o.teleport) * c / w
+		for _, a := range o.out[i] {
+			o.cash[a.To] += share * a.Weight
+			if o.changed != nil {
+				o.changed(a.To)
+			}
+		}
+		o.virtual += o.teleport * c
+	} else {
+		o.virtual += c
+	}
+	o.handOut()
+	return c
+}
+
+func (o *OPIC) settle(i int) {
+	o.cash[i] += o.uniform - o.seen[i]
+	o.seen[i] = o.uniform
+}
+
+func (o *OPIC) handOut() {
+	n := len(o.cash)
+	if n == 0 || o.virtual == 0 {
+		return
+	}
+	o.uniform += o.virtual / float64(n)
+	o.virtual = 0
+	// Each rounding of uniform is felt by all n nodes, so an error of one
+	// ulp(uniform) costs n·ulp(uniform) of total cash. Folding uniform into
+	// the explicit cash once it exceeds 1/n keeps that below a few ulp(1)
+	// per read; uniform grows by about 1/n² a read, so the O(n) fold costs
+	// O(1) per read amortised. Cash(i) − key(i) shifts by the same amount for
+	// every node, so a Selector's order is unchanged.
+	if o.uniform*float64(n) > 1 {
+		for i := range o.cash {
+			o.cash[i] += o.uniform - o.seen[i]
+			o.seen[i] = 0
+		}
+		o.uniform = 0
+	}
+}
+
+// Estimate returns the importance of every node: (history + cash),
+// normalised to sum 1 over the real nodes. Before any read it is the
+// distribution of the cash.
+func (o *OPIC) Estimate() []float64 {
+	est := make([]float64, len(o.cash))
+	var sum float64
+	for i := range est {
+		est[i] = o.history[i] + o.Cash(i)
+		sum += est[i]
+	}
+	if sum > 0 {
+		for i := range est {
+			est[i] /= sum
+		}
+	}
+	return est
+}
+
+// State is a node's cash and history, as saved and restored.
+type State struct {
+	Cash, History float64
+}
+
+// Restore sets the state of the nodes from a saved snapshot (one entry per
+// node, in id order) and the virtual page's cash; it fails unless the total
+// cash is 1 within 1e-9, so a damaged snapshot is never used.
+func (o *OPIC) Restore(states []State, virtual float64) error {
+	if len(states) != len(o.cash) {
+		return fmt.Errorf("importance: restore %d states into %d nodes", len(states), len(o.cash))
+	}
+	total := virtual
+	for _, s := range states {
+		if s.Cash < 0 || s.History < 0 || math.IsNaN(s.Cash) || math.IsNaN(s.History) {
+			return fmt.Errorf("importance: restore: invalid state %+v", s)
+		}
+		total += s.Cash
+	}
+	if math.Abs(total-1) > 1e-9 {
+		return fmt.Errorf("importance: restore: total cash %v, want 1", total)
+	}
+	o.g = 0
+	for i, s := range states {
+		o.cash[i], o.seen[i], o.history[i] = s.Cash, o.uniform, s.History
+		o.g += s.History
+	}
+	o.virtual = virtual
+	return nil
+}

@@ -1,0 +1,86 @@
+package importance
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// polblogsDir is the real web graph of the shared reference data.
+var polblogsDir = filepath.Join("..", "..", "shared", "data", "polblogs")
+
+// loadPolblogs returns the polblogs graph (duplicate arcs collapsed, as the
+// reference scores were computed) and its node labels. It skips the test
+// when the shared data is absent.
+func loadPolblogs(t testing.TB) (*Graph, []string) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(polblogsDir, "edges.tsv"))
+	if os.IsNotExist(err) {
+		t.Skipf("reference data not found: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ids := map[string]int{}
+	var labels []string
+	id := func(s string) int {
+		if i, ok := ids[s]; ok {
+			return i
+		}
+		ids[s] = len(labels)
+		labels = append(labels, s)
+		return ids[s]
+	}
+	var edges []WeightedEdge
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if strings.HasPrefix(text, "#") || strings.TrimSpace(text) == "" {
+			continue
+		}
+		src, dst, ok := strings.Cut(text, "\t")
+		if !ok {
+			t.Fatalf("edges.tsv:%d: no tab", line)
+		}
+		edges = append(edges, WeightedEdge{From: id(src), To: id(dst), Weight: 1})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGraph(len(labels), edges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Binary(), labels
+}
+
+// referenceScores reads reference-scores.tsv: label → [pagerank, hub, authority].
+func referenceScores(t testing.TB) map[string][3]float64 {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(polblogsDir, "reference-scores.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := map[string][3]float64{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("reference-scores.tsv:%d: %d fields", i+1, len(f))
+		}
+		var v [3]float64
+		for k := range v {
+			if v[k], err = strconv.ParseFloat(f[k+1], 64); err != nil {
+				t.Fatalf("reference-scores.tsv:%d: %v", i+1, err)
+			}
+		}
+		ref[f[0]] = v
+	}
+	return ref
+}
