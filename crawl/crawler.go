@@ -1,0 +1,596 @@
+package crawl
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"sync"
+	"time"
+
+	"golang.org/x/net/http/httpproxy"
+
+	"sitesift/importance"
+	"sitesift/sites"
+)
+
+// State is the phase a crawl is in.
+type State string
+
+// The states of a [Crawler], as [Crawler.Status] reports them.
+const (
+	StateIdle     State = "idle"     // Run not called yet
+	StateRunning  State = "running"  // fetching
+	StatePaused   State = "paused"   // no new fetch starts; in-flight ones finish
+	StateStopping State = "stopping" // cancelled, waiting for in-flight fetches and the last batch
+	StateDone     State = "done"     // ended: page limit reached or nothing left to fetch
+	StateStopped  State = "stopped"  // ended: Run's context was cancelled
+	StateFailed   State = "failed"   // ended: the batch function failed
+)
+
+// Status is a snapshot of a crawl's progress.
+type Status struct {
+	State      State
+	Strategy   Strategy
+	Pages      int // pages recorded, error pages (4xx, 5xx) included
+	MaxPages   int
+	Errors     int // failed fetches plus pages with status >= 400
+	Disallowed int // URLs skipped because robots.txt forbids them
+	Queue      int // URLs waiting to be fetched
+	Sites      int // sites known: seeds and targets of links
+	InFlight   int // fetches under way
+	Elapsed    time.Duration
+	// PagesPerSec is Pages over Elapsed.
+	PagesPerSec float64
+	// LastError is the latest error, as "URL: message".
+	LastError string
+}
+
+// SiteScore is a site and its OPIC importance estimate.
+type SiteScore struct {
+	Site string
+	OPIC float64
+}
+
+// Crawler is a polite crawler that computes the importance of the sites it
+// meets with OPIC as it goes and uses it to choose what to fetch next. It
+// runs one crawl: make a new one for the next.
+//
+// Its methods are safe for concurrent use; Status, Top, Pause and Resume are
+// meant to be called while Run runs.
+type Crawler struct {
+	cfg   config
+	proxy func(*http.Request) (*url.URL, error)
+	pacer *pacer
+
+	wake     chan struct{} // the scheduler may have something to do
+	flushNow chan struct{} // a full batch is waiting
+	workers  sync.WaitGroup
+
+	mu        sync.Mutex // guards everything below, the frontier and OPIC
+	state     State
+	started   bool
+	front     *frontier
+	opic      *importance.OPIC
+	rng       *rand.Rand
+	cycleLast int // id of the site Cycle chose last
+	inflight  int
+	pages     int
+	errs      int
+	disallow  int
+	lastError string
+	start     time.Time
+	end       time.Time
+	pending   []sites.Page // recorded, not yet handed to the batch function
+}
+
+// New returns a crawler configured by opts; see each option for its default.
+// Without a [Proxy] option it reads the proxy environment variables now.
+func New(opts ...Option) (*Crawler, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	o, err := importance.NewOPIC(cfg.teleport)
+	if err != nil {
+		return nil, fmt.Errorf("crawl: %w", err)
+	}
+	cfg.logger = cfg.logger.With("component", "crawl")
+	c := &Crawler{
+		cfg:      cfg,
+		wake:     make(chan struct{}, 1),
+		flushNow: make(chan struct{}, 1),
+		state:    StateIdle,
+		front:    newFrontier(),
+		opic:     o,
+		rng:      rand.New(rand.NewPCG(uint64(cfg.seed), 0x5175_5e5f_7c4a_11e5)),
+		// The first Cycle choice is the first site discovered.
+		cycleLast: -1,
+	}
+	if cfg.proxy != nil {
+		c.proxy = http.ProxyURL(cfg.proxy)
+	} else {
+		// http.ProxyFromEnvironment reads the environment once per
+		// process; reading it per crawler lets a long-running app (and the
+		// tests) change it between crawls.
+		env := httpproxy.FromEnvironment().ProxyFunc()
+		c.proxy = func(r *http.Request) (*url.URL, error) { return env(r.URL) }
+	}
+	c.pacer = newPacer(cfg.delay, c.signal)
+	return c, nil
+}
+
+// signal wakes the scheduler without blocking.
+func (c *Crawler) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run crawls from seeds until MaxPages pages are recorded, nothing is left to
+// fetch, ctx is cancelled or the batch function fails. It returns nil, ctx's
+// error or the batch function's error, after the last batch was handed over
+// and every fetch it started has ended. Seeds are normalised with
+// sites.Normalize; an invalid one is an error before anything is fetched.
+func (c *Crawler) Run(ctx context.Context, seeds []string) error {
+	if len(seeds) == 0 {
+		return errors.New("crawl: no seeds")
+	}
+	norm := make([]string, 0, len(seeds))
+	for _, s := range seeds {
+		n, err := sites.Normalize(s)
+		if err != nil {
+			return fmt.Errorf("crawl: seed %q: %w", s, err)
+		}
+		norm = append(norm, n)
+	}
+
+	c.mu.Lock()
+	if c.started {
+		c.mu.Unlock()
+		return errors.New("crawl: Run called twice; a Crawler runs one crawl")
+	}
+	c.started = true
+	for _, n := range norm {
+		s := c.site(sites.OfURL(mustParse(n)))
+		c.front.push(s, n, 0)
+	}
+	// Each seed site starts with the same cash.
+	c.opic.Seed()
+	c.state = StateRunning
+	c.start = time.Now()
+	c.mu.Unlock()
+
+	c.cfg.logger.Info("crawl started", "seeds", len(norm), "strategy", c.cfg.strategy,
+		"max_pages", c.cfg.maxPages, "parallel", c.cfg.parallel, "delay", c.cfg.delay)
+
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	f := newFetcher(runCtx, c)
+
+	var (
+		stopFlush = make(chan struct{})
+		flushErr  = make(chan error, 1)
+	)
+	if c.cfg.onBatch != nil {
+		go func() { flushErr <- c.flushLoop(ctx, cancel, stopFlush) }()
+	} else {
+		flushErr <- nil
+	}
+
+	c.schedule(runCtx, f)
+	c.workers.Wait()
+	f.close()
+	close(stopFlush)
+	batchErr := <-flushErr
+
+	c.mu.Lock()
+	switch {
+	case batchErr != nil:
+		c.state = StateFailed
+	case ctx.Err() != nil:
+		c.state = StateStopped
+	default:
+		c.state = StateDone
+	}
+	c.end = time.Now()
+	pages, errs, elapsed := c.pages, c.errs, c.end.Sub(c.start)
+	c.mu.Unlock()
+	c.cfg.logger.Info("crawl ended", "state", c.state, "pages", pages, "errors", errs, "elapsed", elapsed)
+
+	if batchErr != nil {
+		return batchErr
+	}
+	return ctx.Err()
+}
+
+func mustParse(normalised string) *url.URL {
+	u, err := sites.Parse(normalised)
+	if err != nil {
+		panic(fmt.Sprintf("crawl: normalised URL %q does not parse: %v", normalised, err))
+	}
+	return u
+}
+
+// site returns the frontier's site named name, adding it, and an OPIC node
+// for it, when it is new. c.mu must be held.
+func (c *Crawler) site(name string) *siteQueue {
+	s, added := c.front.site(name)
+	if added {
+		if id := c.opic.AddNode(); id != s.id {
+			panic(fmt.Sprintf("crawl: OPIC node %d for site %d %q", id, s.id, name))
+		}
+	}
+	return s
+}
+
+// schedule starts fetches until the crawl ends or ctx is cancelled.
+func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
+	for {
+		c.mu.Lock()
+		if ctx.Err() != nil {
+			if c.inflight > 0 || c.cfg.onBatch != nil {
+				c.state = StateStopping
+			}
+			c.mu.Unlock()
+			return
+		}
+		if c.inflight == 0 && (c.pages >= c.cfg.maxPages || c.front.queued == 0) {
+			c.mu.Unlock()
+			return
+		}
+		var wait time.Duration = -1
+		if c.state == StateRunning && c.inflight < c.cfg.parallel &&
+			c.pages+c.inflight < c.cfg.maxPages && !c.backlogged() {
+			s, w := c.pick(time.Now())
+			if s != nil {
+				c.dispatch(ctx, f, s)
+				c.mu.Unlock()
+				continue
+			}
+			wait = w
+		}
+		c.mu.Unlock()
+
+		// Nothing to start now: wait for a fetch to end, Pause/Resume, a
+		// batch to be taken, or the politeness delay of a site to pass.
+		var (
+			timer *time.Timer
+			tick  <-chan time.Time
+		)
+		if wait >= 0 {
+			timer = time.NewTimer(wait)
+			tick = timer.C
+		}
+		select {
+		case <-ctx.Done():
+		case <-c.wake:
+		case <-tick:
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+// backlogged reports whether the batch function lags so far behind that new
+// fetches should wait for it. c.mu must be held.
+func (c *Crawler) backlogged() bool {
+	return c.cfg.onBatch != nil && len(c.pending) >= 4*c.cfg.batchSize
+}
+
+// pick chooses by the strategy a site ready to be fetched from at now: it has
+// URLs waiting, no fetch of the crawler in flight and no request in flight or
+// due to wait for politeness. When none is ready it returns how long until
+// the first one is, or -1 when that depends on a request in flight. c.mu must
+// be held.
+func (c *Crawler) pick(now time.Time) (*siteQueue, time.Duration) {
+	var (
+		best  *siteQueue
+		bestC float64
+		ready []*siteQueue  // Random and Cycle
+		wait  time.Duration = -1
+	)
+	c.pacer.mu.Lock()
+	for _, s := range c.front.sites {
+		if s.waiting == 0 || s.busy || s.closed {
+			continue
+		}
+		at, busy := c.pacer.readyAt(s.name)
+		if busy {
+			continue
+		}
+		if d := at.Sub(now); d > 0 {
+			if wait < 0 || d < wait {
+				wait = d
+			}
+			continue
+		}
+		switch c.cfg.strategy {
+		case Greedy:
+			// Ties go to the site discovered first.
+			if cash := c.opic.Cash(s.id); best == nil || cash > bestC {
+				best, bestC = s, cash
+			}
+		default:
+			ready = append(ready, s)
+		}
+	}
+	c.pacer.mu.Unlock()
+
+	switch c.cfg.strategy {
+	case Random:
+		if len(ready) > 0 {
+			best = ready[c.rng.IntN(len(ready))]
+		}
+	case Cycle:
+		if len(ready) > 0 {
+			// ready is in order of discovery: take the first after the last
+			// one chosen, wrapping around.
+			best = ready[0]
+			for _, s := range ready {
+				if s.id > c.cycleLast {
+					best = s
+					break
+				}
+			}
+			c.cycleLast = best.id
+		}
+	}
+	if best != nil {
+		return best, 0
+	}
+	return nil, wait
+}
+
+// dispatch starts fetching the oldest URL waiting in s. c.mu must be held.
+func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
+	q, ok := c.front.pop(s)
+	if !ok {
+		return // cannot happen: s.waiting > 0
+	}
+	s.busy = true
+	c.inflight++
+	c.workers.Add(1)
+	go func() {
+		defer c.workers.Done()
+		r := f.fetch(ctx, q.url)
+		var doc document
+		if r.kind == fetchedPage && r.html {
+			doc = r.parse()
+		}
+		c.mu.Lock()
+		c.finish(s, q, r, doc)
+		c.mu.Unlock()
+		c.signal()
+	}()
+}
+
+// finish records the outcome of fetching q from s. c.mu must be held.
+func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document) {
+	s.busy = false
+	c.inflight--
+	log := c.cfg.logger
+	switch r.kind {
+	case fetchAborted:
+		log.Debug("fetch aborted", "url", q.url)
+		return
+	case fetchDisallowed:
+		c.disallow++
+		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
+		return
+	case fetchFailed:
+		c.errs++
+		c.lastError = q.url + ": " + r.errMessage()
+		log.Warn("fetch failed", "url", q.url, "err", r.err)
+		if c.cfg.onBatch != nil {
+			c.pending = append(c.pending, sites.Page{
+				URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Err: r.errMessage(),
+			})
+			c.flushIfFull()
+		}
+		return
+	}
+
+	// A response: the page is recorded under its final URL.
+	page, ps := q.url, s
+	if r.final != nil && r.final.String() != q.url {
+		page = r.final.String()
+		ps = c.site(sites.OfURL(r.final))
+		if c.front.markDone(page, ps) {
+			log.Debug("redirect to a page already fetched", "url", q.url, "final", page)
+			return
+		}
+	}
+	if ps.closed {
+		log.Debug("redirect to a site at its page cap", "url", q.url, "final", page, "site", ps.name)
+		return
+	}
+	c.pages++
+	ps.pages++
+	p := sites.Page{
+		URL: page, Site: ps.name, Status: r.status, ContentType: r.mediaType,
+		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
+	}
+	switch {
+	case r.err != nil:
+		p.Err = r.errMessage()
+		c.errs++
+		c.lastError = page + ": " + p.Err
+		log.Warn("incomplete response", "url", page, "status", r.status, "err", r.err)
+	case r.status >= 400:
+		c.errs++
+		c.lastError = fmt.Sprintf("%s: %d %s", page, r.status, http.StatusText(r.status))
+		log.Info("error status", "url", page, "status", r.status)
+	default:
+		log.Debug("fetched", "url", page, "status", r.status, "type", r.mediaType, "links", len(doc.links))
+	}
+
+	// OPIC: w(S→T) counts the distinct pages of S linking to T, so each
+	// other site counts once per page, then S hands its cash on.
+	linked := make(map[int]bool)
+	for _, l := range doc.links {
+		u, err := sites.Parse(l)
+		if err != nil {
+			continue // cannot happen: links are normalised
+		}
+		t := c.site(sites.OfURL(u))
+		c.front.push(t, l, q.depth+1)
+		if t != ps && !linked[t.id] {
+			linked[t.id] = true
+			c.opic.AddWeight(ps.id, t.id, 1)
+		}
+	}
+	c.opic.Read(ps.id)
+
+	if ps.pages >= c.cfg.maxPagesPerSite {
+		c.front.closeSite(ps)
+	}
+	if c.cfg.onBatch != nil {
+		c.pending = append(c.pending, p)
+		c.flushIfFull()
+	}
+}
+
+// flushIfFull wakes the batch loop when a batch is full. c.mu must be held.
+func (c *Crawler) flushIfFull() {
+	if len(c.pending) >= c.cfg.batchSize {
+		select {
+		case c.flushNow <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Pause stops starting fetches; those in flight finish. It does nothing
+// unless the crawl is running.
+func (c *Crawler) Pause() {
+	c.mu.Lock()
+	if c.state == StateRunning {
+		c.state = StatePaused
+		c.cfg.logger.Info("crawl paused")
+	}
+	c.mu.Unlock()
+	c.signal()
+}
+
+// Resume undoes Pause.
+func (c *Crawler) Resume() {
+	c.mu.Lock()
+	if c.state == StatePaused {
+		c.state = StateRunning
+		c.cfg.logger.Info("crawl resumed")
+	}
+	c.mu.Unlock()
+	c.signal()
+}
+
+// Status returns a snapshot of the crawl's progress.
+func (c *Crawler) Status() Status {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := Status{
+		State:      c.state,
+		Strategy:   c.cfg.strategy,
+		Pages:      c.pages,
+		MaxPages:   c.cfg.maxPages,
+		Errors:     c.errs,
+		Disallowed: c.disallow,
+		Queue:      c.front.queued,
+		Sites:      len(c.front.sites),
+		InFlight:   c.inflight,
+		LastError:  c.lastError,
+	}
+	if !c.start.IsZero() {
+		end := c.end
+		if end.IsZero() {
+			end = time.Now()
+		}
+		st.Elapsed = end.Sub(c.start)
+		if sec := st.Elapsed.Seconds(); sec > 0 {
+			st.PagesPerSec = float64(c.pages) / sec
+		}
+	}
+	return st
+}
+
+// Top returns the n sites with the highest OPIC estimate (history plus
+// cash, normalised to sum 1 over all known sites), highest first, ties by
+// name; n <= 0 returns all.
+func (c *Crawler) Top(n int) []SiteScore {
+	c.mu.Lock()
+	est := c.opic.Estimate()
+	out := make([]SiteScore, len(est))
+	for i, e := range est {
+		out[i] = SiteScore{Site: c.front.sites[i].name, OPIC: e}
+	}
+	c.mu.Unlock()
+	slices.SortFunc(out, func(a, b SiteScore) int {
+		if c := cmp.Compare(b.OPIC, a.OPIC); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Site, b.Site)
+	})
+	if n > 0 && n < len(out) {
+		out = out[:n]
+	}
+	return out
+}
+
+// states returns the OPIC state of every known site. c.mu must be held.
+func (c *Crawler) states() []sites.SiteState {
+	out := make([]sites.SiteState, len(c.front.sites))
+	for i, s := range c.front.sites {
+		out[i] = sites.SiteState{Site: s.name, Cash: c.opic.Cash(i), History: c.opic.History(i)}
+	}
+	return out
+}
+
+// flushLoop hands batches to the batch function until stop is closed, then
+// hands over the rest. A failure cancels the crawl through cancel.
+func (c *Crawler) flushLoop(ctx context.Context, cancel context.CancelCauseFunc, stop <-chan struct{}) error {
+	// Every batch is delivered even after Run's context is cancelled: the
+	// pages were fetched, and a stopped crawl keeps its results.
+	ctx = context.WithoutCancel(ctx)
+	tick := time.NewTicker(c.cfg.flushInterval)
+	defer tick.Stop()
+	for {
+		final := false
+		select {
+		case <-stop:
+			final = true
+		case <-c.flushNow:
+		case <-tick.C:
+		}
+		c.mu.Lock()
+		pages := c.pending
+		if len(pages) == 0 && !final {
+			c.mu.Unlock()
+			continue
+		}
+		c.pending = nil
+		states := c.states()
+		c.mu.Unlock()
+		c.signal() // the scheduler may have waited for the backlog to shrink
+
+		if err := c.cfg.onBatch(ctx, pages, states); err != nil {
+			err = fmt.Errorf("crawl: batch of %d pages: %w", len(pages), err)
+			c.cfg.logger.Error("batch failed, stopping the crawl", "err", err)
+			c.mu.Lock()
+			c.lastError = err.Error()
+			c.mu.Unlock()
+			cancel(err)
+			return err
+		}
+		if final {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// Package crawl is sitesift's polite web crawler: it fetches pages from a
+// list of seed URLs, computes the importance of the sites it meets online
+// with OPIC (package importance) and uses it to choose which site to fetch
+// from next. It is the only package of sitesift that imports colly.
+//
+// The crawler keeps its own frontier: one breadth-first queue of URLs per
+// site and the set of URLs seen. At each step a site is chosen among those
+// ready — URLs waiting, no request in flight, its politeness delay over, its
+// page cap not reached — by a [Strategy]: the one with the most OPIC cash
+// ([Greedy]), one at random ([Random]) or each in turn ([Cycle]). At most
+// [Parallel] sites are fetched at once, one request each. robots.txt is
+// obeyed; redirects are followed and a page is recorded under its final URL.
+//
+// OPIC runs over sites, not pages: when a page of site S is recorded, every
+// other site T it links to gets one more unit of weight on the arc S→T (so the
+// weight counts the distinct pages of S that link to T), then S is read and
+// hands its cash on.
+//
+// Results leave through a callback, so the crawler knows nothing of storage:
+//
+//	c, err := crawl.New(
+//		crawl.MaxPages(200),
+//		crawl.Delay(time.Second),
+//		crawl.OnBatch(func(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
+//			return store.SaveCrawl(ctx, pages, states)
+//		}),
+//	)
+//	if err != nil {
+//		return err
+//	}
+//	err = c.Run(ctx, []string{"https://example.org/"}) // blocks; cancel ctx to stop
+//
+// While Run runs, other goroutines may call c.Status(), c.Top(10), c.Pause()
+// and c.Resume().
+package crawl

@@ -1,0 +1,209 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gocolly/colly/v2"
+
+	"sitesift/sites"
+)
+
+// fetcher fetches one URL at a time per call with colly. colly is used as an
+// HTTP client that knows robots.txt, redirects, body limits and charsets; the
+// crawler keeps its own frontier, so colly's queue, visited set and link
+// following are not used.
+type fetcher struct {
+	col       *colly.Collector
+	transport *http.Transport
+}
+
+// jobKey is the colly.Context key of the *job of a request.
+const jobKey = "sitesift.job"
+
+// job gathers what colly's callbacks see of one fetch. The collector is
+// synchronous, so the callbacks run in the goroutine that called fetch.
+type job struct {
+	sent       *url.URL // the URL colly sent; a different one later means a redirect
+	headers    bool     // the final response's headers arrived
+	redirected bool
+	final      *url.URL
+	status     int
+	ctype      string
+	at         time.Time
+	skipBody   bool // not HTML: the body was not downloaded
+	body       []byte
+	gotBody    bool
+}
+
+type fetchKind int
+
+const (
+	fetchedPage     fetchKind = iota // a response: a page to record
+	fetchFailed                      // no response: network error, timeout, robots.txt unreachable
+	fetchDisallowed                  // robots.txt forbids the URL
+	fetchAborted                     // the crawl was cancelled
+)
+
+// fetchResult is the outcome of one fetch.
+type fetchResult struct {
+	kind      fetchKind
+	final     *url.URL // normalised final URL after redirects; nil when there was none
+	page      *url.URL // the URL the content came from: final, or the one asked for
+	status    int
+	mediaType string
+	html      bool
+	body      []byte
+	err       error // for a page: its body could not be read whole
+	at        time.Time
+}
+
+// errMessage returns the message of r.err without the "Get URL:" prefix of
+// net/http, since messages are shown after the URL.
+func (r fetchResult) errMessage() string {
+	if r.err == nil {
+		return ""
+	}
+	var ue *url.Error
+	if errors.As(r.err, &ue) {
+		return ue.Err.Error()
+	}
+	return r.err.Error()
+}
+
+// parse extracts title, text and links of an HTML result.
+func (r fetchResult) parse() document {
+	doc, err := parseHTML(r.body, r.page, MaxTextSize)
+	if err != nil {
+		// html.Parse fails only when reading fails, which a byte slice
+		// does not: keep the page without content rather than lose it.
+		return document{}
+	}
+	return doc
+}
+
+func newFetcher(ctx context.Context, c *Crawler) *fetcher {
+	cfg := c.cfg
+	col := colly.NewCollector(colly.StdlibContext(ctx))
+	// NewCollector applies COLLY_* environment variables; the crawler's
+	// settings must win over them (robots.txt above all).
+	col.UserAgent = cfg.userAgent
+	col.IgnoreRobotsTxt = false
+	col.AllowURLRevisit = true // the frontier decides what is fetched
+	col.ParseHTTPErrorResponse = true
+	col.MaxBodySize = cfg.maxBodySize
+	col.MaxDepth = 0
+	col.MaxRequests = 0
+	col.Async = false
+	col.CacheDir = ""
+	col.DetectCharset = false
+	col.CheckHead = false
+	col.AllowedDomains, col.DisallowedDomains = nil, nil
+	col.URLFilters, col.DisallowedURLFilters = nil, nil
+	col.SetRequestTimeout(cfg.timeout)
+
+	tr := &http.Transport{
+		Proxy: c.proxy,
+		DialContext: (&net.Dialer{
+			Timeout:   10 * time.Second,
+			KeepAlive: 30 * time.Second,
+		}).DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          64,
+		MaxIdleConnsPerHost:   2,
+		IdleConnTimeout:       30 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: time.Second,
+	}
+	col.WithTransport(&pacedTransport{next: tr, pacer: c.pacer, ctx: ctx})
+
+	col.OnRequest(func(r *colly.Request) {
+		if ctx.Err() != nil {
+			r.Abort()
+			return
+		}
+		if j, ok := r.Ctx.GetAny(jobKey).(*job); ok {
+			j.sent = r.URL
+		}
+	})
+	col.OnResponseHeaders(func(r *colly.Response) {
+		j, ok := r.Ctx.GetAny(jobKey).(*job)
+		if !ok {
+			return
+		}
+		j.headers = true
+		j.at = time.Now()
+		j.status = r.StatusCode
+		j.ctype = r.Headers.Get("Content-Type")
+		// colly replaces Request.URL only when the client followed a
+		// redirect.
+		if r.Request.URL != j.sent {
+			j.redirected = true
+			j.final = r.Request.URL
+		}
+		if mt := mediaType(j.ctype, nil); mt != "" && !isHTML(mt) {
+			// Only HTML is parsed: do not download the rest.
+			j.skipBody = true
+			r.Request.Abort()
+		}
+	})
+	col.OnResponse(func(r *colly.Response) {
+		if j, ok := r.Ctx.GetAny(jobKey).(*job); ok {
+			j.body = r.Body
+			j.gotBody = true
+		}
+	})
+	return &fetcher{col: col, transport: tr}
+}
+
+// close releases the idle connections of the crawl.
+func (f *fetcher) close() { f.transport.CloseIdleConnections() }
+
+// fetch GETs u (a normalised URL) and classifies the outcome.
+func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
+	j := &job{}
+	cctx := colly.NewContext()
+	cctx.Put(jobKey, j)
+	err := f.col.Request(http.MethodGet, u, nil, cctx, nil)
+
+	complete := j.headers && (j.gotBody || j.skipBody)
+	switch {
+	case ctx.Err() != nil && !complete:
+		return fetchResult{kind: fetchAborted}
+	case errors.Is(err, colly.ErrRobotsTxtBlocked):
+		return fetchResult{kind: fetchDisallowed}
+	case !j.headers && err == nil:
+		// OnRequest aborted it: the crawl is being cancelled.
+		return fetchResult{kind: fetchAborted}
+	case !j.headers:
+		return fetchResult{kind: fetchFailed, err: err, at: time.Now()}
+	}
+
+	r := fetchResult{kind: fetchedPage, status: j.status, at: j.at}
+	if j.skipBody && errors.Is(err, colly.ErrAbortedAfterHeaders) {
+		err = nil
+	}
+	r.err = err
+	r.page = mustParse(u)
+	if j.redirected && j.final != nil {
+		// A redirect can only lead to http(s); should it not parse, the
+		// page stays under the URL asked for.
+		if fu, perr := sites.Parse(j.final.String()); perr == nil {
+			r.final, r.page = fu, fu
+		}
+	}
+	body := j.body
+	if !j.gotBody {
+		body = nil
+	}
+	r.mediaType = mediaType(j.ctype, body)
+	r.html = isHTML(r.mediaType) && j.gotBody
+	if r.html {
+		r.body = toUTF8(body, j.ctype)
+	}
+	return r
+}

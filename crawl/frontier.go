@@ -1,0 +1,134 @@
+package crawl
+
+// frontier is the crawler's own to-do list: one FIFO queue of URLs per site
+// (so each site is crawled breadth first) and the set of every URL ever
+// queued or fetched, so no URL is queued twice. Sites get dense ids in order
+// of discovery, the same ids as their OPIC nodes.
+//
+// It is not safe for concurrent use; the crawler guards it with its mutex.
+type frontier struct {
+	sites  []*siteQueue
+	byName map[string]int
+	urls   map[string]urlEntry
+	queued int // URLs waiting in all queues
+}
+
+// siteQueue is one site's queue and counters.
+type siteQueue struct {
+	name    string
+	id      int
+	queue   []queuedURL
+	head    int // queue[head:] is still to do; the prefix is kept until compaction
+	waiting int // entries of queue[head:] in state urlQueued
+	pages   int // pages recorded under this site
+	busy    bool
+	closed  bool // reached its page cap: queue dropped, nothing more accepted
+}
+
+type queuedURL struct {
+	url   string
+	depth int
+}
+
+type urlState uint8
+
+const (
+	urlQueued urlState = iota + 1
+	urlDone            // fetched, being fetched, or dropped: never queue it again
+)
+
+type urlEntry struct {
+	state urlState
+	site  int32
+}
+
+func newFrontier() *frontier {
+	return &frontier{byName: make(map[string]int), urls: make(map[string]urlEntry)}
+}
+
+// site returns the site named name, adding it when it is new.
+func (f *frontier) site(name string) (s *siteQueue, added bool) {
+	if id, ok := f.byName[name]; ok {
+		return f.sites[id], false
+	}
+	s = &siteQueue{name: name, id: len(f.sites)}
+	f.sites = append(f.sites, s)
+	f.byName[name] = s.id
+	return s, true
+}
+
+// push queues u (a normalised URL of site s) unless it was seen before or s
+// takes no more URLs; it reports whether u was queued.
+func (f *frontier) push(s *siteQueue, u string, depth int) bool {
+	if s.closed {
+		return false
+	}
+	if _, seen := f.urls[u]; seen {
+		return false
+	}
+	f.urls[u] = urlEntry{state: urlQueued, site: int32(s.id)}
+	s.queue = append(s.queue, queuedURL{url: u, depth: depth})
+	s.waiting++
+	f.queued++
+	return true
+}
+
+// pop takes the oldest URL still to do from s's queue and marks it done.
+func (f *frontier) pop(s *siteQueue) (queuedURL, bool) {
+	for s.head < len(s.queue) {
+		q := s.queue[s.head]
+		s.queue[s.head] = queuedURL{}
+		s.head++
+		if e := f.urls[q.url]; e.state != urlQueued {
+			continue // fetched meanwhile as the target of a redirect
+		}
+		f.urls[q.url] = urlEntry{state: urlDone, site: int32(s.id)}
+		s.waiting--
+		f.queued--
+		f.compact(s)
+		return q, true
+	}
+	f.compact(s)
+	return queuedURL{}, false
+}
+
+// compact drops the done prefix of s's queue once it is at least half of it,
+// so a long crawl of one site does not keep every URL it ever queued.
+func (f *frontier) compact(s *siteQueue) {
+	if s.head == len(s.queue) {
+		s.queue, s.head = s.queue[:0], 0
+		return
+	}
+	if s.head >= 64 && s.head*2 >= len(s.queue) {
+		s.queue = append(s.queue[:0:0], s.queue[s.head:]...)
+		s.head = 0
+	}
+}
+
+// markDone records that u was fetched (the target of a redirect) and reports
+// whether it was already done before; a queued u is taken off the count of
+// its site and left in the queue for pop to skip.
+func (f *frontier) markDone(u string, site *siteQueue) (wasDone bool) {
+	e, seen := f.urls[u]
+	if seen && e.state == urlDone {
+		return true
+	}
+	if seen && e.state == urlQueued {
+		q := f.sites[e.site]
+		q.waiting--
+		f.queued--
+	}
+	f.urls[u] = urlEntry{state: urlDone, site: int32(site.id)}
+	return false
+}
+
+// closeSite drops the queue of s, which takes no more URLs: it reached its page cap.
+func (f *frontier) closeSite(s *siteQueue) {
+	for _, q := range s.queue[s.head:] {
+		if e := f.urls[q.url]; e.state == urlQueued {
+			f.urls[q.url] = urlEntry{state: urlDone, site: e.site}
+			f.queued--
+		}
+	}
+	s.queue, s.head, s.waiting, s.closed = nil, 0, 0, true
+}

@@ -1,0 +1,300 @@
+package crawl
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+
+	"sitesift/importance"
+	"sitesift/sites"
+)
+
+// Strategy is the rule that chooses, among the sites ready to be fetched, the
+// one whose next page is fetched.
+type Strategy string
+
+// The strategies of [ParseStrategy] and the [WithStrategy] option.
+const (
+	// Greedy fetches from the ready site with the most OPIC cash: the cash
+	// of a site is the importance it has received and not yet passed on,
+	// so reading the richest site first is OPIC's own greedy policy.
+	Greedy Strategy = "greedy"
+	// Random fetches from a ready site chosen uniformly at random with the
+	// crawler's seeded generator.
+	Random Strategy = "random"
+	// Cycle fetches from the ready sites in turn, in order of discovery.
+	Cycle Strategy = "cycle"
+)
+
+// ParseStrategy returns the strategy named s ("greedy", "random" or
+// "cycle", case-insensitive); an empty s is [Greedy].
+func ParseStrategy(s string) (Strategy, error) {
+	switch st := Strategy(strings.ToLower(strings.TrimSpace(s))); st {
+	case "":
+		return Greedy, nil
+	case Greedy, Random, Cycle:
+		return st, nil
+	}
+	return "", fmt.Errorf("crawl: unknown strategy %q (want greedy, random or cycle)", s)
+}
+
+// BatchFunc receives the pages recorded since its previous call, in fetch
+// order, and the OPIC state of every known site after those pages were read.
+// See [OnBatch].
+type BatchFunc func(ctx context.Context, pages []sites.Page, states []sites.SiteState) error
+
+// Option configures a [Crawler]; pass options to [New].
+type Option func(*config) error
+
+// Defaults of the options.
+const (
+	DefaultMaxPages        = 500
+	DefaultMaxPagesPerSite = 50
+	DefaultDelay           = time.Second
+	DefaultParallel        = 4
+	DefaultUserAgent       = "sitesift/0.1 (+https://sitesift.invalid/bot)"
+	DefaultBatchSize       = 20
+	DefaultFlushInterval   = time.Second
+	DefaultTimeout         = 20 * time.Second
+	DefaultMaxBodySize     = 5 << 20
+	// MaxTextSize caps [sites.Page.Text], in bytes.
+	MaxTextSize = 64 << 10
+)
+
+type config struct {
+	maxPages        int
+	maxPagesPerSite int
+	delay           time.Duration
+	parallel        int
+	strategy        Strategy
+	proxy           *url.URL
+	teleport        float64
+	userAgent       string
+	logger          *slog.Logger
+	seed            int64
+	batchSize       int
+	flushInterval   time.Duration
+	onBatch         BatchFunc
+	timeout         time.Duration
+	maxBodySize     int
+}
+
+func defaultConfig() config {
+	return config{
+		maxPages:        DefaultMaxPages,
+		maxPagesPerSite: DefaultMaxPagesPerSite,
+		delay:           DefaultDelay,
+		parallel:        DefaultParallel,
+		strategy:        Greedy,
+		teleport:        importance.DefaultTeleport,
+		userAgent:       DefaultUserAgent,
+		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		seed:            1,
+		batchSize:       DefaultBatchSize,
+		flushInterval:   DefaultFlushInterval,
+		timeout:         DefaultTimeout,
+		maxBodySize:     DefaultMaxBodySize,
+	}
+}
+
+// MaxPages sets how many pages the crawl records before it stops (default
+// 500). Fetches that fail before a response, robots.txt refusals and
+// redirects to pages already recorded do not count.
+func MaxPages(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: max pages %d < 1", n)
+		}
+		c.maxPages = n
+		return nil
+	}
+}
+
+// MaxPagesPerSite sets how many pages of one site the crawl records at most
+// (default 50).
+func MaxPagesPerSite(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: max pages per site %d < 1", n)
+		}
+		c.maxPagesPerSite = n
+		return nil
+	}
+}
+
+// Delay sets the politeness delay: the least time between the end of one
+// request to a site (its response read) and the start of the next request to
+// the same site, robots.txt and redirect hops included (default 1s). Zero
+// leaves only the rule of one request per site at a time.
+func Delay(d time.Duration) Option {
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("crawl: negative delay %v", d)
+		}
+		c.delay = d
+		return nil
+	}
+}
+
+// Parallel sets how many sites are fetched at once (default 4); each site
+// has at most one request in flight.
+func Parallel(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: parallel %d < 1", n)
+		}
+		c.parallel = n
+		return nil
+	}
+}
+
+// WithStrategy sets the crawl order (default [Greedy]).
+func WithStrategy(s Strategy) Option {
+	return func(c *config) error {
+		st, err := ParseStrategy(string(s))
+		if err != nil {
+			return err
+		}
+		c.strategy = st
+		return nil
+	}
+}
+
+// Proxy sends every request through the HTTP proxy at rawURL ("http://host:port";
+// https and socks5 proxies work too). It overrides the environment; an empty
+// rawURL keeps the default, which honours HTTP_PROXY, HTTPS_PROXY and
+// NO_PROXY as net/http's ProxyFromEnvironment does, read when [New] is called.
+func Proxy(rawURL string) Option {
+	return func(c *config) error {
+		if strings.TrimSpace(rawURL) == "" {
+			c.proxy = nil
+			return nil
+		}
+		u, err := url.Parse(strings.TrimSpace(rawURL))
+		if err != nil {
+			return fmt.Errorf("crawl: proxy %q: %w", rawURL, err)
+		}
+		switch u.Scheme {
+		case "http", "https", "socks5", "socks5h":
+		default:
+			return fmt.Errorf("crawl: proxy %q: scheme must be http, https or socks5", rawURL)
+		}
+		if u.Host == "" {
+			return fmt.Errorf("crawl: proxy %q: no host", rawURL)
+		}
+		c.proxy = u
+		return nil
+	}
+}
+
+// Teleport sets OPIC's teleport share, in [0, 1) (default
+// importance.DefaultTeleport).
+func Teleport(t float64) Option {
+	return func(c *config) error {
+		if !(t >= 0 && t < 1) {
+			return fmt.Errorf("crawl: teleport %v not in [0, 1)", t)
+		}
+		c.teleport = t
+		return nil
+	}
+}
+
+// UserAgent sets the User-Agent header, also the name matched against
+// robots.txt groups (default [DefaultUserAgent]).
+func UserAgent(ua string) Option {
+	return func(c *config) error {
+		if strings.TrimSpace(ua) == "" {
+			return fmt.Errorf("crawl: empty user agent")
+		}
+		c.userAgent = ua
+		return nil
+	}
+}
+
+// Logger sets the logger (default nil: discard).
+func Logger(l *slog.Logger) Option {
+	return func(c *config) error {
+		if l == nil {
+			l = slog.New(slog.NewTextHandler(io.Discard, nil))
+		}
+		c.logger = l
+		return nil
+	}
+}
+
+// Seed seeds the generator of the [Random] strategy (default 1), so a crawl
+// of the same web is repeatable.
+func Seed(seed int64) Option {
+	return func(c *config) error {
+		c.seed = seed
+		return nil
+	}
+}
+
+// BatchSize sets how many recorded pages trigger a call of the [OnBatch]
+// function (default 20).
+func BatchSize(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: batch size %d < 1", n)
+		}
+		c.batchSize = n
+		return nil
+	}
+}
+
+// FlushInterval sets the longest time recorded pages wait before the
+// [OnBatch] function receives them (default 1s).
+func FlushInterval(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("crawl: flush interval %v <= 0", d)
+		}
+		c.flushInterval = d
+		return nil
+	}
+}
+
+// OnBatch sets the function that receives the crawl's results (default none).
+// It is called from one goroutine at a time, in fetch order, with the pages
+// recorded since the previous call — including fetches that failed before a
+// response, as pages with Status 0 and Err set — and the OPIC state (cash,
+// history) of all known sites taken at the same instant, so it accounts for
+// exactly the pages handed over so far. A last call, possibly without pages,
+// flushes the rest before [Crawler.Run] returns; it gets a context that is not
+// cancelled even when Run's is, so the results of a stopped crawl are kept.
+// An error stops the crawl and is returned by Run.
+func OnBatch(f BatchFunc) Option {
+	return func(c *config) error {
+		c.onBatch = f
+		return nil
+	}
+}
+
+// Timeout sets the time limit of one HTTP request, redirects included
+// (default 20s).
+func Timeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("crawl: timeout %v <= 0", d)
+		}
+		c.timeout = d
+		return nil
+	}
+}
+
+// MaxBodySize sets how many bytes of a response body are read at most; the
+// rest is ignored (default 5 MiB).
+func MaxBodySize(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: max body size %d < 1", n)
+		}
+		c.maxBodySize = n
+		return nil
+	}
+}

@@ -1,0 +1,152 @@
+package crawl
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"sitesift/sites"
+)
+
+// pacer enforces politeness per site at the level of HTTP requests: at most
+// one request to a site at a time, and at least delay between the end of one
+// (its body read) and the start of the next. It sits in the transport, so it also paces what
+// the scheduler does not see: colly's robots.txt fetches and redirect hops.
+// The scheduler asks it which sites are ready, so the two agree.
+type pacer struct {
+	delay  time.Duration
+	notify func() // called when a site may have become ready
+
+	mu    sync.Mutex
+	hosts map[string]*hostPace
+}
+
+type hostPace struct {
+	busy bool
+	next time.Time     // earliest start of the next request
+	free chan struct{} // closed when busy ends
+}
+
+func newPacer(delay time.Duration, notify func()) *pacer {
+	return &pacer{delay: delay, notify: notify, hosts: make(map[string]*hostPace)}
+}
+
+// host returns the state of site; p.mu must be held.
+func (p *pacer) host(site string) *hostPace {
+	h := p.hosts[site]
+	if h == nil {
+		h = &hostPace{}
+		p.hosts[site] = h
+	}
+	return h
+}
+
+// readyAt reports when a request to site may start; busy means one is in
+// flight and the time is unknown until it ends. p.mu must be held.
+func (p *pacer) readyAt(site string) (t time.Time, busy bool) {
+	h := p.hosts[site]
+	if h == nil {
+		return time.Time{}, false
+	}
+	return h.next, h.busy
+}
+
+// acquire waits until a request to site may start and marks it in flight.
+func (p *pacer) acquire(ctx context.Context, site string) error {
+	for {
+		p.mu.Lock()
+		h := p.host(site)
+		now := time.Now()
+		if !h.busy && !now.Before(h.next) {
+			h.busy = true
+			h.free = make(chan struct{})
+			p.mu.Unlock()
+			return nil
+		}
+		var (
+			free  <-chan struct{}
+			timer *time.Timer
+			tick  <-chan time.Time
+		)
+		if h.busy {
+			free = h.free
+		} else {
+			timer = time.NewTimer(h.next.Sub(now))
+			tick = timer.C
+		}
+		p.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			if timer != nil {
+				timer.Stop()
+			}
+			return ctx.Err()
+		case <-free:
+		case <-tick:
+		}
+	}
+}
+
+// release ends the request to site acquired before; the next may start
+// after delay.
+func (p *pacer) release(site string) {
+	p.mu.Lock()
+	h := p.host(site)
+	h.busy = false
+	h.next = time.Now().Add(p.delay)
+	close(h.free)
+	p.mu.Unlock()
+	if p.notify != nil {
+		p.notify()
+	}
+}
+
+// pacedTransport is the http.RoundTripper of the crawl: it paces every
+// request with the pacer and gives requests made without a context (colly's
+// robots.txt fetch) the crawl's context, so cancelling the crawl ends them.
+type pacedTransport struct {
+	next  http.RoundTripper
+	pacer *pacer
+	ctx   context.Context
+}
+
+func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Context().Done() == nil {
+		req = req.WithContext(t.ctx)
+	}
+	site, err := sites.Of(req.URL.String())
+	if err != nil {
+		site = req.URL.Host
+	}
+	if err := t.pacer.acquire(req.Context(), site); err != nil {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, err
+	}
+	resp, err := t.next.RoundTrip(req)
+	if err != nil {
+		t.pacer.release(site)
+		return nil, err
+	}
+	// The request ends when its body has been read: the delay runs from
+	// there, not from the headers, so a slow download is not followed at
+	// once by the next request. colly and net/http always close bodies.
+	resp.Body = &releasingBody{ReadCloser: resp.Body, release: func() { t.pacer.release(site) }}
+	return resp, nil
+}
+
+// releasingBody calls release once, when the body is closed.
+type releasingBody struct {
+	io.ReadCloser
+	once    sync.Once
+	release func()
+}
+
+func (b *releasingBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.once.Do(b.release)
+	return err
+}
