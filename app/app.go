@@ -1,0 +1,214 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"sync"
+
+	"sitesift/importance"
+	"sitesift/sites"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+)
+
+// Options configures an App.
+type Options struct {
+	Project *Project
+	// Assets is the built frontend (frontend/dist); nil serves the API alone.
+	Assets fs.FS
+	// Logger receives the app's logs; nil discards them.
+	Logger *slog.Logger
+	// Teleport is OPIC's teleport share and PageRank's teleport probability;
+	// 0 means importance.DefaultTeleport.
+	Teleport float64
+}
+
+// App is the service behind the command line and the HTTP API.
+type App struct {
+	project  *Project
+	store    *store.Store
+	index    *index.Index
+	assets   fs.FS
+	log      *slog.Logger
+	teleport float64
+
+	mu    sync.Mutex
+	job   *crawlJob // the running or last crawl; nil before the first
+	rankM sync.Mutex
+}
+
+// New returns an App over an open project.
+func New(opt Options) *App {
+	log := opt.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	t := opt.Teleport
+	if t == 0 {
+		t = importance.DefaultTeleport
+	}
+	return &App{
+		project:  opt.Project,
+		store:    opt.Project.Store,
+		index:    opt.Project.Index,
+		assets:   opt.Assets,
+		log:      log.With("component", "app"),
+		teleport: t,
+	}
+}
+
+// Close stops a running crawl and waits for it to end. It does not close
+// the project.
+func (a *App) Close() {
+	a.mu.Lock()
+	j := a.job
+	a.mu.Unlock()
+	if j != nil {
+		j.cancel()
+		<-j.done
+	}
+}
+
+// ProjectInfo describes the open project.
+type ProjectInfo struct {
+	Dir        string   `json:"dir"`
+	Pages      int      `json:"pages"`
+	Sites      int      `json:"sites"`
+	Librarians []string `json:"librarians"`
+}
+
+// Info returns the project directory and its size.
+func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
+	pages, nsites, err := a.store.Stats(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
+	libs, err := a.store.Librarians(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
+	if libs == nil {
+		libs = []string{}
+	}
+	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs}, nil
+}
+
+// UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
+// M*, the crawl's teleport) from the store and saves it.
+func (a *App) UpdatePageRank(ctx context.Context) error {
+	a.rankM.Lock()
+	defer a.rankM.Unlock()
+	names, edges, err := a.store.SiteGraph(ctx)
+	if err != nil {
+		return err
+	}
+	rank, err := PageRankOf(names, edges, a.teleport)
+	if err != nil {
+		return err
+	}
+	return a.store.SetPageRank(ctx, rank)
+}
+
+// PageRankOf computes the PageRank of a weighted site graph.
+func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[string]float64, error) {
+	id := make(map[string]int, len(names))
+	for i, n := range names {
+		id[n] = i
+	}
+	wes := make([]importance.WeightedEdge, 0, len(edges))
+	for _, e := range edges {
+		f, ok1 := id[e.From]
+		t, ok2 := id[e.To]
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("pagerank: edge %s → %s names an unknown site", e.From, e.To)
+		}
+		wes = append(wes, importance.WeightedEdge{From: f, To: t, Weight: e.Weight})
+	}
+	g, err := importance.NewGraph(len(names), wes)
+	if err != nil {
+		return nil, fmt.Errorf("pagerank: %w", err)
+	}
+	opt := importance.DefaultPageRankOptions()
+	opt.Teleport = teleport
+	res, err := importance.PageRank(g, opt)
+	if err != nil {
+		return nil, err
+	}
+	rank := make(map[string]float64, len(names))
+	for i, n := range names {
+		rank[n] = res.Rank[i]
+	}
+	return rank, nil
+}
+
+// Sites lists sites, sorted, filtered and paginated by the store.
+func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
+	total, rows, err := a.store.ListSites(ctx, q)
+	if err != nil {
+		return SiteList{}, err
+	}
+	if rows == nil {
+		rows = []store.SiteRow{}
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows}, nil
+}
+
+// SiteList is one page of the sites table.
+type SiteList struct {
+	Total  int             `json:"total"`
+	Offset int             `json:"offset"`
+	Limit  int             `json:"limit"`
+	Rows   []store.SiteRow `json:"rows"`
+}
+
+// Site returns one site's detail; librarian selects whose rating is shown as
+// its Rating.
+func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
+	return a.store.Site(ctx, name, librarian)
+}
+
+// Rate records a librarian's rating (1–4) of a site.
+func (a *App) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
+	return a.store.SetRating(ctx, librarian, site, value, note)
+}
+
+// Unrate removes a librarian's rating of a site.
+func (a *App) Unrate(ctx context.Context, librarian, site string) error {
+	return a.store.DeleteRating(ctx, librarian, site)
+}
+
+// SearchResult is one page of search results.
+type SearchResult struct {
+	Total  uint64      `json:"total"`
+	TookMS float64     `json:"took_ms"`
+	Hits   []SearchHit `json:"hits"`
+}
+
+// SearchHit is one matching page.
+type SearchHit struct {
+	URL     string  `json:"url"`
+	Site    string  `json:"site"`
+	Title   string  `json:"title"`
+	Score   float64 `json:"score"`
+	Snippet string  `json:"snippet"`
+}
+
+// Search runs a full-text query over the crawled pages.
+func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
+	res, err := a.index.Search(ctx, q)
+	if errors.Is(err, index.ErrBadQuery) {
+		return SearchResult{}, badRequest(err)
+	}
+	if err != nil {
+		return SearchResult{}, err
+	}
+	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits))}
+	for i, h := range res.Hits {
+		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
+	}
+	return out, nil
+}

@@ -1,0 +1,437 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"sitesift/crawl/demoweb"
+	"sitesift/sites/index"
+)
+
+// CLI is what the command line needs from its surroundings; main fills it.
+type CLI struct {
+	Stdout, Stderr io.Writer
+	// Assets is the built frontend.
+	Assets fs.FS
+	// Desktop opens the desktop window on the handler and blocks until it is
+	// closed. It returns ErrNoDesktop when this binary or this session cannot
+	// show a window.
+	Desktop func(title string, h http.Handler) error
+	// Logger for serve and the desktop; nil logs nothing.
+	Logger *slog.Logger
+}
+
+// ErrNoDesktop means no desktop window can be opened here.
+var ErrNoDesktop = errors.New("no desktop window available")
+
+// usageError is a command-line mistake: one line, exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usage = `sitesift — choose the web sites worth archiving
+
+Usage:
+  sitesift [--project DIR]                 open the desktop app
+  sitesift serve [--project DIR] [--addr 127.0.0.1:7777]
+                                            the same app in a browser
+  sitesift demo [--project DIR] [--addr ADDR]
+                                            crawl the built-in demo web and open the app on it
+  sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
+  sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
+                 [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL]
+  sitesift rank --project DIR [--format table|csv|json] [--limit N]
+  sitesift seeds --project DIR --count K [--format txt|csv|json]
+  sitesift search --project DIR [--site SITE] [--limit N] QUERY
+
+Run 'sitesift COMMAND --help' for a command's flags.
+`
+
+// Run runs the command line args (without the program name) and returns
+// the exit status: 0 on success, 1 on failure, 2 on a usage mistake. Errors
+// are printed on one line to Stderr.
+func (c CLI) Run(ctx context.Context, args []string) int {
+	err := c.run(ctx, args)
+	switch {
+	case err == nil || errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, new(usageError)):
+		fmt.Fprintf(c.Stderr, "sitesift: %v\n", err)
+		return 2
+	default:
+		fmt.Fprintf(c.Stderr, "sitesift: %s\n", oneLine(err.Error()))
+		return 1
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (c CLI) run(ctx context.Context, args []string) error {
+	cmd := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "":
+		return c.desktop(ctx, args)
+	case "serve":
+		return c.serve(ctx, args)
+	case "demo":
+		return c.demo(ctx, args)
+	case "demo-web":
+		return c.demoWeb(ctx, args)
+	case "crawl":
+		return c.crawl(ctx, args)
+	case "rank":
+		return c.rank(ctx, args)
+	case "seeds":
+		return c.seeds(ctx, args)
+	case "search":
+		return c.search(ctx, args)
+	case "help":
+		fmt.Fprint(c.Stdout, usage)
+		return nil
+	}
+	return usageError{fmt.Sprintf("unknown command %q (run sitesift help)", cmd)}
+}
+
+// flags is a command's flag set, with flags and arguments in any order.
+type flags struct {
+	*flag.FlagSet
+	c CLI
+}
+
+func (c CLI) newFlags(name string) flags {
+	fs := flag.NewFlagSet("sitesift "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return flags{fs, c}
+}
+
+// parse parses flags anywhere among the arguments and returns the others.
+func (f flags) parse(args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				f.SetOutput(f.c.Stdout)
+				fmt.Fprintf(f.c.Stdout, "Usage of %s:\n", f.Name())
+				f.PrintDefaults()
+				return nil, err
+			}
+			return nil, usageError{fmt.Sprintf("%s: %v", f.Name(), err)}
+		}
+		args = f.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest, args = append(rest, args[0]), args[1:]
+	}
+}
+
+func (f flags) noArgs(rest []string) error {
+	if len(rest) > 0 {
+		return usageError{fmt.Sprintf("%s: unexpected argument %q", f.Name(), rest[0])}
+	}
+	return nil
+}
+
+// DefaultProjectDir is where the desktop app and serve keep their project
+// when none is given: $XDG_DATA_HOME/sitesift/NAME (~/.local/share/...).
+func DefaultProjectDir(name string) string {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return filepath.Join(os.TempDir(), "sitesift", name)
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(base, "sitesift", name)
+}
+
+// open opens the project of --project and builds the App over it.
+func (c CLI) open(dir string, create bool) (*App, *Project, error) {
+	p, err := OpenProject(dir, create)
+	if err != nil {
+		return nil, nil, err
+	}
+	return New(Options{Project: p, Assets: c.Assets, Logger: c.Logger}), p, nil
+}
+
+func (c CLI) desktop(ctx context.Context, args []string) error {
+	f := c.newFlags("")
+	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	a, p, err := c.open(*dir, true)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	defer a.Close()
+	return c.Desktop("sitesift — "+p.Dir, a.Handler())
+}
+
+func (c CLI) serve(ctx context.Context, args []string) error {
+	f := c.newFlags("serve")
+	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
+	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	a, p, err := c.open(*dir, true)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	defer a.Close()
+	return c.listenAndServe(ctx, *addr, a, p.Dir, "")
+}
+
+// listenAndServe serves the app until ctx is cancelled, printing its URL.
+func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragment string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s\n", dir, ln.Addr(), fragment)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	srv.Shutdown(sctx)
+	return nil
+}
+
+func (c CLI) demoWeb(ctx context.Context, args []string) error {
+	f := c.newFlags("demo-web")
+	addr := f.String("addr", "127.0.0.1:7778", "address of the demo web's HTTP proxy")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	web := demoweb.New(demoweb.DefaultSeed)
+	srv, err := web.Serve(ctx, *addr)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	fmt.Fprintln(c.Stdout, srv.URL)
+	for _, s := range web.Seeds() {
+		fmt.Fprintln(c.Stdout, s)
+	}
+	return srv.Wait()
+}
+
+func (c CLI) demo(ctx context.Context, args []string) error {
+	f := c.newFlags("demo")
+	dir := f.String("project", DefaultProjectDir("demo"), "project directory (created when missing)")
+	addr := f.String("addr", "127.0.0.1:7777", "address to serve the app on when no desktop window can open")
+	maxPages := f.Int("max-pages", 600, "pages to crawl")
+	delay := f.Duration("delay", 100*time.Millisecond, "per-site delay between requests")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	web := demoweb.New(demoweb.DefaultSeed)
+	srv, err := web.Serve(ctx, "")
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	proxy := srv.URL
+	a, p, err := c.open(*dir, true)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	defer a.Close()
+	req := CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
+		DelayMS: int(delay.Milliseconds()), Parallel: 4, Strategy: "greedy", Proxy: proxy}
+	if _, err := a.StartCrawl(req); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
+	err = c.Desktop("sitesift demo — "+p.Dir, a.Handler())
+	if !errors.Is(err, ErrNoDesktop) {
+		return err
+	}
+	fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
+	return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl")
+}
+
+func (c CLI) crawl(ctx context.Context, args []string) error {
+	f := c.newFlags("crawl")
+	dir := f.String("project", "", "project directory (created when missing)")
+	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
+	maxPages := f.Int("max-pages", DefaultMaxPages, "pages to fetch in all")
+	perSite := f.Int("max-pages-per-site", DefaultMaxPagesPerSite, "pages to fetch per site")
+	delay := f.Duration("delay", DefaultDelayMS*time.Millisecond, "delay between two requests to one site")
+	parallel := f.Int("parallel", DefaultParallel, "sites fetched at once")
+	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
+	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
+	seeds, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if *dir == "" {
+		return usageError{"crawl: --project DIR is required"}
+	}
+	if *seedFile != "" {
+		fh, err := os.Open(*seedFile)
+		if err != nil {
+			return err
+		}
+		more, err := ReadSeeds(fh, *seedFile)
+		fh.Close()
+		if err != nil {
+			return err
+		}
+		seeds = append(seeds, more...)
+	}
+	if len(seeds) == 0 {
+		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
+	}
+	req := CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy}
+	// Check the request before a project directory is created for it.
+	req.withDefaults()
+	if _, _, err := req.validate(); err != nil {
+		return err
+	}
+	a, p, err := c.open(*dir, true)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	defer a.Close()
+	bar := newProgressBar(c.Stderr)
+	st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.Stdout, "crawl %s: %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
+		st.State, st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
+	return nil
+}
+
+func (c CLI) rank(ctx context.Context, args []string) error {
+	f := c.newFlags("rank")
+	dir := f.String("project", "", "project directory")
+	format := f.String("format", FormatTable, "table, csv or json")
+	limit := f.Int("limit", 0, "show the first N sites (0: all)")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	if *format != FormatTable && *format != FormatCSV && *format != FormatJSON {
+		return usageError{fmt.Sprintf("rank: unknown format %q (want table, csv or json)", *format)}
+	}
+	a, p, err := c.open(*dir, false)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	rows, err := a.Rank(ctx, *limit)
+	if err != nil {
+		return err
+	}
+	return WriteRank(c.Stdout, rows, *format)
+}
+
+func (c CLI) seeds(ctx context.Context, args []string) error {
+	f := c.newFlags("seeds")
+	dir := f.String("project", "", "project directory")
+	count := f.Int("count", 0, "number of seeds")
+	format := f.String("format", FormatTxt, "txt, csv or json")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := f.noArgs(rest); err != nil {
+		return err
+	}
+	if *count <= 0 {
+		return usageError{"seeds: --count K (K > 0) is required"}
+	}
+	if *format != FormatTxt && *format != FormatCSV && *format != FormatJSON {
+		return usageError{fmt.Sprintf("seeds: unknown format %q (want txt, csv or json)", *format)}
+	}
+	a, p, err := c.open(*dir, false)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	seeds, err := a.Seeds(ctx, *count)
+	if err != nil {
+		return err
+	}
+	return WriteSeeds(c.Stdout, seeds, *format)
+}
+
+func (c CLI) search(ctx context.Context, args []string) error {
+	f := c.newFlags("search")
+	dir := f.String("project", "", "project directory")
+	site := f.String("site", "", "search within one site")
+	limit := f.Int("limit", 20, "number of results")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	q := strings.TrimSpace(strings.Join(rest, " "))
+	if q == "" {
+		return usageError{"search: no query"}
+	}
+	a, p, err := c.open(*dir, false)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
+	if err != nil {
+		return err
+	}
+	for _, h := range res.Hits {
+		fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
+	}
+	return nil
+}

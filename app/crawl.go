@@ -1,0 +1,351 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"sitesift/crawl"
+	"sitesift/sites"
+)
+
+// CrawlRequest is what a librarian asks of a crawl.
+type CrawlRequest struct {
+	Seeds           []string `json:"seeds"`
+	MaxPages        int      `json:"max_pages"`
+	MaxPagesPerSite int      `json:"max_pages_per_site"`
+	DelayMS         int      `json:"delay_ms"`
+	Parallel        int      `json:"parallel"`
+	Strategy        string   `json:"strategy"`
+	Proxy           string   `json:"proxy"`
+}
+
+// Defaults of a crawl request, for a small polite crawl on a laptop.
+const (
+	DefaultMaxPages        = 500
+	DefaultMaxPagesPerSite = 50
+	DefaultDelayMS         = 1000
+	DefaultParallel        = 4
+)
+
+func (r *CrawlRequest) withDefaults() {
+	if r.MaxPages == 0 {
+		r.MaxPages = DefaultMaxPages
+	}
+	if r.MaxPagesPerSite == 0 {
+		r.MaxPagesPerSite = DefaultMaxPagesPerSite
+	}
+	if r.DelayMS == 0 {
+		r.DelayMS = DefaultDelayMS
+	}
+	if r.Parallel == 0 {
+		r.Parallel = DefaultParallel
+	}
+	if r.Strategy == "" {
+		r.Strategy = string(crawl.Greedy)
+	}
+}
+
+// validate checks the request and returns the normalised seeds.
+func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
+	var seeds []string
+	for i, s := range r.Seeds {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		n, err := sites.Normalize(s)
+		if err != nil {
+			return nil, "", badRequest(fmt.Errorf("seed %d %q: %w", i+1, s, err))
+		}
+		seeds = append(seeds, n)
+	}
+	if len(seeds) == 0 {
+		return nil, "", badRequest(errors.New("crawl: no seed URL"))
+	}
+	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 || r.DelayMS < 0 || r.Parallel < 0 {
+		return nil, "", badRequest(errors.New("crawl: limits must not be negative"))
+	}
+	st, err := crawl.ParseStrategy(r.Strategy)
+	if err != nil {
+		return nil, "", badRequest(err)
+	}
+	if r.Proxy != "" {
+		if _, err := sites.Parse(r.Proxy); err != nil {
+			return nil, "", badRequest(fmt.Errorf("crawl: proxy: %w", err))
+		}
+	}
+	return seeds, st, nil
+}
+
+// CrawlStatus is the live state of the current (or last) crawl.
+type CrawlStatus struct {
+	State       string      `json:"state"`
+	Strategy    string      `json:"strategy"`
+	Pages       int         `json:"pages"`
+	MaxPages    int         `json:"max_pages"`
+	PagesPerSec float64     `json:"pages_per_sec"`
+	Sites       int         `json:"sites"`
+	Queue       int         `json:"queue"`
+	Errors      int         `json:"errors"`
+	ElapsedSec  float64     `json:"elapsed_sec"`
+	LastError   string      `json:"last_error"`
+	Top         []SiteScore `json:"top"`
+}
+
+// SiteScore is a site with its current OPIC importance.
+type SiteScore struct {
+	Site string  `json:"site"`
+	OPIC float64 `json:"opic"`
+}
+
+// Crawl states beyond those of the crawler itself.
+const (
+	StateIdle     = "idle"
+	StateStopping = "stopping"
+	StateStopped  = "stopped"
+	StateDone     = "done"
+	StateFailed   = "failed"
+)
+
+type crawlJob struct {
+	req     CrawlRequest
+	crawler *crawl.Crawler
+	cancel  context.CancelFunc
+	done    chan struct{}
+
+	mu       sync.Mutex
+	final    string // the end state once done
+	err      error
+	stopping bool
+}
+
+// ErrCrawlRunning is returned when a crawl is asked for while one runs.
+var ErrCrawlRunning = errors.New("a crawl is already running")
+
+// StartCrawl starts a crawl and returns at once; follow it with
+// CrawlStatus, stop it with StopCrawl.
+func (a *App) StartCrawl(req CrawlRequest) (CrawlStatus, error) {
+	j, err := a.startCrawl(req)
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	return j.status(), nil
+}
+
+// RunCrawl runs a crawl to its end, calling progress about every interval.
+// Cancelling ctx stops the crawl; what was fetched until then is kept.
+func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Duration, progress func(CrawlStatus)) (CrawlStatus, error) {
+	j, err := a.startCrawl(req)
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			a.StopCrawl()
+			<-j.done
+		case <-t.C:
+			if progress != nil {
+				progress(j.status())
+			}
+			continue
+		case <-j.done:
+		}
+		st := j.status()
+		if progress != nil {
+			progress(st)
+		}
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		return st, j.err
+	}
+}
+
+func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
+	req.withDefaults()
+	seeds, strategy, err := req.validate()
+	if err != nil {
+		return nil, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.job != nil {
+		select {
+		case <-a.job.done:
+		default:
+			return nil, conflict(ErrCrawlRunning)
+		}
+	}
+	j := &crawlJob{req: req, done: make(chan struct{})}
+	s := &sink{app: a}
+	opts := []crawl.Option{
+		crawl.MaxPages(req.MaxPages),
+		crawl.MaxPagesPerSite(req.MaxPagesPerSite),
+		crawl.Delay(time.Duration(req.DelayMS) * time.Millisecond),
+		crawl.Parallel(req.Parallel),
+		crawl.WithStrategy(strategy),
+		crawl.Teleport(a.teleport),
+		crawl.Logger(a.log),
+		crawl.OnBatch(s.save),
+	}
+	if req.Proxy != "" {
+		opts = append(opts, crawl.Proxy(req.Proxy))
+	}
+	c, err := crawl.New(opts...)
+	if err != nil {
+		return nil, badRequest(err)
+	}
+	j.crawler = c
+	ctx, cancel := context.WithCancel(context.Background())
+	j.cancel = cancel
+	id, err := a.store.StartCrawl(ctx, req)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	a.job = j
+	go func() {
+		defer close(j.done)
+		defer cancel()
+		err := c.Run(ctx, seeds)
+		final := StateDone
+		j.mu.Lock()
+		switch {
+		case j.stopping && errors.Is(err, context.Canceled):
+			final, err = StateStopped, nil
+		case err != nil:
+			final = StateFailed
+			a.log.Error("crawl failed", "err", err)
+		}
+		j.mu.Unlock()
+		// The last PageRank, on the final graph, whatever the end.
+		bg := context.Background()
+		if perr := a.UpdatePageRank(bg); perr != nil {
+			a.log.Error("pagerank", "err", perr)
+			err = errors.Join(err, perr)
+		}
+		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().Pages); ferr != nil {
+			err = errors.Join(err, ferr)
+		}
+		j.mu.Lock()
+		j.final, j.err = final, err
+		j.mu.Unlock()
+	}()
+	return j, nil
+}
+
+// sink saves what the crawler hands over: pages, links and OPIC state in one
+// store transaction, the pages into the index in one batch, and every few
+// seconds a fresh PageRank. The crawler calls it from one goroutine.
+type sink struct {
+	app      *App
+	lastRank time.Time
+}
+
+func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
+	// The final flush comes after cancellation: it must still be written.
+	ctx = context.WithoutCancel(ctx)
+	if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		return err
+	}
+	if err := s.app.index.Add(pages); err != nil {
+		return err
+	}
+	if time.Since(s.lastRank) > 2*time.Second {
+		s.lastRank = time.Now()
+		return s.app.UpdatePageRank(ctx)
+	}
+	return nil
+}
+
+func (j *crawlJob) status() CrawlStatus {
+	cs := j.crawler.Status()
+	st := CrawlStatus{
+		State:       string(cs.State),
+		Strategy:    j.req.Strategy,
+		Pages:       cs.Pages,
+		MaxPages:    j.req.MaxPages,
+		PagesPerSec: cs.PagesPerSec,
+		Sites:       cs.Sites,
+		Queue:       cs.Queue,
+		Errors:      cs.Errors,
+		ElapsedSec:  cs.Elapsed.Seconds(),
+		LastError:   cs.LastError,
+		Top:         []SiteScore{},
+	}
+	for _, t := range j.crawler.Top(10) {
+		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	switch {
+	case j.final != "":
+		st.State = j.final
+	case j.stopping:
+		st.State = StateStopping
+	}
+	return st
+}
+
+// CrawlStatus returns the state of the running or last crawl.
+func (a *App) CrawlStatus() CrawlStatus {
+	a.mu.Lock()
+	j := a.job
+	a.mu.Unlock()
+	if j == nil {
+		return CrawlStatus{State: StateIdle, Top: []SiteScore{}}
+	}
+	return j.status()
+}
+
+func (a *App) running() (*crawlJob, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.job == nil {
+		return nil, conflict(errors.New("no crawl is running"))
+	}
+	select {
+	case <-a.job.done:
+		return nil, conflict(errors.New("no crawl is running"))
+	default:
+	}
+	return a.job, nil
+}
+
+// PauseCrawl pauses the running crawl: fetches under way finish, no new one starts.
+func (a *App) PauseCrawl() (CrawlStatus, error) {
+	j, err := a.running()
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	j.crawler.Pause()
+	return j.status(), nil
+}
+
+// ResumeCrawl resumes a paused crawl.
+func (a *App) ResumeCrawl() (CrawlStatus, error) {
+	j, err := a.running()
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	j.crawler.Resume()
+	return j.status(), nil
+}
+
+// StopCrawl stops the running crawl; what was fetched is kept.
+func (a *App) StopCrawl() (CrawlStatus, error) {
+	j, err := a.running()
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	j.mu.Lock()
+	j.stopping = true
+	j.mu.Unlock()
+	j.cancel()
+	return j.status(), nil
+}

@@ -1,0 +1,7 @@
+//go:build desktop
+
+package app
+
+// DesktopBuild tells whether this binary was built with the desktop tags
+// and can open a Wails window.
+const DesktopBuild = true

@@ -1,0 +1,160 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// Seed is one site of an exported seed list.
+type Seed struct {
+	SeedURL  string  `json:"seed_url"`
+	Site     string  `json:"site"`
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	Pages    int     `json:"pages"`
+}
+
+// Seeds returns the top count sites by OPIC importance as seeds.
+func (a *App) Seeds(ctx context.Context, count int) ([]Seed, error) {
+	if count <= 0 {
+		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
+	}
+	rows, err := a.allSites(ctx, count)
+	if err != nil {
+		return nil, err
+	}
+	seeds := make([]Seed, len(rows))
+	for i, r := range rows {
+		seeds[i] = Seed{SeedURL: sites.HomeURL(r.Site), Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages}
+	}
+	return seeds, nil
+}
+
+// allSites returns up to limit sites (all when limit ≤ 0) by OPIC, highest first.
+func (a *App) allSites(ctx context.Context, limit int) ([]store.SiteRow, error) {
+	var out []store.SiteRow
+	const page = 500
+	for off := 0; ; off += page {
+		n := page
+		if limit > 0 {
+			n = min(page, limit-len(out))
+		}
+		if n <= 0 {
+			return out, nil
+		}
+		total, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: off, Limit: n})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+		if len(rows) < n || off+len(rows) >= total {
+			return out, nil
+		}
+	}
+}
+
+// Formats of exported files.
+const (
+	FormatTxt   = "txt"
+	FormatCSV   = "csv"
+	FormatJSON  = "json"
+	FormatTable = "table"
+)
+
+// WriteSeeds writes seeds as txt (one URL a line), CSV or JSON.
+func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
+	switch format {
+	case FormatTxt:
+		for _, s := range seeds {
+			if _, err := fmt.Fprintln(w, s.SeedURL); err != nil {
+				return err
+			}
+		}
+		return nil
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
+		for _, s := range seeds {
+			cw.Write([]string{s.SeedURL, s.Site, ftoa(s.OPIC), ftoa(s.PageRank), strconv.Itoa(s.Pages)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case FormatJSON:
+		if seeds == nil {
+			seeds = []Seed{}
+		}
+		return writeJSON(w, seeds)
+	}
+	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
+}
+
+// RankRow is one line of `sitesift rank`.
+type RankRow struct {
+	Site     string  `json:"site"`
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	InSites  int     `json:"in_sites"`
+	OutSites int     `json:"out_sites"`
+	Pages    int     `json:"pages"`
+}
+
+// Rank recomputes PageRank and returns all sites by OPIC, highest first;
+// limit > 0 keeps the first limit.
+func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
+	if err := a.UpdatePageRank(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := a.allSites(ctx, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]RankRow, len(rows))
+	for i, r := range rows {
+		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages}
+	}
+	return out, nil
+}
+
+// WriteRank writes the ranking as an aligned table, CSV
+// (site,opic,pagerank,in_sites,out_sites,pages) or JSON.
+func WriteRank(w io.Writer, rows []RankRow, format string) error {
+	switch format {
+	case FormatTable:
+		fmt.Fprintf(w, "%4s  %-40s %10s %10s %8s %9s %6s\n", "#", "site", "opic", "pagerank", "in_sites", "out_sites", "pages")
+		for i, r := range rows {
+			if _, err := fmt.Fprintf(w, "%4d  %-40s %10.6f %10.6f %8d %9d %6d\n", i+1, r.Site, r.OPIC, r.PageRank, r.InSites, r.OutSites, r.Pages); err != nil {
+				return err
+			}
+		}
+		return nil
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
+		for _, r := range rows {
+			cw.Write([]string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case FormatJSON:
+		if rows == nil {
+			rows = []RankRow{}
+		}
+		return writeJSON(w, rows)
+	}
+	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

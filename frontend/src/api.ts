@@ -1,0 +1,232 @@
+// Typed helpers for the sitesift HTTP API (see app/API.md). Every response is
+// an envelope {"status": "success", "data": ...} or {"status": "error",
+// "error_type": ..., "error": ...}; the helpers unwrap it and throw ApiError
+// carrying the server's own message, so views can show it as is.
+//
+// URLs are relative on purpose: the same build runs in the Wails window and
+// in a browser pointed at `sitesift serve`.
+
+export type CrawlState = 'idle' | 'running' | 'paused' | 'stopping' | 'done' | 'stopped' | 'failed';
+export type Strategy = 'greedy' | 'random' | 'cycle';
+
+export interface Project {
+  dir: string;
+  pages: number;
+  sites: number;
+  librarians: string[];
+}
+
+export interface TopSite {
+  site: string;
+  opic: number;
+}
+
+export interface CrawlStatus {
+  state: CrawlState;
+  strategy: Strategy | '';
+  pages: number;
+  max_pages: number;
+  pages_per_sec: number;
+  sites: number;
+  queue: number;
+  errors: number;
+  elapsed_sec: number;
+  last_error: string;
+  top: TopSite[] | null;
+}
+
+export interface CrawlRequest {
+  seeds: string[];
+  max_pages?: number;
+  max_pages_per_site?: number;
+  delay_ms?: number;
+  parallel?: number;
+  strategy?: Strategy;
+  proxy?: string;
+}
+
+export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' | 'site' | 'rating';
+export type Order = 'asc' | 'desc';
+
+export interface SiteRow {
+  site: string;
+  opic: number;
+  pagerank: number;
+  pages: number;
+  in_sites: number;
+  out_sites: number;
+  rating: number | null;
+}
+
+export interface SiteList {
+  total: number;
+  offset: number;
+  limit: number;
+  rows: SiteRow[];
+}
+
+export interface SitePage {
+  url: string;
+  title: string;
+  status: number;
+  content_type: string;
+}
+
+export interface SiteLink {
+  site: string;
+  weight: number;
+  opic: number;
+}
+
+export interface Rating {
+  librarian: string;
+  rating: number;
+  note: string;
+  rated_at: string;
+}
+
+export interface SiteDetail {
+  site: string;
+  opic: number;
+  pagerank: number;
+  pages_count: number;
+  in_sites: number;
+  out_sites: number;
+  rating: number | null;
+  pages: SitePage[] | null;
+  in_links: SiteLink[] | null;
+  out_links: SiteLink[] | null;
+  ratings: Rating[] | null;
+}
+
+export interface SearchHit {
+  url: string;
+  site: string;
+  title: string;
+  score: number;
+  snippet: string;
+}
+
+export interface SearchResult {
+  total: number;
+  took_ms: number;
+  hits: SearchHit[] | null;
+}
+
+export type ExportFormat = 'txt' | 'csv' | 'json';
+
+/** ApiError is thrown for an error envelope or a response that is not one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+
+  constructor(message: string, status: number, type: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.type = type;
+  }
+}
+
+interface Envelope<T> {
+  status: 'success' | 'error';
+  data?: T;
+  error_type?: string;
+  error?: string;
+}
+
+/** query builds "?a=1&b=2" from the defined, non-empty values of params. */
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** request sends one API call and returns the envelope's data. */
+export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const init: RequestInit = { method, headers: { Accept: 'application/json' }, signal };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+  }
+  const text = await res.text();
+  let env: Envelope<T>;
+  try {
+    env = JSON.parse(text) as Envelope<T>;
+  } catch {
+    const first = text.trim().split('\n')[0]?.slice(0, 200) || res.statusText;
+    throw new ApiError(`${method} ${path}: HTTP ${res.status}: ${first}`, res.status, 'internal');
+  }
+  if (env.status !== 'success') {
+    throw new ApiError(env.error || `${method} ${path}: HTTP ${res.status}`, res.status, env.error_type || 'internal');
+  }
+  return env.data as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  project: (signal?: AbortSignal) => request<Project>('GET', '/api/project', undefined, signal),
+
+  crawlStatus: (signal?: AbortSignal) => request<CrawlStatus>('GET', '/api/crawl', undefined, signal),
+  startCrawl: (req: CrawlRequest) => request<CrawlStatus>('POST', '/api/crawl', req),
+  pauseCrawl: () => request<CrawlStatus>('POST', '/api/crawl/pause'),
+  resumeCrawl: () => request<CrawlStatus>('POST', '/api/crawl/resume'),
+  stopCrawl: () => request<CrawlStatus>('POST', '/api/crawl/stop'),
+
+  sites: (
+    p: { sort: SortKey; order: Order; q?: string; offset: number; limit: number; librarian?: string },
+    signal?: AbortSignal,
+  ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
+  site: (site: string, librarian: string, signal?: AbortSignal) =>
+    request<SiteDetail>('GET', `/api/sites/${enc(site)}${query({ librarian })}`, undefined, signal),
+  rate: (site: string, librarian: string, rating: number, note = '') =>
+    request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
+  unrate: (site: string, librarian: string) =>
+    request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
+
+  search: (p: { q: string; site?: string; offset: number; limit: number }, signal?: AbortSignal) =>
+    request<SearchResult>('GET', `/api/search${query(p)}`, undefined, signal),
+
+  exportURL: (format: ExportFormat, count: number) => `/api/export/seeds${query({ format, count })}`,
+
+  /** exportText fetches the export file itself (not an envelope) for a preview. */
+  async exportText(format: ExportFormat, count: number, signal?: AbortSignal): Promise<string> {
+    const path = api.exportURL(format, count);
+    const res = await fetch(path, { signal });
+    const text = await res.text();
+    if (!res.ok) {
+      // Errors still come as an envelope.
+      let msg = `GET ${path}: HTTP ${res.status}`;
+      try {
+        msg = (JSON.parse(text) as Envelope<unknown>).error || msg;
+      } catch {
+        /* not JSON: keep the HTTP status */
+      }
+      throw new ApiError(msg, res.status, 'internal');
+    }
+    return text;
+  },
+};
+
+/** message turns anything thrown into one line for the UI. */
+export function message(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** isAbort reports whether err comes from an aborted fetch. */
+export function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}

@@ -1,0 +1,291 @@
+// ss-crawl: start a crawl and follow it live — progress, rate, queue,
+// errors and the most important sites so far — with pause, resume, stop.
+
+import { html, nothing } from 'lit';
+import { api, message, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
+import { LightElement } from './base';
+import { duration, int, sig } from './format';
+import { siteHref } from './router';
+import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
+
+const FORM_KEY = 'sitesift.crawlForm';
+
+interface CrawlForm {
+  seeds: string;
+  max_pages: string;
+  max_pages_per_site: string;
+  delay_ms: string;
+  parallel: string;
+  strategy: Strategy;
+  proxy: string;
+}
+
+const DEFAULT_FORM: CrawlForm = {
+  seeds: '',
+  max_pages: '500',
+  max_pages_per_site: '50',
+  delay_ms: '200',
+  parallel: '4',
+  strategy: 'greedy',
+  proxy: '',
+};
+
+const STRATEGIES: { value: Strategy; label: string }[] = [
+  { value: 'greedy', label: 'Greedy — most cash first' },
+  { value: 'random', label: 'Random — any known page' },
+  { value: 'cycle', label: 'Cycle — each page in turn' },
+];
+
+function loadForm(): CrawlForm {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FORM_KEY) ?? 'null') as Partial<CrawlForm> | null;
+    return { ...DEFAULT_FORM, ...(saved ?? {}) };
+  } catch {
+    return { ...DEFAULT_FORM };
+  }
+}
+
+/** seedList reads the textarea: one URL a line; blank lines and "#" comments are skipped. */
+export function seedList(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+export class CrawlView extends LightElement {
+  static override properties = {
+    form: { state: true },
+    status: { state: true },
+    mode: { state: true },
+    startError: { state: true },
+    controlError: { state: true },
+    busy: { state: true },
+  };
+
+  declare form: CrawlForm;
+  declare status: CrawlStatus | null;
+  declare mode: FeedMode;
+  declare startError: string;
+  declare controlError: string;
+  declare busy: boolean;
+
+  constructor() {
+    super();
+    this.form = loadForm();
+    this.status = crawlFeed.status;
+    this.mode = crawlFeed.mode;
+    this.startError = '';
+    this.controlError = '';
+    this.busy = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    crawlFeed.addEventListener('status', this.#onStatus);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    crawlFeed.removeEventListener('status', this.#onStatus);
+  }
+
+  #onStatus = () => {
+    this.status = crawlFeed.status;
+    this.mode = crawlFeed.mode;
+  };
+
+  #field(name: keyof CrawlForm) {
+    return (ev: Event) => {
+      const v = (ev.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
+      this.form = { ...this.form, [name]: v };
+      try {
+        localStorage.setItem(FORM_KEY, JSON.stringify(this.form));
+      } catch {
+        /* not fatal: the form just starts empty next time */
+      }
+    };
+  }
+
+  #request(): CrawlRequest | string {
+    const f = this.form;
+    const seeds = seedList(f.seeds);
+    if (seeds.length === 0) return 'Enter at least one seed URL.';
+    const req: CrawlRequest = { seeds, strategy: f.strategy };
+    const nums: [keyof CrawlForm & keyof CrawlRequest, string, number][] = [
+      ['max_pages', 'Max pages', 1],
+      ['max_pages_per_site', 'Max pages per site', 1],
+      ['delay_ms', 'Delay', 0],
+      ['parallel', 'Parallel hosts', 1],
+    ];
+    for (const [key, label, min] of nums) {
+      const raw = String(f[key]).trim();
+      if (raw === '') continue; // the server's default
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < min) return `${label} must be a whole number ≥ ${min}.`;
+      (req as unknown as Record<string, number>)[key] = n;
+    }
+    if (f.proxy.trim()) req.proxy = f.proxy.trim();
+    return req;
+  }
+
+  #onStart = async (ev: Event) => {
+    ev.preventDefault();
+    const req = this.#request();
+    if (typeof req === 'string') {
+      this.startError = req;
+      return;
+    }
+    this.busy = true;
+    try {
+      crawlFeed.update(await api.startCrawl(req));
+      this.startError = '';
+      this.controlError = '';
+    } catch (err) {
+      this.startError = message(err);
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  async #control(fn: () => Promise<CrawlStatus>): Promise<void> {
+    this.busy = true;
+    try {
+      crawlFeed.update(await fn());
+      this.controlError = '';
+    } catch (err) {
+      this.controlError = message(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #renderForm(active: boolean) {
+    const f = this.form;
+    return html`<form class="panel form crawl-form" @submit=${this.#onStart} novalidate>
+      <h2>New crawl</h2>
+      <label class="field">
+        <span>Seed URLs <span class="muted">(one a line)</span></span>
+        <textarea id="crawl-seeds" rows="6" spellcheck="false" placeholder="https://www.example.org/&#10;https://library.example.net/"
+          .value=${f.seeds} @input=${this.#field('seeds')}></textarea>
+      </label>
+      <div class="field-row">
+        <label class="field">
+          <span>Max pages</span>
+          <input id="crawl-max-pages" type="number" min="1" .value=${f.max_pages} @input=${this.#field('max_pages')} />
+        </label>
+        <label class="field">
+          <span>Max per site</span>
+          <input id="crawl-max-per-site" type="number" min="1" .value=${f.max_pages_per_site} @input=${this.#field('max_pages_per_site')} />
+        </label>
+      </div>
+      <div class="field-row">
+        <label class="field">
+          <span>Delay per host (ms)</span>
+          <input id="crawl-delay" type="number" min="0" step="50" .value=${f.delay_ms} @input=${this.#field('delay_ms')} />
+        </label>
+        <label class="field">
+          <span>Parallel hosts</span>
+          <input id="crawl-parallel" type="number" min="1" .value=${f.parallel} @input=${this.#field('parallel')} />
+        </label>
+      </div>
+      <label class="field">
+        <span>Strategy</span>
+        <select id="crawl-strategy" .value=${f.strategy} @change=${this.#field('strategy')}>
+          ${STRATEGIES.map((s) => html`<option value=${s.value} ?selected=${s.value === f.strategy}>${s.label}</option>`)}
+        </select>
+      </label>
+      <label class="field">
+        <span>Proxy <span class="muted">(optional)</span></span>
+        <input id="crawl-proxy" type="text" spellcheck="false" placeholder="empty = from the environment"
+          .value=${f.proxy} @input=${this.#field('proxy')} />
+      </label>
+      ${this.startError ? html`<div class="alert" role="alert">${this.startError}</div>` : nothing}
+      <div class="actions">
+        <button type="submit" class="btn primary" id="crawl-start" ?disabled=${active || this.busy}>Start crawl</button>
+        ${active ? html`<span class="muted small">A crawl is ${this.status?.state}.</span>` : nothing}
+      </div>
+    </form>`;
+  }
+
+  #renderTop(s: CrawlStatus) {
+    const top = s.top ?? [];
+    if (top.length === 0) return html`<p class="empty">No sites yet.</p>`;
+    const max = Math.max(...top.map((t) => t.opic)) || 1;
+    return html`<ol class="top-list" data-top>
+      ${top.map(
+        (t, i) => html`<li data-site=${t.site}>
+          <span class="rank">${i + 1}</span>
+          <a class="site" href=${siteHref(t.site)} title=${t.site}>${t.site}</a>
+          <span class="bar-track"><span class="bar" style="width:${Math.max(1, (t.opic / max) * 100).toFixed(1)}%"></span></span>
+          <span class="v num">${sig(t.opic)}</span>
+        </li>`,
+      )}
+    </ol>`;
+  }
+
+  #renderStatus() {
+    const s = this.status;
+    if (!s) {
+      return html`<section class="panel status-panel"><h2>Status</h2><p class="empty">Connecting…</p></section>`;
+    }
+    const running = s.state === 'running';
+    const paused = s.state === 'paused';
+    const frac = s.max_pages > 0 ? Math.min(1, s.pages / s.max_pages) : 0;
+    return html`<section class="panel status-panel" data-state=${s.state}>
+      <h2>
+        Status <span class="badge state-${s.state}" id="crawl-state">${s.state}</span>
+        ${s.strategy ? html`<span class="muted small">${s.strategy}</span>` : nothing}
+        <span class="spacer"></span>
+        <span class="feed-mode ${this.mode}" title=${this.mode === 'live' ? 'Live updates (server-sent events)' : 'Polling once a second'}>${this.mode}</span>
+      </h2>
+      <div class="progress-wrap">
+        <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${s.pages}
+          aria-label="Pages crawled">
+          <div class="progress-fill ${running ? 'moving' : ''}" style="width:${(frac * 100).toFixed(1)}%"></div>
+        </div>
+        <span class="progress-label">${s.max_pages > 0
+          ? html`<strong>${int(s.pages)}</strong> / ${int(s.max_pages)} pages <span class="muted">(${Math.round(frac * 100)}%)</span>`
+          : html`<strong>${int(s.pages)}</strong> pages`}</span>
+      </div>
+      <dl class="metrics">
+        <div><dt>Pages/s</dt><dd>${s.pages_per_sec.toFixed(1)}</dd></div>
+        <div><dt>Sites</dt><dd>${int(s.sites)}</dd></div>
+        <div><dt>Queue</dt><dd>${int(s.queue)}</dd></div>
+        <div class=${s.errors ? 'has-errors' : ''}><dt>Errors</dt><dd>${int(s.errors)}</dd></div>
+        <div><dt>Elapsed</dt><dd>${duration(s.elapsed_sec)}</dd></div>
+      </dl>
+      ${s.last_error
+        ? html`<div class="last-error" title=${s.last_error}><span class="k">Last error</span> <code>${s.last_error}</code></div>`
+        : nothing}
+      <div class="actions">
+        ${paused
+          ? html`<button type="button" class="btn primary" id="crawl-resume" ?disabled=${this.busy}
+              @click=${() => this.#control(api.resumeCrawl)}>Resume</button>`
+          : html`<button type="button" class="btn" id="crawl-pause" ?disabled=${!running || this.busy}
+              @click=${() => this.#control(api.pauseCrawl)}>Pause</button>`}
+        <button type="button" class="btn danger" id="crawl-stop" ?disabled=${!(running || paused) || this.busy}
+          @click=${() => this.#control(api.stopCrawl)}>Stop</button>
+      </div>
+      ${this.controlError ? html`<div class="alert" role="alert">${this.controlError}</div>` : nothing}
+      <h3>Top sites by importance <span class="muted small">(OPIC)</span></h3>
+      ${this.#renderTop(s)}
+    </section>`;
+  }
+
+  override render() {
+    const active = this.status !== null && ACTIVE_STATES.has(this.status.state);
+    return html`
+      <div class="toolbar"><h1>Crawl</h1></div>
+      <div class="crawl-layout">${this.#renderForm(active)} ${this.#renderStatus()}</div>
+    `;
+  }
+}
+
+customElements.define('ss-crawl', CrawlView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-crawl': CrawlView;
+  }
+}

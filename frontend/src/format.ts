@@ -1,0 +1,67 @@
+// Number and text formatting shared by the views.
+
+const intFmt = new Intl.NumberFormat('en-US');
+
+/** int formats a count with thousands separators. */
+export function int(n: number | null | undefined): string {
+  return n === null || n === undefined ? '–' : intFmt.format(n);
+}
+
+/** sig formats an importance score with 4 significant digits ("0.08123"). */
+export function sig(x: number | null | undefined): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (x === 0) return '0';
+  return x.toPrecision(4);
+}
+
+/** pct formats a share in [0,1] as a percentage. */
+export function pct(x: number): string {
+  return `${(x * 100).toFixed(x >= 0.1 ? 1 : 2)}%`;
+}
+
+/** duration formats seconds as "1h 02m", "3m 05s" or "8.4s". */
+export function duration(sec: number): string {
+  if (!Number.isFinite(sec) || sec <= 0) return '0s';
+  if (sec < 60) return `${sec.toFixed(1)}s`;
+  const s = Math.floor(sec % 60);
+  const m = Math.floor(sec / 60) % 60;
+  const h = Math.floor(sec / 3600);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}h ${pad(m)}m` : `${m}m ${pad(s)}s`;
+}
+
+/** date formats an RFC 3339 timestamp in the user's locale, short. */
+export function date(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * snippetHTML keeps only text and <mark> elements of a search snippet. The
+ * API escapes everything but the marks already; parsing in an inert
+ * <template> and rebuilding means a snippet can never carry other markup.
+ */
+export function snippetHTML(snippet: string): string {
+  const t = document.createElement('template');
+  t.innerHTML = snippet;
+  let out = '';
+  const walk = (n: Node, inMark: boolean) => {
+    for (const c of Array.from(n.childNodes)) {
+      if (c.nodeType === Node.TEXT_NODE) {
+        out += escapeHTML(c.textContent ?? '');
+      } else if (c.nodeType === Node.ELEMENT_NODE) {
+        const mark = !inMark && (c as Element).tagName === 'MARK';
+        if (mark) out += '<mark>';
+        walk(c, inMark || mark);
+        if (mark) out += '</mark>';
+      }
+    }
+  };
+  walk(t.content, false);
+  return out;
+}
+
+export function escapeHTML(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

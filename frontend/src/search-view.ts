@@ -1,0 +1,207 @@
+// ss-search: full-text search over the crawled pages, optionally within one
+// site. The query lives in the hash (#/search?q=..&site=..&offset=..).
+
+import { html, nothing } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { api, isAbort, message, type SearchResult } from './api';
+import { LightElement } from './base';
+import { int, snippetHTML } from './format';
+import { href, navigate, siteHref } from './router';
+
+const PAGE_SIZE = 20;
+
+export class SearchView extends LightElement {
+  static override properties = {
+    params: { attribute: false },
+    result: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    qText: { state: true },
+    siteText: { state: true },
+  };
+
+  declare params: URLSearchParams;
+  declare result: SearchResult | null;
+  declare loading: boolean;
+  declare error: string;
+  declare qText: string;
+  declare siteText: string;
+
+  #abort: AbortController | null = null;
+  #timer: number | undefined;
+
+  constructor() {
+    super();
+    this.params = new URLSearchParams();
+    this.result = null;
+    this.loading = false;
+    this.error = '';
+    this.qText = '';
+    this.siteText = '';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+    window.clearTimeout(this.#timer);
+  }
+
+  get q(): string {
+    return this.params.get('q') ?? '';
+  }
+
+  get site(): string {
+    return this.params.get('site') ?? '';
+  }
+
+  get offset(): number {
+    const n = Number(this.params.get('offset') ?? 0);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  }
+
+  /** focusQuery puts the cursor in the query box (the global "/" shortcut). */
+  focusQuery(): void {
+    const box = this.querySelector<HTMLInputElement>('#search-q');
+    box?.focus();
+    box?.select();
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('params')) return;
+    const typing = document.activeElement;
+    if (typing !== this.querySelector('#search-q')) this.qText = this.q;
+    if (typing !== this.querySelector('#search-site')) this.siteText = this.site;
+  }
+
+  protected override firstUpdated(): void {
+    if (!this.q) this.focusQuery();
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('params')) return;
+    const prev = changed.get('params') as URLSearchParams | undefined;
+    if (!prev || prev.toString() !== this.params.toString()) void this.#search();
+  }
+
+  async #search(): Promise<void> {
+    this.#abort?.abort();
+    if (!this.q.trim()) {
+      this.result = null;
+      this.error = '';
+      this.loading = false;
+      return;
+    }
+    const ctl = new AbortController();
+    this.#abort = ctl;
+    this.loading = true;
+    try {
+      const r = await api.search({ q: this.q, site: this.site, offset: this.offset, limit: PAGE_SIZE }, ctl.signal);
+      if (ctl.signal.aborted) return;
+      this.result = r;
+      this.error = '';
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.error = message(err);
+      this.result = null;
+    } finally {
+      if (this.#abort === ctl) {
+        this.loading = false;
+        this.#abort = null;
+      }
+    }
+  }
+
+  #go(replace: boolean, offset = 0): void {
+    navigate(href('/search', { q: this.qText.trim(), site: this.siteText.trim(), offset: offset || null }), replace);
+  }
+
+  #onInput = (ev: Event) => {
+    const t = ev.target as HTMLInputElement;
+    if (t.id === 'search-q') this.qText = t.value;
+    else this.siteText = t.value;
+    // Search as you type, without one history entry per keystroke.
+    window.clearTimeout(this.#timer);
+    this.#timer = window.setTimeout(() => this.#go(true), 300);
+  };
+
+  #onSubmit = (ev: Event) => {
+    ev.preventDefault();
+    window.clearTimeout(this.#timer);
+    this.#go(false);
+  };
+
+  #renderResults() {
+    const r = this.result;
+    if (!this.q.trim()) {
+      return html`<p class="empty big">Type words to search the titles and text of every crawled page.</p>`;
+    }
+    if (!r) return nothing;
+    const hits = r.hits ?? [];
+    if (hits.length === 0) {
+      return html`<p class="empty big">No page matches “${this.q}”${this.site ? html` on ${this.site}` : nothing}.</p>`;
+    }
+    return html`<ol class="hits" start=${this.offset + 1}>
+      ${hits.map(
+        (h) => html`<li class="hit" data-url=${h.url}>
+          <div class="hit-head">
+            <a class="hit-title" href=${h.url} target="_blank" rel="noopener noreferrer">${h.title || h.url}</a>
+            <span class="score" title="Relevance score">${h.score.toFixed(2)}</span>
+          </div>
+          <div class="hit-meta">
+            <a class="chip" href=${siteHref(h.site)} title="Open site">${h.site}</a>
+            <span class="hit-url" title=${h.url}>${h.url}</span>
+          </div>
+          ${h.snippet ? html`<p class="snippet">${unsafeHTML(snippetHTML(h.snippet))}</p>` : nothing}
+        </li>`,
+      )}
+    </ol>`;
+  }
+
+  override render() {
+    const r = this.result;
+    const total = r?.total ?? 0;
+    const count = r?.hits?.length ?? 0;
+    const from = count ? this.offset + 1 : 0;
+    const to = this.offset + count;
+    return html`
+      <form class="toolbar search-form" role="search" @submit=${this.#onSubmit}>
+        <h1>Search</h1>
+        <label class="search-box wide">
+          <span class="sr-only">Search pages</span>
+          <input id="search-q" type="search" name="q" placeholder="Search page text…  (press / anywhere)" autocomplete="off"
+            .value=${this.qText} @input=${this.#onInput} />
+        </label>
+        <label class="search-box">
+          <span class="sr-only">Only this site</span>
+          <input id="search-site" type="search" name="site" placeholder="Site (optional)" autocomplete="off"
+            .value=${this.siteText} @input=${this.#onInput} />
+        </label>
+        <button type="submit" class="btn primary">Search</button>
+        ${this.loading ? html`<span class="spinner" aria-label="Searching"></span>` : nothing}
+      </form>
+      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${r && count
+        ? html`<div class="result-bar">
+            <span class="range">${from}–${to} of ${int(total)} pages</span>
+            <span class="muted">${r.took_ms >= 10 ? Math.round(r.took_ms) : r.took_ms.toFixed(1)} ms</span>
+            <div class="spacer"></div>
+            <div class="pager">
+              <button type="button" class="btn" ?disabled=${this.offset === 0}
+                @click=${() => this.#go(false, Math.max(0, this.offset - PAGE_SIZE))}>‹ Prev</button>
+              <button type="button" class="btn" ?disabled=${to >= total}
+                @click=${() => this.#go(false, this.offset + PAGE_SIZE)}>Next ›</button>
+            </div>
+          </div>`
+        : nothing}
+      <div class="panel results-panel">${this.#renderResults()}</div>
+    `;
+  }
+}
+
+customElements.define('ss-search', SearchView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-search': SearchView;
+  }
+}

@@ -1,0 +1,233 @@
+// ss-site: one site — its scores, your rating (buttons and keys 1–4, 0
+// clears), other librarians' ratings, its crawled pages and its links.
+
+import { html, nothing } from 'lit';
+import { api, isAbort, message, type SiteDetail, type SiteLink } from './api';
+import { LightElement } from './base';
+import { date, int, sig } from './format';
+import { hasModifier, isTyping } from './keys';
+import { href, siteHref } from './router';
+import { librarian, ratingsSettled, writeRating } from './state';
+
+export class SiteView extends LightElement {
+  static override properties = {
+    site: { type: String },
+    librarian: { type: String },
+    data: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    rateError: { state: true },
+  };
+
+  declare site: string;
+  declare librarian: string;
+  declare data: SiteDetail | null;
+  declare loading: boolean;
+  declare error: string;
+  declare rateError: string;
+
+  #abort: AbortController | null = null;
+  #librarianTimer: number | undefined;
+
+  constructor() {
+    super();
+    this.site = '';
+    this.librarian = '';
+    this.data = null;
+    this.loading = false;
+    this.error = '';
+    this.rateError = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.#onKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.#onKey);
+    this.#abort?.abort();
+    window.clearTimeout(this.#librarianTimer);
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('site')) {
+      this.data = null;
+      void this.#load();
+      window.scrollTo(0, 0);
+    } else if (changed.has('librarian')) {
+      window.clearTimeout(this.#librarianTimer);
+      this.#librarianTimer = window.setTimeout(() => void this.#load(), 300);
+    }
+  }
+
+  async #load(): Promise<void> {
+    this.#abort?.abort();
+    const ctl = new AbortController();
+    this.#abort = ctl;
+    this.loading = true;
+    try {
+      await ratingsSettled();
+      const d = await api.site(this.site, this.librarian, ctl.signal);
+      if (ctl.signal.aborted) return;
+      this.data = d;
+      this.error = '';
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.error = message(err);
+    } finally {
+      if (this.#abort === ctl) {
+        this.loading = false;
+        this.#abort = null;
+      }
+    }
+  }
+
+  #onKey = (ev: KeyboardEvent) => {
+    if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal') || !this.data) return;
+    if (/^[1-4]$/.test(ev.key)) {
+      ev.preventDefault();
+      void this.#rate(Number(ev.key));
+    } else if (ev.key === '0' || ev.key === 'Backspace') {
+      ev.preventDefault();
+      void this.#rate(null);
+    }
+  };
+
+  async #rate(rating: number | null): Promise<void> {
+    const d = this.data;
+    if (!d) return;
+    const name = await librarian.require();
+    if (!name) return;
+    const before = d.rating;
+    if (before === rating) return;
+    this.data = { ...d, rating };
+    try {
+      await writeRating(d.site, name, rating);
+      this.rateError = '';
+      // Reload so the ratings list and timestamps are the server's.
+      void this.#load();
+    } catch (err) {
+      if (this.data) this.data = { ...this.data, rating: before };
+      this.rateError = message(err);
+    }
+  }
+
+  #renderLinks(title: string, links: SiteLink[] | null, empty: string, attr: string) {
+    const rows = links ?? [];
+    return html`<section class="panel">
+      <h2>${title} <span class="count">${int(rows.length)}</span></h2>
+      ${rows.length === 0
+        ? html`<p class="empty">${empty}</p>`
+        : html`<div class="scroll-y"><table class="data compact" data-links=${attr}>
+            <thead><tr><th scope="col">Site</th><th class="num" scope="col" title="Links between the two sites">Links</th><th class="num" scope="col">OPIC</th></tr></thead>
+            <tbody>${rows.map(
+              (l) => html`<tr data-site=${l.site}>
+                <td class="col-site"><a href=${siteHref(l.site)}>${l.site}</a></td>
+                <td class="num">${int(l.weight)}</td>
+                <td class="num">${sig(l.opic)}</td>
+              </tr>`,
+            )}</tbody>
+          </table></div>`}
+    </section>`;
+  }
+
+  #renderRating(d: SiteDetail) {
+    const cur = d.rating;
+    return html`<div class="rate-box">
+      <span class="label">Your rating${this.librarian ? html` <span class="muted">(${this.librarian})</span>` : nothing}</span>
+      <div class="segmented" role="group" aria-label="Your rating" data-rating=${cur ?? ''}>
+        ${[1, 2, 3, 4].map(
+          (n) => html`<button type="button" class="seg r${n} ${cur === n ? 'on' : ''}" aria-pressed=${cur === n ? 'true' : 'false'}
+            data-rate=${n} title="Rate ${n} (key ${n})" @click=${() => this.#rate(n)}>${n}</button>`,
+        )}
+        <button type="button" class="seg clear" ?disabled=${cur === null} title="Clear (key 0)" @click=${() => this.#rate(null)}>Clear</button>
+      </div>
+      ${this.rateError ? html`<span class="error-text" role="alert">${this.rateError}</span>` : nothing}
+    </div>`;
+  }
+
+  #statusClass(code: number): string {
+    if (code >= 200 && code < 300) return 'ok';
+    if (code >= 300 && code < 400) return 'redirect';
+    if (code === 0) return 'none';
+    return 'bad';
+  }
+
+  override render() {
+    const d = this.data;
+    const others = (d?.ratings ?? []).filter((r) => r.librarian !== this.librarian);
+    const pages = d?.pages ?? [];
+    return html`
+      <div class="toolbar">
+        <a class="back" href="#/sites">‹ Sites</a>
+        <h1 class="site-name">${this.site}</h1>
+        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        <div class="spacer"></div>
+        <a class="btn" href=${href('/search', { site: this.site })} data-search-site>Search this site</a>
+        <a class="btn" href=${`http://${this.site}/`} target="_blank" rel="noopener noreferrer">Open site ↗</a>
+      </div>
+      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${d
+        ? html`
+            <div class="stats">
+              <div class="stat"><span class="k">OPIC</span><span class="v">${sig(d.opic)}</span></div>
+              <div class="stat"><span class="k">PageRank</span><span class="v">${sig(d.pagerank)}</span></div>
+              <div class="stat"><span class="k">Pages</span><span class="v">${int(d.pages_count)}</span></div>
+              <div class="stat"><span class="k">In-sites</span><span class="v">${int(d.in_sites)}</span></div>
+              <div class="stat"><span class="k">Out-sites</span><span class="v">${int(d.out_sites)}</span></div>
+              ${this.#renderRating(d)}
+            </div>
+            <div class="detail-grid">
+              <section class="panel pages-panel">
+                <h2>Pages <span class="count">${int(pages.length)}</span></h2>
+                ${pages.length === 0
+                  ? html`<p class="empty">No pages crawled.</p>`
+                  : html`<table class="data compact pages-table">
+                      <thead><tr><th scope="col" class="col-status">Status</th><th scope="col">Title and URL</th></tr></thead>
+                      <tbody>${pages.map(
+                        (p) => html`<tr>
+                          <td class="col-status"><span class="status ${this.#statusClass(p.status)}" title=${p.content_type}>${p.status || '–'}</span></td>
+                          <td class="page">
+                            <span class="title">${p.title || html`<span class="muted">(no title)</span>`}</span>
+                            <a class="url" href=${p.url} target="_blank" rel="noopener noreferrer" title=${p.url}>${p.url}</a>
+                          </td>
+                        </tr>`,
+                      )}</tbody>
+                    </table>`}
+              </section>
+              <div class="aside">
+                <section class="panel">
+                  <h2>Other librarians <span class="count">${int(others.length)}</span></h2>
+                  ${others.length === 0
+                    ? html`<p class="empty">No one else has rated this site.</p>`
+                    : html`<table class="data compact" data-ratings>
+                        <thead><tr><th scope="col">Librarian</th><th scope="col">Rating</th><th scope="col">Rated</th></tr></thead>
+                        <tbody>${others.map(
+                          (r) => html`<tr data-librarian=${r.librarian}>
+                            <td>${r.librarian}${r.note ? html`<div class="note">${r.note}</div>` : nothing}</td>
+                            <td><span class="rating r${r.rating}">${r.rating}</span></td>
+                            <td class="muted nowrap">${date(r.rated_at)}</td>
+                          </tr>`,
+                        )}</tbody>
+                      </table>`}
+                </section>
+                ${this.#renderLinks('Linked from', d.in_links, 'No other site links here.', 'in')}
+                ${this.#renderLinks('Links to', d.out_links, 'This site links to no other site.', 'out')}
+              </div>
+            </div>
+            <p class="hint"><kbd>1</kbd>–<kbd>4</kbd> rate · <kbd>0</kbd> clear · <kbd>/</kbd> search pages</p>
+          `
+        : nothing}
+    `;
+  }
+}
+
+customElements.define('ss-site', SiteView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-site': SiteView;
+  }
+}

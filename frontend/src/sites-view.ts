@@ -1,0 +1,368 @@
+// ss-sites: the sites table — server-side sort, filter and paging, keyboard
+// selection and rating, refreshed while a crawl runs.
+
+import { html, nothing } from 'lit';
+import { api, isAbort, message, type Order, type SiteList, type SiteRow, type SortKey } from './api';
+import { LightElement } from './base';
+import { int, sig } from './format';
+import { hasModifier, isTyping } from './keys';
+import { href, navigate, siteHref } from './router';
+import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
+
+const PAGE_SIZE = 50;
+const REFRESH_MS = 2000;
+const SORT_KEYS: SortKey[] = ['opic', 'pagerank', 'pages', 'in_sites', 'out_sites', 'site', 'rating'];
+
+interface Column {
+  key: SortKey | null;
+  label: string;
+  cls: string;
+  title: string;
+}
+
+const COLUMNS: Column[] = [
+  { key: null, label: '#', cls: 'col-rank num', title: 'Position in the current order' },
+  { key: 'site', label: 'Site', cls: 'col-site', title: 'Host name (with port when not the default)' },
+  { key: 'opic', label: 'OPIC', cls: 'col-opic num', title: 'Online importance (OPIC history share) — sums to 1 over all sites' },
+  { key: 'pagerank', label: 'PageRank', cls: 'num', title: 'PageRank of the site graph — sums to 1 over all sites' },
+  { key: 'pages', label: 'Pages', cls: 'num', title: 'Pages crawled on this site' },
+  { key: 'in_sites', label: 'In-sites', cls: 'num', title: 'Other sites linking to this one' },
+  { key: 'out_sites', label: 'Out-sites', cls: 'num', title: 'Other sites this one links to' },
+  { key: 'rating', label: 'Rating', cls: 'col-rating', title: 'Your rating, 1–4 (keys 1–4; 0 clears)' },
+];
+
+export class SitesView extends LightElement {
+  static override properties = {
+    params: { attribute: false },
+    librarian: { type: String },
+    data: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    sel: { state: true },
+    filterText: { state: true },
+  };
+
+  declare params: URLSearchParams;
+  declare librarian: string;
+  declare data: SiteList | null;
+  declare loading: boolean;
+  declare error: string;
+  /** sel is the index of the selected row on this page, -1 for none. */
+  declare sel: number;
+  declare filterText: string;
+
+  #abort: AbortController | null = null;
+  #filterTimer: number | undefined;
+  #librarianTimer: number | undefined;
+  #lastLoad = 0;
+  #wasActive = false;
+  #scrollToSel = false;
+  /** selSite keeps the selection on the same site across reloads that reorder rows. */
+  #selSite = '';
+
+  constructor() {
+    super();
+    this.params = new URLSearchParams();
+    this.librarian = '';
+    this.data = null;
+    this.loading = false;
+    this.error = '';
+    this.sel = -1;
+    this.filterText = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.#onKey);
+    crawlFeed.addEventListener('status', this.#onCrawl);
+    this.#wasActive = crawlFeed.status !== null && ACTIVE_STATES.has(crawlFeed.status.state);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.#onKey);
+    crawlFeed.removeEventListener('status', this.#onCrawl);
+    this.#abort?.abort();
+    window.clearTimeout(this.#filterTimer);
+    window.clearTimeout(this.#librarianTimer);
+  }
+
+  get sort(): SortKey {
+    const s = this.params.get('sort') as SortKey | null;
+    return s && SORT_KEYS.includes(s) ? s : 'opic';
+  }
+
+  get order(): Order {
+    const o = this.params.get('order');
+    if (o === 'asc' || o === 'desc') return o;
+    return this.sort === 'site' ? 'asc' : 'desc';
+  }
+
+  get offset(): number {
+    const n = Number(this.params.get('offset') ?? 0);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  }
+
+  get q(): string {
+    return this.params.get('q') ?? '';
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('params')) {
+      const prev = changed.get('params') as URLSearchParams | undefined;
+      if (!prev || prev.get('q') !== this.q) {
+        // Follow the URL (back button, links) unless the user is typing in the box.
+        const box = this.querySelector('#site-filter');
+        if (document.activeElement !== box) this.filterText = this.q;
+      }
+    }
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('params')) {
+      const prev = changed.get('params') as URLSearchParams | undefined;
+      if (!prev || prev.toString() !== this.params.toString()) void this.#load(false);
+    } else if (changed.has('librarian') && changed.get('librarian') !== undefined) {
+      // Ratings are per librarian; wait until the name stops changing.
+      window.clearTimeout(this.#librarianTimer);
+      this.#librarianTimer = window.setTimeout(() => void this.#load(true), 300);
+    }
+    if (this.#scrollToSel) {
+      this.#scrollToSel = false;
+      this.querySelector('tr.selected')?.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  async #load(silent: boolean): Promise<void> {
+    this.#abort?.abort();
+    const ctl = new AbortController();
+    this.#abort = ctl;
+    if (!silent) this.loading = true;
+    this.#lastLoad = Date.now();
+    try {
+      // Never read back older ratings than the user just set.
+      await ratingsSettled();
+      const data = await api.sites(
+        { sort: this.sort, order: this.order, q: this.q, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian },
+        ctl.signal,
+      );
+      if (ctl.signal.aborted) return;
+      this.data = data;
+      this.error = '';
+      const rows = data.rows ?? [];
+      const keep = this.#selSite ? rows.findIndex((r) => r.site === this.#selSite) : -1;
+      // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
+      this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.error = message(err);
+    } finally {
+      if (this.#abort === ctl) {
+        this.loading = false;
+        this.#abort = null;
+      }
+    }
+  }
+
+  #onCrawl = () => {
+    const s = crawlFeed.status;
+    const active = s !== null && ACTIVE_STATES.has(s.state);
+    const ended = this.#wasActive && !active;
+    this.#wasActive = active;
+    if (ended || (active && Date.now() - this.#lastLoad >= REFRESH_MS && !this.#abort)) void this.#load(true);
+  };
+
+  #go(changes: Record<string, string | number | null>, replace = true): void {
+    const p: Record<string, string | number | null> = {
+      sort: this.params.get('sort'),
+      order: this.params.get('order'),
+      q: this.q,
+      offset: this.offset || null,
+      ...changes,
+    };
+    navigate(href('/sites', p), replace);
+  }
+
+  #sortBy(key: SortKey): void {
+    let order: Order;
+    if (key === this.sort) order = this.order === 'asc' ? 'desc' : 'asc';
+    else order = key === 'site' ? 'asc' : 'desc';
+    this.#go({ sort: key, order, offset: null });
+  }
+
+  #onFilter = (ev: Event) => {
+    this.filterText = (ev.target as HTMLInputElement).value;
+    window.clearTimeout(this.#filterTimer);
+    this.#filterTimer = window.setTimeout(() => this.#go({ q: this.filterText.trim(), offset: null }), 250);
+  };
+
+  #select(i: number, scroll = true): void {
+    const rows = this.data?.rows ?? [];
+    if (rows.length === 0) {
+      this.sel = -1;
+      this.#selSite = '';
+      return;
+    }
+    this.sel = Math.max(0, Math.min(i, rows.length - 1));
+    this.#selSite = rows[this.sel]!.site;
+    this.#scrollToSel = scroll;
+  }
+
+  #onKey = (ev: KeyboardEvent) => {
+    if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal')) return;
+    const rows = this.data?.rows ?? [];
+    const row = this.sel >= 0 ? rows[this.sel] : undefined;
+    switch (ev.key) {
+      case 'j':
+      case 'ArrowDown':
+        ev.preventDefault();
+        this.#select(this.sel + 1);
+        return;
+      case 'k':
+      case 'ArrowUp':
+        ev.preventDefault();
+        this.#select(this.sel - 1);
+        return;
+      case 'Enter':
+        // Enter on a focused link or button keeps its own meaning.
+        if (row && !(ev.target instanceof HTMLAnchorElement || ev.target instanceof HTMLButtonElement)) {
+          ev.preventDefault();
+          navigate(siteHref(row.site));
+        }
+        return;
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+        if (row) {
+          ev.preventDefault();
+          void this.#rate(row.site, Number(ev.key));
+        }
+        return;
+      case '0':
+      case 'Backspace':
+        if (row) {
+          ev.preventDefault();
+          void this.#rate(row.site, null);
+        }
+        return;
+    }
+  };
+
+  #setRating(site: string, rating: number | null): void {
+    if (!this.data) return;
+    this.data = { ...this.data, rows: this.data.rows.map((r) => (r.site === site ? { ...r, rating } : r)) };
+  }
+
+  async #rate(site: string, rating: number | null): Promise<void> {
+    const name = await librarian.require();
+    if (!name) return;
+    const before = this.data?.rows.find((r) => r.site === site)?.rating ?? null;
+    if (before === rating) return;
+    this.#setRating(site, rating);
+    try {
+      await writeRating(site, name, rating);
+      this.error = '';
+    } catch (err) {
+      this.#setRating(site, before);
+      this.error = `Rating ${site}: ${message(err)}`;
+    }
+  }
+
+  #renderHeader(c: Column) {
+    if (!c.key) return html`<th class=${c.cls} scope="col" title=${c.title}>${c.label}</th>`;
+    const key = c.key;
+    const active = key === this.sort;
+    const aria = active ? (this.order === 'asc' ? 'ascending' : 'descending') : 'none';
+    return html`<th class="${c.cls} sortable ${active ? 'sorted' : ''}" scope="col" aria-sort=${aria} title=${c.title}>
+      <button type="button" data-sort=${key} @click=${() => this.#sortBy(key)}>
+        <span class="sort-label">${c.label}</span><span class="sort-arrow" aria-hidden="true">${active ? (this.order === 'asc' ? '▲' : '▼') : ''}</span>
+      </button>
+    </th>`;
+  }
+
+  #renderRow(r: SiteRow, i: number, maxOpic: number) {
+    const selected = i === this.sel;
+    const w = maxOpic > 0 ? Math.max(1, (r.opic / maxOpic) * 100) : 0;
+    return html`<tr data-site=${r.site} class=${selected ? 'selected' : ''} aria-selected=${selected ? 'true' : 'false'}
+      @click=${() => this.#select(i, false)} @dblclick=${() => navigate(siteHref(r.site))}>
+      <td class="col-rank num">${this.offset + i + 1}</td>
+      <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a></td>
+      <td class="col-opic num">
+        <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${sig(r.opic)}</span>
+      </td>
+      <td class="num">${sig(r.pagerank)}</td>
+      <td class="num">${int(r.pages)}</td>
+      <td class="num">${int(r.in_sites)}</td>
+      <td class="num">${int(r.out_sites)}</td>
+      <td class="col-rating" data-rating=${r.rating ?? ''}>${r.rating ? html`<span class="rating r${r.rating}">${r.rating}</span>` : nothing}</td>
+    </tr>`;
+  }
+
+  #renderBody() {
+    const d = this.data;
+    if (!d) {
+      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>${this.loading ? 'Loading sites…' : ''}</td></tr>`;
+    }
+    const rows = d.rows ?? [];
+    if (rows.length === 0) {
+      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>
+        ${this.q
+          ? html`No site name contains “${this.q}”.`
+          : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some.`}
+      </td></tr>`;
+    }
+    const maxOpic = rows.reduce((m, r) => Math.max(m, r.opic), 0);
+    return rows.map((r, i) => this.#renderRow(r, i, maxOpic));
+  }
+
+  override render() {
+    const d = this.data;
+    const total = d?.total ?? 0;
+    const count = d?.rows?.length ?? 0;
+    const from = count ? this.offset + 1 : 0;
+    const to = this.offset + count;
+    const hasPrev = this.offset > 0;
+    const hasNext = to < total;
+    return html`
+      <div class="toolbar">
+        <h1>Sites</h1>
+        <label class="search-box">
+          <span class="sr-only">Filter sites by name</span>
+          <input id="site-filter" type="search" placeholder="Filter by name…" autocomplete="off"
+            .value=${this.filterText} @input=${this.#onFilter}
+            @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && (ev.target as HTMLInputElement).blur()} />
+        </label>
+        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        <div class="spacer"></div>
+        <span class="range" aria-live="polite">${from}–${to} of ${int(total)}</span>
+        <div class="pager">
+          <button type="button" class="btn" data-page="prev" ?disabled=${!hasPrev}
+            @click=${() => this.#go({ offset: Math.max(0, this.offset - PAGE_SIZE) || null }, false)}>‹ Prev</button>
+          <button type="button" class="btn" data-page="next" ?disabled=${!hasNext}
+            @click=${() => this.#go({ offset: this.offset + PAGE_SIZE }, false)}>Next ›</button>
+        </div>
+      </div>
+      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      <div class="panel table-panel">
+        <table class="data sites-table" aria-label="Sites">
+          <thead><tr>${COLUMNS.map((c) => this.#renderHeader(c))}</tr></thead>
+          <tbody>${this.#renderBody()}</tbody>
+        </table>
+      </div>
+      <p class="hint">
+        <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> select · <kbd>Enter</kbd> open ·
+        <kbd>1</kbd>–<kbd>4</kbd> rate${this.librarian ? html` as <strong>${this.librarian}</strong>` : nothing} ·
+        <kbd>0</kbd> clear · <kbd>/</kbd> search pages
+      </p>
+    `;
+  }
+}
+
+customElements.define('ss-sites', SitesView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-sites': SitesView;
+  }
+}

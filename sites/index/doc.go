@@ -1,0 +1,19 @@
+// Package index is sitesift's full-text index of crawled pages, a Bleve index
+// with a static mapping built in code. It holds only what search needs (URL,
+// site, title, text) and can always be rebuilt from the project database
+// (sitesift/sites/store) with Store.ForEachPage and [Index.Add].
+//
+// A project keeps its index in the directory index.bleve/ next to project.db:
+//
+//	ix, err := index.Open(filepath.Join(dir, "index.bleve"))
+//	if err != nil { ... }
+//	defer ix.Close()
+//	err = ix.Add(pages) // from one goroutine only
+//	res, err := ix.Search(ctx, index.Query{Text: `"open access" +journal`, Site: "example.org"})
+//
+// Query text uses Bleve's query-string syntax: words, "phrases", +required,
+// -excluded, field:value, word~1 (fuzzy), wild*cards, /regexps/ and ^boosts.
+// Words and phrases without a field are matched against the title (boosted)
+// and the text, both analysed with the English analyzer, so "avocado" also
+// finds "avocados".
+package index

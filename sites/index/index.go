@@ -1,0 +1,477 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	htmlhl "github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
+	"github.com/blevesearch/bleve/v2/search/query"
+	vregexp "github.com/blevesearch/vellum/regexp"
+
+	"sitesift/sites"
+)
+
+// ErrBadQuery is returned (wrapped, with the reason) for a query that cannot
+// be run: empty, malformed, or with a bad offset. Callers map it to "bad
+// request".
+var ErrBadQuery = errors.New("index: bad query")
+
+// ErrMappingChanged is returned (wrapped) by [Open] for an index built with a
+// different mapping than this code's; delete the directory and rebuild it
+// from the store.
+var ErrMappingChanged = errors.New("index: built with another mapping, rebuild it")
+
+const (
+	// docType is the one document type of the mapping.
+	docType = "page"
+
+	// mappingVersion is stored in the index and checked on Open, so a change
+	// to buildMapping is detected instead of silently searching fields the
+	// old index does not have. Bump it with every change to buildMapping.
+	mappingVersion = "sitesift-page-1"
+
+	// titleBoost weighs a match in the title above the same match in the
+	// text: a page titled "Avocados" is more about avocados than one that
+	// mentions them.
+	titleBoost = 3.0
+
+	// DefaultLimit and MaxLimit bound Query.Limit.
+	DefaultLimit = 20
+	MaxLimit     = 100
+
+	// snippetRunes is the length of the snippet taken from the start of the
+	// text when highlighting produced no fragment; bleve's own fragments are
+	// about as long.
+	snippetRunes = 200
+)
+
+var mappingVersionKey = []byte("sitesift_mapping_version")
+
+// openTimeout bounds the wait for the lock of an index directory. Bleve waits
+// forever by default when the index is already open, even in this very
+// process; with a timeout the second Open fails instead.
+const openTimeout = "1s"
+
+// Index is an open page index. Search and Count are safe for concurrent use;
+// Add must be called from one goroutine at a time.
+type Index struct {
+	bi bleve.Index
+}
+
+// document is what is indexed for a page; the json tags are the field names
+// of the mapping.
+type document struct {
+	URL   string `json:"url"`
+	Site  string `json:"site"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// BleveType tells bleve which document mapping applies.
+func (document) BleveType() string { return docType }
+
+// buildMapping is the static mapping: nothing outside the fields below is
+// indexed, whatever a document carries.
+func buildMapping() mapping.IndexMapping {
+	keywordField := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Analyzer = keyword.Name
+		f.Store = true
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		return f
+	}
+	// Term vectors (positions) serve phrase queries and highlighting.
+	englishField := func() *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = en.AnalyzerName
+		f.Store = true
+		f.IncludeTermVectors = true
+		f.IncludeInAll = false
+		f.DocValues = false
+		return f
+	}
+
+	page := bleve.NewDocumentStaticMapping()
+	page.AddFieldMappingsAt("url", keywordField())
+	page.AddFieldMappingsAt("site", keywordField())
+	page.AddFieldMappingsAt("title", englishField())
+	page.AddFieldMappingsAt("text", englishField())
+
+	im := bleve.NewIndexMapping()
+	im.AddDocumentMapping(docType, page)
+	im.DefaultType = docType
+	im.DefaultMapping = bleve.NewDocumentDisabledMapping()
+	im.DefaultAnalyzer = en.AnalyzerName
+	// Query leaves that searchFields does not spread over title and text
+	// (numeric ranges, say) fall back to this field.
+	im.DefaultField = "text"
+	im.StoreDynamic = false
+	im.IndexDynamic = false
+	im.DocValuesDynamic = false
+	return im
+}
+
+// Open opens the index in dir, creating it when dir does not exist or is an
+// empty directory. An index already open (in this process or another) makes
+// Open fail after about a second rather than hang.
+func Open(dir string) (*Index, error) {
+	cfg := func() map[string]any { return map[string]any{"bolt_timeout": openTimeout} }
+	bi, err := bleve.OpenUsing(dir, cfg())
+	switch {
+	case err == nil:
+		ix := &Index{bi: bi}
+		if err := ix.checkMapping(); err != nil {
+			bi.Close()
+			return nil, fmt.Errorf("index: open %q: %w", dir, err)
+		}
+		return ix, nil
+	case errors.Is(err, bleve.ErrorIndexPathDoesNotExist) || (errors.Is(err, bleve.ErrorIndexMetaMissing) && emptyDir(dir)):
+		// scorch ignores the kvstore name; the config is stored with the
+		// index, so even a plain bleve.Open of it gets the lock timeout.
+		bi, err = bleve.NewUsing(dir, buildMapping(), scorch.Name, scorch.Name, cfg())
+		if err != nil {
+			return nil, fmt.Errorf("index: create %q: %w", dir, err)
+		}
+		ix := &Index{bi: bi}
+		if err := bi.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
+			bi.Close()
+			return nil, fmt.Errorf("index: create %q: %w", dir, err)
+		}
+		return ix, nil
+	default:
+		return nil, fmt.Errorf("index: open %q: %w", dir, err)
+	}
+}
+
+func emptyDir(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 0
+}
+
+func (ix *Index) checkMapping() error {
+	v, err := ix.bi.GetInternal(mappingVersionKey)
+	if err != nil {
+		return fmt.Errorf("read mapping version: %w", err)
+	}
+	if string(v) != mappingVersion {
+		return fmt.Errorf("%w: it has mapping %q, this program uses %q", ErrMappingChanged, v, mappingVersion)
+	}
+	return nil
+}
+
+// NewMemory returns an empty index held in memory only, for tests and
+// throw-away projects.
+func NewMemory() (*Index, error) {
+	bi, err := bleve.NewMemOnly(buildMapping())
+	if err != nil {
+		return nil, fmt.Errorf("index: new in-memory index: %w", err)
+	}
+	return &Index{bi: bi}, nil
+}
+
+// Close closes the index; an on-disk index can then be opened again.
+func (ix *Index) Close() error {
+	if err := ix.bi.Close(); err != nil {
+		return fmt.Errorf("index: close: %w", err)
+	}
+	return nil
+}
+
+// Count returns the number of indexed pages.
+func (ix *Index) Count() (uint64, error) {
+	n, err := ix.bi.DocCount()
+	if err != nil {
+		return 0, fmt.Errorf("index: count: %w", err)
+	}
+	return n, nil
+}
+
+// searchable reports whether a page belongs in the index: a successful fetch
+// with something to search.
+func searchable(p *sites.Page) bool {
+	return p.Status == 200 && (p.Title != "" || p.Text != "")
+}
+
+// Add indexes pages in one batch, the page URL being the document ID. Pages
+// that are not searchable (status other than 200, or neither title nor text)
+// are removed from the index instead, so that a page re-fetched with an error
+// no longer turns up in searches. Add must be called from one goroutine at a
+// time (bleve's batches are written by a single writer).
+func (ix *Index) Add(pages []sites.Page) error {
+	b := ix.bi.NewBatch()
+	for i := range pages {
+		p := &pages[i]
+		if p.URL == "" {
+			return fmt.Errorf("index: add: page with empty URL (site %q)", p.Site)
+		}
+		if !searchable(p) {
+			b.Delete(p.URL)
+			continue
+		}
+		if err := b.Index(p.URL, document{URL: p.URL, Site: p.Site, Title: p.Title, Text: p.Text}); err != nil {
+			return fmt.Errorf("index: add %q: %w", p.URL, err)
+		}
+	}
+	if b.Size() == 0 {
+		return nil
+	}
+	if err := ix.bi.Batch(b); err != nil {
+		return fmt.Errorf("index: add batch of %d pages: %w", len(pages), err)
+	}
+	return nil
+}
+
+// Query is a search request.
+type Query struct {
+	// Text is in bleve's query-string syntax; see the package documentation.
+	Text string
+	// Site, if set, restricts hits to pages of that site.
+	Site string
+	// Offset skips that many hits; Limit caps the hits returned: 0 means
+	// DefaultLimit, more than MaxLimit means MaxLimit.
+	Offset, Limit int
+}
+
+// Result is one page of search hits.
+type Result struct {
+	Total uint64        // hits in all, not only on this page
+	Took  time.Duration // time bleve spent searching
+	Hits  []Hit
+}
+
+// Hit is one matching page.
+type Hit struct {
+	URL, Site, Title string
+	Score            float64
+	// Snippet is HTML: the text around the matches with each match wrapped
+	// in <mark>…</mark>, everything else escaped; or, when the matches are
+	// not in the text, the escaped start of the text.
+	Snippet string
+}
+
+// Search runs q. An empty or malformed query is an [ErrBadQuery] error.
+func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
+	bq, err := buildQuery(q)
+	if err != nil {
+		return Result{}, err
+	}
+	limit := q.Limit
+	switch {
+	case limit <= 0:
+		limit = DefaultLimit
+	case limit > MaxLimit:
+		limit = MaxLimit
+	}
+	req := bleve.NewSearchRequestOptions(bq, limit, q.Offset, false)
+	req.Fields = []string{"url", "site", "title", "text"}
+	req.Highlight = bleve.NewHighlightWithStyle(htmlhl.Name)
+	req.Highlight.AddField("text")
+
+	res, err := ix.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
+	}
+	out := Result{Total: res.Total, Took: res.Took, Hits: make([]Hit, 0, len(res.Hits))}
+	for _, h := range res.Hits {
+		hit := Hit{
+			URL:   h.ID,
+			Site:  stringField(h.Fields, "site"),
+			Title: stringField(h.Fields, "title"),
+			Score: h.Score,
+		}
+		if frags := h.Fragments["text"]; len(frags) > 0 && frags[0] != "" {
+			hit.Snippet = frags[0]
+		} else {
+			hit.Snippet = leadSnippet(stringField(h.Fields, "text"))
+		}
+		out.Hits = append(out.Hits, hit)
+	}
+	return out, nil
+}
+
+func stringField(fields map[string]any, name string) string {
+	s, _ := fields[name].(string)
+	return s
+}
+
+// leadSnippet is the escaped start of text, cut at a word boundary.
+func leadSnippet(text string) string {
+	if utf8.RuneCountInString(text) <= snippetRunes {
+		return html.EscapeString(text)
+	}
+	cut := 0
+	for i := range text {
+		if cut == snippetRunes {
+			cut = i
+			break
+		}
+		cut++
+	}
+	head := text[:cut]
+	if sp := strings.LastIndexByte(head, ' '); sp > len(head)/2 {
+		head = head[:sp]
+	}
+	return html.EscapeString(head) + "…"
+}
+
+// buildQuery parses the query string, spreads its field-less parts over
+// title and text, checks it, and restricts it to a site.
+func buildQuery(q Query) (query.Query, error) {
+	text := strings.TrimSpace(q.Text)
+	if text == "" {
+		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
+	}
+	if q.Offset < 0 {
+		return nil, fmt.Errorf("%w: negative offset %d", ErrBadQuery, q.Offset)
+	}
+	parsed, err := query.NewQueryStringQuery(text).Parse()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+	}
+	parsed = searchFields(parsed)
+	if err := validate(parsed); err != nil {
+		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+	}
+	if q.Site == "" {
+		return parsed, nil
+	}
+	site := query.NewTermQuery(q.Site)
+	site.SetField("site")
+	return query.NewConjunctionQuery([]query.Query{parsed, site}), nil
+}
+
+// validate checks what bleve's own Validate leaves to search time: the
+// regular expressions, compiled the way the on-disk index compiles them
+// (bleve strips a leading ^). Without this a typo in /regexp/ would surface
+// as a search failure, indistinguishable from a broken index.
+func validate(q query.Query) error {
+	switch x := q.(type) {
+	case *query.BooleanQuery:
+		for _, sub := range []query.Query{x.Must, x.Should, x.MustNot} {
+			if sub != nil {
+				if err := validate(sub); err != nil {
+					return err
+				}
+			}
+		}
+	case *query.ConjunctionQuery:
+		for _, sub := range x.Conjuncts {
+			if err := validate(sub); err != nil {
+				return err
+			}
+		}
+	case *query.DisjunctionQuery:
+		for _, sub := range x.Disjuncts {
+			if err := validate(sub); err != nil {
+				return err
+			}
+		}
+	case *query.RegexpQuery:
+		if _, err := vregexp.New(strings.TrimPrefix(x.Regexp, "^")); err != nil {
+			return fmt.Errorf("regexp /%s/: %w", x.Regexp, err)
+		}
+	}
+	if v, ok := q.(query.ValidatableQuery); ok {
+		return v.Validate()
+	}
+	return nil
+}
+
+// oneLine joins the lines of bleve's parse errors (one per problem).
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// searchFields rewrites, in place, every field-less leaf of a parsed query
+// string (a word, phrase, wildcard...) into "title^titleBoost OR text". The
+// query-string syntax alone has one default field; this is how a plain word
+// searches both fields with the title weighing more, while +, - and explicit
+// field:value parts keep their meaning.
+func searchFields(q query.Query) query.Query {
+	switch x := q.(type) {
+	case *query.BooleanQuery:
+		if x.Must != nil {
+			x.Must = searchFields(x.Must)
+		}
+		if x.Should != nil {
+			x.Should = searchFields(x.Should)
+		}
+		if x.MustNot != nil {
+			x.MustNot = searchFields(x.MustNot)
+		}
+		return x
+	case *query.ConjunctionQuery:
+		for i := range x.Conjuncts {
+			x.Conjuncts[i] = searchFields(x.Conjuncts[i])
+		}
+		return x
+	case *query.DisjunctionQuery:
+		for i := range x.Disjuncts {
+			x.Disjuncts[i] = searchFields(x.Disjuncts[i])
+		}
+		return x
+	case query.FieldableQuery:
+		if x.Field() != "" {
+			return x
+		}
+		title, ok := withField(x, "title")
+		if !ok {
+			return x
+		}
+		text, _ := withField(x, "text")
+		boost := 1.0
+		if b, ok := x.(query.BoostableQuery); ok {
+			boost = b.Boost()
+		}
+		title.(query.BoostableQuery).SetBoost(boost * titleBoost)
+		return query.NewDisjunctionQuery([]query.Query{title, text})
+	}
+	return q
+}
+
+// withField returns a copy of a text-matching leaf query set to field, and
+// false for leaves that do not match text (numeric and date ranges).
+func withField(q query.FieldableQuery, field string) (query.FieldableQuery, bool) {
+	switch x := q.(type) {
+	case *query.MatchQuery:
+		return copyWithField(x, field), true
+	case *query.MatchPhraseQuery:
+		return copyWithField(x, field), true
+	case *query.WildcardQuery:
+		return copyWithField(x, field), true
+	case *query.RegexpQuery:
+		return copyWithField(x, field), true
+	case *query.FuzzyQuery:
+		return copyWithField(x, field), true
+	case *query.PrefixQuery:
+		return copyWithField(x, field), true
+	case *query.TermQuery:
+		return copyWithField(x, field), true
+	}
+	return nil, false
+}
+
+// copyWithField copies a leaf query struct (its fields are values, and
+// SetBoost replaces rather than writes through the boost pointer, so a
+// shallow copy is independent) and sets its field.
+func copyWithField[T any, P interface {
+	*T
+	query.FieldableQuery
+}](q P, field string) query.FieldableQuery {
+	c := P(new(T))
+	*c = *q
+	c.SetField(field)
+	return c
+}

@@ -1,0 +1,511 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"sitesift/sites"
+)
+
+// Statements of SaveCrawlBatch, prepared once per batch transaction.
+const (
+	// The no-op DO UPDATE makes RETURNING yield the id of an existing row too.
+	sqlUpsertSite = `INSERT INTO sites (name, first_seen) VALUES (?, ?)
+		ON CONFLICT (name) DO UPDATE SET name = excluded.name
+		RETURNING id`
+
+	sqlOldPage = `SELECT id, site_id FROM pages WHERE url = ?`
+
+	// Withdraw what the previous version of a page added to site_links: one
+	// unit of weight towards every other site it linked to. Edges it alone
+	// carried go first, so that no row ever holds weight 0 (the CHECK).
+	sqlDropSoleSiteLinks = `DELETE FROM site_links
+		WHERE from_site_id = ?1 AND weight = 1 AND to_site_id IN (
+			SELECT target_site_id FROM links
+			WHERE page_id = ?2 AND target_site_id <> ?1)`
+	sqlWithdrawSiteLinks = `UPDATE site_links SET weight = weight - 1
+		WHERE from_site_id = ?1 AND to_site_id IN (
+			SELECT target_site_id FROM links
+			WHERE page_id = ?2 AND target_site_id <> ?1)`
+	sqlDeleteLinks = `DELETE FROM links WHERE page_id = ?`
+
+	sqlUpsertPage = `INSERT INTO pages
+		(url, site_id, status, content_type, title, text, depth, fetched_at, err)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (url) DO UPDATE SET
+			site_id = excluded.site_id, status = excluded.status,
+			content_type = excluded.content_type, title = excluded.title,
+			text = excluded.text, depth = excluded.depth,
+			fetched_at = excluded.fetched_at, err = excluded.err
+		RETURNING id`
+
+	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id) VALUES (?, ?, ?)
+		ON CONFLICT DO NOTHING`
+
+	// Add the new version's contribution: one unit towards every other site
+	// the page links to, however many of its URLs it links to.
+	sqlAddSiteLinks = `INSERT INTO site_links (from_site_id, to_site_id, weight)
+		SELECT ?1, target_site_id, 1 FROM links
+		WHERE page_id = ?2 AND target_site_id <> ?1
+		GROUP BY target_site_id
+		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + 1`
+
+	sqlUpsertOPIC = `INSERT INTO sites (name, first_seen, opic_cash, opic_history) VALUES (?, ?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET
+			opic_cash = excluded.opic_cash, opic_history = excluded.opic_history`
+)
+
+// validatePage checks what the schema and the site graph rely on. The site of
+// a page and of each link must follow sites.Of, or the site graph would split
+// one site in two.
+func validatePage(p *sites.Page) error {
+	if p.URL == "" {
+		return fmt.Errorf("store: page with empty URL (site %q): %w", p.Site, ErrInvalid)
+	}
+	if p.Site == "" {
+		return fmt.Errorf("store: page %q has an empty site: %w", p.URL, ErrInvalid)
+	}
+	site, err := sites.Of(p.URL)
+	if err != nil {
+		return fmt.Errorf("store: page %q: %w: %w", p.URL, ErrInvalid, err)
+	}
+	if site != p.Site {
+		return fmt.Errorf("store: page %q: %w: site %q, but the URL's site is %q", p.URL, ErrInvalid, p.Site, site)
+	}
+	return nil
+}
+
+// batch carries the prepared statements of one SaveCrawlBatch transaction and
+// a cache of site ids, since a batch names the same few sites many times.
+type batch struct {
+	tx      *sql.Tx
+	now     string
+	siteIDs map[string]int64
+	stmts   map[string]*sql.Stmt
+}
+
+func (b *batch) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := b.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := b.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("store: prepare: %w", err)
+	}
+	b.stmts[query] = st
+	return st, nil
+}
+
+func (b *batch) close() {
+	for _, st := range b.stmts {
+		st.Close()
+	}
+}
+
+func (b *batch) siteID(ctx context.Context, name string) (int64, error) {
+	if id, ok := b.siteIDs[name]; ok {
+		return id, nil
+	}
+	st, err := b.stmt(ctx, sqlUpsertSite)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := st.QueryRowContext(ctx, name, b.now).Scan(&id); err != nil {
+		return 0, fmt.Errorf("store: upsert site %q: %w", name, err)
+	}
+	b.siteIDs[name] = id
+	return id, nil
+}
+
+// SaveCrawlBatch stores a batch of crawl results in one transaction: a site
+// row for every page's site and every linked site, each page (replacing an
+// earlier version with the same URL, links included), the inter-site graph
+// those links imply, and the given OPIC states. Either all of it is kept or,
+// on any error, none of it. Pages are validated first: an empty URL or site,
+// or a site that is not sites.Of(URL), is an [ErrInvalid] error naming the
+// page.
+func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
+	// Validate everything before touching the database, so that a bad page
+	// costs no write lock; the transaction still guards against SQL failures.
+	linkSites := make([][]string, len(pages))
+	for i := range pages {
+		p := &pages[i]
+		if err := validatePage(p); err != nil {
+			return err
+		}
+		linkSites[i] = make([]string, len(p.Links))
+		for j, l := range p.Links {
+			ls, err := sites.Of(l)
+			if err != nil {
+				return fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
+			}
+			linkSites[i][j] = ls
+		}
+	}
+	for _, st := range states {
+		if st.Site == "" {
+			return fmt.Errorf("store: OPIC state with empty site: %w", ErrInvalid)
+		}
+	}
+
+	if len(pages) == 0 && len(states) == 0 {
+		return nil
+	}
+
+	return s.write(ctx, fmt.Sprintf("save batch of %d pages", len(pages)), func(tx *sql.Tx) error {
+		b := &batch{tx: tx, now: formatTime(s.now()), siteIDs: map[string]int64{}, stmts: map[string]*sql.Stmt{}}
+		defer b.close()
+		for i := range pages {
+			if err := b.savePage(ctx, &pages[i], linkSites[i]); err != nil {
+				return err
+			}
+		}
+		if len(states) == 0 {
+			return nil
+		}
+		st, err := b.stmt(ctx, sqlUpsertOPIC)
+		if err != nil {
+			return err
+		}
+		for _, o := range states {
+			if _, err := st.ExecContext(ctx, o.Site, b.now, o.Cash, o.History); err != nil {
+				return fmt.Errorf("store: save OPIC state of %q: %w", o.Site, err)
+			}
+		}
+		return nil
+	})
+}
+
+// savePage replaces one page and keeps site_links equal to what the links
+// table implies: the old version's contribution is withdrawn before its links
+// are deleted, and the new version's added after its links are inserted.
+func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string) error {
+	siteID, err := b.siteID(ctx, p.Site)
+	if err != nil {
+		return err
+	}
+
+	old, err := b.stmt(ctx, sqlOldPage)
+	if err != nil {
+		return err
+	}
+	var oldID, oldSite int64
+	switch err := old.QueryRowContext(ctx, p.URL).Scan(&oldID, &oldSite); {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return fmt.Errorf("store: look up page %q: %w", p.URL, err)
+	default:
+		for _, q := range []struct {
+			query string
+			args  []any
+		}{
+			{sqlDropSoleSiteLinks, []any{oldSite, oldID}},
+			{sqlWithdrawSiteLinks, []any{oldSite, oldID}},
+			{sqlDeleteLinks, []any{oldID}},
+		} {
+			st, err := b.stmt(ctx, q.query)
+			if err != nil {
+				return err
+			}
+			if _, err := st.ExecContext(ctx, q.args...); err != nil {
+				return fmt.Errorf("store: replace page %q: %w", p.URL, err)
+			}
+		}
+	}
+
+	up, err := b.stmt(ctx, sqlUpsertPage)
+	if err != nil {
+		return err
+	}
+	var pageID int64
+	if err := up.QueryRowContext(ctx, p.URL, siteID, p.Status, p.ContentType, p.Title, p.Text,
+		p.Depth, formatTimeOrNull(p.FetchedAt), p.Err).Scan(&pageID); err != nil {
+		return fmt.Errorf("store: save page %q: %w", p.URL, err)
+	}
+
+	if len(p.Links) == 0 {
+		return nil
+	}
+	ins, err := b.stmt(ctx, sqlInsertLink)
+	if err != nil {
+		return err
+	}
+	for j, l := range p.Links {
+		targetSite, err := b.siteID(ctx, linkSites[j])
+		if err != nil {
+			return err
+		}
+		if _, err := ins.ExecContext(ctx, pageID, l, targetSite); err != nil {
+			return fmt.Errorf("store: save link %q -> %q: %w", p.URL, l, err)
+		}
+	}
+	add, err := b.stmt(ctx, sqlAddSiteLinks)
+	if err != nil {
+		return err
+	}
+	if _, err := add.ExecContext(ctx, siteID, pageID); err != nil {
+		return fmt.Errorf("store: update site graph for %q: %w", p.URL, err)
+	}
+	return nil
+}
+
+// SiteGraph returns every known site, sorted by name, and the weighted
+// inter-site edges (see [sites.Edge]), sorted by From then To. Sites that
+// were only linked to, never crawled, are included.
+func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Edge, err error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: begin: %w", err)
+	}
+	defer tx.Rollback()
+
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM sites ORDER BY name`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return nil, nil, fmt.Errorf("store: site graph: scan site: %w", err)
+		}
+		names = append(names, n)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
+	}
+
+	rows, err = tx.QueryContext(ctx, `SELECT f.name, t.name, l.weight
+		FROM site_links l
+		JOIN sites f ON f.id = l.from_site_id
+		JOIN sites t ON t.id = l.to_site_id
+		ORDER BY f.name, t.name`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e sites.Edge
+		if err := rows.Scan(&e.From, &e.To, &e.Weight); err != nil {
+			return nil, nil, fmt.Errorf("store: site graph: scan edge: %w", err)
+		}
+		edges = append(edges, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
+	}
+	return names, edges, nil
+}
+
+// SetPageRank stores a PageRank value per site in one transaction; sites not
+// in ranks get 0. A name in ranks that is not a known site is an
+// [ErrNotFound] error and nothing is changed, since ranks are computed from
+// [Store.SiteGraph] and sites are never removed.
+func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error {
+	return s.write(ctx, "set pagerank", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
+			return fmt.Errorf("store: set pagerank: reset: %w", err)
+		}
+		st, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ? WHERE name = ?`)
+		if err != nil {
+			return fmt.Errorf("store: set pagerank: prepare: %w", err)
+		}
+		defer st.Close()
+		for site, r := range ranks {
+			res, err := st.ExecContext(ctx, r, site)
+			if err != nil {
+				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+			} else if n == 0 {
+				return fmt.Errorf("store: set pagerank of %q: %w", site, ErrNotFound)
+			}
+		}
+		return nil
+	})
+}
+
+// OPICStates returns the stored OPIC state of every known site, sorted by
+// site, so that a crawl can resume where the last one stopped.
+func (s *Store) OPICStates(ctx context.Context) ([]sites.SiteState, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name, opic_cash, opic_history FROM sites ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: OPIC states: %w", err)
+	}
+	defer rows.Close()
+	var out []sites.SiteState
+	for rows.Next() {
+		var st sites.SiteState
+		if err := rows.Scan(&st.Site, &st.Cash, &st.History); err != nil {
+			return nil, fmt.Errorf("store: OPIC states: scan: %w", err)
+		}
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: OPIC states: %w", err)
+	}
+	return out, nil
+}
+
+// Stats returns the number of stored pages and known sites.
+func (s *Store) Stats(ctx context.Context) (pages, sites int, err error) {
+	err = s.db.QueryRowContext(ctx,
+		`SELECT (SELECT COUNT(*) FROM pages), (SELECT COUNT(*) FROM sites)`).Scan(&pages, &sites)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: stats: %w", err)
+	}
+	return pages, sites, nil
+}
+
+// forEachChunk is how many pages ForEachPage reads per query.
+const forEachChunk = 256
+
+// ForEachPage calls fn for every stored page in insertion order, without
+// Links, and stops at the first error fn returns (that error is returned
+// as is). It reads in chunks and holds no transaction while fn runs, so fn
+// may take its time (re-indexing) and may use the store; pages saved during
+// the walk may or may not be visited.
+func (s *Store) ForEachPage(ctx context.Context, fn func(sites.Page) error) error {
+	var after int64
+	for {
+		chunk, last, err := s.pageChunk(ctx, after)
+		if err != nil {
+			return err
+		}
+		for _, p := range chunk {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		if len(chunk) < forEachChunk {
+			return nil
+		}
+		after = last
+	}
+}
+
+func (s *Store) pageChunk(ctx context.Context, after int64) (pages []sites.Page, last int64, err error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT p.id, p.url, s.name, p.status, p.content_type,
+			p.title, p.text, p.depth, p.fetched_at, p.err
+		FROM pages p JOIN sites s ON s.id = p.site_id
+		WHERE p.id > ? ORDER BY p.id LIMIT ?`, after, forEachChunk)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: read pages: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p sites.Page
+		var fetched sql.NullString
+		if err := rows.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
+			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err); err != nil {
+			return nil, 0, fmt.Errorf("store: read pages: scan: %w", err)
+		}
+		if p.FetchedAt, err = parseNullTime(fetched); err != nil {
+			return nil, 0, fmt.Errorf("store: page %q: %w", p.URL, err)
+		}
+		pages = append(pages, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("store: read pages: %w", err)
+	}
+	return pages, last, nil
+}
+
+// Crawl states a crawls row can be left in by [Store.FinishCrawl]; a crawl
+// still running (or interrupted by a crash) is CrawlRunning.
+const (
+	CrawlRunning = "running"
+	CrawlDone    = "done"
+	CrawlStopped = "stopped"
+	CrawlFailed  = "failed"
+)
+
+// StartCrawl records the start of a crawl with its settings (stored as JSON)
+// in state [CrawlRunning] and returns its id.
+func (s *Store) StartCrawl(ctx context.Context, settings any) (int64, error) {
+	js, err := json.Marshal(settings)
+	if err != nil {
+		return 0, fmt.Errorf("store: start crawl: encode settings: %w", err)
+	}
+	var id int64
+	err = s.write(ctx, "start crawl", func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO crawls (started_at, settings, state) VALUES (?, ?, ?)
+			RETURNING id`, formatTime(s.now()), string(js), CrawlRunning).Scan(&id)
+		if err != nil {
+			return fmt.Errorf("store: start crawl: %w", err)
+		}
+		return nil
+	})
+	return id, err
+}
+
+// FinishCrawl records the end of crawl id: its final state (e.g. [CrawlDone])
+// and the number of pages it fetched. An unknown id is [ErrNotFound].
+func (s *Store) FinishCrawl(ctx context.Context, id int64, state string, pages int) error {
+	if state == "" {
+		return fmt.Errorf("store: finish crawl %d: %w: empty state", id, ErrInvalid)
+	}
+	return s.write(ctx, fmt.Sprintf("finish crawl %d", id), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, pages = ? WHERE id = ?`,
+			formatTime(s.now()), state, pages, id)
+		if err != nil {
+			return fmt.Errorf("store: finish crawl %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: finish crawl %d: %w", id, err)
+		} else if n == 0 {
+			return fmt.Errorf("store: finish crawl %d: %w", id, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// Crawl is the record of one crawl.
+type Crawl struct {
+	ID         int64           `json:"id"`
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt time.Time       `json:"finished_at"` // zero while running
+	Settings   json.RawMessage `json:"settings"`
+	State      string          `json:"state"`
+	Pages      int             `json:"pages"`
+}
+
+// Crawls returns the recorded crawls, newest first.
+func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, started_at, finished_at, settings, state, pages
+		FROM crawls ORDER BY id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("store: crawls: %w", err)
+	}
+	defer rows.Close()
+	out := []Crawl{}
+	for rows.Next() {
+		var c Crawl
+		var started, settings string
+		var finished sql.NullString
+		if err := rows.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.Pages); err != nil {
+			return nil, fmt.Errorf("store: crawls: scan: %w", err)
+		}
+		if c.StartedAt, err = parseTime(started); err != nil {
+			return nil, fmt.Errorf("store: crawl %d: %w", c.ID, err)
+		}
+		if c.FinishedAt, err = parseNullTime(finished); err != nil {
+			return nil, fmt.Errorf("store: crawl %d: %w", c.ID, err)
+		}
+		c.Settings = json.RawMessage(settings)
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: crawls: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,23 @@
+// Package store is the SQLite project database of sitesift, the source of
+// truth for everything a crawl found and librarians decided: sites with their
+// OPIC state and PageRank, crawled pages and their links, the weighted site
+// graph, librarian ratings and the record of crawls.
+//
+// A sitesift project is a directory holding project.db (this package) and
+// index.bleve/ (package sitesift/sites/index, rebuildable from the store
+// through [Store.ForEachPage]).
+//
+// The schema lives in numbered migration files embedded from sql/ and is
+// brought up to date by [Open] in one transaction; the version reached is kept
+// in SQLite's user_version. The database runs in WAL mode and every writing
+// transaction begins IMMEDIATE, so concurrent writers queue on busy_timeout
+// instead of failing with SQLITE_BUSY halfway through.
+//
+//	st, err := store.Open(filepath.Join(dir, "project.db"))
+//	if err != nil { ... }
+//	defer st.Close()
+//	err = st.SaveCrawlBatch(ctx, pages, opicStates)
+//	total, rows, err := st.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
+//
+// All methods are safe for concurrent use.
+package store

@@ -1,0 +1,301 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// SiteQuery selects, orders and pages the rows of [Store.ListSites].
+type SiteQuery struct {
+	// Sort is one of the keys of SortKeys; "" means "opic".
+	Sort string
+	// Desc sorts in descending order. Ties are always broken by site name,
+	// ascending, so pages of a listing never overlap or skip rows.
+	Desc bool
+	// Filter keeps the sites whose name contains it, ignoring case.
+	Filter string
+	// Offset skips that many rows; Limit caps the rows returned, 0 meaning
+	// no cap.
+	Offset, Limit int
+	// Librarian names whose rating fills SiteRow.Rating; "" leaves it nil.
+	Librarian string
+}
+
+// sortKeys maps every accepted SiteQuery.Sort key to the SQL expression it
+// orders by. Sorting by "opic" orders by history+cash, which is the order of
+// the normalised OPIC value without the division's rounding.
+var sortKeys = map[string]string{
+	"opic":      "(s.opic_history + s.opic_cash)",
+	"pagerank":  "s.pagerank",
+	"pages":     "pages",
+	"in_sites":  "in_sites",
+	"out_sites": "out_sites",
+	"site":      "s.name",
+	"rating":    "r.rating",
+}
+
+// SortKeys returns the accepted values of SiteQuery.Sort.
+func SortKeys() []string {
+	return []string{"opic", "pagerank", "pages", "in_sites", "out_sites", "site", "rating"}
+}
+
+// SiteRow is one site in a listing.
+type SiteRow struct {
+	Site string `json:"site"`
+	// OPIC is the site's share of all OPIC importance: (history+cash) over
+	// the sum of (history+cash) of all sites, 0 when that sum is 0.
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	// Pages is the number of crawled pages of the site.
+	Pages int `json:"pages"`
+	// InSites and OutSites count the other sites linking to it and linked
+	// from it.
+	InSites  int `json:"in_sites"`
+	OutSites int `json:"out_sites"`
+	// Rating is the rating of SiteQuery.Librarian, nil when there is none.
+	Rating *int `json:"rating"`
+}
+
+// PageRow is one crawled page of a site, as listed in [SiteDetail].
+type PageRow struct {
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Status      int    `json:"status"`
+	ContentType string `json:"content_type"`
+}
+
+// SiteLink is a neighbour in the site graph: the other site, the weight of
+// the edge and the other site's normalised OPIC.
+type SiteLink struct {
+	Site   string  `json:"site"`
+	Weight float64 `json:"weight"`
+	OPIC   float64 `json:"opic"`
+}
+
+// SiteDetail is everything the site page shows. The counts of the embedded
+// row are complete; the lists are capped at [MaxDetailRows].
+type SiteDetail struct {
+	SiteRow
+	// Pages is ordered by depth then URL.
+	Pages []PageRow
+	// InLinks and OutLinks are ordered by weight, heaviest first, then name.
+	InLinks, OutLinks []SiteLink
+	// Ratings holds every librarian's rating, ordered by librarian.
+	Ratings []Rating
+}
+
+// MarshalJSON writes the detail in the shape of GET /api/sites/{site}: the
+// row's page count is "pages_count" because "pages" is the page list.
+func (d SiteDetail) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Site       string     `json:"site"`
+		OPIC       float64    `json:"opic"`
+		PageRank   float64    `json:"pagerank"`
+		PagesCount int        `json:"pages_count"`
+		InSites    int        `json:"in_sites"`
+		OutSites   int        `json:"out_sites"`
+		Rating     *int       `json:"rating"`
+		Pages      []PageRow  `json:"pages"`
+		InLinks    []SiteLink `json:"in_links"`
+		OutLinks   []SiteLink `json:"out_links"`
+		Ratings    []Rating   `json:"ratings"`
+	}{
+		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.InSites, d.OutSites, d.Rating,
+		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings),
+	})
+}
+
+// orEmpty makes a nil list marshal as [] rather than null, which the
+// frontend can iterate without a check.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// MaxDetailRows caps each list of a [SiteDetail]: a hub can link to
+// thousands of sites, and the site page shows the heaviest links first.
+const MaxDetailRows = 500
+
+// siteRowSelect computes SiteRow columns. ?1 is the librarian whose rating
+// is joined. The counts are correlated subqueries over indexed columns
+// (pages_site, site_links' primary key and site_links_to), and site_links
+// has no zero-weight rows, so COUNT(*) is the number of neighbour sites.
+const siteRowSelect = `SELECT s.name,
+		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
+		s.pagerank,
+		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id) AS pages,
+		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
+		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
+		r.rating,
+		s.id
+	FROM sites s
+	CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
+	LEFT JOIN ratings r ON r.site_id = s.id
+		AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
+
+func scanSiteRow(sc interface{ Scan(...any) error }, id *int64) (SiteRow, error) {
+	var row SiteRow
+	var rating sql.NullInt64
+	if err := sc.Scan(&row.Site, &row.OPIC, &row.PageRank, &row.Pages, &row.InSites,
+		&row.OutSites, &rating, id); err != nil {
+		return SiteRow{}, err
+	}
+	if rating.Valid {
+		r := int(rating.Int64)
+		row.Rating = &r
+	}
+	return row, nil
+}
+
+// ListSites returns the number of sites matching q.Filter and the page of
+// them q selects, sorted in SQL. An unknown sort key or a negative offset or
+// limit is an [ErrInvalid] error.
+func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []SiteRow, err error) {
+	key := q.Sort
+	if key == "" {
+		key = "opic"
+	}
+	expr, ok := sortKeys[key]
+	if !ok {
+		return 0, nil, fmt.Errorf("store: list sites: %w: unknown sort key %q (want one of %s)",
+			ErrInvalid, q.Sort, strings.Join(SortKeys(), ", "))
+	}
+	if q.Offset < 0 || q.Limit < 0 {
+		return 0, nil, fmt.Errorf("store: list sites: %w: negative offset or limit", ErrInvalid)
+	}
+	dir := "ASC"
+	if q.Desc {
+		dir = "DESC"
+	}
+	limit := q.Limit
+	if limit == 0 {
+		limit = -1 // SQLite: no limit
+	}
+	// Site names are lower-case already (sites.Of); lowering the filter in Go
+	// handles non-ASCII, which SQLite's lower() does not. instr() rather than
+	// LIKE, so '%' and '_' in the filter are literal.
+	filter := strings.ToLower(q.Filter)
+
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: begin: %w", err)
+	}
+	defer tx.Rollback()
+
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites WHERE instr(name, ?) > 0`, filter).
+		Scan(&total); err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
+	}
+	// expr and dir come from the whitelist above, never from the caller.
+	query := siteRowSelect + `
+		WHERE instr(s.name, ?2) > 0
+		ORDER BY ` + expr + ` ` + dir + ` NULLS LAST, s.name ASC
+		LIMIT ?3 OFFSET ?4`
+	rs, err := tx.QueryContext(ctx, query, q.Librarian, filter, limit, q.Offset)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: %w", err)
+	}
+	defer rs.Close()
+	rows = []SiteRow{}
+	for rs.Next() {
+		var id int64
+		row, err := scanSiteRow(rs, &id)
+		if err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: scan: %w", err)
+		}
+		rows = append(rows, row)
+	}
+	if err := rs.Err(); err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: %w", err)
+	}
+	return total, rows, nil
+}
+
+// Site returns the detail of one site, with librarian's rating in the row
+// (nil if librarian is "" or has not rated it). An unknown site is
+// [ErrNotFound].
+func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: begin: %w", name, err)
+	}
+	defer tx.Rollback()
+
+	var d SiteDetail
+	var id int64
+	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect+` WHERE s.name = ?2`, librarian, name), &id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SiteDetail{}, fmt.Errorf("store: site %q: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: %w", name, err)
+	}
+
+	if d.Pages, err = sitePages(ctx, tx, id); err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: pages: %w", name, err)
+	}
+	if d.InLinks, err = siteLinks(ctx, tx, id, true); err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: in-links: %w", name, err)
+	}
+	if d.OutLinks, err = siteLinks(ctx, tx, id, false); err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: out-links: %w", name, err)
+	}
+	if d.Ratings, err = ratings(ctx, tx, `WHERE r.site_id = ?`, id); err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: ratings: %w", name, err)
+	}
+	return d, nil
+}
+
+func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT url, title, status, content_type FROM pages
+		WHERE site_id = ? ORDER BY depth, url LIMIT ?`, siteID, MaxDetailRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []PageRow{}
+	for rows.Next() {
+		var p PageRow
+		if err := rows.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// siteLinks lists the neighbours of a site: those linking to it when in is
+// true, those it links to otherwise.
+func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool) ([]SiteLink, error) {
+	self, other := "from_site_id", "to_site_id"
+	if in {
+		self, other = other, self
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT o.name, l.weight,
+			CASE WHEN t.total > 0 THEN (o.opic_history + o.opic_cash) / t.total ELSE 0 END
+		FROM site_links l
+		JOIN sites o ON o.id = l.`+other+`
+		CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
+		WHERE l.`+self+` = ?
+		ORDER BY l.weight DESC, o.name
+		LIMIT ?`, siteID, MaxDetailRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []SiteLink{}
+	for rows.Next() {
+		var l SiteLink
+		if err := rows.Scan(&l.Site, &l.Weight, &l.OPIC); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,159 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Rating is one librarian's judgement of a site: 1 (not worth archiving) to
+// 4 (must archive), with an optional note.
+type Rating struct {
+	Librarian string    `json:"librarian"`
+	Site      string    `json:"site"`
+	Rating    int       `json:"rating"`
+	Note      string    `json:"note"`
+	RatedAt   time.Time `json:"rated_at"`
+}
+
+// MinRating and MaxRating bound a valid rating.
+const (
+	MinRating = 1
+	MaxRating = 4
+)
+
+func validLibrarian(name string) error {
+	if strings.TrimSpace(name) == "" {
+		return fmt.Errorf("%w: empty librarian name", ErrInvalid)
+	}
+	return nil
+}
+
+// SetRating records librarian's rating of site, replacing an earlier one and
+// registering the librarian on first use. A rating outside 1–4 or an empty
+// librarian is [ErrInvalid]; an unknown site is [ErrNotFound].
+func (s *Store) SetRating(ctx context.Context, librarian, site string, rating int, note string) (Rating, error) {
+	if err := validLibrarian(librarian); err != nil {
+		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
+	}
+	if rating < MinRating || rating > MaxRating {
+		return Rating{}, fmt.Errorf("store: rate %q: %w: rating %d is not between %d and %d",
+			site, ErrInvalid, rating, MinRating, MaxRating)
+	}
+	// Round(0) drops the monotonic reading, so the returned time equals the
+	// one read back later.
+	now := s.now().UTC().Round(0)
+
+	err := s.write(ctx, fmt.Sprintf("rate %q by %q", site, librarian), func(tx *sql.Tx) error {
+		var siteID int64
+		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: rate %q: %w", site, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: rate %q: %w", site, err)
+		}
+		var librarianID int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO librarians (name, created_at) VALUES (?, ?)
+			ON CONFLICT (name) DO UPDATE SET name = excluded.name
+			RETURNING id`, librarian, formatTime(now)).Scan(&librarianID); err != nil {
+			return fmt.Errorf("store: rate %q: add librarian %q: %w", site, librarian, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (librarian_id, site_id, rating, note, rated_at)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (librarian_id, site_id) DO UPDATE SET
+				rating = excluded.rating, note = excluded.note, rated_at = excluded.rated_at`,
+			librarianID, siteID, rating, note, formatTime(now)); err != nil {
+			return fmt.Errorf("store: rate %q by %q: %w", site, librarian, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Rating{}, err
+	}
+	return Rating{Librarian: librarian, Site: site, Rating: rating, Note: note, RatedAt: now}, nil
+}
+
+// DeleteRating removes librarian's rating of site. It is [ErrNotFound] when
+// there is no such rating, so callers can tell a typo from a deletion.
+func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error {
+	return s.write(ctx, fmt.Sprintf("delete rating of %q by %q", site, librarian), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM ratings
+			WHERE librarian_id = (SELECT id FROM librarians WHERE name = ?)
+			AND site_id = (SELECT id FROM sites WHERE name = ?)`, librarian, site)
+		if err != nil {
+			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+		} else if n == 0 {
+			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// Librarians returns the names of everyone who has rated a site, sorted.
+// A librarian stays listed after their ratings are deleted.
+func (s *Store) Librarians(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM librarians ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: librarians: %w", err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("store: librarians: scan: %w", err)
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: librarians: %w", err)
+	}
+	return out, nil
+}
+
+// Ratings returns every rating, ordered by site then librarian.
+func (s *Store) Ratings(ctx context.Context) ([]Rating, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings: begin: %w", err)
+	}
+	defer tx.Rollback()
+	out, err := ratings(ctx, tx, "")
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	return out, nil
+}
+
+// ratings lists ratings selected by where (a WHERE clause over r, or "").
+func ratings(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Rating, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT l.name, s.name, r.rating, r.note, r.rated_at
+		FROM ratings r
+		JOIN librarians l ON l.id = r.librarian_id
+		JOIN sites s ON s.id = r.site_id
+		`+where+`
+		ORDER BY s.name, l.name`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Rating{}
+	for rows.Next() {
+		var r Rating
+		var at string
+		if err := rows.Scan(&r.Librarian, &r.Site, &r.Rating, &r.Note, &at); err != nil {
+			return nil, err
+		}
+		if r.RatedAt, err = parseTime(at); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,295 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// ErrNotFound is returned (possibly wrapped) when a site, rating or crawl
+// asked for does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrInvalid is returned (wrapped, with the reason) when an argument is
+// unacceptable: a rating outside 1–4, an empty librarian, an unknown sort key,
+// a page without URL or site. Callers map it to "bad request".
+var ErrInvalid = errors.New("store: invalid argument")
+
+// ErrSchemaTooNew is returned (wrapped) by [Open] when the database was
+// written by a newer sitesift whose schema this code does not know.
+var ErrSchemaTooNew = errors.New("store: database schema is newer than this program")
+
+// dsnParams are the connection settings every pooled connection gets.
+// busy_timeout comes first so that the WAL switch on a fresh connection
+// already waits for a lock held by another connection; _txlock=immediate
+// makes every writing transaction take the write lock at BEGIN, which is what
+// keeps read-then-write transactions from failing with SQLITE_BUSY when
+// another connection commits in between (see STACK.md).
+const dsnParams = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// timeLayout is fixed-width so that stored times sort as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+//go:embed sql/*.sql
+var migrationFiles embed.FS
+
+// Store is an open project database. Its methods are safe for concurrent use.
+type Store struct {
+	db     *sql.DB
+	path   string
+	logger *slog.Logger
+	now    func() time.Time
+
+	// writeSem admits one writing transaction of this process at a time.
+	// SQLite's busy handler polls with growing sleeps, so two goroutines
+	// that write back to back can starve a third past busy_timeout; queued
+	// on a channel they are served in order. busy_timeout still arbitrates
+	// with other processes.
+	writeSem chan struct{}
+}
+
+// Option configures a [Store] in [Open].
+type Option func(*Store)
+
+// WithLogger sets the logger for schema migrations and other rare events.
+// The default (and a nil logger) discards everything.
+func WithLogger(l *slog.Logger) Option {
+	return func(s *Store) {
+		if l != nil {
+			s.logger = l
+		}
+	}
+}
+
+// WithClock sets the function giving the current time, used for first_seen,
+// rated_at and crawl times. The default is time.Now; tests pin it.
+func WithClock(now func() time.Time) Option {
+	return func(s *Store) {
+		if now != nil {
+			s.now = now
+		}
+	}
+}
+
+// Open opens the project database at path, creating the file if it does not
+// exist (its directory must), and migrates its schema to the newest version
+// this code knows. A database written by a newer version is refused with
+// [ErrSchemaTooNew] rather than used with a schema the code does not expect.
+func Open(path string, opts ...Option) (*Store, error) {
+	if path == "" {
+		return nil, fmt.Errorf("store: open: %w: empty path", ErrInvalid)
+	}
+	// The driver splits its DSN at the first '?', so such a path cannot be
+	// expressed; refuse it instead of opening a different file.
+	if strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("store: open %q: %w: path contains '?'", path, ErrInvalid)
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("store: open %q: %w", path, err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("store: open %q: %s is not a directory", path, dir)
+	}
+
+	s := &Store{
+		path:     path,
+		logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+		now:      time.Now,
+		writeSem: make(chan struct{}, 1),
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	s.logger = s.logger.With("component", "store")
+
+	db, err := sql.Open("sqlite", path+"?"+dsnParams)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %q: %w", path, err)
+	}
+	s.db = db
+	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database. Calls after the first return nil.
+func (s *Store) Close() error {
+	if s == nil || s.db == nil {
+		return nil
+	}
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store: close %q: %w", s.path, err)
+	}
+	return nil
+}
+
+// Path returns the file name the store was opened with.
+func (s *Store) Path() string { return s.path }
+
+// migration is one numbered schema step from sql/NNNN_name.sql.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// loadMigrations reads the embedded migration files in version order and
+// checks that they number 1, 2, 3... without gaps, so a misnamed file is a
+// build-time test failure rather than a silently skipped step.
+func loadMigrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, "sql")
+	if err != nil {
+		return nil, fmt.Errorf("store: read migrations: %w", err)
+	}
+	var ms []migration
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "_")
+		if !ok {
+			return nil, fmt.Errorf("store: migration %q: name is not NNNN_description.sql", name)
+		}
+		v, err := strconv.Atoi(num)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("store: migration %q: bad version number", name)
+		}
+		b, err := migrationFiles.ReadFile(path.Join("sql", name))
+		if err != nil {
+			return nil, fmt.Errorf("store: read migration %q: %w", name, err)
+		}
+		ms = append(ms, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("store: migration %q: expected version %d", m.name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// migrate applies the migrations newer than the database's user_version, all
+// in one IMMEDIATE transaction, so two processes opening the same new file at
+// once cannot both apply them and a failing step leaves the old schema whole.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	latest := ms[len(ms)-1].version
+
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: open %q: begin migration: %w", s.path, err)
+	}
+	defer tx.Rollback()
+
+	var current int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return fmt.Errorf("store: open %q: read schema version: %w", s.path, err)
+	}
+	if current > latest {
+		return fmt.Errorf("store: open %q: %w: it has schema version %d, this program knows up to %d",
+			s.path, ErrSchemaTooNew, current, latest)
+	}
+	if current == latest {
+		return nil
+	}
+	for _, m := range ms[current:] {
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("store: open %q: migration %s: %w", s.path, m.name, err)
+		}
+		s.logger.Info("applied schema migration", "migration", m.name)
+	}
+	// PRAGMA takes no bound parameters; latest is an int we computed.
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", latest)); err != nil {
+		return fmt.Errorf("store: open %q: write schema version: %w", s.path, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: open %q: commit migration: %w", s.path, err)
+	}
+	return nil
+}
+
+// SchemaVersion returns the schema version of the open database.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: read schema version: %w", err)
+	}
+	return v, nil
+}
+
+// write runs fn in a writing (IMMEDIATE) transaction, after the writers of
+// this process queued before it, and commits if fn returns nil. what names
+// the operation in errors.
+func (s *Store) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	select {
+	case s.writeSem <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("store: %s: %w", what, ctx.Err())
+	}
+	defer func() { <-s.writeSem }()
+
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %s: begin: %w", what, err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit: %w", what, err)
+	}
+	return nil
+}
+
+// readTx begins a read-only transaction so that the several queries of one
+// answer see one snapshot. ReadOnly makes the driver issue a plain (deferred)
+// BEGIN instead of BEGIN IMMEDIATE, so readers never wait for writers.
+func (s *Store) readTx(ctx context.Context) (*sql.Tx, error) {
+	return s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+}
+
+func formatTime(t time.Time) string {
+	return t.UTC().Format(timeLayout)
+}
+
+// formatTimeOrNull stores the zero time as NULL: "never" rather than year 1.
+func formatTimeOrNull(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return formatTime(t)
+}
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("store: bad stored time %q: %w", s, err)
+	}
+	return t, nil
+}
+
+func parseNullTime(s sql.NullString) (time.Time, error) {
+	if !s.Valid {
+		return time.Time{}, nil
+	}
+	return parseTime(s.String)
+}
