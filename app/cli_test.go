@@ -1,0 +1,105 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line and returns its exit status and outputs.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	c := CLI{Stdout: &out, Stderr: &errb, Desktop: func(string, http.Handler) error { return ErrNoDesktop }}
+	code := c.Run(context.Background(), args)
+	return code, out.String(), errb.String()
+}
+
+func TestCLIErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nothing")
+	seeds := filepath.Join(t.TempDir(), "seeds.txt")
+	os.WriteFile(seeds, []byte("# seeds\nhttp://a.test/\nnot a url\n"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{"unknown flag", []string{"rank", "--project", missing, "--colour"}, 2, "flag provided but not defined: -colour"},
+		{"missing project", []string{"rank", "--project", missing}, 1, "no sitesift project"},
+		{"no project flag", []string{"crawl", "http://a.test/"}, 2, "--project DIR is required"},
+		{"bad seed line", []string{"crawl", "--project", missing, "--seeds", seeds}, 1, "seeds.txt:3:"},
+		{"bad seed argument", []string{"crawl", "--project", missing, "mailto:a@b.test"}, 1, `seed 1 "mailto:a@b.test"`},
+		{"bad strategy", []string{"crawl", "--project", missing, "--strategy", "fastest", "http://a.test/"}, 1, "fastest"},
+		{"seeds without count", []string{"seeds", "--project", missing}, 2, "--count"},
+		{"bad format", []string{"rank", "--project", missing, "--format", "xml"}, 2, `unknown format "xml"`},
+		{"search without query", []string{"search", "--project", missing}, 2, "no query"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr %q: want one line containing %q", stderr, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("a failed command left %s behind", missing)
+	}
+}
+
+func TestCLIRankSeedsSearch(t *testing.T) {
+	dir := crawledProject(t)
+	code, out, stderr := runCLI(t, "rank", "--project", dir, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("rank: %d %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages" {
+		t.Fatalf("header %v", rows[0])
+	}
+	var opic, pr float64
+	prev := math.Inf(1)
+	for _, r := range rows[1:] {
+		o, _ := strconv.ParseFloat(r[1], 64)
+		p, _ := strconv.ParseFloat(r[2], 64)
+		if o > prev {
+			t.Fatalf("not sorted by opic: %v", r)
+		}
+		prev, opic, pr = o, opic+o, pr+p
+	}
+	if math.Abs(opic-1) > 1e-9 || math.Abs(pr-1) > 1e-9 {
+		t.Errorf("opic sums to %v, pagerank to %v", opic, pr)
+	}
+	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "3")
+	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 4 {
+		t.Errorf("rank table --limit 3:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "seeds", "--project", dir, "--count", "4")
+	if lines := strings.Fields(out); code != 0 || len(lines) != 4 || lines[0] != "http://"+rows[1][0]+"/" {
+		t.Errorf("seeds: %d %q; top site %s", code, out, rows[1][0])
+	}
+	code, out, _ = runCLI(t, "search", "--project", dir, "music")
+	if code != 0 || out == "" {
+		t.Fatalf("search: %d %q", code, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Split(line, "\t")
+		if _, err := strconv.ParseFloat(f[0], 64); len(f) != 3 || err != nil || !strings.HasPrefix(f[1], "http://") {
+			t.Errorf("search line %q is not score, URL, title", line)
+		}
+	}
+}
