@@ -142,7 +142,12 @@ func (f flags) parse(args []string) ([]string, error) {
 	}
 }
 
-func (f flags) noArgs(rest []string) error {
+// parseNoArgs parses flags and refuses any other argument.
+func (f flags) parseNoArgs(args []string) error {
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
 	if len(rest) > 0 {
 		return usageError{fmt.Sprintf("%s: unexpected argument %q", f.Name(), rest[0])}
 	}
@@ -175,11 +180,7 @@ func (c CLI) open(dir string, create bool) (*App, *Project, error) {
 func (c CLI) desktop(ctx context.Context, args []string) error {
 	f := c.newFlags("")
 	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := f.noArgs(rest); err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	a, p, err := c.open(*dir, true)
@@ -195,11 +196,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	f := c.newFlags("serve")
 	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
 	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := f.noArgs(rest); err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	a, p, err := c.open(*dir, true)
@@ -235,11 +232,7 @@ func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragm
 func (c CLI) demoWeb(ctx context.Context, args []string) error {
 	f := c.newFlags("demo-web")
 	addr := f.String("addr", "127.0.0.1:7778", "address of the demo web's HTTP proxy")
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := f.noArgs(rest); err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	web := demoweb.New(demoweb.DefaultSeed)
@@ -261,11 +254,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	addr := f.String("addr", "127.0.0.1:7777", "address to serve the app on when no desktop window can open")
 	maxPages := f.Int("max-pages", 600, "pages to crawl")
 	delay := f.Duration("delay", 100*time.Millisecond, "per-site delay between requests")
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := f.noArgs(rest); err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	web := demoweb.New(demoweb.DefaultSeed)
@@ -356,26 +345,19 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	format := f.String("format", FormatTable, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
-	rest, err := f.parse(args)
-	if err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	if err := f.noArgs(rest); err != nil {
+	if err := checkFormat("rank", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
 		return err
 	}
-	if *format != FormatTable && *format != FormatCSV && *format != FormatJSON {
-		return usageError{fmt.Sprintf("rank: unknown format %q (want table, csv or json)", *format)}
-	}
-	a, p, err := c.open(*dir, false)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	rows, err := a.Rank(ctx, *limit)
-	if err != nil {
-		return err
-	}
-	return WriteRank(c.Stdout, rows, *format)
+	return c.withProject(*dir, func(a *App) error {
+		rows, err := a.Rank(ctx, *limit)
+		if err != nil {
+			return err
+		}
+		return WriteRank(c.Stdout, rows, *format)
+	})
 }
 
 func (c CLI) seeds(ctx context.Context, args []string) error {
@@ -383,29 +365,42 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	count := f.Int("count", 0, "number of seeds")
 	format := f.String("format", FormatTxt, "txt, csv or json")
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := f.noArgs(rest); err != nil {
+	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	if *count <= 0 {
 		return usageError{"seeds: --count K (K > 0) is required"}
 	}
-	if *format != FormatTxt && *format != FormatCSV && *format != FormatJSON {
-		return usageError{fmt.Sprintf("seeds: unknown format %q (want txt, csv or json)", *format)}
+	if err := checkFormat("seeds", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
+		return err
 	}
-	a, p, err := c.open(*dir, false)
+	return c.withProject(*dir, func(a *App) error {
+		seeds, err := a.Seeds(ctx, *count)
+		if err != nil {
+			return err
+		}
+		return WriteSeeds(c.Stdout, seeds, *format)
+	})
+}
+
+// checkFormat rejects a --format value that is not among those allowed.
+func checkFormat(cmd, format string, allowed ...string) error {
+	for _, a := range allowed {
+		if format == a {
+			return nil
+		}
+	}
+	return usageError{fmt.Sprintf("%s: unknown format %q (want %s)", cmd, format, strings.Join(allowed, ", "))}
+}
+
+// withProject runs f on the existing project dir, closed afterwards.
+func (c CLI) withProject(dir string, f func(*App) error) error {
+	a, p, err := c.open(dir, false)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
-	seeds, err := a.Seeds(ctx, *count)
-	if err != nil {
-		return err
-	}
-	return WriteSeeds(c.Stdout, seeds, *format)
+	return f(a)
 }
 
 func (c CLI) search(ctx context.Context, args []string) error {
@@ -421,17 +416,14 @@ func (c CLI) search(ctx context.Context, args []string) error {
 	if q == "" {
 		return usageError{"search: no query"}
 	}
-	a, p, err := c.open(*dir, false)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
-	if err != nil {
-		return err
-	}
-	for _, h := range res.Hits {
-		fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
-	}
-	return nil
+	return c.withProject(*dir, func(a *App) error {
+		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
+		if err != nil {
+			return err
+		}
+		for _, h := range res.Hits {
+			fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
+		}
+		return nil
+	})
 }
