@@ -253,7 +253,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	dir := f.String("project", DefaultProjectDir("demo"), "project directory (created when missing)")
 	addr := f.String("addr", "127.0.0.1:7777", "address to serve the app on when no desktop window can open")
 	maxPages := f.Int("max-pages", 600, "pages to crawl")
-	delay := f.Duration("delay", 100*time.Millisecond, "per-site delay between requests")
+	delay := f.Duration("delay", 500*time.Millisecond, "per-site delay between requests")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
