@@ -15,4 +15,10 @@
 // the cash stays 1, and the estimate (history+cash), normalised over the real
 // nodes, converges to the PageRank of the same graph with the same teleport
 // and dangling nodes spread uniformly (the Kim–Lee matrix M*).
+//
+// Beside them: HITS hub and authority scores (the seeds paper's
+// HITS-Ranking), Adaptive OPIC with the paper's window policies on a graph
+// that changes (AdaptiveOPIC, Window), rank statistics to compare two
+// scorings (Spearman, KendallTau, TopKOverlap), and Synthetic, the paper's
+// power-law graph model for experiments and benchmarks.
 package importance

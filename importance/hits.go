@@ -84,10 +84,6 @@ func HITS(g *Graph, opt HITSOptions) (HITSResult, error) {
 		}
 		return res, nil
 	}
-	weight := func(k int) float64 { return 1 }
-	if opt.Weighted {
-		weight = func(k int) float64 { return g.Weights[k] }
-	}
 	h, a := res.Hub, res.Authority
 	for i := range h {
 		h[i] = inv
@@ -99,17 +95,33 @@ func HITS(g *Graph, opt HITSOptions) (HITSResult, error) {
 		// are out-arcs, so a is scattered from each u to its targets.
 		clear(nextA)
 		for u := range n {
-			if hu := h[u]; hu != 0 {
-				for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
-					nextA[g.Targets[k]] += weight(k) * hu
+			hu := h[u]
+			if hu == 0 {
+				continue
+			}
+			row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
+			if opt.Weighted {
+				for k, v := range row {
+					nextA[v] += g.Weights[g.Offsets[u]+k] * hu
+				}
+			} else {
+				for _, v := range row {
+					nextA[v] += hu
 				}
 			}
 		}
 		// Hub: the authority of what u points at, gathered along its row.
 		for u := range n {
+			row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
 			var s float64
-			for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
-				s += weight(k) * nextA[g.Targets[k]]
+			if opt.Weighted {
+				for k, v := range row {
+					s += g.Weights[g.Offsets[u]+k] * nextA[v]
+				}
+			} else {
+				for _, v := range row {
+					s += nextA[v]
+				}
 			}
 			nextH[u] = s
 		}
