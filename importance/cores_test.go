@@ -1,0 +1,183 @@
+package importance
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// bipartite adds the arcs of a complete bipartite graph hubs × auths.
+func bipartite(edges []WeightedEdge, hubs, auths []int) []WeightedEdge {
+	for _, h := range hubs {
+		for _, a := range auths {
+			edges = append(edges, WeightedEdge{From: h, To: a, Weight: 1})
+		}
+	}
+	return edges
+}
+
+func sorted(s []int) []int {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// twoCommunities: a complete core {0,1,2}→{3,4,5}, a smaller one {6,7}→{8,9},
+// and a little noise: 2 → 8 and 10 → 3, 10 → 8.
+func twoCommunities(t *testing.T) *Graph {
+	t.Helper()
+	var e []WeightedEdge
+	e = bipartite(e, []int{0, 1, 2}, []int{3, 4, 5})
+	e = bipartite(e, []int{6, 7}, []int{8, 9})
+	e = append(e, WeightedEdge{2, 8, 1}, WeightedEdge{10, 3, 1}, WeightedEdge{10, 8, 1})
+	g, err := NewGraph(11, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestExtractSeedsCompleteCores(t *testing.T) {
+	g := twoCommunities(t)
+	cores, err := ExtractSeeds(g, 5, DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cores) < 2 {
+		t.Fatalf("%d cores, want at least 2", len(cores))
+	}
+	c0, c1 := cores[0], cores[1]
+	if !reflect.DeepEqual(sorted(c0.Hubs), []int{0, 1, 2}) || !reflect.DeepEqual(sorted(c0.Authorities), []int{3, 4, 5}) {
+		t.Errorf("first core hubs %v authorities %v, want {0,1,2} × {3,4,5}", c0.Hubs, c0.Authorities)
+	}
+	if c0.Density != 100 || c0.Arcs != 9 || !slices.Contains(c0.Hubs, c0.Seed) {
+		t.Errorf("first core density %v arcs %d seed %d", c0.Density, c0.Arcs, c0.Seed)
+	}
+	// Node 2 ranks highest among the hubs: it also links to 8.
+	if c0.Seed != 2 {
+		t.Errorf("seed %d, want 2 (the best hub)", c0.Seed)
+	}
+	if !reflect.DeepEqual(sorted(c1.Hubs), []int{6, 7}) && !reflect.DeepEqual(sorted(c1.Hubs), []int{6, 7, 10}) {
+		t.Errorf("second core hubs %v", c1.Hubs)
+	}
+	if !slices.Contains(c1.Authorities, 8) || c1.Density != 100 {
+		t.Errorf("second core %+v", c1)
+	}
+	// Every node is in one core at most.
+	seen := map[int]bool{}
+	for _, c := range cores {
+		for _, v := range append(slices.Clone(c.Hubs), c.Authorities...) {
+			if seen[v] {
+				t.Fatalf("node %d in two cores", v)
+			}
+			seen[v] = true
+		}
+	}
+}
+
+func TestExtractSeedsDegenerate(t *testing.T) {
+	empty, _ := NewGraph(0, nil)
+	noArcs, _ := NewGraph(5, nil)
+	// Two identical disconnected cores: the HITS vector is not unique.
+	var e []WeightedEdge
+	e = bipartite(e, []int{0, 1}, []int{2, 3})
+	e = bipartite(e, []int{4, 5}, []int{6, 7})
+	twins, _ := NewGraph(8, e)
+	for _, tc := range []struct {
+		name  string
+		g     *Graph
+		count int
+		want  int
+	}{{"empty", empty, 3, 0}, {"no arcs", noArcs, 3, 0}, {"twins", twins, 10, 2}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cores, err := ExtractSeeds(tc.g, tc.count, DefaultCoreOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cores) != tc.want {
+				t.Fatalf("%d cores, want %d: %+v", len(cores), tc.want, cores)
+			}
+			for _, c := range cores {
+				if len(c.Hubs) != 2 || len(c.Authorities) != 2 || c.Density != 100 {
+					t.Errorf("core %+v, want a complete 2×2 core", c)
+				}
+			}
+		})
+	}
+	if _, err := ExtractSeeds(twins, 0, DefaultCoreOptions()); err == nil {
+		t.Error("count 0 accepted")
+	}
+	bad := DefaultCoreOptions()
+	bad.CoverDensity = 0
+	if _, err := ExtractSeeds(twins, 1, bad); err == nil {
+		t.Error("cover density 0 accepted")
+	}
+}
+
+func TestExtractCoreDensity(t *testing.T) {
+	// Hubs 0,1,2 → authorities 3,4,5 with one arc missing (2 ↛ 5): 8 of 9.
+	var e []WeightedEdge
+	e = bipartite(e, []int{0, 1}, []int{3, 4, 5})
+	e = bipartite(e, []int{2}, []int{3, 4})
+	g, _ := NewGraph(6, e)
+	r, _ := HITS(g, DefaultHITSOptions())
+	full, _ := ExtractCore(g, r.Hub, r.Authority, DefaultCoreOptions())
+	if full.Density != 100 {
+		t.Errorf("density-100 core has density %v: %+v", full.Density, full)
+	}
+	loose := DefaultCoreOptions()
+	loose.CoverDensity = 80
+	c, _ := ExtractCore(g, r.Hub, r.Authority, loose)
+	if len(c.Hubs)+len(c.Authorities) != 6 || c.Arcs != 8 {
+		t.Errorf("density-80 core %+v, want all 6 nodes and 8 arcs", c)
+	}
+	if full.Arcs >= c.Arcs {
+		t.Errorf("the complete core (%d arcs) should be smaller than the loose one (%d)", full.Arcs, c.Arcs)
+	}
+}
+
+func TestExtractCoreFixedSize(t *testing.T) {
+	g := twoCommunities(t)
+	r, _ := HITS(g, DefaultHITSOptions())
+	opt := DefaultCoreOptions()
+	opt.CoreSize, opt.NewMembers = 4, 2
+	c, _ := ExtractCore(g, r.Hub, r.Authority, opt)
+	if len(c.Hubs)+len(c.Authorities) != 4 {
+		t.Errorf("fixed size 4: %+v", c)
+	}
+	// A core that cannot grow stops: ask for more than the community has.
+	opt.CoreSize, opt.NewMembers = 50, 1
+	c, _ = ExtractCore(g, r.Hub, r.Authority, opt)
+	if n := len(c.Hubs) + len(c.Authorities); n >= 50 || n < 6 {
+		t.Errorf("fixed size 50 on 11 nodes gave %d members", n)
+	}
+}
+
+func TestExtractSeedsPolblogs(t *testing.T) {
+	g, labels := loadPolblogs(t)
+	cores, err := ExtractSeeds(g, 10, DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cores) != 10 {
+		t.Fatalf("%d cores", len(cores))
+	}
+	for i, c := range cores {
+		if c.Density != 100 || len(c.Hubs) == 0 || len(c.Authorities) == 0 {
+			t.Errorf("core %d: %+v", i, c)
+		}
+		// Check completeness against the graph itself.
+		for _, u := range c.Hubs {
+			for _, v := range c.Authorities {
+				if !hasArc(g, u, v) {
+					t.Fatalf("core %d: hub %s does not link to authority %s", i, labels[u], labels[v])
+				}
+			}
+		}
+	}
+	t.Logf("first seed %s (%d hubs × %d authorities)", labels[cores[0].Seed], len(cores[0].Hubs), len(cores[0].Authorities))
+}
+
+func hasArc(g *Graph, u, v int) bool {
+	return slices.Contains(g.Targets[g.Offsets[u]:g.Offsets[u+1]], int32(v))
+}
