@@ -196,6 +196,16 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))
 	}
+	// A project that has pages continues its crawl: its OPIC state goes on
+	// and no URL is fetched twice, so the store never mixes the states of a
+	// fresh OPIC with stale ones of the sites the new crawl does not reach.
+	states, edges, fetched, frontier, err := a.store.Prior(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	if len(fetched) > 0 {
+		opts = append(opts, crawl.Resume(crawl.Prior{States: states, Edges: edges, Fetched: fetched, Frontier: frontier}))
+	}
 	c, err := crawl.New(opts...)
 	if err != nil {
 		return nil, badRequest(err)

@@ -111,6 +111,10 @@ func TestCrawlBasic(t *testing.T) {
 	if w.count("a.test", "/again") != 1 {
 		t.Errorf("/again not fetched")
 	}
+	// /again redirects to a page already fetched: the redirect is not followed.
+	if n := w.count("a.test", "/"); n != 1 {
+		t.Errorf("a.test/ requested %d times, want 1", n)
+	}
 	for _, u := range want {
 		n := 0
 		for _, p := range r.pages {
@@ -269,8 +273,10 @@ func TestParallel(t *testing.T) {
 // replay recomputes the crawler's OPIC from the pages it recorded, by the
 // rule of the package documentation, independently of the crawler.
 type replay struct {
-	o   *importance.OPIC
-	ids map[string]int
+	o     *importance.OPIC
+	ids   map[string]int
+	names []string // by id
+	idle  int      // idle reads made
 }
 
 func newReplay(t *testing.T, seedSites ...string) *replay {
@@ -291,10 +297,13 @@ func (rp *replay) node(site string) int {
 		return id
 	}
 	rp.ids[site] = rp.o.AddNode()
+	rp.names = append(rp.names, site)
 	return rp.ids[site]
 }
 
-func (rp *replay) record(p sites.Page) {
+// record adds the weights of p's links and reads p's site; it returns the
+// cash read.
+func (rp *replay) record(p sites.Page) float64 {
 	s := rp.node(p.Site)
 	done := map[int]bool{}
 	for _, l := range p.Links {
@@ -305,7 +314,27 @@ func (rp *replay) record(p sites.Page) {
 			rp.o.AddWeight(s, t, 1)
 		}
 	}
-	rp.o.Read(s)
+	return rp.o.Read(s)
+}
+
+// readIdle makes the idle reads that follow the read of read cash, by the
+// rule of the IdleReads option: at most k times, the idle site with the most
+// cash (the first discovered on a tie), while that cash is positive and at
+// least read.
+func (rp *replay) readIdle(k int, read float64, idle func(site string) bool) {
+	for range k {
+		best, bestC := -1, 0.0
+		for id, name := range rp.names {
+			if c := rp.o.Cash(id); idle(name) && (best < 0 || c > bestC) {
+				best, bestC = id, c
+			}
+		}
+		if best < 0 || !(bestC > 0) || bestC < read {
+			return
+		}
+		rp.o.Read(best)
+		rp.idle++
+	}
 }
 
 func (rp *replay) cash(site string) float64 { return rp.o.Cash(rp.ids[site]) }
@@ -339,12 +368,22 @@ func greedyWeb() map[string]map[string]resp {
 // TestGreedyOrder checks every choice of the greedy crawl against an OPIC
 // replayed from the recorded pages: each page comes from the site with the
 // most cash among those with URLs waiting, and is the oldest URL waiting
-// there. It also checks that the states of each batch are the replay's.
+// there. It also checks that the states of each batch are the replay's,
+// which models the idle reads too, with and without them.
 func TestGreedyOrder(t *testing.T) {
 	t.Parallel()
+	for _, idle := range []int{0, DefaultIdleReads} {
+		t.Run(fmt.Sprintf("IdleReads(%d)", idle), func(t *testing.T) {
+			t.Parallel()
+			testGreedyOrder(t, idle)
+		})
+	}
+}
+
+func testGreedyOrder(t *testing.T, idle int) {
 	w := newWeb(t, greedyWeb())
 	seeds := []string{"http://a.test/", "http://b.test/"}
-	r := crawl(t, w, seeds, Parallel(1), BatchSize(1))
+	r := crawl(t, w, seeds, Parallel(1), BatchSize(1), IdleReads(idle))
 	if r.err != nil || len(r.pages) != 11 {
 		t.Fatalf("Run: %v, %d pages; want 11", r.err, len(r.pages))
 	}
@@ -368,7 +407,7 @@ func TestGreedyOrder(t *testing.T) {
 			} else {
 				queue[p.Site] = q[1:]
 			}
-			rp.record(p)
+			read := rp.record(p)
 			for _, l := range p.Links {
 				if !seen[l] {
 					seen[l] = true
@@ -376,6 +415,9 @@ func TestGreedyOrder(t *testing.T) {
 					queue[s] = append(queue[s], l)
 				}
 			}
+			// With one fetch at a time and no site at its cap, the idle
+			// sites are those with no URL waiting.
+			rp.readIdle(idle, read, func(s string) bool { return len(queue[s]) == 0 })
 			k++
 		}
 		for _, st := range r.states[bi] {
@@ -386,6 +428,10 @@ func TestGreedyOrder(t *testing.T) {
 		if len(r.states[bi]) != len(rp.ids) {
 			t.Errorf("batch %d: %d states, replay knows %d sites", bi, len(r.states[bi]), len(rp.ids))
 		}
+	}
+	if r.status.IdleReads != rp.idle || (idle > 0) != (rp.idle > 0) {
+		t.Errorf("IdleReads(%d): crawler made %d idle reads, replay %d; want the same, > 0 unless disabled",
+			idle, r.status.IdleReads, rp.idle)
 	}
 	first := func(site string) int {
 		return slices.IndexFunc(r.pages, func(p sites.Page) bool { return p.Site == site })
@@ -672,12 +718,13 @@ func TestOptionErrors(t *testing.T) {
 		"Flush":        FlushInterval(0),
 		"Timeout":      Timeout(0),
 		"Body":         MaxBodySize(0),
+		"IdleReads":    IdleReads(-1),
 	} {
 		if _, err := New(o); err == nil {
 			t.Errorf("%s: New accepted an invalid option", name)
 		}
 	}
-	if _, err := New(Proxy("http://127.0.0.1:3128"), Logger(nil), Seed(3), Teleport(0)); err != nil {
+	if _, err := New(Proxy("http://127.0.0.1:3128"), Logger(nil), Seed(3), Teleport(0), IdleReads(0)); err != nil {
 		t.Errorf("valid options: %v", err)
 	}
 }

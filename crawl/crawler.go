@@ -40,6 +40,7 @@ type Status struct {
 	MaxPages   int
 	Errors     int // failed fetches plus pages with status >= 400
 	Disallowed int // URLs skipped because robots.txt forbids them
+	IdleReads  int // reads of idle sites (see the IdleReads option)
 	Queue      int // URLs waiting to be fetched
 	Sites      int // sites known: seeds and targets of links
 	InFlight   int // fetches under way
@@ -82,6 +83,7 @@ type Crawler struct {
 	pages     int
 	errs      int
 	disallow  int
+	idleRead  int // idle sites read
 	lastError string
 	start     time.Time
 	end       time.Time
@@ -139,6 +141,8 @@ func (c *Crawler) signal() {
 // error or the batch function's error, after the last batch was handed over
 // and every fetch it started has ended. Seeds are normalised with
 // sites.Normalize; an invalid one is an error before anything is fetched.
+// With the [Resume] option the crawl continues its prior, whose frontier is
+// queued before the seeds.
 func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	if len(seeds) == 0 {
 		return errors.New("crawl: no seeds")
@@ -158,12 +162,16 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 		return errors.New("crawl: Run called twice; a Crawler runs one crawl")
 	}
 	c.started = true
+	restored := c.resume()
 	for _, n := range norm {
 		s := c.site(sites.OfURL(mustParse(n)))
 		c.front.push(s, n, 0)
 	}
-	// Each seed site starts with the same cash.
-	c.opic.Seed()
+	if !restored {
+		// Each known site (the seeds' sites, when there is no prior)
+		// starts with the same cash.
+		c.opic.Seed()
+	}
 	c.state = StateRunning
 	c.start = time.Now()
 	c.mu.Unlock()
@@ -217,6 +225,15 @@ func mustParse(normalised string) *url.URL {
 		panic(fmt.Sprintf("crawl: normalised URL %q does not parse: %v", normalised, err))
 	}
 	return u
+}
+
+// isDone reports whether the page at the normalised URL u was fetched, is
+// being fetched or was dropped by this crawl, or counts as fetched by a
+// resumed one. It takes c.mu.
+func (c *Crawler) isDone(u string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.front.done(u)
 }
 
 // site returns the frontier's site named name, adding it, and an OPIC node
@@ -382,6 +399,9 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	case fetchAborted:
 		log.Debug("fetch aborted", "url", q.url)
 		return
+	case fetchRedirectDone:
+		log.Debug("redirect to a page already fetched, not followed", "url", q.url, "final", r.redirect)
+		return
 	case fetchDisallowed:
 		c.disallow++
 		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
@@ -448,11 +468,12 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 			c.opic.AddWeight(ps.id, t.id, 1)
 		}
 	}
-	c.opic.Read(ps.id)
+	read := c.opic.Read(ps.id)
 
 	if ps.pages >= c.cfg.maxPagesPerSite {
 		c.front.closeSite(ps)
 	}
+	c.readIdle(read)
 	if c.cfg.onBatch != nil {
 		c.pending = append(c.pending, p)
 		c.flushIfFull()
@@ -503,6 +524,7 @@ func (c *Crawler) Status() Status {
 		MaxPages:   c.cfg.maxPages,
 		Errors:     c.errs,
 		Disallowed: c.disallow,
+		IdleReads:  c.idleRead,
 		Queue:      c.front.queued,
 		Sites:      len(c.front.sites),
 		InFlight:   c.inflight,

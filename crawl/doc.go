@@ -14,7 +14,15 @@
 // OPIC runs over sites, not pages: when a page of site S is recorded, every
 // other site T it links to gets one more unit of weight on the arc S→T (so the
 // weight counts the distinct pages of S that link to T), then S is read and
-// hands its cash on.
+// hands its cash on. A site with nothing left to fetch (see [IdleReads]) is
+// read without a fetch after that, when it holds at least as much cash as S
+// had, so that its cash moves on and the estimate converges towards the
+// PageRank of the site graph within a finite crawl.
+//
+// A crawl can continue earlier ones ([Resume]): OPIC's state, the site graph
+// and the URLs fetched come back, the frontier they left is queued first,
+// and no URL is fetched twice. A redirect to a page the crawl already has is
+// not followed.
 //
 // Results leave through a callback, so the crawler knows nothing of storage:
 //
@@ -31,5 +39,5 @@
 //	err = c.Run(ctx, []string{"https://example.org/"}) // blocks; cancel ctx to stop
 //
 // While Run runs, other goroutines may call c.Status(), c.Top(10), c.Pause()
-// and c.Resume().
+// and c.Resume() (the method that undoes Pause, not the [Resume] option).
 package crawl

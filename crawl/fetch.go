@@ -20,6 +20,9 @@ import (
 type fetcher struct {
 	col       *colly.Collector
 	transport *http.Transport
+	// done reports whether the crawl already has the page at a normalised
+	// URL, fetched or being fetched.
+	done func(u string) bool
 }
 
 // jobKey is the colly.Context key of the *job of a request.
@@ -38,15 +41,17 @@ type job struct {
 	skipBody   bool // not HTML: the body was not downloaded
 	body       []byte
 	gotBody    bool
+	location   string // Location header of a 3xx response
 }
 
 type fetchKind int
 
 const (
-	fetchedPage     fetchKind = iota // a response: a page to record
-	fetchFailed                      // no response: network error, timeout, robots.txt unreachable
-	fetchDisallowed                  // robots.txt forbids the URL
-	fetchAborted                     // the crawl was cancelled
+	fetchedPage       fetchKind = iota // a response: a page to record
+	fetchFailed                        // no response: network error, timeout, robots.txt unreachable
+	fetchDisallowed                    // robots.txt forbids the URL
+	fetchAborted                       // the crawl was cancelled
+	fetchRedirectDone                  // a redirect to a page the crawl already has, not followed
 )
 
 // fetchResult is the outcome of one fetch.
@@ -60,6 +65,8 @@ type fetchResult struct {
 	body      []byte
 	err       error // for a page: its body could not be read whole
 	at        time.Time
+	// redirect is the normalised target of a fetchRedirectDone.
+	redirect string
 }
 
 // errMessage returns the message of r.err without the "Get URL:" prefix of
@@ -120,6 +127,25 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		ExpectContinueTimeout: time.Second,
 	}
 	col.WithTransport(&pacedTransport{next: tr, pacer: c.pacer, ctx: ctx})
+	f := &fetcher{col: col, transport: tr, done: c.isDone}
+	// A redirect to a page the crawl already has is not followed: the page
+	// would not be recorded twice anyway, and not asking for it spares the
+	// site a request. It matters most when a crawl resumes, since the store
+	// keeps pages under their final URL and so the URLs that redirect to
+	// them come back in the frontier. Set after WithTransport, and it
+	// overrides COLLY_FOLLOW_REDIRECTS.
+	col.SetRedirectHandler(func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 { // net/http's limit, which colly's own handler keeps
+			return http.ErrUseLastResponse
+		}
+		if f.redirectDone(req.URL, via[0].URL) != "" {
+			return http.ErrUseLastResponse
+		}
+		if req.URL.Host != via[len(via)-1].URL.Host {
+			req.Header.Del("Authorization")
+		}
+		return nil
+	})
 
 	col.OnRequest(func(r *colly.Request) {
 		if ctx.Err() != nil {
@@ -139,6 +165,9 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		j.at = time.Now()
 		j.status = r.StatusCode
 		j.ctype = r.Headers.Get("Content-Type")
+		if r.StatusCode >= 300 && r.StatusCode < 400 {
+			j.location = r.Headers.Get("Location")
+		}
 		// colly replaces Request.URL only when the client followed a
 		// redirect.
 		if r.Request.URL != j.sent {
@@ -157,7 +186,26 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 			j.gotBody = true
 		}
 	})
-	return &fetcher{col: col, transport: tr}
+	return f
+}
+
+// redirectDone returns the normalised target of a redirect to target when
+// the crawl already has that page and it is not asked, the URL the fetch
+// began with (sites redirect to the page asked for to set a cookie); it
+// returns "" when the redirect is to be followed.
+func (f *fetcher) redirectDone(target, asked *url.URL) string {
+	t, err := sites.Parse(target.String())
+	if err != nil {
+		return "" // followed, and then classified as before
+	}
+	n := t.String()
+	if a, err := sites.Parse(asked.String()); err == nil && a.String() == n {
+		return ""
+	}
+	if !f.done(n) {
+		return ""
+	}
+	return n
 }
 
 // close releases the idle connections of the crawl.
@@ -199,6 +247,15 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 	body := j.body
 	if !j.gotBody {
 		body = nil
+	}
+	if j.location != "" {
+		// A 3xx as the last response: the redirect handler stopped at a
+		// page the crawl has (or the chain was too long).
+		if loc, lerr := r.page.Parse(j.location); lerr == nil {
+			if n := f.redirectDone(loc, r.page); n != "" && n != u {
+				return fetchResult{kind: fetchRedirectDone, redirect: n}
+			}
+		}
 	}
 	r.mediaType = mediaType(j.ctype, body)
 	r.html = isHTML(r.mediaType) && j.gotBody

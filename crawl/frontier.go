@@ -122,6 +122,12 @@ func (f *frontier) markDone(u string, site *siteQueue) (wasDone bool) {
 	return false
 }
 
+// done reports whether u is done: fetched, being fetched, or dropped.
+func (f *frontier) done(u string) bool {
+	e, seen := f.urls[u]
+	return seen && e.state == urlDone
+}
+
 // closeSite drops the queue of s, which takes no more URLs: it reached its page cap.
 func (f *frontier) closeSite(s *siteQueue) {
 	for _, q := range s.queue[s.head:] {

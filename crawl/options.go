@@ -61,6 +61,7 @@ const (
 	DefaultFlushInterval   = time.Second
 	DefaultTimeout         = 20 * time.Second
 	DefaultMaxBodySize     = 5 << 20
+	DefaultIdleReads       = 4
 	// MaxTextSize caps [sites.Page.Text], in bytes.
 	MaxTextSize = 64 << 10
 )
@@ -81,6 +82,8 @@ type config struct {
 	onBatch         BatchFunc
 	timeout         time.Duration
 	maxBodySize     int
+	idleReads       int
+	prior           *Prior
 }
 
 func defaultConfig() config {
@@ -98,6 +101,7 @@ func defaultConfig() config {
 		flushInterval:   DefaultFlushInterval,
 		timeout:         DefaultTimeout,
 		maxBodySize:     DefaultMaxBodySize,
+		idleReads:       DefaultIdleReads,
 	}
 }
 
@@ -295,6 +299,35 @@ func MaxBodySize(n int) Option {
 			return fmt.Errorf("crawl: max body size %d < 1", n)
 		}
 		c.maxBodySize = n
+		return nil
+	}
+}
+
+// IdleReads sets how many idle sites the crawler reads, at most, after each
+// fetched page is read (default 4; 0 turns idle reads off).
+//
+// A site is idle when it has no URL waiting and none in flight, or when it
+// reached its page cap ([MaxPagesPerSite]); a site that robots.txt closes or
+// whose host is gone ends idle too. OPIC reads a site only when one of its
+// pages is fetched, so an idle site would keep every unit of cash it
+// receives: its estimate (history + cash) would grow without bound and drift
+// away from the PageRank of the site graph. Reading a site needs no fetch —
+// its cash goes along its known out-links, all of it to the virtual page
+// when it has none — and an idle site's row of the link matrix is as
+// complete as it will get in this crawl, so the crawler reads idle sites
+// greedily: the idle site with the most cash, as long as that cash is at
+// least what the fetched site had when it was read, k times at most.
+//
+// Each idle read scans every known site, as the scheduler does to choose a
+// site, so a page costs O(k·sites) of work under the crawler's lock; that is
+// nothing next to a fetch for the tens of thousands of sites of a
+// librarian's crawl.
+func IdleReads(k int) Option {
+	return func(c *config) error {
+		if k < 0 {
+			return fmt.Errorf("crawl: idle reads %d < 0", k)
+		}
+		c.idleReads = k
 		return nil
 	}
 }
