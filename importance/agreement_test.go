@@ -1,0 +1,143 @@
+package importance
+
+import (
+	"math"
+	"testing"
+)
+
+// The worked example: three librarians, five sites.
+//
+//	      s1 s2 s3 s4 s5
+//	A      4  3  1  2  -
+//	B      4  2  1  3  2
+//	C      3  2  2  -  -
+//
+// Means 11/3, 7/3, 4/3, 5/2 → reference 4, 2, 1, 3 (2.5 rounds up); s5 has
+// one rating and no reference.
+func example() Ratings {
+	return Ratings{
+		Sites:      []string{"s1", "s2", "s3", "s4", "s5"},
+		Librarians: []string{"A", "B", "C"},
+		R:          [][]int{{4, 3, 1, 2, 0}, {4, 2, 1, 3, 2}, {3, 2, 2, 0, 0}},
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 || (math.IsNaN(a) && math.IsNaN(b)) }
+
+func TestReference(t *testing.T) {
+	r := example()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ref := NewReference(r, -1)
+	want := []int{4, 2, 1, 3, 0}
+	for s := range want {
+		if ref.Rank[s] != want[s] {
+			t.Errorf("reference of %s = %d, want %d", r.Sites[s], ref.Rank[s], want[s])
+		}
+	}
+	if !near(ref.Mean[3], 2.5) || !math.IsNaN(ref.Mean[4]) || ref.Excluded != 1 {
+		t.Errorf("means %v excluded %d", ref.Mean, ref.Excluded)
+	}
+	for _, tc := range []struct {
+		x    float64
+		want int
+	}{{1.49, 1}, {1.5, 2}, {2.5, 3}, {3.5, 4}, {3.49, 3}} {
+		if got := RoundHalfUp(tc.x); got != tc.want {
+			t.Errorf("RoundHalfUp(%v) = %d, want %d", tc.x, got, tc.want)
+		}
+	}
+}
+
+func ratingsOf(r Ratings, l int) ([]int, []float64) {
+	v := make([]float64, len(r.Sites))
+	for s, x := range r.R[l] {
+		v[s] = float64(x)
+	}
+	return r.R[l], v
+}
+
+func TestAgreeLibrarians(t *testing.T) {
+	r := example()
+	ref := NewReference(r, -1)
+	for _, tc := range []struct {
+		l          int
+		sites      int
+		pct, loo   float64
+		kappa, rho float64
+	}{
+		// A: equal on s1, s3 → 50%. Leave-one-out (B, C): 4, 2, 2, 3 → only s1 → 25%.
+		// κw: A = [4,3,1,2], ref = [4,2,1,3], uniform marginals:
+		// observed Σw = (1/9+1/9)/4 = 1/18, expected Σw = 40/144 = 5/18 → 1 − 1/5.
+		// Spearman: A ranks [4,3,1,2] vs mean ranks [4,2,1,3] → 1 − 6·2/(4·15) = 0.8.
+		{0, 4, 50, 25, 0.8, 0.8},
+		// B agrees everywhere; leave-one-out (A, C): 4, 3 (2.5), 2 (1.5), 2 → s1 only.
+		{1, 4, 100, 25, 1, 1},
+		// C: equal on s2 only → 1/3; leave-one-out (A, B): 4, 3 (2.5), 1 → none.
+		{2, 3, 100.0 / 3, 0, math.NaN(), math.NaN()},
+	} {
+		ranks, values := ratingsOf(r, tc.l)
+		sc := Agree(ranks, values, ref)
+		loo := Agree(ranks, values, NewReference(r, tc.l))
+		if sc.Sites != tc.sites || !near(sc.Pct, tc.pct) || !near(loo.Pct, tc.loo) {
+			t.Errorf("%s: sites %d score %v loo %v; want %d %v %v", r.Librarians[tc.l], sc.Sites, sc.Pct, loo.Pct, tc.sites, tc.pct, tc.loo)
+		}
+		if !math.IsNaN(tc.kappa) && (!near(sc.KappaW, tc.kappa) || !near(sc.Spearman, tc.rho)) {
+			t.Errorf("%s: κw %v ρ %v; want %v %v", r.Librarians[tc.l], sc.KappaW, sc.Spearman, tc.kappa, tc.rho)
+		}
+	}
+	// C against the reference: C = [3,2,2], ref = [4,2,1].
+	// Observed Σw = (1/9 + 0 + 1/9)/3 = 2/27. Marginals: C {2: 2/3, 3: 1/3},
+	// ref {1,2,4: 1/3 each}. Expected Σw = Σ_ij p_i q_j (i−j)²/9 =
+	// (1/9)[(2/3)(1/3)(1+0+4) + (1/3)(1/3)(4+1+1)] = (1/9)(10/9 + 6/9) = 16/81.
+	// κw = 1 − (2/27)/(16/81) = 1 − 6/16 = 0.625.
+	ranks, values := ratingsOf(r, 2)
+	sc := Agree(ranks, values, ref)
+	if !near(sc.KappaW, 0.625) {
+		t.Errorf("C: κw = %v, want 0.625", sc.KappaW)
+	}
+	if sc.Confusion[3][2] != 1 || sc.Confusion[1][1] != 1 || sc.Confusion[0][1] != 1 {
+		t.Errorf("C: confusion %v", sc.Confusion)
+	}
+}
+
+func TestQuantileRanks(t *testing.T) {
+	r := example()
+	ref := NewReference(r, -1)
+	opic := []float64{0.5, 0.2, 0.05, 0.25, 0.0}
+	ranks, th := QuantileRanks(opic, ref)
+	want := []int{4, 2, 1, 3, 0}
+	for s := range want {
+		if ranks[s] != want[s] {
+			t.Errorf("rank of %s = %d, want %d", r.Sites[s], ranks[s], want[s])
+		}
+	}
+	if th != [3]float64{0.2, 0.25, 0.5} {
+		t.Errorf("thresholds %v", th)
+	}
+	sc := Agree(ranks, opic, ref)
+	if sc.Pct != 100 || sc.Spearman != 1 {
+		t.Errorf("measure score %v ρ %v", sc.Pct, sc.Spearman)
+	}
+	// Ties: the reference 1, 1, 2, 2 and a constant measure: ranks follow site order.
+	tie := Reference{Rank: []int{1, 2, 1, 2}, Mean: []float64{1, 2, 1, 2}}
+	got, th2 := QuantileRanks([]float64{7, 7, 7, 7}, tie)
+	if got[0] != 1 || got[1] != 1 || got[2] != 2 || got[3] != 2 || th2[0] != 7 || !math.IsNaN(th2[1]) {
+		t.Errorf("ties: ranks %v thresholds %v", got, th2)
+	}
+}
+
+func TestWeightedKappaEdgeCases(t *testing.T) {
+	if k := WeightedKappa([]int{2, 2, 2}, []int{2, 2, 2}); !math.IsNaN(k) {
+		t.Errorf("constant raters: %v, want NaN", k)
+	}
+	if k := WeightedKappa([]int{1, 4}, []int{4, 1}); !near(k, -1) {
+		// observed Σw = 1, expected = (1/4)(1+1) = 1/2 → 1 − 2 = −1.
+		t.Errorf("opposite raters: %v, want −1", k)
+	}
+	bad := example()
+	bad.R[0][0] = 5
+	if bad.Validate() == nil {
+		t.Error("rating 5 accepted")
+	}
+}
