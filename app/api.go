@@ -37,7 +37,9 @@ func (a *App) Handler() http.Handler {
 		return struct{}{}, a.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
 	}))
 	mux.HandleFunc("GET /api/search", a.api(a.handleSearch))
-	mux.HandleFunc("GET /api/export/seeds", a.handleExportSeeds)
+	a.routeCommunities(mux) // communities, graph and exports: communitiesapi.go
+	a.routeReview(mux)      // librarians, review, selection, ratings files, agreement: reviewapi.go
+	a.routeLab(mux)         // lab experiments run as background jobs: labapi.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})
@@ -109,7 +111,7 @@ func writeEnvelope(w http.ResponseWriter, status int, e envelope) {
 
 func writeError(w http.ResponseWriter, err error) {
 	kind, status := classify(err)
-	writeEnvelope(w, status, envelope{Status: "error", ErrorType: kind, Error: err.Error()})
+	writeEnvelope(w, status, envelope{Status: "error", ErrorType: kind, Error: err.Error(), Data: details(err)})
 }
 
 func decodeBody(r *http.Request, v any) error {
@@ -199,33 +201,7 @@ func (a *App) handleSearch(r *http.Request) (any, error) {
 	if q == "" {
 		return nil, badRequest(errors.New("search: empty query"))
 	}
-	return a.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit})
-}
-
-func (a *App) handleExportSeeds(w http.ResponseWriter, r *http.Request) {
-	format := r.FormValue("format")
-	if format == "" {
-		format = FormatTxt
-	}
-	count, err := intParam(r, "count", 50)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	seeds, err := a.Seeds(r.Context(), count)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	var buf bytes.Buffer
-	if err := WriteSeeds(&buf, seeds, format); err != nil {
-		writeError(w, err)
-		return
-	}
-	ctype := map[string]string{FormatTxt: "text/plain; charset=utf-8", FormatCSV: "text/csv; charset=utf-8", FormatJSON: "application/json"}[format]
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="seeds.%s"`, format))
-	w.Write(buf.Bytes())
+	return a.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: SearchFacetSites})
 }
 
 // handleEvents streams the crawl status as Server-Sent Events. In the Wails

@@ -39,6 +39,10 @@ type App struct {
 	mu    sync.Mutex
 	job   *crawlJob // the running or last crawl; nil before the first
 	rankM sync.Mutex
+
+	communities communityMemo  // the last seed extraction (communities.go)
+	membership  membershipMemo // sites → communities, for review (review.go)
+	lab         labJobs        // the lab experiments run for the Lab page (labapi.go)
 }
 
 // New returns an App over an open project.
@@ -71,6 +75,7 @@ func (a *App) Close() {
 		j.cancel()
 		<-j.done
 	}
+	a.lab.close()
 }
 
 // ProjectInfo describes the open project.
@@ -166,9 +171,18 @@ type SiteList struct {
 }
 
 // Site returns one site's detail; librarian selects whose rating is shown as
-// its Rating.
+// its Rating. With a librarian, the other librarians' ratings are withheld
+// until that librarian has rated the site (as on the review page), so that
+// they judge it unswayed; without one, every rating is shown.
 func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
-	return a.store.Site(ctx, name, librarian)
+	d, err := a.store.Site(ctx, name, librarian)
+	if err != nil || librarian == "" {
+		return d, err
+	}
+	if own, others, _ := blind(d.Ratings, librarian); own == nil {
+		d.Ratings = others
+	}
+	return d, nil
 }
 
 // Rate records a librarian's rating (1–4) of a site.
@@ -186,7 +200,13 @@ type SearchResult struct {
 	Total  uint64      `json:"total"`
 	TookMS float64     `json:"took_ms"`
 	Hits   []SearchHit `json:"hits"`
+	// Facets are the sites with the most hits, most first, when the query
+	// asked for them (index.Query.FacetSites); empty otherwise.
+	Facets []index.SiteCount `json:"facets"`
 }
+
+// SearchFacetSites is the number of sites of the facet of GET /api/search.
+const SearchFacetSites = 10
 
 // SearchHit is one matching page.
 type SearchHit struct {
@@ -206,7 +226,8 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 	if err != nil {
 		return SearchResult{}, err
 	}
-	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits))}
+	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
+		Facets: orEmptySlice(res.Sites)}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
 	}

@@ -219,7 +219,7 @@ func TestSearchAPI(t *testing.T) {
 func TestExportAPI(t *testing.T) {
 	_, h := testApp(t)
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?format=csv&count=5", nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?method=importance&format=csv&count=5", nil))
 	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), "seeds.csv") {
 		t.Fatalf("export: %d %v", rec.Code, rec.Header())
 	}
@@ -231,12 +231,12 @@ func TestExportAPI(t *testing.T) {
 		t.Errorf("seed url %q", rows[1][0])
 	}
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?format=txt&count=3", nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?method=importance&format=txt&count=3", nil))
 	if lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\n"); len(lines) != 3 {
 		t.Errorf("txt export has %d lines", len(lines))
 	}
-	call(t, h, "GET", "/api/export/seeds?format=xml&count=3", "", 400, nil)
-	call(t, h, "GET", "/api/export/seeds?count=0", "", 400, nil)
+	call(t, h, "GET", "/api/export/seeds?method=importance&format=xml&count=3", "", 400, nil)
+	call(t, h, "GET", "/api/export/seeds?method=importance&count=0", "", 400, nil)
 }
 
 func TestUnknownAPIAndAssets(t *testing.T) {

@@ -51,9 +51,35 @@ Usage:
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
                  [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL]
-  sitesift rank --project DIR [--format table|csv|json] [--limit N]
-  sitesift seeds --project DIR --count K [--format txt|csv|json]
+  sitesift import --project DIR --edges FILE
+                                            a site graph from an edge list, without crawling
+  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
+  sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
+  sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
+                                            PageRank biased towards the sites rated 3-4
+  sitesift seeds --project DIR --count K [--method communities|importance]
+                 [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
+  sitesift export --project DIR --what heritrix-precedence|ratings-csv [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
+  sitesift librarians [list|add] --project DIR [NAME]
+  sitesift rate --project DIR --librarian NAME [--note TEXT] SITE 1|2|3|4
+  sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
+                  [--q TEXT] [--limit N] [--format table|csv|json]
+                                            the sites NAME has not rated yet
+  sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] SITE STATUS
+                                            STATUS: candidate, nominated, approved, rejected
+  sitesift selection export --project DIR [--status approved] [--format txt|csv|json]
+  sitesift ratings import --project DIR FILE
+  sitesift ratings export --project DIR [FILE]
+                                            CSV librarian,site,rating,note
+  sitesift agreement --project DIR [--format table|csv|json] [--biased] [--rater NAME]
+  sitesift lab convergence (--edges FILE | --synthetic N) [--strategies greedy,random,cycle]
+                           [--steps S] [--every K] --out DIR
+                                            OPIC's error against PageRank per strategy: CSV + SVG
+  sitesift lab windows --synthetic N --change-rate R [--window T] [--measures k] --out DIR
+                                            Adaptive OPIC's window policies on a changing graph
+  sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
+                                            the norm leak of PageRank's M′ against M*
 
 Run 'sitesift COMMAND --help' for a command's flags.
 `
@@ -93,12 +119,30 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.demoWeb(ctx, args)
 	case "crawl":
 		return c.crawl(ctx, args)
+	case "import":
+		return c.importEdges(ctx, args)
 	case "rank":
 		return c.rank(ctx, args)
 	case "seeds":
 		return c.seeds(ctx, args)
+	case "export":
+		return c.export(ctx, args)
 	case "search":
 		return c.search(ctx, args)
+	case "librarians":
+		return c.librarians(ctx, args)
+	case "rate":
+		return c.rate(ctx, args)
+	case "review":
+		return c.review(ctx, args)
+	case "selection":
+		return c.selection(ctx, args)
+	case "ratings":
+		return c.ratings(ctx, args)
+	case "agreement":
+		return c.agreement(ctx, args)
+	case "lab":
+		return c.lab(ctx, args)
 	case "help":
 		fmt.Fprint(c.Stdout, usage)
 		return nil
@@ -343,43 +387,52 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 func (c CLI) rank(ctx context.Context, args []string) error {
 	f := c.newFlags("rank")
 	dir := f.String("project", "", "project directory")
+	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
+	weighting := f.String("weighting", WeightingLinks, "links (edge weights) or binary (each linked pair once)")
+	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
 	format := f.String("format", FormatTable, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
+	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
+	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	if err := checkFormat("rank", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
 		return err
 	}
+	if *weighting != WeightingLinks && *weighting != WeightingBinary {
+		return usageError{fmt.Sprintf("rank: unknown weighting %q (want links or binary)", *weighting)}
+	}
+	switch {
+	case *edges != "" && *dir != "":
+		return usageError{"rank: give --project DIR or --edges FILE, not both"}
+	case *edges != "" && *biased:
+		return usageError{"rank: --biased needs the ratings of --project DIR"}
+	case *edges != "":
+		rows, err := RankEdgeFile(ctx, *edges, EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
+		if err != nil {
+			return err
+		}
+		return writeRankBuffered(c.Stdout, rows, *format)
+	case *noOPIC:
+		return usageError{"rank: --no-opic goes with --edges FILE"}
+	case *biased && *weighting != WeightingLinks:
+		return usageError{"rank: --biased goes with --weighting links"}
+	case *biased:
+		return c.withProject(*dir, func(a *App) error {
+			rows, err := a.RankBiased(ctx, *limit, *bias)
+			if err != nil {
+				return err
+			}
+			return WriteBiasedRank(c.Stdout, rows, *format)
+		})
+	}
 	return c.withProject(*dir, func(a *App) error {
-		rows, err := a.Rank(ctx, *limit)
+		rows, err := a.RankWeighted(ctx, *limit, *weighting)
 		if err != nil {
 			return err
 		}
 		return WriteRank(c.Stdout, rows, *format)
-	})
-}
-
-func (c CLI) seeds(ctx context.Context, args []string) error {
-	f := c.newFlags("seeds")
-	dir := f.String("project", "", "project directory")
-	count := f.Int("count", 0, "number of seeds")
-	format := f.String("format", FormatTxt, "txt, csv or json")
-	if err := f.parseNoArgs(args); err != nil {
-		return err
-	}
-	if *count <= 0 {
-		return usageError{"seeds: --count K (K > 0) is required"}
-	}
-	if err := checkFormat("seeds", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
-		return err
-	}
-	return c.withProject(*dir, func(a *App) error {
-		seeds, err := a.Seeds(ctx, *count)
-		if err != nil {
-			return err
-		}
-		return WriteSeeds(c.Stdout, seeds, *format)
 	})
 }
 

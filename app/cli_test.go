@@ -88,7 +88,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 4 {
 		t.Errorf("rank table --limit 3:\n%s", out)
 	}
-	code, out, _ = runCLI(t, "seeds", "--project", dir, "--count", "4")
+	code, out, _ = runCLI(t, "seeds", "--project", dir, "--count", "4", "--method", "importance")
 	if lines := strings.Fields(out); code != 0 || len(lines) != 4 || lines[0] != "http://"+rows[1][0]+"/" {
 		t.Errorf("seeds: %d %q; top site %s", code, out, rows[1][0])
 	}

@@ -167,6 +167,9 @@ func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Dura
 }
 
 func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
+	if err := a.refuseImported(context.Background()); err != nil {
+		return nil, err
+	}
 	req.withDefaults()
 	seeds, strategy, err := req.validate()
 	if err != nil {
@@ -239,6 +242,9 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			a.log.Error("pagerank", "err", perr)
 			err = errors.Join(err, perr)
 		}
+		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
+			a.log.Error("OPIC snapshot", "err", serr)
+		}
 		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().Pages); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
@@ -255,7 +261,12 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 type sink struct {
 	app      *App
 	lastRank time.Time
+	lastSnap time.Time
 }
+
+// opicSnapshotEvery is how often the sink records every site's OPIC share,
+// the points of a site's importance over the crawl on its review page.
+const opicSnapshotEvery = 3 * time.Second
 
 func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
 	// The final flush comes after cancellation: it must still be written.
@@ -265,6 +276,13 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if err := s.app.index.Add(pages); err != nil {
 		return err
+	}
+	if time.Since(s.lastSnap) > opicSnapshotEvery {
+		s.lastSnap = time.Now()
+		// A failed snapshot costs a point of a chart, not the crawl.
+		if _, err := s.app.store.SnapshotOPIC(ctx); err != nil {
+			s.app.log.Error("OPIC snapshot", "err", err)
+		}
 	}
 	if time.Since(s.lastRank) > 2*time.Second {
 		s.lastRank = time.Now()

@@ -40,6 +40,8 @@ func classify(err error) (string, int) {
 		return "not_found", http.StatusNotFound
 	case errors.Is(err, store.ErrInvalid):
 		return "bad_request", http.StatusBadRequest
+	case errors.Is(err, store.ErrTransition):
+		return "conflict", http.StatusConflict
 	}
 	return "internal", http.StatusInternalServerError
 }

@@ -17,7 +17,9 @@
 // and dangling nodes spread uniformly (the Kim–Lee matrix M*).
 //
 // Beside them: HITS hub and authority scores (the seeds paper's
-// HITS-Ranking), Adaptive OPIC with the paper's window policies on a graph
+// HITS-Ranking), the seeds paper's bipartite core extraction (ExtractSeeds)
+// and its evaluation (CoreDistances, AverageDistance, SimulateBFS), Adaptive
+// OPIC with the paper's window policies on a graph
 // that changes (AdaptiveOPIC, Window), rank statistics to compare two
 // scorings (Spearman, KendallTau, TopKOverlap), and Synthetic, the paper's
 // power-law graph model for experiments and benchmarks.

@@ -56,13 +56,68 @@ func NewGraph(n int, edges []WeightedEdge) (*Graph, error) {
 		targets[k], weights[k] = int32(e.To), e.Weight
 		fill[e.From]++
 	}
+	return compact(n, count, targets, weights), nil
+}
+
+// FromEdgeList builds a graph of n nodes from arcs given as parallel slices,
+// as sites/edgelist reads them: arc k goes from from[k] to to[k] with weight
+// weight[k] (1 for every arc when weight is nil). It is [NewGraph] without
+// the []WeightedEdge a caller would first have to build, which matters for
+// millions of arcs.
+func FromEdgeList(n int, from, to []int32, weight []float64) (*Graph, error) {
+	if n < 0 || n > math.MaxInt32 {
+		return nil, fmt.Errorf("importance: %d nodes out of range", n)
+	}
+	if len(to) != len(from) || (weight != nil && len(weight) != len(from)) {
+		return nil, fmt.Errorf("importance: edge list of %d sources, %d targets and %d weights", len(from), len(to), len(weight))
+	}
+	count := make([]int, n+1)
+	for k, f := range from {
+		t := to[k]
+		if f < 0 || int(f) >= n || t < 0 || int(t) >= n {
+			return nil, fmt.Errorf("importance: edge %d (%d→%d) outside [0, %d)", k, f, t, n)
+		}
+		if weight != nil {
+			if w := weight[k]; !(w > 0) || math.IsInf(w, 0) {
+				return nil, fmt.Errorf("importance: edge %d (%d→%d) weight %v not positive and finite", k, f, t, w)
+			}
+		}
+		if f != t {
+			count[f+1]++
+		}
+	}
+	for u := 0; u < n; u++ {
+		count[u+1] += count[u]
+	}
+	targets := make([]int32, count[n])
+	weights := make([]float64, count[n])
+	fill := append([]int(nil), count[:n]...)
+	for k, f := range from {
+		t := to[k]
+		if f == t {
+			continue
+		}
+		i := fill[f]
+		targets[i] = t
+		if weight != nil {
+			weights[i] = weight[k]
+		} else {
+			weights[i] = 1
+		}
+		fill[f]++
+	}
+	return compact(n, count, targets, weights), nil
+}
+
+// compact turns arcs grouped by source (row u is [count[u], count[u+1]))
+// into a Graph: each row sorted by target, parallel arcs merged by adding
+// their weights, in place.
+func compact(n int, count []int, targets []int32, weights []float64) *Graph {
 	g := &Graph{N: n, Offsets: make([]int, n+1), OutW: make([]float64, n)}
-	// Sort each row by target and merge parallel arcs, compacting in place.
 	w := 0
 	for u := 0; u < n; u++ {
 		lo, hi := count[u], count[u+1]
-		row := arcRow{targets[lo:hi], weights[lo:hi]}
-		sort.Sort(row)
+		sortRow(targets[lo:hi], weights[lo:hi])
 		g.Offsets[u] = w
 		for k := lo; k < hi; k++ {
 			if w > g.Offsets[u] && targets[w-1] == targets[k] {
@@ -76,7 +131,25 @@ func NewGraph(n int, edges []WeightedEdge) (*Graph, error) {
 	}
 	g.Offsets[n] = w
 	g.Targets, g.Weights = targets[:w:w], weights[:w:w]
-	return g, nil
+	return g
+}
+
+// sortRow sorts a row's arcs by target. Most rows of a web graph are short
+// and often sorted already, where an insertion sort beats sort.Sort's
+// interface calls; long rows go to sort.Sort.
+func sortRow(t []int32, w []float64) {
+	if len(t) > 24 {
+		sort.Sort(arcRow{t, w})
+		return
+	}
+	for i := 1; i < len(t); i++ {
+		ti, wi := t[i], w[i]
+		j := i
+		for ; j > 0 && t[j-1] > ti; j-- {
+			t[j], w[j] = t[j-1], w[j-1]
+		}
+		t[j], w[j] = ti, wi
+	}
 }
 
 type arcRow struct {

@@ -16,6 +16,12 @@ type PageRankOptions struct {
 	// of their rank at every iteration. It exists only to show the norm leak
 	// that M* fixes; never use it for results.
 	Leaky bool
+	// Personalization, when not nil, replaces the uniform distribution of
+	// the teleport (and of the dangling nodes' rank, which M* hands out as
+	// the virtual page does) by p/Σp: a personalised, "biased" PageRank
+	// that favours the nodes of large p. It needs one value per node, none
+	// negative or NaN, and a positive sum. Nil is uniform, exactly M*.
+	Personalization []float64
 }
 
 // DefaultPageRankOptions returns teleport 0.15, tolerance 1e-12, at most 1000 iterations.
@@ -41,7 +47,9 @@ var ErrNotConverged = errors.New("importance: pagerank did not converge")
 // dangling node (no out-arc) passes all of its rank to all nodes uniformly.
 // The dangling nodes' rank is summed during the multiplication and spread
 // once per iteration, so every column of M* has norm 1 and the norm of the
-// rank vector stays 1 at every iteration (up to rounding).
+// rank vector stays 1 at every iteration (up to rounding). With
+// opt.Personalization p, "uniformly" reads "in proportion to p" in both
+// places: M* = (1−d)·M⁺ + d·p·1ᵀ, with dangling columns p.
 func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 	d := opt.Teleport
 	if !(d > 0 && d <= 1) {
@@ -51,6 +59,10 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 		return PageRankResult{}, fmt.Errorf("importance: pagerank tolerance %v and max iterations %d must be positive", opt.Tolerance, opt.MaxIter)
 	}
 	n := g.N
+	teleportTo, err := personalization(opt.Personalization, n)
+	if err != nil {
+		return PageRankResult{}, err
+	}
 	if n == 0 {
 		return PageRankResult{Rank: []float64{}}, nil
 	}
@@ -76,9 +88,15 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 				spread += d * x[u]
 			}
 		}
-		base := spread * inv
-		for i := range next {
-			next[i] = base
+		if teleportTo == nil {
+			base := spread * inv
+			for i := range next {
+				next[i] = base
+			}
+		} else {
+			for i := range next {
+				next[i] = spread * teleportTo[i]
+			}
 		}
 		for u := 0; u < n; u++ {
 			if w := g.OutW[u]; w > 0 {
@@ -103,4 +121,30 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 	}
 	res.Rank = x
 	return res, fmt.Errorf("%w after %d iterations (residual %g)", ErrNotConverged, res.Iterations, res.Residual)
+}
+
+// personalization checks a personalisation vector of n nodes and returns it
+// normalised to sum 1, or nil for nil (uniform).
+func personalization(p []float64, n int) ([]float64, error) {
+	if p == nil {
+		return nil, nil
+	}
+	if len(p) != n {
+		return nil, fmt.Errorf("importance: pagerank personalization has %d values for %d nodes", len(p), n)
+	}
+	var sum float64
+	for i, v := range p {
+		if !(v >= 0) || math.IsInf(v, 1) {
+			return nil, fmt.Errorf("importance: pagerank personalization of node %d is %v, not a finite value ≥ 0", i, v)
+		}
+		sum += v
+	}
+	if !(sum > 0) || math.IsInf(sum, 1) {
+		return nil, fmt.Errorf("importance: pagerank personalization sums to %v, not a finite value > 0", sum)
+	}
+	out := make([]float64, n)
+	for i, v := range p {
+		out[i] = v / sum
+	}
+	return out, nil
 }

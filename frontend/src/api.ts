@@ -114,6 +114,76 @@ export interface SearchResult {
 }
 
 export type ExportFormat = 'txt' | 'csv' | 'json';
+export type SeedMethod = 'communities' | 'importance';
+
+export type LabExperiment = 'convergence' | 'windows' | 'normleak';
+
+/** LabJob is the status of one experiment run; done counts up to total. */
+export interface LabJob {
+  id: string;
+  experiment: LabExperiment;
+  /** state is running, done, failed or cancelled. */
+  state: string;
+  done: number;
+  total: number;
+  error: string;
+  elapsed_sec: number;
+  /** params are the parameters the run used, defaults filled in. */
+  params: LabParams | null;
+  files: string[] | null;
+  /** summary sums the result up in a few lines once the run is done. */
+  summary: string[] | null;
+}
+
+/** LabParams are an experiment's parameters, named like the CLI flags with underscores. */
+export type LabParams = Record<string, string | number | boolean | string[]>;
+
+/** Core is one bipartite core found by Extract-Seeds: its seed is one of its hubs. */
+export interface Core {
+  core: number;
+  seed: string;
+  site: string;
+  hubs: string[] | null;
+  authorities: string[] | null;
+  cover_density: number;
+  hub_score: number;
+}
+
+/** CommunityParams choose the extractor: cover density, or fixed core size and new members. */
+export interface CommunityParams {
+  count: number;
+  density?: number;
+  core_size?: number;
+  new_members?: number;
+}
+
+export interface GraphNode {
+  site: string;
+  opic: number;
+  pagerank: number;
+  /** core is the community index of the site, -1 when it is in no core. */
+  core: number;
+}
+
+export interface GraphLink {
+  source: string;
+  target: string;
+  weight: number;
+}
+
+export interface SiteGraph {
+  /** total_sites is the number of sites in the project; nodes are the most important of them. */
+  total_sites?: number;
+  nodes: GraphNode[] | null;
+  links: GraphLink[] | null;
+}
+
+/** FileResult is an export file fetched by the page: its text and the name the server gave it. */
+export interface FileResult {
+  text: string;
+  filename: string;
+  type: string;
+}
 
 /** ApiError is thrown for an error envelope or a response that is not one. */
 export class ApiError extends Error {
@@ -199,26 +269,77 @@ export const api = {
   search: (p: { q: string; site?: string; offset: number; limit: number }, signal?: AbortSignal) =>
     request<SearchResult>('GET', `/api/search${query(p)}`, undefined, signal),
 
-  exportURL: (format: ExportFormat, count: number) => `/api/export/seeds${query({ format, count })}`,
+  /** exportURL is the seed list of the K most important sites (method importance) or of K communities. */
+  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance') =>
+    `/api/export/seeds${query({ method, format, count })}`,
+  heritrixURL: () => '/api/export/heritrix',
+  ratingsURL: () => '/api/export/ratings.csv',
 
   /** exportText fetches the export file itself (not an envelope) for a preview. */
   async exportText(format: ExportFormat, count: number, signal?: AbortSignal): Promise<string> {
-    const path = api.exportURL(format, count);
-    const res = await fetch(path, { signal });
-    const text = await res.text();
-    if (!res.ok) {
-      // Errors still come as an envelope.
-      let msg = `GET ${path}: HTTP ${res.status}`;
-      try {
-        msg = (JSON.parse(text) as Envelope<unknown>).error || msg;
-      } catch {
-        /* not JSON: keep the HTTP status */
-      }
-      throw new ApiError(msg, res.status, 'internal');
-    }
-    return text;
+    return (await fetchFile('GET', api.exportURL(format, count), undefined, signal)).text;
   },
+
+  /** exportSeeds sends an edited seed list and returns the file the server makes of it. */
+  exportSeeds: (seeds: string[], format: ExportFormat) => fetchFile('POST', '/api/export/seeds', { seeds, format }),
+
+  labStart: (experiment: LabExperiment, params: LabParams) => request<LabJob>('POST', `/api/lab/${enc(experiment)}`, params),
+  labCancel: (id: string) => request<LabJob>('POST', `/api/lab/jobs/${enc(id)}/cancel`),
+  labJob: (id: string, signal?: AbortSignal) => request<LabJob>('GET', `/api/lab/jobs/${enc(id)}`, undefined, signal),
+  labSvgURL: (id: string) => `/api/lab/jobs/${enc(id)}/svg`,
+  labCsvURL: (id: string) => `/api/lab/jobs/${enc(id)}/csv`,
+  /** labSvg fetches a finished job's plot as text. */
+  labSvg: async (id: string, signal?: AbortSignal) => (await fetchFile('GET', api.labSvgURL(id), undefined, signal)).text,
+
+  communities: (p: CommunityParams, signal?: AbortSignal) =>
+    request<Core[] | null>('GET', `/api/communities${query({ ...p })}`, undefined, signal),
+  graph: (p: CommunityParams & { limit: number }, signal?: AbortSignal) =>
+    request<SiteGraph>('GET', `/api/graph${query({ ...p })}`, undefined, signal),
 };
+
+/**
+ * fetchFile fetches a response that is a file rather than an envelope (an
+ * export, a plot). Errors still come as an envelope, whose message is thrown.
+ */
+export async function fetchFile(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<FileResult> {
+  const init: RequestInit = { method, signal };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let msg = `${method} ${path}: HTTP ${res.status}`;
+    let type = 'internal';
+    try {
+      const env = JSON.parse(text) as Envelope<unknown>;
+      msg = env.error || msg;
+      type = env.error_type || type;
+    } catch {
+      /* not JSON: keep the HTTP status */
+    }
+    throw new ApiError(msg, res.status, type);
+  }
+  return { text, filename: dispositionName(res.headers.get('Content-Disposition') ?? ''), type: res.headers.get('Content-Type') ?? '' };
+}
+
+/** dispositionName reads the file name from a Content-Disposition header, or "" when it has none. */
+export function dispositionName(cd: string): string {
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(cd);
+  if (!m?.[1]) return '';
+  try {
+    return decodeURIComponent(m[1]).replace(/[\\/]/g, '_');
+  } catch {
+    return m[1];
+  }
+}
 
 /** message turns anything thrown into one line for the UI. */
 export function message(err: unknown): string {

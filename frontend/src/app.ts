@@ -15,6 +15,8 @@ import './sites-view';
 import './site-view';
 import './search-view';
 import './export-view';
+import './communities-view';
+import './lab-view';
 
 export class SsApp extends LightElement {
   static override properties = {
@@ -165,6 +167,10 @@ export class SsApp extends LightElement {
         return html`<ss-search .params=${r.params}></ss-search>`;
       case 'export':
         return html`<ss-export .params=${r.params}></ss-export>`;
+      case 'communities':
+        return html`<ss-communities .params=${r.params}></ss-communities>`;
+      case 'lab':
+        return html`<ss-lab></ss-lab>`;
       default:
         return html`<ss-sites .params=${r.params} .librarian=${this.librarianName}></ss-sites>`;
     }
@@ -220,7 +226,9 @@ export class SsApp extends LightElement {
           ${this.#navItem('Crawl', '#/crawl', v === 'crawl', 'crawl')}
           ${this.#navItem('Sites', '#/sites', v === 'sites' || v === 'site', 'sites')}
           ${this.#navItem('Search', '#/search', v === 'search', 'search')}
+          ${this.#navItem('Communities', '#/communities', v === 'communities', 'communities')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
+          ${this.#navItem('Lab', '#/lab', v === 'lab', 'lab')}
         </nav>
         <div class="project" title=${p?.dir ?? this.projectError}>
           ${p

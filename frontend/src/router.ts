@@ -1,9 +1,10 @@
-// Hash routing: #/crawl, #/sites, #/sites/{site}, #/search?q=, #/export.
+// Hash routing: #/crawl, #/sites, #/sites/{site}, #/search?q=, #/communities,
+// #/export, #/lab.
 // The hash keeps the whole view state (sort, filter, page, query), so a
 // reload or a bookmark shows the same thing, in the browser and in the
 // desktop window alike.
 
-export type View = 'crawl' | 'sites' | 'site' | 'search' | 'export';
+export type View = 'crawl' | 'sites' | 'site' | 'search' | 'communities' | 'export' | 'lab';
 
 export interface Route {
   view: View;
@@ -28,6 +29,10 @@ export function parseHash(hash: string): Route {
       return { view: 'search', site: '', params };
     case 'export':
       return { view: 'export', site: '', params };
+    case 'communities':
+      return { view: 'communities', site: '', params };
+    case 'lab':
+      return { view: 'lab', site: '', params };
     case 'sites':
       if (parts.length > 1) {
         let site = parts.slice(1).join('/');

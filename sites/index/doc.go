@@ -15,5 +15,8 @@
 // -excluded, field:value, word~1 (fuzzy), wild*cards, /regexps/ and ^boosts.
 // Words and phrases without a field are matched against the title (boosted)
 // and the text, both analysed with the English analyzer, so "avocado" also
-// finds "avocados".
+// finds "avocados". A site:NAME term restricts the search to that site (to
+// any of them, when there are several), as Query.Site does; a query of
+// site: terms alone lists the pages of those sites. Query.FacetSites adds a
+// facet of the sites with the most hits.
 package index

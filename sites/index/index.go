@@ -242,6 +242,9 @@ type Query struct {
 	// Offset skips that many hits; Limit caps the hits returned: 0 means
 	// DefaultLimit, more than MaxLimit means MaxLimit.
 	Offset, Limit int
+	// FacetSites, when > 0, asks for the FacetSites sites with the most hits
+	// in Result.Sites (a Bleve term facet over the site field).
+	FacetSites int
 }
 
 // Result is one page of search hits.
@@ -249,6 +252,16 @@ type Result struct {
 	Total uint64        // hits in all, not only on this page
 	Took  time.Duration // time bleve spent searching
 	Hits  []Hit
+	// Sites is the site facet when Query.FacetSites asked for it: the sites
+	// with the most hits, most hits first, over all hits (not only this
+	// page's).
+	Sites []SiteCount
+}
+
+// SiteCount is one entry of the site facet.
+type SiteCount struct {
+	Site  string `json:"site"`
+	Count int    `json:"count"`
 }
 
 // Hit is one matching page.
@@ -278,6 +291,10 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	req.Fields = []string{"url", "site", "title", "text"}
 	req.Highlight = bleve.NewHighlightWithStyle(htmlhl.Name)
 	req.Highlight.AddField("text")
+	const siteFacet = "sites"
+	if q.FacetSites > 0 {
+		req.AddFacet(siteFacet, bleve.NewFacetRequest("site", q.FacetSites))
+	}
 
 	res, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
@@ -297,6 +314,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 			hit.Snippet = leadSnippet(stringField(h.Fields, "text"))
 		}
 		out.Hits = append(out.Hits, hit)
+	}
+	if q.FacetSites > 0 {
+		out.Sites = []SiteCount{}
+		if f := res.Facets[siteFacet]; f != nil {
+			for _, tf := range f.Terms.Terms() {
+				out.Sites = append(out.Sites, SiteCount{Site: tf.Term, Count: tf.Count})
+			}
+		}
 	}
 	return out, nil
 }
@@ -326,8 +351,9 @@ func leadSnippet(text string) string {
 	return html.EscapeString(head) + "…"
 }
 
-// buildQuery parses the query string, spreads its field-less parts over
-// title and text, checks it, and restricts it to a site.
+// buildQuery takes the site: terms out of the query string, parses the
+// rest, spreads its field-less parts over title and text, checks it, and
+// restricts it to the sites asked for.
 func buildQuery(q Query) (query.Query, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
@@ -336,21 +362,110 @@ func buildQuery(q Query) (query.Query, error) {
 	if q.Offset < 0 {
 		return nil, fmt.Errorf("%w: negative offset %d", ErrBadQuery, q.Offset)
 	}
-	parsed, err := query.NewQueryStringQuery(text).Parse()
+	rest, siteTerms, err := SplitSites(text)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, err)
 	}
-	parsed = searchFields(parsed)
-	if err := validate(parsed); err != nil {
-		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+	var parsed query.Query
+	if strings.TrimSpace(rest) == "" {
+		// Only site: terms: every page of those sites.
+		parsed = query.NewMatchAllQuery()
+	} else {
+		if parsed, err = query.NewQueryStringQuery(rest).Parse(); err != nil {
+			return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+		}
+		parsed = searchFields(parsed)
+		if err := validate(parsed); err != nil {
+			return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+		}
 	}
-	if q.Site == "" {
+	filters := []query.Query{parsed}
+	if len(siteTerms) > 0 {
+		var either []query.Query
+		for _, s := range siteTerms {
+			either = append(either, siteTerm(s))
+		}
+		filters = append(filters, query.NewDisjunctionQuery(either))
+	}
+	if q.Site != "" {
+		filters = append(filters, siteTerm(q.Site))
+	}
+	if len(filters) == 1 {
 		return parsed, nil
 	}
-	site := query.NewTermQuery(q.Site)
-	site.SetField("site")
-	return query.NewConjunctionQuery([]query.Query{parsed, site}), nil
+	return query.NewConjunctionQuery(filters), nil
 }
+
+func siteTerm(site string) query.Query {
+	t := query.NewTermQuery(site)
+	t.SetField("site")
+	return t
+}
+
+// SplitSites takes the site:NAME terms out of a query string and returns the
+// rest of it and the site names, lower-cased, in order of appearance. A
+// site: term (or +site:) is a filter: the query matches pages of that site
+// only, or of any of them when there are several; without this, bleve
+// would read a bare field:value term as optional, so "open site:a.test"
+// would also find "open" on every other site. A -site:NAME term is left in
+// the rest, where bleve's must-not excludes the site, and so is site: inside
+// a "quoted phrase". NAME may be quoted; an empty one is an error.
+func SplitSites(text string) (rest string, sites []string, err error) {
+	var b strings.Builder
+	i := 0
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case c == '"':
+			// Copy a phrase through, escapes included, to its closing quote.
+			j := i + 1
+			for j < len(text) && text[j] != '"' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(text))
+			b.WriteString(text[i:j])
+			i = j
+		case isSpace(c):
+			b.WriteByte(c)
+			i++
+		default:
+			j := i
+			for j < len(text) && !isSpace(text[j]) && text[j] != '"' {
+				if text[j] == '\\' && j+1 < len(text) {
+					j++
+				}
+				j++
+			}
+			word := text[i:j]
+			value, ok := strings.CutPrefix(strings.TrimPrefix(word, "+"), "site:")
+			if !ok {
+				b.WriteString(word)
+				i = j
+				continue
+			}
+			if value == "" && j < len(text) && text[j] == '"' {
+				// site:"name": the quoted name runs to the closing quote.
+				k := strings.IndexByte(text[j+1:], '"')
+				if k < 0 {
+					return "", nil, fmt.Errorf("site: name without closing quote")
+				}
+				value, j = text[j+1:j+1+k], j+2+k
+			}
+			value = strings.ToLower(strings.TrimSpace(value))
+			if value == "" {
+				return "", nil, fmt.Errorf("site: without a site name")
+			}
+			sites = append(sites, value)
+			i = j
+		}
+	}
+	return b.String(), sites, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // validate checks what bleve's own Validate leaves to search time: the
 // regular expressions, compiled the way the on-disk index compiles them

@@ -371,3 +371,121 @@ func TestOpenDirectories(t *testing.T) {
 		t.Errorf("Open of an old-mapping index: err = %v, want ErrMappingChanged", err)
 	}
 }
+
+func TestSiteTerms(t *testing.T) {
+	t.Parallel()
+	ix := newTestIndex(t)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name string
+		q    Query
+		want []string // any order
+	}{
+		{"site: is a filter", Query{Text: "avocado site:food.test"}, []string{"http://food.test/avocado", "http://food.test/bread"}},
+		{"site: first, upper case", Query{Text: "site:GARDEN.test avocado"}, []string{"http://garden.test/tree"}},
+		{"+site:", Query{Text: "+site:garden.test avocado"}, []string{"http://garden.test/tree"}},
+		{"two site: terms are either", Query{Text: "avocado site:garden.test site:food.test"},
+			[]string{"http://food.test/avocado", "http://food.test/bread", "http://garden.test/tree"}},
+		{"quoted name", Query{Text: `avocado site:"garden.test"`}, []string{"http://garden.test/tree"}},
+		{"-site: excludes", Query{Text: "avocado -site:food.test"}, []string{"http://garden.test/tree"}},
+		{"site: with Query.Site", Query{Text: "avocado site:food.test", Site: "garden.test"}, nil},
+		{"site: alone lists the site", Query{Text: "site:news.test"}, []string{"http://news.test/open", "http://news.test/closed"}},
+		{"site: in a phrase is text", Query{Text: `"site:food.test"`}, nil},
+		{"phrase and site:", Query{Text: `"open access" site:news.test`}, []string{"http://news.test/open"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ix.Search(ctx, tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := urls(res.Hits)
+			sort.Strings(got)
+			want := slices.Clone(tt.want)
+			sort.Strings(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("hits = %v, want %v", got, want)
+			}
+		})
+	}
+	for _, bad := range []string{"site:", "avocado site:", `site:"unclosed`, "+site:"} {
+		if _, err := ix.Search(ctx, Query{Text: bad}); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("Search(%q) = %v, want ErrBadQuery", bad, err)
+		}
+	}
+}
+
+func TestSplitSites(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in, rest string
+		sites    []string
+	}{
+		{"open access", "open access", nil},
+		{"open site:A.test access", "open  access", []string{"a.test"}},
+		{`"x site:a.test" site:b.test`, `"x site:a.test" `, []string{"b.test"}},
+		{`site:"a.test"x`, "x", []string{"a.test"}},
+		{"-site:a.test title:site:b", "-site:a.test title:site:b", nil},
+		{`a\ site:b`, `a\ site:b`, nil},
+		{"site:localhost:8080 +site:b.test", " ", []string{"localhost:8080", "b.test"}},
+	} {
+		rest, sites, err := SplitSites(tc.in)
+		if err != nil || rest != tc.rest || !slices.Equal(sites, tc.sites) {
+			t.Errorf("SplitSites(%q) = %q %q %v; want %q %q", tc.in, rest, sites, err, tc.rest, tc.sites)
+		}
+	}
+}
+
+func FuzzSplitSites(f *testing.F) {
+	for _, s := range []string{"open site:a.test", `"a b" site:"c d"`, `\"site:x`, "site:", `"unclosed site:a`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		rest, sites, err := SplitSites(in)
+		if err != nil {
+			return
+		}
+		if len(rest) > len(in) {
+			t.Fatalf("rest %q longer than %q", rest, in)
+		}
+		for _, s := range sites {
+			if s == "" || s != strings.ToLower(s) {
+				t.Fatalf("site %q from %q", s, in)
+			}
+		}
+		// What is left has no site filter any more.
+		if _, again, err := SplitSites(rest); err != nil || len(again) != 0 {
+			t.Fatalf("rest %q of %q still has sites %q (%v)", rest, in, again, err)
+		}
+	})
+}
+
+func TestSiteFacet(t *testing.T) {
+	t.Parallel()
+	ix := newTestIndex(t)
+	ctx := context.Background()
+	// "fruit": food.test/avocado, garden.test/tree (title), fruit.test/kumquat.
+	// "zucchini OR avocado": many.test 120, food.test 2, garden.test 1.
+	res, err := ix.Search(ctx, Query{Text: "zucchini avocado", Limit: 5, FacetSites: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SiteCount{{"many.test", 120}, {"food.test", 2}}
+	if !slices.Equal(res.Sites, want) || res.Total != 123 || len(res.Hits) != 5 {
+		t.Errorf("facet = %v, total %d, %d hits; want %v over 123 hits", res.Sites, res.Total, len(res.Hits), want)
+	}
+	res, err = ix.Search(ctx, Query{Text: "avocado", FacetSites: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []SiteCount{{"food.test", 2}, {"garden.test", 1}}; !slices.Equal(res.Sites, want) {
+		t.Errorf("facet = %v, want %v", res.Sites, want)
+	}
+	res, err = ix.Search(ctx, Query{Text: "avocado"})
+	if err != nil || res.Sites != nil {
+		t.Errorf("facet not asked for: %v, %v", res.Sites, err)
+	}
+	res, err = ix.Search(ctx, Query{Text: "xylophone", FacetSites: 10})
+	if err != nil || res.Sites == nil || len(res.Sites) != 0 {
+		t.Errorf("facet of no hit: %#v, %v; want empty, not nil", res.Sites, err)
+	}
+}

@@ -1,11 +1,14 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"sitesift/sites"
@@ -257,6 +260,11 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 // SiteGraph returns every known site, sorted by name, and the weighted
 // inter-site edges (see [sites.Edge]), sorted by From then To. Sites that
 // were only linked to, never crawled, are included.
+//
+// The edges are read by site id in the primary key's order and sorted here:
+// joining site names in SQL and sorting by them costs a random lookup per
+// edge end and a sort of strings, which on an imported graph of millions of
+// edges takes ten times as long.
 func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Edge, err error) {
 	tx, err := s.readTx(ctx)
 	if err != nil {
@@ -264,16 +272,20 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 	}
 	defer tx.Rollback()
 
-	rows, err := tx.QueryContext(ctx, `SELECT name FROM sites ORDER BY name`)
+	// pos maps a site id to the site's position in names.
+	pos := map[int64]int32{}
+	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM sites ORDER BY name`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
 	}
 	for rows.Next() {
+		var id int64
 		var n string
-		if err := rows.Scan(&n); err != nil {
+		if err := rows.Scan(&id, &n); err != nil {
 			rows.Close()
 			return nil, nil, fmt.Errorf("store: site graph: scan site: %w", err)
 		}
+		pos[id] = int32(len(names))
 		names = append(names, n)
 	}
 	if err := rows.Close(); err != nil {
@@ -283,24 +295,41 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
 	}
 
-	rows, err = tx.QueryContext(ctx, `SELECT f.name, t.name, l.weight
-		FROM site_links l
-		JOIN sites f ON f.id = l.from_site_id
-		JOIN sites t ON t.id = l.to_site_id
-		ORDER BY f.name, t.name`)
+	type posEdge struct {
+		from, to int32
+		w        float64
+	}
+	var pes []posEdge
+	rows, err = tx.QueryContext(ctx, `SELECT from_site_id, to_site_id, weight FROM site_links`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var e sites.Edge
-		if err := rows.Scan(&e.From, &e.To, &e.Weight); err != nil {
+		var f, t int64
+		var w float64
+		if err := rows.Scan(&f, &t, &w); err != nil {
 			return nil, nil, fmt.Errorf("store: site graph: scan edge: %w", err)
 		}
-		edges = append(edges, e)
+		pf, ok1 := pos[f]
+		pt, ok2 := pos[t]
+		if !ok1 || !ok2 { // the foreign keys make this impossible
+			return nil, nil, fmt.Errorf("store: site graph: edge %d → %d names an unknown site", f, t)
+		}
+		pes = append(pes, posEdge{pf, pt, w})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
+	}
+	slices.SortFunc(pes, func(a, b posEdge) int {
+		if c := cmp.Compare(a.from, b.from); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.to, b.to)
+	})
+	edges = make([]sites.Edge, len(pes))
+	for k, e := range pes {
+		edges[k] = sites.Edge{From: names[e.from], To: names[e.to], Weight: e.w}
 	}
 	return names, edges, nil
 }
@@ -310,6 +339,10 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 // [ErrNotFound] error and nothing is changed, since ranks are computed from
 // [Store.SiteGraph] and sites are never removed.
 func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error {
+	// In name order, the updates walk the name index (and, for sites
+	// stored in name order as an import stores them, the table) in order
+	// instead of jumping about it: several times faster on large graphs.
+	sorted := slices.Sorted(maps.Keys(ranks))
 	return s.write(ctx, "set pagerank", func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
 			return fmt.Errorf("store: set pagerank: reset: %w", err)
@@ -319,8 +352,8 @@ func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error
 			return fmt.Errorf("store: set pagerank: prepare: %w", err)
 		}
 		defer st.Close()
-		for site, r := range ranks {
-			res, err := st.ExecContext(ctx, r, site)
+		for _, site := range sorted {
+			res, err := st.ExecContext(ctx, ranks[site], site)
 			if err != nil {
 				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
 			}

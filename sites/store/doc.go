@@ -1,7 +1,9 @@
 // Package store is the SQLite project database of sitesift, the source of
 // truth for everything a crawl found and librarians decided: sites with their
 // OPIC state and PageRank, crawled pages and their links, the weighted site
-// graph, librarian ratings and the record of crawls.
+// graph, librarian profiles and ratings, the selection state of sites (the
+// candidate → nominated → approved / rejected workflow, see [CanMove]),
+// snapshots of OPIC over the crawl and the record of crawls.
 //
 // A sitesift project is a directory holding project.db (this package) and
 // index.bleve/ (package sitesift/sites/index, rebuildable from the store

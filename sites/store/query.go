@@ -23,6 +23,9 @@ type SiteQuery struct {
 	Offset, Limit int
 	// Librarian names whose rating fills SiteRow.Rating; "" leaves it nil.
 	Librarian string
+	// Unrated keeps only the sites Librarian has not rated (the review
+	// queue); it needs a Librarian.
+	Unrated bool
 }
 
 // sortKeys maps every accepted SiteQuery.Sort key to the SQL expression it
@@ -169,6 +172,14 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	if q.Offset < 0 || q.Limit < 0 {
 		return 0, nil, fmt.Errorf("store: list sites: %w: negative offset or limit", ErrInvalid)
 	}
+	unrated := ""
+	if q.Unrated {
+		if q.Librarian == "" {
+			return 0, nil, fmt.Errorf("store: list sites: %w: unrated sites of no librarian", ErrInvalid)
+		}
+		unrated = ` AND NOT EXISTS (SELECT 1 FROM ratings u WHERE u.site_id = s.id
+			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
+	}
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"
@@ -188,13 +199,13 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	defer tx.Rollback()
 
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites WHERE instr(name, ?) > 0`, filter).
-		Scan(&total); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated,
+		q.Librarian, filter).Scan(&total); err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
 	}
 	// expr and dir come from the whitelist above, never from the caller.
 	query := siteRowSelect + `
-		WHERE instr(s.name, ?2) > 0
+		WHERE instr(s.name, ?2) > 0` + unrated + `
 		ORDER BY ` + expr + ` ` + dir + ` NULLS LAST, s.name ASC
 		LIMIT ?3 OFFSET ?4`
 	rs, err := tx.QueryContext(ctx, query, q.Librarian, filter, limit, q.Offset)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -25,16 +24,10 @@ const (
 	MaxRating = 4
 )
 
-func validLibrarian(name string) error {
-	if strings.TrimSpace(name) == "" {
-		return fmt.Errorf("%w: empty librarian name", ErrInvalid)
-	}
-	return nil
-}
-
 // SetRating records librarian's rating of site, replacing an earlier one and
-// registering the librarian on first use. A rating outside 1–4 or an empty
-// librarian is [ErrInvalid]; an unknown site is [ErrNotFound].
+// registering the librarian on first use. A rating outside 1–4, a bad
+// librarian name (see [ValidLibrarian]) or a note longer than [MaxNote] is
+// [ErrInvalid]; an unknown site is [ErrNotFound].
 func (s *Store) SetRating(ctx context.Context, librarian, site string, rating int, note string) (Rating, error) {
 	if err := validLibrarian(librarian); err != nil {
 		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
@@ -42,6 +35,9 @@ func (s *Store) SetRating(ctx context.Context, librarian, site string, rating in
 	if rating < MinRating || rating > MaxRating {
 		return Rating{}, fmt.Errorf("store: rate %q: %w: rating %d is not between %d and %d",
 			site, ErrInvalid, rating, MinRating, MaxRating)
+	}
+	if err := validNote("rating note", note); err != nil {
+		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
 	}
 	// Round(0) drops the monotonic reading, so the returned time equals the
 	// one read back later.
@@ -55,11 +51,9 @@ func (s *Store) SetRating(ctx context.Context, librarian, site string, rating in
 		case err != nil:
 			return fmt.Errorf("store: rate %q: %w", site, err)
 		}
-		var librarianID int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO librarians (name, created_at) VALUES (?, ?)
-			ON CONFLICT (name) DO UPDATE SET name = excluded.name
-			RETURNING id`, librarian, formatTime(now)).Scan(&librarianID); err != nil {
-			return fmt.Errorf("store: rate %q: add librarian %q: %w", site, librarian, err)
+		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))
+		if err != nil {
+			return fmt.Errorf("store: rate %q: %w", site, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (librarian_id, site_id, rating, note, rated_at)
 			VALUES (?, ?, ?, ?, ?)

@@ -1,0 +1,407 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sitesift/importance"
+	"sitesift/sites/store"
+)
+
+// Kinds of rater in an agreement report.
+const (
+	KindLibrarian = "librarian"
+	KindMeasure   = "measure"
+)
+
+// Measures scored against the librarians, as the OPIC paper scored its
+// page importance: each becomes a 1–4 rank by quantiles (see
+// importance.QuantileRanks).
+const (
+	MeasureOPIC     = "opic"           // the crawl's OPIC importance
+	MeasurePageRank = "pagerank"       // PageRank of the site graph (Kim–Lee M*)
+	MeasureHITS     = "hits_authority" // HITS authority on the site graph
+	MeasureInSites  = "in_sites"       // the number of sites linking in: the baseline
+	// MeasureBiased is the biased PageRank (see App.BiasedPageRank). It is
+	// biased with the very ratings it is scored against, so its score is
+	// in-sample and flatters it; MeasureBiasedCV is the honest figure.
+	MeasureBiased = "pagerank_biased"
+	// MeasureBiasedCV is the biased PageRank cross-validated: the rated
+	// sites are split in biasFolds folds, and a site's value comes from the
+	// PageRank biased by the ratings of the other folds only.
+	MeasureBiasedCV = "pagerank_biased_cv"
+)
+
+// biasFolds is the number of folds of MeasureBiasedCV.
+const biasFolds = 5
+
+// AgreementColumns is the header of the agreement CSV.
+var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_loo_pct", "kappa_w", "spearman"}
+
+// Float is a float64 that marshals NaN and infinities as JSON null: a
+// statistic that is undefined (no site in common, a constant rater).
+type Float float64
+
+// MarshalJSON writes null for NaN and ±Inf.
+func (f Float) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(v)
+}
+
+// AgreementOptions sets up [App.Agreement].
+type AgreementOptions struct {
+	// Biased adds the rows of the biased PageRank, in-sample and
+	// cross-validated, with boost Bias (0: DefaultBias).
+	Biased bool
+	Bias   float64
+	// Rater, if set, selects the rater whose confusion matrix is reported:
+	// a librarian, else a measure of that name.
+	Rater string
+}
+
+// Agreement is how each librarian and each computed measure agrees with
+// the librarians' reference, as in the experiment at the end of section 4
+// of the OPIC paper.
+type Agreement struct {
+	// Librarians is the number of librarians; RatedSites the sites rated
+	// by at least one of them.
+	Librarians int `json:"librarians"`
+	RatedSites int `json:"rated_sites"`
+	// ReferenceSites have a reference: the mean of their ratings, rounded
+	// half up, over at least two librarians.
+	ReferenceSites int `json:"reference_sites"`
+	// Excluded is the number of sites rated by a single librarian, left
+	// out of every score: one opinion is no consensus.
+	Excluded int `json:"excluded"`
+	// Bias is the boost of the biased rows, when they were asked for;
+	// Favoured the sites it favoured.
+	Bias     *float64 `json:"bias,omitempty"`
+	Favoured int      `json:"favoured,omitempty"`
+	// Rows are the librarians, by name, then the measures.
+	Rows []AgreementRow `json:"rows"`
+	// Confusion is the matrix of AgreementOptions.Rater, if asked for.
+	Confusion *Confusion `json:"confusion,omitempty"`
+}
+
+// AgreementRow is one rater's agreement with the reference.
+type AgreementRow struct {
+	Rater string `json:"rater"`
+	Kind  string `json:"kind"`
+	// Sites is the number of sites both the rater and the reference rank.
+	Sites int `json:"sites"`
+	// ScorePct is the paper's score: the percentage of those sites where
+	// the rater's rank equals the reference.
+	ScorePct Float `json:"score_pct"`
+	// ScoreLOOPct is the score against the leave-one-out reference (the
+	// other librarians' mean), for librarians; null for measures.
+	ScoreLOOPct Float `json:"score_loo_pct"`
+	// KappaW is Cohen's kappa with quadratic weights against the reference.
+	KappaW Float `json:"kappa_w"`
+	// Spearman is Spearman's correlation of the rater's values with the
+	// mean rating.
+	Spearman Float `json:"spearman"`
+	// Thresholds are, for a measure, the least values ranked 2, 3 and 4
+	// (null for a rank no site got).
+	Thresholds []Float `json:"thresholds,omitempty"`
+
+	confusion [importance.Levels][importance.Levels]int
+}
+
+// Confusion is a rater's confusion matrix against the reference.
+type Confusion struct {
+	Rater string `json:"rater"`
+	Kind  string `json:"kind"`
+	// Matrix[i][j] counts the sites of reference rank i+1 that the rater
+	// ranked j+1.
+	Matrix [importance.Levels][importance.Levels]int `json:"matrix"`
+}
+
+// Agreement scores every librarian and the measures OPIC, PageRank, HITS
+// authority and in-linking sites (and, with Biased, the biased PageRank)
+// against the librarians' reference.
+func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, error) {
+	libs, err := a.store.Librarians(ctx)
+	if err != nil {
+		return Agreement{}, err
+	}
+	rs, err := a.store.Ratings(ctx)
+	if err != nil {
+		return Agreement{}, err
+	}
+	r := ratingsMatrix(libs, rs)
+	ref := importance.NewReference(r, -1)
+	out := Agreement{Librarians: len(r.Librarians), RatedSites: len(r.Sites), Excluded: ref.Excluded, Rows: []AgreementRow{}}
+	for _, rk := range ref.Rank {
+		if rk > 0 {
+			out.ReferenceSites++
+		}
+	}
+
+	for l, name := range r.Librarians {
+		values := make([]float64, len(r.Sites))
+		for s, v := range r.R[l] {
+			values[s] = float64(v)
+		}
+		sc := importance.Agree(r.R[l], values, ref)
+		loo := importance.Agree(r.R[l], values, importance.NewReference(r, l))
+		out.Rows = append(out.Rows, AgreementRow{Rater: name, Kind: KindLibrarian, Sites: sc.Sites,
+			ScorePct: Float(sc.Pct), ScoreLOOPct: Float(loo.Pct), KappaW: Float(sc.KappaW),
+			Spearman: Float(sc.Spearman), confusion: sc.Confusion})
+	}
+
+	measures, err := a.measures(ctx, r, opt, &out)
+	if err != nil {
+		return Agreement{}, err
+	}
+	for _, m := range measures {
+		ranks, th := importance.QuantileRanks(m.values, ref)
+		sc := importance.Agree(ranks, m.values, ref)
+		row := AgreementRow{Rater: m.name, Kind: KindMeasure, Sites: sc.Sites, ScorePct: Float(sc.Pct),
+			ScoreLOOPct: Float(math.NaN()), KappaW: Float(sc.KappaW), Spearman: Float(sc.Spearman), confusion: sc.Confusion}
+		for _, t := range th {
+			row.Thresholds = append(row.Thresholds, Float(t))
+		}
+		out.Rows = append(out.Rows, row)
+	}
+
+	if opt.Rater != "" {
+		i := slices.IndexFunc(out.Rows, func(row AgreementRow) bool { return row.Rater == opt.Rater })
+		if i < 0 {
+			return Agreement{}, badRequest(fmt.Errorf("agreement: no rater %q (the raters are %s)", opt.Rater, raterNames(out.Rows)))
+		}
+		out.Confusion = &Confusion{Rater: out.Rows[i].Rater, Kind: out.Rows[i].Kind, Matrix: out.Rows[i].confusion}
+	}
+	return out, nil
+}
+
+func raterNames(rows []AgreementRow) string {
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = r.Rater
+	}
+	return strings.Join(names, ", ")
+}
+
+// ratingsMatrix arranges ratings for importance.Agree: every librarian
+// (those without a rating too) by name, every rated site by name.
+func ratingsMatrix(libs []string, rs []store.Rating) importance.Ratings {
+	var siteNames []string
+	for _, x := range rs {
+		siteNames = append(siteNames, x.Site)
+	}
+	slices.Sort(siteNames)
+	siteNames = slices.Compact(siteNames)
+	names := slices.Clone(libs)
+	for _, x := range rs {
+		names = append(names, x.Librarian) // rated between the two reads
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	r := importance.Ratings{Sites: siteNames, Librarians: names, R: make([][]int, len(names))}
+	for l := range names {
+		r.R[l] = make([]int, len(siteNames))
+	}
+	for _, x := range rs {
+		l, _ := slices.BinarySearch(names, x.Librarian)
+		s, _ := slices.BinarySearch(siteNames, x.Site)
+		r.R[l][s] = x.Rating
+	}
+	return r
+}
+
+// measure is a computed value for each rated site.
+type measure struct {
+	name   string
+	values []float64
+}
+
+// measures computes the measures over the rated sites of r.
+func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementOptions, out *Agreement) ([]measure, error) {
+	rows, err := a.allSites(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	row := make(map[string]store.SiteRow, len(rows))
+	for _, x := range rows {
+		row[x.Site] = x
+	}
+	names, g, err := a.projectGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
+	node := make(map[string]int, len(names))
+	for i, n := range names {
+		node[n] = i
+	}
+	// over picks the values of the rated sites out of a vector over the
+	// graph's nodes.
+	over := func(all []float64) []float64 {
+		v := make([]float64, len(r.Sites))
+		for s, site := range r.Sites {
+			v[s] = math.NaN() // unranked, should a site be rated but not in the graph
+			if i, ok := node[site]; ok {
+				v[s] = all[i]
+			}
+		}
+		return v
+	}
+	pr, err := a.pageRank(g, nil)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := importance.HITS(g, importance.DefaultHITSOptions())
+	if err != nil {
+		return nil, fmt.Errorf("agreement: %w", err)
+	}
+	opic, in := make([]float64, len(r.Sites)), make([]float64, len(r.Sites))
+	for s, site := range r.Sites {
+		opic[s], in[s] = row[site].OPIC, float64(row[site].InSites)
+	}
+	ms := []measure{
+		{MeasureOPIC, opic},
+		{MeasurePageRank, over(pr)},
+		{MeasureHITS, over(hits.Authority)},
+		{MeasureInSites, in},
+	}
+	if !opt.Biased {
+		return ms, nil
+	}
+
+	bias, err := checkBias(opt.Bias)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := a.store.Ratings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, favoured := BiasVector(names, meanRatings(rs), bias)
+	biased, err := a.pageRank(g, p)
+	if err != nil {
+		return nil, err
+	}
+	out.Bias, out.Favoured = &bias, favoured
+	ms = append(ms, measure{MeasureBiased, over(biased)})
+
+	// Cross-validation: fold k holds the rated sites k, k+folds, ... in
+	// name order; their values come from a PageRank biased by the ratings
+	// of the sites of the other folds.
+	cv := make([]float64, len(r.Sites))
+	for k := range biasFolds {
+		held := map[string]bool{}
+		for s := k; s < len(r.Sites); s += biasFolds {
+			held[r.Sites[s]] = true
+		}
+		if len(held) == 0 {
+			continue
+		}
+		var train []store.Rating
+		for _, x := range rs {
+			if !held[x.Site] {
+				train = append(train, x)
+			}
+		}
+		p, _ := BiasVector(names, meanRatings(train), bias)
+		rank, err := a.pageRank(g, p)
+		if err != nil {
+			return nil, err
+		}
+		for s := k; s < len(r.Sites); s += biasFolds {
+			cv[s] = math.NaN()
+			if i, ok := node[r.Sites[s]]; ok {
+				cv[s] = rank[i]
+			}
+		}
+	}
+	return append(ms, measure{MeasureBiasedCV, cv}), nil
+}
+
+// WriteAgreement writes an agreement report as a table, CSV or JSON. The
+// CSV has exactly the columns AgreementColumns, an undefined statistic as
+// an empty cell; the table and JSON also say how many sites a single
+// librarian rated (left out) and give the measures' thresholds.
+func WriteAgreement(w io.Writer, ag Agreement, format string) error {
+	switch format {
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write(AgreementColumns)
+		for _, r := range ag.Rows {
+			cw.Write([]string{r.Rater, r.Kind, strconv.Itoa(r.Sites), csvFloat(r.ScorePct), csvFloat(r.ScoreLOOPct),
+				csvFloat(r.KappaW), csvFloat(r.Spearman)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case FormatJSON:
+		return writeJSON(w, ag)
+	case FormatTable:
+		return writeAgreementTable(w, ag)
+	}
+	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
+}
+
+func csvFloat(f Float) string {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	return ftoa(v)
+}
+
+func tableFloat(f Float, format string) string {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+func writeAgreementTable(w io.Writer, ag Agreement) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-24s %-9s %5s %7s %7s %7s %8s  %s\n", "rater", "kind", "sites", "score%", "loo%", "kappa_w", "spearman", "thresholds (least value ranked 2, 3, 4)")
+	for _, r := range ag.Rows {
+		th := ""
+		for i, t := range r.Thresholds {
+			if i > 0 {
+				th += "  "
+			}
+			th += tableFloat(t, "%.4g")
+		}
+		fmt.Fprintf(&b, "%-24s %-9s %5d %7s %7s %7s %8s  %s\n", r.Rater, r.Kind, r.Sites,
+			tableFloat(r.ScorePct, "%.1f"), tableFloat(r.ScoreLOOPct, "%.1f"),
+			tableFloat(r.KappaW, "%.3f"), tableFloat(r.Spearman, "%.3f"), th)
+	}
+	fmt.Fprintf(&b, "\nReference: the mean of all librarians' ratings, rounded half up, over %d sites rated by at least two of %d librarians.\n",
+		ag.ReferenceSites, ag.Librarians)
+	fmt.Fprintf(&b, "Excluded: %d sites rated by a single librarian.\n", ag.Excluded)
+	fmt.Fprintf(&b, "score%%: rank equal to the reference; loo%%: against the other librarians' mean only; measures ranked 1-4 by quantiles matching the reference.\n")
+	if ag.Bias != nil {
+		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
+			*ag.Bias, ag.Favoured, FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
+	}
+	if c := ag.Confusion; c != nil {
+		fmt.Fprintf(&b, "\nConfusion of %s (%s): rows are the reference rank, columns %s's rank.\n%9s", c.Rater, c.Kind, c.Rater, "")
+		for j := range importance.Levels {
+			fmt.Fprintf(&b, " %5d", j+1)
+		}
+		b.WriteString("\n")
+		for i, row := range c.Matrix {
+			fmt.Fprintf(&b, "%9d", i+1)
+			for _, n := range row {
+				fmt.Fprintf(&b, " %5d", n)
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

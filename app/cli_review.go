@@ -1,0 +1,342 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"sitesift/sites/store"
+)
+
+// The commands of librarian review: profiles, rating, the review queue,
+// selection, ratings files and agreement. Every command that records a
+// judgement takes --librarian NAME.
+
+// subcommand splits "CMD SUB ..." into SUB and the rest, or "" when args
+// start with a flag or are empty.
+func subcommand(args []string) (string, []string) {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		return args[0], args[1:]
+	}
+	return "", args
+}
+
+func (c CLI) librarians(ctx context.Context, args []string) error {
+	sub, args := subcommand(args)
+	switch sub {
+	case "", "list":
+		f := c.newFlags("librarians list")
+		dir := f.String("project", "", "project directory")
+		if err := f.parseNoArgs(args); err != nil {
+			return err
+		}
+		return c.withProject(*dir, func(a *App) error {
+			ls, err := a.Librarians(ctx)
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "librarian\tratings\tcreated")
+			for _, l := range ls {
+				fmt.Fprintf(tw, "%s\t%d\t%s\n", l.Name, l.Ratings, l.CreatedAt.Local().Format(time.DateTime))
+			}
+			return tw.Flush()
+		})
+	case "add":
+		f := c.newFlags("librarians add")
+		dir := f.String("project", "", "project directory")
+		rest, err := f.parse(args)
+		if err != nil {
+			return err
+		}
+		if len(rest) != 1 {
+			return usageError{"librarians add: give one NAME"}
+		}
+		return c.withProject(*dir, func(a *App) error {
+			l, created, err := a.AddLibrarian(ctx, rest[0])
+			if err != nil {
+				return err
+			}
+			if !created {
+				fmt.Fprintf(c.Stdout, "librarian %s exists already (%d ratings)\n", l.Name, l.Ratings)
+				return nil
+			}
+			fmt.Fprintf(c.Stdout, "librarian %s added\n", l.Name)
+			return nil
+		})
+	}
+	return usageError{fmt.Sprintf("librarians: unknown subcommand %q (want list or add)", sub)}
+}
+
+// needLibrarian refuses a missing --librarian.
+func needLibrarian(cmd, name string) error {
+	if name == "" {
+		return usageError{cmd + ": --librarian NAME is required"}
+	}
+	return nil
+}
+
+func (c CLI) rate(ctx context.Context, args []string) error {
+	f := c.newFlags("rate")
+	dir := f.String("project", "", "project directory")
+	librarian := f.String("librarian", "", "who rates")
+	note := f.String("note", "", "a note on the rating")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := needLibrarian("rate", *librarian); err != nil {
+		return err
+	}
+	if len(rest) != 2 {
+		return usageError{"rate: give SITE and RATING (1–4)"}
+	}
+	value, err := strconv.Atoi(rest[1])
+	if err != nil || value < store.MinRating || value > store.MaxRating {
+		return usageError{fmt.Sprintf("rate: rating %q is not 1, 2, 3 or 4", rest[1])}
+	}
+	return c.withProject(*dir, func(a *App) error {
+		r, err := a.Rate(ctx, *librarian, strings.ToLower(rest[0]), value, *note)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "%s rated %s %d\n", r.Librarian, r.Site, r.Rating)
+		return nil
+	})
+}
+
+func (c CLI) review(ctx context.Context, args []string) error {
+	f := c.newFlags("review")
+	dir := f.String("project", "", "project directory")
+	librarian := f.String("librarian", "", "whose queue: the sites they have not rated")
+	order := f.String("order", OrderImportance, "importance, biased, community or search")
+	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
+	limit := f.Int("limit", DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", MaxQueueLimit))
+	bias := f.Float64("bias", DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
+	format := f.String("format", FormatTable, "table, csv or json")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	if err := needLibrarian("review", *librarian); err != nil {
+		return err
+	}
+	if err := checkFormat("review", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
+		return err
+	}
+	return c.withProject(*dir, func(a *App) error {
+		rq, err := a.ReviewQueue(ctx, QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias})
+		if err != nil {
+			return err
+		}
+		return writeQueue(c.Stdout, rq, *format)
+	})
+}
+
+// writeQueue writes a review queue as a table, CSV
+// (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
+func writeQueue(w io.Writer, q ReviewQueue, format string) error {
+	switch format {
+	case FormatJSON:
+		return writeJSON(w, q)
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"site", "status", "opic", "pagerank", "pages", "in_sites", "out_sites"})
+		for _, r := range q.Rows {
+			cw.Write([]string{r.Site, r.Status, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.Pages),
+				strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tsite\tstatus\topic\tpagerank\tpages\tin_sites\tout_sites\t")
+	for i, r := range q.Rows {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.6f\t%.6f\t%d\t%d\t%d\t\n", i+1, r.Site, r.Status, r.OPIC, r.PageRank, r.Pages, r.InSites, r.OutSites)
+	}
+	fmt.Fprintf(tw, "\n%d of %d sites %s has not rated, by %s\n", len(q.Rows), q.Total, q.Librarian, q.Order)
+	return tw.Flush()
+}
+
+func (c CLI) selection(ctx context.Context, args []string) error {
+	sub, args := subcommand(args)
+	switch sub {
+	case "set":
+		return c.selectionSet(ctx, args)
+	case "export":
+		return c.selectionExport(ctx, args)
+	}
+	return usageError{fmt.Sprintf("selection: unknown subcommand %q (want set or export)", sub)}
+}
+
+func (c CLI) selectionSet(ctx context.Context, args []string) error {
+	f := c.newFlags("selection set")
+	dir := f.String("project", "", "project directory")
+	librarian := f.String("librarian", "", "who decides")
+	note := f.String("note", "", "selection note (kept when not given)")
+	subject := f.String("subject", "", "subject (kept when not given)")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := needLibrarian("selection set", *librarian); err != nil {
+		return err
+	}
+	if len(rest) != 2 {
+		return usageError{"selection set: give SITE and STATUS (" + strings.Join(store.Statuses(), ", ") + ")"}
+	}
+	u := store.SelectionUpdate{Librarian: *librarian, Status: rest[1]}
+	f.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "note":
+			u.Note = note
+		case "subject":
+			u.Subject = subject
+		}
+	})
+	return c.withProject(*dir, func(a *App) error {
+		s, err := a.SetSelection(ctx, strings.ToLower(rest[0]), u)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "%s: %s by %s\n", s.Site, s.Status, s.DecidedBy)
+		return nil
+	})
+}
+
+func (c CLI) selectionExport(ctx context.Context, args []string) error {
+	f := c.newFlags("selection export")
+	dir := f.String("project", "", "project directory")
+	status := f.String("status", store.StatusApproved, "the sites of this status: "+strings.Join(store.Statuses(), ", "))
+	format := f.String("format", FormatTxt, "txt (seed URLs), csv or json")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	if err := checkFormat("selection export", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
+		return err
+	}
+	return c.withProject(*dir, func(a *App) error {
+		seeds, err := a.Selection(ctx, *status)
+		if err != nil {
+			return err
+		}
+		return WriteSelection(c.Stdout, seeds, *format)
+	})
+}
+
+func (c CLI) ratings(ctx context.Context, args []string) error {
+	sub, args := subcommand(args)
+	switch sub {
+	case "import":
+		return c.ratingsImport(ctx, args)
+	case "export":
+		return c.ratingsExport(ctx, args)
+	}
+	return usageError{fmt.Sprintf("ratings: unknown subcommand %q (want import or export)", sub)}
+}
+
+func (c CLI) ratingsImport(ctx context.Context, args []string) error {
+	f := c.newFlags("ratings import")
+	dir := f.String("project", "", "project directory")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usageError{"ratings import: give one FILE (CSV: librarian,site,rating,note)"}
+	}
+	return c.withProject(*dir, func(a *App) error {
+		fh, err := os.Open(rest[0])
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		res, err := a.ImportRatingsCSV(ctx, fh, rest[0])
+		var fe *RatingsFileError
+		if errors.As(err, &fe) {
+			// Like a compiler: one FILE:LINE: message a bad line, then the
+			// one-line error.
+			for _, l := range fe.Lines {
+				fmt.Fprintf(c.Stderr, "%s:%d: %s\n", rest[0], l.Line, l.Error)
+			}
+			if fe.Total > len(fe.Lines) {
+				fmt.Fprintf(c.Stderr, "%s: %d more bad lines not shown\n", rest[0], fe.Total-len(fe.Lines))
+			}
+			return fmt.Errorf("ratings import: %s refused, nothing imported: %d bad lines", rest[0], fe.Total)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "%d ratings: %d added, %d changed, %d unchanged", res.Rows, res.Added, res.Changed, res.Unchanged)
+		if len(res.NewLibrarians) > 0 {
+			fmt.Fprintf(c.Stdout, "; new librarians: %s", strings.Join(res.NewLibrarians, ", "))
+		}
+		fmt.Fprintln(c.Stdout)
+		return nil
+	})
+}
+
+func (c CLI) ratingsExport(ctx context.Context, args []string) error {
+	f := c.newFlags("ratings export")
+	dir := f.String("project", "", "project directory")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return usageError{"ratings export: give at most one FILE (default: standard output)"}
+	}
+	return c.withProject(*dir, func(a *App) error {
+		if len(rest) == 0 {
+			return a.ExportRatingsCSV(ctx, c.Stdout)
+		}
+		// Write next to the file and rename, so that a failed export does
+		// not leave half a file where a good one was.
+		tmp, err := os.CreateTemp(filepath.Dir(rest[0]), ".ratings-*.csv")
+		if err != nil {
+			return err
+		}
+		defer os.Remove(tmp.Name())
+		if err := a.ExportRatingsCSV(ctx, tmp); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		return os.Rename(tmp.Name(), rest[0])
+	})
+}
+
+func (c CLI) agreement(ctx context.Context, args []string) error {
+	f := c.newFlags("agreement")
+	dir := f.String("project", "", "project directory")
+	format := f.String("format", FormatTable, "table, csv or json")
+	biased := f.Bool("biased", false, "add the biased PageRank (in-sample and cross-validated)")
+	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
+	rater := f.String("rater", "", "show this rater's confusion matrix (table and json)")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	if err := checkFormat("agreement", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
+		return err
+	}
+	if *rater != "" && *format == FormatCSV {
+		return usageError{"agreement: --rater goes with --format table or json"}
+	}
+	return c.withProject(*dir, func(a *App) error {
+		ag, err := a.Agreement(ctx, AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
+		if err != nil {
+			return err
+		}
+		return WriteAgreement(c.Stdout, ag, *format)
+	})
+}

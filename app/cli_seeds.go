@@ -1,0 +1,133 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"sitesift/importance"
+)
+
+// Export kinds of `sitesift export --what`.
+const (
+	ExportHeritrix = "heritrix-precedence"
+	ExportRatings  = "ratings-csv"
+)
+
+func (c CLI) seeds(ctx context.Context, args []string) error {
+	f := c.newFlags("seeds")
+	dir := f.String("project", "", "project directory")
+	count := f.Int("count", 0, "number of seeds")
+	method := f.String("method", MethodCommunities,
+		"communities (one hub of each HITS bipartite core) or importance (the sites with the most OPIC importance)")
+	def := importance.DefaultCoreOptions()
+	density := f.Float64("density", def.CoverDensity,
+		"communities: least cover density of a core, in percent (100: complete bipartite cores)")
+	coreSize := f.Int("core-size", 0, "communities: grow each core to this many members instead (fixed-size extraction)")
+	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
+	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core")
+	format := f.String("format", FormatTxt, "txt, csv or json")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if *count <= 0 {
+		return usageError{"seeds: --count K (K > 0) is required"}
+	}
+	if err := checkFormat("seeds", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
+		return err
+	}
+	switch *method {
+	case MethodImportance:
+		for _, name := range []string{"density", "core-size", "new-members", "hits-iterations"} {
+			if set[name] {
+				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
+			}
+		}
+		return c.withProject(*dir, func(a *App) error {
+			seeds, err := a.Seeds(ctx, *count)
+			if err != nil {
+				return err
+			}
+			return WriteSeeds(c.Stdout, seeds, *format)
+		})
+	case MethodCommunities:
+	default:
+		return usageError{fmt.Sprintf("seeds: unknown method %q (want communities or importance)", *method)}
+	}
+	if set["density"] && set["core-size"] {
+		return usageError{"seeds: --density and --core-size are exclusive (a core grows by density or to a size)"}
+	}
+	if set["new-members"] && !set["core-size"] {
+		return usageError{"seeds: --new-members goes with --core-size"}
+	}
+	opt := def
+	opt.HITS.MaxIter, opt.CoverDensity, opt.CoreSize, opt.NewMembers = *iterations, *density, *coreSize, *newMembers
+	if opt.NewMembers <= 0 {
+		return usageError{fmt.Sprintf("seeds: --new-members %d must be positive", opt.NewMembers)}
+	}
+	if err := CheckCoreOptions(opt); err != nil {
+		return usageError{"seeds: " + err.Error()}
+	}
+	return c.withProject(*dir, func(a *App) error {
+		cs, err := a.Communities(ctx, *count, opt)
+		if err != nil {
+			return err
+		}
+		return WriteCommunities(c.Stdout, cs, *format)
+	})
+}
+
+// export writes a Heritrix precedence file or the sites with their ratings.
+func (c CLI) export(ctx context.Context, args []string) error {
+	f := c.newFlags("export")
+	dir := f.String("project", "", "project directory")
+	what := f.String("what", "", ExportHeritrix+" (a Heritrix PreloadedUriPrecedencePolicy file from the OPIC ranking) or "+
+		ExportRatings+" (the sites with every librarian's rating)")
+	out := f.String("out", "", "file to write (default: standard output)")
+	buckets := f.Int("buckets", DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	switch *what {
+	case ExportHeritrix:
+		if *buckets <= 0 {
+			return usageError{fmt.Sprintf("export: --buckets %d must be positive", *buckets)}
+		}
+	case ExportRatings:
+	case "":
+		return usageError{"export: --what " + ExportHeritrix + "|" + ExportRatings + " is required"}
+	default:
+		return usageError{fmt.Sprintf("export: unknown --what %q (want %s or %s)", *what, ExportHeritrix, ExportRatings)}
+	}
+	var buf bytes.Buffer
+	err := c.withProject(*dir, func(a *App) error {
+		if *what == ExportHeritrix {
+			ps, err := a.HeritrixPrecedence(ctx, *buckets)
+			if err != nil {
+				return err
+			}
+			return WriteHeritrixPrecedence(&buf, ps)
+		}
+		t, err := a.Ratings(ctx)
+		if err != nil {
+			return err
+		}
+		return WriteRatingsCSV(&buf, t)
+	})
+	if err != nil {
+		return err
+	}
+	// Written only once complete, so a failure leaves no half file.
+	if *out == "" {
+		_, err = c.Stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,355 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Lab jobs: the app's Lab page runs an experiment in the background and
+// polls its progress. One job runs at a time (an experiment keeps a core
+// busy, and the machines sitesift runs on have few); the App owns the
+// goroutine, and App.Close cancels it and waits for it.
+
+// Lab job states.
+const (
+	LabRunning   = "running"
+	LabDone      = "done"
+	LabFailed    = "failed"
+	LabCancelled = "cancelled"
+)
+
+// labKeepJobs is how many finished jobs keep their outputs for download.
+const labKeepJobs = 8
+
+// ErrLabRunning is returned (as a conflict) when a lab job is asked for
+// while another runs.
+var ErrLabRunning = errors.New("a lab experiment is already running")
+
+// LabJobStatus is what GET /api/lab/jobs/{id} answers.
+type LabJobStatus struct {
+	ID         string   `json:"id"`
+	Experiment string   `json:"experiment"`
+	State      string   `json:"state"`
+	Done       int      `json:"done"`
+	Total      int      `json:"total"`
+	Error      string   `json:"error"`
+	ElapsedSec float64  `json:"elapsed_sec"`
+	Params     any      `json:"params"`
+	Files      []string `json:"files"`
+	Summary    []string `json:"summary"`
+}
+
+// labJobs is the App's record of its lab jobs; the zero value is ready.
+type labJobs struct {
+	mu      sync.Mutex
+	next    int
+	jobs    []*labJob // oldest first, at most labKeepJobs finished ones
+	running *labJob
+	closed  bool
+}
+
+type labJob struct {
+	id, experiment string
+	params         any
+	start          time.Time
+	cancel         context.CancelFunc
+	finished       chan struct{}
+
+	mu          sync.Mutex
+	state       string
+	done, total int
+	err         error
+	elapsed     time.Duration
+	out         *LabOutput
+}
+
+func (j *labJob) status() LabJobStatus {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	st := LabJobStatus{ID: j.id, Experiment: j.experiment, State: j.state, Done: j.done, Total: j.total,
+		Params: j.params, Files: []string{}, Summary: []string{}}
+	st.ElapsedSec = j.elapsed.Seconds()
+	if j.state == LabRunning {
+		st.ElapsedSec = time.Since(j.start).Seconds()
+	}
+	if j.err != nil {
+		st.Error = oneLine(j.err.Error())
+	}
+	if j.out != nil {
+		for _, f := range j.out.Files {
+			st.Files = append(st.Files, f.Name)
+		}
+		st.Summary = j.out.Summary
+	}
+	return st
+}
+
+func (j *labJob) progress(done, total int) {
+	j.mu.Lock()
+	j.done, j.total = done, total
+	j.mu.Unlock()
+}
+
+// close cancels the running job, waits for it, and refuses new ones.
+func (l *labJobs) close() {
+	l.mu.Lock()
+	l.closed = true
+	j := l.running
+	l.mu.Unlock()
+	if j != nil {
+		j.cancel()
+		<-j.finished
+	}
+}
+
+// StartLab starts the experiment named experiment with the JSON parameters
+// body (empty: all defaults) and returns its job at once. A convergence run
+// on "graph": "project" reads the project's site graph before returning.
+func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (LabJobStatus, error) {
+	decode := func(v any) error {
+		if len(bytes.TrimSpace(body)) == 0 {
+			return nil
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			return badRequest(fmt.Errorf("lab %s: parameters: %w", experiment, err))
+		}
+		if dec.More() {
+			return badRequest(fmt.Errorf("lab %s: parameters: more than one JSON value", experiment))
+		}
+		return nil
+	}
+	var params any
+	var run func(context.Context, func(done, total int)) (*LabOutput, error)
+	switch experiment {
+	case LabConvergence:
+		var p ConvergenceParams
+		if err := decode(&p); err != nil {
+			return LabJobStatus{}, err
+		}
+		if p.Graph == LabGraphEdges {
+			return LabJobStatus{}, badRequest(errors.New("lab convergence: graph \"edges\" is for the command line; import the edge list into a project and use \"project\""))
+		}
+		if err := p.check(); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		var lg labGraph
+		if p.Graph == LabGraphProject {
+			_, g, err := a.projectGraph(ctx)
+			if err != nil {
+				return LabJobStatus{}, err
+			}
+			if lg, err = finishLabGraph(g, p.Weighting, "project "+path.Base(a.project.Dir)); err != nil {
+				return LabJobStatus{}, badRequest(err)
+			}
+		} else {
+			lg = synthGraph(&p)
+		}
+		if err := p.fillSteps(lg.g.N); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		params = p
+		run = func(ctx context.Context, progress func(int, int)) (*LabOutput, error) {
+			return runConvergence(ctx, p, lg, progress)
+		}
+	case LabWindows:
+		var p WindowsParams
+		if err := decode(&p); err != nil {
+			return LabJobStatus{}, err
+		}
+		if err := p.check(); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		params = p
+		run = func(ctx context.Context, progress func(int, int)) (*LabOutput, error) {
+			return runWindows(ctx, p, progress)
+		}
+	case LabNormLeak:
+		var p NormLeakParams
+		if err := decode(&p); err != nil {
+			return LabJobStatus{}, err
+		}
+		if err := p.check(); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		params = p
+		run = func(context.Context, func(int, int)) (*LabOutput, error) { return runNormLeak(p) }
+	default:
+		return LabJobStatus{}, &apiError{"not_found", http.StatusNotFound,
+			fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", experiment)}
+	}
+
+	l := &a.lab
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return LabJobStatus{}, conflict(errors.New("lab: the app is shutting down"))
+	}
+	if l.running != nil {
+		return LabJobStatus{}, conflict(fmt.Errorf("%w (job %s, %s)", ErrLabRunning, l.running.id, l.running.experiment))
+	}
+	l.next++
+	jctx, cancel := context.WithCancel(context.Background())
+	j := &labJob{id: strconv.Itoa(l.next), experiment: experiment, params: params, start: time.Now(),
+		cancel: cancel, finished: make(chan struct{}), state: LabRunning}
+	l.running = j
+	l.jobs = append(l.jobs, j)
+	// Forget the oldest finished jobs beyond the few kept.
+	if len(l.jobs) > labKeepJobs+1 {
+		l.jobs = append([]*labJob(nil), l.jobs[len(l.jobs)-labKeepJobs-1:]...)
+	}
+	go a.runLab(jctx, j, run)
+	return j.status(), nil
+}
+
+func (a *App) runLab(ctx context.Context, j *labJob, run func(context.Context, func(int, int)) (*LabOutput, error)) {
+	defer close(j.finished)
+	defer j.cancel()
+	out, err := run(ctx, j.progress)
+	// The job leaves the running slot as its state becomes final, under
+	// both locks (jobs, then job), so that a client that sees it done can
+	// start the next one at once.
+	a.lab.mu.Lock()
+	defer a.lab.mu.Unlock()
+	if a.lab.running == j {
+		a.lab.running = nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.elapsed = time.Since(j.start)
+	switch {
+	case err == nil:
+		j.state, j.out = LabDone, out
+		j.done = j.total
+	case errors.Is(err, context.Canceled):
+		j.state, j.err = LabCancelled, err
+	default:
+		j.state, j.err = LabFailed, err
+		a.log.Error("lab", "experiment", j.experiment, "job", j.id, "err", err)
+	}
+}
+
+// LabJob returns the status of lab job id.
+func (a *App) LabJob(id string) (LabJobStatus, error) {
+	j, err := a.labJob(id)
+	if err != nil {
+		return LabJobStatus{}, err
+	}
+	return j.status(), nil
+}
+
+// LabJobs returns the status of the jobs kept, newest first.
+func (a *App) LabJobs() []LabJobStatus {
+	a.lab.mu.Lock()
+	jobs := append([]*labJob(nil), a.lab.jobs...)
+	a.lab.mu.Unlock()
+	out := make([]LabJobStatus, 0, len(jobs))
+	for i := len(jobs) - 1; i >= 0; i-- {
+		out = append(out, jobs[i].status())
+	}
+	return out
+}
+
+// CancelLab cancels lab job id if it runs, and returns its status.
+func (a *App) CancelLab(id string) (LabJobStatus, error) {
+	j, err := a.labJob(id)
+	if err != nil {
+		return LabJobStatus{}, err
+	}
+	j.cancel()
+	<-j.finished
+	return j.status(), nil
+}
+
+// LabFile returns an output of lab job id: name, or with name "csv" or
+// "svg" the experiment's main CSV or SVG file.
+func (a *App) LabFile(id, name string) (LabFile, error) {
+	j, err := a.labJob(id)
+	if err != nil {
+		return LabFile{}, err
+	}
+	j.mu.Lock()
+	state, out := j.state, j.out
+	j.mu.Unlock()
+	if state != LabDone {
+		return LabFile{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, state))
+	}
+	if name == "csv" || name == "svg" {
+		name = j.experiment + "." + name
+	}
+	f, ok := out.File(name)
+	if !ok {
+		return LabFile{}, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("lab job %s has no file %q", id, name)}
+	}
+	return f, nil
+}
+
+func (a *App) labJob(id string) (*labJob, error) {
+	a.lab.mu.Lock()
+	defer a.lab.mu.Unlock()
+	for _, j := range a.lab.jobs {
+		if j.id == id {
+			return j, nil
+		}
+	}
+	return nil, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no lab job %q", id)}
+}
+
+// routeLab registers the lab endpoints (see API.md, "Lab").
+func (a *App) routeLab(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/lab/{experiment}", a.handleStartLab)
+	mux.HandleFunc("GET /api/lab/jobs", a.api(func(r *http.Request) (any, error) { return a.LabJobs(), nil }))
+	mux.HandleFunc("GET /api/lab/jobs/{id}", a.api(func(r *http.Request) (any, error) { return a.LabJob(r.PathValue("id")) }))
+	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", a.api(func(r *http.Request) (any, error) { return a.CancelLab(r.PathValue("id")) }))
+	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", a.handleLabFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", a.handleLabFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", a.handleLabFile)
+}
+
+func (a *App) handleStartLab(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		writeError(w, badRequest(fmt.Errorf("lab: request body: %w", err)))
+		return
+	}
+	st, err := a.StartLab(r.Context(), r.PathValue("experiment"), body)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeEnvelope(w, http.StatusAccepted, envelope{Status: "success", Data: st})
+}
+
+// handleLabFile answers with an output file: /svg, /csv or /files/{name}.
+func (a *App) handleLabFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if name == "" {
+		name = path.Base(r.URL.Path) // "svg" or "csv"
+	}
+	f, err := a.LabFile(r.PathValue("id"), name)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ctype := "application/octet-stream"
+	switch path.Ext(f.Name) {
+	case ".svg":
+		ctype = "image/svg+xml"
+	case ".csv":
+		ctype = "text/csv; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s"`, f.Name))
+	w.Write(f.Data)
+}

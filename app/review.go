@@ -1,0 +1,530 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"sitesift/importance"
+	"sitesift/sites"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+)
+
+// Librarians returns every librarian's profile, sorted by name.
+func (a *App) Librarians(ctx context.Context) ([]store.Librarian, error) {
+	return a.store.LibrarianProfiles(ctx)
+}
+
+// AddLibrarian adds a librarian profile, or returns the existing one of
+// that name with created false.
+func (a *App) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
+	return a.store.AddLibrarian(ctx, name)
+}
+
+// Orders of the review queue.
+const (
+	// OrderImportance proposes the most important sites by OPIC first.
+	OrderImportance = "importance"
+	// OrderBiased proposes the sites of highest biased PageRank first (see
+	// [App.BiasedPageRank]): those the sites librarians rated 3–4 lead to.
+	OrderBiased = "biased"
+	// OrderCommunity groups the sites by the community (bipartite core)
+	// of the current communities extraction they belong to, in the order
+	// of extraction, each group by OPIC; then the sites of no community.
+	OrderCommunity = "community"
+	// OrderSearch proposes the sites of the pages matching a full-text
+	// query, in the order of their best page.
+	OrderSearch = "search"
+)
+
+// Review queue bounds.
+const (
+	DefaultQueueLimit = 50
+	MaxQueueLimit     = 500
+	// queueSearchHits bounds the hits read for an OrderSearch queue: a
+	// common word can match most pages, and the sites of the first
+	// thousand are more than a session of review.
+	queueSearchHits = 1000
+)
+
+// QueueRequest asks for a librarian's review queue.
+type QueueRequest struct {
+	Librarian string
+	// Order is one of the Order constants; "" is OrderImportance.
+	Order string
+	// Q is the full-text query of OrderSearch; with the other orders it
+	// keeps the sites whose name contains it.
+	Q string
+	// Limit caps the rows: 0 is DefaultQueueLimit, at most MaxQueueLimit.
+	Limit int
+	// Bias is the boost of OrderBiased (see [App.BiasedPageRank]); 0 is
+	// DefaultBias.
+	Bias float64
+}
+
+// ReviewQueue is the next sites a librarian has to rate.
+type ReviewQueue struct {
+	Librarian string `json:"librarian"`
+	Order     string `json:"order"`
+	// Total is the number of sites the queue could hold: the sites the
+	// librarian has not rated (and whose name contains Q), or for
+	// OrderSearch the unrated sites among the first hits.
+	Total int         `json:"total"`
+	Rows  []QueueItem `json:"rows"`
+}
+
+// QueueItem is one site of the review queue.
+type QueueItem struct {
+	Site     string  `json:"site"`
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	Pages    int     `json:"pages"`
+	InSites  int     `json:"in_sites"`
+	OutSites int     `json:"out_sites"`
+	// Status is the site's selection status.
+	Status string `json:"status"`
+	// Biased is its biased PageRank (OrderBiased only).
+	Biased *float64 `json:"biased,omitempty"`
+	// Community is the index of its community (OrderCommunity only; null
+	// for a site in none).
+	Community *int `json:"community,omitempty"`
+	// Title and Snippet are those of its best matching page (OrderSearch
+	// only).
+	Title   string `json:"title,omitempty"`
+	Snippet string `json:"snippet,omitempty"`
+}
+
+func queueItem(r store.SiteRow, statuses map[string]string) QueueItem {
+	st := statuses[r.Site]
+	if st == "" {
+		st = store.StatusCandidate
+	}
+	return QueueItem{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages,
+		InSites: r.InSites, OutSites: r.OutSites, Status: st}
+}
+
+// ReviewQueue returns the sites the librarian has not rated yet, in the
+// order asked for.
+func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
+	if err := store.ValidLibrarian(req.Librarian); err != nil {
+		return ReviewQueue{}, badRequest(fmt.Errorf("review queue: %w", err))
+	}
+	if req.Order == "" {
+		req.Order = OrderImportance
+	}
+	switch {
+	case req.Limit == 0:
+		req.Limit = DefaultQueueLimit
+	case req.Limit < 0 || req.Limit > MaxQueueLimit:
+		return ReviewQueue{}, badRequest(fmt.Errorf("review queue: limit %d must lie in 1..%d", req.Limit, MaxQueueLimit))
+	}
+	statuses, err := a.store.SelectionStatuses(ctx)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	q := ReviewQueue{Librarian: req.Librarian, Order: req.Order, Rows: []QueueItem{}}
+	switch req.Order {
+	case OrderImportance:
+		total, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: req.Q,
+			Librarian: req.Librarian, Unrated: true, Limit: req.Limit})
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		q.Total = total
+		for _, r := range rows {
+			q.Rows = append(q.Rows, queueItem(r, statuses))
+		}
+		return q, nil
+	case OrderBiased:
+		return a.biasedQueue(ctx, req, q, statuses)
+	case OrderCommunity:
+		return a.communityQueue(ctx, req, q, statuses)
+	case OrderSearch:
+		return a.searchQueue(ctx, req, q, statuses)
+	}
+	return ReviewQueue{}, badRequest(fmt.Errorf("review queue: unknown order %q (want %s, %s, %s or %s)",
+		req.Order, OrderImportance, OrderBiased, OrderCommunity, OrderSearch))
+}
+
+// unrated returns every site the librarian has not rated whose name
+// contains filter, by OPIC, highest first.
+func (a *App) unrated(ctx context.Context, librarian, filter string) ([]store.SiteRow, error) {
+	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: filter,
+		Librarian: librarian, Unrated: true})
+	return rows, err
+}
+
+func (a *App) biasedQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
+	biased, err := a.BiasedPageRank(ctx, req.Bias)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	rows, err := a.unrated(ctx, req.Librarian, req.Q)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
+		return cmp.Compare(biased.Rank[y.Site], biased.Rank[x.Site]) // ties keep OPIC order
+	})
+	q.Total = len(rows)
+	for _, r := range rows[:min(len(rows), req.Limit)] {
+		it := queueItem(r, statuses)
+		v := biased.Rank[r.Site]
+		it.Biased = &v
+		q.Rows = append(q.Rows, it)
+	}
+	return q, nil
+}
+
+func (a *App) communityQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
+	member, err := a.communityOf(ctx)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	rows, err := a.unrated(ctx, req.Librarian, req.Q)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	// Sites of no community go last; within a group the OPIC order stays.
+	group := func(site string) int {
+		if cs := member[site]; len(cs) > 0 {
+			return cs[0].Core
+		}
+		return len(member) + MaxCommunityCount
+	}
+	slices.SortStableFunc(rows, func(x, y store.SiteRow) int { return cmp.Compare(group(x.Site), group(y.Site)) })
+	q.Total = len(rows)
+	for _, r := range rows[:min(len(rows), req.Limit)] {
+		it := queueItem(r, statuses)
+		if cs := member[r.Site]; len(cs) > 0 {
+			c := cs[0].Core
+			it.Community = &c
+		}
+		q.Rows = append(q.Rows, it)
+	}
+	return q, nil
+}
+
+func (a *App) searchQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
+	if req.Q == "" {
+		return ReviewQueue{}, badRequest(errors.New("review queue: order=search needs a query (q)"))
+	}
+	rows, err := a.unrated(ctx, req.Librarian, "")
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	todo := make(map[string]store.SiteRow, len(rows))
+	for _, r := range rows {
+		todo[r.Site] = r
+	}
+	seen := map[string]bool{}
+	for off := 0; off < queueSearchHits; off += index.MaxLimit {
+		res, err := a.index.Search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
+		if errors.Is(err, index.ErrBadQuery) {
+			return ReviewQueue{}, badRequest(err)
+		}
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		for _, h := range res.Hits {
+			r, ok := todo[h.Site]
+			if !ok || seen[h.Site] {
+				continue
+			}
+			seen[h.Site] = true
+			q.Total++
+			if len(q.Rows) < req.Limit {
+				it := queueItem(r, statuses)
+				it.Title, it.Snippet = h.Title, h.Snippet
+				q.Rows = append(q.Rows, it)
+			}
+		}
+		if uint64(off+len(res.Hits)) >= res.Total || len(res.Hits) == 0 {
+			break
+		}
+	}
+	return q, nil
+}
+
+// SiteCommunity is a community a site belongs to.
+type SiteCommunity struct {
+	// Core is the community's index in the extraction; Seed its seed URL.
+	Core int    `json:"core"`
+	Seed string `json:"seed"`
+	// Role is "hub" or "authority": how the site's pages take part in it
+	// ("hub" when they do both).
+	Role string `json:"role"`
+}
+
+// membershipMemo keeps the site → communities map of the review page and
+// queue while the project's page and site counts stay the same: finding
+// the current extraction reads the whole page graph, too slow for a page a
+// librarian leaves after a few seconds. Counts stay the same between crawls,
+// when reviewing happens.
+type membershipMemo struct {
+	mu     sync.Mutex
+	key    membershipKey
+	valid  bool
+	member map[string][]SiteCommunity
+}
+
+// membershipKey tells whether the memo is still good: the project's size
+// and the communities page's own memo (a new extraction there changes the
+// current one).
+type membershipKey struct {
+	pages, sites int
+	extracted    bool
+	hash         uint64
+	count        int
+	opt          importance.CoreOptions
+}
+
+// communityOf maps each site to the communities of the current extraction
+// (see App.Communities) its pages belong to, in the order of extraction.
+// The map is shared: callers must not change it.
+func (a *App) communityOf(ctx context.Context) (map[string][]SiteCommunity, error) {
+	pages, nsites, err := a.store.Stats(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key := membershipKey{pages: pages, sites: nsites}
+	c := &a.communities
+	c.mu.Lock()
+	key.extracted, key.hash, key.count, key.opt = c.valid, c.hash, c.count, c.opt
+	c.mu.Unlock()
+	m := &a.membership
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.valid && m.key == key {
+		return m.member, nil
+	}
+	member, err := a.findMembership(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// findMembership may have run the first extraction: key the memo on
+	// the state after it, or the next call would miss.
+	c.mu.Lock()
+	key.extracted, key.hash, key.count, key.opt = c.valid, c.hash, c.count, c.opt
+	c.mu.Unlock()
+	m.valid, m.key, m.member = true, key, member
+	return member, nil
+}
+
+func (a *App) findMembership(ctx context.Context) (map[string][]SiteCommunity, error) {
+	cg, cs, err := a.currentCommunities(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// The node index of every member URL, found in one pass over the graph.
+	node := map[string]int{}
+	for _, c := range cs {
+		for _, u := range append(slices.Clone(c.Hubs), c.Authorities...) {
+			node[u] = -1
+		}
+	}
+	for i, u := range cg.urls {
+		if _, ok := node[u]; ok {
+			node[u] = i
+		}
+	}
+	out := map[string][]SiteCommunity{}
+	add := func(c Community, urls []string, role string) {
+		for _, u := range urls {
+			i := node[u]
+			if i < 0 {
+				continue
+			}
+			site := cg.site(i)
+			if site == "" {
+				continue
+			}
+			if l := out[site]; len(l) > 0 && l[len(l)-1].Core == c.Core {
+				continue // hub and authority of one core: hub it is
+			}
+			out[site] = append(out[site], SiteCommunity{Core: c.Core, Seed: c.Seed, Role: role})
+		}
+	}
+	for _, c := range cs {
+		add(c, c.Hubs, "hub")
+		add(c, c.Authorities, "authority")
+	}
+	return out, nil
+}
+
+// ReviewPage is everything a librarian needs to judge one site.
+type ReviewPage struct {
+	Site       string  `json:"site"`
+	OPIC       float64 `json:"opic"`
+	PageRank   float64 `json:"pagerank"`
+	PagesCount int     `json:"pages_count"`
+	InSites    int     `json:"in_sites"`
+	OutSites   int     `json:"out_sites"`
+	// TopPages are its most important pages (see store.TopPages).
+	TopPages []store.TopPage `json:"top_pages"`
+	// InLinks are the sites linking to it, OutLinks those it links to,
+	// heaviest first, each with its OPIC importance.
+	InLinks  []store.SiteLink `json:"in_links"`
+	OutLinks []store.SiteLink `json:"out_links"`
+	// OPICSeries is its importance over the crawl.
+	OPICSeries []store.OPICPoint `json:"opic_series"`
+	// Communities are those of the current extraction it belongs to.
+	Communities []SiteCommunity `json:"communities"`
+	Selection   store.Selection `json:"selection"`
+	// Rating is the librarian's own rating, null before they rate.
+	Rating *store.Rating `json:"rating"`
+	// Ratings are the other librarians' ratings, given only once the
+	// librarian has rated the site, so that they judge it unswayed; until
+	// then it is empty and OthersRated says how many are waiting.
+	Ratings     []store.Rating `json:"ratings"`
+	OthersRated int            `json:"others_rated"`
+}
+
+// ReviewTopPages is the number of pages a review page shows.
+const ReviewTopPages = 8
+
+// ReviewExcerpt is the length of a top page's text excerpt, in characters.
+const ReviewExcerpt = 300
+
+// Review returns the review page of site for librarian.
+func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, error) {
+	if err := store.ValidLibrarian(librarian); err != nil {
+		return ReviewPage{}, badRequest(fmt.Errorf("review %q: %w", site, err))
+	}
+	d, err := a.store.Site(ctx, site, librarian)
+	if err != nil {
+		return ReviewPage{}, err
+	}
+	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
+		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks}
+	if p.TopPages, err = a.store.TopPages(ctx, site, ReviewTopPages); err != nil {
+		return ReviewPage{}, err
+	}
+	for i := range p.TopPages {
+		p.TopPages[i].Text = excerpt(p.TopPages[i].Text, ReviewExcerpt)
+	}
+	if p.OPICSeries, err = a.store.OPICSeries(ctx, site); err != nil {
+		return ReviewPage{}, err
+	}
+	if p.Selection, err = a.store.Selection(ctx, site); err != nil {
+		return ReviewPage{}, err
+	}
+	member, err := a.communityOf(ctx)
+	if err != nil {
+		return ReviewPage{}, err
+	}
+	p.Communities = orEmptySlice(slices.Clone(member[site]))
+	p.Rating, p.Ratings, p.OthersRated = blind(d.Ratings, librarian)
+	return p, nil
+}
+
+// blind splits a site's ratings into the librarian's own and the others',
+// which are withheld (only counted) until the librarian has rated the site.
+func blind(all []store.Rating, librarian string) (own *store.Rating, others []store.Rating, withheld int) {
+	others = []store.Rating{}
+	for i, r := range all {
+		if r.Librarian == librarian {
+			own = &all[i]
+		} else {
+			others = append(others, r)
+		}
+	}
+	if own == nil {
+		return nil, []store.Rating{}, len(others)
+	}
+	return own, others, 0
+}
+
+// excerpt cuts text to at most n characters, at a space when one is near
+// the end, with an ellipsis when it cut.
+func excerpt(text string, n int) string {
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	cut := n
+	for i := n; i > n*3/4; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return string(r[:cut]) + "…"
+}
+
+func orEmptySlice[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// SetSelection sets a site's selection state; a status change the
+// workflow does not allow is a conflict (see store.CanMove).
+func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
+	return a.store.SetSelection(ctx, site, u)
+}
+
+// SelectedSeed is one site of an exported selection.
+type SelectedSeed struct {
+	SeedURL string `json:"seed_url"`
+	store.SelectedSite
+}
+
+// Selection returns the sites whose selection status is status ("" is
+// approved) as seeds, by OPIC importance, highest first.
+func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, error) {
+	if status == "" {
+		status = store.StatusApproved
+	}
+	ss, err := a.store.Selections(ctx, status)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SelectedSeed, len(ss))
+	for i, s := range ss {
+		out[i] = SelectedSeed{SeedURL: sites.HomeURL(s.Site), SelectedSite: s}
+	}
+	return out, nil
+}
+
+// SelectionColumns is the header of a selection exported as CSV.
+var SelectionColumns = []string{"seed_url", "site", "status", "subject", "note", "decided_by", "decided_at", "opic"}
+
+// WriteSelection writes selected sites as a seed list: txt (one seed URL a
+// line, for a crawler), CSV (the columns SelectionColumns; decided_at in
+// RFC 3339, empty when never decided) or JSON (an array of SelectedSeed).
+func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
+	switch format {
+	case FormatTxt:
+		var b strings.Builder
+		for _, s := range seeds {
+			b.WriteString(s.SeedURL + "\n")
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write(SelectionColumns)
+		for _, s := range seeds {
+			at := ""
+			if !s.DecidedAt.IsZero() {
+				at = s.DecidedAt.UTC().Format(time.RFC3339)
+			}
+			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, ftoa(s.OPIC)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case FormatJSON:
+		return writeJSON(w, orEmptySlice(seeds))
+	}
+	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
+}

@@ -1,0 +1,237 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"sitesift/sites"
+)
+
+// Seed-list methods of `sitesift seeds` and GET /api/export/seeds.
+const (
+	// MethodCommunities proposes one hub of each bipartite core found by
+	// the seeds paper's method (see [App.Communities]); the default.
+	MethodCommunities = "communities"
+	// MethodImportance proposes the home pages of the sites with the most
+	// OPIC importance (see [App.Seeds]).
+	MethodImportance = "importance"
+)
+
+// CommunityCSVHeader is the header of a seed list from communities in CSV.
+var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}
+
+// communityJSON is one core of a seed list from communities in JSON.
+type communityJSON struct {
+	Core         int      `json:"core"`
+	Seed         string   `json:"seed"`
+	Hubs         []string `json:"hubs"`
+	Authorities  []string `json:"authorities"`
+	CoverDensity float64  `json:"cover_density"`
+}
+
+// WriteCommunities writes the seeds of cs as txt (one seed URL a line, for
+// Heritrix or Browsertrix), CSV (columns [CommunityCSVHeader]; hubs and
+// authorities are counts) or JSON (an array of cores, each {"core",
+// "seed", "hubs", "authorities", "cover_density"} with the member URLs).
+func WriteCommunities(w io.Writer, cs []Community, format string) error {
+	switch format {
+	case FormatTxt:
+		for _, c := range cs {
+			if _, err := fmt.Fprintln(w, c.Seed); err != nil {
+				return err
+			}
+		}
+		return nil
+	case FormatCSV:
+		cw := csv.NewWriter(w)
+		cw.Write(CommunityCSVHeader)
+		for _, c := range cs {
+			cw.Write([]string{c.Seed, c.Site, strconv.Itoa(c.Core), strconv.Itoa(len(c.Hubs)),
+				strconv.Itoa(len(c.Authorities)), ftoa(c.CoverDensity), ftoa(c.HubScore)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case FormatJSON:
+		out := make([]communityJSON, len(cs))
+		for i, c := range cs {
+			out[i] = communityJSON{Core: c.Core, Seed: c.Seed, Hubs: orEmpty(c.Hubs),
+				Authorities: orEmpty(c.Authorities), CoverDensity: c.CoverDensity}
+		}
+		return writeJSON(w, out)
+	}
+	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// DefaultPrecedenceBuckets is the number of precedence values a Heritrix
+// precedence file spreads the sites over.
+const DefaultPrecedenceBuckets = 10
+
+// Precedence is one line of a Heritrix precedence file.
+type Precedence struct {
+	URI        string
+	Precedence int
+}
+
+// HeritrixPrecedence maps the importance ranking to Heritrix precedence
+// values, 1 the highest: the sites, by OPIC importance, highest first, are
+// cut into min(buckets, sites) groups of (nearly) equal size, quantiles of
+// the ranking, and group k gets precedence k. Sites tied on OPIC share the
+// precedence of the first of them, so equal importance never gets two
+// values. Each site stands for its home page http://SITE/, as in seed lists.
+//
+// Quantiles rather than one value per rank because Heritrix orders queues
+// by small integer precedences (its documentation's own example maps a
+// PageRank to quintiles), and rather than cuts on the OPIC value because
+// OPIC is heavy-tailed: value cuts would put almost every site in the last
+// group.
+func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence, error) {
+	if buckets <= 0 {
+		return nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
+	}
+	rows, err := a.allSites(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	n := len(rows)
+	b := min(buckets, n)
+	out := make([]Precedence, n)
+	first := 0 // rank of the first site tied with the current one
+	for r, row := range rows {
+		if r > 0 && row.OPIC != rows[r-1].OPIC {
+			first = r
+		}
+		out[r] = Precedence{URI: sites.HomeURL(row.Site), Precedence: 1 + first*b/n}
+	}
+	return out, nil
+}
+
+// WriteHeritrixPrecedence writes a precedence file for Heritrix 3's
+// PreloadedUriPrecedencePolicy: one line "URI precedence" per URI, a single
+// space between, nothing else. Heritrix does not read the file during a
+// crawl; its PrecedenceLoader utility
+// (org.archive.crawler.frontier.precedence.PrecedenceLoader, heritrix3
+// engine module) loads it into the crawl's uri-history BDB environment,
+// where the policy finds the values. Its documentation gives the format as
+// "lines of the form URI [whitespace] precedence" and the Heritrix wiki
+// ("Assigning precedence based on external precalculation") as "URIs,
+// followed by a space, followed by a precedence value"; the loader splits
+// on each single whitespace character and parses the second field as an
+// integer, so there is exactly one space and no header or comment line.
+// Lower values are crawled first.
+func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
+	for _, p := range ps {
+		if _, err := fmt.Fprintf(w, "%s %d\n", p.URI, p.Precedence); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RatingsTable is every site with its importance and each librarian's
+// rating.
+type RatingsTable struct {
+	// Librarians are the column names, sorted.
+	Librarians []string
+	Rows       []RatingsRow
+}
+
+// RatingsRow is one site of a [RatingsTable].
+type RatingsRow struct {
+	Site     string
+	OPIC     float64
+	PageRank float64
+	// Ratings has one entry per librarian of the table, 0 when that
+	// librarian has not rated the site.
+	Ratings []int
+	// Mean is the mean of the ratings given, 0 when there is none.
+	Mean float64
+}
+
+// Ratings returns every site, by OPIC importance, highest first, with the
+// ratings of every librarian of the project.
+func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
+	libs, err := a.store.Librarians(ctx)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	col := make(map[string]int, len(libs))
+	for i, l := range libs {
+		col[l] = i
+	}
+	ratings, err := a.store.Ratings(ctx)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	bySite := map[string][]int{}
+	for _, r := range ratings {
+		i, ok := col[r.Librarian]
+		if !ok { // rated between the two reads
+			continue
+		}
+		row := bySite[r.Site]
+		if row == nil {
+			row = make([]int, len(libs))
+			bySite[r.Site] = row
+		}
+		row[i] = r.Rating
+	}
+	rows, err := a.allSites(ctx, 0)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	t := RatingsTable{Librarians: libs, Rows: make([]RatingsRow, len(rows))}
+	for i, s := range rows {
+		rr := RatingsRow{Site: s.Site, OPIC: s.OPIC, PageRank: s.PageRank, Ratings: bySite[s.Site]}
+		if rr.Ratings == nil {
+			rr.Ratings = make([]int, len(libs))
+		}
+		sum, n := 0, 0
+		for _, v := range rr.Ratings {
+			if v > 0 {
+				sum, n = sum+v, n+1
+			}
+		}
+		if n > 0 {
+			rr.Mean = float64(sum) / float64(n)
+		}
+		t.Rows[i] = rr
+	}
+	return t, nil
+}
+
+// WriteRatingsCSV writes t as CSV with the header
+// site,opic,pagerank,<librarian>...,mean_rating: one column per librarian,
+// empty where they have not rated the site, and the mean of the ratings
+// given, empty when there is none.
+func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
+	cw := csv.NewWriter(w)
+	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
+	cw.Write(append(header, "mean_rating"))
+	for _, r := range t.Rows {
+		rec := []string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank)}
+		for _, v := range r.Ratings {
+			cell := ""
+			if v > 0 {
+				cell = strconv.Itoa(v)
+			}
+			rec = append(rec, cell)
+		}
+		mean := ""
+		if r.Mean > 0 {
+			mean = ftoa(r.Mean)
+		}
+		cw.Write(append(rec, mean))
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,225 @@
+// Browser end-to-end test of the Lab and Communities pages against a running
+// `sitesift serve`.
+//
+//   SITESIFT_URL=http://127.0.0.1:7777/ node e2e/lab-communities.spec.mjs
+//
+// It drives Debian's Chromium through playwright-core, as sites.spec.mjs
+// does. It assumes a crawled project whose site graph has links between
+// sites (a crawl of the demo web will do). It runs the norm-leak experiment
+// (the fast one) and waits for its plot; then finds 3 communities, checks
+// the cores and the graph picture, unchecks a seed, adds one by hand, and
+// exports the list as txt through the page. Screenshots go to
+// SCREENSHOT_DIR (default e2e/out/). It prints "N passed, M failed" and
+// exits non-zero when anything failed.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BASE = process.env.SITESIFT_URL;
+const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, 'out'));
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const TIMEOUT = 15_000;
+/** The norm-leak experiment takes well under a second; the margin is for a loaded CI machine. */
+const LAB_TIMEOUT = 120_000;
+// A seed of our own, so the check cannot pass on a URL the project happens to hold.
+const ADDED = `http://e2e-${process.pid}-${Date.now().toString(36)}.test/`;
+
+if (!BASE) {
+  console.error('lab-communities.spec: set SITESIFT_URL to the address of a running `sitesift serve` (e.g. http://127.0.0.1:7777/)');
+  process.exit(2);
+}
+const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
+mkdirSync(SHOTS, { recursive: true });
+
+const results = [];
+/** state carries what earlier steps found to the steps that need it. */
+const state = {};
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok    ${name} (${Date.now() - t0} ms)`);
+  } catch (err) {
+    results.push({ name, ok: false });
+    console.log(`FAIL  ${name}: ${(err && err.message ? err.message : String(err)).split('\n')[0]}`);
+  }
+}
+
+function need(key, what) {
+  if (state[key] === undefined) throw new Error(`skipped: ${what} is unknown because an earlier step failed`);
+  return state[key];
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+/** answered waits for a response the UI should have caused, failing with what was missing. */
+async function answered(promise, what) {
+  let res;
+  try {
+    res = await promise;
+  } catch {
+    throw new Error(`no ${what} reached the server within ${TIMEOUT / 1000} s`);
+  }
+  assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+  return res;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** apiCall matches a response (or, with request, a request) to METHOD /path. */
+const apiCall = (method, path) => (r) => {
+  const req = typeof r.request === 'function' ? r.request() : r;
+  return new URL(r.url()).pathname === path && req.method() === method;
+};
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+const page = await context.newPage();
+page.setDefaultTimeout(TIMEOUT);
+const pageErrors = [];
+page.on('pageerror', (err) => pageErrors.push(err.message));
+
+try {
+  await step('navigation links to Lab and Communities', async () => {
+    await page.goto(`${base}#/sites`);
+    await page.waitForSelector('nav a[data-nav="lab"]');
+    await page.waitForSelector('nav a[data-nav="communities"]');
+    await page.click('nav a[data-nav="lab"]');
+    await page.waitForSelector('ss-lab section.lab-card');
+    const exps = await page.locator('ss-lab section.lab-card').evaluateAll((s) => s.map((e) => e.dataset.experiment));
+    assert(
+      ['convergence', 'windows', 'normleak'].every((e) => exps.includes(e)),
+      `the Lab page shows the experiments ${JSON.stringify(exps)}, want convergence, windows and normleak`,
+    );
+  });
+
+  await step('the norm-leak experiment runs and its plot appears', async () => {
+    const card = page.locator('#lab-normleak');
+    // A plot left from an earlier run in this tab would make the check pass by itself.
+    const prev = card.locator('figure.lab-result');
+    const before = (await prev.count()) ? await prev.getAttribute('data-job') : null;
+    const started = page.waitForResponse(apiCall('POST', '/api/lab/normleak'));
+    await card.locator('button.lab-run').click();
+    const res = await answered(started, 'POST /api/lab/normleak');
+    const id = String((await res.json()).data.id);
+    assert(id && id !== before, `the job id "${id}" is not new`);
+    try {
+      await page.waitForSelector(`#lab-normleak figure.lab-result[data-job="${id}"] img.lab-plot`, { timeout: LAB_TIMEOUT });
+    } catch {
+      const err = await card.locator('.alert').allInnerTexts();
+      throw new Error(`no plot of job ${id} after ${LAB_TIMEOUT / 1000} s${err.length ? `; the card says: ${err.join(' | ')}` : ''}`);
+    }
+    const img = card.locator('img.lab-plot');
+    await page.waitForFunction((el) => el.complete, await img.elementHandle());
+    const { src, w, h } = await img.evaluate((el) => ({ src: el.getAttribute('src'), w: el.naturalWidth, h: el.naturalHeight }));
+    assert(src.startsWith('data:image/svg+xml'), `the plot's source is ${src.slice(0, 40)}…, want an SVG data URL`);
+    const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+    assert(/<svg[\s>]/.test(svg), 'the plot is not SVG markup');
+    assert(w > 0 && h > 0, `the plot did not decode as an image (natural size ${w}×${h})`);
+    const csv = card.locator('a.lab-csv');
+    assert((await csv.count()) === 1, 'no CSV download link next to the plot');
+    assert((await csv.getAttribute('download')) === 'normleak.csv', 'the CSV link does not download normleak.csv');
+    const served = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/lab/jobs/${encodeURIComponent(id)}/csv`);
+    const first = served.split('\n')[0];
+    assert(first.includes(','), `the job's CSV starts with "${first}", want a header row`);
+    console.log(`      job ${id}: plot ${w}×${h}, ${svg.length} bytes of SVG; CSV header: ${first}`);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'lab');
+  });
+
+  await step('communities with K=3 lists at least one core', async () => {
+    await page.click('nav a[data-nav="communities"]');
+    await page.waitForSelector('#communities-count');
+    await page.fill('#communities-count', '3');
+    const got = page.waitForResponse(apiCall('GET', '/api/communities'));
+    const drawn = page.waitForResponse(apiCall('GET', '/api/graph'));
+    await page.click('#communities-run');
+    const res = await answered(got, 'GET /api/communities?count=3');
+    assert(new URL(res.url()).searchParams.get('count') === '3', `the request was ${res.url()}, want count=3`);
+    await answered(drawn, 'GET /api/graph');
+    const cores = (await res.json()).data ?? [];
+    await page.waitForSelector('ol.core-list li.core');
+    const shown = await page.locator('ol.core-list li.core').evaluateAll((li) => li.map((e) => e.dataset.seed));
+    assert(shown.length >= 1 && shown.length <= 3, `${shown.length} cores listed, want 1 to 3`);
+    assert(
+      JSON.stringify(shown) === JSON.stringify(cores.map((c) => c.seed)),
+      `listed seeds ${JSON.stringify(shown)} differ from the API's ${JSON.stringify(cores.map((c) => c.seed))}`,
+    );
+    const hubs = await page.locator('ol.core-list li.core').first().locator('details[data-kind="hubs"] li a').count();
+    assert(hubs === (cores[0].hubs ?? []).length, `the first core lists ${hubs} hubs, the API gives ${(cores[0].hubs ?? []).length}`);
+    state.seeds = shown;
+  });
+
+  await step('the site graph is drawn', async () => {
+    const box = page.locator('.graph-canvas');
+    await page.waitForSelector('.graph-canvas[data-nodes]', { timeout: 30_000 });
+    const nodes = Number(await box.getAttribute('data-nodes'));
+    assert(nodes > 1, `the graph has ${nodes} nodes`);
+    // Cytoscape draws on canvases; wait until one of them has coloured pixels.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.graph-canvas canvas')].some((c) => {
+          if (!c.width || !c.height) return false;
+          const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+          if (!d) return false;
+          for (let i = 3; i < d.length; i += 4 * 7) if (d[i] > 0) return true;
+          return false;
+        }),
+      undefined,
+      { timeout: TIMEOUT },
+    );
+    const links = Number(await box.getAttribute('data-links'));
+    console.log(`      graph: ${nodes} sites, ${links} links`);
+    await shot(page, 'communities');
+  });
+
+  await step('an unchecked seed is left out of the txt export', async () => {
+    const seeds = need('seeds', 'the listed seeds');
+    const out = seeds[0];
+    await page.fill('#seed-add', ADDED);
+    await page.click('#seed-add-button');
+    await page.waitForSelector(`.added-seeds li[data-seed="${ADDED}"]`);
+    await page.locator('ol.core-list li.core').first().locator('input.seed-toggle').uncheck();
+    assert(await page.locator('ol.core-list li.core').first().evaluate((e) => e.classList.contains('off')), 'the unchecked core is not marked off');
+    const posted = page.waitForRequest(apiCall('POST', '/api/export/seeds'));
+    const download = page.waitForEvent('download');
+    await page.click('button[data-export="txt"]');
+    const req = await posted;
+    const body = req.postDataJSON();
+    assert(body.format === 'txt', `the export asked for format ${body.format}`);
+    const dl = await download;
+    const file = readFileSync(await dl.path(), 'utf8');
+    const lines = file.split('\n').map((l) => l.trim()).filter(Boolean);
+    assert(!lines.includes(out), `the downloaded ${dl.suggestedFilename()} still holds the unchecked seed ${out}`);
+    assert(lines.includes(ADDED), `the downloaded ${dl.suggestedFilename()} lacks the added seed ${ADDED}: ${JSON.stringify(lines)}`);
+    for (const s of seeds.slice(1)) assert(lines.includes(s), `the downloaded file lacks the checked seed ${s}`);
+    assert(lines.length === seeds.length, `the file has ${lines.length} lines, want ${seeds.length} (${seeds.length - 1} checked + 1 added)`);
+    console.log(`      ${dl.suggestedFilename()}: ${lines.length} seeds, without ${out}`);
+    await shot(page, 'communities-export');
+  });
+
+  await step('no uncaught errors in the page', async () => {
+    assert(pageErrors.length === 0, `${pageErrors.length} page error(s): ${pageErrors.join(' | ')}`);
+  });
+} finally {
+  await browser.close();
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`screenshots in ${SHOTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,239 @@
+// The experiment runs of the Lab page, kept outside the view: a run goes on
+// (and is polled) while the user looks at another page, and the last result
+// of each experiment stays on screen after later runs.
+//
+// The server keeps one job at a time, so a finished run's plot and CSV are
+// fetched as soon as it ends and kept here (and in sessionStorage, so a
+// reload shows them too) rather than linked by job id, which a later run
+// may replace.
+
+import { api, ApiError, fetchFile, message, type LabExperiment, type LabJob, type LabParams } from './api';
+
+export const EXPERIMENTS: readonly LabExperiment[] = ['convergence', 'windows', 'normleak'];
+
+/** Run is one experiment run as the page shows it. */
+export interface Run {
+  experiment: LabExperiment;
+  id: string;
+  /** state is the job's state as the server says it, or 'starting' before it answered. */
+  state: string;
+  done: number;
+  total: number;
+  error: string;
+  params: LabParams;
+  started: number;
+  finished: number;
+  elapsedSec: number;
+}
+
+/** Result is the output of the last finished run of an experiment. */
+export interface Result {
+  id: string;
+  /** params are the parameters the server used, its defaults filled in. */
+  params: LabParams;
+  finished: number;
+  elapsedSec: number;
+  summary: string[];
+  /** svg is the plot's markup; the page shows it through an <img>, where no script in it runs. */
+  svg: string;
+  csv: string;
+}
+
+const STORE_KEY = 'sitesift.lab';
+const POLL_MS = 500;
+/** A job the server no longer answers for after this many tries in a row is given up. */
+const MAX_FAILURES = 10;
+
+/** isFinal reports whether a job state is final: the job will not change any more. */
+export function isFinal(state: string): boolean {
+  return ['done', 'failed', 'error', 'cancelled', 'canceled'].includes(state);
+}
+
+function succeeded(job: LabJob): boolean {
+  return job.state === 'done' && !job.error;
+}
+
+interface Saved {
+  runs: Partial<Record<LabExperiment, Run>>;
+  results: Partial<Record<LabExperiment, Result>>;
+}
+
+/**
+ * LabRuns starts experiment runs and follows them, one 'change' event per
+ * update. At most one run is active (the server runs one job at a time).
+ */
+class LabRuns extends EventTarget {
+  readonly runs = new Map<LabExperiment, Run>();
+  readonly results = new Map<LabExperiment, Result>();
+  #timer: number | undefined;
+  #failures = 0;
+
+  constructor() {
+    super();
+    this.#restore();
+  }
+
+  /** active is the run in progress, if any. */
+  get active(): Run | null {
+    for (const r of this.runs.values()) if (!isFinal(r.state)) return r;
+    return null;
+  }
+
+  /**
+   * start asks the server to run an experiment. A refusal (a bad parameter,
+   * 409 while another job runs) ends the run as failed with the server's
+   * message; only a run already active in this page is thrown.
+   */
+  async start(experiment: LabExperiment, params: LabParams): Promise<void> {
+    if (this.active) throw new Error(`The ${this.active.experiment} experiment is still running.`);
+    const run: Run = {
+      experiment,
+      id: '',
+      state: 'starting',
+      done: 0,
+      total: 0,
+      error: '',
+      params,
+      started: Date.now(),
+      finished: 0,
+      elapsedSec: 0,
+    };
+    this.runs.set(experiment, run);
+    this.#changed();
+    try {
+      const job = await api.labStart(experiment, params);
+      this.runs.set(experiment, { ...run, id: String(job.id), state: 'queued', total: job.total, done: job.done });
+    } catch (err) {
+      this.runs.set(experiment, { ...run, state: 'failed', error: message(err), finished: Date.now() });
+      this.#changed();
+      return;
+    }
+    this.#changed();
+    this.#schedule(0);
+  }
+
+  /** cancel asks the server to stop the active run; the next poll sees it cancelled. */
+  async cancel(): Promise<void> {
+    const run = this.active;
+    if (!run?.id) return;
+    try {
+      await api.labCancel(run.id);
+    } catch (err) {
+      this.runs.set(run.experiment, { ...run, error: message(err) });
+      this.#changed();
+      return;
+    }
+    this.#schedule(0);
+  }
+
+  #schedule(ms: number): void {
+    window.clearTimeout(this.#timer);
+    this.#timer = window.setTimeout(() => void this.#poll(), ms);
+  }
+
+  async #poll(): Promise<void> {
+    const run = this.active;
+    if (!run || !run.id) return;
+    let job: LabJob;
+    try {
+      job = await api.labJob(run.id);
+      this.#failures = 0;
+    } catch (err) {
+      const gone = err instanceof ApiError && err.status === 404;
+      if (gone || ++this.#failures >= MAX_FAILURES) {
+        this.#finish(run, { ...run, state: 'failed', error: gone ? 'The server no longer knows this job (was it restarted?).' : message(err) });
+      } else {
+        this.#schedule(POLL_MS * 2);
+      }
+      return;
+    }
+    const next: Run = {
+      ...run,
+      state: job.state,
+      done: job.done,
+      total: job.total,
+      error: job.error ?? '',
+      elapsedSec: job.elapsed_sec ?? 0,
+    };
+    if (!isFinal(job.state)) {
+      this.runs.set(run.experiment, next);
+      this.#changed();
+      this.#schedule(POLL_MS);
+      return;
+    }
+    if (succeeded(job)) {
+      try {
+        // The plot first: without it there is nothing to show.
+        const svg = await api.labSvg(run.id);
+        let csv = '';
+        try {
+          csv = (await fetchFile('GET', api.labCsvURL(run.id))).text;
+        } catch {
+          /* the plot alone is still worth showing */
+        }
+        this.results.set(run.experiment, {
+          id: run.id,
+          params: job.params ?? run.params,
+          finished: Date.now(),
+          elapsedSec: job.elapsed_sec ?? 0,
+          summary: job.summary ?? [],
+          svg,
+          csv,
+        });
+      } catch (err) {
+        next.state = 'failed';
+        next.error = `the run ended, but its plot could not be fetched: ${message(err)}`;
+      }
+    } else if (job.state === 'cancelled') {
+      next.error = ''; // the user asked for it: no error to show
+    } else if (!next.error) {
+      next.error = `the run ended in state "${job.state}"`;
+    }
+    this.#finish(run, next);
+  }
+
+  #finish(run: Run, next: Run): void {
+    this.runs.set(run.experiment, { ...next, done: next.state === 'done' ? Math.max(next.done, next.total) : next.done, finished: Date.now() });
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#save();
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #save(): void {
+    const saved: Saved = { runs: Object.fromEntries(this.runs), results: Object.fromEntries(this.results) };
+    try {
+      sessionStorage.setItem(STORE_KEY, JSON.stringify(saved));
+    } catch {
+      // Too large or storage disabled: keep the runs without their plots.
+      try {
+        sessionStorage.setItem(STORE_KEY, JSON.stringify({ runs: saved.runs, results: {} }));
+      } catch {
+        /* the runs then last as long as the page */
+      }
+    }
+  }
+
+  #restore(): void {
+    let saved: Saved | null = null;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? 'null') as Saved | null;
+    } catch {
+      saved = null;
+    }
+    if (!saved) return;
+    for (const e of EXPERIMENTS) {
+      const r = saved.runs?.[e];
+      if (r && typeof r.state === 'string') this.runs.set(e, r);
+      const res = saved.results?.[e];
+      if (res && typeof res.svg === 'string') this.results.set(e, { ...res, summary: res.summary ?? [] });
+    }
+    const a = this.active;
+    if (a?.id) this.#schedule(0);
+    else if (a) this.runs.set(a.experiment, { ...a, state: 'failed', error: 'The page was reloaded before the server answered.' });
+  }
+}
+
+export const labRuns = new LabRuns();

@@ -1,0 +1,422 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"sitesift/sites"
+)
+
+// ErrCrawled is returned (wrapped) by [Store.ImportGraph] when the project
+// holds a crawl: crawled pages or a crawl record. A crawled site graph counts
+// pages and is kept in step with the links table; an imported one is neither,
+// so the two never share a project.
+var ErrCrawled = errors.New("store: the project holds a crawl")
+
+// ImportStats is the record of one imported edge list.
+type ImportStats struct {
+	ID         int64     `json:"id"`
+	File       string    `json:"file"`
+	ImportedAt time.Time `json:"imported_at"`
+	// Sites is the number of distinct sites the file names, including
+	// those that appear only in self-edges.
+	Sites int `json:"sites"`
+	// Edges is the number of distinct site pairs of the file, repeats merged.
+	Edges int `json:"edges"`
+	// SelfEdges counts the edges dropped because both ends are one site.
+	SelfEdges int `json:"self_edges"`
+}
+
+// Rows per multi-row INSERT of an import. Each row binds 2 (sites) or 3
+// (edges) parameters; SQLite allows 32766 per statement. Larger batches cost
+// more to prepare and gain little: at 500 rows the statement overhead of
+// database/sql is already a small part of the time.
+const (
+	importSiteRows = 500
+	importEdgeRows = 500
+)
+
+// bulkCacheKiB is the page cache of a [Store.bulkWrite] connection, negative
+// as SQLite takes a size in KiB: 256 MiB.
+const bulkCacheKiB = -256 * 1024
+
+// importEdge is an edge between two positions of the names given to
+// ImportGraph, then between two site ids once the sites are stored.
+type importEdge struct {
+	from, to int64
+	w        float64
+}
+
+// ImportGraph stores a site graph read from an edge list (file is recorded
+// as given, for the record only) in one transaction: a site row for every
+// name, the edges added to site_links, and an imports row. Repeated edges,
+// within edges or with a graph imported before, add their weights, exactly as
+// repeated lines of one file do; weights may be fractional and are stored as
+// REAL. Self-edges in edges are dropped and counted with selfEdges, the
+// number the parser already dropped, in the record.
+//
+// Names must be non-empty and every edge must join two of them with a
+// positive finite weight, or the result is an [ErrInvalid] error. A project
+// with crawled pages or a recorded crawl is refused with [ErrCrawled]. On any
+// error nothing is stored.
+//
+// OPIC states and PageRank are not touched: the caller computes them on the
+// whole graph afterwards.
+func (s *Store) ImportGraph(ctx context.Context, file string, names []string, edges []sites.Edge, selfEdges int) (ImportStats, error) {
+	what := fmt.Sprintf("import %q", file)
+	if selfEdges < 0 {
+		return ImportStats{}, fmt.Errorf("store: %s: %w: negative self-edge count %d", what, ErrInvalid, selfEdges)
+	}
+	// Check everything before taking the write lock; positions in uniq
+	// stand for the sites until they have ids.
+	pos := make(map[string]int64, len(names))
+	uniq := make([]string, 0, len(names))
+	for _, n := range names {
+		if n == "" {
+			return ImportStats{}, fmt.Errorf("store: %s: %w: empty site name", what, ErrInvalid)
+		}
+		if _, ok := pos[n]; !ok {
+			pos[n] = int64(len(uniq))
+			uniq = append(uniq, n)
+		}
+	}
+	ies := make([]importEdge, 0, len(edges))
+	self := selfEdges
+	for _, e := range edges {
+		f, ok1 := pos[e.From]
+		t, ok2 := pos[e.To]
+		if !ok1 || !ok2 {
+			return ImportStats{}, fmt.Errorf("store: %s: %w: edge %q → %q names a site not in the list", what, ErrInvalid, e.From, e.To)
+		}
+		if !(e.Weight > 0) || math.IsInf(e.Weight, 0) {
+			return ImportStats{}, fmt.Errorf("store: %s: %w: edge %q → %q has weight %v, not positive and finite", what, ErrInvalid, e.From, e.To, e.Weight)
+		}
+		if f == t {
+			self++
+			continue
+		}
+		ies = append(ies, importEdge{f, t, e.Weight})
+	}
+
+	st := ImportStats{File: file, ImportedAt: s.now().UTC(), Sites: len(uniq), SelfEdges: self}
+	err := s.bulkWrite(ctx, what, func(tx *sql.Tx) error {
+		var pages, crawls int
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM pages LIMIT 1)),
+				(SELECT COUNT(*) FROM (SELECT 1 FROM crawls LIMIT 1))`).Scan(&pages, &crawls); err != nil {
+			return fmt.Errorf("store: %s: look for a crawl: %w", what, err)
+		}
+		if pages > 0 || crawls > 0 {
+			return fmt.Errorf("store: %s: %w: import into a new project instead", what, ErrCrawled)
+		}
+		ids, err := importSites(ctx, tx, uniq, formatTime(st.ImportedAt))
+		if err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
+		for i := range ies {
+			ies[i].from, ies[i].to = ids[ies[i].from], ids[ies[i].to]
+		}
+		ies = mergeImportEdges(ies)
+		st.Edges = len(ies)
+		if err := importEdges(ctx, tx, ies); err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
+		err = tx.QueryRowContext(ctx, `INSERT INTO imports (file, imported_at, sites, edges, self_edges)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`,
+			file, formatTime(st.ImportedAt), st.Sites, st.Edges, st.SelfEdges).Scan(&st.ID)
+		if err != nil {
+			return fmt.Errorf("store: %s: record the import: %w", what, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return ImportStats{}, err
+	}
+	return st, nil
+}
+
+// bulkWrite is [Store.write] for a transaction that writes millions of rows,
+// on a connection set up for it. SQLite's default page cache (2 MiB) is far
+// smaller than the B-trees a large graph fills, and with it most inserts into
+// the to_site_id index evict and re-read pages; the cache grows only as pages
+// are used. A multi-row INSERT that may fail halfway keeps a statement
+// journal, by default spilled to a temporary file; temp_store must be MEMORY
+// when the transaction begins to keep it in memory. Both settings go back to
+// their defaults before the connection returns to the pool.
+//
+// Foreign keys are not checked (they can be switched off only outside a
+// transaction): checking them costs two lookups in sites per edge, and fn
+// must write only ids it has just read or written in the same transaction.
+func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	select {
+	case s.writeSem <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("store: %s: %w", what, ctx.Err())
+	}
+	defer func() { <-s.writeSem }()
+
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("store: %s: connection: %w", what, err)
+	}
+	defer conn.Close()
+	set := func(ctx context.Context, pragmas ...string) error {
+		for _, p := range pragmas {
+			if _, err := conn.ExecContext(ctx, "PRAGMA "+p); err != nil {
+				return fmt.Errorf("store: %s: PRAGMA %s: %w", what, p, err)
+			}
+		}
+		return nil
+	}
+	defer set(context.WithoutCancel(ctx), "cache_size = -2000", "temp_store = DEFAULT", "foreign_keys = ON")
+	if err := set(ctx, fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"); err != nil {
+		return err
+	}
+
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %s: begin: %w", what, err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit: %w", what, err)
+	}
+	return nil
+}
+
+// mergeImportEdges sorts edges by (from, to), the primary key's order, so
+// that inserts append to the B-tree instead of landing all over it, and adds
+// the weights of repeated pairs.
+func mergeImportEdges(es []importEdge) []importEdge {
+	slices.SortFunc(es, func(a, b importEdge) int {
+		if c := cmp.Compare(a.from, b.from); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.to, b.to)
+	})
+	w := 0
+	for _, e := range es {
+		if w > 0 && es[w-1].from == e.from && es[w-1].to == e.to {
+			es[w-1].w += e.w
+			continue
+		}
+		es[w] = e
+		w++
+	}
+	return es[:w]
+}
+
+// valuesSQL returns "(?, ?), (?, ?)": rows groups of cols placeholders.
+func valuesSQL(rows, cols int) string {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
+	return strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ")
+}
+
+// batchStmts prepares a multi-row INSERT once per number of rows: once for
+// the full batches and once for the last, shorter one.
+type batchStmts struct {
+	tx             *sql.Tx
+	prefix, suffix string
+	cols           int
+	stmts          map[int]*sql.Stmt // by number of rows
+}
+
+func (b *batchStmts) stmt(ctx context.Context, rows int) (*sql.Stmt, error) {
+	if st, ok := b.stmts[rows]; ok {
+		return st, nil
+	}
+	st, err := b.tx.PrepareContext(ctx, b.prefix+valuesSQL(rows, b.cols)+b.suffix)
+	if err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	b.stmts[rows] = st
+	return st, nil
+}
+
+func (b *batchStmts) close() {
+	for _, st := range b.stmts {
+		st.Close()
+	}
+}
+
+// importSites upserts names and returns their site ids, by position.
+func importSites(ctx context.Context, tx *sql.Tx, names []string, now string) ([]int64, error) {
+	b := &batchStmts{tx: tx, cols: 2, stmts: map[int]*sql.Stmt{},
+		prefix: `INSERT INTO sites (name, first_seen) VALUES `,
+		// The no-op update makes RETURNING yield existing rows too. The
+		// order of RETURNING rows is not promised, hence the name.
+		suffix: ` ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING name, id`}
+	defer b.close()
+	ids := make([]int64, len(names))
+	byName := make(map[string]int64, importSiteRows)
+	args := make([]any, 0, 2*importSiteRows)
+	for lo := 0; lo < len(names); lo += importSiteRows {
+		chunk := names[lo:min(lo+importSiteRows, len(names))]
+		st, err := b.stmt(ctx, len(chunk))
+		if err != nil {
+			return nil, fmt.Errorf("sites: %w", err)
+		}
+		args = args[:0]
+		for _, n := range chunk {
+			args = append(args, n, now)
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
+		}
+		clear(byName)
+		for rows.Next() {
+			var n string
+			var id int64
+			if err := rows.Scan(&n, &id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("sites %q…: scan: %w", chunk[0], err)
+			}
+			byName[n] = id
+		}
+		if err := rows.Close(); err != nil {
+			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
+		}
+		for i, n := range chunk {
+			id, ok := byName[n]
+			if !ok {
+				return nil, fmt.Errorf("site %q: no id returned", n)
+			}
+			ids[lo+i] = id
+		}
+	}
+	return ids, nil
+}
+
+// bulkIndexRows is the number of edges from which an import rebuilds the
+// indexes of site_links instead of updating them row by row, when the import
+// at least doubles the table. An index update is a random B-tree insertion;
+// CREATE INDEX sorts once and writes the tree in order, several times faster
+// on millions of rows.
+const bulkIndexRows = 100_000
+
+// importEdges adds edges to site_links; a pair already there gets the sum.
+func importEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
+	if len(es) >= bulkIndexRows {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM site_links`).Scan(&n); err != nil {
+			return fmt.Errorf("site links: count: %w", err)
+		}
+		if len(es) >= n {
+			rebuild, err := dropIndexes(ctx, tx, "site_links")
+			if err != nil {
+				return err
+			}
+			if err := insertEdges(ctx, tx, es); err != nil {
+				return err
+			}
+			for _, q := range rebuild {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return fmt.Errorf("site links: rebuild index: %w", err)
+				}
+			}
+			return nil
+		}
+	}
+	return insertEdges(ctx, tx, es)
+}
+
+// dropIndexes drops the explicit indexes of table and returns the statements
+// that create them again, as the schema stores them, so that no copy of an
+// index definition can drift from the migrations.
+func dropIndexes(ctx context.Context, tx *sql.Tx, table string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT name, sql FROM sqlite_schema
+		WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name`, table)
+	if err != nil {
+		return nil, fmt.Errorf("%s: list indexes: %w", table, err)
+	}
+	var names, create []string
+	for rows.Next() {
+		var n, q string
+		if err := rows.Scan(&n, &q); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("%s: list indexes: %w", table, err)
+		}
+		names, create = append(names, n), append(create, q)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, fmt.Errorf("%s: list indexes: %w", table, err)
+	}
+	for _, n := range names {
+		// n comes from the schema, never from input; quoted all the same.
+		if _, err := tx.ExecContext(ctx, `DROP INDEX "`+strings.ReplaceAll(n, `"`, `""`)+`"`); err != nil {
+			return nil, fmt.Errorf("%s: drop index %s: %w", table, n, err)
+		}
+	}
+	return create, nil
+}
+
+func insertEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
+	b := &batchStmts{tx: tx, cols: 3, stmts: map[int]*sql.Stmt{},
+		prefix: `INSERT INTO site_links (from_site_id, to_site_id, weight) VALUES `,
+		suffix: ` ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + excluded.weight`}
+	defer b.close()
+	args := make([]any, 0, 3*importEdgeRows)
+	for lo := 0; lo < len(es); lo += importEdgeRows {
+		chunk := es[lo:min(lo+importEdgeRows, len(es))]
+		st, err := b.stmt(ctx, len(chunk))
+		if err != nil {
+			return fmt.Errorf("site links: %w", err)
+		}
+		args = args[:0]
+		for _, e := range chunk {
+			args = append(args, e.from, e.to, e.w)
+		}
+		if _, err := st.ExecContext(ctx, args...); err != nil {
+			return fmt.Errorf("site links %d–%d: %w", lo, lo+len(chunk), err)
+		}
+	}
+	return nil
+}
+
+// HasImport reports whether an edge list was ever imported into the project.
+func (s *Store) HasImport(ctx context.Context) (bool, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM imports LIMIT 1)`).Scan(&n); err != nil {
+		return false, fmt.Errorf("store: look for imports: %w", err)
+	}
+	return n > 0, nil
+}
+
+// Imports returns the record of every import, oldest first.
+func (s *Store) Imports(ctx context.Context) ([]ImportStats, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, file, imported_at, sites, edges, self_edges
+		FROM imports ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: imports: %w", err)
+	}
+	defer rows.Close()
+	out := []ImportStats{}
+	for rows.Next() {
+		var st ImportStats
+		var at string
+		if err := rows.Scan(&st.ID, &st.File, &at, &st.Sites, &st.Edges, &st.SelfEdges); err != nil {
+			return nil, fmt.Errorf("store: imports: scan: %w", err)
+		}
+		if st.ImportedAt, err = parseTime(at); err != nil {
+			return nil, fmt.Errorf("store: import %d: %w", st.ID, err)
+		}
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: imports: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Librarian is a librarian's profile: a name chosen in the app or given with
+// --librarian. sitesift is a desktop tool, so a profile has no password; it
+// only keeps one librarian's ratings and decisions apart from another's.
+type Librarian struct {
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created_at"`
+	// Ratings is the number of sites the librarian has rated.
+	Ratings int `json:"ratings"`
+}
+
+// MaxLibrarianName is the longest librarian name accepted, in characters.
+const MaxLibrarianName = 64
+
+// validLibrarian checks a librarian name: not empty, no more than
+// MaxLibrarianName characters, no control characters, and no space at
+// either end — "ana" and "ana " would otherwise be two profiles that look
+// the same in every list.
+func validLibrarian(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("%w: empty librarian name", ErrInvalid)
+	case strings.TrimSpace(name) != name:
+		return fmt.Errorf("%w: librarian name %q starts or ends with a space", ErrInvalid, name)
+	case !utf8.ValidString(name):
+		return fmt.Errorf("%w: librarian name %q is not valid UTF-8", ErrInvalid, name)
+	case utf8.RuneCountInString(name) > MaxLibrarianName:
+		return fmt.Errorf("%w: librarian name longer than %d characters", ErrInvalid, MaxLibrarianName)
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return fmt.Errorf("%w: librarian name %q has a control character", ErrInvalid, name)
+	}
+	return nil
+}
+
+// ValidLibrarian returns an [ErrInvalid] error saying what is wrong with a
+// librarian name, or nil for a name the store accepts.
+func ValidLibrarian(name string) error { return validLibrarian(name) }
+
+// ensureLibrarian returns the id of the librarian called name, adding the
+// profile first when there is none; created tells which. It runs in a
+// writing transaction, so the look-up and the insert cannot be split by
+// another writer.
+func ensureLibrarian(ctx context.Context, tx *sql.Tx, name, now string) (id int64, created bool, err error) {
+	switch err := tx.QueryRowContext(ctx, `SELECT id FROM librarians WHERE name = ?`, name).Scan(&id); {
+	case err == nil:
+		return id, false, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return 0, false, fmt.Errorf("store: look up librarian %q: %w", name, err)
+	}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO librarians (name, created_at) VALUES (?, ?) RETURNING id`,
+		name, now).Scan(&id); err != nil {
+		return 0, false, fmt.Errorf("store: add librarian %q: %w", name, err)
+	}
+	return id, true, nil
+}
+
+// AddLibrarian adds a librarian profile; created is false when one of that
+// name existed already, which is then returned unchanged. A bad name is
+// [ErrInvalid] (see [ValidLibrarian]).
+func (s *Store) AddLibrarian(ctx context.Context, name string) (l Librarian, created bool, err error) {
+	if err := validLibrarian(name); err != nil {
+		return Librarian{}, false, fmt.Errorf("store: add librarian: %w", err)
+	}
+	err = s.write(ctx, fmt.Sprintf("add librarian %q", name), func(tx *sql.Tx) error {
+		_, created, err = ensureLibrarian(ctx, tx, name, formatTime(s.now()))
+		return err
+	})
+	if err != nil {
+		return Librarian{}, false, err
+	}
+	l, err = s.LibrarianProfile(ctx, name)
+	return l, created, err
+}
+
+// LibrarianProfile returns one librarian's profile; an unknown name is
+// [ErrNotFound].
+func (s *Store) LibrarianProfile(ctx context.Context, name string) (Librarian, error) {
+	ls, err := s.librarianProfiles(ctx, `WHERE l.name = ?`, name)
+	if err != nil {
+		return Librarian{}, err
+	}
+	if len(ls) == 0 {
+		return Librarian{}, fmt.Errorf("store: librarian %q: %w", name, ErrNotFound)
+	}
+	return ls[0], nil
+}
+
+// LibrarianProfiles returns every librarian's profile, sorted by name.
+func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
+	return s.librarianProfiles(ctx, "")
+}
+
+func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT l.name, l.created_at,
+			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id)
+		FROM librarians l `+where+` ORDER BY l.name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: librarians: %w", err)
+	}
+	defer rows.Close()
+	out := []Librarian{}
+	for rows.Next() {
+		var l Librarian
+		var at string
+		if err := rows.Scan(&l.Name, &at, &l.Ratings); err != nil {
+			return nil, fmt.Errorf("store: librarians: scan: %w", err)
+		}
+		if l.CreatedAt, err = parseTime(at); err != nil {
+			return nil, fmt.Errorf("store: librarian %q: %w", l.Name, err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: librarians: %w", err)
+	}
+	return out, nil
+}
