@@ -124,7 +124,8 @@ func decodeBody(r *http.Request, v any) error {
 }
 
 func (a *App) handleStartCrawl(w http.ResponseWriter, r *http.Request) {
-	var req CrawlRequest
+	// Fields absent from the body keep their defaults; an explicit 0 delay stays 0.
+	req := CrawlRequest{DelayMS: DefaultDelayMS}
 	if err := decodeBody(r, &req); err != nil {
 		writeError(w, err)
 		return

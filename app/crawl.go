@@ -17,7 +17,7 @@ type CrawlRequest struct {
 	Seeds           []string `json:"seeds"`
 	MaxPages        int      `json:"max_pages"`
 	MaxPagesPerSite int      `json:"max_pages_per_site"`
-	DelayMS         int      `json:"delay_ms"`
+	DelayMS         int      `json:"delay_ms"` // 0: no delay; absent from a JSON request: DefaultDelayMS
 	Parallel        int      `json:"parallel"`
 	Strategy        string   `json:"strategy"`
 	Proxy           string   `json:"proxy"`
@@ -37,9 +37,6 @@ func (r *CrawlRequest) withDefaults() {
 	}
 	if r.MaxPagesPerSite == 0 {
 		r.MaxPagesPerSite = DefaultMaxPagesPerSite
-	}
-	if r.DelayMS == 0 {
-		r.DelayMS = DefaultDelayMS
 	}
 	if r.Parallel == 0 {
 		r.Parallel = DefaultParallel
