@@ -120,20 +120,7 @@ func (a *App) UpdatePageRank(ctx context.Context) error {
 
 // PageRankOf computes the PageRank of a weighted site graph.
 func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[string]float64, error) {
-	id := make(map[string]int, len(names))
-	for i, n := range names {
-		id[n] = i
-	}
-	wes := make([]importance.WeightedEdge, 0, len(edges))
-	for _, e := range edges {
-		f, ok1 := id[e.From]
-		t, ok2 := id[e.To]
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("pagerank: edge %s → %s names an unknown site", e.From, e.To)
-		}
-		wes = append(wes, importance.WeightedEdge{From: f, To: t, Weight: e.Weight})
-	}
-	g, err := importance.NewGraph(len(names), wes)
+	g, err := siteGraph(names, edges)
 	if err != nil {
 		return nil, fmt.Errorf("pagerank: %w", err)
 	}

@@ -67,7 +67,7 @@ func Synthetic(n int, avgOut float64, seed uint64) *Graph {
 		}
 		// At most half the nodes, so that drawing distinct targets by
 		// rejection stays cheap even from the tail of the Zipf law.
-		d := min(poisson(rng, lambda), (n-1)/2)
+		d := min(Poisson(rng, lambda), (n-1)/2)
 		row := len(g.Targets)
 		for len(g.Targets)-row < d {
 			v := int32(byRank[target(rng.Float64())-1])
@@ -100,10 +100,10 @@ func zipfRanks(n int, alpha float64) func(u float64) int {
 	}
 }
 
-// poisson draws from a Poisson law of mean lambda: Knuth's product of
+// Poisson draws from a Poisson law of mean lambda: Knuth's product of
 // uniforms up to a mean of 30, a rounded normal above (where its error is
 // far below what a graph model cares about).
-func poisson(rng *rand.Rand, lambda float64) int {
+func Poisson(rng *rand.Rand, lambda float64) int {
 	if lambda <= 0 {
 		return 0
 	}

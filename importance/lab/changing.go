@@ -232,7 +232,7 @@ func (c *changingGraph) replace() error {
 		}
 	}
 	if c.rng.Float64() >= importance.SyntheticDangling {
-		for range poisson(c.rng, c.lambda) {
+		for range importance.Poisson(c.rng, c.lambda) {
 			if err := c.addArc(nid); err != nil {
 				return err
 			}
@@ -267,22 +267,4 @@ func zipfRanks(n int, alpha float64) func(u float64) int {
 	return func(u float64) int {
 		return min(max(int(math.Pow(1+u*top, 1/e)), 1), n)
 	}
-}
-
-// poisson draws from a Poisson law of mean lambda (Knuth's product of
-// uniforms; a rounded normal above a mean of 30).
-func poisson(rng *rand.Rand, lambda float64) int {
-	if lambda <= 0 {
-		return 0
-	}
-	if lambda > 30 {
-		return max(0, int(math.Round(lambda+math.Sqrt(lambda)*rng.NormFloat64())))
-	}
-	limit := math.Exp(-lambda)
-	k, p := 0, rng.Float64()
-	for p > limit {
-		k++
-		p *= rng.Float64()
-	}
-	return k
 }
