@@ -179,14 +179,17 @@ func (a *App) handleSites(r *http.Request) (any, error) {
 
 func (a *App) handleRate(r *http.Request) (any, error) {
 	var body struct {
-		Librarian string `json:"librarian"`
-		Rating    int    `json:"rating"`
-		Note      string `json:"note"`
+		Librarian string  `json:"librarian"`
+		Rating    int     `json:"rating"`
+		Note      *string `json:"note"` // absent or null: keep the stored note
 	}
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return a.Rate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating, body.Note)
+	if body.Note == nil {
+		return a.Rerate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating)
+	}
+	return a.Rate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating, *body.Note)
 }
 
 func (a *App) handleSearch(r *http.Request) (any, error) {

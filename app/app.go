@@ -177,6 +177,12 @@ func (a *App) Rate(ctx context.Context, librarian, site string, value int, note 
 	return a.store.SetRating(ctx, librarian, site, value, note)
 }
 
+// Rerate records a librarian's rating (1–4) of a site, keeping the note
+// already stored.
+func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
+	return a.store.Rerate(ctx, librarian, site, value)
+}
+
 // Unrate removes a librarian's rating of a site.
 func (a *App) Unrate(ctx context.Context, librarian, site string) error {
 	return a.store.DeleteRating(ctx, librarian, site)

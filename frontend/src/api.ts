@@ -107,10 +107,18 @@ export interface SearchHit {
   snippet: string;
 }
 
+/** SiteCount is one entry of the search's site facet. */
+export interface SiteCount {
+  site: string;
+  count: number;
+}
+
 export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[] | null;
+  /** facets are the sites with the most hits over all hits (not only this page), most first. */
+  facets?: SiteCount[] | null;
 }
 
 export type ExportFormat = 'txt' | 'csv' | 'json';
@@ -178,6 +186,163 @@ export interface SiteGraph {
   links: GraphLink[] | null;
 }
 
+/** LibrarianProfile is a named librarian of the project (no password: a desktop tool). */
+export interface LibrarianProfile {
+  name: string;
+  created_at: string;
+  /** ratings is the number of sites the librarian has rated. */
+  ratings: number;
+}
+
+export type SelectionStatus = 'candidate' | 'nominated' | 'approved' | 'rejected';
+export const SELECTION_STATUSES: SelectionStatus[] = ['candidate', 'nominated', 'approved', 'rejected'];
+
+/** Selection is a site's selection state (Web Curator Tool / PANDAS fields). */
+export interface Selection {
+  site: string;
+  status: SelectionStatus;
+  note: string;
+  subject: string;
+  /** decided_by and decided_at say who last changed the status and when; empty while it never left candidate. */
+  decided_by: string;
+  decided_at?: string;
+}
+
+/** SelectedSeed is one site of GET /api/selection. */
+export interface SelectedSeed extends Selection {
+  seed_url: string;
+  opic: number;
+}
+
+export type QueueOrder = 'importance' | 'community' | 'biased' | 'search';
+
+/** QueueItem is one site of a librarian's review queue. */
+export interface QueueItem {
+  site: string;
+  opic: number;
+  pagerank: number;
+  pages: number;
+  in_sites: number;
+  out_sites: number;
+  status: SelectionStatus;
+  /** biased is the biased PageRank (order biased only). */
+  biased?: number;
+  /** community is the index of the site's community (order community only; absent for none). */
+  community?: number;
+  /** title and snippet are those of the site's best matching page (order search only). */
+  title?: string;
+  snippet?: string;
+}
+
+export interface ReviewQueue {
+  librarian: string;
+  order: QueueOrder;
+  /** total counts every site the librarian has not rated (matching q). */
+  total: number;
+  rows: QueueItem[] | null;
+}
+
+export interface TopPage {
+  url: string;
+  title: string;
+  /** text is an excerpt of the page's text. */
+  text: string;
+  depth: number;
+  /** in_links counts the linking pages of other sites. */
+  in_links: number;
+}
+
+export interface OPICPoint {
+  /** pages is the number of crawled pages of the project when the snapshot was taken. */
+  pages: number;
+  at: string;
+  opic: number;
+}
+
+export interface SiteCommunity {
+  core: number;
+  seed: string;
+  role: 'hub' | 'authority';
+}
+
+export interface StoredRating extends Rating {
+  site?: string;
+}
+
+/** ReviewPage is everything a librarian needs to judge one site. */
+export interface ReviewPage {
+  site: string;
+  opic: number;
+  pagerank: number;
+  pages_count: number;
+  in_sites: number;
+  out_sites: number;
+  top_pages: TopPage[] | null;
+  in_links: SiteLink[] | null;
+  out_links: SiteLink[] | null;
+  opic_series: OPICPoint[] | null;
+  communities: SiteCommunity[] | null;
+  selection: Selection;
+  /** rating is the librarian's own rating, null before they rate. */
+  rating: StoredRating | null;
+  /** ratings are the other librarians' ratings: empty until the librarian has rated the site. */
+  ratings: StoredRating[] | null;
+  /** others_rated counts the other ratings withheld until then. */
+  others_rated: number;
+}
+
+/** RatingsImport is the outcome of an accepted ratings file. */
+export interface RatingsImport {
+  rows: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  new_librarians: string[] | null;
+}
+
+/** BadLine is one line of a refused ratings file. */
+export interface BadLine {
+  line: number;
+  error: string;
+}
+
+/** RatingsRefusal is the data of the error envelope of a refused ratings file. */
+export interface RatingsRefusal {
+  bad_lines: BadLine[] | null;
+  total_bad: number;
+}
+
+export interface AgreementRow {
+  rater: string;
+  kind: 'librarian' | 'measure';
+  sites: number;
+  score_pct: number | null;
+  score_loo_pct: number | null;
+  kappa_w: number | null;
+  spearman: number | null;
+  /** thresholds are, for a measure, the least values ranked 2, 3 and 4 (null for a rank no site got). */
+  thresholds?: (number | null)[] | null;
+}
+
+export interface Confusion {
+  rater: string;
+  kind: 'librarian' | 'measure';
+  /** matrix[i][j] counts the sites of reference rank i+1 the rater ranked j+1. */
+  matrix: number[][];
+}
+
+export interface Agreement {
+  librarians: number;
+  rated_sites: number;
+  reference_sites: number;
+  /** excluded counts the sites rated by a single librarian, left out everywhere. */
+  excluded: number;
+  bias?: number;
+  favoured?: number;
+  rows: AgreementRow[] | null;
+  confusion?: Confusion | null;
+}
+
 /** FileResult is an export file fetched by the page: its text and the name the server gave it. */
 export interface FileResult {
   text: string;
@@ -189,12 +354,15 @@ export interface FileResult {
 export class ApiError extends Error {
   readonly status: number;
   readonly type: string;
+  /** data is what an error envelope carries besides its message (the bad lines of a refused ratings file). */
+  readonly data: unknown;
 
-  constructor(message: string, status: number, type: string) {
+  constructor(message: string, status: number, type: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.type = type;
+    this.data = data;
   }
 }
 
@@ -216,10 +384,24 @@ export function query(params: Record<string, string | number | undefined | null>
   return s ? `?${s}` : '';
 }
 
+/**
+ * RawBody is a request body sent as is rather than as JSON: a file the
+ * server parses itself (a ratings CSV).
+ */
+export class RawBody {
+  constructor(
+    readonly body: Blob | string,
+    readonly type: string,
+  ) {}
+}
+
 /** request sends one API call and returns the envelope's data. */
 export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const init: RequestInit = { method, headers: { Accept: 'application/json' }, signal };
-  if (body !== undefined) {
+  if (body instanceof RawBody) {
+    init.body = body.body;
+    init.headers = { ...init.headers, 'Content-Type': body.type };
+  } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
@@ -239,7 +421,7 @@ export async function request<T>(method: string, path: string, body?: unknown, s
     throw new ApiError(`${method} ${path}: HTTP ${res.status}: ${first}`, res.status, 'internal');
   }
   if (env.status !== 'success') {
-    throw new ApiError(env.error || `${method} ${path}: HTTP ${res.status}`, res.status, env.error_type || 'internal');
+    throw new ApiError(env.error || `${method} ${path}: HTTP ${res.status}`, res.status, env.error_type || 'internal', env.data);
   }
   return env.data as T;
 }
@@ -261,7 +443,8 @@ export const api = {
   ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>
     request<SiteDetail>('GET', `/api/sites/${enc(site)}${query({ librarian })}`, undefined, signal),
-  rate: (site: string, librarian: string, rating: number, note = '') =>
+  /** rate stores a rating; a note replaces the stored one, no note (undefined) keeps it. */
+  rate: (site: string, librarian: string, rating: number, note?: string) =>
     request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
@@ -290,6 +473,31 @@ export const api = {
   labCsvURL: (id: string) => `/api/lab/jobs/${enc(id)}/csv`,
   /** labSvg fetches a finished job's plot as text. */
   labSvg: async (id: string, signal?: AbortSignal) => (await fetchFile('GET', api.labSvgURL(id), undefined, signal)).text,
+
+  librarians: (signal?: AbortSignal) => request<LibrarianProfile[] | null>('GET', '/api/librarians', undefined, signal),
+  /** addLibrarian creates a profile, or returns the existing one of that name. */
+  addLibrarian: (name: string) => request<LibrarianProfile>('POST', '/api/librarians', { name }),
+
+  reviewQueue: (
+    p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number },
+    signal?: AbortSignal,
+  ) => request<ReviewQueue>('GET', `/api/review/queue${query(p)}`, undefined, signal),
+  review: (site: string, librarian: string, signal?: AbortSignal) =>
+    request<ReviewPage>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
+  /** setSelection changes a site's selection; a note or subject left undefined keeps the stored one. */
+  setSelection: (site: string, body: { librarian: string; status: SelectionStatus; note?: string; subject?: string }) =>
+    request<Selection>('PUT', `/api/sites/${enc(site)}/selection`, body),
+  selection: (status: SelectionStatus, signal?: AbortSignal) =>
+    request<SelectedSeed[] | null>('GET', `/api/selection${query({ status })}`, undefined, signal),
+  selectionExportURL: (status: SelectionStatus, format: ExportFormat) => `/api/export/selection${query({ status, format })}`,
+
+  /** importRatings sends a ratings CSV file; a refused file throws ApiError whose data is a RatingsRefusal. */
+  importRatings: (file: Blob, name: string) =>
+    request<RatingsImport>('POST', `/api/ratings/import${query({ name })}`, new RawBody(file, 'text/csv; charset=utf-8')),
+  ratingsFileURL: () => '/api/ratings/export',
+
+  agreement: (p: { rater?: string; biased?: boolean }, signal?: AbortSignal) =>
+    request<Agreement>('GET', `/api/agreement${query({ rater: p.rater, biased: p.biased ? 'true' : undefined })}`, undefined, signal),
 
   communities: (p: CommunityParams, signal?: AbortSignal) =>
     request<Core[] | null>('GET', `/api/communities${query({ ...p })}`, undefined, signal),

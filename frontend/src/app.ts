@@ -1,10 +1,9 @@
 // ss-app: the shell — top bar (project, navigation, crawl indicator,
-// librarian), hash routing to one view, the librarian prompt, and the
-// global "/" shortcut to search.
+// librarian chooser), hash routing to one view, the "who is rating?"
+// prompt, and the global "/" shortcut to search.
 
 import { html, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import { api, type CrawlStatus, type Project } from './api';
+import { api, message, type CrawlStatus, type LibrarianProfile, type Project } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { hasModifier, isTyping } from './keys';
@@ -17,6 +16,10 @@ import './search-view';
 import './export-view';
 import './communities-view';
 import './lab-view';
+import './librarian-chooser';
+import './review-view';
+import './selection-view';
+import './agreement-view';
 
 export class SsApp extends LightElement {
   static override properties = {
@@ -24,19 +27,22 @@ export class SsApp extends LightElement {
     project: { state: true },
     projectError: { state: true },
     librarianName: { state: true },
-    librarianInput: { state: true },
+    profiles: { state: true },
     crawl: { state: true },
     prompting: { state: true },
+    promptError: { state: true },
+    promptBusy: { state: true },
   };
 
   declare route: Route;
   declare project: Project | null;
   declare projectError: string;
   declare librarianName: string;
-  /** librarianInput is the raw text of the name field; the stored name is trimmed. */
-  declare librarianInput: string;
+  declare profiles: LibrarianProfile[];
   declare crawl: CrawlStatus | null;
   declare prompting: boolean;
+  declare promptError: string;
+  declare promptBusy: boolean;
 
   #promptResolve: ((name: string | null) => void) | null = null;
   #lastProjectLoad = 0;
@@ -48,9 +54,11 @@ export class SsApp extends LightElement {
     this.project = null;
     this.projectError = '';
     this.librarianName = librarian.name;
-    this.librarianInput = librarian.name;
+    this.profiles = librarian.profiles;
     this.crawl = null;
     this.prompting = false;
+    this.promptError = '';
+    this.promptBusy = false;
   }
 
   override connectedCallback(): void {
@@ -60,6 +68,7 @@ export class SsApp extends LightElement {
     window.addEventListener('keydown', this.#onKey);
     document.addEventListener('click', this.#onClick);
     librarian.addEventListener('change', this.#onLibrarian);
+    librarian.addEventListener('profiles', this.#onProfiles);
     crawlFeed.addEventListener('status', this.#onCrawl);
     librarian.setPrompt(() => this.#askName());
     crawlFeed.start();
@@ -74,6 +83,7 @@ export class SsApp extends LightElement {
     window.removeEventListener('keydown', this.#onKey);
     document.removeEventListener('click', this.#onClick);
     librarian.removeEventListener('change', this.#onLibrarian);
+    librarian.removeEventListener('profiles', this.#onProfiles);
     crawlFeed.removeEventListener('status', this.#onCrawl);
   }
 
@@ -83,12 +93,10 @@ export class SsApp extends LightElement {
 
   #onLibrarian = () => {
     this.librarianName = librarian.name;
-    if (this.librarianInput.trim() !== librarian.name) this.librarianInput = librarian.name;
   };
 
-  #onLibrarianInput = (ev: Event) => {
-    this.librarianInput = (ev.target as HTMLInputElement).value;
-    librarian.set(this.librarianInput);
+  #onProfiles = () => {
+    this.profiles = librarian.profiles;
   };
 
   #onCrawl = () => {
@@ -102,6 +110,8 @@ export class SsApp extends LightElement {
 
   #onKey = (ev: KeyboardEvent) => {
     if (ev.key !== '/' || hasModifier(ev) || isTyping(ev) || this.prompting) return;
+    // The review queue has a search box of its own, which "/" focuses there.
+    if (this.route.view === 'review') return;
     ev.preventDefault();
     if (this.route.view !== 'search') navigate(href('/search'));
     // The view may only now be created: focus after it rendered.
@@ -138,6 +148,8 @@ export class SsApp extends LightElement {
 
   #askName(): Promise<string | null> {
     this.prompting = true;
+    this.promptError = '';
+    void librarian.loadProfiles();
     return new Promise((resolve) => {
       this.#promptResolve = resolve;
       void this.updateComplete.then(() => this.querySelector<HTMLInputElement>('#prompt-name')?.focus());
@@ -146,14 +158,10 @@ export class SsApp extends LightElement {
 
   #closePrompt(name: string | null): void {
     this.prompting = false;
+    this.promptBusy = false;
     const r = this.#promptResolve;
     this.#promptResolve = null;
     r?.(name);
-  }
-
-  /** namesList names the datalist of known librarians, when there are any (an empty one still draws an arrow). */
-  #namesList(): string | undefined {
-    return this.project?.librarians?.length ? 'librarian-names' : undefined;
   }
 
   #renderView() {
@@ -171,6 +179,12 @@ export class SsApp extends LightElement {
         return html`<ss-communities .params=${r.params}></ss-communities>`;
       case 'lab':
         return html`<ss-lab></ss-lab>`;
+      case 'review':
+        return html`<ss-review .params=${r.params} .librarian=${this.librarianName}></ss-review>`;
+      case 'selection':
+        return html`<ss-selection .params=${r.params}></ss-selection>`;
+      case 'agreement':
+        return html`<ss-agreement .params=${r.params} .librarian=${this.librarianName}></ss-agreement>`;
       default:
         return html`<ss-sites .params=${r.params} .librarian=${this.librarianName}></ss-sites>`;
     }
@@ -191,23 +205,49 @@ export class SsApp extends LightElement {
 
   #renderPrompt() {
     if (!this.prompting) return nothing;
-    const submit = (ev: Event) => {
+    const submit = async (ev: Event) => {
       ev.preventDefault();
       const v = this.querySelector<HTMLInputElement>('#prompt-name')?.value.trim() ?? '';
-      if (v) this.#closePrompt(v);
+      if (!v || this.promptBusy) return;
+      if (librarian.isProfile(v)) {
+        this.#closePrompt(v);
+        return;
+      }
+      // A new profile: the server checks the name (length, control characters) before we use it.
+      this.promptBusy = true;
+      try {
+        await api.addLibrarian(v);
+        void librarian.loadProfiles();
+        this.#closePrompt(v);
+      } catch (err) {
+        this.promptBusy = false;
+        this.promptError = message(err);
+      }
     };
+    const profiles = this.profiles;
     return html`<div class="modal-backdrop" @click=${(ev: Event) => ev.target === ev.currentTarget && this.#closePrompt(null)}>
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="prompt-title" @submit=${submit}
         @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && this.#closePrompt(null)}>
         <h2 id="prompt-title">Who is rating?</h2>
-        <p class="muted">Ratings are stored under your librarian name. It is kept in this browser for next time.</p>
+        <p class="muted">Ratings and selection decisions are stored under your librarian name. It is kept in this browser for next time.</p>
+        ${profiles.length
+          ? html`<div class="profile-list" role="group" aria-label="Librarians of this project">
+              ${profiles.map(
+                (p) => html`<button type="button" class="btn profile-btn" data-librarian=${p.name} @click=${() => this.#closePrompt(p.name)}>
+                  <span class="who">${p.name}</span><span class="muted">${int(p.ratings)} rated</span>
+                </button>`,
+              )}
+            </div>`
+          : nothing}
         <label class="field">
-          <span>Librarian name</span>
-          <input id="prompt-name" autocomplete="off" list=${ifDefined(this.#namesList())} required />
+          <span>${profiles.length ? 'Or a new librarian' : 'Librarian name'}</span>
+          <input id="prompt-name" autocomplete="off" spellcheck="false" required
+            @input=${() => (this.promptError = '')} />
         </label>
+        ${this.promptError ? html`<div class="alert" role="alert">${this.promptError}</div>` : nothing}
         <div class="actions">
           <button type="button" class="btn" @click=${() => this.#closePrompt(null)}>Cancel</button>
-          <button type="submit" class="btn primary">Save and rate</button>
+          <button type="submit" class="btn primary" ?disabled=${this.promptBusy}>Continue</button>
         </div>
       </form>
     </div>`;
@@ -225,8 +265,11 @@ export class SsApp extends LightElement {
         <nav class="nav" aria-label="Views">
           ${this.#navItem('Crawl', '#/crawl', v === 'crawl', 'crawl')}
           ${this.#navItem('Sites', '#/sites', v === 'sites' || v === 'site', 'sites')}
+          ${this.#navItem('Review', '#/review', v === 'review', 'review')}
           ${this.#navItem('Search', '#/search', v === 'search', 'search')}
           ${this.#navItem('Communities', '#/communities', v === 'communities', 'communities')}
+          ${this.#navItem('Selection', '#/selection', v === 'selection', 'selection')}
+          ${this.#navItem('Agreement', '#/agreement', v === 'agreement', 'agreement')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
           ${this.#navItem('Lab', '#/lab', v === 'lab', 'lab')}
         </nav>
@@ -238,14 +281,7 @@ export class SsApp extends LightElement {
               : html`<span class="muted">loading…</span>`}
         </div>
         ${this.#renderCrawlPill()}
-        <label class="librarian ${this.librarianName ? '' : 'empty'}" title="Ratings are saved under this name">
-          <span>Librarian</span>
-          <input id="librarian" name="librarian" placeholder="your name" autocomplete="off" list=${ifDefined(this.#namesList())}
-            .value=${this.librarianInput} @input=${this.#onLibrarianInput} />
-        </label>
-        <datalist id="librarian-names">
-          ${(p?.librarians ?? []).map((n) => html`<option value=${n}></option>`)}
-        </datalist>
+        <ss-librarian></ss-librarian>
       </header>
       <main class="main">${this.#renderView()}</main>
       ${this.#renderPrompt()}

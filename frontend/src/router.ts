@@ -1,10 +1,20 @@
-// Hash routing: #/crawl, #/sites, #/sites/{site}, #/search?q=, #/communities,
-// #/export, #/lab.
+// Hash routing: #/crawl, #/sites, #/sites/{site}, #/review, #/search?q=,
+// #/communities, #/selection, #/agreement, #/export, #/lab.
 // The hash keeps the whole view state (sort, filter, page, query), so a
 // reload or a bookmark shows the same thing, in the browser and in the
 // desktop window alike.
 
-export type View = 'crawl' | 'sites' | 'site' | 'search' | 'communities' | 'export' | 'lab';
+export type View =
+  | 'crawl'
+  | 'sites'
+  | 'site'
+  | 'review'
+  | 'search'
+  | 'communities'
+  | 'selection'
+  | 'agreement'
+  | 'export'
+  | 'lab';
 
 export interface Route {
   view: View;
@@ -33,6 +43,12 @@ export function parseHash(hash: string): Route {
       return { view: 'communities', site: '', params };
     case 'lab':
       return { view: 'lab', site: '', params };
+    case 'review':
+      return { view: 'review', site: '', params };
+    case 'selection':
+      return { view: 'selection', site: '', params };
+    case 'agreement':
+      return { view: 'agreement', site: '', params };
     case 'sites':
       if (parts.length > 1) {
         let site = parts.slice(1).join('/');

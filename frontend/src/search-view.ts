@@ -1,5 +1,8 @@
 // ss-search: full-text search over the crawled pages, optionally within one
-// site. The query lives in the hash (#/search?q=..&site=..&offset=..).
+// site. The query lives in the hash (#/search?q=..&site=..&offset=..). The
+// facet by site (the sites with the most hits over all hits) filters with a
+// click; `site:NAME`, `-site:NAME` and "phrases" in the query are the
+// server's (see app/API.md).
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -130,6 +133,43 @@ export class SearchView extends LightElement {
     this.#go(false);
   };
 
+  /** filterSite sets (or, for the site already chosen, clears) the site filter from the facet. */
+  #filterSite(site: string): void {
+    this.siteText = this.site === site ? '' : site;
+    window.clearTimeout(this.#timer);
+    this.#go(false);
+  }
+
+  #renderFacets() {
+    const r = this.result;
+    const facets = r?.facets ?? [];
+    if (!this.q.trim() || !r) return nothing;
+    const max = facets.reduce((m, f) => Math.max(m, f.count), 0);
+    return html`<aside class="panel facet-panel" aria-label="Results by site">
+      <h2>By site <span class="count">${facets.length ? `top ${int(facets.length)}` : ''}</span></h2>
+      ${facets.length === 0
+        ? html`<p class="empty small">No site.</p>`
+        : html`<ul class="facets">
+            ${facets.map(
+              (f) => html`<li>
+                <button type="button" class="facet ${f.site === this.site ? 'on' : ''}" data-facet-site=${f.site}
+                  aria-pressed=${f.site === this.site ? 'true' : 'false'}
+                  title=${f.site === this.site ? `Show every site again` : `Only the pages of ${f.site}`} @click=${() => this.#filterSite(f.site)}>
+                  <span class="facet-site">${f.site}</span>
+                  <span class="facet-bar"><span style="width:${max ? (f.count / max) * 100 : 0}%"></span></span>
+                  <span class="facet-count">${int(f.count)}</span>
+                </button>
+              </li>`,
+            )}
+          </ul>`}
+      ${this.site
+        ? html`<button type="button" class="btn small-btn facet-clear" @click=${() => this.#filterSite(this.site)}>All sites</button>`
+        : nothing}
+      <p class="muted small facet-tip">In the query: <code>site:NAME</code> keeps one site, <code>-site:NAME</code> leaves it out,
+        <code>"a phrase"</code> matches words in order.</p>
+    </aside>`;
+  }
+
   #renderResults() {
     const r = this.result;
     if (!this.q.trim()) {
@@ -193,7 +233,10 @@ export class SearchView extends LightElement {
             </div>
           </div>`
         : nothing}
-      <div class="panel results-panel">${this.#renderResults()}</div>
+      <div class="search-layout ${this.q.trim() && r ? 'with-facets' : ''}">
+        <div class="panel results-panel">${this.#renderResults()}</div>
+        ${this.#renderFacets()}
+      </div>
     `;
   }
 }

@@ -1,13 +1,30 @@
 // ss-site: one site — its scores, your rating (buttons and keys 1–4, 0
-// clears), other librarians' ratings, its crawled pages and its links.
+// clears), its selection state (status, subject, note, who decided when),
+// other librarians' ratings, its crawled pages and its links.
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, type SiteDetail, type SiteLink } from './api';
+import { api, isAbort, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
 import { LightElement } from './base';
 import { date, int, sig } from './format';
 import { hasModifier, isTyping } from './keys';
 import { href, siteHref } from './router';
+import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
+import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+
+/**
+ * selectionOf finds a site's selection without a librarian (the review
+ * page needs one): in the lists of decided sites; a site in none is a
+ * candidate with no note.
+ */
+async function selectionOf(site: string, signal: AbortSignal): Promise<Selection> {
+  const lists = await Promise.all(SELECTION_STATUSES.map((s) => api.selection(s, signal)));
+  for (const l of lists) {
+    const x = (l ?? []).find((s) => s.site === site);
+    if (x) return x;
+  }
+  return { site, status: 'candidate', note: '', subject: '', decided_by: '' };
+}
 
 export class SiteView extends LightElement {
   static override properties = {
@@ -17,6 +34,10 @@ export class SiteView extends LightElement {
     loading: { state: true },
     error: { state: true },
     rateError: { state: true },
+    selection: { state: true },
+    review: { state: true },
+    selError: { state: true },
+    editSel: { state: true },
   };
 
   declare site: string;
@@ -25,8 +46,14 @@ export class SiteView extends LightElement {
   declare loading: boolean;
   declare error: string;
   declare rateError: string;
+  declare selection: Selection | null;
+  /** review is the site's review page (importance over the crawl), when a librarian is chosen. */
+  declare review: ReviewPage | null;
+  declare selError: string;
+  declare editSel: { subject: string; note: string } | null;
 
   #abort: AbortController | null = null;
+  #selAbort: AbortController | null = null;
   #librarianTimer: number | undefined;
 
   constructor() {
@@ -37,6 +64,10 @@ export class SiteView extends LightElement {
     this.loading = false;
     this.error = '';
     this.rateError = '';
+    this.selection = null;
+    this.review = null;
+    this.selError = '';
+    this.editSel = null;
   }
 
   override connectedCallback(): void {
@@ -48,17 +79,61 @@ export class SiteView extends LightElement {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.#onKey);
     this.#abort?.abort();
+    this.#selAbort?.abort();
     window.clearTimeout(this.#librarianTimer);
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('site')) {
       this.data = null;
+      this.selection = null;
+      this.review = null;
+      this.editSel = null;
       void this.#load();
+      void this.#loadSelection();
       window.scrollTo(0, 0);
     } else if (changed.has('librarian')) {
       window.clearTimeout(this.#librarianTimer);
-      this.#librarianTimer = window.setTimeout(() => void this.#load(), 300);
+      this.#librarianTimer = window.setTimeout(() => {
+        void this.#load();
+        void this.#loadSelection();
+      }, 300);
+    }
+  }
+
+  async #loadSelection(): Promise<void> {
+    this.#selAbort?.abort();
+    const ctl = new AbortController();
+    this.#selAbort = ctl;
+    const site = this.site;
+    try {
+      if (this.librarian) {
+        const r = await api.review(site, this.librarian, ctl.signal);
+        if (ctl.signal.aborted) return;
+        this.review = r;
+        this.selection = r.selection;
+      } else {
+        const sel = await selectionOf(site, ctl.signal);
+        if (ctl.signal.aborted) return;
+        this.review = null;
+        this.selection = sel;
+      }
+      this.selError = '';
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.selError = message(err);
+    }
+  }
+
+  async #select(to: SelectionStatus, extra?: { subject: string; note: string }): Promise<void> {
+    const name = await librarian.require();
+    if (!name) return;
+    try {
+      this.selection = await api.setSelection(this.site, { librarian: name, status: to, ...extra });
+      this.selError = '';
+      this.editSel = null;
+    } catch (err) {
+      this.selError = message(err);
     }
   }
 
@@ -103,8 +178,10 @@ export class SiteView extends LightElement {
     const before = d.rating;
     if (before === rating) return;
     this.data = { ...d, rating };
+    // A rating is stored with its note, which a PUT replaces: send the note already there.
+    const note = (d.ratings ?? []).find((r) => r.librarian === name)?.note ?? this.review?.rating?.note ?? '';
     try {
-      await writeRating(d.site, name, rating);
+      await writeRating(d.site, name, rating, note);
       this.rateError = '';
       // Reload so the ratings list and timestamps are the server's.
       void this.#load();
@@ -148,6 +225,49 @@ export class SiteView extends LightElement {
     </div>`;
   }
 
+  #renderSelection() {
+    const sel = this.selection;
+    const edit = this.editSel;
+    if (!sel) {
+      return html`<section class="panel site-selection"><h2>Selection</h2>
+        ${this.selError ? html`<div class="alert" role="alert">${this.selError}</div>` : html`<p class="muted small">Loading…</p>`}</section>`;
+    }
+    const to = advanceTo(sel.status);
+    const who = decided(sel);
+    return html`<section class="panel site-selection" data-status=${sel.status}>
+      <h2>Selection ${statusBadge(sel.status)}</h2>
+      ${who ? html`<p class="muted small decided">Decided by ${who}</p>` : nothing}
+      ${edit
+        ? html`<form class="sel-edit stacked" @submit=${(ev: Event) => {
+            ev.preventDefault();
+            void this.#select(sel.status, edit);
+          }}>
+            <label class="field"><span>Subject</span>
+              <input id="site-subject" type="text" .value=${edit.subject}
+                @input=${(e: Event) => (this.editSel = { ...edit, subject: (e.target as HTMLInputElement).value })} /></label>
+            <label class="field"><span>Selection note</span>
+              <input id="site-selnote" type="text" .value=${edit.note}
+                @input=${(e: Event) => (this.editSel = { ...edit, note: (e.target as HTMLInputElement).value })} /></label>
+            <div class="actions">
+              <button type="submit" class="btn primary small-btn">Save</button>
+              <button type="button" class="btn small-btn" @click=${() => (this.editSel = null)}>Cancel</button>
+            </div>
+          </form>`
+        : html`<dl class="sel-dl">
+            <dt>Subject</dt><dd data-subject>${sel.subject || html`<span class="muted">–</span>`}</dd>
+            <dt>Note</dt><dd data-selection-note>${sel.note || html`<span class="muted">–</span>`}</dd>
+          </dl>`}
+      <div class="actions">
+        ${to ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#select(to)}>${advanceLabel(sel.status)}</button>` : nothing}
+        ${sel.status !== 'rejected'
+          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => this.#select('rejected')}>Reject</button>`
+          : nothing}
+        ${edit ? nothing : html`<button type="button" class="btn small-btn" @click=${() => (this.editSel = { subject: sel.subject, note: sel.note })}>Edit</button>`}
+      </div>
+      ${this.selError ? html`<div class="alert" role="alert">${this.selError}</div>` : nothing}
+    </section>`;
+  }
+
   #statusClass(code: number): string {
     if (code >= 200 && code < 300) return 'ok';
     if (code >= 300 && code < 400) return 'redirect';
@@ -165,6 +285,7 @@ export class SiteView extends LightElement {
         <h1 class="site-name">${this.site}</h1>
         ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
         <div class="spacer"></div>
+        <a class="btn" href=${href('/review', { site: this.site })} data-review-site title="Open it in the review queue">Review</a>
         <a class="btn" href=${href('/search', { site: this.site })} data-search-site>Search this site</a>
         <a class="btn" href=${`http://${this.site}/`} target="_blank" rel="noopener noreferrer">Open site ↗</a>
       </div>
@@ -177,6 +298,9 @@ export class SiteView extends LightElement {
               <div class="stat"><span class="k">Pages</span><span class="v">${int(d.pages_count)}</span></div>
               <div class="stat"><span class="k">In-sites</span><span class="v">${int(d.in_sites)}</span></div>
               <div class="stat"><span class="k">Out-sites</span><span class="v">${int(d.out_sites)}</span></div>
+              ${this.review
+                ? html`<div class="stat spark"><span class="k">Importance over the crawl</span>${sparkline(this.review.opic_series, 180, 36)}</div>`
+                : nothing}
               ${this.#renderRating(d)}
             </div>
             <div class="detail-grid">
@@ -198,6 +322,7 @@ export class SiteView extends LightElement {
                     </table>`}
               </section>
               <div class="aside">
+                ${this.#renderSelection()}
                 <section class="panel">
                   <h2>Other librarians <span class="count">${int(others.length)}</span></h2>
                   ${others.length === 0

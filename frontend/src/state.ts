@@ -1,14 +1,24 @@
-// Application-wide state that several views share: the current librarian and
-// the live crawl status feed.
+// Application-wide state that several views share: the current librarian
+// and the project's librarian profiles, the live crawl status feed, and
+// serialised rating writes.
 
-import { api, type CrawlStatus } from './api';
+import { api, message, type CrawlStatus, type LibrarianProfile } from './api';
 
 const LIBRARIAN_KEY = 'sitesift.librarian';
 
-/** Librarian holds the name ratings are made under, persisted in localStorage. */
+/**
+ * Librarian holds the name ratings are made under, persisted in
+ * localStorage, and the project's librarian profiles (GET /api/librarians).
+ * It dispatches 'change' when the name changes and 'profiles' when the list
+ * of profiles does.
+ */
 class Librarian extends EventTarget {
   #name: string;
   #prompt: (() => Promise<string | null>) | null = null;
+  #profiles: LibrarianProfile[] = [];
+  #loading: Promise<void> | null = null;
+  /** profilesError is the message of the last failed profile call, '' when it worked. */
+  profilesError = '';
 
   constructor() {
     super();
@@ -38,6 +48,51 @@ class Librarian extends EventTarget {
     this.dispatchEvent(new Event('change'));
   }
 
+  /** profiles are the project's librarians, sorted by name, with how many sites each rated. */
+  get profiles(): LibrarianProfile[] {
+    return this.#profiles;
+  }
+
+  /** isProfile reports whether a librarian of that name exists in the project. */
+  isProfile(name: string): boolean {
+    return this.#profiles.some((p) => p.name === name);
+  }
+
+  /** loadProfiles reads the profiles again (after rating, importing a ratings file, adding one). */
+  loadProfiles(): Promise<void> {
+    // Calls made while one is under way share it, then one more runs, so the list is never older than the call.
+    const run = async () => {
+      try {
+        this.#profiles = (await api.librarians()) ?? [];
+        this.profilesError = '';
+      } catch (err) {
+        this.profilesError = message(err);
+      }
+      this.dispatchEvent(new Event('profiles'));
+    };
+    const next = (this.#loading ?? Promise.resolve()).then(run);
+    this.#loading = next;
+    void next.finally(() => {
+      if (this.#loading === next) this.#loading = null;
+    });
+    return next;
+  }
+
+  /**
+   * choose makes name the current librarian and adds its profile to the
+   * project when it has none yet (POST /api/librarians answers with the
+   * existing profile when there is one, so a second call does no harm).
+   * It rejects with the server's message for a name it refuses.
+   */
+  async choose(name: string): Promise<void> {
+    const n = name.trim();
+    if (!n) return;
+    this.set(n);
+    if (this.isProfile(n)) return;
+    await api.addLibrarian(n);
+    await this.loadProfiles();
+  }
+
   /** setPrompt installs the dialog that asks for a name (the app shell owns it). */
   setPrompt(fn: () => Promise<string | null>): void {
     this.#prompt = fn;
@@ -53,6 +108,7 @@ class Librarian extends EventTarget {
     if (!this.#prompt) return null;
     const n = (await this.#prompt())?.trim() ?? '';
     if (!n) return null;
+    // The dialog has added the profile; set the name even if that failed, the first rating registers it.
     this.set(n);
     return n;
   }
@@ -127,12 +183,12 @@ export const crawlFeed = new CrawlFeed();
 let ratingQueue: Promise<unknown> = Promise.resolve();
 
 /**
- * writeRating stores (rating 1–4) or clears (null) a librarian's rating.
- * Writes go out one after another, so pressing "3" then "0" can never reach
- * the server as DELETE before PUT.
+ * writeRating stores (rating 1–4, with its note; no note keeps the stored one) or clears (null) a
+ * librarian's rating. Writes go out one after another, so pressing "3" then
+ * "0" can never reach the server as DELETE before PUT.
  */
-export function writeRating(site: string, name: string, rating: number | null): Promise<unknown> {
-  const send = () => (rating === null ? api.unrate(site, name) : api.rate(site, name, rating));
+export function writeRating(site: string, name: string, rating: number | null, note?: string): Promise<unknown> {
+  const send = () => (rating === null ? api.unrate(site, name) : api.rate(site, name, rating, note));
   const write = ratingQueue.then(send, send);
   ratingQueue = write.catch(() => undefined);
   return write;

@@ -29,6 +29,18 @@ const (
 // librarian name (see [ValidLibrarian]) or a note longer than [MaxNote] is
 // [ErrInvalid]; an unknown site is [ErrNotFound].
 func (s *Store) SetRating(ctx context.Context, librarian, site string, rating int, note string) (Rating, error) {
+	return s.setRating(ctx, librarian, site, rating, &note)
+}
+
+// Rerate sets librarian's rating of site as SetRating does but keeps the
+// note already stored (none for a first rating): a quick rating from the
+// sites table must not wipe a note written in the review queue.
+func (s *Store) Rerate(ctx context.Context, librarian, site string, rating int) (Rating, error) {
+	return s.setRating(ctx, librarian, site, rating, nil)
+}
+
+// setRating upserts a rating; a nil note keeps the stored one.
+func (s *Store) setRating(ctx context.Context, librarian, site string, rating int, note *string) (Rating, error) {
 	if err := validLibrarian(librarian); err != nil {
 		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
 	}
@@ -36,13 +48,16 @@ func (s *Store) SetRating(ctx context.Context, librarian, site string, rating in
 		return Rating{}, fmt.Errorf("store: rate %q: %w: rating %d is not between %d and %d",
 			site, ErrInvalid, rating, MinRating, MaxRating)
 	}
-	if err := validNote("rating note", note); err != nil {
-		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
+	if note != nil {
+		if err := validNote("rating note", *note); err != nil {
+			return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
+		}
 	}
 	// Round(0) drops the monotonic reading, so the returned time equals the
 	// one read back later.
 	now := s.now().UTC().Round(0)
 
+	var stored string
 	err := s.write(ctx, fmt.Sprintf("rate %q by %q", site, librarian), func(tx *sql.Tx) error {
 		var siteID int64
 		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
@@ -55,11 +70,12 @@ func (s *Store) SetRating(ctx context.Context, librarian, site string, rating in
 		if err != nil {
 			return fmt.Errorf("store: rate %q: %w", site, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (librarian_id, site_id, rating, note, rated_at)
-			VALUES (?, ?, ?, ?, ?)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO ratings (librarian_id, site_id, rating, note, rated_at)
+			VALUES (?1, ?2, ?3, COALESCE(?4, ''), ?5)
 			ON CONFLICT (librarian_id, site_id) DO UPDATE SET
-				rating = excluded.rating, note = excluded.note, rated_at = excluded.rated_at`,
-			librarianID, siteID, rating, note, formatTime(now)); err != nil {
+				rating = excluded.rating, note = COALESCE(?4, ratings.note), rated_at = excluded.rated_at
+			RETURNING note`,
+			librarianID, siteID, rating, note, formatTime(now)).Scan(&stored); err != nil {
 			return fmt.Errorf("store: rate %q by %q: %w", site, librarian, err)
 		}
 		return nil
@@ -67,7 +83,7 @@ func (s *Store) SetRating(ctx context.Context, librarian, site string, rating in
 	if err != nil {
 		return Rating{}, err
 	}
-	return Rating{Librarian: librarian, Site: site, Rating: rating, Note: note, RatedAt: now}, nil
+	return Rating{Librarian: librarian, Site: site, Rating: rating, Note: stored, RatedAt: now}, nil
 }
 
 // DeleteRating removes librarian's rating of site. It is [ErrNotFound] when

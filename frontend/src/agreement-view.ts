@@ -1,0 +1,402 @@
+// ss-agreement: how each librarian, and each computed measure, agrees with
+// the librarians' reference (GET /api/agreement), as in the experiment at
+// the end of section 4 of the OPIC paper: one row per rater with the
+// paper's score, the leave-one-out score, quadratic-weighted kappa and
+// Spearman's correlation; the measures' quantile thresholds; one rater's
+// 4×4 confusion matrix as a heat map; the biased ranking's rows on demand.
+// The ratings files (import and export of librarian,site,rating,note) live
+// here too, since importing is what changes the table.
+
+import { html, nothing } from 'lit';
+import {
+  api,
+  ApiError,
+  isAbort,
+  message,
+  type Agreement,
+  type AgreementRow,
+  type BadLine,
+  type RatingsImport,
+  type RatingsRefusal,
+} from './api';
+import { LightElement } from './base';
+import { int, sig } from './format';
+import { href, navigate } from './router';
+import { librarian } from './state';
+
+/** MEASURES name the computed measures for people. */
+const MEASURES: Record<string, string> = {
+  opic: 'OPIC',
+  pagerank: 'PageRank',
+  hits_authority: 'HITS authority',
+  in_sites: 'In-sites (baseline)',
+  pagerank_biased: 'Biased PR (in-sample)',
+  pagerank_biased_cv: 'Biased PR (cross-val.)',
+};
+
+function raterLabel(r: { rater: string; kind: string }): string {
+  return r.kind === 'measure' ? (MEASURES[r.rater] ?? r.rater) : r.rater;
+}
+
+function pctCell(x: number | null | undefined): string {
+  return x === null || x === undefined ? '–' : `${x.toFixed(1)}%`;
+}
+
+function coef(x: number | null | undefined): string {
+  return x === null || x === undefined ? '–' : x.toFixed(3);
+}
+
+/** threshold formats a measure's threshold: a count (in-linking sites) as a whole number, a share with 4 digits. */
+function threshold(t: number | null): string {
+  if (t === null) return '–';
+  return Number.isInteger(t) ? int(t) : sig(t);
+}
+
+interface Refusal {
+  message: string;
+  lines: BadLine[];
+  total: number;
+}
+
+export class AgreementView extends LightElement {
+  static override properties = {
+    params: { attribute: false },
+    librarian: { type: String },
+    data: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    file: { state: true },
+    importing: { state: true },
+    imported: { state: true },
+    refusal: { state: true },
+  };
+
+  declare params: URLSearchParams;
+  declare librarian: string;
+  declare data: Agreement | null;
+  declare loading: boolean;
+  declare error: string;
+  declare file: File | null;
+  declare importing: boolean;
+  declare imported: (RatingsImport & { name: string }) | null;
+  declare refusal: Refusal | null;
+
+  #abort: AbortController | null = null;
+
+  constructor() {
+    super();
+    this.params = new URLSearchParams();
+    this.librarian = '';
+    this.data = null;
+    this.loading = false;
+    this.error = '';
+    this.file = null;
+    this.importing = false;
+    this.imported = null;
+    this.refusal = null;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+  }
+
+  get biased(): boolean {
+    return this.params.get('biased') === '1';
+  }
+
+  get rater(): string {
+    return this.params.get('rater') ?? '';
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('params')) return;
+    const prev = changed.get('params') as URLSearchParams | undefined;
+    if (!prev || prev.toString() !== this.params.toString()) void this.#load();
+  }
+
+  /**
+   * load fetches the report with the confusion matrix of the rater asked
+   * for — the address's, else the current librarian, else the first
+   * librarian (or measure) of the table. A rater the report does not have
+   * (a biased row once the toggle is off, a librarian without ratings) falls
+   * back to that default.
+   */
+  async #load(): Promise<void> {
+    this.#abort?.abort();
+    const ctl = new AbortController();
+    this.#abort = ctl;
+    this.loading = true;
+    const biased = this.biased;
+    try {
+      const want = this.rater || this.librarian;
+      let ag: Agreement | null = null;
+      if (want) {
+        try {
+          ag = await api.agreement({ rater: want, biased }, ctl.signal);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.status === 400)) throw err;
+        }
+      }
+      if (!ag?.confusion) {
+        const base = ag ?? (await api.agreement({ biased }, ctl.signal));
+        const rows = base.rows ?? [];
+        const pick = rows.find((r) => r.kind === 'librarian' && r.sites > 0) ?? rows.find((r) => r.sites > 0) ?? rows[0];
+        ag = pick ? await api.agreement({ rater: pick.rater, biased }, ctl.signal) : base;
+      }
+      if (ctl.signal.aborted) return;
+      this.data = ag;
+      this.error = '';
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.error = message(err);
+    } finally {
+      if (this.#abort === ctl) {
+        this.loading = false;
+        this.#abort = null;
+      }
+    }
+  }
+
+  #go(changes: Record<string, string | null>): void {
+    navigate(href('/agreement', { rater: this.rater || null, biased: this.biased ? '1' : null, ...changes }), true);
+  }
+
+  async #import(ev: Event): Promise<void> {
+    ev.preventDefault();
+    const f = this.file;
+    if (!f || this.importing) return;
+    this.importing = true;
+    this.imported = null;
+    this.refusal = null;
+    try {
+      const res = await api.importRatings(f, f.name);
+      this.imported = { ...res, name: f.name };
+      void librarian.loadProfiles();
+      void this.#load();
+    } catch (err) {
+      const data = err instanceof ApiError ? (err.data as RatingsRefusal | undefined) : undefined;
+      this.refusal = {
+        message: message(err),
+        lines: data?.bad_lines ?? [],
+        total: data?.total_bad ?? 0,
+      };
+    } finally {
+      this.importing = false;
+    }
+  }
+
+  // ---------- rendering ----------
+
+  #renderSummary(d: Agreement) {
+    return html`<p class="agreement-summary" data-reference=${d.reference_sites} data-excluded=${d.excluded}>
+      <strong>${int(d.librarians)}</strong> ${d.librarians === 1 ? 'librarian' : 'librarians'} ·
+      <strong>${int(d.rated_sites)}</strong> rated ${d.rated_sites === 1 ? 'site' : 'sites'} ·
+      <strong>${int(d.reference_sites)}</strong> with a reference (rated by two or more) ·
+      <span class=${d.excluded ? 'excluded' : ''}><strong>${int(d.excluded)}</strong> excluded: rated by a single librarian</span>
+    </p>`;
+  }
+
+  #renderRow(r: AgreementRow, selected: string) {
+    const sc = r.score_pct;
+    const th = r.thresholds ?? [];
+    return html`<tr data-rater=${r.rater} data-kind=${r.kind} class="${r.rater === selected ? 'selected' : ''} ${r.rater === this.librarian && r.kind === 'librarian' ? 'me' : ''}"
+      @click=${() => this.#go({ rater: r.rater })} title="Show the confusion matrix of ${raterLabel(r)}">
+      <td class="rater" title=${r.kind === 'measure' ? `${raterLabel(r)} (${r.rater})` : r.rater}>${raterLabel(r)}</td>
+      <td><span class="kind kind-${r.kind}">${r.kind}</span></td>
+      <td class="num">${int(r.sites)}</td>
+      <td class="num col-score" data-col="score">
+        <span class="bar-cell"><span class="bar" style="width:${sc === null ? 0 : Math.max(0, Math.min(100, sc))}%"></span></span><span class="v">${pctCell(sc)}</span>
+      </td>
+      <td class="num" data-col="loo">${r.kind === 'measure' ? html`<span class="muted">n/a</span>` : pctCell(r.score_loo_pct)}</td>
+      <td class="num" data-col="kappa">${coef(r.kappa_w)}</td>
+      <td class="num" data-col="spearman">${coef(r.spearman)}</td>
+      <td class="thresholds" data-col="thresholds">${r.kind === 'measure'
+        ? th.map((t, i) => html`<span class="th" title="least value ranked ${i + 2}">${threshold(t)}</span>`)
+        : nothing}</td>
+    </tr>`;
+  }
+
+  #renderBiasNote(d: Agreement) {
+    if (!this.biased || d.bias === undefined) return nothing;
+    const rows = d.rows ?? [];
+    const pr = rows.find((r) => r.rater === 'pagerank');
+    const bi = rows.find((r) => r.rater === 'pagerank_biased');
+    const cv = rows.find((r) => r.rater === 'pagerank_biased_cv');
+    const delta = (x: AgreementRow | undefined) =>
+      x && pr && x.score_pct !== null && pr.score_pct !== null
+        ? `${x.score_pct - pr.score_pct >= 0 ? '+' : ''}${(x.score_pct - pr.score_pct).toFixed(1)} points`
+        : '–';
+    return html`<p class="bias-note muted small">
+      Biased PageRank: the teleport goes to every site with weight 1, plus ${d.bias} for the ${int(d.favoured ?? 0)}
+      ${d.favoured === 1 ? 'site' : 'sites'} of mean rating 3 or more. Against plain PageRank:
+      <strong>${delta(bi)}</strong> in-sample (scored on the very ratings it was biased with, so it flatters itself),
+      <strong>${delta(cv)}</strong> cross-validated (each site's value from the ratings of the other folds) — the honest figure.
+    </p>`;
+  }
+
+  #renderHeatmap(d: Agreement) {
+    const c = d.confusion;
+    const rows = d.rows ?? [];
+    const selected = c?.rater ?? '';
+    const m = c?.matrix ?? [];
+    const max = Math.max(0, ...m.flat());
+    const total = m.flat().reduce((a, b) => a + b, 0);
+    const diag = m.reduce((a, row, i) => a + (row[i] ?? 0), 0);
+    const label = c ? raterLabel(c) : '';
+    return html`<section class="panel heatmap-panel">
+      <h2>Confusion matrix</h2>
+      <label class="field">
+        <span>Rater</span>
+        <select id="agreement-rater" .value=${selected} @change=${(e: Event) => this.#go({ rater: (e.target as HTMLSelectElement).value })}>
+          <optgroup label="Librarians">
+            ${rows.filter((r) => r.kind === 'librarian').map((r) => html`<option value=${r.rater} ?selected=${r.rater === selected}>${r.rater}</option>`)}
+          </optgroup>
+          <optgroup label="Measures">
+            ${rows.filter((r) => r.kind === 'measure').map((r) => html`<option value=${r.rater} ?selected=${r.rater === selected}>${raterLabel(r)}</option>`)}
+          </optgroup>
+        </select>
+      </label>
+      ${!c
+        ? html`<p class="empty">No rater to show.</p>`
+        : total === 0
+          ? html`<p class="empty" data-heatmap-empty>No site has a reference yet: the matrix needs sites rated by two librarians or more.</p>`
+        : html`<div class="heatmap" role="table" aria-label="Reference rank (rows) by ${label}'s rank (columns)" data-rater=${c.rater}>
+              <div class="hm-axis-x" role="presentation">${label}'s rank →</div>
+              <div class="hm-grid">
+                <div class="hm-corner" role="columnheader">ref ↓</div>
+                ${[1, 2, 3, 4].map((j) => html`<div class="hm-head" role="columnheader">${j}</div>`)}
+                ${m.map(
+                  (row, i) => html`<div class="hm-head row" role="rowheader">${i + 1}</div>
+                    ${row.map((n, j) => {
+                      const a = max > 0 ? n / max : 0;
+                      const bg = n === 0 ? 'var(--subtle)' : `rgba(47, 95, 208, ${(0.08 + 0.92 * a).toFixed(3)})`;
+                      return html`<div class="hm-cell ${i === j ? 'diag' : ''} ${a > 0.55 ? 'dark' : ''}" role="cell"
+                        data-ref=${i + 1} data-rank=${j + 1} data-count=${n} style="background:${bg}"
+                        title="${n} ${n === 1 ? 'site' : 'sites'} of reference rank ${i + 1} ranked ${j + 1} by ${label}">${n}</div>`;
+                    })}`,
+                )}
+              </div>
+            </div>
+            <p class="muted small">${int(diag)} of ${int(total)} sites on the diagonal
+              (${total ? ((100 * diag) / total).toFixed(1) : '–'}%, the score). Rows: the reference rank; columns: ${label}'s rank;
+              darker means more sites.</p>`}
+    </section>`;
+  }
+
+  #renderImport() {
+    const ok = this.imported;
+    const bad = this.refusal;
+    return html`<section class="panel ratings-files">
+      <h2>Ratings files</h2>
+      <p class="muted small">CSV with the header <code>librarian,site,rating,note</code> (note optional): librarians working on
+        different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.</p>
+      <form class="import-form" @submit=${(e: Event) => this.#import(e)}>
+        <input id="ratings-file" type="file" accept=".csv,text/csv,text/plain"
+          @change=${(e: Event) => {
+            this.file = (e.target as HTMLInputElement).files?.[0] ?? null;
+            this.imported = null;
+            this.refusal = null;
+          }} />
+        <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.file || this.importing}>Import</button>
+        ${this.importing ? html`<span class="spinner" aria-label="Importing"></span>` : nothing}
+      </form>
+      ${ok
+        ? html`<div class="import-ok" role="status" data-rows=${ok.rows} data-added=${ok.added}>
+            <strong>${ok.name}</strong> imported: ${int(ok.rows)} ${ok.rows === 1 ? 'rating' : 'ratings'} —
+            ${int(ok.added)} added, ${int(ok.changed)} changed, ${int(ok.unchanged)} unchanged${ok.new_librarians?.length
+              ? html`; new ${ok.new_librarians.length === 1 ? 'librarian' : 'librarians'}: ${ok.new_librarians.join(', ')}`
+              : nothing}.
+          </div>`
+        : nothing}
+      ${bad
+        ? html`<div class="import-refused alert" role="alert" data-total-bad=${bad.total}>
+            <p class="refusal-message">${bad.lines.length
+              ? html`Refused, nothing imported: ${int(bad.total)} bad ${bad.total === 1 ? 'line' : 'lines'}.`
+              : bad.message}</p>
+            ${bad.lines.length
+              ? html`<table class="data compact bad-lines">
+                  <thead><tr><th scope="col" class="num">Line</th><th scope="col">What is wrong</th></tr></thead>
+                  <tbody>${bad.lines.map(
+                    (l) => html`<tr data-line=${l.line}><td class="num">line ${l.line}</td><td>${l.error}</td></tr>`,
+                  )}</tbody>
+                </table>
+                ${bad.total > bad.lines.length
+                  ? html`<p class="small">… and ${int(bad.total - bad.lines.length)} more: the first ${int(bad.lines.length)} are listed.</p>`
+                  : nothing}`
+              : nothing}
+          </div>`
+        : nothing}
+      <h3>Export</h3>
+      <ul class="other-exports">
+        <li><a id="ratings-export" href=${api.ratingsFileURL()} download="ratings.csv">ratings.csv</a>
+          <span class="muted small">— every rating, one a line: the file this form imports</span></li>
+        <li><a href=${api.ratingsURL()} download>ratings by site</a>
+          <span class="muted small">— every site by OPIC with each librarian's rating beside it</span></li>
+      </ul>
+    </section>`;
+  }
+
+  override render() {
+    const d = this.data;
+    const rows = d?.rows ?? [];
+    const selected = d?.confusion?.rater ?? '';
+    const libs = rows.filter((r) => r.kind === 'librarian');
+    return html`
+      <div class="toolbar">
+        <h1>Agreement</h1>
+        <label class="check" title="Add the rows of PageRank biased towards the sites rated 3–4">
+          <input id="agreement-biased" type="checkbox" .checked=${this.biased}
+            @change=${(e: Event) => this.#go({ biased: (e.target as HTMLInputElement).checked ? '1' : null })} />
+          Show the biased ranking
+        </label>
+        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        <div class="spacer"></div>
+        <span class="muted small">Section 4 of the OPIC paper: librarians scored 60–80%, OPIC 65%.</span>
+      </div>
+      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      <div class="agreement-layout">
+        <div class="agreement-main">
+          <section class="panel table-panel">
+            ${d ? this.#renderSummary(d) : nothing}
+            ${d && libs.length < 2
+              ? html`<p class="empty agreement-hint">A reference needs sites rated by at least two librarians: rate in the
+                  <a href="#/review">review queue</a> under two names, or import their ratings files.</p>`
+              : nothing}
+            <table class="data agreement-table" aria-label="Agreement with the reference">
+              <thead><tr>
+                <th scope="col">Rater</th>
+                <th scope="col">Kind</th>
+                <th scope="col" class="num" title="Sites both the rater and the reference rank">Sites</th>
+                <th scope="col" class="num" title="The paper's score: the share of sites whose rank equals the reference (mean rating rounded half up)">Score</th>
+                <th scope="col" class="num" title="Leave-one-out: the score against the mean of the other librarians only, so a librarian is not compared with itself">LOO</th>
+                <th scope="col" class="num" title="Cohen's kappa with quadratic weights against the reference">κw</th>
+                <th scope="col" class="num" title="Spearman's rank correlation with the mean rating">Spearman</th>
+                <th scope="col" title="A measure's least values ranked 2, 3 and 4: quantiles matching the reference's distribution">Thresholds</th>
+              </tr></thead>
+              <tbody>${rows.map((r) => this.#renderRow(r, selected))}</tbody>
+            </table>
+          </section>
+          ${d ? this.#renderBiasNote(d) : nothing}
+          <p class="hint">
+            Reference: the mean of all librarians' ratings of a site, rounded half up. LOO (leave-one-out): the score against
+            the mean of the other librarians only. A measure becomes a 1–4 rank by
+            quantiles that match the distribution of the reference ranks over the same sites. Click a row for its confusion matrix.
+          </p>
+        </div>
+        <div class="agreement-side">
+          ${d ? this.#renderHeatmap(d) : nothing}
+          ${this.#renderImport()}
+        </div>
+      </div>
+    `;
+  }
+}
+
+customElements.define('ss-agreement', AgreementView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-agreement': AgreementView;
+  }
+}

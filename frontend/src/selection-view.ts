@@ -1,0 +1,205 @@
+// ss-selection: the selection workflow's lists — the approved, nominated,
+// rejected and reopened sites (GET /api/selection?status=), with who decided
+// when, subject and note; the next step for each (approve a nomination,
+// reject, reopen); and the approved sites exported as a seed list
+// (GET /api/export/selection: txt, CSV, JSON).
+
+import { html, nothing } from 'lit';
+import { api, isAbort, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
+import { LightElement } from './base';
+import { date, int, sig } from './format';
+import { href, navigate, siteHref } from './router';
+import { advanceLabel, advanceTo, statusBadge } from './selection-ui';
+import { librarian } from './state';
+
+/** TABS are the lists in workflow order; "candidate" lists only the reopened sites and those with a note. */
+const TABS: { status: SelectionStatus; label: string; empty: string }[] = [
+  { status: 'approved', label: 'Approved', empty: 'No site is approved yet. Nominate sites in the review queue (key a), then approve them.' },
+  { status: 'nominated', label: 'Nominated', empty: 'No site is waiting for approval.' },
+  { status: 'rejected', label: 'Rejected', empty: 'No site was rejected.' },
+  { status: 'candidate', label: 'Reopened', empty: 'No site was reopened or given a note while a candidate.' },
+];
+
+const FORMATS: ExportFormat[] = ['txt', 'csv', 'json'];
+
+export class SelectionView extends LightElement {
+  static override properties = {
+    params: { attribute: false },
+    lists: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    actionError: { state: true },
+    copied: { state: true },
+  };
+
+  declare params: URLSearchParams;
+  declare lists: Partial<Record<SelectionStatus, SelectedSeed[]>>;
+  declare loading: boolean;
+  declare error: string;
+  declare actionError: string;
+  declare copied: string;
+
+  #abort: AbortController | null = null;
+
+  constructor() {
+    super();
+    this.params = new URLSearchParams();
+    this.lists = {};
+    this.loading = false;
+    this.error = '';
+    this.actionError = '';
+    this.copied = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.#load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+  }
+
+  get status(): SelectionStatus {
+    const s = this.params.get('status') as SelectionStatus | null;
+    return s && SELECTION_STATUSES.includes(s) ? s : 'approved';
+  }
+
+  async #load(): Promise<void> {
+    this.#abort?.abort();
+    const ctl = new AbortController();
+    this.#abort = ctl;
+    this.loading = true;
+    try {
+      // Four small lists: the tabs show their counts.
+      const all = await Promise.all(TABS.map((t) => api.selection(t.status, ctl.signal)));
+      if (ctl.signal.aborted) return;
+      const lists: Partial<Record<SelectionStatus, SelectedSeed[]>> = {};
+      TABS.forEach((t, i) => (lists[t.status] = all[i] ?? []));
+      this.lists = lists;
+      this.error = '';
+    } catch (err) {
+      if (isAbort(err)) return;
+      this.error = message(err);
+    } finally {
+      if (this.#abort === ctl) {
+        this.loading = false;
+        this.#abort = null;
+      }
+    }
+  }
+
+  async #move(s: SelectedSeed, to: SelectionStatus): Promise<void> {
+    const name = await librarian.require();
+    if (!name) return;
+    try {
+      await api.setSelection(s.site, { librarian: name, status: to });
+      this.actionError = '';
+      await this.#load();
+    } catch (err) {
+      this.actionError = `${s.site}: ${message(err)}`;
+    }
+  }
+
+  async #copy(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.copied = 'Copied.';
+    } catch {
+      const pre = this.querySelector('pre.selection-seeds');
+      if (pre) window.getSelection()?.selectAllChildren(pre);
+      this.copied = 'Clipboard unavailable — list selected, press Ctrl+C.';
+    }
+  }
+
+  #renderRow(s: SelectedSeed) {
+    const to = advanceTo(s.status);
+    return html`<tr data-site=${s.site} data-status=${s.status}>
+      <td class="col-site"><a href=${siteHref(s.site)}>${s.site}</a></td>
+      <td>${statusBadge(s.status)}</td>
+      <td class="num">${sig(s.opic)}</td>
+      <td>${s.subject || html`<span class="muted">–</span>`}</td>
+      <td class="sel-note">${s.note || html`<span class="muted">–</span>`}</td>
+      <td class="decided">${s.decided_by
+        ? html`<span class="who">${s.decided_by}</span><span class="muted small">${s.decided_at ? date(s.decided_at) : ''}</span>`
+        : html`<span class="muted">–</span>`}</td>
+      <td class="nowrap row-actions">
+        ${to
+          ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#move(s, to)}>${advanceLabel(s.status)}</button>`
+          : nothing}
+        ${s.status !== 'rejected'
+          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => this.#move(s, 'rejected')}>Reject</button>`
+          : nothing}
+        <a class="btn small-btn" href=${href('/review', { site: s.site })} title="Open it in the review queue">Review</a>
+      </td>
+    </tr>`;
+  }
+
+  #renderExport() {
+    const approved = this.lists.approved ?? [];
+    const seeds = approved.map((s) => s.seed_url).join('\n');
+    return html`<section class="panel selection-export">
+      <h2>Export the approved sites <span class="count">${int(approved.length)} ${approved.length === 1 ? 'site' : 'sites'}</span></h2>
+      <p class="muted small">A seed list for an archiving crawler, with the selection fields (status, subject, note, who decided when, OPIC) in CSV and JSON.</p>
+      <div class="actions">
+        ${FORMATS.map(
+          (f) => html`<a class="btn ${f === 'txt' ? 'primary' : ''}" data-export=${f}
+            href=${api.selectionExportURL('approved', f)} download=${`approved.${f}`}>approved.${f}</a>`,
+        )}
+        <button type="button" class="btn" ?disabled=${!approved.length} @click=${() => this.#copy(seeds)}>Copy the URLs</button>
+        ${this.copied ? html`<span class="muted small">${this.copied}</span>` : nothing}
+      </div>
+      ${approved.length ? html`<pre class="preview selection-seeds">${seeds}</pre>` : nothing}
+    </section>`;
+  }
+
+  override render() {
+    const cur = this.status;
+    const tab = TABS.find((t) => t.status === cur)!;
+    const rows = this.lists[cur] ?? [];
+    return html`
+      <div class="toolbar">
+        <h1>Selection</h1>
+        <div class="segmented" role="tablist" aria-label="Selection status">
+          ${TABS.map(
+            (t) => html`<button type="button" role="tab" class="seg ${t.status === cur ? 'on' : ''}" data-tab=${t.status}
+              aria-selected=${t.status === cur ? 'true' : 'false'}
+              @click=${() => {
+                this.actionError = '';
+                navigate(href('/selection', { status: t.status === 'approved' ? null : t.status }), true);
+              }}>
+              ${t.label} <span class="tab-count">${this.lists[t.status] ? int(this.lists[t.status]!.length) : ''}</span></button>`,
+          )}
+        </div>
+        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        <div class="spacer"></div>
+        <span class="muted small">candidate → nominated → approved · any → rejected · rejected → candidate</span>
+      </div>
+      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${this.actionError ? html`<div class="alert" role="alert">${this.actionError}</div>` : nothing}
+      <div class="selection-layout">
+        <section class="panel table-panel">
+          ${rows.length === 0
+            ? html`<p class="empty big">${this.lists[cur] ? tab.empty : ''}</p>`
+            : html`<table class="data selection-table" aria-label="${tab.label} sites">
+                <thead><tr>
+                  <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num">OPIC</th><th scope="col">Subject</th>
+                  <th scope="col">Note</th><th scope="col">Decided</th><th scope="col"></th>
+                </tr></thead>
+                <tbody>${rows.map((s) => this.#renderRow(s))}</tbody>
+              </table>`}
+        </section>
+        ${this.#renderExport()}
+      </div>
+    `;
+  }
+}
+
+customElements.define('ss-selection', SelectionView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-selection': SelectionView;
+  }
+}
