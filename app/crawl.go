@@ -256,14 +256,21 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 // store transaction, the pages into the index in one batch, and every few
 // seconds a fresh PageRank. The crawler calls it from one goroutine.
 type sink struct {
-	app      *App
-	lastRank time.Time
-	lastSnap time.Time
+	app       *App
+	lastRank  time.Time
+	lastSnap  time.Time
+	snapPages int // pages saved since the last snapshot
 }
 
-// opicSnapshotEvery is how often the sink records every site's OPIC share,
-// the points of a site's importance over the crawl on its review page.
-const opicSnapshotEvery = 3 * time.Second
+// The sink records every site's OPIC share, the points of a site's
+// importance over the crawl on its review page, every opicSnapshotEvery or
+// every opicSnapshotPages pages, whichever comes first: a fast crawl still
+// gets a curve, a slow one a point every few seconds. The store thins old
+// snapshots, so a long crawl stays bounded.
+const (
+	opicSnapshotEvery = 3 * time.Second
+	opicSnapshotPages = 50
+)
 
 func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
 	// The final flush comes after cancellation: it must still be written.
@@ -274,8 +281,9 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	if err := s.app.index.Add(pages); err != nil {
 		return err
 	}
-	if time.Since(s.lastSnap) > opicSnapshotEvery {
-		s.lastSnap = time.Now()
+	s.snapPages += len(pages)
+	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
+		s.lastSnap, s.snapPages = time.Now(), 0
 		// A failed snapshot costs a point of a chart, not the crawl.
 		if _, err := s.app.store.SnapshotOPIC(ctx); err != nil {
 			s.app.log.Error("OPIC snapshot", "err", err)
