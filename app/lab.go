@@ -569,50 +569,24 @@ func writeLabFiles(dir string, files []LabFile) (err error) {
 // labProgress draws an experiment's progress on one line of a terminal,
 // or prints a line every few seconds elsewhere.
 type labProgress struct {
-	w     io.Writer
+	statusLine
 	label string
-	tty   bool
 	start time.Time
-	last  time.Time
-	drawn bool
 }
 
 func newLabProgress(w io.Writer, label string) *labProgress {
-	p := &labProgress{w: w, label: label, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil {
-			p.tty = fi.Mode()&os.ModeCharDevice != 0
-		}
-	}
-	return p
+	return &labProgress{statusLine: newStatusLine(w, 5*time.Second), label: label, start: time.Now()}
 }
 
 func (p *labProgress) update(done, total int) {
-	every := 5 * time.Second
-	if p.tty {
-		every = 200 * time.Millisecond
-	}
-	if time.Since(p.last) < every && done < total {
+	if !p.due(done >= total) {
 		return
 	}
-	p.last = time.Now()
 	frac := 1.0
 	if total > 0 {
 		frac = float64(done) / float64(total)
 	}
-	line := fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds())
-	if p.tty {
-		fmt.Fprintf(p.w, "\r\033[K%s", line)
-		p.drawn = true
-	} else {
-		fmt.Fprintln(p.w, line)
-	}
-}
-
-func (p *labProgress) finish() {
-	if p.drawn {
-		fmt.Fprintln(p.w)
-	}
+	p.show(fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds()))
 }
 
 const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG plots
@@ -711,7 +685,7 @@ func (c CLI) labConvergence(ctx context.Context, args []string) error {
 	}
 	bar := newLabProgress(c.Stderr, "lab convergence: reads")
 	res, err := runConvergence(ctx, p, lg, bar.update)
-	bar.finish()
+	bar.done()
 	if err != nil {
 		return labUsageError(err)
 	}
@@ -754,7 +728,7 @@ func (c CLI) labWindows(ctx context.Context, args []string) error {
 	}
 	bar := newLabProgress(c.Stderr, "lab windows: reads")
 	res, err := runWindows(ctx, p, bar.update)
-	bar.finish()
+	bar.done()
 	if err != nil {
 		return labUsageError(err)
 	}

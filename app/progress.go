@@ -6,51 +6,79 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"sitesift/crawl"
 )
 
-// progressBar draws a crawl's progress on a terminal, redrawing one line; on
-// anything else it prints a line every few seconds.
-type progressBar struct {
+// statusLine shows one changing line of progress: redrawn in place on a
+// terminal, printed as a new line at most every quiet interval elsewhere
+// (a log file should not get a line per update).
+type statusLine struct {
 	w     io.Writer
 	tty   bool
+	quiet time.Duration
 	last  time.Time
 	drawn bool
 }
 
-func newProgressBar(w io.Writer) *progressBar {
+func newStatusLine(w io.Writer, quiet time.Duration) statusLine {
 	tty := false
 	if f, ok := w.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil {
 			tty = fi.Mode()&os.ModeCharDevice != 0
 		}
 	}
-	return &progressBar{w: w, tty: tty}
+	return statusLine{w: w, tty: tty, quiet: quiet}
+}
+
+// due tells whether an update should be shown now; final updates always are.
+func (l *statusLine) due(final bool) bool {
+	every := l.quiet
+	if l.tty {
+		every = 200 * time.Millisecond
+	}
+	if !final && time.Since(l.last) < every {
+		return false
+	}
+	l.last = time.Now()
+	return true
+}
+
+func (l *statusLine) show(line string) {
+	if l.tty {
+		fmt.Fprintf(l.w, "\r\033[K%s", line)
+		l.drawn = true
+	} else {
+		fmt.Fprintln(l.w, line)
+	}
+}
+
+// done ends a redrawn line.
+func (l *statusLine) done() {
+	if l.drawn {
+		fmt.Fprintln(l.w)
+	}
+}
+
+// progressBar draws a crawl's progress.
+type progressBar struct{ statusLine }
+
+func newProgressBar(w io.Writer) *progressBar {
+	return &progressBar{newStatusLine(w, 3*time.Second)}
 }
 
 func (b *progressBar) show(st CrawlStatus) {
-	if !b.tty && time.Since(b.last) < 3*time.Second {
+	final := st.State != string(crawl.StateRunning) && st.State != string(crawl.StatePaused) && st.State != StateStopping
+	if !b.due(final) {
 		return
 	}
-	b.last = time.Now()
 	const width = 30
 	frac := 0.0
 	if st.MaxPages > 0 {
 		frac = min(1, float64(st.Pages)/float64(st.MaxPages))
 	}
 	full := int(frac * width)
-	line := fmt.Sprintf("[%s%s] %d/%d pages  %.1f pages/s  %d sites  queue %d  errors %d  %s",
+	b.statusLine.show(fmt.Sprintf("[%s%s] %d/%d pages  %.1f pages/s  %d sites  queue %d  errors %d  %s",
 		strings.Repeat("#", full), strings.Repeat(".", width-full), st.Pages, st.MaxPages,
-		st.PagesPerSec, st.Sites, st.Queue, st.Errors, st.State)
-	if b.tty {
-		fmt.Fprintf(b.w, "\r\033[K%s", line)
-		b.drawn = true
-	} else {
-		fmt.Fprintln(b.w, line)
-	}
-}
-
-func (b *progressBar) done() {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
+		st.PagesPerSec, st.Sites, st.Queue, st.Errors, st.State))
 }
