@@ -12,52 +12,16 @@
 // SCREENSHOT_DIR (default e2e/out/). It prints "N passed, M failed" and
 // exits non-zero when anything failed.
 
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TIMEOUT, assert, harness } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = process.env.SITESIFT_URL;
-const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, 'out'));
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const TIMEOUT = 15_000;
 /** The norm-leak experiment takes well under a second; the margin is for a loaded CI machine. */
 const LAB_TIMEOUT = 120_000;
 // A seed of our own, so the check cannot pass on a URL the project happens to hold.
 const ADDED = `http://e2e-${process.pid}-${Date.now().toString(36)}.test/`;
 
-if (!BASE) {
-  console.error('lab-communities.spec: set SITESIFT_URL to the address of a running `sitesift serve` (e.g. http://127.0.0.1:7777/)');
-  process.exit(2);
-}
-const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
-mkdirSync(SHOTS, { recursive: true });
-
-const results = [];
-/** state carries what earlier steps found to the steps that need it. */
-const state = {};
-
-async function step(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`ok    ${name} (${Date.now() - t0} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`FAIL  ${name}: ${(err && err.message ? err.message : String(err)).split('\n')[0]}`);
-  }
-}
-
-function need(key, what) {
-  if (state[key] === undefined) throw new Error(`skipped: ${what} is unknown because an earlier step failed`);
-  return state[key];
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+const { base, shots: SHOTS, state, step, need, launch, finish } = harness('lab-communities.spec');
 
 /** answered waits for a response the UI should have caused, failing with what was missing. */
 async function answered(promise, what) {
@@ -81,16 +45,7 @@ const apiCall = (method, path) => (r) => {
   return new URL(r.url()).pathname === path && req.method() === method;
 };
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-const page = await context.newPage();
-page.setDefaultTimeout(TIMEOUT);
-const pageErrors = [];
-page.on('pageerror', (err) => pageErrors.push(err.message));
+const { browser, context, page, pageErrors } = await launch({ acceptDownloads: true });
 
 try {
   await step('navigation links to Lab and Communities', async () => {
@@ -218,8 +173,4 @@ try {
   await browser.close();
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`screenshots in ${SHOTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

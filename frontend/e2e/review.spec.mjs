@@ -13,16 +13,9 @@
 // SCREENSHOT_DIR (default e2e/out/). It prints "N passed, M failed" and exits
 // non-zero when anything failed.
 
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { TIMEOUT, assert, harness } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = process.env.SITESIFT_URL;
-const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, 'out'));
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const TIMEOUT = 15_000;
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 // The librarian who rates in the browser, and the two whose ratings come from a file.
 const LIB = `e2e-rev-${RUN}`;
@@ -38,37 +31,7 @@ const NOTE = `e2e note ${RUN}`;
 // In the refused file, this line (header = line 1) carries a rating out of 1–4.
 const BAD_LINE = 5;
 
-if (!BASE) {
-  console.error('review.spec: set SITESIFT_URL to the address of a running `sitesift serve` (e.g. http://127.0.0.1:7777/)');
-  process.exit(2);
-}
-const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
-mkdirSync(SHOTS, { recursive: true });
-
-const results = [];
-/** state carries what earlier steps found to the steps that need it. */
-const state = {};
-
-async function step(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`ok    ${name} (${Date.now() - t0} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`FAIL  ${name}: ${(err && err.message ? err.message : String(err)).split('\n')[0]}`);
-  }
-}
-
-function need(key, what) {
-  if (state[key] === undefined) throw new Error(`skipped: ${what} is unknown because an earlier step failed`);
-  return state[key];
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+const { base, shots: SHOTS, state, step, need, launch, finish } = harness('review.spec');
 
 /** answered waits for a response the UI should have caused, failing with what was missing. */
 async function answered(promise, what, wantOK = true) {
@@ -151,17 +114,8 @@ async function importFile(page, name, text) {
   return answered(posted, 'POST /api/ratings/import', false);
 }
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
 // A fresh context: no librarian remembered, so the page must ask for one.
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-page.setDefaultTimeout(TIMEOUT);
-const pageErrors = [];
-page.on('pageerror', (err) => pageErrors.push(err.message));
+const { browser, context, page, pageErrors } = await launch();
 
 try {
   await step('the queue of a new librarian lists at least six sites (API)', async () => {
@@ -493,8 +447,4 @@ try {
   await browser.close();
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`screenshots in ${SHOTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -8,53 +8,16 @@
 // Screenshots go to SCREENSHOT_DIR (default e2e/out/). It prints
 // "N passed, M failed" and exits non-zero when anything failed.
 
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { TIMEOUT, assert, harness } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BASE = process.env.SITESIFT_URL;
-const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, 'out'));
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const TIMEOUT = 15_000;
 // A name of our own, so ratings left by people or earlier runs cannot confuse the checks.
 const LIBRARIAN = `e2e-${process.pid}-${Date.now().toString(36)}`;
 
 // Words too common to show that search works.
 const STOP = new Set(['about', 'from', 'have', 'home', 'page', 'that', 'this', 'with', 'your', 'what', 'will', 'more', 'welcome']);
 
-if (!BASE) {
-  console.error('sites.spec: set SITESIFT_URL to the address of a running `sitesift serve` (e.g. http://127.0.0.1:7777/)');
-  process.exit(2);
-}
-const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
-mkdirSync(SHOTS, { recursive: true });
-
-const results = [];
-/** state carries what earlier steps found to the steps that need it. */
-const state = {};
-
-async function step(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`ok    ${name} (${Date.now() - t0} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`FAIL  ${name}: ${(err && err.message ? err.message : String(err)).split('\n')[0]}`);
-  }
-}
-
-function need(key, what) {
-  if (state[key] === undefined) throw new Error(`skipped: ${what} is unknown because an earlier step failed`);
-  return state[key];
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+const { base, shots: SHOTS, state, step, need, launch, finish } = harness('sites.spec');
 
 const sitesAPI = (method) => (r) =>
   r.url().includes('/api/sites') && r.request().method() === method && r.status() < 500;
@@ -95,16 +58,7 @@ async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-page.setDefaultTimeout(TIMEOUT);
-const pageErrors = [];
-page.on('pageerror', (err) => pageErrors.push(err.message));
+const { browser, context, page, pageErrors } = await launch();
 
 try {
   await step('sites table shows at least two rows', async () => {
@@ -216,8 +170,4 @@ try {
   await browser.close();
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`screenshots in ${SHOTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -1,0 +1,86 @@
+// The shared frame of sitesift's browser tests: configuration from the
+// environment, Debian's Chromium through playwright-core, named steps that
+// record a pass or a failure and go on, and the closing "N passed, M failed"
+// line with the exit status.
+//
+//   SITESIFT_URL    address of a running `sitesift serve` (required)
+//   SCREENSHOT_DIR  where screenshots go (default e2e/out/)
+//   CHROMIUM_PATH   the browser (default /usr/bin/chromium)
+
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** TIMEOUT bounds each wait of a step. */
+export const TIMEOUT = 15_000;
+
+/**
+ * harness reads the environment for the test named name (exiting with status
+ * 2 when SITESIFT_URL is missing) and returns its base URL, screenshot
+ * directory and step helpers.
+ */
+export function harness(name) {
+  const BASE = process.env.SITESIFT_URL;
+  if (!BASE) {
+    console.error(`${name}: set SITESIFT_URL to the address of a running \`sitesift serve\` (e.g. http://127.0.0.1:7777/)`);
+    process.exit(2);
+  }
+  const shots = resolve(process.env.SCREENSHOT_DIR || join(here, 'out'));
+  mkdirSync(shots, { recursive: true });
+  const results = [];
+  /** state carries what earlier steps found to the steps that need it. */
+  const state = {};
+
+  /** step runs fn as one named check: a failure is reported and the next step runs. */
+  async function step(stepName, fn) {
+    const t0 = Date.now();
+    try {
+      await fn();
+      results.push({ name: stepName, ok: true });
+      console.log(`ok    ${stepName} (${Date.now() - t0} ms)`);
+    } catch (err) {
+      results.push({ name: stepName, ok: false });
+      console.log(`FAIL  ${stepName}: ${(err && err.message ? err.message : String(err)).split('\n')[0]}`);
+    }
+  }
+
+  /** need returns what an earlier step stored under key, or fails the step saying why it cannot run. */
+  function need(key, what) {
+    if (state[key] === undefined) throw new Error(`skipped: ${what} is unknown because an earlier step failed`);
+    return state[key];
+  }
+
+  /** launch starts Chromium and opens one page, recording its uncaught errors in pageErrors. */
+  async function launch(contextOptions = {}) {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const pageErrors = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    return { browser, context, page, pageErrors };
+  }
+
+  /** finish prints the summary line and exits, non-zero when a step failed. */
+  function finish() {
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed;
+    console.log(`screenshots in ${shots}`);
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed ? 1 : 0);
+  }
+
+  return { base: BASE.endsWith('/') ? BASE : `${BASE}/`, shots, state, step, need, launch, finish };
+}
+
+/** assert fails the current step with msg unless cond holds. */
+export function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
