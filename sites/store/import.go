@@ -158,12 +158,11 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 // written in the same transaction. A connection whose settings cannot be
 // restored is closed, never returned to the pool without foreign keys.
 func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
-	select {
-	case s.writeSem <- struct{}{}:
-	case <-ctx.Done():
-		return fmt.Errorf("store: %s: %w", what, ctx.Err())
+	release, err := s.writer(ctx, what)
+	if err != nil {
+		return err
 	}
-	defer func() { <-s.writeSem }()
+	defer release()
 
 	conn, err := s.db.Conn(ctx)
 	if err != nil {

@@ -235,16 +235,26 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	return v, nil
 }
 
+// writer waits for this process's writers queued before it and returns the
+// function that lets the next one go.
+func (s *Store) writer(ctx context.Context, what string) (release func(), err error) {
+	select {
+	case s.writeSem <- struct{}{}:
+		return func() { <-s.writeSem }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("store: %s: %w", what, ctx.Err())
+	}
+}
+
 // write runs fn in a writing (IMMEDIATE) transaction, after the writers of
 // this process queued before it, and commits if fn returns nil. what names
 // the operation in errors.
 func (s *Store) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
-	select {
-	case s.writeSem <- struct{}{}:
-	case <-ctx.Done():
-		return fmt.Errorf("store: %s: %w", what, ctx.Err())
+	release, err := s.writer(ctx, what)
+	if err != nil {
+		return err
 	}
-	defer func() { <-s.writeSem }()
+	defer release()
 
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
