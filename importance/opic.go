@@ -14,17 +14,22 @@ const DefaultTeleport = 0.15
 // discovers them. Node ids are dense, 0..N-1, in order of addition.
 //
 // The virtual page's cash is handed out to all N known nodes right after
-// every read. It is done lazily in O(1): uniform is the running total that
+// every read, in proportion to each node's teleport share (1 unless
+// SetShare says otherwise). It is done lazily in O(1): uniform is the running
+// total per unit of share that
 // each node has been credited by the virtual page since the start, and
 // seen[i] the value of uniform when node i last settled it, so node i's cash
-// is cash[i] + uniform − seen[i].
+// is cash[i] + share[i]·(uniform − seen[i]).
 type OPIC struct {
 	teleport float64
 
 	cash    []float64 // explicit cash, received from in-neighbours
 	seen    []float64 // uniform when the node last settled its share of the virtual page's cash
 	history []float64 // cash accumulated at reads
-	uniform float64   // total handed out to each node by the virtual page
+	uniform float64   // total handed out by the virtual page per unit of share
+	share   []float64 // teleport share of each node: the virtual page's cash goes out in proportion to it
+	shares  float64   // sum of share
+	biased  bool      // some share differs from 1
 	virtual float64   // cash of the virtual page not yet handed out (no known node)
 	g       float64   // G: the sum of all histories
 
@@ -66,6 +71,8 @@ func (o *OPIC) Teleport() float64 { return o.teleport }
 func (o *OPIC) AddNode() int {
 	o.cash = append(o.cash, 0)
 	o.seen = append(o.seen, o.uniform)
+	o.share = append(o.share, 1)
+	o.shares++
 	o.history = append(o.history, 0)
 	o.out = append(o.out, nil)
 	o.outW = append(o.outW, 0)
@@ -120,7 +127,30 @@ func (o *OPIC) arcIndex(from, to int) (int, bool) {
 func (o *OPIC) Out(i int) []Arc { return o.out[i] }
 
 // Cash returns node i's current cash.
-func (o *OPIC) Cash(i int) float64 { return o.cash[i] + o.uniform - o.seen[i] }
+func (o *OPIC) Cash(i int) float64 { return o.cash[i] + o.share[i]*(o.uniform-o.seen[i]) }
+
+// SetShare sets node i's teleport share w > 0: from now on the virtual
+// page hands its cash out in proportion to the shares instead of uniformly.
+// This biases importance towards chosen nodes ("importance can also be
+// biased to take into account specific fields of interest", section 5);
+// the estimate then converges to PageRank with the personalisation vector
+// share/Σshare for both the teleport and the dangling nodes' rank. A
+// greedy Selector needs uniform shares.
+func (o *OPIC) SetShare(i int, w float64) error {
+	if !(w > 0) || math.IsInf(w, 0) {
+		return fmt.Errorf("importance: teleport share %v of node %d must be positive and finite", w, i)
+	}
+	o.settle(i)
+	o.shares += w - o.share[i]
+	o.share[i] = w
+	if w != 1 {
+		o.biased = true
+	}
+	return nil
+}
+
+// Share returns node i's teleport share.
+func (o *OPIC) Share(i int) float64 { return o.share[i] }
 
 // History returns node i's history.
 func (o *OPIC) History(i int) float64 { return o.history[i] }
@@ -177,7 +207,7 @@ func (o *OPIC) Read(i int) float64 {
 }
 
 func (o *OPIC) settle(i int) {
-	o.cash[i] += o.uniform - o.seen[i]
+	o.cash[i] += o.share[i] * (o.uniform - o.seen[i])
 	o.seen[i] = o.uniform
 }
 
@@ -186,7 +216,7 @@ func (o *OPIC) handOut() {
 	if n == 0 || o.virtual == 0 {
 		return
 	}
-	o.uniform += o.virtual / float64(n)
+	o.uniform += o.virtual / o.shares
 	o.virtual = 0
 	// Each rounding of uniform is felt by all n nodes, so an error of one
 	// ulp(uniform) costs n·ulp(uniform) of total cash. Folding uniform into
@@ -194,9 +224,9 @@ func (o *OPIC) handOut() {
 	// per read; uniform grows by about 1/n² a read, so the O(n) fold costs
 	// O(1) per read amortised. Cash(i) − key(i) shifts by the same amount for
 	// every node, so a Selector's order is unchanged.
-	if o.uniform*float64(n) > 1 {
+	if o.uniform*o.shares > 1 {
 		for i := range o.cash {
-			o.cash[i] += o.uniform - o.seen[i]
+			o.cash[i] += o.share[i] * (o.uniform - o.seen[i])
 			o.seen[i] = 0
 		}
 		o.uniform = 0

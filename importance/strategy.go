@@ -42,6 +42,10 @@ func NewSelector(o *OPIC, s Strategy, seed uint64) (*Selector, error) {
 	if _, err := ParseStrategy(string(s)); err != nil {
 		return nil, err
 	}
+	if s == Greedy && o.biased {
+		// Its heap order relies on every node getting the same uniform share.
+		return nil, fmt.Errorf("importance: a greedy selector needs uniform teleport shares")
+	}
 	sel := &Selector{o: o, strategy: s, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	if s == Greedy {
 		n := o.Len()
