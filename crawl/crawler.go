@@ -244,6 +244,9 @@ func (c *Crawler) site(name string) *siteQueue {
 		if id := c.opic.AddNode(); id != s.id {
 			panic(fmt.Sprintf("crawl: OPIC node %d for site %d %q", id, s.id, name))
 		}
+		if w, ok := c.cfg.shares[name]; ok {
+			c.opic.SetShare(s.id, w) // checked by the Shares option
+		}
 	}
 	return s
 }

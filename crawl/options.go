@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -84,6 +85,7 @@ type config struct {
 	maxBodySize     int
 	idleReads       int
 	prior           *Prior
+	shares          map[string]float64
 }
 
 func defaultConfig() config {
@@ -203,6 +205,23 @@ func Teleport(t float64) Option {
 			return fmt.Errorf("crawl: teleport %v not in [0, 1)", t)
 		}
 		c.teleport = t
+		return nil
+	}
+}
+
+// Shares sets the OPIC teleport share of sites (default 1 for every site):
+// the virtual page hands its cash out in proportion to the shares, so a
+// site with share 10 gets ten times the teleport cash of another, is read
+// sooner by the greedy order, and ranks higher. This is how the crawl is
+// biased towards what librarians value (importance.OPIC.SetShare).
+func Shares(shares map[string]float64) Option {
+	return func(c *config) error {
+		for site, w := range shares {
+			if !(w > 0) || math.IsInf(w, 0) {
+				return fmt.Errorf("crawl: teleport share %v of %s must be positive and finite", w, site)
+			}
+		}
+		c.shares = shares
 		return nil
 	}
 }
