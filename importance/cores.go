@@ -76,16 +76,18 @@ func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 		alive[i] = true
 	}
 	var cores []Core
+	var sub, in Graph // reused round after round: a round allocates no graph
 	for len(cores) < count {
-		sub := subgraph(g, alive)
+		subgraphInto(&sub, g, alive)
 		if sub.Arcs() == 0 {
 			break
 		}
-		r, err := HITS(sub, opt.HITS)
+		r, err := HITS(&sub, opt.HITS)
 		if err != nil && !errors.Is(err, ErrHITSNotConverged) {
 			return cores, err
 		}
-		c, err := extractCore(sub, r.Hub, r.Authority, opt)
+		reverseInto(&in, &sub)
+		c, err := extractCore(&sub, &in, r.Hub, r.Authority, opt)
 		if errors.Is(err, ErrNoCore) {
 			break
 		}
@@ -104,10 +106,19 @@ func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 	return cores, nil
 }
 
-// subgraph returns g without the arcs that touch a removed node; node ids
-// are kept, removed nodes become isolated.
-func subgraph(g *Graph, alive []bool) *Graph {
-	s := &Graph{N: g.N, Offsets: make([]int, g.N+1), OutW: make([]float64, g.N)}
+// subgraphInto makes s the graph g without the arcs that touch a removed
+// node, reusing s's slices; node ids are kept, removed nodes become
+// isolated.
+func subgraphInto(s *Graph, g *Graph, alive []bool) {
+	s.N = g.N
+	s.Offsets = resize(s.Offsets, g.N+1)
+	s.OutW = resize(s.OutW, g.N)
+	clear(s.OutW)
+	if cap(s.Targets) < len(g.Targets) {
+		s.Targets = make([]int32, 0, len(g.Targets))
+		s.Weights = make([]float64, 0, len(g.Weights))
+	}
+	s.Targets, s.Weights = s.Targets[:0], s.Weights[:0]
 	for u := 0; u < g.N; u++ {
 		s.Offsets[u] = len(s.Targets)
 		if !alive[u] {
@@ -122,7 +133,14 @@ func subgraph(g *Graph, alive []bool) *Graph {
 		}
 	}
 	s.Offsets[g.N] = len(s.Targets)
-	return s
+}
+
+// resize returns a slice of length n, reusing x's array when it is large enough.
+func resize[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	return x[:n]
 }
 
 // ExtractCore extracts one bipartite core of g from its HITS hub and
@@ -151,11 +169,13 @@ func ExtractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 	if opt.NewMembers <= 0 {
 		opt.NewMembers = 1
 	}
-	return extractCore(g, h, a, opt)
+	var in Graph
+	reverseInto(&in, g)
+	return extractCore(g, &in, h, a, opt)
 }
 
-func extractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
-	in := reverse(g)
+// extractCore grows one core of g; in is g reversed.
+func extractCore(g, in *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 	// The first authority: the highest a among nodes with an in-arc (a node
 	// with none cannot be in a core).
 	first := -1
@@ -331,9 +351,16 @@ func (r *rankHeap) Pop() any {
 	return x
 }
 
-// reverse returns the graph with every arc turned around.
-func reverse(g *Graph) *Graph {
-	r := &Graph{N: g.N, Offsets: make([]int, g.N+1), Targets: make([]int32, len(g.Targets)), Weights: make([]float64, len(g.Weights)), OutW: make([]float64, g.N)}
+// reverseInto makes r the graph g with every arc turned around, reusing
+// r's slices.
+func reverseInto(r *Graph, g *Graph) {
+	r.N = g.N
+	r.Offsets = resize(r.Offsets, g.N+1)
+	clear(r.Offsets)
+	r.Targets = resize(r.Targets, len(g.Targets))
+	r.Weights = resize(r.Weights, len(g.Weights))
+	r.OutW = resize(r.OutW, g.N)
+	clear(r.OutW)
 	for _, v := range g.Targets {
 		r.Offsets[v+1]++
 	}
@@ -349,5 +376,4 @@ func reverse(g *Graph) *Graph {
 			r.OutW[v] += g.Weights[k]
 		}
 	}
-	return r
 }
