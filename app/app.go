@@ -36,9 +36,11 @@ type App struct {
 	log      *slog.Logger
 	teleport float64
 
-	mu    sync.Mutex
-	job   *crawlJob // the running or last crawl; nil before the first
-	rankM sync.Mutex
+	mu       sync.Mutex
+	job      *crawlJob // the running or last crawl; nil before the first
+	lastOnce sync.Once
+	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
+	rankM    sync.Mutex
 
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)

@@ -337,3 +337,15 @@ func TestIndexRebuiltFromStore(t *testing.T) {
 		t.Fatalf("rebuilt index holds %d pages, %v", n, err)
 	}
 }
+
+func TestCrawlStatusOfLastCrawl(t *testing.T) {
+	_, h := testApp(t)
+	var st CrawlStatus
+	call(t, h, "GET", "/api/crawl", "", 200, &st)
+	if st.State != StateDone || st.Pages != 150 || st.MaxPages != 150 || st.Strategy != "greedy" || st.Sites == 0 || len(st.Top) != 10 {
+		t.Errorf("status of the project's last crawl = %+v", st)
+	}
+	if st.Top[0].OPIC < st.Top[9].OPIC {
+		t.Errorf("top sites not by importance: %+v", st.Top)
+	}
+}

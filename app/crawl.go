@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -11,6 +12,7 @@ import (
 
 	"sitesift/crawl"
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // CrawlRequest is what a librarian asks of a crawl.
@@ -364,9 +366,48 @@ func (a *App) CrawlStatus() CrawlStatus {
 	j := a.job
 	a.mu.Unlock()
 	if j == nil {
-		return CrawlStatus{State: StateIdle, Top: []SiteScore{}}
+		return a.lastCrawl()
 	}
 	return j.status()
+}
+
+// lastCrawl is the status of the project's last crawl before this process
+// started, read from the store once (a client following the event stream
+// asks twice a second): its end state, pages, speed and the top sites by
+// importance. It is idle for a project never crawled.
+func (a *App) lastCrawl() CrawlStatus {
+	a.lastOnce.Do(func() {
+		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}}
+		ctx := context.Background()
+		crawls, err := a.store.Crawls(ctx)
+		if err != nil || len(crawls) == 0 {
+			return
+		}
+		c := crawls[0]
+		st := CrawlStatus{State: c.State, Pages: c.Pages, Top: []SiteScore{}}
+		if c.FinishedAt.IsZero() { // the process that ran it ended first
+			st.State = StateStopped
+		} else {
+			st.ElapsedSec = c.FinishedAt.Sub(c.StartedAt).Seconds()
+			if st.ElapsedSec > 0 {
+				st.PagesPerSec = float64(c.Pages) / st.ElapsedSec
+			}
+		}
+		var req CrawlRequest
+		if json.Unmarshal(c.Settings, &req) == nil {
+			st.Strategy, st.MaxPages = req.Strategy, req.MaxPages
+		}
+		if _, n, err := a.store.Stats(ctx); err == nil {
+			st.Sites = n
+		}
+		if _, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10}); err == nil {
+			for _, r := range rows {
+				st.Top = append(st.Top, SiteScore{Site: r.Site, OPIC: r.OPIC})
+			}
+		}
+		a.last = st
+	})
+	return a.last
 }
 
 func (a *App) running() (*crawlJob, error) {
