@@ -153,18 +153,18 @@ func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOpt
 	if err != nil {
 		return nil, err
 	}
-	return a.extract(cg, count, opt)
+	return a.extract(ctx, cg, count, opt)
 }
 
 // extract returns the communities of cg, from the memo when it holds them.
-func (a *App) extract(cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, error) {
+func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, error) {
 	m := &a.communities
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.valid && m.hash == cg.hash && m.count == count && m.opt == opt {
 		return cloneCommunities(m.result), nil
 	}
-	cores, err := importance.ExtractSeeds(cg.g, count, opt)
+	cores, err := importance.ExtractSeedsContext(ctx, cg.g, count, opt)
 	if err != nil {
 		return nil, fmt.Errorf("communities: %w", err)
 	}
@@ -196,7 +196,7 @@ func (a *App) currentCommunities(ctx context.Context) (*communityGraph, []Commun
 		return cg, out, nil
 	}
 	m.mu.Unlock()
-	out, err := a.extract(cg, DefaultCommunityCount, importance.DefaultCoreOptions())
+	out, err := a.extract(ctx, cg, DefaultCommunityCount, importance.DefaultCoreOptions())
 	return cg, out, err
 }
 

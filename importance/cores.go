@@ -2,6 +2,7 @@ package importance
 
 import (
 	"container/heap"
+	"context"
 	"errors"
 	"fmt"
 )
@@ -59,6 +60,12 @@ var ErrNoCore = errors.New("importance: no bipartite core left")
 // which only looks at the arcs of the core's members; in all
 // O(count · (N + arcs)), with no quadratic step.
 func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
+	return ExtractSeedsContext(context.Background(), g, count, opt)
+}
+
+// ExtractSeedsContext is ExtractSeeds that stops between two rounds once
+// ctx is done, returning the cores found so far and ctx's error.
+func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptions) ([]Core, error) {
 	if count <= 0 {
 		return nil, fmt.Errorf("importance: seed count %d must be positive", count)
 	}
@@ -78,6 +85,9 @@ func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 	var cores []Core
 	var sub, in Graph // reused round after round: a round allocates no graph
 	for len(cores) < count {
+		if err := ctx.Err(); err != nil {
+			return cores, err
+		}
 		subgraphInto(&sub, g, alive)
 		if sub.Arcs() == 0 {
 			break

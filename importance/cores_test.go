@@ -1,6 +1,8 @@
 package importance
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -180,4 +182,14 @@ func TestExtractSeedsPolblogs(t *testing.T) {
 
 func hasArc(g *Graph, u, v int) bool {
 	return slices.Contains(g.Targets[g.Offsets[u]:g.Offsets[u+1]], int32(v))
+}
+
+func TestExtractSeedsContextCancelled(t *testing.T) {
+	g := twoCommunities(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cores, err := ExtractSeedsContext(ctx, g, 5, DefaultCoreOptions())
+	if !errors.Is(err, context.Canceled) || len(cores) != 0 {
+		t.Errorf("cancelled extraction = %v, %v", cores, err)
+	}
 }
