@@ -68,6 +68,11 @@ export function harness(name) {
     return { browser, context, page, pageErrors };
   }
 
+  /** shot saves a screenshot of page as NAME.png in the screenshot directory. */
+  async function shot(page, shotName, fullPage = false) {
+    await page.screenshot({ path: join(shots, `${shotName}.png`), fullPage });
+  }
+
   /** finish prints the summary line and exits, non-zero when a step failed. */
   function finish() {
     const passed = results.filter((r) => r.ok).length;
@@ -77,10 +82,25 @@ export function harness(name) {
     process.exit(failed ? 1 : 0);
   }
 
-  return { base: BASE.endsWith('/') ? BASE : `${BASE}/`, shots, state, step, need, launch, finish };
+  return { base: BASE.endsWith('/') ? BASE : `${BASE}/`, shots, state, step, need, launch, shot, finish };
 }
 
 /** assert fails the current step with msg unless cond holds. */
 export function assert(cond, msg) {
   if (!cond) throw new Error(msg);
+}
+
+/**
+ * answered waits for a response the UI should have caused, failing with what
+ * was missing; unless wantOK is false, a response that is not 2xx fails too.
+ */
+export async function answered(promise, what, wantOK = true) {
+  let res;
+  try {
+    res = await promise;
+  } catch {
+    throw new Error(`no ${what} reached the server within ${TIMEOUT / 1000} s`);
+  }
+  if (wantOK) assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+  return res;
 }

@@ -13,31 +13,14 @@
 // exits non-zero when anything failed.
 
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TIMEOUT, assert, harness } from './harness.mjs';
+import { TIMEOUT, answered, assert, harness } from './harness.mjs';
 
 /** The norm-leak experiment takes well under a second; the margin is for a loaded CI machine. */
 const LAB_TIMEOUT = 120_000;
 // A seed of our own, so the check cannot pass on a URL the project happens to hold.
 const ADDED = `http://e2e-${process.pid}-${Date.now().toString(36)}.test/`;
 
-const { base, shots: SHOTS, state, step, need, launch, finish } = harness('lab-communities.spec');
-
-/** answered waits for a response the UI should have caused, failing with what was missing. */
-async function answered(promise, what) {
-  let res;
-  try {
-    res = await promise;
-  } catch {
-    throw new Error(`no ${what} reached the server within ${TIMEOUT / 1000} s`);
-  }
-  assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
-  return res;
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+const { base, state, step, need, launch, shot, finish } = harness('lab-communities.spec');
 
 /** apiCall matches a response (or, with request, a request) to METHOD /path. */
 const apiCall = (method, path) => (r) => {

@@ -13,8 +13,7 @@
 // SCREENSHOT_DIR (default e2e/out/). It prints "N passed, M failed" and exits
 // non-zero when anything failed.
 
-import { join } from 'node:path';
-import { TIMEOUT, assert, harness } from './harness.mjs';
+import { TIMEOUT, answered, assert, harness } from './harness.mjs';
 
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 // The librarian who rates in the browser, and the two whose ratings come from a file.
@@ -31,19 +30,7 @@ const NOTE = `e2e note ${RUN}`;
 // In the refused file, this line (header = line 1) carries a rating out of 1–4.
 const BAD_LINE = 5;
 
-const { base, shots: SHOTS, state, step, need, launch, finish } = harness('review.spec');
-
-/** answered waits for a response the UI should have caused, failing with what was missing. */
-async function answered(promise, what, wantOK = true) {
-  let res;
-  try {
-    res = await promise;
-  } catch {
-    throw new Error(`no ${what} reached the server within ${TIMEOUT / 1000} s`);
-  }
-  if (wantOK) assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
-  return res;
-}
+const { base, state, step, need, launch, shot, finish } = harness('review.spec');
 
 /** apiGet reads an API envelope's data straight from the server (not through the page). */
 async function apiGet(path) {
@@ -51,10 +38,6 @@ async function apiGet(path) {
   const env = await res.json();
   if (env.status !== 'success') throw new Error(`GET ${path}: ${env.error}`);
   return env.data;
-}
-
-async function shot(page, name, fullPage = false) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 const sel = (s) => s.replace(/["\\]/g, '\\$&');

@@ -8,8 +8,7 @@
 // Screenshots go to SCREENSHOT_DIR (default e2e/out/). It prints
 // "N passed, M failed" and exits non-zero when anything failed.
 
-import { join } from 'node:path';
-import { TIMEOUT, assert, harness } from './harness.mjs';
+import { TIMEOUT, answered, assert, harness } from './harness.mjs';
 
 // A name of our own, so ratings left by people or earlier runs cannot confuse the checks.
 const LIBRARIAN = `e2e-${process.pid}-${Date.now().toString(36)}`;
@@ -17,7 +16,7 @@ const LIBRARIAN = `e2e-${process.pid}-${Date.now().toString(36)}`;
 // Words too common to show that search works.
 const STOP = new Set(['about', 'from', 'have', 'home', 'page', 'that', 'this', 'with', 'your', 'what', 'will', 'more', 'welcome']);
 
-const { base, shots: SHOTS, state, step, need, launch, finish } = harness('sites.spec');
+const { base, state, step, need, launch, shot, finish } = harness('sites.spec');
 
 const sitesAPI = (method) => (r) =>
   r.url().includes('/api/sites') && r.request().method() === method && r.status() < 500;
@@ -40,22 +39,6 @@ async function waitRating(page, site, want) {
   }
   const got = await ratingOf(page, site);
   assert(got.attr === want && got.text === want, `rating cell of ${site}: want "${want}", got data-rating="${got.attr}" text "${got.text}"`);
-}
-
-/** answered waits for a response the UI should have caused, failing with what was missing. */
-async function answered(promise, what) {
-  let res;
-  try {
-    res = await promise;
-  } catch {
-    throw new Error(`no ${what} reached the server within ${TIMEOUT / 1000} s`);
-  }
-  assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
-  return res;
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 const { browser, context, page, pageErrors } = await launch();
