@@ -229,13 +229,9 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	a, p, err := c.open(*dir, true)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	defer a.Close()
-	return c.Desktop("sitesift — "+p.Dir, a.Handler())
+	return c.inProject(*dir, true, func(a *App, p *Project) error {
+		return c.Desktop("sitesift — "+p.Dir, a.Handler())
+	})
 }
 
 func (c CLI) serve(ctx context.Context, args []string) error {
@@ -245,13 +241,9 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	a, p, err := c.open(*dir, true)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	defer a.Close()
-	return c.listenAndServe(ctx, *addr, a, p.Dir, "")
+	return c.inProject(*dir, true, func(a *App, p *Project) error {
+		return c.listenAndServe(ctx, *addr, a, p.Dir, "")
+	})
 }
 
 // listenAndServe serves the app until ctx is cancelled, printing its URL.
@@ -310,24 +302,20 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	}
 	defer srv.Close()
 	proxy := srv.URL
-	a, p, err := c.open(*dir, true)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	defer a.Close()
-	req := CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
-		DelayMS: int(delay.Milliseconds()), Parallel: 4, Strategy: "greedy", Proxy: proxy}
-	if _, err := a.StartCrawl(req); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
-	err = c.Desktop("sitesift demo — "+p.Dir, a.Handler())
-	if !errors.Is(err, ErrNoDesktop) {
-		return err
-	}
-	fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-	return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl")
+	return c.inProject(*dir, true, func(a *App, p *Project) error {
+		req := CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
+			DelayMS: int(delay.Milliseconds()), Parallel: 4, Strategy: "greedy", Proxy: proxy}
+		if _, err := a.StartCrawl(req); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
+		err := c.Desktop("sitesift demo — "+p.Dir, a.Handler())
+		if !errors.Is(err, ErrNoDesktop) {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
+		return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl")
+	})
 }
 
 func (c CLI) crawl(ctx context.Context, args []string) error {
@@ -370,21 +358,17 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	if _, _, err := req.validate(); err != nil {
 		return err
 	}
-	a, p, err := c.open(*dir, true)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	defer a.Close()
-	bar := newProgressBar(c.Stderr)
-	st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
-	bar.done()
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.Stdout, "crawl %s: %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
-		st.State, st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
-	return nil
+	return c.inProject(*dir, true, func(a *App, _ *Project) error {
+		bar := newProgressBar(c.Stderr)
+		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
+		bar.done()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "crawl %s: %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
+			st.State, st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
+		return nil
+	})
 }
 
 func (c CLI) rank(ctx context.Context, args []string) error {
@@ -451,12 +435,19 @@ func checkFormat(cmd, format string, allowed ...string) error {
 
 // withProject runs f on the existing project dir, closed afterwards.
 func (c CLI) withProject(dir string, f func(*App) error) error {
-	a, p, err := c.open(dir, false)
+	return c.inProject(dir, false, func(a *App, _ *Project) error { return f(a) })
+}
+
+// inProject opens the project in dir (creating it when create), runs f,
+// then stops what the App still runs and closes the project.
+func (c CLI) inProject(dir string, create bool, f func(*App, *Project) error) error {
+	a, p, err := c.open(dir, create)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
-	return f(a)
+	defer a.Close()
+	return f(a, p)
 }
 
 func (c CLI) search(ctx context.Context, args []string) error {

@@ -26,21 +26,17 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 		return err
 	}
 	read := time.Since(start)
-	a, p, err := c.open(*dir, true)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	defer a.Close()
-	res, err := a.ImportEdgeList(ctx, *edges, g)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.Stdout, "import %s: %d sites, %d edges (%d self-edges dropped) into %s; "+
-		"PageRank and OPIC (%d greedy reads) computed; %.1fs (%.1fs reading)\n",
-		res.File, res.Sites, res.Edges, res.SelfEdges, p.Dir, res.OPICReads,
-		time.Since(start).Seconds(), read.Seconds())
-	return nil
+	return c.inProject(*dir, true, func(a *App, p *Project) error {
+		res, err := a.ImportEdgeList(ctx, *edges, g)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "import %s: %d sites, %d edges (%d self-edges dropped) into %s; "+
+			"PageRank and OPIC (%d greedy reads) computed; %.1fs (%.1fs reading)\n",
+			res.File, res.Sites, res.Edges, res.SelfEdges, p.Dir, res.OPICReads,
+			time.Since(start).Seconds(), read.Seconds())
+		return nil
+	})
 }
 
 // writeRankBuffered writes the ranking through a buffer: the table format
