@@ -2,6 +2,7 @@ package sites
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,35 @@ func TestOf(t *testing.T) {
 		{"/relative", "", true},
 		{"http:///nohost", "", true},
 		{"ftp://a.test/", "", true},
+		// A host must be a DNS name or an IP address.
+		{"http://../x", "", true},
+		{"http://./", "", true},
+		{"http://a..test/", "", true},
+		{"http://a.test./", "a.test", false},
+		{"http://a b.test/", "", true},
+		{"http://a$b.test/", "", true},
+		{"http://my_site.example.org/", "my_site.example.org", false},
+		{"http://r3---sn-x.example.com/", "r3---sn-x.example.com", false},
+		{"http://" + strings.Repeat("a", 64) + ".test/", "", true},
+		// One form for internationalised names: IDNA's ASCII form.
+		{"http://bücher.test/", "xn--bcher-kva.test", false},
+		{"http://BÜCHER.test/", "xn--bcher-kva.test", false},
+		{"http://xn--bcher-kva.test/", "xn--bcher-kva.test", false},
+		{"http://xn--zz.test/", "", true},
+		{"http://b\xffcher.test/", "", true},
+		// Ports 1-65535, written without leading zeros.
+		{"http://a.test:99999/", "", true},
+		{"http://a.test:0/", "", true},
+		{"http://a.test:0080/", "a.test", false},
+		{"http://a.test:08080/", "a.test:8080", false},
+		// IP addresses in their standard form; no other numeric host.
+		{"http://127.0.0.1:8080/", "127.0.0.1:8080", false},
+		{"http://[0:0::1]/", "[::1]", false},
+		{"http://[fe80::1%25eth0]/", "", true},
+		{"http://0x7f.1/", "", true},
+		{"http://1.2.3.04/", "", true},
+		{"http://256.1.1.1/", "", true},
+		{"http://example.123/", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -76,6 +106,9 @@ func FuzzOf(f *testing.F) {
 		if site == "" {
 			t.Fatalf("Of(%q) returned an empty site without error", raw)
 		}
+		if got := Name(site); got != site {
+			t.Fatalf("Name(%q) = %q, want the site unchanged", site, got)
+		}
 		n, err := Normalize(raw)
 		if err != nil {
 			t.Fatalf("Of accepted %q but Normalize failed: %v", raw, err)
@@ -83,6 +116,61 @@ func FuzzOf(f *testing.F) {
 		again, err := Of(n)
 		if err != nil || again != site {
 			t.Fatalf("site of normalised %q = %q, %v; want %q", n, again, err, site)
+		}
+	})
+}
+
+func TestName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Example.ORG", "example.org"},
+		{"bücher.test", "xn--bcher-kva.test"},
+		{"xn--bcher-kva.test", "xn--bcher-kva.test"},
+		{"a.test:80", "a.test"},
+		{"a.test:8080", "a.test:8080"},
+		{"Blog.Example/Path", "blog.example/path"},
+		{"not a host", "not a host"},
+	}
+	for _, tt := range tests {
+		if got := Name(tt.in); got != tt.want {
+			t.Errorf("Name(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestBadHostIsErrBadHost(t *testing.T) {
+	for _, raw := range []string{"http://../x", "http://a.test:99999/", "http://b\xffcher.test/"} {
+		if _, err := Of(raw); !errors.Is(err, ErrBadHost) {
+			t.Errorf("Of(%q) error = %v, want ErrBadHost", raw, err)
+		}
+	}
+}
+
+// FuzzResolve checks what the crawler relies on: every link Resolve accepts
+// has a site, and its normalised form gives the same URL and site again, so
+// the store never refuses a link the crawler kept.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"../a", "http://B.test:80/x#f", "//c.test/", "http://../x", "https://bücher.test/", "mailto:a@b"} {
+		f.Add(s)
+	}
+	base, err := Parse("http://a.test/dir/page.html")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		u, err := Resolve(base, ref)
+		if err != nil {
+			return
+		}
+		s := u.String()
+		site, err := Of(s)
+		if err != nil {
+			t.Fatalf("Resolve(%q) = %q, whose site fails: %v", ref, s, err)
+		}
+		if site != OfURL(u) {
+			t.Fatalf("Resolve(%q) = %q: site %q, OfURL %q", ref, s, site, OfURL(u))
+		}
+		if n, err := Normalize(s); err != nil || n != s {
+			t.Fatalf("Resolve(%q) = %q, normalised again %q, %v", ref, s, n, err)
 		}
 	})
 }
