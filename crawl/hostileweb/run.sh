@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Crawls the hostile web (crawl/hostileweb) with a freshly built sitesift and
+# prints what it cost: the crawl's max RSS and wall time, the project's size
+# and the top sites. Usage:
+#
+#   bash crawl/hostileweb/run.sh [--max-pages N] [other crawl flags]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+CGO_ENABLED=0 go build -o "$work/sitesift" .
+CGO_ENABLED=0 go build -o "$work/hostileweb" ./crawl/hostileweb
+"$work/hostileweb" > "$work/web.txt" &
+for _ in $(seq 100); do [ "$(wc -l < "$work/web.txt")" -ge 2 ] && break; sleep 0.1; done
+proxy=$(head -1 "$work/web.txt")
+mapfile -t seeds < <(tail -n +2 "$work/web.txt")
+args=(--max-pages 3000 --max-pages-per-site 200 --delay 0s --parallel 4 "$@")
+echo "hostile: sitesift crawl ${args[*]} (${#seeds[@]} seeds through $proxy)"
+set +e
+/usr/bin/time -v -o "$work/time.txt" "$work/sitesift" crawl --project "$work/p" --proxy "$proxy" "${args[@]}" "${seeds[@]}" \
+  > "$work/crawl.out" 2> "$work/crawl.err"
+status=$?
+set -e
+tail -n 3 "$work/crawl.out" "$work/crawl.err" | sed 's/^/  /'
+echo "hostile: crawl exit status $status"
+awk -F': ' '/Maximum resident/ { printf "hostile: max RSS %.0f MB\n", $2/1024 } /Elapsed \(wall/ { print "hostile: wall " $2 }' "$work/time.txt"
+echo "hostile: project $(du -sh "$work/p" | cut -f1) (index $(du -sh "$work/p/index.bleve" | cut -f1))"
+"$work/sitesift" rank --project "$work/p" --format csv --limit 5 | sed 's/^/  /'
