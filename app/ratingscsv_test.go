@@ -128,6 +128,7 @@ func FuzzParseRatings(f *testing.F) {
 		"\uFEFFlibrarian,site,rating\r\nana,b,2\r\n",
 		"librarian,site,rating,note\nana,\"a,b\",3,\"\"\"\"\n",
 		"librarian,site,rating,note\n\"unclosed,a,3,\n",
+		"librarian,site,rating,note\n'=ana,Bücher.test:80,3,''=x\nana,'-b.test,2,-0.5\n",
 		"",
 	} {
 		f.Add(s)

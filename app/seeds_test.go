@@ -40,6 +40,7 @@ func TestReadSeeds(t *testing.T) {
 func FuzzReadSeeds(f *testing.F) {
 	f.Add("http://a.test/\n# x\n")
 	f.Add("https://b.test:8080/p?q#f\n\n")
+	f.Add("\uFEFFhttp://Bücher.test:99999/\r\nhttp://\xff/\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		seeds, err := ReadSeeds(strings.NewReader(in), "f")
 		if err != nil {
