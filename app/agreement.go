@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -333,7 +332,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 func WriteAgreement(w io.Writer, ag Agreement, format string) error {
 	switch format {
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write(AgreementColumns)
 		for _, r := range ag.Rows {
 			cw.Write([]string{r.Rater, r.Kind, strconv.Itoa(r.Sites), csvFloat(r.ScorePct), csvFloat(r.ScoreLOOPct),

@@ -3,7 +3,6 @@ package app
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -209,7 +208,7 @@ func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
 		}
 		return nil
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write([]string{"site", "biased_pagerank", "pagerank", "opic", "mean_rating", "favoured"})
 		for _, r := range rows {
 			cw.Write([]string{r.Site, ftoa(r.Biased), ftoa(r.PageRank), ftoa(r.OPIC), mean(r, ""), strconv.FormatBool(r.Favoured)})

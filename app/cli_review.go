@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -148,7 +147,7 @@ func writeQueue(w io.Writer, q ReviewQueue, format string) error {
 	case FormatJSON:
 		return writeJSON(w, q)
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write([]string{"site", "status", "opic", "pagerank", "pages", "in_sites", "out_sites"})
 		for _, r := range q.Rows {
 			cw.Write([]string{r.Site, r.Status, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.Pages),

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -70,7 +69,7 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 		}
 		return nil
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
 		for _, s := range seeds {
 			cw.Write([]string{s.SeedURL, s.Site, ftoa(s.OPIC), ftoa(s.PageRank), strconv.Itoa(s.Pages)})

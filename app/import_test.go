@@ -352,10 +352,11 @@ func BenchmarkRankEdgeFile(b *testing.B) {
 }
 
 // TestWriteRankCSVMatchesEncodingCSV: the hand-made CSV lines equal what
-// encoding/csv writes, quoting included, whatever the site name.
+// csvWriter writes, quoting and neutralising included, whatever the site
+// name.
 func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	names := []string{"a.test", "with,comma", `with"quote`, " leading-space", "\tleading-tab", "\u00a0nbsp", "é.test",
-		`\.`, "", "line\nbreak", "cr\rx", "#hash", "plain-123.example"}
+		`\.`, "", "line\nbreak", "cr\rx", "#hash", "plain-123.example", "=cmd|' /c calc'!a1", "-x.test", "+1", "@a", "'=x", "-0.5", "'a"}
 	var rows []RankRow
 	for i, n := range names {
 		rows = append(rows, RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3})
@@ -364,7 +365,7 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	if err := writeRankCSV(&got, rows); err != nil {
 		t.Fatal(err)
 	}
-	cw := csv.NewWriter(&want)
+	cw := newCSVWriter(&want)
 	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
 	for _, r := range rows {
 		cw.Write([]string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})

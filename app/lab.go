@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -514,7 +513,7 @@ func (o *LabOutput) add(name string, rows [][]string, c *plot.Chart) error {
 			return fmt.Errorf("lab %s: %s: %w", o.Experiment, name, err)
 		}
 	} else {
-		w := csv.NewWriter(&buf)
+		w := newCSVWriter(&buf)
 		if err := w.WriteAll(rows); err != nil {
 			return fmt.Errorf("lab %s: %s: %w", o.Experiment, name, err)
 		}

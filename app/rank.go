@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"slices"
@@ -123,8 +122,8 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if err != nil {
 		return nil, fmt.Errorf("rank %s: %w", path, err)
 	}
-	// The parser's slices are as large as the file; let them go before the
-	// iteration allocates its vectors.
+	// The parser's slices are as large as the edges read; let them go
+	// before the iteration allocates its vectors.
 	names := el.Names
 	el, weights = nil, nil
 	if o.Weighting == WeightingBinary && g.Arcs() > 0 && slices.Max(g.Weights) > 1 {
@@ -184,13 +183,14 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 }
 
 // writeRankCSV writes rows as CSV (site,opic,pagerank,in_sites,out_sites,
-// pages), as encoding/csv would, but formats each line into one buffer: a
+// pages), as csvWriter would, but formats each line into one buffer: a
 // ranking of an imported graph has hundreds of thousands of lines, and
 // csv.Writer's per-field work was a tenth of `rank --edges`. Only the site
-// can need quoting; a line whose site might goes through csv.Writer.
+// can need quoting or neutralising; a line whose site might goes through
+// csvWriter.
 func writeRankCSV(w io.Writer, rows []RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	cw := csv.NewWriter(bw)
+	cw := newCSVWriter(bw)
 	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
 	cw.Flush()
 	var line []byte
@@ -220,12 +220,13 @@ func writeRankCSV(w io.Writer, rows []RankRow) error {
 	return bw.Flush()
 }
 
-// plainCSVField reports whether encoding/csv writes s as it is: not empty,
+// plainCSVField reports whether csvWriter writes s as it is: not empty,
 // not `\.`, no comma, quote, CR or LF, and a first byte that is printable
 // ASCII other than space (csv.Writer quotes a field that starts with a
-// Unicode space; any non-ASCII start is left to it).
+// Unicode space; any non-ASCII start is left to it), nor one that csvCell
+// may quote (a formula's first character or a single quote).
 func plainCSVField(s string) bool {
-	if s == "" || s == `\.` || s[0] <= ' ' || s[0] >= 0x7f {
+	if s == "" || s == `\.` || s[0] <= ' ' || s[0] >= 0x7f || s[0] == '\'' || strings.IndexByte(csvFormulaStart, s[0]) >= 0 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"sitesift/sites"
 	"sitesift/sites/store"
 )
 
@@ -97,8 +98,12 @@ type RatingLine struct {
 // ParseRatings reads a ratings file: CSV with a header line naming the
 // columns librarian, site, rating and (optionally) note, then one rating a
 // line. Cells are trimmed of surrounding spaces, except the note; site
-// names are lower-cased, as the site rule makes them; blank lines are
-// skipped; a UTF-8 byte-order mark (as spreadsheets write) is ignored. A
+// names take the form the site rule gives them (sites.Name: lower case,
+// IDNA's ASCII form, no default port); blank lines are skipped; a UTF-8
+// byte-order mark (as spreadsheets write) is ignored; the single quote that
+// sitesift's CSV files put before a cell starting with =, +, -, @, a tab or
+// a CR, so that spreadsheets do not take it for a formula, is removed
+// (see csvCell), so an exported ratings file reads back as it was. A
 // missing or bad header, an unknown or repeated column, a line of the wrong
 // number of cells, a rating that is not 1–4, an empty or bad librarian, an
 // empty site, an over-long note or text that is not UTF-8, and a second
@@ -151,7 +156,7 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 	}
 	cell := func(rec []string, c string) string {
 		if i := col[c]; i > 0 {
-			return rec[i-1]
+			return csvUncell(rec[i-1])
 		}
 		return ""
 	}
@@ -187,7 +192,7 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 		}
 		rt := RatingLine{Line: line, Rating: store.Rating{
 			Librarian: strings.TrimSpace(cell(rec, "librarian")),
-			Site:      strings.ToLower(strings.TrimSpace(cell(rec, "site"))),
+			Site:      sites.Name(strings.TrimSpace(cell(rec, "site"))),
 			Note:      cell(rec, "note"),
 		}}
 		var msgs []string
@@ -240,9 +245,10 @@ func checkCells(rec []string) string {
 }
 
 // WriteRatings writes ratings as a ratings file: the header
-// librarian,site,rating,note and one line a rating, in the order given.
+// librarian,site,rating,note and one line a rating, in the order given,
+// cells that a spreadsheet would take for a formula quoted (see csvCell).
 func WriteRatings(w io.Writer, rs []store.Rating) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	cw.Write(RatingsColumns)
 	for _, r := range rs {
 		cw.Write([]string{r.Librarian, r.Site, strconv.Itoa(r.Rating), r.Note})

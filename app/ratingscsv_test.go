@@ -28,6 +28,20 @@ func TestParseRatings(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("ParseRatings = %+v\nwant %+v", got, want)
 	}
+	// Site names take the site rule's form; the quote sitesift's export
+	// puts before a formula is removed, and only that one.
+	got, err = ParseRatings(strings.NewReader("librarian,site,rating,note\n"+
+		"'=ana,Bücher.test,1,'=SUM(A1)\nana,xn--bcher-kva.test:80,1,'=SUM(A1)\nana,b.test,2,''@x\nana,c.test,3,'plain\nana,'-d.test,4,-0.5\n"), "f")
+	want = []RatingLine{
+		{Line: 2, Rating: store.Rating{Librarian: "=ana", Site: "xn--bcher-kva.test", Rating: 1, Note: "=SUM(A1)"}},
+		{Line: 3, Rating: store.Rating{Librarian: "ana", Site: "xn--bcher-kva.test", Rating: 1, Note: "=SUM(A1)"}},
+		{Line: 4, Rating: store.Rating{Librarian: "ana", Site: "b.test", Rating: 2, Note: "'@x"}},
+		{Line: 5, Rating: store.Rating{Librarian: "ana", Site: "c.test", Rating: 3, Note: "'plain"}},
+		{Line: 6, Rating: store.Rating{Librarian: "ana", Site: "-d.test", Rating: 4, Note: "-0.5"}},
+	}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("ParseRatings = %+v, %v\nwant %+v", got, err, want)
+	}
 	// The note column may be left out.
 	got, err = ParseRatings(strings.NewReader("librarian,site,rating\nana,a.test,2\n"), "f")
 	if err != nil || len(got) != 1 || got[0].Rating.Rating != 2 || got[0].Note != "" {
@@ -114,6 +128,7 @@ func FuzzParseRatings(f *testing.F) {
 		"\uFEFFlibrarian,site,rating\r\nana,b,2\r\n",
 		"librarian,site,rating,note\nana,\"a,b\",3,\"\"\"\"\n",
 		"librarian,site,rating,note\n\"unclosed,a,3,\n",
+		"librarian,site,rating,note\n'=ana,Bücher.test:80,3,''=x\nana,'-b.test,2,-0.5\n",
 		"",
 	} {
 		f.Add(s)

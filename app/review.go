@@ -3,7 +3,6 @@ package app
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -512,7 +511,7 @@ func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write(SelectionColumns)
 		for _, s := range seeds {
 			at := ""

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -46,7 +45,7 @@ func WriteCommunities(w io.Writer, cs []Community, format string) error {
 		}
 		return nil
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		cw := newCSVWriter(w)
 		cw.Write(CommunityCSVHeader)
 		for _, c := range cs {
 			cw.Write([]string{c.Seed, c.Site, strconv.Itoa(c.Core), strconv.Itoa(len(c.Hubs)),
@@ -214,7 +213,7 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 // empty where they have not rated the site, and the mean of the ratings
 // given, empty when there is none.
 func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
 	cw.Write(append(header, "mean_rating"))
 	for _, r := range t.Rows {

@@ -19,8 +19,11 @@ import (
 )
 
 // Graph is a parsed edge list: site names by id, and the edges as parallel
-// slices (one entry per input line that holds an edge, repeats included;
-// callers merge them).
+// slices in order of first appearance. An edge may be there more than once
+// (callers merge repeats, adding their weights), but never more often than
+// keeps the slices within twice the number of distinct edges plus a few
+// million entries: when the repeats would take more, the parser merges
+// them (see [Read]).
 type Graph struct {
 	Names  []string
 	From   []int32
@@ -36,18 +39,24 @@ type LineError struct {
 	Msg  string
 }
 
-// ParseError lists the bad lines of a file (at most MaxReported of them;
-// Total counts all).
+// ParseError refuses a file: it lists the bad lines (at most MaxReported of
+// them; Total counts all), or says what is wrong with the file as a whole.
 type ParseError struct {
 	Name  string
 	Lines []LineError
 	Total int
+	// Problem, when Total is 0, is what is wrong with the file as a whole
+	// ("no edges").
+	Problem string
 }
 
 // MaxReported bounds the bad lines a ParseError lists.
 const MaxReported = 20
 
 func (e *ParseError) Error() string {
+	if e.Total == 0 {
+		return e.Name + ": " + e.Problem
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d bad line", e.Name, e.Total)
 	if e.Total != 1 {
@@ -63,7 +72,9 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
-// ReadFile reads the edge list in path, gunzipping it when the name ends in .gz.
+// ReadFile reads the edge list in path, gunzipping it when the name ends in
+// .gz. The file is read as a stream: a small .gz of many repeated lines
+// takes memory for its distinct sites and edges only.
 func ReadFile(path string) (*Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -85,29 +96,55 @@ func ReadFile(path string) (*Graph, error) {
 	return read(f, path, size)
 }
 
-// Read parses an edge list; name is used in error messages.
+// Read parses an edge list; name is used in error messages. A UTF-8
+// byte-order mark at the start is skipped. A weight must be a normal,
+// finite, positive float64 (at least 2.2250738585072014e-308), and the
+// weights of the whole file must add up to a finite number, as the
+// importance computations divide by their sums. A line longer than 1 MiB
+// ends the reading, and is reported with its number and byte offset. A
+// file without an edge is refused ("FILE: no edges").
+//
+// Repeated edges are merged once the edges read since the last merge are
+// more than those merged and more than a few million (CompactEdges): a
+// file of repeated lines takes the memory of its distinct edges plus that
+// much, and a file without many repeats is not slowed down by merging.
 func Read(r io.Reader, name string) (*Graph, error) { return read(r, name, 0) }
+
+// CompactEdges is the least number of edges read before the parser merges
+// repeated ones (16 bytes each).
+const CompactEdges = 4 << 20
 
 // read is Read of an input of size bytes, 0 if unknown. With the size, the
 // edge slices are allocated once, for the number of lines the first block's
-// line length predicts, instead of growing by copies.
+// line length predicts (up to CompactEdges), instead of growing by copies.
 func read(r io.Reader, name string, size int64) (*Graph, error) {
-	return readBuffer(r, name, size, readChunk, maxLine)
+	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges)
 }
 
-// readBuffer is read with a buffer of chunk bytes and lines of at most
-// longest bytes (longest < chunk); tests make them small.
-func readBuffer(r io.Reader, name string, size int64, chunk, longest int) (*Graph, error) {
-	p := parser{g: &Graph{}, perr: &ParseError{Name: name}}
+// bom is the UTF-8 byte-order mark some editors write at a file's start.
+const bom = "\uFEFF"
+
+// readBuffer is read with a buffer of chunk bytes, lines of at most longest
+// bytes (longest < chunk) and repeated edges merged once compactAt edges
+// are read; tests make them small.
+func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt int) (*Graph, error) {
+	p := parser{g: &Graph{}, perr: &ParseError{Name: name}, compactAt: compactAt}
 	p.t.init()
+	p.e.init()
 	// Lines are cut from a large buffer in place, not copied out by a
 	// bufio.Scanner: the parser's tokens point into the buffer, and the
 	// queued lines are resolved (flush) before the buffer's data moves.
 	buf := make([]byte, chunk)
 	start, end := 0, 0 // unparsed data is buf[start:end]
+	var base int64     // the offset in the input of buf[0]
 	line := 0
 	var seen int64
 	eof := false
+	tooLong := func() (*Graph, error) {
+		p.flush()
+		p.bad(line+1, fmt.Sprintf("a line longer than %d bytes (it starts at byte offset %d); the file was not read further", longest, base+int64(start)))
+		return nil, p.perr
+	}
 	for {
 		for {
 			i := bytes.IndexByte(buf[start:end], '\n')
@@ -116,16 +153,12 @@ func readBuffer(r io.Reader, name string, size int64, chunk, longest int) (*Grap
 					break
 				}
 				if start == end {
-					p.flush()
-					if p.perr.Total > 0 {
-						return nil, p.perr
-					}
-					return p.g, nil
+					return p.finish()
 				}
 				i = end - start // the last line, without a newline
 			}
 			if i > longest {
-				return nil, fmt.Errorf("%s: a line longer than 1 MiB", name)
+				return tooLong()
 			}
 			b := buf[start : start+i]
 			start = min(start+i+1, end)
@@ -133,9 +166,12 @@ func readBuffer(r io.Reader, name string, size int64, chunk, longest int) (*Grap
 				b = b[:n-1]
 			}
 			line++
+			if line == 1 {
+				b = bytes.TrimPrefix(b, []byte(bom))
+			}
 			if size > 0 {
 				if seen += int64(len(b)) + 1; line == blockLines {
-					n := int(float64(size)/float64(seen)*blockLines*1.02) + blockLines
+					n := min(int(float64(size)/float64(seen)*blockLines*1.02)+blockLines, compactAt+1)
 					p.g.From = slices.Grow(p.g.From, n)
 					p.g.To = slices.Grow(p.g.To, n)
 					p.g.Weight = slices.Grow(p.g.Weight, n)
@@ -144,10 +180,11 @@ func readBuffer(r io.Reader, name string, size int64, chunk, longest int) (*Grap
 			p.add(line, b)
 		}
 		if end-start > longest {
-			return nil, fmt.Errorf("%s: a line longer than 1 MiB", name)
+			return tooLong()
 		}
 		p.flush()
 		copy(buf, buf[start:end])
+		base += int64(start)
 		end -= start
 		start = 0
 		for empty := 0; !eof && end < len(buf); empty++ {
@@ -178,6 +215,14 @@ const maxLine = 1 << 20
 // tokens to sites (see parser).
 const blockLines = 1024
 
+// maxEdges is the most distinct edges a graph may have, those an edge
+// table of 1<<32 slots holds.
+const maxEdges = 3 << 30
+
+// minWeight is the smallest weight accepted, the smallest normal float64:
+// below it precision is lost and a weight may round to 0 when divided.
+const minWeight = 0x1p-1022
+
 // parser reads lines in blocks. Looking a token up in a table of a million
 // tokens misses the CPU caches and waits on memory, once per token if done
 // line by line. So the first pass over a block splits its lines, copies their
@@ -189,16 +234,25 @@ const blockLines = 1024
 type parser struct {
 	g    *Graph
 	t    tokenTable
+	e    edgeTable
 	perr *ParseError
 
 	block []pendingLine
 	sink  uint64 // keeps the touching loads from being optimised away
+
+	total    float64 // the sum of the weights of the edges
+	overflow bool    // total overflowed, and was reported
+
+	// merged is how many edges at the start of Graph's slices are
+	// distinct, their repeats merged; compactAt is how many more may come
+	// before they are merged, at least.
+	merged, compactAt int
 }
 
 // pendingLine is a split line whose tokens are not resolved yet.
 type pendingLine struct {
 	line     int
-	msg      string // what is wrong with the line, found when splitting
+	msg      string // what is wrong with the line
 	src, dst []byte // tokens, in read's buffer
 	hs, hd   uint64 // token hashes
 	w        float64
@@ -265,11 +319,7 @@ func (p *parser) add(n int, b []byte) {
 	case nf == 4:
 		pl.msg = "want SRC DST [WEIGHT], found more than three fields"
 	case nf == 3:
-		v, err := strconv.ParseFloat(string(f[2]), 64)
-		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			pl.msg = fmt.Sprintf("weight %q is not a positive number", f[2])
-		}
-		pl.w = v
+		pl.w, pl.msg = weight(f[2])
 	}
 	if pl.msg == "" {
 		pl.src, pl.dst = f[0], f[1]
@@ -278,6 +328,49 @@ func (p *parser) add(n int, b []byte) {
 	p.block = append(p.block, pl)
 	if len(p.block) == blockLines {
 		p.flush()
+	}
+}
+
+// weight parses a weight, or says what is wrong with it.
+func weight(b []byte) (float64, string) {
+	v, err := strconv.ParseFloat(string(b), 64)
+	switch {
+	case math.IsInf(v, 0) || math.IsNaN(v):
+		return 0, fmt.Sprintf("weight %q is not a finite number", b)
+	case err != nil:
+		return 0, fmt.Sprintf("weight %q is not a number", b)
+	case v < 0 || v == 0 && !nonzeroMantissa(b):
+		return 0, fmt.Sprintf("weight %q is not a positive number", b)
+	case v < minWeight: // "1e-400" parses as 0
+		return 0, fmt.Sprintf("weight %q is below the smallest normal number %v", b, minWeight)
+	}
+	return v, ""
+}
+
+// nonzeroMantissa reports whether a number's digits before its exponent
+// are not all 0: whether it is 0 or a positive number too small for a
+// float64.
+func nonzeroMantissa(b []byte) bool {
+	hex := len(b) > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X')
+	if hex {
+		b = b[2:]
+	}
+	for _, c := range b {
+		switch {
+		case c == 'p' || c == 'P' || !hex && (c == 'e' || c == 'E'):
+			return false
+		case '1' <= c && c <= '9' || hex && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F'):
+			return true
+		}
+	}
+	return false
+}
+
+// bad records a bad line.
+func (p *parser) bad(line int, msg string) {
+	p.perr.Total++
+	if len(p.perr.Lines) < MaxReported {
+		p.perr.Lines = append(p.perr.Lines, LineError{line, msg})
 	}
 }
 
@@ -296,10 +389,7 @@ func (p *parser) flush() {
 			pl.msg = p.edge(pl)
 		}
 		if pl.msg != "" {
-			p.perr.Total++
-			if len(p.perr.Lines) < MaxReported {
-				p.perr.Lines = append(p.perr.Lines, LineError{pl.line, pl.msg})
-			}
+			p.bad(pl.line, pl.msg)
 		}
 	}
 	p.block = p.block[:0]
@@ -320,10 +410,89 @@ func (p *parser) edge(pl *pendingLine) string {
 		p.g.SelfEdges++
 		return ""
 	}
-	p.g.From = append(p.g.From, src)
-	p.g.To = append(p.g.To, dst)
-	p.g.Weight = append(p.g.Weight, pl.w)
+	// The total is added in line order, as a repeated edge's weights are
+	// (here and by callers), and every partial sum of a part of the
+	// weights is at most the sum of all: no edge's weight overflows when
+	// the total does not.
+	if !p.overflow {
+		if p.total += pl.w; math.IsInf(p.total, 0) {
+			p.overflow = true
+			return fmt.Sprintf("the weights add up to more than the largest number, %v", math.MaxFloat64)
+		}
+	}
+	g := p.g
+	if len(g.From) == maxEdges {
+		return "too many edges"
+	}
+	if n := len(g.From); n == cap(g.From) {
+		// Twice as large, but no larger than the compaction needs
+		// while it is not reached: append's smaller steps left more
+		// garbage, and a larger one would double the memory a file of
+		// repeated lines takes.
+		grow := max(n, 1024)
+		if n <= p.compactAt {
+			grow = min(grow, p.compactAt+1-n)
+		}
+		g.From = slices.Grow(g.From, grow)
+		g.To = slices.Grow(g.To, grow)
+		g.Weight = slices.Grow(g.Weight, grow)
+	}
+	g.From = append(g.From, src)
+	g.To = append(g.To, dst)
+	g.Weight = append(g.Weight, pl.w)
+	if len(g.From)-p.merged > max(p.merged, p.compactAt) {
+		p.compact()
+	}
 	return ""
+}
+
+// compact merges the edges added since the last compaction into the
+// distinct edges before them, in place: an edge read before gets the
+// weight added, a new one moves down to the end of the distinct ones. The
+// lines come in blocks, whose slots in the edge table are touched first,
+// as the parser's tokens are.
+func (p *parser) compact() {
+	g := p.g
+	w := p.merged
+	var hs [blockLines]uint64
+	for lo := p.merged; lo < len(g.From); lo += blockLines {
+		hi := min(lo+blockLines, len(g.From))
+		var sink uint64
+		for k := lo; k < hi; k++ {
+			hs[k-lo] = edgeHash(g.From[k], g.To[k])
+			sink += p.e.touch(hs[k-lo])
+		}
+		p.sink += sink
+		for k := lo; k < hi; k++ {
+			f, t, wt := g.From[k], g.To[k], g.Weight[k]
+			if j, ok := p.e.lookup(f, t, hs[k-lo], g); ok {
+				g.Weight[j] += wt
+				continue
+			}
+			p.e.insert(hs[k-lo], uint32(w))
+			g.From[w], g.To[w], g.Weight[w] = f, t, wt
+			w++
+		}
+	}
+	g.From, g.To, g.Weight = g.From[:w], g.To[:w], g.Weight[:w]
+	p.merged = w
+}
+
+// finish resolves the lines still queued and returns the graph, or the
+// file's error.
+func (p *parser) finish() (*Graph, error) {
+	p.flush()
+	if p.perr.Total > 0 {
+		return nil, p.perr
+	}
+	if len(p.g.From) == 0 {
+		p.perr.Problem = "no edges"
+		if p.g.SelfEdges > 0 {
+			p.perr.Problem = fmt.Sprintf("no edges but %d from a site to itself, which are dropped", p.g.SelfEdges)
+		}
+		return nil, p.perr
+	}
+	return p.g, nil
 }
 
 // stripComment cuts a line at a # that starts a token: at the start of the
@@ -353,13 +522,19 @@ func (p *parser) site(tok []byte, h uint64) (int32, string) {
 	if strings.Contains(raw, "://") {
 		s, err := sites.Of(raw)
 		if err != nil {
-			return 0, fmt.Sprintf("%q is not an http(s) URL with a host", raw)
+			// The error names the URL.
+			return 0, strings.TrimPrefix(err.Error(), "sites: ")
 		}
 		name = s
 	} else {
-		name = strings.ToLower(raw)
+		// One site, one name: "Bücher.test", "xn--bcher-kva.test" and
+		// "bücher.test:80" are the same site, as their URLs are.
+		name = raw
+		if !plainName(tok) {
+			name = sites.Name(raw)
+		}
 		if !utf8Printable(name) {
-			return 0, fmt.Sprintf("site name %q has control characters", raw)
+			return 0, fmt.Sprintf("site name %q is not UTF-8 text or has control characters", raw)
 		}
 	}
 	if name == raw {
@@ -507,6 +682,119 @@ func (t *tokenTable) grow() {
 			t.place(old[i])
 		}
 	}
+}
+
+// edgeTable finds an edge already read from its two sites: open addressing
+// with linear probing over the edges' indices in Graph, at most three
+// quarters full. A slot is 8 bytes, eight to a cache line: the index of the
+// edge plus one (0 for an empty slot) and the top 32 bits of the edge's
+// hash, so that a probe rarely reads the graph's slices for an edge that is
+// not the one looked for. The home slot of an edge is given by the top bits
+// of its hash, which the slot keeps: growing the table moves the slots in
+// order, without reading the edges again.
+type edgeTable struct {
+	slots []edgeSlot
+	mask  uint64
+	shift uint // an edge's home slot is its hash >> shift: the top bits
+	n     int
+}
+
+type edgeSlot struct {
+	idx uint32 // the edge's index in Graph + 1; 0 for an empty slot
+	top uint32 // the top bits of the edge's hash
+}
+
+func (t *edgeTable) init() { t.resize(12) }
+
+// resize makes an empty table of 1<<bits slots; bits is at most 32, the
+// hash bits a slot keeps, and 3/4 of 1<<32 slots hold the most edges
+// Graph's uint32 indices allow.
+func (t *edgeTable) resize(bits uint) {
+	t.slots = make([]edgeSlot, 1<<bits)
+	t.mask = 1<<bits - 1
+	t.shift = 64 - bits
+}
+
+// edgeHash mixes an edge's two site ids (the finaliser of SplitMix64): ids
+// are small consecutive numbers, and the hash's top bits must spread them.
+func edgeHash(from, to int32) uint64 {
+	h := uint64(uint32(from))<<32 | uint64(uint32(to))
+	h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+	h = (h ^ h>>27) * 0x94d049bb133111eb
+	return h ^ h>>31
+}
+
+// touch loads the slot a lookup of hash h starts at.
+func (t *edgeTable) touch(h uint64) uint64 { return uint64(t.slots[h>>t.shift].idx) }
+
+// lookup returns the index in g of the edge from → to, of hash h.
+func (t *edgeTable) lookup(from, to int32, h uint64, g *Graph) (int, bool) {
+	for i := h >> t.shift; ; i = (i + 1) & t.mask {
+		s := t.slots[i]
+		if s.idx == 0 {
+			return 0, false
+		}
+		if s.top == uint32(h>>32) && g.From[s.idx-1] == from && g.To[s.idx-1] == to {
+			return int(s.idx - 1), true
+		}
+	}
+}
+
+// insert adds the edge of index k in Graph, of hash h, not in the table.
+func (t *edgeTable) insert(h uint64, k uint32) {
+	if 4*(t.n+1) > 3*len(t.slots) {
+		t.grow()
+	}
+	t.place(edgeSlot{k + 1, uint32(h >> 32)})
+	t.n++
+}
+
+// place puts s in the first free slot from its home.
+func (t *edgeTable) place(s edgeSlot) {
+	i := uint64(s.top) << 32 >> t.shift
+	for t.slots[i].idx != 0 {
+		i = (i + 1) & t.mask
+	}
+	t.slots[i] = s
+}
+
+// grow makes the table twice as large.
+func (t *edgeTable) grow() {
+	old := t.slots
+	t.resize(64 - t.shift + 1)
+	for _, s := range old {
+		if s.idx != 0 {
+			t.place(s)
+		}
+	}
+}
+
+// plainName reports whether sites.Name leaves b as it is, for the names
+// most edge lists hold, without its URL parsing and IDNA mapping (a fifth of
+// the parse): lower-case ASCII letters, digits, '-' and '_' in non-empty
+// labels, none an IDNA "xn--" label, the last not a number.
+func plainName(b []byte) bool {
+	label := 0 // the start of the current label
+	for i, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_':
+			if i == label+3 && c == '-' && b[label] == 'x' && b[label+1] == 'n' && b[label+2] == '-' {
+				return false
+			}
+		case c == '.':
+			if i == label {
+				return false
+			}
+			label = i + 1
+		default:
+			return false
+		}
+	}
+	if label == len(b) {
+		return false // empty, or a trailing dot
+	}
+	last := b[label:]
+	return len(bytes.Trim(last, "0123456789")) > 0 && !bytes.HasPrefix(last, []byte("0x"))
 }
 
 func utf8Printable(s string) bool {

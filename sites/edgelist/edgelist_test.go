@@ -4,17 +4,22 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"sitesift/sites"
 )
 
 func TestRead(t *testing.T) {
 	in := `# a small web
 http://WWW.A.test/page.html   b.test
 b.test	c.test 2.5
-B.test c.test          # repeated: weights add up later
+B.test c.test          # repeated: callers add the weights up
 http://a.test:80/x https://www.a.test/y   # same site twice? no: a.test vs www.a.test
 c.test c.test 3
 C.TEST http://c.test/       # self-edge, dropped
@@ -63,7 +68,7 @@ func TestReadBadLines(t *testing.T) {
 	if pe.Total != 5 || len(lines) != 5 || lines[0] != 2 || lines[4] != 7 {
 		t.Errorf("bad lines %v (total %d), want 2..7 but not 6", lines, pe.Total)
 	}
-	for _, want := range []string{"bad.txt:2: want SRC DST", "bad.txt:4: weight \"-1\"", "bad.txt:7: \"http:///nohost\""} {
+	for _, want := range []string{"bad.txt:2: want SRC DST", "bad.txt:4: weight \"-1\"", "bad.txt:7: invalid host: no host in \"http:///nohost\""} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
@@ -119,29 +124,222 @@ func FuzzRead(f *testing.F) {
 	f.Add("a b\nhttp://x.test/ y 2\n# c\n")
 	f.Add("a\tb\t0.5\r\nb a 1e308\n")
 	f.Add("http://[::1]:80/ https://Q.test:443/p#f 3")
+	f.Add("\uFEFFBücher.test xn--bcher-kva.test:80\nb a 1e308\na b 1e308\n")
+	f.Add("a b 1e-320\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := Read(strings.NewReader(in), "fuzz")
 		if err != nil {
 			var pe *ParseError
-			if errors.As(err, &pe) && (pe.Total == 0 || len(pe.Lines) == 0 || pe.Lines[0].Line < 1) {
-				t.Fatalf("parse error without lines: %v", err)
+			if errors.As(err, &pe) && (pe.Total == 0) != (len(pe.Lines) == 0) || pe.Total == 0 && pe.Problem == "" ||
+				len(pe.Lines) > 0 && pe.Lines[0].Line < 1 {
+				t.Fatalf("parse error without lines or problem: %v", err)
 			}
 			return
 		}
-		if len(g.From) != len(g.To) || len(g.From) != len(g.Weight) {
-			t.Fatal("edge slices differ in length")
+		if len(g.From) == 0 || len(g.From) != len(g.To) || len(g.From) != len(g.Weight) {
+			t.Fatal("no edges, or edge slices differ in length")
 		}
+		pairs := map[[2]int32]bool{}
+		total := 0.0
 		for i := range g.From {
-			if g.From[i] == g.To[i] || int(g.From[i]) >= len(g.Names) || int(g.To[i]) >= len(g.Names) || !(g.Weight[i] > 0) {
-				t.Fatalf("bad edge %d: %d→%d w %v of %d names", i, g.From[i], g.To[i], g.Weight[i], len(g.Names))
+			if g.From[i] == g.To[i] || int(g.From[i]) >= len(g.Names) || int(g.To[i]) >= len(g.Names) ||
+				!(g.Weight[i] >= minWeight) || math.IsInf(g.Weight[i], 0) || pairs[[2]int32{g.From[i], g.To[i]}] {
+				t.Fatalf("bad or repeated edge %d: %d→%d w %v of %d names", i, g.From[i], g.To[i], g.Weight[i], len(g.Names))
 			}
+			pairs[[2]int32{g.From[i], g.To[i]}] = true
+			total += g.Weight[i]
+		}
+		if math.IsInf(total, 0) {
+			t.Fatal("the weights add up to infinity")
 		}
 		seen := map[string]bool{}
 		for _, n := range g.Names {
-			if seen[n] || n != strings.ToLower(n) && !strings.Contains(n, "%") {
+			if seen[n] || n != sites.Name(n) || strings.HasPrefix(n, "\uFEFF") {
 				t.Fatalf("name %q repeated or not lower-cased", n)
 			}
 			seen[n] = true
+		}
+	})
+}
+
+// Repeated lines are merged as they are read: the graph holds the distinct
+// edges and at most compactAt (+1) more entries, however many lines repeat
+// them.
+func TestReadMergesRepeatsAsRead(t *testing.T) {
+	const lines, compactAt = 300_000, 1000
+	r := &repeatReader{line: []byte("a.test b.test\nb.test a.test 0.5\nc.test a.test\n"), n: lines / 3}
+	g, err := readBuffer(r, "rep.txt", 0, readChunk, maxLine, compactAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.From) > 2*3+compactAt+1 || cap(g.From) > 2*compactAt || cap(g.Weight) > 2*compactAt {
+		t.Fatalf("%d edges in slices of capacity %d: the lines are kept, not merged", len(g.From), cap(g.From))
+	}
+	mergeRepeats(g)
+	n := float64(lines / 3)
+	if len(g.From) != 3 || g.Weight[0] != n || g.Weight[1] != 0.5*n || g.Weight[2] != n {
+		t.Errorf("weights %v, want %v, %v, %v", g.Weight, n, 0.5*n, n)
+	}
+}
+
+// repeatReader reads line n times.
+type repeatReader struct {
+	line []byte
+	n    int
+	off  int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:], r.line[r.off:])
+		k += c
+		if r.off += c; r.off == len(r.line) {
+			r.off = 0
+			r.n--
+		}
+	}
+	if k == 0 {
+		return 0, io.EOF
+	}
+	return k, nil
+}
+
+func TestReadWeights(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     string // a part of the error, "" for none
+		weight   float64
+	}{
+		{"smallest normal", "a b 2.2250738585072014e-308\n", "", 0x1p-1022},
+		{"largest", "a b 1.7976931348623157e308\n", "", math.MaxFloat64},
+		{"hexadecimal", "a b 0x1p-2\n", "", 0.25},
+		{"denormal", "# x\na b 1e-320\n", `f:2: weight "1e-320" is below the smallest normal number 2.2250738585072014e-308`, 0},
+		{"underflows to 0", "a b 1e-400\n", `f:1: weight "1e-400" is below the smallest normal number`, 0},
+		{"zero", "a b 0\n", `f:1: weight "0" is not a positive number`, 0},
+		{"zero in hexadecimal", "a b 0x0p+5\n", `f:1: weight "0x0p+5" is not a positive number`, 0},
+		{"negative", "a b -2\n", `f:1: weight "-2" is not a positive number`, 0},
+		{"not a number", "a b 1x\n", `f:1: weight "1x" is not a number`, 0},
+		{"NaN", "a b NaN\n", `f:1: weight "NaN" is not a finite number`, 0},
+		{"infinite", "a b +Inf\n", `f:1: weight "+Inf" is not a finite number`, 0},
+		{"too large", "a b 1e400\n", `f:1: weight "1e400" is not a finite number`, 0},
+		{"a repeated edge overflows", "a b 1e308\nb a\na b 1e308\n", "f:3: the weights add up to more than the largest number, 1.7976931348623157e+308", 0},
+		{"the file overflows", "a b 1e308\nb a 1e308\nb c 1e308\nc b 1\n", "f: 1 bad line, nothing imported:\nf:2: the weights add up to more than the largest number", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := Read(strings.NewReader(tc.in), "f")
+			if tc.want == "" {
+				if err != nil || g.Weight[0] != tc.weight {
+					t.Fatalf("Read = %+v, %v; want weight %v", g, err, tc.weight)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// A site has one name: its IDNA ASCII form, lower-cased, without the
+// default port, whether it is written as a name or as a URL.
+func TestReadIDN(t *testing.T) {
+	in := "bücher.test x.test\nxn--bcher-kva.test y.test\nBÜCHER.test:80 z.test\nhttp://Bücher.test/a x.test 2\n" +
+		"polblogs-style.example/path y.test\n"
+	g, err := Read(strings.NewReader(in), "idn.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"xn--bcher-kva.test", "x.test", "y.test", "z.test", "polblogs-style.example/path"}
+	if !slices.Equal(g.Names, want) {
+		t.Errorf("names %q, want %q", g.Names, want)
+	}
+	mergeRepeats(g)
+	if len(g.From) != 4 || g.Weight[0] != 3 {
+		t.Errorf("edges %v→%v %v, want 4 with the first of weight 3", g.From, g.To, g.Weight)
+	}
+	_, err = Read(strings.NewReader("ok.test a.test\nhttp://a.test:99999/ b.test\n\xff.test a.test\n"), "bad.txt")
+	for _, want := range []string{`bad.txt:2: invalid host: port "99999" out of range`, `bad.txt:3: site name "\xff.test" is not UTF-8`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want %q", err, want)
+		}
+	}
+}
+
+func TestReadBOM(t *testing.T) {
+	// A label that is not a host name is taken as it is: the mark must not
+	// become part of it.
+	for _, in := range []string{"\uFEFFblog/x b.test\n", "\uFEFF# a comment\r\nblog/x b.test\n", "\uFEFFhttp://blog/x b.test"} {
+		g, err := Read(strings.NewReader(in), "bom.txt")
+		if err != nil || (g.Names[0] != "blog/x" && g.Names[0] != "blog") {
+			t.Errorf("Read(%q) = %+v, %v; want the first site without the mark", in, g, err)
+		}
+	}
+}
+
+func TestReadNoEdges(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "f: no edges"},
+		{"\uFEFF", "f: no edges"},
+		{"# only a comment\n\n  \n", "f: no edges"},
+		{"a.test A.TEST\nhttp://a.test/ a.test\n", "f: no edges but 2 from a site to itself, which are dropped"},
+	} {
+		_, err := Read(strings.NewReader(tc.in), "f")
+		var pe *ParseError
+		if !errors.As(err, &pe) || err.Error() != tc.want {
+			t.Errorf("Read(%q) error %v, want the ParseError %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// A line over 1 MiB is reported with its number and where it starts, and
+// ends the reading: the bad lines before it are reported too.
+func TestReadLongLine(t *testing.T) {
+	in := "a.test b.test\nbad\n\r\nc.test " + strings.Repeat("x", maxLine+1) + "\nd.test e.test\n"
+	_, err := Read(strings.NewReader(in), "long.txt")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Total != 2 {
+		t.Fatalf("error %v, want a ParseError of 2 lines", err)
+	}
+	for _, want := range []string{"long.txt:2: want SRC DST", "long.txt:4: a line longer than 1048576 bytes (it starts at byte offset 20)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	// A last line without a newline, beyond the buffer.
+	_, err = Read(strings.NewReader("a b\n"+strings.Repeat("y", readChunk+10)), "f")
+	if err == nil || !strings.Contains(err.Error(), "f:2: a line longer than 1048576 bytes (it starts at byte offset 4)") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// plainName is a shortcut of sites.Name: it may only say yes for names Name
+// leaves as they are.
+func TestPlainName(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		plain bool
+	}{
+		{"site0000001.example", true}, {"a-b_c.test", true}, {"x", true}, {"1a.test", true},
+		{"A.test", false}, {"a.test.", false}, {".a.test", false}, {"a..test", false}, {"", false},
+		{"xn--bcher-kva.test", false}, {"a.xn--p1ai", false}, {"1.2.3.4", false}, {"a.0x1f", false},
+		{"a.test:80", false}, {"bücher.test", false}, {"blog/x", false},
+	} {
+		if got := plainName([]byte(tc.name)); got != tc.plain {
+			t.Errorf("plainName(%q) = %v, want %v", tc.name, got, tc.plain)
+		}
+		if tc.plain && sites.Name(tc.name) != tc.name {
+			t.Errorf("plainName(%q) but sites.Name gives %q", tc.name, sites.Name(tc.name))
+		}
+	}
+}
+
+func FuzzPlainName(f *testing.F) {
+	f.Add("a.test")
+	f.Add("xn--a.b")
+	f.Fuzz(func(t *testing.T, s string) {
+		if plainName([]byte(s)) && sites.Name(s) != s {
+			t.Fatalf("plainName(%q) but sites.Name gives %q", s, sites.Name(s))
 		}
 	})
 }

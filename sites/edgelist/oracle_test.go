@@ -14,9 +14,10 @@ import (
 	"sitesift/sites"
 )
 
-// oracle parses in the plainest way, line by line with a Go map, from the
-// format's definition: what the block parser with its token table must
-// reproduce exactly (names in order of first appearance, the edges, the
+// oracle parses in the plainest way, line by line with Go maps, from the
+// format's definition: what the block parser with its token and edge tables
+// must reproduce exactly (names in order of first appearance, the distinct
+// edges in order of first appearance with their summed weights, the
 // self-edge count, the bad lines).
 type oracle struct {
 	names    []string
@@ -30,7 +31,7 @@ func parseOracle(in string) oracle {
 	var o oracle
 	ids := map[string]int32{}
 	site := func(tok string) (int32, bool) {
-		name := strings.ToLower(tok)
+		name := sites.Name(tok)
 		if strings.Contains(tok, "://") {
 			s, err := sites.Of(tok)
 			if err != nil {
@@ -48,7 +49,9 @@ func parseOracle(in string) oracle {
 		}
 		return id, true
 	}
-	for n, line := range strings.Split(in, "\n") {
+	edges := map[[2]int32]int{}
+	total, overflow := 0.0, false
+	for n, line := range strings.Split(strings.TrimPrefix(in, "\uFEFF"), "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		for i := 0; i < len(line); i++ {
 			if line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
@@ -64,7 +67,7 @@ func parseOracle(in string) oracle {
 		ok := len(f) == 2 || len(f) == 3
 		if ok && len(f) == 3 {
 			v, err := strconv.ParseFloat(f[2], 64)
-			ok = err == nil && v > 0 && !math.IsInf(v, 0)
+			ok = err == nil && v >= 0x1p-1022 && !math.IsInf(v, 0)
 			w = v
 		}
 		var s, d int32
@@ -80,21 +83,52 @@ func parseOracle(in string) oracle {
 		case s == d:
 			o.self++
 		default:
-			o.from, o.to, o.weight = append(o.from, s), append(o.to, d), append(o.weight, w)
+			bad := false
+			if k, seen := edges[[2]int32{s, d}]; !seen {
+				edges[[2]int32{s, d}] = len(o.from)
+				o.from, o.to, o.weight = append(o.from, s), append(o.to, d), append(o.weight, w)
+			} else if sum := o.weight[k] + w; math.IsInf(sum, 0) {
+				bad = true
+			} else {
+				o.weight[k] = sum
+			}
+			if !overflow {
+				total += w
+				if math.IsInf(total, 0) {
+					overflow, bad = true, true
+				}
+			}
+			if bad {
+				o.bad = append(o.bad, n+1)
+			}
 		}
 	}
 	return o
 }
 
-// checkAgainstOracle parses in with a buffer of chunk bytes and compares.
-func checkAgainstOracle(t *testing.T, in string, chunk int) {
+// checkAgainstOracle parses in with a buffer of chunk bytes, merging
+// repeated edges once compactAt are read, and compares.
+func checkAgainstOracle(t *testing.T, in string, chunk, compactAt int) {
 	t.Helper()
 	want := parseOracle(in)
 	// One byte per Read: the buffer refills at every possible place.
-	g, err := readBuffer(iotest.OneByteReader(strings.NewReader(in)), "in", 0, chunk, chunk-1)
-	if longest := slices.Max(append([]int{0}, lineLengths(in)...)); longest > chunk-1 {
-		if err == nil || !strings.Contains(err.Error(), "a line longer than") {
-			t.Fatalf("a line of %d bytes with a %d-byte buffer: err %v", longest, chunk, err)
+	g, err := readBuffer(iotest.OneByteReader(strings.NewReader(in)), "in", 0, chunk, chunk-1, compactAt)
+	if long := slices.IndexFunc(lineLengths(in), func(n int) bool { return n > chunk-1 }); long >= 0 {
+		// The reading stops at the first long line, reported with the bad
+		// lines before it.
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("a line of more than %d bytes: err %v", chunk-1, err)
+		}
+		before := 0
+		for _, l := range want.bad {
+			if l < long+1 {
+				before++
+			}
+		}
+		if last := pe.Lines[len(pe.Lines)-1]; pe.Total != before+1 ||
+			pe.Total <= MaxReported && (last.Line != long+1 || !strings.HasPrefix(last.Msg, "a line longer than")) {
+			t.Fatalf("long line %d: bad lines %v (total %d), want %d before it", long+1, pe.Lines, pe.Total, before)
 		}
 		return
 	}
@@ -112,14 +146,52 @@ func checkAgainstOracle(t *testing.T, in string, chunk int) {
 		}
 		return
 	}
+	if len(want.from) == 0 {
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Total != 0 || !strings.HasPrefix(pe.Problem, "no edges") || !strings.HasPrefix(err.Error(), "in: no edges") {
+			t.Fatalf("no edges: err %v", err)
+		}
+		return
+	}
 	if err != nil {
 		t.Fatalf("err %v, want none", err)
 	}
+	if merged := 2*distinctEdges(g) + compactAt + 1; len(g.From) > merged {
+		t.Fatalf("%d edges kept, more than %d: repeats not merged", len(g.From), merged)
+	}
+	mergeRepeats(g)
 	if !slices.Equal(g.Names, want.names) || !slices.Equal(g.From, want.from) || !slices.Equal(g.To, want.to) ||
 		!slices.Equal(g.Weight, want.weight) || g.SelfEdges != want.self {
 		t.Fatalf("got names %q edges %v→%v %v self %d\nwant names %q edges %v→%v %v self %d",
 			g.Names, g.From, g.To, g.Weight, g.SelfEdges, want.names, want.from, want.to, want.weight, want.self)
 	}
+}
+
+// distinctEdges counts g's distinct edges.
+func distinctEdges(g *Graph) int {
+	seen := map[[2]int32]bool{}
+	for k := range g.From {
+		seen[[2]int32{g.From[k], g.To[k]}] = true
+	}
+	return len(seen)
+}
+
+// mergeRepeats merges g's repeated edges as callers do, in order of first
+// appearance, adding the weights in order.
+func mergeRepeats(g *Graph) {
+	at := map[[2]int32]int{}
+	w := 0
+	for k := range g.From {
+		e := [2]int32{g.From[k], g.To[k]}
+		if i, ok := at[e]; ok {
+			g.Weight[i] += g.Weight[k]
+			continue
+		}
+		at[e] = w
+		g.From[w], g.To[w], g.Weight[w] = g.From[k], g.To[k], g.Weight[k]
+		w++
+	}
+	g.From, g.To, g.Weight = g.From[:w], g.To[:w], g.Weight[:w]
 }
 
 func lineLengths(in string) []int {
@@ -178,8 +250,8 @@ func TestReadMatchesOracle(t *testing.T) {
 			}
 			in = strings.Join(good, "\n")
 		}
-		for _, chunk := range []int{128, 1000, 1 << 16} {
-			t.Run(fmt.Sprintf("%d/%d", trial, chunk), func(t *testing.T) { checkAgainstOracle(t, in, chunk) })
+		for _, c := range []struct{ chunk, compactAt int }{{128, 1}, {1000, 57}, {1 << 16, CompactEdges}} {
+			t.Run(fmt.Sprintf("%d/%d", trial, c.chunk), func(t *testing.T) { checkAgainstOracle(t, in, c.chunk, c.compactAt) })
 		}
 	}
 }
@@ -190,8 +262,7 @@ func FuzzReadMatchesOracle(f *testing.F) {
 	f.Add("A b\r\n a  B #x\nb\ta 3 4\nx y\n\n")
 	f.Add("http://[::1]:80/ https://Q.test:443/p#f 3")
 	f.Fuzz(func(t *testing.T, in string) {
-		for _, chunk := range []int{16, 4096} {
-			checkAgainstOracle(t, in, chunk)
-		}
+		checkAgainstOracle(t, in, 16, 2)
+		checkAgainstOracle(t, in, 4096, CompactEdges)
 	})
 }
