@@ -216,7 +216,13 @@ func DefaultProjectDir(name string) string {
 
 // open opens the project of --project and builds the App over it.
 func (c CLI) open(dir string, create bool) (*App, *Project, error) {
-	p, err := OpenProject(dir, create)
+	line := newStatusLine(c.Stderr, 5*time.Second)
+	p, err := OpenProject(dir, create, IndexProgress(func(done, total int) {
+		if final := done == total; line.due(final) {
+			line.show(fmt.Sprintf("indexing the pages the search index lacks: %d/%d", done, total))
+		}
+	}))
+	line.done()
 	if err != nil {
 		return nil, nil, err
 	}

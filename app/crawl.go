@@ -116,6 +116,8 @@ const (
 	StateStopped  = "stopped"
 	StateDone     = "done"
 	StateFailed   = "failed"
+	// StateInterrupted is the last crawl of a process that was killed.
+	StateInterrupted = store.CrawlInterrupted
 )
 
 type crawlJob struct {
@@ -313,7 +315,7 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
 		return err
 	}
-	if err := s.app.index.Add(pages); err != nil {
+	if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
 		return err
 	}
 	s.snapPages += len(pages)
@@ -385,8 +387,11 @@ func (a *App) lastCrawl() CrawlStatus {
 		}
 		c := crawls[0]
 		st := CrawlStatus{State: c.State, Pages: c.Pages, Top: []SiteScore{}}
-		if c.FinishedAt.IsZero() { // the process that ran it ended first
-			st.State = StateStopped
+		if c.FinishedAt.IsZero() { // the process that ran it was killed
+			st.State = StateInterrupted
+			if n, _, err := a.store.Stats(ctx); err == nil {
+				st.Pages = n
+			}
 		} else {
 			st.ElapsedSec = c.FinishedAt.Sub(c.StartedAt).Seconds()
 			if st.ElapsedSec > 0 {

@@ -32,7 +32,17 @@ type Project struct {
 // OpenProject opens the project in dir. With create, a missing directory,
 // database or index is created; without it, a directory with no project.db
 // gives an error wrapping ErrNoProject.
-func OpenProject(dir string, create bool) (*Project, error) {
+//
+// Opening takes the project for this process (the index allows one): crawls
+// the store still records as running were cut short by a kill and are
+// marked interrupted, and the pages the index lacks (a kill between a
+// batch's commit to the store and to the index, or during a rebuild) are
+// indexed, reporting to the [IndexProgress] option when given.
+func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, error) {
+	var o projectOptions
+	for _, f := range opts {
+		f(&o)
+	}
 	if dir == "" {
 		return nil, errors.New("project: no directory given (use --project DIR)")
 	}
@@ -55,24 +65,46 @@ func OpenProject(dir string, create bool) (*Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
-	ix, err := openIndex(st, filepath.Join(abs, IndexDir))
+	ix, err := openIndex(st, filepath.Join(abs, IndexDir), o.progress)
 	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("project %s: %w", abs, err)
+	}
+	if _, err := st.MarkInterrupted(context.Background()); err != nil {
+		ix.Close()
 		st.Close()
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
 	return &Project{Dir: abs, Store: st, Index: ix}, nil
 }
 
-// openIndex opens the search index, rebuilding it from the store when it is
-// missing or was built with an older mapping: the store is the source of
-// truth, the index can always be made again.
-func openIndex(st *store.Store, dir string) (*index.Index, error) {
+// ProjectOption configures [OpenProject].
+type ProjectOption func(*projectOptions)
+
+type projectOptions struct {
+	progress func(done, total int)
+}
+
+// IndexProgress has OpenProject report its progress to f while it indexes
+// pages the index lacks: f(done, total) after each batch; it is not called
+// when nothing is missing (the usual case).
+func IndexProgress(f func(done, total int)) ProjectOption {
+	return func(o *projectOptions) { o.progress = f }
+}
+
+// openIndex opens the search index, rebuilding it from the store when it was
+// built with an older mapping (the store is the source of truth, the index
+// can always be made again), then indexes the pages it lacks.
+func openIndex(st *store.Store, dir string, progress func(done, total int)) (*index.Index, error) {
 	ix, err := index.Open(dir)
 	if errors.Is(err, index.ErrMappingChanged) {
 		if err := os.RemoveAll(dir); err != nil {
 			return nil, err
 		}
 		ix, err = index.Open(dir)
+		if err == nil {
+			err = st.MarkAllUnindexed(context.Background())
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -80,7 +112,11 @@ func openIndex(st *store.Store, dir string) (*index.Index, error) {
 	ctx := context.Background()
 	n, err := ix.Count()
 	if err == nil && n == 0 {
-		err = rebuildIndex(ctx, st, ix)
+		// A new or deleted index: every page must be indexed again.
+		err = st.MarkAllUnindexed(ctx)
+	}
+	if err == nil {
+		err = catchUpIndex(ctx, st, ix, progress)
 	}
 	if err != nil {
 		ix.Close()
@@ -89,25 +125,44 @@ func openIndex(st *store.Store, dir string) (*index.Index, error) {
 	return ix, nil
 }
 
-func rebuildIndex(ctx context.Context, st *store.Store, ix *index.Index) error {
-	const batch = 200
-	var pages []sites.Page
-	err := st.ForEachPage(ctx, func(p sites.Page) error {
-		pages = append(pages, p)
-		if len(pages) == batch {
-			err := ix.Add(pages)
-			pages = pages[:0]
+// indexBatch is how many pages go to the index in one batch when it
+// catches up with the store.
+const indexBatch = 200
+
+// catchUpIndex indexes every page the store records as not indexed.
+func catchUpIndex(ctx context.Context, st *store.Store, ix *index.Index, progress func(done, total int)) error {
+	total, err := st.Unindexed(ctx)
+	if err != nil || total == 0 {
+		return err
+	}
+	done := 0
+	err = st.ForEachUnindexed(ctx, indexBatch, func(pages []sites.Page) error {
+		if err := indexPages(ctx, st, ix, pages); err != nil {
 			return err
+		}
+		done += len(pages)
+		if progress != nil {
+			progress(done, total)
 		}
 		return nil
 	})
-	if err == nil && len(pages) > 0 {
-		err = ix.Add(pages)
-	}
 	if err != nil {
-		return fmt.Errorf("rebuild index: %w", err)
+		return fmt.Errorf("index the %d pages the index lacks: %w", total, err)
 	}
 	return nil
+}
+
+// indexPages adds pages to the index, then records in the store that the
+// index has them: in that order, a kill in between costs indexing them again.
+func indexPages(ctx context.Context, st *store.Store, ix *index.Index, pages []sites.Page) error {
+	if err := ix.Add(pages); err != nil {
+		return err
+	}
+	urls := make([]string, len(pages))
+	for i := range pages {
+		urls[i] = pages[i].URL
+	}
+	return st.MarkIndexed(ctx, urls)
 }
 
 // Close closes the index and the store.

@@ -42,7 +42,7 @@ const (
 			site_id = excluded.site_id, status = excluded.status,
 			content_type = excluded.content_type, title = excluded.title,
 			text = excluded.text, depth = excluded.depth,
-			fetched_at = excluded.fetched_at, err = excluded.err
+			fetched_at = excluded.fetched_at, err = excluded.err, indexed = 0
 		RETURNING id`
 
 	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id) VALUES (?, ?, ?)
@@ -422,10 +422,16 @@ func (s *Store) ForEachPage(ctx context.Context, fn func(sites.Page) error) erro
 }
 
 func (s *Store) pageChunk(ctx context.Context, after int64) (pages []sites.Page, last int64, err error) {
+	return s.pageChunkWhere(ctx, "p.id > ?", after, forEachChunk)
+}
+
+// pageChunkWhere reads up to n pages matching where (with one parameter,
+// after) in id order.
+func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n int) (pages []sites.Page, last int64, err error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT p.id, p.url, s.name, p.status, p.content_type,
 			p.title, p.text, p.depth, p.fetched_at, p.err
 		FROM pages p JOIN sites s ON s.id = p.site_id
-		WHERE p.id > ? ORDER BY p.id LIMIT ?`, after, forEachChunk)
+		WHERE `+where+` ORDER BY p.id LIMIT ?`, after, n)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: read pages: %w", err)
 	}
@@ -455,7 +461,93 @@ const (
 	CrawlDone    = "done"
 	CrawlStopped = "stopped"
 	CrawlFailed  = "failed"
+	// CrawlInterrupted is a crawl whose process ended without recording
+	// its end (killed, crashed, power cut): see [Store.MarkInterrupted].
+	CrawlInterrupted = "interrupted"
 )
+
+// MarkInterrupted records every crawl still in state [CrawlRunning] as
+// [CrawlInterrupted] and returns how many there were. Call it when a process
+// takes the project for itself (a project is open in one process at a time):
+// no crawl of another process can be running then.
+func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
+	var n int64
+	err := s.write(ctx, "mark interrupted crawls", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE crawls SET state = ? WHERE state = ?`, CrawlInterrupted, CrawlRunning)
+		if err != nil {
+			return fmt.Errorf("store: mark interrupted crawls: %w", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
+// Unindexed returns how many pages the search index does not hold yet (see
+// [Store.MarkIndexed]).
+func (s *Store) Unindexed(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pages WHERE indexed = 0`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count unindexed pages: %w", err)
+	}
+	return n, nil
+}
+
+// ForEachUnindexed calls fn with the pages the index does not hold yet, in
+// chunks of at most n, oldest first, without Links; fn is expected to index
+// them and call [Store.MarkIndexed]. It stops at the first error of fn.
+func (s *Store) ForEachUnindexed(ctx context.Context, n int, fn func([]sites.Page) error) error {
+	var after int64
+	for {
+		chunk, last, err := s.pageChunkWhere(ctx, "p.indexed = 0 AND p.id > ?", after, n)
+		if err != nil {
+			return err
+		}
+		if len(chunk) > 0 {
+			if err := fn(chunk); err != nil {
+				return err
+			}
+		}
+		if len(chunk) < n {
+			return nil
+		}
+		after = last
+	}
+}
+
+// MarkAllUnindexed records that the index holds no page, for a new or
+// rebuilt index.
+func (s *Store) MarkAllUnindexed(ctx context.Context) error {
+	return s.write(ctx, "mark all pages unindexed", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE pages SET indexed = 0 WHERE indexed <> 0`); err != nil {
+			return fmt.Errorf("store: mark all pages unindexed: %w", err)
+		}
+		return nil
+	})
+}
+
+// MarkIndexed records that the index holds the current version of the pages
+// at urls. The caller marks a page only after the index committed it, so a
+// kill between the two costs a second indexing, never a page missing from
+// the index.
+func (s *Store) MarkIndexed(ctx context.Context, urls []string) error {
+	if len(urls) == 0 {
+		return nil
+	}
+	return s.write(ctx, fmt.Sprintf("mark %d pages indexed", len(urls)), func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `UPDATE pages SET indexed = 1 WHERE url = ?`)
+		if err != nil {
+			return fmt.Errorf("store: mark indexed: %w", err)
+		}
+		defer st.Close()
+		for _, u := range urls {
+			if _, err := st.ExecContext(ctx, u); err != nil {
+				return fmt.Errorf("store: mark %q indexed: %w", u, err)
+			}
+		}
+		return nil
+	})
+}
 
 // StartCrawl records the start of a crawl with its settings (stored as JSON)
 // in state [CrawlRunning] and returns its id.

@@ -1,0 +1,170 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"sitesift/sites"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+)
+
+// killPages is a batch of searchable pages on one site.
+func killPages(from, n int) []sites.Page {
+	pages := make([]sites.Page, n)
+	for i := range pages {
+		u := fmt.Sprintf("http://kill.test/p%d", from+i)
+		pages[i] = sites.Page{URL: u, Site: "kill.test", Status: 200, ContentType: "text/html",
+			Title: fmt.Sprintf("page %d", from+i), Text: "gramophone cylinders", FetchedAt: time.Now()}
+	}
+	return pages
+}
+
+func searchTotal(t *testing.T, ix *index.Index, q string) uint64 {
+	t.Helper()
+	res, err := ix.Search(context.Background(), index.Query{Text: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Total
+}
+
+// A kill between a batch's commit to the store and to the index left the
+// batch out of the index for good; the next open now indexes it.
+func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	p, err := OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A batch saved and indexed as a crawl does, then one saved only: the
+	// process died before the index batch.
+	first := killPages(0, 30)
+	if err := p.Store.SaveCrawlBatch(ctx, first, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := indexPages(ctx, p.Store, p.Index, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.SaveCrawlBatch(ctx, killPages(30, 20), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchTotal(t, p.Index, "gramophone"); got != 30 {
+		t.Fatalf("before reopening the index holds %d pages, want 30", got)
+	}
+	p.Close()
+
+	var reports []int
+	p, err = OpenProject(dir, false, IndexProgress(func(done, total int) {
+		if total != 20 {
+			t.Errorf("progress total %d, want the 20 missing pages", total)
+		}
+		reports = append(reports, done)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if got := searchTotal(t, p.Index, "gramophone"); got != 50 {
+		t.Errorf("after reopening the index holds %d pages, want 50", got)
+	}
+	if len(reports) == 0 || reports[len(reports)-1] != 20 {
+		t.Errorf("progress reports %v, want them to end at 20", reports)
+	}
+	if n, err := p.Store.Unindexed(ctx); err != nil || n != 0 {
+		t.Errorf("%d pages left unindexed, %v", n, err)
+	}
+}
+
+// A kill during a rebuild left a partial index that was never completed,
+// since the index was rebuilt only when empty.
+func TestOpenCompletesAPartialIndex(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	p, err := OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := killPages(0, 450)
+	if err := p.Store.SaveCrawlBatch(ctx, all, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The rebuild got through its first batch of pages before the kill.
+	if err := indexPages(ctx, p.Store, p.Index, all[:indexBatch]); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+
+	p, err = OpenProject(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if got := searchTotal(t, p.Index, "gramophone"); got != 450 {
+		t.Errorf("index holds %d of 450 pages after reopening", got)
+	}
+}
+
+// A page saved again is indexed again: the index must not keep the old
+// version because the flag said "indexed".
+func TestNewVersionOfAPageIsIndexedAgain(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	p, err := OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := killPages(0, 1)
+	if err := p.Store.SaveCrawlBatch(ctx, v1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := indexPages(ctx, p.Store, p.Index, v1); err != nil {
+		t.Fatal(err)
+	}
+	v2 := killPages(0, 1)
+	v2[0].Text = "phonograph"
+	if err := p.Store.SaveCrawlBatch(ctx, v2, nil); err != nil {
+		t.Fatal(err)
+	}
+	p.Close() // killed before the index got v2
+
+	p, err = OpenProject(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if got := searchTotal(t, p.Index, "phonograph"); got != 1 {
+		t.Errorf("the new version is not in the index (%d hits)", got)
+	}
+}
+
+// A crawl whose process was killed stayed "running" in the crawls table.
+func TestOpenMarksKilledCrawlsInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	p, err := OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := p.Store.StartCrawl(ctx, map[string]int{"max_pages": 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close() // killed: FinishCrawl never ran
+
+	p, err = OpenProject(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	crawls, err := p.Store.Crawls(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(crawls) != 1 || crawls[0].ID != id || crawls[0].State != store.CrawlInterrupted {
+		t.Errorf("crawls after reopening: %+v, want crawl %d interrupted", crawls, id)
+	}
+}
