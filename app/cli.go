@@ -226,7 +226,15 @@ func (c CLI) open(dir string, create bool) (*App, *Project, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return New(Options{Project: p, Assets: c.Assets, Logger: c.Logger}), p, nil
+	a := New(Options{Project: p, Assets: c.Assets, Logger: c.Logger})
+	if repaired, err := a.RepairImportance(context.Background()); err != nil {
+		a.Close()
+		p.Close()
+		return nil, nil, err
+	} else if repaired {
+		fmt.Fprintln(c.Stderr, "sitesift: the last import had stored its graph without its importance; PageRank and OPIC are computed now")
+	}
+	return a, p, nil
 }
 
 func (c CLI) desktop(ctx context.Context, args []string) error {

@@ -59,19 +59,41 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 	for k := range edges {
 		edges[k] = sites.Edge{From: g.Names[g.From[k]], To: g.Names[g.To[k]], Weight: g.Weight[k]}
 	}
-	st, err := a.store.ImportGraph(ctx, name, g.Names, edges, g.SelfEdges)
+	var reads int
+	a.rankM.Lock()
+	st, err := a.store.ImportGraph(ctx, name, g.Names, edges, g.SelfEdges,
+		store.WithImportance(func(ctx context.Context, names []string, edges []sites.Edge) (store.Importance, error) {
+			imp, n, err := importedImportance(ctx, names, edges, a.teleport)
+			reads = n
+			return imp, err
+		}))
+	a.rankM.Unlock()
 	if errors.Is(err, store.ErrCrawled) {
 		return ImportResult{}, conflict(err)
 	}
 	if err != nil {
 		return ImportResult{}, err
 	}
-	reads, err := a.UpdateImportedImportance(ctx)
-	if err != nil {
-		return ImportResult{}, fmt.Errorf("import: the graph is stored but its importance is not "+
-			"(sitesift rank recomputes PageRank; OPIC stays as it was until the next import): %w", err)
-	}
 	return ImportResult{ImportStats: st, OPICReads: reads}, nil
+}
+
+// RepairImportance computes the importance of an imported graph that has
+// none: a project whose import was cut short by a kill before imports
+// stored graph and importance in one transaction. It reports whether it
+// did. Crawled projects are left alone (their OPIC is the crawl's own).
+func (a *App) RepairImportance(ctx context.Context) (bool, error) {
+	imported, err := a.store.HasImport(ctx)
+	if err != nil || !imported {
+		return false, err
+	}
+	opic, pr, n, err := a.store.ImportanceTotals(ctx)
+	if err != nil || n == 0 || (opic > 0 && pr > 0) {
+		return false, err
+	}
+	if _, err := a.UpdateImportedImportance(ctx); err != nil {
+		return false, fmt.Errorf("compute the importance of the imported graph: %w", err)
+	}
+	return true, nil
 }
 
 // UpdateImportedImportance recomputes what a crawl would have computed on an
@@ -90,30 +112,41 @@ func (a *App) UpdateImportedImportance(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	rank, err := PageRankOf(names, edges, a.teleport)
+	imp, reads, err := importedImportance(ctx, names, edges, a.teleport)
 	if err != nil {
 		return 0, err
 	}
-	if err := a.store.SetPageRank(ctx, rank); err != nil {
+	if err := a.store.SetPageRank(ctx, imp.PageRank); err != nil {
 		return 0, err
+	}
+	if err := a.store.SaveCrawlBatch(ctx, nil, imp.OPIC); err != nil {
+		return 0, err
+	}
+	return reads, nil
+}
+
+// importedImportance computes PageRank and the offline OPIC simulation (see
+// [App.UpdateImportedImportance]) of a whole site graph, and the OPIC reads
+// made.
+func importedImportance(ctx context.Context, names []string, edges []sites.Edge, teleport float64) (store.Importance, int, error) {
+	rank, err := PageRankOf(names, edges, teleport)
+	if err != nil {
+		return store.Importance{}, 0, err
 	}
 	g, err := siteGraph(names, edges)
 	if err != nil {
-		return 0, err
+		return store.Importance{}, 0, err
 	}
 	edges = nil // the graph holds them now; let the strings' slice go
-	o, reads, err := simulateOPIC(ctx, g, a.teleport)
+	o, reads, err := simulateOPIC(ctx, g, teleport)
 	if err != nil {
-		return 0, err
+		return store.Importance{}, 0, err
 	}
 	states := make([]sites.SiteState, len(names))
 	for i, n := range names {
 		states[i] = sites.SiteState{Site: n, Cash: o.Cash(i), History: o.History(i)}
 	}
-	if err := a.store.SaveCrawlBatch(ctx, nil, states); err != nil {
-		return 0, err
-	}
-	return reads, nil
+	return store.Importance{PageRank: rank, OPIC: states}, reads, nil
 }
 
 // OPICReadsPerNode is how many reads per node the offline OPIC simulation of

@@ -270,7 +270,11 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 		return nil, nil, fmt.Errorf("store: site graph: begin: %w", err)
 	}
 	defer tx.Rollback()
+	return siteGraph(ctx, tx)
+}
 
+// siteGraph is [Store.SiteGraph] as tx sees it.
+func siteGraph(ctx context.Context, tx *sql.Tx) (names []string, edges []sites.Edge, err error) {
 	// pos maps a site id to the site's position in names.
 	pos := map[int64]int32{}
 	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM sites ORDER BY name`)
@@ -339,27 +343,32 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 // [Store.SiteGraph] and sites are never removed.
 func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error {
 	return s.write(ctx, "set pagerank", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
-			return fmt.Errorf("store: set pagerank: reset: %w", err)
-		}
-		st, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ? WHERE name = ?`)
-		if err != nil {
-			return fmt.Errorf("store: set pagerank: prepare: %w", err)
-		}
-		defer st.Close()
-		for site, r := range ranks {
-			res, err := st.ExecContext(ctx, r, site)
-			if err != nil {
-				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
-			}
-			if n, err := res.RowsAffected(); err != nil {
-				return fmt.Errorf("store: set pagerank of %q: %w", site, err)
-			} else if n == 0 {
-				return fmt.Errorf("store: set pagerank of %q: %w", site, ErrNotFound)
-			}
-		}
-		return nil
+		return setPageRank(ctx, tx, ranks)
 	})
+}
+
+// setPageRank is [Store.SetPageRank] in tx.
+func setPageRank(ctx context.Context, tx *sql.Tx, ranks map[string]float64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
+		return fmt.Errorf("store: set pagerank: reset: %w", err)
+	}
+	st, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ? WHERE name = ?`)
+	if err != nil {
+		return fmt.Errorf("store: set pagerank: prepare: %w", err)
+	}
+	defer st.Close()
+	for site, r := range ranks {
+		res, err := st.ExecContext(ctx, r, site)
+		if err != nil {
+			return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+		} else if n == 0 {
+			return fmt.Errorf("store: set pagerank of %q: %w", site, ErrNotFound)
+		}
+	}
+	return nil
 }
 
 // OPICStates returns the stored OPIC state of every known site, sorted by

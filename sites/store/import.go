@@ -68,9 +68,17 @@ type importEdge struct {
 // with crawled pages or a recorded crawl is refused with [ErrCrawled]. On any
 // error nothing is stored.
 //
-// OPIC states and PageRank are not touched: the caller computes them on the
-// whole graph afterwards.
-func (s *Store) ImportGraph(ctx context.Context, file string, names []string, edges []sites.Edge, selfEdges int) (ImportStats, error) {
+// Without the [WithImportance] option, OPIC states and PageRank are not
+// touched: the caller computes them on the whole graph afterwards. With it,
+// they are computed and stored in the same transaction as the graph, so a
+// kill at any point leaves the project either as it was or with the new
+// graph and its importance, never the graph alone (and never a graph that a
+// second run of the same file would add to twice).
+func (s *Store) ImportGraph(ctx context.Context, file string, names []string, edges []sites.Edge, selfEdges int, opts ...ImportOption) (ImportStats, error) {
+	var o importOptions
+	for _, f := range opts {
+		f(&o)
+	}
 	what := fmt.Sprintf("import %q", file)
 	if selfEdges < 0 {
 		return ImportStats{}, fmt.Errorf("store: %s: %w: negative self-edge count %d", what, ErrInvalid, selfEdges)
@@ -134,12 +142,74 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 		if err != nil {
 			return fmt.Errorf("store: %s: record the import: %w", what, err)
 		}
+		if o.importance != nil {
+			return storeImportance(ctx, tx, what, o.importance)
+		}
 		return nil
 	})
 	if err != nil {
 		return ImportStats{}, err
 	}
 	return st, nil
+}
+
+// ImportanceTotals returns the sums over all sites of OPIC importance
+// (history plus cash) and of PageRank, and the number of sites. After a
+// crawl or a complete import neither sum is 0 when there are sites.
+func (s *Store) ImportanceTotals(ctx context.Context) (opic, pagerank float64, n int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(opic_history + opic_cash), 0),
+		COALESCE(SUM(pagerank), 0), COUNT(*) FROM sites`).Scan(&opic, &pagerank, &n)
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("store: importance totals: %w", err)
+	}
+	return opic, pagerank, n, nil
+}
+
+// Importance is what is computed from a whole site graph after an import:
+// PageRank per site and each site's OPIC state.
+type Importance struct {
+	PageRank map[string]float64
+	OPIC     []sites.SiteState
+}
+
+// ImportOption configures [Store.ImportGraph].
+type ImportOption func(*importOptions)
+
+type importOptions struct {
+	importance func(ctx context.Context, names []string, edges []sites.Edge) (Importance, error)
+}
+
+// WithImportance has ImportGraph call f with the whole site graph once the
+// import is written, inside the import's transaction, and store what it
+// returns in that transaction; f's error undoes the import.
+func WithImportance(f func(ctx context.Context, names []string, edges []sites.Edge) (Importance, error)) ImportOption {
+	return func(o *importOptions) { o.importance = f }
+}
+
+// storeImportance computes the importance of the graph tx holds and stores it.
+func storeImportance(ctx context.Context, tx *sql.Tx, what string, f func(context.Context, []string, []sites.Edge) (Importance, error)) error {
+	names, edges, err := siteGraph(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	imp, err := f(ctx, names, edges)
+	if err != nil {
+		return fmt.Errorf("store: %s: importance: %w", what, err)
+	}
+	if err := setPageRank(ctx, tx, imp.PageRank); err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	st, err := tx.PrepareContext(ctx, `UPDATE sites SET opic_cash = ?, opic_history = ? WHERE name = ?`)
+	if err != nil {
+		return fmt.Errorf("store: %s: OPIC: %w", what, err)
+	}
+	defer st.Close()
+	for _, o := range imp.OPIC {
+		if _, err := st.ExecContext(ctx, o.Cash, o.History, o.Site); err != nil {
+			return fmt.Errorf("store: %s: OPIC of %q: %w", what, o.Site, err)
+		}
+	}
+	return nil
 }
 
 // bulkWrite is [Store.write] for a transaction that writes millions of rows,

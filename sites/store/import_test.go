@@ -243,3 +243,52 @@ func TestImportGraphRollsBack(t *testing.T) {
 		t.Errorf("imports = %+v, %v; want the first only", imps, err)
 	}
 }
+
+// An import whose importance fails (a kill in the middle of it, in effect)
+// leaves the project as it was, so running the same file again adds its
+// weights once; with the importance computed, both are stored together.
+func TestImportGraphWithImportanceIsOneUnit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	names := []string{"a.test", "b.test", "c.test"}
+	edges := []sites.Edge{{From: "a.test", To: "b.test", Weight: 2}, {From: "b.test", To: "c.test", Weight: 1}}
+	failing := WithImportance(func(context.Context, []string, []sites.Edge) (Importance, error) {
+		return Importance{}, errors.New("killed")
+	})
+	if _, err := s.ImportGraph(ctx, "g.txt", names, edges, 0, failing); err == nil {
+		t.Fatal("an import whose importance failed reported success")
+	}
+	if n := count(t, s, `SELECT COUNT(*) FROM site_links`) + count(t, s, `SELECT COUNT(*) FROM imports`) +
+		count(t, s, `SELECT COUNT(*) FROM sites`); n != 0 {
+		t.Fatalf("a failed import left %d rows behind", n)
+	}
+
+	var seen int
+	uniform := WithImportance(func(_ context.Context, ns []string, es []sites.Edge) (Importance, error) {
+		seen = len(es)
+		imp := Importance{PageRank: map[string]float64{}}
+		for _, n := range ns {
+			imp.PageRank[n] = 1 / float64(len(ns))
+			imp.OPIC = append(imp.OPIC, sites.SiteState{Site: n, Cash: 0.1, History: 0.2})
+		}
+		return imp, nil
+	})
+	if _, err := s.ImportGraph(ctx, "g.txt", names, edges, 0, uniform); err != nil {
+		t.Fatal(err)
+	}
+	if seen != 2 {
+		t.Errorf("the importance saw %d edges, want the 2 just imported", seen)
+	}
+	_, es, err := s.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != 2 || es[0].Weight != 2 || es[1].Weight != 1 {
+		t.Errorf("edges after a failed then a good import: %+v, want the file's weights once", es)
+	}
+	opic, pr, n, err := s.ImportanceTotals(ctx)
+	if err != nil || n != 3 || math.Abs(opic-0.9) > 1e-12 || math.Abs(pr-1) > 1e-12 {
+		t.Errorf("importance totals %v, %v over %d sites, %v; want 0.9, 1 over 3", opic, pr, n, err)
+	}
+}
