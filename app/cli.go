@@ -61,6 +61,7 @@ Usage:
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
   sitesift export --project DIR --what heritrix-precedence|ratings-csv [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
+  sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift librarians [list|add] --project DIR [NAME]
   sitesift rate --project DIR --librarian NAME [--note TEXT] SITE 1|2|3|4
   sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
@@ -131,6 +132,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.export(ctx, args)
 	case "search":
 		return c.search(ctx, args)
+	case "check":
+		return c.check(ctx, args)
 	case "librarians":
 		return c.librarians(ctx, args)
 	case "rate":
@@ -462,6 +465,32 @@ func (c CLI) inProject(dir string, create bool, f func(*App, *Project) error) er
 	defer p.Close()
 	defer a.Close()
 	return f(a, p)
+}
+
+// check opens a project (which mends what a killed process left), then
+// reports its consistency; a problem left is an error (exit status 1).
+func (c CLI) check(ctx context.Context, args []string) error {
+	f := c.newFlags("check")
+	dir := f.String("project", "", "project directory")
+	if _, err := f.parse(args); err != nil {
+		return err
+	}
+	return c.withProject(*dir, func(a *App) error {
+		r, err := a.Check(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "mended at open: %d pages indexed, %d crawls marked interrupted\n",
+			r.Repairs.Indexed, r.Repairs.Interrupted)
+		fmt.Fprintf(c.Stdout, "store: %d pages, %d searchable, %d not indexed; %d crawls running\n",
+			r.Pages, r.Searchable, r.Unindexed, r.RunningCrawls)
+		fmt.Fprintf(c.Stdout, "index: %d pages\n", r.Indexed)
+		if len(r.Problems) > 0 {
+			return fmt.Errorf("check: %s", strings.Join(r.Problems, "; "))
+		}
+		fmt.Fprintln(c.Stdout, "ok")
+		return nil
+	})
 }
 
 func (c CLI) search(ctx context.Context, args []string) error {

@@ -78,6 +78,37 @@ func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
 	if n, err := p.Store.Unindexed(ctx); err != nil || n != 0 {
 		t.Errorf("%d pages left unindexed, %v", n, err)
 	}
+	a := New(Options{Project: p})
+	defer a.Close()
+	r, err := a.Check(ctx)
+	if err != nil || len(r.Problems) != 0 || r.Repairs.Indexed != 20 || r.Indexed != 50 || r.Searchable != 50 {
+		t.Errorf("Check = %+v, %v; want 20 pages mended and no problem", r, err)
+	}
+}
+
+// Check finds a store and an index that disagree.
+func TestCheckFindsAnIndexBehindTheStore(t *testing.T) {
+	ctx := context.Background()
+	p, err := OpenProject(t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Store.SaveCrawlBatch(ctx, killPages(0, 5), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.StartCrawl(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Project: p})
+	defer a.Close()
+	r, err := a.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Problems) != 3 || r.Unindexed != 5 || r.Indexed != 0 || r.RunningCrawls != 1 {
+		t.Errorf("Check = %+v; want 5 unindexed pages, an index 5 behind and a crawl left running", r)
+	}
 }
 
 // A kill during a rebuild left a partial index that was never completed,

@@ -27,6 +27,15 @@ type Project struct {
 	Dir   string
 	Store *store.Store
 	Index *index.Index
+	// Repairs is what opening the project found left by a killed process
+	// and mended.
+	Repairs Repairs
+}
+
+// Repairs counts what OpenProject mended.
+type Repairs struct {
+	Indexed     int `json:"indexed"`     // pages the index lacked, now indexed
+	Interrupted int `json:"interrupted"` // crawls left running, now marked interrupted
 }
 
 // OpenProject opens the project in dir. With create, a missing directory,
@@ -65,17 +74,24 @@ func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, erro
 	if err != nil {
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
-	ix, err := openIndex(st, filepath.Join(abs, IndexDir), o.progress)
+	var rep Repairs
+	progress := func(done, total int) {
+		rep.Indexed = done
+		if o.progress != nil {
+			o.progress(done, total)
+		}
+	}
+	ix, err := openIndex(st, filepath.Join(abs, IndexDir), progress)
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
-	if _, err := st.MarkInterrupted(context.Background()); err != nil {
+	if rep.Interrupted, err = st.MarkInterrupted(context.Background()); err != nil {
 		ix.Close()
 		st.Close()
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
-	return &Project{Dir: abs, Store: st, Index: ix}, nil
+	return &Project{Dir: abs, Store: st, Index: ix, Repairs: rep}, nil
 }
 
 // ProjectOption configures [OpenProject].

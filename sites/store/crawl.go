@@ -492,6 +492,51 @@ func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
 	return int(n), err
 }
 
+// Health is what [Store.Health] finds in a project database.
+type Health struct {
+	// Integrity lists the problems SQLite's integrity_check reports; empty
+	// when the database is sound.
+	Integrity []string
+	// Pages counts the stored pages, Searchable those the search index
+	// should hold (status 200 with a title or text), Unindexed those it
+	// does not hold yet.
+	Pages, Searchable, Unindexed int
+	// RunningCrawls counts crawls recorded as running.
+	RunningCrawls int
+}
+
+// Health checks the database: SQLite's integrity check, and the counts a
+// consistency check of the project compares with its index.
+func (s *Store) Health(ctx context.Context) (Health, error) {
+	var h Health
+	rows, err := s.db.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return h, fmt.Errorf("store: integrity check: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return h, fmt.Errorf("store: integrity check: %w", err)
+		}
+		if line != "ok" {
+			h.Integrity = append(h.Integrity, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return h, fmt.Errorf("store: integrity check: %w", err)
+	}
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*),
+			COALESCE(SUM(status = 200 AND (title <> '' OR text <> '')), 0),
+			COALESCE(SUM(indexed = 0), 0),
+			(SELECT COUNT(*) FROM crawls WHERE state = ?)
+		FROM pages`, CrawlRunning).Scan(&h.Pages, &h.Searchable, &h.Unindexed, &h.RunningCrawls)
+	if err != nil {
+		return h, fmt.Errorf("store: health counts: %w", err)
+	}
+	return h, nil
+}
+
 // Unindexed returns how many pages the search index does not hold yet (see
 // [Store.MarkIndexed]).
 func (s *Store) Unindexed(ctx context.Context) (int, error) {

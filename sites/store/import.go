@@ -136,6 +136,7 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 		if err := importEdges(ctx, tx, ies); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
+		ies, pos = nil, nil // written: the importance needs the memory
 		err = tx.QueryRowContext(ctx, `INSERT INTO imports (file, imported_at, sites, edges, self_edges)
 			VALUES (?, ?, ?, ?, ?) RETURNING id`,
 			file, formatTime(st.ImportedAt), st.Sites, st.Edges, st.SelfEdges).Scan(&st.ID)
@@ -188,6 +189,13 @@ func WithImportance(f func(ctx context.Context, names []string, edges []sites.Ed
 
 // storeImportance computes the importance of the graph tx holds and stores it.
 func storeImportance(ctx context.Context, tx *sql.Tx, what string, f func(context.Context, []string, []sites.Edge) (Importance, error)) error {
+	// The bulk page cache has done its work: give its memory to the
+	// computation (dirty pages spill to the WAL, still uncommitted).
+	for _, p := range []string{"PRAGMA cache_size = -2000", "PRAGMA shrink_memory"} {
+		if _, err := tx.ExecContext(ctx, p); err != nil {
+			return fmt.Errorf("store: %s: %s: %w", what, p, err)
+		}
+	}
 	names, edges, err := siteGraph(ctx, tx)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", what, err)

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"context"
+	"fmt"
+)
+
+// CheckReport is what [App.Check] finds: what opening the project mended,
+// the database's health, and whether the search index matches the store.
+type CheckReport struct {
+	Repairs       Repairs  `json:"repairs"`
+	Pages         int      `json:"pages"`
+	Searchable    int      `json:"searchable"`     // pages the index should hold
+	Indexed       uint64   `json:"indexed"`        // documents the index holds
+	Unindexed     int      `json:"unindexed"`      // pages the store records as not in the index
+	RunningCrawls int      `json:"running_crawls"` // crawls recorded as running
+	Problems      []string `json:"problems"`       // empty when the project is consistent
+}
+
+// Check verifies the project's consistency, as an operator does after a
+// crash: SQLite's integrity check, every searchable page in the index and
+// nothing more, and no crawl recorded as running when none runs. Opening
+// the project has already mended what a kill can leave (see [OpenProject]);
+// Check reports it, and any problem that remains.
+func (a *App) Check(ctx context.Context) (CheckReport, error) {
+	h, err := a.store.Health(ctx)
+	if err != nil {
+		return CheckReport{}, err
+	}
+	n, err := a.index.Count()
+	if err != nil {
+		return CheckReport{}, err
+	}
+	r := CheckReport{Pages: h.Pages, Searchable: h.Searchable, Indexed: n, Unindexed: h.Unindexed,
+		RunningCrawls: h.RunningCrawls, Problems: []string{}}
+	if a.project != nil {
+		r.Repairs = a.project.Repairs
+	}
+	for _, p := range h.Integrity {
+		r.Problems = append(r.Problems, "database: "+p)
+	}
+	if h.Unindexed > 0 {
+		r.Problems = append(r.Problems, fmt.Sprintf("%d pages are not in the search index", h.Unindexed))
+	}
+	if n != uint64(h.Searchable) {
+		r.Problems = append(r.Problems, fmt.Sprintf("the search index holds %d pages, the store %d searchable ones", n, h.Searchable))
+	}
+	if h.RunningCrawls > 0 && !a.crawling() {
+		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))
+	}
+	return r, nil
+}
+
+// crawling reports whether a crawl of this process is under way.
+func (a *App) crawling() bool {
+	a.mu.Lock()
+	j := a.job
+	a.mu.Unlock()
+	if j == nil {
+		return false
+	}
+	select {
+	case <-j.done:
+		return false
+	default:
+		return true
+	}
+}
