@@ -98,6 +98,7 @@ type CrawlStatus struct {
 	Sites       int         `json:"sites"`
 	Queue       int         `json:"queue"`
 	Errors      int         `json:"errors"`
+	BadLinks    int         `json:"bad_links"` // links dropped: no valid host or port, too long, too many
 	ElapsedSec  float64     `json:"elapsed_sec"`
 	LastError   string      `json:"last_error"`
 	Top         []SiteScore `json:"top"`
@@ -344,6 +345,7 @@ func (j *crawlJob) status() CrawlStatus {
 		Sites:       cs.Sites,
 		Queue:       cs.Queue,
 		Errors:      cs.Errors,
+		BadLinks:    cs.BadLinks,
 		ElapsedSec:  cs.Elapsed.Seconds(),
 		LastError:   cs.LastError,
 		Top:         []SiteScore{},

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -231,5 +233,36 @@ func TestRepairImportanceOfAHalfImport(t *testing.T) {
 	}
 	if again, err := a.RepairImportance(ctx); err != nil || again {
 		t.Errorf("a second RepairImportance = %v, %v; want nothing to do", again, err)
+	}
+}
+
+// One page linking to "http://../x" made every batch of the project fail:
+// the crawl ended failed with 0 pages, and again on every restart. Crawled
+// into a real project, the link is dropped and counted, the rest is kept.
+func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.NotFound(w, r)
+		case "/":
+			fmt.Fprint(w, `<title>Home</title><a href="http://../x">bad</a> <a href="http://a.test:99999/">bad</a>
+				<a href="/next">next</a> <a href="http://b.test/">b</a>`)
+		default:
+			fmt.Fprint(w, `<title>Page</title><p>gramophone</p>`)
+		}
+	}))
+	defer srv.Close()
+	p, err := OpenProject(t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	req := CrawlRequest{Seeds: []string{"http://a.test/"}, MaxPages: 10, DelayMS: 1, Parallel: 2, Proxy: srv.URL}
+	st, err := a.RunCrawl(context.Background(), req, time.Second, nil)
+	if err != nil || st.State != StateDone || st.Pages != 4 || st.BadLinks != 4 {
+		t.Fatalf("crawl: %+v, %v; want done with 4 pages (a.test and b.test, each / and /next) and their 4 bad links", st, err)
 	}
 }

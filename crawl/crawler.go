@@ -40,11 +40,15 @@ type Status struct {
 	MaxPages   int
 	Errors     int // failed fetches plus pages with status >= 400
 	Disallowed int // URLs skipped because robots.txt forbids them
-	IdleReads  int // reads of idle sites (see the IdleReads option)
-	Queue      int // URLs waiting to be fetched
-	Sites      int // sites known: seeds and targets of links
-	InFlight   int // fetches under way
-	Elapsed    time.Duration
+	// BadLinks counts the links dropped from fetched pages: http(s) links
+	// without a valid host or port, longer than MaxURLSize, or beyond
+	// MaxLinks on one page. They are never fetched nor stored.
+	BadLinks  int
+	IdleReads int // reads of idle sites (see the IdleReads option)
+	Queue     int // URLs waiting to be fetched
+	Sites     int // sites known: seeds and targets of links
+	InFlight  int // fetches under way
+	Elapsed   time.Duration
 	// PagesPerSec is Pages over Elapsed.
 	PagesPerSec float64
 	// LastError is the latest error, as "URL: message".
@@ -83,6 +87,7 @@ type Crawler struct {
 	pages     int
 	errs      int
 	disallow  int
+	badLinks  int
 	idleRead  int // idle sites read
 	lastError string
 	start     time.Time
@@ -415,7 +420,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		log.Warn("fetch failed", "url", q.url, "err", r.err)
 		if c.cfg.onBatch != nil {
 			c.pending = append(c.pending, sites.Page{
-				URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Err: r.errMessage(),
+				URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Err: truncate(r.errMessage(), maxErrSize),
 			})
 			c.flushIfFull()
 		}
@@ -438,13 +443,14 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	}
 	c.pages++
 	ps.pages++
+	c.badLinks += doc.badLinks
 	p := sites.Page{
-		URL: page, Site: ps.name, Status: r.status, ContentType: r.mediaType,
+		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
 	}
 	switch {
 	case r.err != nil:
-		p.Err = r.errMessage()
+		p.Err = truncate(r.errMessage(), maxErrSize)
 		c.errs++
 		c.lastError = page + ": " + p.Err
 		log.Warn("incomplete response", "url", page, "status", r.status, "err", r.err)
@@ -527,6 +533,7 @@ func (c *Crawler) Status() Status {
 		MaxPages:   c.cfg.maxPages,
 		Errors:     c.errs,
 		Disallowed: c.disallow,
+		BadLinks:   c.badLinks,
 		IdleReads:  c.idleRead,
 		Queue:      c.front.queued,
 		Sites:      len(c.front.sites),

@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"bytes"
+	"errors"
 	"mime"
 	"net/http"
 	"net/url"
@@ -20,6 +21,10 @@ type document struct {
 	title string
 	text  string
 	links []string
+	// badLinks counts the links dropped: http(s) links that do not make a
+	// valid URL with a site (sites.ErrBadHost and the like), links longer
+	// than MaxURLSize, and links beyond MaxLinks.
+	badLinks int
 }
 
 // mediaType returns the media type of a Content-Type header without its
@@ -83,9 +88,10 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 	}
 	x.walk(root, false)
 	return document{
-		title: collapse(x.title.String()),
-		text:  x.textString(),
-		links: x.links,
+		title:    truncate(collapse(x.title.String()), MaxTitleSize),
+		text:     x.textString(),
+		links:    x.links,
+		badLinks: x.bad,
 	}, nil
 }
 
@@ -119,6 +125,7 @@ type extractor struct {
 	maxText  int
 	seen     map[string]bool
 	links    []string
+	bad      int // links dropped, see document.badLinks
 	title    strings.Builder
 	hasTitle bool
 	text     strings.Builder
@@ -164,9 +171,11 @@ func (x *extractor) walk(n *html.Node, inBody bool) {
 			// <svg> is not, and the parser gives it another namespace.
 			if !x.hasTitle && n.Namespace == "" {
 				x.hasTitle = true
+				// A title is read up to a few times its cap (white space
+				// collapses later), never whole: it may be megabytes.
 				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					if c.Type == html.TextNode {
-						x.title.WriteString(c.Data)
+					if c.Type == html.TextNode && x.title.Len() < 4*MaxTitleSize {
+						x.title.WriteString(truncate(c.Data, 4*MaxTitleSize-x.title.Len()))
 					}
 				}
 			}
@@ -217,13 +226,23 @@ func (x *extractor) addLink(ref string) {
 	}
 	u, err := sites.Resolve(x.base, ref)
 	if err != nil {
+		if !errors.Is(err, sites.ErrNotHTTP) {
+			x.bad++ // an http(s) link without a valid host or port
+		}
 		return
 	}
 	s := u.String()
-	if !x.seen[s] {
-		x.seen[s] = true
-		x.links = append(x.links, s)
+	if x.seen[s] {
+		return
 	}
+	// The store checks every link with sites.Of: one it would refuse is
+	// dropped here, so that a single link never fails a batch of pages.
+	if _, err := sites.Of(s); err != nil || len(s) > MaxURLSize || len(x.links) >= MaxLinks {
+		x.bad++
+		return
+	}
+	x.seen[s] = true
+	x.links = append(x.links, s)
 }
 
 // addText appends the words of s, separated by one space; white space at
@@ -265,6 +284,20 @@ func (x *extractor) textString() string {
 		s = s[:cut]
 	}
 	return s
+}
+
+// truncate cuts s to at most n bytes at a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n <= 0 {
+		return ""
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // collapse trims s and collapses its runs of white space to one space.

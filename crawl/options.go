@@ -65,6 +65,19 @@ const (
 	DefaultIdleReads       = 4
 	// MaxTextSize caps [sites.Page.Text], in bytes.
 	MaxTextSize = 64 << 10
+	// MaxTitleSize caps [sites.Page.Title], in bytes.
+	MaxTitleSize = 1000
+	// MaxLinks caps the links kept of one page; the rest are dropped and
+	// counted in [Status.BadLinks].
+	MaxLinks = 10_000
+	// MaxURLSize is the longest link kept, in bytes (after normalisation);
+	// longer ones are dropped and counted in [Status.BadLinks].
+	MaxURLSize = 4096
+	// MaxRobotsSize is how much of a robots.txt is read: 500 KiB, the
+	// least RFC 9309 requires a crawler to parse.
+	MaxRobotsSize = 500 << 10
+	// maxErrSize caps the error message kept with a page.
+	maxErrSize = 1000
 )
 
 type config struct {

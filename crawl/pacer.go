@@ -135,6 +135,15 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// there, not from the headers, so a slow download is not followed at
 	// once by the next request. colly and net/http always close bodies.
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: func() { t.pacer.release(site) }}
+	if req.URL.Path == "/robots.txt" {
+		// colly reads robots.txt whole; a file that never ends would fill
+		// memory until the timeout. RFC 9309 §2.5 lets a crawler parse only
+		// the first 500 KiB: the rest reads as the end of the file.
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.LimitReader(resp.Body, MaxRobotsSize), resp.Body}
+	}
 	return resp, nil
 }
 

@@ -30,6 +30,7 @@ export interface CrawlStatus {
   sites: number;
   queue: number;
   errors: number;
+  bad_links?: number;
   elapsed_sec: number;
   last_error: string;
   top: TopSite[] | null;

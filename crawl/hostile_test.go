@@ -1,0 +1,92 @@
+package crawl
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A page of a hostile web: links no URL parser should accept (the first
+// made every batch of a project fail), a title of megabytes and more links
+// than a page may keep. The page is recorded with its title and links
+// capped, and the dropped links are counted.
+func TestHostilePageIsCapped(t *testing.T) {
+	t.Parallel()
+	bad := []string{"http://../x", "http://a.test:99999/", "http://[fe80::1%25eth0]/", "http://0x7f.1/",
+		"http://b\xffd.test/", "http://x.test/" + strings.Repeat("p", 10_000)}
+	var b strings.Builder
+	b.WriteString("<html><head><title>" + strings.Repeat("huge title ", 500_000) + "</title></head><body>")
+	for _, l := range bad {
+		fmt.Fprintf(&b, "<a href=%q>bad</a>", l)
+	}
+	b.WriteString(`<a href="mailto:a@b.test">not a web link</a>`)
+	for i := range MaxLinks + 500 {
+		fmt.Fprintf(&b, `<a href="/l%d">%d</a>`, i, i)
+	}
+	b.WriteString("</body></html>")
+	w := newWeb(t, map[string]map[string]resp{"a.test": {"/": {body: b.String()}}})
+	r := crawl(t, w, []string{"http://a.test/"}, MaxPages(1), MaxBodySize(20<<20))
+	if r.err != nil || len(r.pages) != 1 {
+		t.Fatalf("Run: %v, %d pages recorded; want the page", r.err, len(r.pages))
+	}
+	p := r.pages[0]
+	if len(p.Title) > MaxTitleSize || !strings.HasPrefix(p.Title, "huge title huge") {
+		t.Errorf("title of %d bytes (%.20q...), want at most %d", len(p.Title), p.Title, MaxTitleSize)
+	}
+	if len(p.Links) != MaxLinks {
+		t.Errorf("%d links kept, want %d", len(p.Links), MaxLinks)
+	}
+	if want := len(bad) + 500; r.status.BadLinks != want {
+		t.Errorf("BadLinks = %d, want %d (the bad links and those beyond MaxLinks)", r.status.BadLinks, want)
+	}
+}
+
+// A robots.txt that never ends was read until the request timed out, and
+// took gigabytes. It is read up to MaxRobotsSize; the rules before the cap
+// apply and the crawl goes on.
+func TestEndlessRobotsTxt(t *testing.T) {
+	t.Parallel()
+	chunk := []byte(strings.Repeat("# endless comment line\n", 2000))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+			for r.Context().Err() == nil {
+				if _, err := w.Write(chunk); err != nil {
+					return
+				}
+			}
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(`<a href="/open">o</a> <a href="/private/x">p</a>`))
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(`<p>page</p>`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	w := &web{srv: srv}
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	r := crawl(t, w, []string{"http://r.test/"}, Timeout(10*time.Second))
+	if r.err != nil {
+		t.Fatalf("Run: %v", r.err)
+	}
+	if got := r.urls(); !sameSet(got, []string{"http://r.test/", "http://r.test/open"}) || r.status.Disallowed != 1 {
+		t.Errorf("pages %q, %d disallowed; want / and /open, /private/x disallowed", got, r.status.Disallowed)
+	}
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("the crawl took %v: robots.txt was read until the timeout", d)
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 200<<20 {
+		t.Errorf("the crawl allocated %d MiB, want a bounded robots.txt read", grew>>20)
+	}
+}
