@@ -51,6 +51,7 @@ Usage:
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
                  [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL] [--bias B]
+                 [--allow-private]
   sitesift import --project DIR --edges FILE
                                             a site graph from an edge list, without crawling
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
@@ -346,6 +347,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
+	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts always may be)")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err
@@ -369,7 +371,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
 	}
 	req := CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
-		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias}
+		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias,
+		AllowPrivate: *allowPrivate}
 	// Check the request before a project directory is created for it.
 	req.withDefaults()
 	if _, _, err := req.validate(); err != nil {

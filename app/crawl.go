@@ -29,6 +29,10 @@ type CrawlRequest struct {
 	// 1 + Bias (every other site 1), so the virtual page's cash, the greedy
 	// order and OPIC favour it and its neighbourhood. 0: no bias.
 	Bias float64 `json:"bias"`
+	// AllowPrivate lets the crawl follow links to loopback, private and
+	// link-local addresses; without it only the seeds' own hosts may be
+	// such addresses.
+	AllowPrivate bool `json:"allow_private"`
 }
 
 // Defaults of a crawl request, for a small polite crawl on a laptop.
@@ -99,6 +103,7 @@ type CrawlStatus struct {
 	Queue       int         `json:"queue"`
 	Errors      int         `json:"errors"`
 	BadLinks    int         `json:"bad_links"` // links dropped: no valid host or port, too long, too many
+	Refused     int         `json:"refused"`   // URLs on loopback, private or link-local addresses, not fetched
 	ElapsedSec  float64     `json:"elapsed_sec"`
 	LastError   string      `json:"last_error"`
 	Top         []SiteScore `json:"top"`
@@ -206,6 +211,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.Teleport(a.teleport),
 		crawl.Logger(a.log),
 		crawl.OnBatch(s.save),
+		crawl.AllowPrivate(req.AllowPrivate),
 	}
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))
@@ -346,6 +352,7 @@ func (j *crawlJob) status() CrawlStatus {
 		Queue:       cs.Queue,
 		Errors:      cs.Errors,
 		BadLinks:    cs.BadLinks,
+		Refused:     cs.Refused,
 		ElapsedSec:  cs.Elapsed.Seconds(),
 		LastError:   cs.LastError,
 		Top:         []SiteScore{},

@@ -43,7 +43,10 @@ type Status struct {
 	// BadLinks counts the links dropped from fetched pages: http(s) links
 	// without a valid host or port, longer than MaxURLSize, or beyond
 	// MaxLinks on one page. They are never fetched nor stored.
-	BadLinks  int
+	BadLinks int
+	// Refused counts the URLs not fetched because their host is a
+	// loopback, private or link-local address (see [AllowPrivate]).
+	Refused   int
 	IdleReads int // reads of idle sites (see the IdleReads option)
 	Queue     int // URLs waiting to be fetched
 	Sites     int // sites known: seeds and targets of links
@@ -71,6 +74,7 @@ type Crawler struct {
 	cfg   config
 	proxy func(*http.Request) (*url.URL, error)
 	pacer *pacer
+	guard *guard // which addresses may be dialled; its host set is written before Run starts fetching
 
 	wake     chan struct{} // the scheduler may have something to do
 	flushNow chan struct{} // a full batch is waiting
@@ -88,6 +92,7 @@ type Crawler struct {
 	errs      int
 	disallow  int
 	badLinks  int
+	refused   int
 	idleRead  int // idle sites read
 	lastError string
 	start     time.Time
@@ -120,9 +125,17 @@ func New(opts ...Option) (*Crawler, error) {
 		// The first Cycle choice is the first site discovered.
 		cycleLast: -1,
 	}
+	c.guard = newGuard(cfg.allowPrivate)
 	if cfg.proxy != nil {
 		c.proxy = http.ProxyURL(cfg.proxy)
+		c.guard.allowProxy(cfg.proxy.Hostname()) // the operator chose it
 	} else {
+		envProxy := httpproxy.FromEnvironment()
+		for _, p := range []string{envProxy.HTTPProxy, envProxy.HTTPSProxy} {
+			if u, err := url.Parse(p); err == nil && u.Hostname() != "" {
+				c.guard.allowProxy(u.Hostname())
+			}
+		}
 		// http.ProxyFromEnvironment reads the environment once per
 		// process; reading it per crawler lets a long-running app (and the
 		// tests) change it between crawls.
@@ -167,6 +180,11 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 		return errors.New("crawl: Run called twice; a Crawler runs one crawl")
 	}
 	c.started = true
+	// A seed on a private address (an intranet, a test server) may be
+	// crawled: the operator asked for it.
+	for _, n := range norm {
+		c.guard.allow(mustParse(n).Hostname())
+	}
 	restored := c.resume()
 	for _, n := range norm {
 		s := c.site(sites.OfURL(mustParse(n)))
@@ -414,6 +432,11 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		c.disallow++
 		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
 		return
+	case fetchRefused:
+		c.refused++
+		c.lastError = q.url + ": " + r.errMessage()
+		log.Warn("refused", "url", q.url, "err", r.err)
+		return
 	case fetchFailed:
 		c.errs++
 		c.lastError = q.url + ": " + r.errMessage()
@@ -534,6 +557,7 @@ func (c *Crawler) Status() Status {
 		Errors:     c.errs,
 		Disallowed: c.disallow,
 		BadLinks:   c.badLinks,
+		Refused:    c.refused,
 		IdleReads:  c.idleRead,
 		Queue:      c.front.queued,
 		Sites:      len(c.front.sites),

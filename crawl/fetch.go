@@ -22,7 +22,8 @@ type fetcher struct {
 	transport *http.Transport
 	// done reports whether the crawl already has the page at a normalised
 	// URL, fetched or being fetched.
-	done func(u string) bool
+	done  func(u string) bool
+	guard *guard
 }
 
 // jobKey is the colly.Context key of the *job of a request.
@@ -52,6 +53,7 @@ const (
 	fetchDisallowed                    // robots.txt forbids the URL
 	fetchAborted                       // the crawl was cancelled
 	fetchRedirectDone                  // a redirect to a page the crawl already has, not followed
+	fetchRefused                       // the host is a non-public address (see guard)
 )
 
 // fetchResult is the outcome of one fetch.
@@ -115,10 +117,10 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 
 	tr := &http.Transport{
 		Proxy: c.proxy,
-		DialContext: (&net.Dialer{
+		DialContext: c.guard.dialContext(&net.Dialer{
 			Timeout:   10 * time.Second,
 			KeepAlive: 30 * time.Second,
-		}).DialContext,
+		}),
 		ForceAttemptHTTP2:     true,
 		MaxIdleConns:          64,
 		MaxIdleConnsPerHost:   2,
@@ -127,7 +129,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		ExpectContinueTimeout: time.Second,
 	}
 	col.WithTransport(&pacedTransport{next: tr, pacer: c.pacer, ctx: ctx})
-	f := &fetcher{col: col, transport: tr, done: c.isDone}
+	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard}
 	// A redirect to a page the crawl already has is not followed: the page
 	// would not be recorded twice anyway, and not asking for it spares the
 	// site a request. It matters most when a crawl resumes, since the store
@@ -137,6 +139,9 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 	col.SetRedirectHandler(func(req *http.Request, via []*http.Request) error {
 		if len(via) >= 10 { // net/http's limit, which colly's own handler keeps
 			return http.ErrUseLastResponse
+		}
+		if err := f.guard.checkURL(req.URL); err != nil {
+			return err
 		}
 		if f.redirectDone(req.URL, via[0].URL) != "" {
 			return http.ErrUseLastResponse
@@ -213,6 +218,9 @@ func (f *fetcher) close() { f.transport.CloseIdleConnections() }
 
 // fetch GETs u (a normalised URL) and classifies the outcome.
 func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
+	if err := f.guard.checkURL(mustParse(u)); err != nil {
+		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
+	}
 	j := &job{}
 	cctx := colly.NewContext()
 	cctx.Put(jobKey, j)
@@ -224,6 +232,8 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 		return fetchResult{kind: fetchAborted}
 	case errors.Is(err, colly.ErrRobotsTxtBlocked):
 		return fetchResult{kind: fetchDisallowed}
+	case errors.As(err, new(*RefusedError)):
+		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
 	case !j.headers && err == nil:
 		// OnRequest aborted it: the crawl is being cancelled.
 		return fetchResult{kind: fetchAborted}

@@ -99,6 +99,7 @@ type config struct {
 	idleReads       int
 	prior           *Prior
 	shares          map[string]float64
+	allowPrivate    bool
 }
 
 func defaultConfig() config {
@@ -167,6 +168,17 @@ func Parallel(n int) Option {
 			return fmt.Errorf("crawl: parallel %d < 1", n)
 		}
 		c.parallel = n
+		return nil
+	}
+}
+
+// AllowPrivate lets the crawl connect to loopback, private, link-local and
+// other non-public addresses (default false: such a URL is refused, counted
+// in [Status.Refused] and not fetched, unless a seed names its host). Set it
+// to crawl an intranet or a test server from links found on the way.
+func AllowPrivate(allow bool) Option {
+	return func(c *config) error {
+		c.allowPrivate = allow
 		return nil
 	}
 }

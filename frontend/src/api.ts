@@ -31,6 +31,7 @@ export interface CrawlStatus {
   queue: number;
   errors: number;
   bad_links?: number;
+  refused?: number;
   elapsed_sec: number;
   last_error: string;
   top: TopSite[] | null;

@@ -265,6 +265,8 @@ export class CrawlView extends LightElement {
         <div class=${s.errors ? 'has-errors' : ''}><dt>Errors</dt><dd>${int(s.errors)}</dd></div>
         <div title="Links dropped: no valid host or port, longer than 4,096 bytes, or beyond 10,000 on a page">
           <dt>Bad links</dt><dd>${int(s.bad_links ?? 0)}</dd></div>
+        <div title="URLs on loopback, private or link-local addresses, not fetched">
+          <dt>Refused</dt><dd>${int(s.refused ?? 0)}</dd></div>
         <div><dt>Elapsed</dt><dd>${duration(s.elapsed_sec)}</dd></div>
       </dl>
       ${s.last_error

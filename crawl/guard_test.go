@@ -1,0 +1,127 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sitesift/sites"
+)
+
+func TestAddressKinds(t *testing.T) {
+	tests := []struct{ addr, want string }{
+		{"127.0.0.1", "loopback"}, {"::1", "loopback"}, {"::ffff:127.0.0.1", "loopback"},
+		{"10.1.2.3", "private"}, {"192.168.0.1", "private"}, {"172.16.5.4", "private"}, {"fd00::1", "private"},
+		{"100.64.0.1", "private"}, {"169.254.169.254", "link-local"}, {"fe80::1", "link-local"},
+		{"0.0.0.0", "unspecified"}, {"::", "unspecified"}, {"239.1.2.3", "multicast"}, {"0.1.2.3", "reserved"},
+		{"255.255.255.255", "reserved"}, {"93.184.216.34", ""}, {"2606:4700::1", ""},
+	}
+	for _, tt := range tests {
+		if got := kind(netip.MustParseAddr(tt.addr)); got != tt.want {
+			t.Errorf("kind(%s) = %q, want %q", tt.addr, got, tt.want)
+		}
+	}
+}
+
+// Through the fixture web's proxy: links to loopback and cloud-metadata
+// addresses are refused and counted, never requested; with AllowPrivate they
+// are fetched.
+func TestPrivateLinksRefusedThroughProxy(t *testing.T) {
+	t.Parallel()
+	page := `<a href="http://169.254.169.254/latest/meta-data/">m</a> <a href="http://127.0.0.1:1/secret">l</a>
+		<a href="http://[::1]:1/">6</a> <a href="http://localhost:1/">h</a> <a href="http://b.test/">b</a>`
+	hosts := map[string]map[string]resp{"a.test": {"/": {body: page}}, "b.test": {"/": {body: "<p>b</p>"}}}
+	w := newWeb(t, hosts)
+	r := crawl(t, w, []string{"http://a.test/"})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := r.urls(); !sameSet(got, []string{"http://a.test/", "http://b.test/"}) {
+		t.Errorf("pages %q, want a.test and b.test only", got)
+	}
+	if r.status.Refused != 4 || !strings.Contains(r.status.LastError, "refused") {
+		t.Errorf("Refused = %d, last error %q; want 4 refusals", r.status.Refused, r.status.LastError)
+	}
+	if n := w.count("169.254.169.254", "/latest/meta-data/") + w.count("127.0.0.1:1", "/secret"); n != 0 {
+		t.Errorf("private addresses requested %d times, want 0", n)
+	}
+
+	r = crawl(t, w, []string{"http://a.test/"}, AllowPrivate(true))
+	if r.status.Refused != 0 || w.count("169.254.169.254", "/latest/meta-data/") != 1 {
+		t.Errorf("with AllowPrivate: Refused = %d, metadata requested %d times; want 0 and 1",
+			r.status.Refused, w.count("169.254.169.254", "/latest/meta-data/"))
+	}
+}
+
+// Without a proxy: the seed's own loopback host may be crawled, a redirect
+// from it to another name for this machine may not.
+func TestRedirectToLoopbackRefused(t *testing.T) {
+	t.Parallel()
+	var secret atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secret.Add(1)
+		fmt.Fprint(w, "secret")
+	}))
+	t.Cleanup(inner.Close)
+	_, port, _ := net.SplitHostPort(inner.Listener.Addr().String())
+	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.NotFound(w, r)
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/go">go</a> <a href="/self">self</a>`)
+		case "/go":
+			http.Redirect(w, r, "http://localhost:"+port+"/", http.StatusFound)
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<p>ok</p>")
+		}
+	}))
+	t.Cleanup(outer.Close)
+	c, err := New(Delay(0), Proxy(""), OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.Run(ctx, []string{outer.URL + "/"}); err != nil {
+		t.Fatal(err)
+	}
+	st := c.Status()
+	if st.Pages != 2 || st.Refused != 1 || secret.Load() != 0 {
+		t.Errorf("status %+v, secret requested %d times; want 2 pages, 1 refused, 0 requests", st, secret.Load())
+	}
+}
+
+// The dialler checks the address a name resolves to: "localhost" through
+// the resolver, not by its name.
+func TestDialRefusesResolvedLoopback(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	dial := newGuard(false).dialContext(&net.Dialer{Timeout: 2 * time.Second})
+	_, err = dial(context.Background(), "tcp", "localhost:"+port)
+	var re *RefusedError
+	if !errors.As(err, &re) || re.Kind != "loopback" {
+		t.Fatalf("dial localhost = %v, want a loopback refusal", err)
+	}
+	g := newGuard(false)
+	g.allow("localhost")
+	conn, err := g.dialContext(&net.Dialer{Timeout: 2 * time.Second})(context.Background(), "tcp", "localhost:"+port)
+	if err != nil {
+		t.Fatalf("dial an allowed host: %v", err)
+	}
+	conn.Close()
+}
