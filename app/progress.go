@@ -78,7 +78,7 @@ func (b *progressBar) show(st CrawlStatus) {
 		frac = min(1, float64(st.Pages)/float64(st.MaxPages))
 	}
 	full := int(frac * width)
-	b.statusLine.show(fmt.Sprintf("[%s%s] %d/%d pages  %.1f pages/s  %d sites  queue %d  errors %d  bad links %d  %s",
+	b.statusLine.show(fmt.Sprintf("[%s%s] %d/%d pages  %.1f pages/s  %d sites  queue %d  errors %d  bad links %d  refused %d  %s",
 		strings.Repeat("#", full), strings.Repeat(".", width-full), st.Pages, st.MaxPages,
-		st.PagesPerSec, st.Sites, st.Queue, st.Errors, st.BadLinks, st.State))
+		st.PagesPerSec, st.Sites, st.Queue, st.Errors, st.BadLinks, st.Refused, st.State))
 }
