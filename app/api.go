@@ -18,9 +18,14 @@ import (
 
 // Handler returns the one http.Handler of sitesift: the JSON API under
 // /api/ and the frontend's files elsewhere. The desktop window (through
-// Wails' AssetServer) and `sitesift serve` both use it.
-func (a *App) Handler() http.Handler {
+// Wails' AssetServer) and `sitesift serve` both use it. Every request goes
+// through the guard of guard.go first: only the app's own pages can change
+// the project.
+func (a *App) Handler(opts ...HandlerOption) http.Handler {
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/session", a.api(func(r *http.Request) (any, error) {
+		return map[string]string{"token": a.token}, nil
+	}))
 	mux.HandleFunc("GET /api/project", a.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
 	mux.HandleFunc("GET /api/crawl", a.api(func(r *http.Request) (any, error) { return a.CrawlStatus(), nil }))
 	mux.HandleFunc("POST /api/crawl", a.handleStartCrawl)
@@ -53,7 +58,7 @@ func (a *App) Handler() http.Handler {
 			})
 		}
 	}
-	return a.logRequests(mux)
+	return a.logRequests(newGuard(a.token, opts...).wrap(mux))
 }
 
 // noFrontendPage answers in place of the app when the binary was built

@@ -35,6 +35,7 @@ type App struct {
 	assets   fs.FS
 	log      *slog.Logger
 	teleport float64
+	token    string // the write token of this process's UI (guard.go)
 
 	mu       sync.Mutex
 	job      *crawlJob // the running or last crawl; nil before the first
@@ -64,6 +65,7 @@ func New(opt Options) *App {
 		assets:   opt.Assets,
 		log:      log.With("component", "app"),
 		teleport: t,
+		token:    NewSecret(),
 	}
 }
 

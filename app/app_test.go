@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -84,10 +85,36 @@ func testApp(t *testing.T) (*App, http.Handler) {
 	return a, a.Handler()
 }
 
+// uiRequest builds a request as the app's own pages send it: to a loopback
+// host, and for a write with the JSON (or upload) type and the write token
+// of GET /api/session.
+func uiRequest(h http.Handler, method, path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, path, body)
+	req.Host = "127.0.0.1:7777"
+	if method == http.MethodGet || method == http.MethodHead {
+		return req
+	}
+	ct := "application/json"
+	if t, ok := uploads[req.URL.Path]; ok {
+		ct = t + "; charset=utf-8"
+	}
+	req.Header.Set("Content-Type", ct)
+	rec := httptest.NewRecorder()
+	sess := httptest.NewRequest("GET", "/api/session", nil)
+	sess.Host = req.Host
+	h.ServeHTTP(rec, sess)
+	var env struct {
+		Data struct{ Token string } `json:"data"`
+	}
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	req.Header.Set(TokenHeader, env.Data.Token)
+	return req
+}
+
 // call performs a request and decodes the envelope's data into out.
 func call(t *testing.T, h http.Handler, method, path, body string, wantStatus int, out any) envelope {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req := uiRequest(h, method, path, strings.NewReader(body))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != wantStatus {
@@ -219,7 +246,7 @@ func TestSearchAPI(t *testing.T) {
 func TestExportAPI(t *testing.T) {
 	_, h := testApp(t)
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?method=importance&format=csv&count=5", nil))
+	h.ServeHTTP(rec, uiRequest(h, "GET", "/api/export/seeds?method=importance&format=csv&count=5", nil))
 	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), "seeds.csv") {
 		t.Fatalf("export: %d %v", rec.Code, rec.Header())
 	}
@@ -231,7 +258,7 @@ func TestExportAPI(t *testing.T) {
 		t.Errorf("seed url %q", rows[1][0])
 	}
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/seeds?method=importance&format=txt&count=3", nil))
+	h.ServeHTTP(rec, uiRequest(h, "GET", "/api/export/seeds?method=importance&format=txt&count=3", nil))
 	if lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\n"); len(lines) != 3 {
 		t.Errorf("txt export has %d lines", len(lines))
 	}
@@ -247,7 +274,7 @@ func TestUnknownAPIAndAssets(t *testing.T) {
 	}
 	call(t, h, "POST", "/api/sites", "", 404, nil)
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	h.ServeHTTP(rec, uiRequest(h, "GET", "/", nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<title>sitesift</title>") {
 		t.Errorf("GET / = %d %q", rec.Code, rec.Body)
 	}
@@ -275,7 +302,7 @@ func TestCrawlAPI(t *testing.T) {
 	call(t, h, "POST", "/api/crawl/stop", "", 409, nil)
 	body, _ := json.Marshal(CrawlRequest{Seeds: crawled.seeds, MaxPages: 2000, MaxPagesPerSite: 30, DelayMS: 20, Parallel: 2, Proxy: crawled.proxy})
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/crawl", bytes.NewReader(body)))
+	h.ServeHTTP(rec, uiRequest(h, "POST", "/api/crawl", bytes.NewReader(body)))
 	if rec.Code != http.StatusAccepted {
 		t.Fatalf("start crawl: %d %s", rec.Code, rec.Body)
 	}
@@ -285,7 +312,7 @@ func TestCrawlAPI(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	ev := httptest.NewRecorder()
-	h.ServeHTTP(ev, httptest.NewRequest("GET", "/api/crawl/events", nil).WithContext(ctx))
+	h.ServeHTTP(ev, uiRequest(h, "GET", "/api/crawl/events", nil).WithContext(ctx))
 	if !strings.HasPrefix(ev.Body.String(), "event: status\ndata: {") {
 		t.Errorf("event stream starts with %q", ev.Body.String())
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,7 @@ const usage = `sitesift — choose the web sites worth archiving
 
 Usage:
   sitesift [--project DIR]                 open the desktop app
-  sitesift serve [--project DIR] [--addr 127.0.0.1:7777]
+  sitesift serve [--project DIR] [--addr 127.0.0.1:7777] [--token SECRET]
                                             the same app in a browser
   sitesift demo [--project DIR] [--addr ADDR]
                                             crawl the built-in demo web and open the app on it
@@ -256,22 +257,42 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	f := c.newFlags("serve")
 	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
 	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
+	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *App, p *Project) error {
-		return c.listenAndServe(ctx, *addr, a, p.Dir, "")
+		return c.listenAndServe(ctx, *addr, a, p.Dir, "", *token)
 	})
 }
 
 // listenAndServe serves the app until ctx is cancelled, printing its URL.
-func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragment string) error {
+//
+// Beyond loopback, anyone on the network could read and change the project:
+// every request must then carry a shared secret (token, or one generated),
+// given in the printed URL.
+func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragment, token string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s\n", dir, ln.Addr(), fragment)
+	var opts []HandlerOption
+	query := ""
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		opts = append(opts, ServedAt(host))
+	}
+	if !IsLoopbackAddr(addr) || token != "" {
+		if token == "" {
+			token = NewSecret()
+		}
+		opts = append(opts, SharedSecret(token))
+		query = "?token=" + url.QueryEscape(token)
+		if !IsLoopbackAddr(addr) {
+			fmt.Fprintf(c.Stderr, "sitesift: warning: %s is reachable from other machines; every request needs the token in the URL below\n", addr)
+		}
+	}
+	srv := &http.Server{Handler: a.Handler(opts...), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s%s\n", dir, ln.Addr(), query, fragment)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -332,7 +353,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-		return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl")
+		return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl", "")
 	})
 }
 

@@ -487,7 +487,7 @@ func TestExportSeedsAPI(t *testing.T) {
 	h := a.Handler()
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		h.ServeHTTP(rec, uiRequest(h, "GET", path, nil))
 		return rec
 	}
 	rec := get("/api/export/seeds?format=csv&count=3")
@@ -514,7 +514,7 @@ func TestExportSeedsAPI(t *testing.T) {
 	// for another hub of its core, one added by hand.
 	post := func(body string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/export/seeds", strings.NewReader(body)))
+		h.ServeHTTP(rec, uiRequest(h, "POST", "/api/export/seeds", strings.NewReader(body)))
 		return rec
 	}
 	rec = post(`{"seeds": ["http://h2.test/links", "HTTP://New.Test", "http://h2.test/links"], "format": "csv"}`)
@@ -573,7 +573,7 @@ func TestCommunitiesEmptyProject(t *testing.T) {
 		t.Errorf("empty graph %+v", g)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/export/seeds", strings.NewReader(`{"seeds":["http://x.test/"],"format":"json"}`)))
+	h.ServeHTTP(rec, uiRequest(h, "POST", "/api/export/seeds", strings.NewReader(`{"seeds":["http://x.test/"],"format":"json"}`)))
 	var cores []communityJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &cores); err != nil || len(cores) != 1 || cores[0].Core != -1 ||
 		cores[0].Hubs == nil {

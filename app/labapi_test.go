@@ -42,7 +42,7 @@ func waitLab(t *testing.T, h http.Handler, id string) LabJobStatus {
 // get performs a GET and returns the recorder.
 func get(h http.Handler, path string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	h.ServeHTTP(rec, uiRequest(h, "GET", path, nil))
 	return rec
 }
 

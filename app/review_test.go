@@ -461,7 +461,7 @@ func TestSelectionAPI(t *testing.T) {
 		"csv": "seed_url,site,status,subject,note,decided_by,decided_at,opic\nhttp://s1.test/,s1.test,approved,cartography,maps,ben,",
 	} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/export/selection?format="+format, nil))
+		h.ServeHTTP(rec, uiRequest(h, "GET", "/api/export/selection?format="+format, nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), want) ||
 			rec.Header().Get("Content-Disposition") != `attachment; filename="approved.`+format+`"` {
 			t.Errorf("export %s: %d %q %v", format, rec.Code, rec.Body, rec.Header())
@@ -571,7 +571,7 @@ func TestRatingsImportAPI(t *testing.T) {
 		t.Errorf("unknown column: %+v", env)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/ratings/import", strings.NewReader(
+	h.ServeHTTP(rec, uiRequest(h, "POST", "/api/ratings/import", strings.NewReader(
 		"librarian,site,rating,note\ndan,s1.test,0,\ndan,s2.test,3,\ndan,gone.test,3,\ndan,s4.test,3\n")))
 	var e struct {
 		Status    string `json:"status"`
@@ -602,7 +602,7 @@ func TestRatingsImportAPI(t *testing.T) {
 	}
 
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/ratings/export", nil))
+	h.ServeHTTP(rec, uiRequest(h, "GET", "/api/ratings/export", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/csv; charset=utf-8" ||
 		!strings.HasPrefix(rec.Body.String(), "librarian,site,rating,note\n") || !strings.Contains(rec.Body.String(), "dan,s3.test,1,\n") {
 		t.Errorf("export: %d %v\n%s", rec.Code, rec.Header(), rec.Body)

@@ -399,9 +399,28 @@ export class RawBody {
   ) {}
 }
 
+let session: Promise<string> | null = null;
+
+/**
+ * writeHeaders are the headers every write carries: the per-process token of
+ * GET /api/session, which only the app's own pages can read (the server
+ * refuses writes without it, so another web site cannot drive the app).
+ */
+async function writeHeaders(method: string): Promise<Record<string, string>> {
+  if (method === 'GET' || method === 'HEAD') return {};
+  session ??= fetch('/api/session', { headers: { Accept: 'application/json' } })
+    .then((r) => r.json() as Promise<Envelope<{ token: string }>>)
+    .then((env) => env.data?.token ?? '')
+    .catch((err) => {
+      session = null;
+      throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+    });
+  return { 'X-Sitesift-Token': await session };
+}
+
 /** request sends one API call and returns the envelope's data. */
 export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const init: RequestInit = { method, headers: { Accept: 'application/json' }, signal };
+  const init: RequestInit = { method, headers: { Accept: 'application/json', ...(await writeHeaders(method)) }, signal };
   if (body instanceof RawBody) {
     init.body = body.body;
     init.headers = { ...init.headers, 'Content-Type': body.type };
@@ -514,10 +533,10 @@ export const api = {
  * export, a plot). Errors still come as an envelope, whose message is thrown.
  */
 export async function fetchFile(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<FileResult> {
-  const init: RequestInit = { method, signal };
+  const init: RequestInit = { method, signal, headers: await writeHeaders(method) };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
   let res: Response;
   try {

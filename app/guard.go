@@ -1,0 +1,214 @@
+package app
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// HandlerOption configures [App.Handler].
+type HandlerOption func(*guard)
+
+// ServedAt tells the handler the host it is served at (the host of
+// `serve --addr`), which requests may then name in their Host header besides
+// the loopback names.
+func ServedAt(host string) HandlerOption {
+	return func(g *guard) { g.hosts[strings.ToLower(strings.Trim(host, "[]"))] = true }
+}
+
+// SharedSecret makes every request prove it knows secret: a `token` query
+// parameter (which sets a cookie, so the browser keeps it), the cookie, or
+// an `Authorization: Bearer` header. For an app served beyond loopback,
+// where anyone on the network could otherwise read and change the project.
+// Requests may then name any Host: the secret is what keeps others out.
+func SharedSecret(secret string) HandlerOption {
+	return func(g *guard) { g.secret = secret }
+}
+
+// NewSecret returns a random secret for [SharedSecret].
+func NewSecret() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// The limits of request bodies: JSON requests are small; an uploaded
+// ratings file may be large.
+const (
+	maxJSONBody   = 1 << 20
+	maxUploadBody = 32 << 20
+)
+
+// uploads are the endpoints that take a file as their body, with its type.
+var uploads = map[string]string{"/api/ratings/import": "text/csv"}
+
+// TokenHeader is the header in which the UI sends the per-process write
+// token that GET /api/session gives it.
+const TokenHeader = "X-Sitesift-Token"
+
+// tokenCookie holds the shared secret in a browser.
+const tokenCookie = "sitesift_token"
+
+// guard keeps other web sites from driving the app through the user's
+// browser. The API has no CORS headers, so another origin can send requests
+// but never read answers; the rules below make sure what it sends does
+// nothing:
+//   - the Host must be one the server was started for (loopback names, the
+//     served host, the desktop window's): a DNS-rebound name is refused, so a
+//     page of another site cannot read the API as its own origin;
+//   - a write (any method but GET, HEAD, OPTIONS) must come from the app's
+//     own origin (Origin, Sec-Fetch-Site), be JSON (or the exact type of an
+//     upload: a plain HTML form cannot send either), and carry the
+//     per-process token that only the app's own pages can read;
+//   - bodies are bounded;
+//   - with a shared secret, every request must carry it.
+type guard struct {
+	token  string          // per process, sent by the UI on writes
+	secret string          // shared secret, or "" on loopback and in the window
+	hosts  map[string]bool // Host names accepted besides loopback and the window's
+}
+
+func newGuard(token string, opts ...HandlerOption) *guard {
+	g := &guard{token: token, hosts: map[string]bool{}}
+	for _, o := range opts {
+		o(g)
+	}
+	return g
+}
+
+// desktopHosts are the Host names of the Wails window's requests.
+var desktopHosts = map[string]bool{"wails": true, "wails.localhost": true}
+
+// isLoopbackHost reports whether a host (without port) names this machine.
+func isLoopbackHost(h string) bool {
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.Unmap().IsLoopback()
+}
+
+// IsLoopbackAddr reports whether a listen address ("host:port") serves only
+// this machine.
+func IsLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	return isLoopbackHost(strings.ToLower(strings.Trim(host, "[]")))
+}
+
+func hostOnly(hostport string) string {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	return strings.ToLower(strings.Trim(h, "[]"))
+}
+
+func (g *guard) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := g.check(w, r); errors.Is(err, errAnswered) {
+			return
+		} else if err != nil {
+			writeError(w, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+var (
+	errMisdirected = errors.New("this Host is not one sitesift serves (a DNS-rebound name?)")
+	errNoSecret    = errors.New("this sitesift needs its token: open the URL it printed (…/?token=…)")
+	errCrossSite   = errors.New("a request from another web site cannot change this project")
+	errNoToken     = errors.New("missing or wrong " + TokenHeader + " header: writes come from the app's own pages")
+	// errAnswered says check has answered the request itself.
+	errAnswered = errors.New("answered")
+)
+
+// check applies the rules; a nil error lets the request through. It may
+// answer itself (the redirect that stores the shared secret in a cookie).
+func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
+	host := hostOnly(r.Host)
+	if g.secret != "" {
+		if err := g.checkSecret(w, r); err != nil {
+			return err
+		}
+	} else if !isLoopbackHost(host) && !desktopHosts[host] && !g.hosts[host] {
+		return &apiError{"misdirected", http.StatusMisdirectedRequest, errMisdirected}
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return nil
+	}
+	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
+	}
+	if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r) {
+		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
+	}
+	want, limit := "application/json", int64(maxJSONBody)
+	if t, ok := uploads[r.URL.Path]; ok {
+		want, limit = t, maxUploadBody
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if r.ContentLength != 0 && mt != want {
+		return &apiError{"unsupported_media_type", http.StatusUnsupportedMediaType,
+			fmt.Errorf("%s %s takes %s, not %q", r.Method, r.URL.Path, want, r.Header.Get("Content-Type"))}
+	}
+	if subtle.ConstantTimeCompare([]byte(r.Header.Get(TokenHeader)), []byte(g.token)) != 1 {
+		return &apiError{"forbidden", http.StatusForbidden, errNoToken}
+	}
+	if r.ContentLength > limit {
+		return &apiError{"too_large", http.StatusRequestEntityTooLarge, fmt.Errorf("the request body is larger than %d MiB", limit>>20)}
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	return nil
+}
+
+// sameOrigin reports whether an Origin header is the request's own origin
+// or the desktop window's.
+func sameOrigin(origin string, r *http.Request) bool {
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	if desktopHosts[hostOnly(u.Host)] {
+		return true
+	}
+	return strings.EqualFold(u.Host, r.Host)
+}
+
+// checkSecret lets through a request that carries the shared secret.
+func (g *guard) checkSecret(w http.ResponseWriter, r *http.Request) error {
+	eq := func(s string) bool { return subtle.ConstantTimeCompare([]byte(s), []byte(g.secret)) == 1 }
+	if t := r.URL.Query().Get("token"); t != "" && eq(t) {
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: g.secret, Path: "/", HttpOnly: true,
+			SameSite: http.SameSiteStrictMode})
+		if r.Method == http.MethodGet && !strings.HasPrefix(r.URL.Path, "/api/") {
+			q := r.URL.Query()
+			q.Del("token")
+			u := *r.URL
+			u.RawQuery = q.Encode()
+			http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+			return errAnswered
+		}
+		return nil
+	}
+	if c, err := r.Cookie(tokenCookie); err == nil && eq(c.Value) {
+		return nil
+	}
+	if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && eq(b) {
+		return nil
+	}
+	return &apiError{"unauthorized", http.StatusUnauthorized, errNoSecret}
+}

@@ -1,0 +1,123 @@
+package app
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// librarianCount is how many librarians the project has, read as the UI does.
+func librarianCount(t *testing.T, h http.Handler) int {
+	t.Helper()
+	var ls []map[string]any
+	call(t, h, "GET", "/api/librarians", "", 200, &ls)
+	return len(ls)
+}
+
+// Each attack of another web site on the local API is refused and changes
+// nothing; the app's own requests pass.
+func TestGuardRefusesOtherSites(t *testing.T) {
+	_, h := emptyApp(t)
+	token := uiRequest(h, "POST", "/api/librarians", nil).Header.Get(TokenHeader)
+	if token == "" {
+		t.Fatal("GET /api/session gave no token")
+	}
+	tests := []struct {
+		name    string
+		host    string
+		headers map[string]string
+		body    string
+		want    int
+	}{
+		{"a plain HTML form of another site (text/plain, no token)", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "text/plain", "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
+			`{"name":"mallory"}`, 403},
+		{"text/plain from the app's origin without token", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "text/plain"}, `{"name":"mallory"}`, 415},
+		{"JSON with the token but from another origin", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Origin": "http://evil.example"},
+			`{"name":"mallory"}`, 403},
+		{"JSON with the token but Sec-Fetch-Site cross-site", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Sec-Fetch-Site": "cross-site"},
+			`{"name":"mallory"}`, 403},
+		{"JSON without the token", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json"}, `{"name":"mallory"}`, 403},
+		{"JSON with a wrong token", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: "guess"}, `{"name":"mallory"}`, 403},
+		{"a DNS-rebound Host", "attacker.example:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token}, `{"name":"mallory"}`, 421},
+		{"a body over 1 MiB", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token},
+			`{"name":"` + strings.Repeat("m", 2<<20) + `"}`, 413},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("POST", "/api/librarians", strings.NewReader(tt.body))
+		req.Host = tt.host
+		for k, v := range tt.headers {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("%s: status %d, want %d (%s)", tt.name, rec.Code, tt.want, rec.Body)
+		}
+	}
+	if n := librarianCount(t, h); n != 0 {
+		t.Errorf("%d librarians created by refused requests", n)
+	}
+
+	// Reads from a rebound host are refused too: the data stays private.
+	req := httptest.NewRequest("GET", "/api/project", nil)
+	req.Host = "attacker.example:7777"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMisdirectedRequest {
+		t.Errorf("GET /api/project with a rebound Host: %d, want 421", rec.Code)
+	}
+
+	// The app's own request, and the desktop window's, pass.
+	call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 201, nil)
+	req = uiRequest(h, "POST", "/api/librarians", strings.NewReader(`{"name":"ben"}`))
+	req.Host = "wails.localhost"
+	req.Header.Set("Origin", "wails://wails.localhost")
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 201 {
+		t.Errorf("a write of the desktop window: %d (%s)", rec.Code, rec.Body)
+	}
+	if n := librarianCount(t, h); n != 2 {
+		t.Errorf("%d librarians after two good requests, want 2", n)
+	}
+}
+
+// Served beyond loopback, every request needs the shared secret; the URL
+// printed with ?token= sets a cookie that carries it from then on.
+func TestGuardSharedSecret(t *testing.T) {
+	a, _ := emptyApp(t)
+	h := a.Handler(SharedSecret("s3cret"), ServedAt("192.168.1.5"))
+	get := func(path string, cookie *http.Cookie) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "192.168.1.5:7777"
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	if rec := get("/api/project", nil); rec.Code != http.StatusUnauthorized {
+		t.Errorf("without the secret: %d, want 401", rec.Code)
+	}
+	if rec := get("/?token=wrong", nil); rec.Code != http.StatusUnauthorized {
+		t.Errorf("with a wrong secret: %d, want 401", rec.Code)
+	}
+	rec := get("/?token=s3cret", nil)
+	cookies := rec.Result().Cookies()
+	if rec.Code != http.StatusSeeOther || len(cookies) != 1 || !cookies[0].HttpOnly {
+		t.Fatalf("with the secret: %d, cookies %v; want a redirect setting an HttpOnly cookie", rec.Code, cookies)
+	}
+	if rec := get("/api/project", cookies[0]); rec.Code != 200 {
+		t.Errorf("with the cookie: %d, want 200", rec.Code)
+	}
+}
