@@ -73,7 +73,7 @@ The API under <a href="/api/project">/api/</a> works.</p>
 func (a *App) logRequests(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			a.log.Info("api", "method", r.Method, "path", r.URL.Path)
+			a.log.Info("api", "method", r.Method, "path", r.URL.Path, "host", r.Host, "origin", r.Header.Get("Origin"))
 		}
 		h.ServeHTTP(w, r)
 	})
