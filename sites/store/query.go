@@ -264,7 +264,7 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 }
 
 func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT url, title, status, content_type FROM pages
+	rows, err := tx.QueryContext(ctx, `SELECT url, substr(title, 1, 1000), status, substr(content_type, 1, 200) FROM pages
 		WHERE site_id = ? ORDER BY depth, url LIMIT ?`, siteID, MaxDetailRows)
 	if err != nil {
 		return nil, err

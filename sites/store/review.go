@@ -51,7 +51,7 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 			FROM links l JOIN pages src ON src.id = l.page_id
 			WHERE l.target_site_id = ?1 AND src.site_id <> ?1
 			GROUP BY l.target_url)
-		SELECT p.url, p.title, substr(p.text, 1, ?2), p.depth, COALESCE(inl.n, 0) AS n
+		SELECT p.url, substr(p.title, 1, 1000), substr(p.text, 1, ?2), p.depth, COALESCE(inl.n, 0) AS n
 		FROM pages p LEFT JOIN inl ON inl.url = p.url
 		WHERE p.site_id = ?1 AND p.status = 200
 		ORDER BY n DESC, p.depth, p.url

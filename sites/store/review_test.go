@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -356,5 +358,32 @@ func TestListUnrated(t *testing.T) {
 	}
 	if _, _, err := s.ListSites(ctx, SiteQuery{Unrated: true}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("unrated without librarian: %v", err)
+	}
+}
+
+// A site whose pages were stored with megabyte titles (before the crawler
+// capped them) still gives a small detail: its API answer stays bounded.
+func TestSiteDetailCapsLongTitles(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	ctx := context.Background()
+	pages := make([]sites.Page, 5)
+	for i := range pages {
+		pages[i] = sites.Page{URL: fmt.Sprintf("http://big.test/%d", i), Site: "big.test", Status: 200,
+			ContentType: "text/html", Title: strings.Repeat("t", 1<<20), Text: "x"}
+	}
+	if err := s.SaveCrawlBatch(ctx, pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	d, err := s.Site(ctx, "big.test", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Pages) != 5 || len(js) > 20_000 {
+		t.Errorf("detail of %d pages is %d bytes of JSON, want 5 pages in at most 20,000", len(d.Pages), len(js))
 	}
 }
