@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -292,7 +293,13 @@ func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragm
 		}
 	}
 	srv := &http.Server{Handler: a.Handler(opts...), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s%s\n", dir, ln.Addr(), query, fragment)
+	shown := ln.Addr().String()
+	if ap, err := netip.ParseAddrPort(shown); err == nil && ap.Addr().IsUnspecified() {
+		// Every address of the machine: this one opens here; other
+		// machines use the machine's own name or address.
+		shown = netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), ap.Port()).String()
+	}
+	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s%s\n", dir, shown, query, fragment)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
