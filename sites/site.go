@@ -83,6 +83,7 @@ func normalise(u *url.URL, raw string) (*url.URL, error) {
 	u.User = nil
 	u.Fragment = ""
 	u.RawFragment = ""
+	u.RawQuery = escapeQuery(u.RawQuery)
 	if u.Path == "" {
 		u.Path = "/"
 		u.RawPath = ""
@@ -181,6 +182,34 @@ func Name(s string) string {
 		return site
 	}
 	return strings.ToLower(s)
+}
+
+// escapeQuery percent-encodes the spaces and non-ASCII bytes of a raw
+// query, as browsers do: net/url keeps them as they are, and a URL string
+// ending in a space (or another Unicode space) would not parse back to
+// itself once trimmed.
+func escapeQuery(q string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c != ' ' && c < 0x80 {
+			if b.Len() > 0 {
+				b.WriteByte(c)
+			}
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString(q[:i])
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	if b.Len() == 0 {
+		return q
+	}
+	return b.String()
 }
 
 // Normalize returns the normalised string form of an absolute http(s) URL.

@@ -71,6 +71,11 @@ func TestNormalize(t *testing.T) {
 		{"HTTP://A.test", "http://a.test/"},
 		{"http://a.test:80/p?q=1#frag", "http://a.test/p?q=1"},
 		{"http://user:pw@a.test/", "http://a.test/"},
+		// Spaces and non-ASCII bytes of a query are percent-encoded, so
+		// that the string parses back to itself.
+		{"http://a.test/p?a b", "http://a.test/p?a%20b"},
+		{"http://a.test/?q=café", "http://a.test/?q=caf%C3%A9"},
+		{"http://a.test/?q=caf%C3%A9", "http://a.test/?q=caf%C3%A9"},
 	}
 	for _, tt := range tests {
 		got, err := Normalize(tt.in)
