@@ -253,13 +253,7 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	p, err := OpenProject(t.TempDir(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	a := New(Options{Project: p})
-	defer a.Close()
+	a, _ := emptyApp(t)
 	req := CrawlRequest{Seeds: []string{"http://a.test/"}, MaxPages: 10, DelayMS: 1, Parallel: 2, Proxy: srv.URL}
 	st, err := a.RunCrawl(context.Background(), req, time.Second, nil)
 	if err != nil || st.State != StateDone || st.Pages != 4 || st.BadLinks != 4 {
