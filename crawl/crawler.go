@@ -434,12 +434,12 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		return
 	case fetchRefused:
 		c.refused++
-		c.lastError = q.url + ": " + r.errMessage()
+		c.lastError = q.url + ": " + truncate(r.errMessage(), maxErrSize)
 		log.Warn("refused", "url", q.url, "err", r.err)
 		return
 	case fetchFailed:
 		c.errs++
-		c.lastError = q.url + ": " + r.errMessage()
+		c.lastError = q.url + ": " + truncate(r.errMessage(), maxErrSize)
 		log.Warn("fetch failed", "url", q.url, "err", r.err)
 		if c.cfg.onBatch != nil {
 			c.pending = append(c.pending, sites.Page{
@@ -466,7 +466,9 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	}
 	c.pages++
 	ps.pages++
-	c.badLinks += doc.badLinks
+	var bad int
+	doc.links, bad = storable(doc.links)
+	c.badLinks += doc.badLinks + bad
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
@@ -510,6 +512,30 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		c.pending = append(c.pending, p)
 		c.flushIfFull()
 	}
+}
+
+// storable returns the links the store accepts — a site by sites.Of and at
+// most MaxURLSize bytes, the check the store makes of every link — and how
+// many it dropped. The extractor already drops the others; checking again
+// where pages enter a batch means one bad link can never fail a whole batch,
+// whatever produced it.
+func storable(links []string) (kept []string, dropped int) {
+	for i, l := range links {
+		if _, err := sites.Of(l); err == nil && len(l) <= MaxURLSize {
+			if kept != nil {
+				kept = append(kept, l)
+			}
+			continue
+		}
+		if kept == nil {
+			kept = append(make([]string, 0, len(links)-1), links[:i]...)
+		}
+		dropped++
+	}
+	if kept == nil {
+		return links, 0
+	}
+	return kept, dropped
 }
 
 // flushIfFull wakes the batch loop when a batch is full. c.mu must be held.

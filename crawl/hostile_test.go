@@ -1,13 +1,18 @@
 package crawl
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"sitesift/sites"
 )
 
 // A page of a hostile web: links no URL parser should accept (the first
@@ -88,5 +93,45 @@ func TestEndlessRobotsTxt(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 200<<20 {
 		t.Errorf("the crawl allocated %d MiB, want a bounded robots.txt read", grew>>20)
+	}
+}
+
+// Links reach a batch only when the store accepts them, whatever produced
+// them: finish drops and counts the others, so one bad link never fails a
+// batch of pages. Error messages kept with pages and in LastError are capped.
+func TestFinishKeepsOnlyStorableLinks(t *testing.T) {
+	t.Parallel()
+	c, err := New(OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	long := "http://x.test/" + strings.Repeat("p", MaxURLSize)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.site("a.test")
+	c.inflight = 2
+	doc := document{
+		links:    []string{"http://../x", "http://b.test/", "http://a.test:99999/", long, "http://a.test/next"},
+		badLinks: 3,
+	}
+	c.finish(s, queuedURL{url: "http://a.test/"},
+		fetchResult{kind: fetchedPage, status: 200, page: mustParse("http://a.test/"), at: time.Now()}, doc)
+	c.finish(s, queuedURL{url: "http://a.test/gone"},
+		fetchResult{kind: fetchFailed, err: errors.New(strings.Repeat("e", 10*maxErrSize)), at: time.Now()}, document{})
+
+	if len(c.pending) != 2 {
+		t.Fatalf("%d pages pending, want the page and the failed fetch", len(c.pending))
+	}
+	if got, want := c.pending[0].Links, []string{"http://b.test/", "http://a.test/next"}; !slices.Equal(got, want) {
+		t.Errorf("links %q, want %q", got, want)
+	}
+	if c.badLinks != 3+3 {
+		t.Errorf("badLinks = %d, want 6 (3 from the extractor, 3 dropped by finish)", c.badLinks)
+	}
+	if n := len(c.pending[1].Err); n > maxErrSize {
+		t.Errorf("error of the failed page is %d bytes, want at most %d", n, maxErrSize)
+	}
+	if n := len(c.lastError); n > maxErrSize+len("http://a.test/gone: ") {
+		t.Errorf("LastError is %d bytes, want the message capped at %d", n, maxErrSize)
 	}
 }
