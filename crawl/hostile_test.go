@@ -1,6 +1,8 @@
 package crawl
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -133,5 +135,46 @@ func TestFinishKeepsOnlyStorableLinks(t *testing.T) {
 	}
 	if n := len(c.lastError); n > maxErrSize+len("http://a.test/gone: ") {
 		t.Errorf("LastError is %d bytes, want the message capped at %d", n, maxErrSize)
+	}
+}
+
+// A gzip body that net/http does not inflate itself ("Content-Encoding:
+// x-gzip", a Content-Type naming gzip) was inflated by colly without bound:
+// 10 MB of gzip made gigabytes. It is inflated up to MaxBodySize, like every
+// other body, so a link after that point is not seen.
+func TestGzipBodyCappedAfterInflating(t *testing.T) {
+	t.Parallel()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(`<html><body><a href="/start">start</a>`))
+	zw.Write(bytes.Repeat([]byte(" "), 40<<20))
+	zw.Write([]byte(`<a href="/end">end</a></body></html>`))
+	zw.Close()
+	for _, h := range []struct{ encoding, ctype string }{
+		{"x-gzip", "text/html"},
+		{"", "text/html; gzip"},
+	} {
+		t.Run(h.encoding+h.ctype, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/" {
+					http.NotFound(w, r)
+					return
+				}
+				w.Header().Set("Content-Type", h.ctype)
+				if h.encoding != "" {
+					w.Header().Set("Content-Encoding", h.encoding)
+				}
+				w.Write(gz.Bytes())
+			}))
+			t.Cleanup(srv.Close)
+			r := crawl(t, &web{srv: srv}, []string{"http://g.test/"}, MaxPages(1), MaxBodySize(1<<20))
+			if r.err != nil || len(r.pages) != 1 {
+				t.Fatalf("Run: %v, %d pages; want the page", r.err, len(r.pages))
+			}
+			if got := r.pages[0].Links; !slices.Equal(got, []string{"http://g.test/start"}) {
+				t.Errorf("links %q, want only /start: the body past MaxBodySize must not be inflated", got)
+			}
+		})
 	}
 }

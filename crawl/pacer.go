@@ -1,9 +1,12 @@
 package crawl
 
 import (
+	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -107,9 +110,10 @@ func (p *pacer) release(site string) {
 // request with the pacer and gives requests made without a context (colly's
 // robots.txt fetch) the crawl's context, so cancelling the crawl ends them.
 type pacedTransport struct {
-	next  http.RoundTripper
-	pacer *pacer
-	ctx   context.Context
+	next    http.RoundTripper
+	pacer   *pacer
+	ctx     context.Context
+	maxBody int // the most bytes of an inflated gzip body read (MaxBodySize)
 }
 
 func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -135,6 +139,16 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// there, not from the headers, so a slow download is not followed at
 	// once by the next request. colly and net/http always close bodies.
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: func() { t.pacer.release(site) }}
+	if !resp.Uncompressed && collyInflates(req, resp) {
+		// colly caps the bytes it reads, then inflates them without bound:
+		// a few megabytes of gzip would make gigabytes. The body is
+		// inflated here instead, up to the same cap.
+		resp.Body = &gunzipBody{raw: resp.Body, limit: int64(t.maxBody)}
+		resp.Uncompressed = true
+		resp.Header.Del("Content-Encoding")
+		resp.Header.Del("Content-Length")
+		resp.ContentLength = -1
+	}
 	if req.URL.Path == "/robots.txt" {
 		// colly reads robots.txt whole; a file that never ends would fill
 		// memory until the timeout. RFC 9309 §2.5 lets a crawler parse only
@@ -159,3 +173,34 @@ func (b *releasingBody) Close() error {
 	b.once.Do(b.release)
 	return err
 }
+
+// collyInflates reports whether colly's HTTP backend would gunzip the body
+// of resp itself (net/http inflates only the plain "gzip" it asked for, and
+// then marks the response Uncompressed).
+func collyInflates(req *http.Request, resp *http.Response) bool {
+	ce := strings.ToLower(resp.Header.Get("Content-Encoding"))
+	return strings.Contains(ce, "gzip") ||
+		ce == "" && strings.Contains(strings.ToLower(resp.Header.Get("Content-Type")), "gzip") ||
+		strings.HasSuffix(strings.ToLower(req.URL.Path), ".xml.gz")
+}
+
+// gunzipBody inflates a gzip body, limit bytes at most. It starts on the
+// first Read, so a body that is never read (not HTML) is never inflated.
+type gunzipBody struct {
+	raw   io.ReadCloser
+	limit int64
+	r     io.Reader
+}
+
+func (b *gunzipBody) Read(p []byte) (int, error) {
+	if b.r == nil {
+		zr, err := gzip.NewReader(b.raw)
+		if err != nil {
+			return 0, fmt.Errorf("crawl: gzip body: %w", err)
+		}
+		b.r = io.LimitReader(zr, b.limit)
+	}
+	return b.r.Read(p)
+}
+
+func (b *gunzipBody) Close() error { return b.raw.Close() }
