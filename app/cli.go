@@ -375,7 +375,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
-	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts always may be)")
+	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts and ports always may be)")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err

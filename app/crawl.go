@@ -30,8 +30,8 @@ type CrawlRequest struct {
 	// order and OPIC favour it and its neighbourhood. 0: no bias.
 	Bias float64 `json:"bias"`
 	// AllowPrivate lets the crawl follow links to loopback, private and
-	// link-local addresses; without it only the seeds' own hosts may be
-	// such addresses.
+	// link-local addresses; without it only the seeds' own hosts and ports
+	// may be such addresses.
 	AllowPrivate bool `json:"allow_private"`
 }
 

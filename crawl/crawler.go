@@ -183,7 +183,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	// A seed on a private address (an intranet, a test server) may be
 	// crawled: the operator asked for it.
 	for _, n := range norm {
-		c.guard.allow(mustParse(n).Hostname())
+		c.guard.allowSeed(mustParse(n))
 	}
 	restored := c.resume()
 	for _, n := range norm {

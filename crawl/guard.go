@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"syscall"
+
+	"sitesift/sites"
 )
 
 // RefusedError is why the crawler did not connect to an address: it is
@@ -21,25 +23,41 @@ type RefusedError struct {
 }
 
 func (e *RefusedError) Error() string {
-	return fmt.Sprintf("refused: %s is a %s address (a seed on that host, or --allow-private, lets the crawl fetch it)", e.Addr, e.Kind)
+	return fmt.Sprintf("refused: %s is a %s address (a seed on that host and port, or --allow-private, lets the crawl fetch it)", e.Addr, e.Kind)
 }
 
 // guard decides which addresses the crawler may connect to: public ones
-// always; others only with AllowPrivate, or on a host a seed names (a crawl
-// of an intranet is started from it), or the proxy the operator chose.
+// always; others only with AllowPrivate, or on a host and port a seed names
+// (a crawl of an intranet or a test server is started from it), or the proxy
+// the operator chose.
 type guard struct {
 	allowPrivate bool
-	hosts        map[string]bool // host names (without port) allowed whatever their address
+	hostPorts    map[string]bool // "host:port" allowed whatever the host's address
 	proxies      map[string]bool // proxy hosts: dialled whatever their address, never fetched from
 }
 
 func newGuard(allowPrivate bool) *guard {
-	return &guard{allowPrivate: allowPrivate, hosts: map[string]bool{}, proxies: map[string]bool{}}
+	return &guard{allowPrivate: allowPrivate, hostPorts: map[string]bool{}, proxies: map[string]bool{}}
 }
 
-// allow lets the crawl fetch URLs of host whatever its address.
-func (g *guard) allow(host string) {
-	g.hosts[strings.ToLower(strings.Trim(host, "[]"))] = true
+// allowSeed lets the crawl fetch URLs on the host and port of the normalised
+// seed u whatever the host's address. A seed without a port allows both
+// default ports, since sites commonly redirect from http to https; one with
+// a port allows that port only, so that seeding a test server on this
+// machine does not open its other services to the pages crawled.
+func (g *guard) allowSeed(u *url.URL) {
+	host := strings.ToLower(u.Hostname())
+	if p := u.Port(); p != "" {
+		g.hostPorts[net.JoinHostPort(host, p)] = true
+		return
+	}
+	g.hostPorts[net.JoinHostPort(host, "80")] = true
+	g.hostPorts[net.JoinHostPort(host, "443")] = true
+}
+
+// allowed reports whether host and port were allowed by a seed.
+func (g *guard) allowed(host, port string) bool {
+	return g.hostPorts[net.JoinHostPort(strings.ToLower(strings.Trim(host, "[]")), port)]
 }
 
 // allowProxy lets the crawl connect to a proxy on host whatever its
@@ -48,16 +66,37 @@ func (g *guard) allowProxy(host string) {
 	g.proxies[strings.ToLower(strings.Trim(host, "[]"))] = true
 }
 
-// cgnat is the shared address space of carrier-grade NAT (RFC 6598).
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+// reserved are the ranges that IANA's special-purpose registries set aside
+// and that netip's predicates do not name: shared address space (RFC 6598),
+// IETF protocol assignments, documentation, benchmarking, the old class E,
+// and local-use NAT64.
+var reserved = []netip.Prefix{
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("198.51.100.0/24"),
+	netip.MustParsePrefix("203.0.113.0/24"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+}
+
+// nat64 is the well-known NAT64 prefix (RFC 6052): its addresses reach the
+// IPv4 address in their last 32 bits, which is what must be checked.
+var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 
 // kind names what makes an address non-public, or "" for a public one.
 func kind(a netip.Addr) string {
 	a = a.Unmap()
+	if nat64.Contains(a) {
+		b := a.As16()
+		a = netip.AddrFrom4([4]byte(b[12:]))
+	}
 	switch {
 	case a.IsLoopback():
 		return "loopback"
-	case a.IsPrivate(), cgnat.Contains(a):
+	case a.IsPrivate(), reserved[0].Contains(a):
 		return "private"
 	case a.IsLinkLocalUnicast(), a.IsLinkLocalMulticast():
 		return "link-local"
@@ -68,19 +107,34 @@ func kind(a netip.Addr) string {
 	case !a.IsGlobalUnicast(), a.Is4() && a.As4()[0] == 0:
 		return "reserved"
 	}
+	for _, p := range reserved[1:] {
+		if p.Contains(a) {
+			return "reserved"
+		}
+	}
 	return ""
 }
 
 // checkURL refuses, before any connection, a URL whose host is a non-public
 // IP address or a name that always means this machine ("localhost"). It is
 // the only check possible when a proxy resolves the names; without a proxy
-// the dialler checks every address a name resolves to as well.
-func (g *guard) checkURL(u *url.URL) error {
+// the dialler checks every address a name resolves to as well. The host is
+// checked as normalised, so "localhost." is "localhost"; a URL whose host
+// does not normalise (a redirect to "0177.0.0.1", which some resolvers read
+// as octal) is an error, never sent.
+func (g *guard) checkURL(raw *url.URL) error {
 	if g.allowPrivate {
 		return nil
 	}
-	host := strings.ToLower(u.Hostname())
-	if g.hosts[host] {
+	u, err := sites.Parse(raw.String())
+	if err != nil {
+		return fmt.Errorf("crawl: %w", err)
+	}
+	host, port := u.Hostname(), u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	if g.allowed(host, port) {
 		return nil
 	}
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
@@ -114,11 +168,11 @@ func (g *guard) dialContext(d *net.Dialer) func(ctx context.Context, network, ad
 		return nil
 	}
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
-		host, _, err := net.SplitHostPort(addr)
+		host, port, err := net.SplitHostPort(addr)
 		if err != nil {
 			return nil, err
 		}
-		if h := strings.ToLower(strings.Trim(host, "[]")); g.allowPrivate || g.hosts[h] || g.proxies[h] {
+		if g.allowPrivate || g.allowed(host, port) || g.proxies[strings.ToLower(strings.Trim(host, "[]"))] {
 			return d.DialContext(ctx, network, addr)
 		}
 		return checked.DialContext(ctx, network, addr)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -118,10 +119,93 @@ func TestDialRefusesResolvedLoopback(t *testing.T) {
 		t.Fatalf("dial localhost = %v, want a loopback refusal", err)
 	}
 	g := newGuard(false)
-	g.allow("localhost")
+	g.allowSeed(&url.URL{Scheme: "http", Host: "localhost:" + port})
 	conn, err := g.dialContext(&net.Dialer{Timeout: 2 * time.Second})(context.Background(), "tcp", "localhost:"+port)
 	if err != nil {
 		t.Fatalf("dial an allowed host: %v", err)
 	}
 	conn.Close()
+}
+
+// Through a proxy the crawler cannot see addresses, so a redirect's host is
+// checked by name: spellings of this machine that normalise to a refused
+// host ("localhost.", "127.0.0.1.") are refused, and a host no URL parser
+// accepts ("0177.0.0.1", which some resolvers read as octal) fails the fetch.
+// None is requested.
+func TestRedirectToOddLoopbackSpellings(t *testing.T) {
+	t.Parallel()
+	hosts := map[string]map[string]resp{"a.test": {
+		"/":   {body: page("a", "/r1", "/r2", "/r3", "/r4")},
+		"/r1": {location: "http://localhost.:1/secret"},
+		"/r2": {location: "http://127.0.0.1.:1/secret"},
+		"/r3": {location: "http://0177.0.0.1:1/secret"},
+		"/r4": {location: "http://2130706433:1/secret"},
+	}}
+	w := newWeb(t, hosts)
+	r := crawl(t, w, []string{"http://a.test/"})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	for _, h := range w.requests() {
+		if h.path == "/secret" {
+			t.Errorf("%s%s requested", h.host, h.path)
+		}
+	}
+	if r.status.Refused != 2 || r.status.Errors != 2 || r.status.Pages != 1 {
+		t.Errorf("status %+v; want 1 page, 2 refused, 2 errors", r.status)
+	}
+}
+
+// A seed lets the crawl fetch its own host and port whatever the address;
+// another port of the same private host stays refused: seeding a local test
+// server does not open every service of the machine.
+func TestSeedAllowsItsOwnPortOnly(t *testing.T) {
+	t.Parallel()
+	var other atomic.Int32
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		other.Add(1)
+		fmt.Fprint(w, "another service")
+	}))
+	t.Cleanup(inner.Close)
+	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.NotFound(w, r)
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, `<a href="/next">next</a> <a href="%s/x">other port</a>`, inner.URL)
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<p>ok</p>")
+		}
+	}))
+	t.Cleanup(outer.Close)
+	c, err := New(Delay(0), Proxy(""), OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.Run(ctx, []string{outer.URL + "/"}); err != nil {
+		t.Fatal(err)
+	}
+	st := c.Status()
+	if st.Pages != 2 || st.Refused != 1 || other.Load() != 0 {
+		t.Errorf("status %+v, other port requested %d times; want 2 pages, 1 refused, 0 requests", st, other.Load())
+	}
+}
+
+// Addresses the IANA registries set aside (documentation, benchmarking,
+// reserved, NAT64 of a private address) are not public either.
+func TestReservedAddressKinds(t *testing.T) {
+	t.Parallel()
+	for _, a := range []string{"192.0.2.7", "198.18.0.1", "198.51.100.1", "203.0.113.9", "240.0.0.1",
+		"192.0.0.8", "2001:db8::1", "64:ff9b::7f00:1", "64:ff9b::a00:1"} {
+		if kind(netip.MustParseAddr(a)) == "" {
+			t.Errorf("kind(%s) is public, want it refused", a)
+		}
+	}
+	if k := kind(netip.MustParseAddr("64:ff9b::5db8:d822")); k != "" {
+		t.Errorf("kind(64:ff9b::5db8:d822) = %q, want public (NAT64 of a public address)", k)
+	}
 }

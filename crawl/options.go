@@ -174,8 +174,9 @@ func Parallel(n int) Option {
 
 // AllowPrivate lets the crawl connect to loopback, private, link-local and
 // other non-public addresses (default false: such a URL is refused, counted
-// in [Status.Refused] and not fetched, unless a seed names its host). Set it
-// to crawl an intranet or a test server from links found on the way.
+// in [Status.Refused] and not fetched, unless a seed names its host and
+// port). Set it to crawl an intranet or a test server from links found on
+// the way.
 func AllowPrivate(allow bool) Option {
 	return func(c *config) error {
 		c.allowPrivate = allow
