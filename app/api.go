@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"strconv"
@@ -120,10 +119,12 @@ func writeError(w http.ResponseWriter, err error) {
 }
 
 func decodeBody(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<20))
+	// The guard caps the body (maxJSONBody); the cap here keeps that true
+	// should the handler be reached some other way.
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxJSONBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return badRequest(fmt.Errorf("request body: %w", err))
+		return bodyError("request body", err)
 	}
 	return nil
 }

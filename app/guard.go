@@ -33,9 +33,9 @@ func SharedSecret(secret string) HandlerOption {
 	return func(g *guard) { g.secret = secret }
 }
 
-// NewSecret returns a random secret for [SharedSecret].
+// NewSecret returns a random secret for [SharedSecret]: 32 bytes in hex.
 func NewSecret() string {
-	b := make([]byte, 16)
+	b := make([]byte, 32)
 	rand.Read(b)
 	return hex.EncodeToString(b)
 }
@@ -44,7 +44,7 @@ func NewSecret() string {
 // ratings file may be large.
 const (
 	maxJSONBody   = 1 << 20
-	maxUploadBody = 32 << 20
+	maxUploadBody = maxRatingsFile
 )
 
 // uploads are the endpoints that take a file as their body, with its type.
@@ -84,8 +84,14 @@ func newGuard(token string, opts ...HandlerOption) *guard {
 	return g
 }
 
-// desktopHosts are the Host names of the Wails window's requests.
-var desktopHosts = map[string]bool{"wails": true, "wails.localhost": true}
+// desktopHost is the Host of the Wails window's requests (Wails v2 with
+// WebKitGTK: wails://wails/…). Its requests carry no Origin and no
+// Sec-Fetch-Site, writes included.
+const desktopHost = "wails"
+
+// desktopOrigin is the window's origin, accepted should a WebKit version
+// send it as Origin.
+const desktopOrigin = "wails://wails"
 
 // isLoopbackHost reports whether a host (without port) names this machine.
 func isLoopbackHost(h string) bool {
@@ -143,7 +149,7 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 		if err := g.checkSecret(w, r); err != nil {
 			return err
 		}
-	} else if !isLoopbackHost(host) && !desktopHosts[host] && !g.hosts[host] {
+	} else if !isLoopbackHost(host) && host != desktopHost && !g.hosts[host] {
 		return &apiError{"misdirected", http.StatusMisdirectedRequest, errMisdirected}
 	}
 	switch r.Method {
@@ -176,16 +182,31 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 }
 
 // sameOrigin reports whether an Origin header is the request's own origin
-// or the desktop window's.
+// (scheme and host:port) or the desktop window's.
 func sameOrigin(origin string, r *http.Request) bool {
+	if strings.EqualFold(origin, desktopOrigin) {
+		return hostOnly(r.Host) == desktopHost
+	}
 	u, err := url.Parse(origin)
-	if err != nil {
+	if err != nil || u.Path != "" || u.RawQuery != "" {
 		return false
 	}
-	if desktopHosts[hostOnly(u.Host)] {
-		return true
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
 	}
-	return strings.EqualFold(u.Host, r.Host)
+	return strings.EqualFold(u.Scheme, scheme) && strings.EqualFold(u.Host, r.Host)
+}
+
+// bodyError is the API error of a failed read of a request body: 413 when
+// the guard's cap stopped it, else 400.
+func bodyError(what string, err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return &apiError{"too_large", http.StatusRequestEntityTooLarge,
+			fmt.Errorf("%s: larger than %d MiB", what, tooLarge.Limit>>20)}
+	}
+	return badRequest(fmt.Errorf("%s: %w", what, err))
 }
 
 // checkSecret lets through a request that carries the shared secret.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,6 +48,18 @@ func TestGuardRefusesOtherSites(t *testing.T) {
 			map[string]string{"Content-Type": "application/json", TokenHeader: "guess"}, `{"name":"mallory"}`, 403},
 		{"a DNS-rebound Host", "attacker.example:7777",
 			map[string]string{"Content-Type": "application/json", TokenHeader: token}, `{"name":"mallory"}`, 421},
+		{"JSON with the token from the app's host but another scheme", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Origin": "https://127.0.0.1:7777"},
+			`{"name":"mallory"}`, 403},
+		{"JSON with the token from a site named like the desktop window", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Origin": "http://wails"},
+			`{"name":"mallory"}`, 403},
+		{"JSON with the token from an opaque origin", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Origin": "null"},
+			`{"name":"mallory"}`, 403},
+		{"the desktop window's origin on a loopback Host", "127.0.0.1:7777",
+			map[string]string{"Content-Type": "application/json", TokenHeader: token, "Origin": "wails://wails"},
+			`{"name":"mallory"}`, 403},
 		{"a body over 1 MiB", "127.0.0.1:7777",
 			map[string]string{"Content-Type": "application/json", TokenHeader: token},
 			`{"name":"` + strings.Repeat("m", 2<<20) + `"}`, 413},
@@ -76,18 +89,84 @@ func TestGuardRefusesOtherSites(t *testing.T) {
 		t.Errorf("GET /api/project with a rebound Host: %d, want 421", rec.Code)
 	}
 
-	// The app's own request, and the desktop window's, pass.
+	// The app's own requests pass: in a browser (with Origin and
+	// Sec-Fetch-Site, or without), and in the desktop window, whose
+	// requests name the Host "wails" and no Origin (seen in the window's
+	// log); should it send its origin, that passes too.
 	call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 201, nil)
-	req = uiRequest(h, "POST", "/api/librarians", strings.NewReader(`{"name":"ben"}`))
-	req.Host = "wails.localhost"
-	req.Header.Set("Origin", "wails://wails.localhost")
-	rec = httptest.NewRecorder()
+	good := []struct {
+		name, host string
+		headers    map[string]string
+	}{
+		{"a browser", "127.0.0.1:7777", map[string]string{"Origin": "http://127.0.0.1:7777", "Sec-Fetch-Site": "same-origin"}},
+		{"a browser on localhost", "localhost:7777", map[string]string{"Origin": "http://localhost:7777"}},
+		{"the desktop window", "wails", nil},
+		{"the desktop window with its origin", "wails", map[string]string{"Origin": "wails://wails"}},
+	}
+	for i, tt := range good {
+		req = uiRequest(h, "POST", "/api/librarians", strings.NewReader(fmt.Sprintf(`{"name":"good%d"}`, i)))
+		req.Host = tt.host
+		for k, v := range tt.headers {
+			req.Header.Set(k, v)
+		}
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != 201 {
+			t.Errorf("a write of %s: %d (%s)", tt.name, rec.Code, rec.Body)
+		}
+	}
+	if n, want := librarianCount(t, h), 1+len(good); n != want {
+		t.Errorf("%d librarians after %d good requests", n, want)
+	}
+}
+
+// chunked sends body without a Content-Length, as a streaming client does,
+// so that only reading it can find its size.
+func chunked(req *http.Request) *http.Request {
+	req.ContentLength = -1
+	req.TransferEncoding = []string{"chunked"}
+	return req
+}
+
+// A body over its cap gets 413 and changes nothing, whether or not it
+// announces its length.
+func TestGuardBodyLimits(t *testing.T) {
+	_, h := emptyApp(t)
+	tests := []struct {
+		name, path, body string
+	}{
+		{"a librarian", "/api/librarians", `{"name":"` + strings.Repeat("m", 2<<20) + `"}`},
+		{"a crawl", "/api/crawl", `{"seeds":["http://a.test/` + strings.Repeat("a", 2<<20) + `"]}`},
+		{"a lab job", "/api/lab/normleak", `{"iterations":` + strings.Repeat(" ", 2<<20) + `1}`},
+		{"a ratings file", "/api/ratings/import?name=big.csv", "url,librarian,status\n" + strings.Repeat("x", maxRatingsFile)},
+	}
+	for _, tt := range tests {
+		for _, announce := range []bool{true, false} {
+			req := uiRequest(h, "POST", tt.path, strings.NewReader(tt.body))
+			if !announce {
+				req = chunked(req)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "larger than") {
+				t.Errorf("%s (length announced: %v): %d %s, want 413", tt.name, announce, rec.Code, rec.Body)
+			}
+		}
+	}
+	if n := librarianCount(t, h); n != 0 {
+		t.Errorf("%d librarians created by refused requests", n)
+	}
+	var jobs []LabJobStatus
+	call(t, h, "GET", "/api/lab/jobs", "", 200, &jobs)
+	if len(jobs) != 0 {
+		t.Errorf("lab jobs started by refused requests: %+v", jobs)
+	}
+	// Under the cap, a streamed body passes.
+	req := chunked(uiRequest(h, "POST", "/api/librarians", strings.NewReader(`{"name":"ana"}`)))
+	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != 201 {
-		t.Errorf("a write of the desktop window: %d (%s)", rec.Code, rec.Body)
-	}
-	if n := librarianCount(t, h); n != 2 {
-		t.Errorf("%d librarians after two good requests, want 2", n)
+		t.Errorf("a small streamed body: %d %s", rec.Code, rec.Body)
 	}
 }
 

@@ -317,9 +317,9 @@ func (a *App) routeLab(mux *http.ServeMux) {
 }
 
 func (a *App) handleStartLab(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxJSONBody))
 	if err != nil {
-		writeError(w, badRequest(fmt.Errorf("lab: request body: %w", err)))
+		writeError(w, bodyError("lab: request body", err))
 		return
 	}
 	st, err := a.StartLab(r.Context(), r.PathValue("experiment"), body)

@@ -123,13 +123,9 @@ func (a *App) handleExportSelection(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *App) handleImportRatings(r *http.Request) (any, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxRatingsFile+1))
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxRatingsFile))
 	if err != nil {
-		return nil, badRequest(fmt.Errorf("ratings import: read body: %w", err))
-	}
-	if len(body) > maxRatingsFile {
-		return nil, &apiError{"bad_request", http.StatusRequestEntityTooLarge,
-			fmt.Errorf("ratings import: file larger than %d MiB", maxRatingsFile>>20)}
+		return nil, bodyError("ratings import: read body", err)
 	}
 	name := r.FormValue("name")
 	if name == "" {
