@@ -32,7 +32,44 @@ const labKeepJobs = 8
 
 // ErrLabRunning is returned (as a conflict) when a lab job is asked for
 // while another runs.
-var ErrLabRunning = errors.New("a lab experiment is already running")
+var ErrLabRunning = errors.New("lab: one experiment runs at a time")
+
+// The bounds of a lab job started through the API, tighter than the command
+// line's (lab.go): the API answers a UI, maybe on a network, and its graph
+// lives in the serving process. A synthetic graph of 8 million arcs took
+// about 800 MB; the paper's graph has 800,208.
+const (
+	labAPIMaxNodes = 1_000_000
+	labAPIMaxArcs  = 4_000_000
+	labAPIMaxSteps = 1_000_000_000 // reads per strategy; only time, and cancellable
+)
+
+// checkLabAPI applies the API's bounds to a synthetic graph of n nodes of
+// mean out-degree avgOut (n 0: the project's graph) read steps times.
+func checkLabAPI(exp string, n int, avgOut float64, steps int) error {
+	if n > labAPIMaxNodes {
+		return labErrorf("%s: n = %d nodes; the app runs at most %d (the command line more)", exp, n, labAPIMaxNodes)
+	}
+	if arcs := float64(n) * avgOut; arcs > labAPIMaxArcs {
+		return labErrorf("%s: n·avg_out = %.0f arcs; the app runs at most %d (the command line more)", exp, arcs, labAPIMaxArcs)
+	}
+	if steps > labAPIMaxSteps {
+		return labErrorf("%s: %d steps; the app runs at most %d (the command line more)", exp, steps, labAPIMaxSteps)
+	}
+	return nil
+}
+
+// busy returns a conflict when no job can start: one runs, or the app is
+// closing.
+func (l *labJobs) busy() error {
+	if l.closed {
+		return conflict(errors.New("lab: the app is shutting down"))
+	}
+	if j := l.running; j != nil {
+		return conflict(fmt.Errorf("%w: a %s run is already running (job %s); wait for it or cancel it", ErrLabRunning, j.experiment, j.id))
+	}
+	return nil
+}
 
 // LabJobStatus is what GET /api/lab/jobs/{id} answers.
 type LabJobStatus struct {
@@ -113,8 +150,17 @@ func (l *labJobs) close() {
 
 // StartLab starts the experiment named experiment with the JSON parameters
 // body (empty: all defaults) and returns its job at once. A convergence run
-// on "graph": "project" reads the project's site graph before returning.
+// on "graph": "project" reads the project's site graph before returning; a
+// synthetic graph is built in the job.
 func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (LabJobStatus, error) {
+	// Refuse at once while a job runs, before reading a graph for nothing;
+	// the check under the lock below is the one that counts.
+	a.lab.mu.Lock()
+	err := a.lab.busy()
+	a.lab.mu.Unlock()
+	if err != nil {
+		return LabJobStatus{}, err
+	}
 	decode := func(v any) error {
 		if len(bytes.TrimSpace(body)) == 0 {
 			return nil
@@ -144,6 +190,7 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 			return LabJobStatus{}, badRequest(err)
 		}
 		var lg labGraph
+		n := p.N
 		if p.Graph == LabGraphProject {
 			_, g, err := a.projectGraph(ctx)
 			if err != nil {
@@ -152,14 +199,23 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 			if lg, err = finishLabGraph(g, p.Weighting, "project "+path.Base(a.project.Dir)); err != nil {
 				return LabJobStatus{}, badRequest(err)
 			}
-		} else {
-			lg = synthGraph(&p)
+			n = lg.g.N
 		}
-		if err := p.fillSteps(lg.g.N); err != nil {
+		if err := p.fillSteps(n); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		if p.Graph == LabGraphSynthetic {
+			if err := checkLabAPI("convergence", p.N, p.AvgOut, p.Steps); err != nil {
+				return LabJobStatus{}, badRequest(err)
+			}
+		} else if err := checkLabAPI("convergence", 0, 0, p.Steps); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
 		run = func(ctx context.Context, progress func(int, int)) (*LabOutput, error) {
+			if lg.g == nil {
+				lg = synthGraph(&p)
+			}
 			return runConvergence(ctx, p, lg, progress)
 		}
 	case LabWindows:
@@ -168,6 +224,9 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 			return LabJobStatus{}, err
 		}
 		if err := p.check(); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		if err := checkLabAPI("windows", p.N, p.AvgOut, p.Steps); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
@@ -192,11 +251,8 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 	l := &a.lab
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.closed {
-		return LabJobStatus{}, conflict(errors.New("lab: the app is shutting down"))
-	}
-	if l.running != nil {
-		return LabJobStatus{}, conflict(fmt.Errorf("%w (job %s, %s)", ErrLabRunning, l.running.id, l.running.experiment))
+	if err := l.busy(); err != nil {
+		return LabJobStatus{}, err
 	}
 	l.next++
 	jctx, cancel := context.WithCancel(context.Background())

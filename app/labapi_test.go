@@ -133,9 +133,10 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 		t.Fatalf("status %+v", st)
 	}
 	env := call(t, h, "POST", "/api/lab/normleak", `{}`, http.StatusConflict, nil)
-	if env.ErrorType != "conflict" || !strings.Contains(env.Error, "already running") {
+	if env.ErrorType != "conflict" || !strings.Contains(env.Error, "a convergence run is already running (job "+st.ID+")") {
 		t.Errorf("second job: %+v", env)
 	}
+
 	if rec := get(h, "/api/lab/jobs/"+st.ID+"/svg"); rec.Code != http.StatusConflict {
 		t.Errorf("svg of a running job: %d, want 409", rec.Code)
 	}
@@ -198,6 +199,11 @@ func TestLabAPIBadRequests(t *testing.T) {
 		{"/api/lab/windows", `{"n": 100}`, http.StatusBadRequest, "change rate is required"},
 		{"/api/lab/windows", `{"n": 100, "change_rate": -0.5}`, http.StatusBadRequest, "not in [0, 1]"},
 		{"/api/lab/normleak", `{"damping": 3}`, http.StatusBadRequest, "damping 3"},
+		// The app's bounds, below the command line's.
+		{"/api/lab/convergence", `{"n": 10000000, "avg_out": 5}`, http.StatusBadRequest, "n = 10000000 nodes; the app runs at most 1000000"},
+		{"/api/lab/convergence", `{"n": 1000000, "avg_out": 8}`, http.StatusBadRequest, "8000000 arcs; the app runs at most 4000000"},
+		{"/api/lab/convergence", `{"n": 100, "steps": 2000000000, "every": 1000000}`, http.StatusBadRequest, "2000000000 steps"},
+		{"/api/lab/windows", `{"n": 10000000, "avg_out": 5, "change_rate": 0.1}`, http.StatusBadRequest, "the app runs at most 1000000"},
 	} {
 		env := call(t, h, "POST", tc.path, tc.body, tc.status, nil)
 		if !strings.Contains(env.Error, tc.want) {

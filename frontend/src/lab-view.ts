@@ -95,7 +95,7 @@ const SPECS: Experiment[] = [
           { value: 'project', label: "This project's site graph" },
         ],
       },
-      { key: 'n', label: 'Nodes (N)', kind: 'int', min: 2, max: 10_000_000, shown: synthetic },
+      { key: 'n', label: 'Nodes (N)', kind: 'int', min: 2, max: 1_000_000, shown: synthetic },
       { key: 'avg_out', label: 'Average out-degree', kind: 'float', min: 0, above: true, max: 1000, step: '0.5', shown: synthetic },
       {
         key: 'weighting',
@@ -166,7 +166,7 @@ const SPECS: Experiment[] = [
       seed: '1',
     },
     fields: [
-      { key: 'n', label: 'Nodes (N)', kind: 'int', min: 2, max: 10_000_000 },
+      { key: 'n', label: 'Nodes (N)', kind: 'int', min: 2, max: 1_000_000 },
       { key: 'avg_out', label: 'Average out-degree', kind: 'float', min: 0, above: true, max: 1000, step: '0.5' },
       { key: 'change_rate', label: 'Change rate', kind: 'float', min: 0, max: 1, step: '0.01', title: 'Share of the nodes replaced and of the links rewired every N reads' },
       { key: 'steps', label: 'Steps (pages read)', kind: 'int', min: 1, optional: true, hint: (f) => times(10, '10·N', num(f.n)) },
