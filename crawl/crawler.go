@@ -466,9 +466,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	}
 	c.pages++
 	ps.pages++
-	var bad int
-	doc.links, bad = storable(doc.links)
-	c.badLinks += doc.badLinks + bad
+	c.badLinks += doc.badLinks
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
@@ -488,12 +486,24 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	}
 
 	// OPIC: w(S→T) counts the distinct pages of S linking to T, so each
-	// other site counts once per page, then S hands its cash on.
+	// other site counts once per page, then S hands its cash on. A link the
+	// store would refuse (no site by sites.Of, longer than MaxURLSize) is
+	// dropped and counted here, where pages enter a batch, so that one bad
+	// link can never fail a whole batch whatever produced it; the extractor
+	// already drops them, so this is only a safety net.
 	linked := make(map[int]bool)
-	for _, l := range doc.links {
+	var kept []string // a copy of doc.links without the dropped ones, made at the first drop
+	for i, l := range doc.links {
 		u, err := sites.Parse(l)
-		if err != nil {
-			continue // cannot happen: links are normalised
+		if err != nil || len(l) > MaxURLSize {
+			if kept == nil {
+				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
+			}
+			c.badLinks++
+			continue
+		}
+		if kept != nil {
+			kept = append(kept, l)
 		}
 		t := c.site(sites.OfURL(u))
 		c.front.push(t, l, q.depth+1)
@@ -501,6 +511,9 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 			linked[t.id] = true
 			c.opic.AddWeight(ps.id, t.id, 1)
 		}
+	}
+	if kept != nil {
+		p.Links = kept
 	}
 	read := c.opic.Read(ps.id)
 
@@ -512,30 +525,6 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		c.pending = append(c.pending, p)
 		c.flushIfFull()
 	}
-}
-
-// storable returns the links the store accepts — a site by sites.Of and at
-// most MaxURLSize bytes, the check the store makes of every link — and how
-// many it dropped. The extractor already drops the others; checking again
-// where pages enter a batch means one bad link can never fail a whole batch,
-// whatever produced it.
-func storable(links []string) (kept []string, dropped int) {
-	for i, l := range links {
-		if _, err := sites.Of(l); err == nil && len(l) <= MaxURLSize {
-			if kept != nil {
-				kept = append(kept, l)
-			}
-			continue
-		}
-		if kept == nil {
-			kept = append(make([]string, 0, len(links)-1), links[:i]...)
-		}
-		dropped++
-	}
-	if kept == nil {
-		return links, 0
-	}
-	return kept, dropped
 }
 
 // flushIfFull wakes the batch loop when a batch is full. c.mu must be held.
