@@ -46,7 +46,7 @@ func newGuard(allowPrivate bool) *guard {
 // a port allows that port only, so that seeding a test server on this
 // machine does not open its other services to the pages crawled.
 func (g *guard) allowSeed(u *url.URL) {
-	host := strings.ToLower(u.Hostname())
+	host := hostKey(u.Hostname())
 	if p := u.Port(); p != "" {
 		g.hostPorts[net.JoinHostPort(host, p)] = true
 		return
@@ -55,23 +55,29 @@ func (g *guard) allowSeed(u *url.URL) {
 	g.hostPorts[net.JoinHostPort(host, "443")] = true
 }
 
+// hostKey is how the guard's sets name a host: lower-cased, IPv6 without
+// brackets.
+func hostKey(host string) string { return strings.ToLower(strings.Trim(host, "[]")) }
+
 // allowed reports whether host and port were allowed by a seed.
 func (g *guard) allowed(host, port string) bool {
-	return g.hostPorts[net.JoinHostPort(strings.ToLower(strings.Trim(host, "[]")), port)]
+	return g.hostPorts[net.JoinHostPort(hostKey(host), port)]
 }
 
 // allowProxy lets the crawl connect to a proxy on host whatever its
 // address; URLs on that host are still refused when it is not public.
 func (g *guard) allowProxy(host string) {
-	g.proxies[strings.ToLower(strings.Trim(host, "[]"))] = true
+	g.proxies[hostKey(host)] = true
 }
 
-// reserved are the ranges that IANA's special-purpose registries set aside
-// and that netip's predicates do not name: shared address space (RFC 6598),
-// IETF protocol assignments, documentation, benchmarking, the old class E,
-// and local-use NAT64.
+// cgnat is the shared address space of carrier-grade NAT (RFC 6598): private
+// in all but name.
+var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+
+// reserved are the other ranges that IANA's special-purpose registries set
+// aside and that netip's predicates do not name: IETF protocol assignments,
+// documentation, benchmarking, the old class E, and local-use NAT64.
 var reserved = []netip.Prefix{
-	netip.MustParsePrefix("100.64.0.0/10"),
 	netip.MustParsePrefix("192.0.0.0/24"),
 	netip.MustParsePrefix("192.0.2.0/24"),
 	netip.MustParsePrefix("198.18.0.0/15"),
@@ -96,7 +102,7 @@ func kind(a netip.Addr) string {
 	switch {
 	case a.IsLoopback():
 		return "loopback"
-	case a.IsPrivate(), reserved[0].Contains(a):
+	case a.IsPrivate(), cgnat.Contains(a):
 		return "private"
 	case a.IsLinkLocalUnicast(), a.IsLinkLocalMulticast():
 		return "link-local"
@@ -107,7 +113,7 @@ func kind(a netip.Addr) string {
 	case !a.IsGlobalUnicast(), a.Is4() && a.As4()[0] == 0:
 		return "reserved"
 	}
-	for _, p := range reserved[1:] {
+	for _, p := range reserved {
 		if p.Contains(a) {
 			return "reserved"
 		}
@@ -172,7 +178,7 @@ func (g *guard) dialContext(d *net.Dialer) func(ctx context.Context, network, ad
 		if err != nil {
 			return nil, err
 		}
-		if g.allowPrivate || g.allowed(host, port) || g.proxies[strings.ToLower(strings.Trim(host, "[]"))] {
+		if g.allowPrivate || g.allowed(host, port) || g.proxies[hostKey(host)] {
 			return d.DialContext(ctx, network, addr)
 		}
 		return checked.DialContext(ctx, network, addr)
