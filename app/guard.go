@@ -21,7 +21,7 @@ type HandlerOption func(*guard)
 // `serve --addr`), which requests may then name in their Host header besides
 // the loopback names.
 func ServedAt(host string) HandlerOption {
-	return func(g *guard) { g.hosts[strings.ToLower(strings.Trim(host, "[]"))] = true }
+	return func(g *guard) { g.hosts[hostOnly(host)] = true }
 }
 
 // SharedSecret makes every request prove it knows secret: a `token` query
@@ -104,14 +104,10 @@ func isLoopbackHost(h string) bool {
 
 // IsLoopbackAddr reports whether a listen address ("host:port") serves only
 // this machine.
-func IsLoopbackAddr(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
-	}
-	return isLoopbackHost(strings.ToLower(strings.Trim(host, "[]")))
-}
+func IsLoopbackAddr(addr string) bool { return isLoopbackHost(hostOnly(addr)) }
 
+// hostOnly returns the host of "host:port" or of a bare host, lower-cased,
+// an IPv6 address without brackets.
 func hostOnly(hostport string) string {
 	h := hostport
 	if host, _, err := net.SplitHostPort(hostport); err == nil {
