@@ -174,13 +174,19 @@ func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states [
 		if err != nil {
 			return err
 		}
-		for _, o := range states {
-			if _, err := st.ExecContext(ctx, o.Site, b.now, o.Cash, o.History); err != nil {
-				return fmt.Errorf("store: save OPIC state of %q: %w", o.Site, err)
-			}
-		}
-		return nil
+		return saveOPIC(ctx, st, b.now, states)
 	})
+}
+
+// saveOPIC stores OPIC states with st, a prepared sqlUpsertOPIC; now is the
+// first_seen of a site not stored yet.
+func saveOPIC(ctx context.Context, st *sql.Stmt, now string, states []sites.SiteState) error {
+	for _, o := range states {
+		if _, err := st.ExecContext(ctx, o.Site, now, o.Cash, o.History); err != nil {
+			return fmt.Errorf("store: save OPIC state of %q: %w", o.Site, err)
+		}
+	}
+	return nil
 }
 
 // savePage replaces one page and keeps site_links equal to what the links

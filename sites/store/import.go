@@ -144,7 +144,7 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 			return fmt.Errorf("store: %s: record the import: %w", what, err)
 		}
 		if o.importance != nil {
-			return storeImportance(ctx, tx, what, o.importance)
+			return storeImportance(ctx, tx, what, formatTime(st.ImportedAt), o.importance)
 		}
 		return nil
 	})
@@ -188,7 +188,7 @@ func WithImportance(f func(ctx context.Context, names []string, edges []sites.Ed
 }
 
 // storeImportance computes the importance of the graph tx holds and stores it.
-func storeImportance(ctx context.Context, tx *sql.Tx, what string, f func(context.Context, []string, []sites.Edge) (Importance, error)) error {
+func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(context.Context, []string, []sites.Edge) (Importance, error)) error {
 	// The bulk page cache has done its work: give its memory to the
 	// computation (dirty pages spill to the WAL, still uncommitted).
 	for _, p := range []string{"PRAGMA cache_size = -2000", "PRAGMA shrink_memory"} {
@@ -207,15 +207,15 @@ func storeImportance(ctx context.Context, tx *sql.Tx, what string, f func(contex
 	if err := setPageRank(ctx, tx, imp.PageRank); err != nil {
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
-	st, err := tx.PrepareContext(ctx, `UPDATE sites SET opic_cash = ?, opic_history = ? WHERE name = ?`)
+	st, err := tx.PrepareContext(ctx, sqlUpsertOPIC)
 	if err != nil {
 		return fmt.Errorf("store: %s: OPIC: %w", what, err)
 	}
 	defer st.Close()
-	for _, o := range imp.OPIC {
-		if _, err := st.ExecContext(ctx, o.Cash, o.History, o.Site); err != nil {
-			return fmt.Errorf("store: %s: OPIC of %q: %w", what, o.Site, err)
-		}
+	// Every site is in the graph just read, so no row is inserted and now
+	// is never used.
+	if err := saveOPIC(ctx, st, now, imp.OPIC); err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
 	}
 	return nil
 }
