@@ -45,24 +45,8 @@ func (a *App) Check(ctx context.Context) (CheckReport, error) {
 	if n != uint64(h.Searchable) {
 		r.Problems = append(r.Problems, fmt.Sprintf("the search index holds %d pages, the store %d searchable ones", n, h.Searchable))
 	}
-	if h.RunningCrawls > 0 && !a.crawling() {
+	if _, err := a.running(); h.RunningCrawls > 0 && err != nil {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))
 	}
 	return r, nil
-}
-
-// crawling reports whether a crawl of this process is under way.
-func (a *App) crawling() bool {
-	a.mu.Lock()
-	j := a.job
-	a.mu.Unlock()
-	if j == nil {
-		return false
-	}
-	select {
-	case <-j.done:
-		return false
-	default:
-		return true
-	}
 }
