@@ -66,41 +66,58 @@ func TestPrivateLinksRefusedThroughProxy(t *testing.T) {
 // from it to another name for this machine may not.
 func TestRedirectToLoopbackRefused(t *testing.T) {
 	t.Parallel()
-	var secret atomic.Int32
-	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		secret.Add(1)
-		fmt.Fprint(w, "secret")
-	}))
-	t.Cleanup(inner.Close)
+	inner, secret := countingServer(t)
 	_, port, _ := net.SplitHostPort(inner.Listener.Addr().String())
-	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	st := crawlDirect(t, `<a href="/go">go</a> <a href="/self">self</a>`, "http://localhost:"+port+"/")
+	if st.Pages != 2 || st.Refused != 1 || secret.Load() != 0 {
+		t.Errorf("status %+v, secret requested %d times; want 2 pages, 1 refused, 0 requests", st, secret.Load())
+	}
+}
+
+// countingServer is another service on this machine; it counts the
+// requests that reach it.
+func countingServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		fmt.Fprint(w, "another service")
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+// crawlDirect crawls, without a proxy, a site on 127.0.0.1 whose home page
+// is home, whose /go redirects to redirect, and whose other pages are
+// plain, and returns the crawl's final status.
+func crawlDirect(t *testing.T, home, redirect string) Status {
+	t.Helper()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			http.NotFound(w, r)
-		case "/":
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, `<a href="/go">go</a> <a href="/self">self</a>`)
 		case "/go":
-			http.Redirect(w, r, "http://localhost:"+port+"/", http.StatusFound)
+			http.Redirect(w, r, redirect, http.StatusFound)
 		default:
 			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, "<p>ok</p>")
+			if r.URL.Path == "/" {
+				fmt.Fprint(w, home)
+			} else {
+				fmt.Fprint(w, "<p>ok</p>")
+			}
 		}
 	}))
-	t.Cleanup(outer.Close)
+	t.Cleanup(site.Close)
 	c, err := New(Delay(0), Proxy(""), OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := c.Run(ctx, []string{outer.URL + "/"}); err != nil {
+	if err := c.Run(ctx, []string{site.URL + "/"}); err != nil {
 		t.Fatal(err)
 	}
-	st := c.Status()
-	if st.Pages != 2 || st.Refused != 1 || secret.Load() != 0 {
-		t.Errorf("status %+v, secret requested %d times; want 2 pages, 1 refused, 0 requests", st, secret.Load())
-	}
+	return c.Status()
 }
 
 // The dialler checks the address a name resolves to: "localhost" through
@@ -161,35 +178,8 @@ func TestRedirectToOddLoopbackSpellings(t *testing.T) {
 // server does not open every service of the machine.
 func TestSeedAllowsItsOwnPortOnly(t *testing.T) {
 	t.Parallel()
-	var other atomic.Int32
-	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		other.Add(1)
-		fmt.Fprint(w, "another service")
-	}))
-	t.Cleanup(inner.Close)
-	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/robots.txt":
-			http.NotFound(w, r)
-		case "/":
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprintf(w, `<a href="/next">next</a> <a href="%s/x">other port</a>`, inner.URL)
-		default:
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, "<p>ok</p>")
-		}
-	}))
-	t.Cleanup(outer.Close)
-	c, err := New(Delay(0), Proxy(""), OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := c.Run(ctx, []string{outer.URL + "/"}); err != nil {
-		t.Fatal(err)
-	}
-	st := c.Status()
+	inner, other := countingServer(t)
+	st := crawlDirect(t, fmt.Sprintf(`<a href="/next">next</a> <a href="%s/x">other port</a>`, inner.URL), "")
 	if st.Pages != 2 || st.Refused != 1 || other.Load() != 0 {
 		t.Errorf("status %+v, other port requested %d times; want 2 pages, 1 refused, 0 requests", st, other.Load())
 	}
