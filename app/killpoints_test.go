@@ -260,3 +260,31 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 		t.Fatalf("crawl: %+v, %v; want done with 4 pages (a.test and b.test, each / and /next) and their 4 bad links", st, err)
 	}
 }
+
+// A project whose pages are all failed fetches (dead hosts) has an empty
+// index; opening it must not take that for a lost index and index every
+// page again each time.
+func TestOpenDoesNotReindexAnEmptyIndex(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	p, err := OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := []sites.Page{{URL: "http://dead.test/", Site: "dead.test", Err: "connection refused", FetchedAt: time.Now()}}
+	if err := p.Store.SaveCrawlBatch(ctx, dead, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := indexPages(ctx, p.Store, p.Index, dead); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	p, err = OpenProject(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Repairs.Indexed != 0 {
+		t.Errorf("opening indexed %d pages again, want 0", p.Repairs.Indexed)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -112,29 +113,28 @@ func IndexProgress(f func(done, total int)) ProjectOption {
 // built with an older mapping (the store is the source of truth, the index
 // can always be made again), then indexes the pages it lacks.
 func openIndex(st *store.Store, dir string, progress func(done, total int)) (*index.Index, error) {
+	ctx := context.Background()
+	// A new index holds no page. The store learns it before the index is
+	// made, so that a kill in between still leaves every page to index.
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if err := st.MarkAllUnindexed(ctx); err != nil {
+			return nil, err
+		}
+	}
 	ix, err := index.Open(dir)
 	if errors.Is(err, index.ErrMappingChanged) {
+		if err := st.MarkAllUnindexed(ctx); err != nil {
+			return nil, err
+		}
 		if err := os.RemoveAll(dir); err != nil {
 			return nil, err
 		}
 		ix, err = index.Open(dir)
-		if err == nil {
-			err = st.MarkAllUnindexed(context.Background())
-		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	ctx := context.Background()
-	n, err := ix.Count()
-	if err == nil && n == 0 {
-		// A new or deleted index: every page must be indexed again.
-		err = st.MarkAllUnindexed(ctx)
-	}
-	if err == nil {
-		err = catchUpIndex(ctx, st, ix, progress)
-	}
-	if err != nil {
+	if err := catchUpIndex(ctx, st, ix, progress); err != nil {
 		ix.Close()
 		return nil, err
 	}
