@@ -489,8 +489,9 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	// other site counts once per page, then S hands its cash on. A link the
 	// store would refuse (no site by sites.Of, longer than MaxURLSize) is
 	// dropped and counted here, where pages enter a batch, so that one bad
-	// link can never fail a whole batch whatever produced it; the extractor
-	// already drops them, so this is only a safety net.
+	// link can never fail a whole batch whatever produced it (the extractor's
+	// links come from sites.Resolve, which gives every link it accepts a
+	// site, and are capped at MaxURLSize: none should be dropped here).
 	linked := make(map[int]bool)
 	var kept []string // a copy of doc.links without the dropped ones, made at the first drop
 	for i, l := range doc.links {
