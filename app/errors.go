@@ -30,6 +30,8 @@ func badRequest(err error) error {
 
 func conflict(err error) error { return &apiError{"conflict", http.StatusConflict, err} }
 
+func notFound(err error) error { return &apiError{"not_found", http.StatusNotFound, err} }
+
 // classify maps an error to the API's error type and HTTP status.
 func classify(err error) (string, int) {
 	var ae *apiError

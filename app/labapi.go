@@ -244,8 +244,7 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 		params = p
 		run = func(context.Context, func(int, int)) (*LabOutput, error) { return runNormLeak(p) }
 	default:
-		return LabJobStatus{}, &apiError{"not_found", http.StatusNotFound,
-			fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", experiment)}
+		return LabJobStatus{}, notFound(fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", experiment))
 	}
 
 	l := &a.lab
@@ -345,7 +344,7 @@ func (a *App) LabFile(id, name string) (LabFile, error) {
 	}
 	f, ok := out.File(name)
 	if !ok {
-		return LabFile{}, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("lab job %s has no file %q", id, name)}
+		return LabFile{}, notFound(fmt.Errorf("lab job %s has no file %q", id, name))
 	}
 	return f, nil
 }
@@ -358,7 +357,7 @@ func (a *App) labJob(id string) (*labJob, error) {
 			return j, nil
 		}
 	}
-	return nil, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no lab job %q", id)}
+	return nil, notFound(fmt.Errorf("no lab job %q", id))
 }
 
 // routeLab registers the lab endpoints (see API.md, "Lab").
