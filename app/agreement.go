@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -331,8 +332,8 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 // librarian rated (left out) and give the measures' thresholds.
 func WriteAgreement(w io.Writer, ag Agreement, format string) error {
 	switch format {
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write(AgreementColumns)
 		for _, r := range ag.Rows {
 			cw.Write([]string{r.Rater, r.Kind, strconv.Itoa(r.Sites), csvFloat(r.ScorePct), csvFloat(r.ScoreLOOPct),
@@ -340,9 +341,9 @@ func WriteAgreement(w io.Writer, ag Agreement, format string) error {
 		}
 		cw.Flush()
 		return cw.Error()
-	case FormatJSON:
-		return writeJSON(w, ag)
-	case FormatTable:
+	case export.JSON:
+		return export.WriteJSON(w, ag)
+	case export.Table:
 		return writeAgreementTable(w, ag)
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
@@ -353,7 +354,7 @@ func csvFloat(f Float) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return ""
 	}
-	return ftoa(v)
+	return export.Ftoa(v)
 }
 
 func tableFloat(f Float, format string) string {

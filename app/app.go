@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -224,7 +225,7 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 		return SearchResult{}, err
 	}
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: orEmptySlice(res.Sites)}
+		Facets: export.List(res.Sites)}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -195,7 +196,7 @@ func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
 		return strconv.FormatFloat(*r.MeanRating, 'f', 2, 64)
 	}
 	switch format {
-	case FormatTable:
+	case export.Table:
 		fmt.Fprintf(w, "%4s  %-40s %12s %10s %10s %5s %s\n", "#", "site", "biased_pr", "pagerank", "opic", "mean", "favoured")
 		for i, r := range rows {
 			fav := ""
@@ -207,19 +208,19 @@ func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
 			}
 		}
 		return nil
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write([]string{"site", "biased_pagerank", "pagerank", "opic", "mean_rating", "favoured"})
 		for _, r := range rows {
-			cw.Write([]string{r.Site, ftoa(r.Biased), ftoa(r.PageRank), ftoa(r.OPIC), mean(r, ""), strconv.FormatBool(r.Favoured)})
+			cw.Write([]string{r.Site, export.Ftoa(r.Biased), export.Ftoa(r.PageRank), export.Ftoa(r.OPIC), mean(r, ""), strconv.FormatBool(r.Favoured)})
 		}
 		cw.Flush()
 		return cw.Error()
-	case FormatJSON:
+	case export.JSON:
 		if rows == nil {
 			rows = []BiasedRankRow{}
 		}
-		return writeJSON(w, rows)
+		return export.WriteJSON(w, rows)
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
 }

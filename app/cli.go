@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/export"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites/index"
 )
@@ -425,14 +426,14 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
 	weighting := f.String("weighting", WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
-	format := f.String("format", FormatTable, "table, csv or json")
+	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
 	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	if err := checkFormat("rank", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
+	if err := checkFormat("rank", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
 	if *weighting != WeightingLinks && *weighting != WeightingBinary {

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sitesift/app/export"
 	"sitesift/sites/store"
 )
 
@@ -121,14 +122,14 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
 	limit := f.Int("limit", DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", MaxQueueLimit))
 	bias := f.Float64("bias", DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
-	format := f.String("format", FormatTable, "table, csv or json")
+	format := f.String("format", export.Table, "table, csv or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	if err := needLibrarian("review", *librarian); err != nil {
 		return err
 	}
-	if err := checkFormat("review", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
+	if err := checkFormat("review", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
 	return c.withProject(*dir, func(a *App) error {
@@ -144,13 +145,13 @@ func (c CLI) review(ctx context.Context, args []string) error {
 // (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
 func writeQueue(w io.Writer, q ReviewQueue, format string) error {
 	switch format {
-	case FormatJSON:
-		return writeJSON(w, q)
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.JSON:
+		return export.WriteJSON(w, q)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write([]string{"site", "status", "opic", "pagerank", "pages", "in_sites", "out_sites"})
 		for _, r := range q.Rows {
-			cw.Write([]string{r.Site, r.Status, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.Pages),
+			cw.Write([]string{r.Site, r.Status, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.Pages),
 				strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites)})
 		}
 		cw.Flush()
@@ -215,11 +216,11 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 	f := c.newFlags("selection export")
 	dir := f.String("project", "", "project directory")
 	status := f.String("status", store.StatusApproved, "the sites of this status: "+strings.Join(store.Statuses(), ", "))
-	format := f.String("format", FormatTxt, "txt (seed URLs), csv or json")
+	format := f.String("format", export.Txt, "txt (seed URLs), csv or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	if err := checkFormat("selection export", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
+	if err := checkFormat("selection export", *format, export.Txt, export.CSV, export.JSON); err != nil {
 		return err
 	}
 	return c.withProject(*dir, func(a *App) error {
@@ -318,17 +319,17 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 func (c CLI) agreement(ctx context.Context, args []string) error {
 	f := c.newFlags("agreement")
 	dir := f.String("project", "", "project directory")
-	format := f.String("format", FormatTable, "table, csv or json")
+	format := f.String("format", export.Table, "table, csv or json")
 	biased := f.Bool("biased", false, "add the biased PageRank (in-sample and cross-validated)")
 	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
 	rater := f.String("rater", "", "show this rater's confusion matrix (table and json)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	if err := checkFormat("agreement", *format, FormatTable, FormatCSV, FormatJSON); err != nil {
+	if err := checkFormat("agreement", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	if *rater != "" && *format == FormatCSV {
+	if *rater != "" && *format == export.CSV {
 		return usageError{"agreement: --rater goes with --format table or json"}
 	}
 	return c.withProject(*dir, func(a *App) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 )
 
@@ -28,7 +29,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "communities: grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core")
-	format := f.String("format", FormatTxt, "txt, csv or json")
+	format := f.String("format", export.Txt, "txt, csv or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -37,7 +38,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	if *count <= 0 {
 		return usageError{"seeds: --count K (K > 0) is required"}
 	}
-	if err := checkFormat("seeds", *format, FormatTxt, FormatCSV, FormatJSON); err != nil {
+	if err := checkFormat("seeds", *format, export.Txt, export.CSV, export.JSON); err != nil {
 		return err
 	}
 	switch *method {

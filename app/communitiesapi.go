@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites"
 )
@@ -220,9 +221,9 @@ func trimHome(u string) string {
 
 // contentTypes of the exported files, by format.
 var contentTypes = map[string]string{
-	FormatTxt:  "text/plain; charset=utf-8",
-	FormatCSV:  "text/csv; charset=utf-8",
-	FormatJSON: "application/json",
+	export.Txt:  "text/plain; charset=utf-8",
+	export.CSV:  "text/csv; charset=utf-8",
+	export.JSON: "application/json",
 }
 
 // sendFile answers with body as a file to download.
@@ -235,7 +236,7 @@ func sendFile(w http.ResponseWriter, name, ctype string, body []byte) {
 // exportFormat reads the format parameter (default txt) and checks it.
 func exportFormat(format string) (string, error) {
 	if format == "" {
-		format = FormatTxt
+		format = export.Txt
 	}
 	if _, ok := contentTypes[format]; !ok {
 		return "", badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
@@ -333,7 +334,7 @@ func (a *App) handleExportHeritrix(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, "heritrix-precedence.txt", contentTypes[FormatTxt], buf.Bytes())
+	sendFile(w, "heritrix-precedence.txt", contentTypes[export.Txt], buf.Bytes())
 }
 
 func (a *App) handleExportRatings(w http.ResponseWriter, r *http.Request) {
@@ -347,5 +348,5 @@ func (a *App) handleExportRatings(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, "ratings.csv", contentTypes[FormatCSV], buf.Bytes())
+	sendFile(w, "ratings.csv", contentTypes[export.CSV], buf.Bytes())
 }

@@ -2,11 +2,11 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
+	"sitesift/app/export"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -50,37 +50,29 @@ func (a *App) allSites(ctx context.Context, limit int) ([]store.SiteRow, error) 
 	return rows, nil
 }
 
-// Formats of exported files.
-const (
-	FormatTxt   = "txt"
-	FormatCSV   = "csv"
-	FormatJSON  = "json"
-	FormatTable = "table"
-)
-
 // WriteSeeds writes seeds as txt (one URL a line), CSV or JSON.
 func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 	switch format {
-	case FormatTxt:
+	case export.Txt:
 		for _, s := range seeds {
 			if _, err := fmt.Fprintln(w, s.SeedURL); err != nil {
 				return err
 			}
 		}
 		return nil
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
 		for _, s := range seeds {
-			cw.Write([]string{s.SeedURL, s.Site, ftoa(s.OPIC), ftoa(s.PageRank), strconv.Itoa(s.Pages)})
+			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages)})
 		}
 		cw.Flush()
 		return cw.Error()
-	case FormatJSON:
+	case export.JSON:
 		if seeds == nil {
 			seeds = []Seed{}
 		}
-		return writeJSON(w, seeds)
+		return export.WriteJSON(w, seeds)
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
 }
@@ -116,7 +108,7 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 // (site,opic,pagerank,in_sites,out_sites,pages) or JSON.
 func WriteRank(w io.Writer, rows []RankRow, format string) error {
 	switch format {
-	case FormatTable:
+	case export.Table:
 		fmt.Fprintf(w, "%4s  %-40s %10s %10s %8s %9s %6s\n", "#", "site", "opic", "pagerank", "in_sites", "out_sites", "pages")
 		for i, r := range rows {
 			if _, err := fmt.Fprintf(w, "%4d  %-40s %10.6f %10.6f %8d %9d %6d\n", i+1, r.Site, r.OPIC, r.PageRank, r.InSites, r.OutSites, r.Pages); err != nil {
@@ -124,21 +116,13 @@ func WriteRank(w io.Writer, rows []RankRow, format string) error {
 			}
 		}
 		return nil
-	case FormatCSV:
+	case export.CSV:
 		return writeRankCSV(w, rows)
-	case FormatJSON:
+	case export.JSON:
 		if rows == nil {
 			rows = []RankRow{}
 		}
-		return writeJSON(w, rows)
+		return export.WriteJSON(w, rows)
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
-}
-
-func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

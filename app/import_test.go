@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -365,10 +366,10 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	if err := writeRankCSV(&got, rows); err != nil {
 		t.Fatal(err)
 	}
-	cw := newCSVWriter(&want)
+	cw := export.NewCSVWriter(&want)
 	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
 	for _, r := range rows {
-		cw.Write([]string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+		cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
 	}
 	cw.Flush()
 	if got.String() != want.String() {

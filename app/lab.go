@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/export"
 	"sitesift/app/plot"
 	"sitesift/importance"
 	"sitesift/importance/lab"
@@ -513,7 +514,7 @@ func (o *LabOutput) add(name string, rows [][]string, c *plot.Chart) error {
 			return fmt.Errorf("lab %s: %s: %w", o.Experiment, name, err)
 		}
 	} else {
-		w := newCSVWriter(&buf)
+		w := export.NewCSVWriter(&buf)
 		if err := w.WriteAll(rows); err != nil {
 			return fmt.Errorf("lab %s: %s: %w", o.Experiment, name, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 )
 
@@ -190,13 +191,13 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 // csvWriter.
 func writeRankCSV(w io.Writer, rows []RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	cw := newCSVWriter(bw)
+	cw := export.NewCSVWriter(bw)
 	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
 	cw.Flush()
 	var line []byte
 	for _, r := range rows {
-		if !plainCSVField(r.Site) {
-			cw.Write([]string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+		if !export.PlainField(r.Site) {
+			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
 			cw.Flush()
 			continue
 		}
@@ -218,22 +219,4 @@ func writeRankCSV(w io.Writer, rows []RankRow) error {
 		return err
 	}
 	return bw.Flush()
-}
-
-// plainCSVField reports whether csvWriter writes s as it is: not empty,
-// not `\.`, no comma, quote, CR or LF, and a first byte that is printable
-// ASCII other than space (csv.Writer quotes a field that starts with a
-// Unicode space; any non-ASCII start is left to it), nor one that csvCell
-// may quote (a formula's first character or a single quote).
-func plainCSVField(s string) bool {
-	if s == "" || s == `\.` || s[0] <= ' ' || s[0] >= 0x7f || s[0] == '\'' || strings.IndexByte(csvFormulaStart, s[0]) >= 0 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ',', '"', '\r', '\n':
-			return false
-		}
-	}
-	return true
 }

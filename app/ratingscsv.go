@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"sitesift/app/export"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -156,7 +157,7 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 	}
 	cell := func(rec []string, c string) string {
 		if i := col[c]; i > 0 {
-			return csvUncell(rec[i-1])
+			return export.Uncell(rec[i-1])
 		}
 		return ""
 	}
@@ -248,7 +249,7 @@ func checkCells(rec []string) string {
 // librarian,site,rating,note and one line a rating, in the order given,
 // cells that a spreadsheet would take for a formula quoted (see csvCell).
 func WriteRatings(w io.Writer, rs []store.Rating) error {
-	cw := newCSVWriter(w)
+	cw := export.NewCSVWriter(w)
 	cw.Write(RatingsColumns)
 	for _, r := range rs {
 		cw.Write([]string{r.Librarian, r.Site, strconv.Itoa(r.Rating), r.Note})

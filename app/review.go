@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -420,7 +421,7 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	if err != nil {
 		return ReviewPage{}, err
 	}
-	p.Communities = orEmptySlice(slices.Clone(member[site]))
+	p.Communities = export.List(slices.Clone(member[site]))
 	p.Rating, p.Ratings, p.OthersRated = blind(d.Ratings, librarian)
 	return p, nil
 }
@@ -503,27 +504,27 @@ var SelectionColumns = []string{"seed_url", "site", "status", "subject", "note",
 // RFC 3339, empty when never decided) or JSON (an array of SelectedSeed).
 func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 	switch format {
-	case FormatTxt:
+	case export.Txt:
 		var b strings.Builder
 		for _, s := range seeds {
 			b.WriteString(s.SeedURL + "\n")
 		}
 		_, err := io.WriteString(w, b.String())
 		return err
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write(SelectionColumns)
 		for _, s := range seeds {
 			at := ""
 			if !s.DecidedAt.IsZero() {
 				at = s.DecidedAt.UTC().Format(time.RFC3339)
 			}
-			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, ftoa(s.OPIC)})
+			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, export.Ftoa(s.OPIC)})
 		}
 		cw.Flush()
 		return cw.Error()
-	case FormatJSON:
-		return writeJSON(w, orEmptySlice(seeds))
+	case export.JSON:
+		return export.WriteJSON(w, export.List(seeds))
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sitesift/app/export"
 	"sitesift/sites/store"
 )
 
@@ -140,7 +141,7 @@ func (a *App) handleExportRatingsFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, "ratings.csv", contentTypes[FormatCSV], buf.Bytes())
+	sendFile(w, "ratings.csv", contentTypes[export.CSV], buf.Bytes())
 }
 
 func (a *App) handleAgreement(r *http.Request) (any, error) {

