@@ -21,7 +21,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
-	"sitesift/app"
+	"sitesift/app/cli"
 )
 
 //go:embed all:frontend/dist
@@ -39,8 +39,8 @@ func main() {
 		os.Exit(1)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
-	cli := app.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Desktop: desktop, Logger: logger}
-	os.Exit(cli.Run(ctx, os.Args[1:]))
+	c := cli.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Desktop: desktop, Logger: logger}
+	os.Exit(c.Run(ctx, os.Args[1:]))
 }
 
 // logLevel is warn unless SITESIFT_LOG=debug or info asks for more.
@@ -56,11 +56,11 @@ func logLevel() slog.Level {
 // request of the window, GET included, reaches the same handler that
 // `sitesift serve` uses.
 func desktop(title string, h http.Handler) error {
-	if !app.DesktopBuild {
-		return fmt.Errorf("%w: this binary was built without the desktop tags", app.ErrNoDesktop)
+	if !cli.DesktopBuild {
+		return fmt.Errorf("%w: this binary was built without the desktop tags", cli.ErrNoDesktop)
 	}
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return fmt.Errorf("%w: no display (DISPLAY and WAYLAND_DISPLAY are unset)", app.ErrNoDesktop)
+		return fmt.Errorf("%w: no display (DISPLAY and WAYLAND_DISPLAY are unset)", cli.ErrNoDesktop)
 	}
 	return wails.Run(&options.App{
 		Title:            title,

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"sync"
 
@@ -19,8 +18,6 @@ import (
 // Options configures an App.
 type Options struct {
 	Project *Project
-	// Assets is the built frontend (frontend/dist); nil serves the API alone.
-	Assets fs.FS
 	// Logger receives the app's logs; nil discards them.
 	Logger *slog.Logger
 	// Teleport is OPIC's teleport share and PageRank's teleport probability;
@@ -33,10 +30,8 @@ type App struct {
 	project  *Project
 	store    *store.Store
 	index    *index.Index
-	assets   fs.FS
 	log      *slog.Logger
 	teleport float64
-	token    string // the write token of this process's UI (guard.go)
 
 	mu       sync.Mutex
 	job      *crawlJob // the running or last crawl; nil before the first
@@ -63,10 +58,8 @@ func New(opt Options) *App {
 		project:  opt.Project,
 		store:    opt.Project.Store,
 		index:    opt.Project.Index,
-		assets:   opt.Assets,
 		log:      log.With("component", "app"),
 		teleport: t,
-		token:    NewSecret(),
 	}
 }
 

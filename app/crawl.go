@@ -58,6 +58,14 @@ func (r *CrawlRequest) withDefaults() {
 	}
 }
 
+// Check returns the error a crawl of r would be refused with, so that the
+// request can be checked before a project is opened or created for it.
+func (r CrawlRequest) Check() error {
+	r.withDefaults()
+	_, _, err := r.validate()
+	return err
+}
+
 // validate checks the request and returns the normalised seeds.
 func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	var seeds []string

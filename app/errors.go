@@ -2,48 +2,77 @@ package app
 
 import (
 	"errors"
-	"net/http"
+	"strings"
 
+	"sitesift/app/export"
 	"sitesift/sites/store"
 )
 
-// apiError is an error with the kind the API reports and its HTTP status.
-type apiError struct {
-	kind   string
-	status int
-	err    error
+// Kind is what went wrong with a request to the service, as its adapters
+// report it: the HTTP API maps it to a status code, the command line to a
+// message and an exit status.
+type Kind string
+
+// Kinds of service errors.
+const (
+	KindInternal Kind = "internal"    // a failure of sitesift or of the machine
+	KindInvalid  Kind = "bad_request" // the request is wrong: a parameter, a file, a name
+	KindNotFound Kind = "not_found"   // what the request names does not exist
+	KindConflict Kind = "conflict"    // the request does not fit the project's state now
+)
+
+// Error is an error of the service with its [Kind].
+type Error struct {
+	Kind Kind
+	Err  error
 }
 
-func (e *apiError) Error() string { return e.err.Error() }
-func (e *apiError) Unwrap() error { return e.err }
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
 
-func badRequest(err error) error {
+// KindOf returns the kind of err: the kind of the first [*Error] in its
+// chain, else the kind its store error or format error implies, else
+// KindInternal.
+func KindOf(err error) Kind {
+	var e *Error
+	var f *export.ErrFormat
+	switch {
+	case errors.As(err, &e):
+		return e.Kind
+	case errors.Is(err, store.ErrNotFound):
+		return KindNotFound
+	case errors.Is(err, store.ErrInvalid), errors.As(err, &f):
+		return KindInvalid
+	case errors.Is(err, store.ErrTransition):
+		return KindConflict
+	}
+	return KindInternal
+}
+
+// Invalid marks err as a mistake of the request (KindInvalid), unless it
+// already has a kind; nil stays nil.
+func Invalid(err error) error {
 	if err == nil {
 		return nil
 	}
-	var ae *apiError
-	if errors.As(err, &ae) {
+	var e *Error
+	if errors.As(err, &e) {
 		return err
 	}
-	return &apiError{"bad_request", http.StatusBadRequest, err}
+	return &Error{KindInvalid, err}
 }
 
-func conflict(err error) error { return &apiError{"conflict", http.StatusConflict, err} }
+func badRequest(err error) error { return Invalid(err) }
 
-func notFound(err error) error { return &apiError{"not_found", http.StatusNotFound, err} }
+func conflict(err error) error { return &Error{KindConflict, err} }
 
-// classify maps an error to the API's error type and HTTP status.
-func classify(err error) (string, int) {
-	var ae *apiError
-	switch {
-	case errors.As(err, &ae):
-		return ae.kind, ae.status
-	case errors.Is(err, store.ErrNotFound):
-		return "not_found", http.StatusNotFound
-	case errors.Is(err, store.ErrInvalid):
-		return "bad_request", http.StatusBadRequest
-	case errors.Is(err, store.ErrTransition):
-		return "conflict", http.StatusConflict
-	}
-	return "internal", http.StatusInternalServerError
-}
+func notFound(err error) error { return &Error{KindNotFound, err} }
+
+// Details is implemented by errors that carry data beside their message
+// (the bad lines of a refused ratings file), which the API sends with it.
+type Details interface{ Details() any }
+
+// OneLine returns the message of err on one line, its runs of white space
+// (newlines included) made one space, as the command line and the lab's
+// job status show it.
+func OneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

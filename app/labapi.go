@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"path"
 	"strconv"
 	"sync"
@@ -119,7 +117,7 @@ func (j *labJob) status() LabJobStatus {
 		st.ElapsedSec = time.Since(j.start).Seconds()
 	}
 	if j.err != nil {
-		st.Error = oneLine(j.err.Error())
+		st.Error = OneLine(j.err)
 	}
 	if j.out != nil {
 		for _, f := range j.out.Files {
@@ -358,53 +356,4 @@ func (a *App) labJob(id string) (*labJob, error) {
 		}
 	}
 	return nil, notFound(fmt.Errorf("no lab job %q", id))
-}
-
-// routeLab registers the lab endpoints (see API.md, "Lab").
-func (a *App) routeLab(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/lab/{experiment}", a.handleStartLab)
-	mux.HandleFunc("GET /api/lab/jobs", a.api(func(r *http.Request) (any, error) { return a.LabJobs(), nil }))
-	mux.HandleFunc("GET /api/lab/jobs/{id}", a.api(func(r *http.Request) (any, error) { return a.LabJob(r.PathValue("id")) }))
-	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", a.api(func(r *http.Request) (any, error) { return a.CancelLab(r.PathValue("id")) }))
-	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", a.handleLabFile)
-	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", a.handleLabFile)
-	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", a.handleLabFile)
-}
-
-func (a *App) handleStartLab(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxJSONBody))
-	if err != nil {
-		writeError(w, bodyError("lab: request body", err))
-		return
-	}
-	st, err := a.StartLab(r.Context(), r.PathValue("experiment"), body)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	writeEnvelope(w, http.StatusAccepted, envelope{Status: "success", Data: st})
-}
-
-// handleLabFile answers with an output file: /svg, /csv or /files/{name}.
-func (a *App) handleLabFile(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	if name == "" {
-		name = path.Base(r.URL.Path) // "svg" or "csv"
-	}
-	f, err := a.LabFile(r.PathValue("id"), name)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	ctype := "application/octet-stream"
-	switch path.Ext(f.Name) {
-	case ".svg":
-		ctype = "image/svg+xml"
-	case ".csv":
-		ctype = "text/csv; charset=utf-8"
-	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s"`, f.Name))
-	w.Write(f.Data)
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -13,7 +12,6 @@ import (
 
 	"sitesift/app/plot"
 	"sitesift/importance"
-	"sitesift/sites/edgelist"
 )
 
 // SeedEvalOptions sets up [EvaluateSeeds].
@@ -154,93 +152,6 @@ func (ev SeedEval) CoreDistanceStats() (least int, mean float64, most, pairs, un
 		mean = float64(sum) / float64(pairs)
 	}
 	return least, mean, most, pairs, unreachable
-}
-
-// labSeeds runs `sitesift lab seeds`: the seeds paper's evaluation on an
-// edge list or a project, written as CSV files (and plots) into --out.
-func (c CLI) labSeeds(ctx context.Context, args []string) error {
-	f := c.newFlags("lab seeds")
-	edges := f.String("edges", "", "edge list to evaluate on (SRC DST [WEIGHT] a line; see sitesift import)")
-	dir := f.String("project", "", "project whose page graph to evaluate on")
-	count := f.Int("count", DefaultCommunityCount, "number of seeds to extract")
-	out := f.String("out", "", "directory to write the results into (created)")
-	def := importance.DefaultCoreOptions()
-	density := f.Float64("density", def.CoverDensity, "least cover density of a core, in percent")
-	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
-	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
-	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
-	sources := f.Int("distance-sources", DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
-	seed := f.Uint64("seed", 1, "random seed of the random seeds and the distance sample")
-	maxDepth := f.Int("max-depth", -1, "depth at which the simulated crawls stop (-1: when nothing new is reached)")
-	if err := f.parseNoArgs(args); err != nil {
-		return err
-	}
-	set := map[string]bool{}
-	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	switch {
-	case (*edges == "") == (*dir == ""):
-		return usageError{"lab seeds: give --edges FILE or --project DIR"}
-	case *out == "":
-		return usageError{"lab seeds: --out DIR is required"}
-	case *count <= 0:
-		return usageError{fmt.Sprintf("lab seeds: --count %d must be positive", *count)}
-	case *sources <= 0:
-		return usageError{fmt.Sprintf("lab seeds: --distance-sources %d must be positive", *sources)}
-	case set["density"] && set["core-size"]:
-		return usageError{"lab seeds: --density and --core-size are exclusive"}
-	case set["new-members"] && !set["core-size"]:
-		return usageError{"lab seeds: --new-members goes with --core-size"}
-	case *newMembers <= 0:
-		return usageError{fmt.Sprintf("lab seeds: --new-members %d must be positive", *newMembers)}
-	}
-	opt := SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
-	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
-		*iterations, *density, *coreSize, *newMembers
-	if err := CheckCoreOptions(opt.Cores); err != nil {
-		return usageError{"lab seeds: " + err.Error()}
-	}
-
-	var gs SeedGraphs
-	var labels []string
-	source := *edges
-	if *edges != "" {
-		el, err := edgelist.ReadFile(*edges)
-		if err != nil {
-			return err
-		}
-		wes := make([]importance.WeightedEdge, len(el.From))
-		for k := range wes {
-			wes[k] = importance.WeightedEdge{From: int(el.From[k]), To: int(el.To[k]), Weight: 1}
-		}
-		g, err := importance.NewGraph(len(el.Names), wes)
-		if err != nil {
-			return fmt.Errorf("lab seeds: %s: %w", *edges, err)
-		}
-		// Repeated edges of the file are one link: HITS and the crawl
-		// count a linked pair once.
-		g = g.Binary()
-		gs, labels = SeedGraphs{Extract: g, Eval: g}, el.Names
-	} else {
-		source = *dir
-		err := c.withProject(*dir, func(a *App) error {
-			var err error
-			gs, labels, err = a.seedGraphs(ctx)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-	}
-
-	ev, err := EvaluateSeeds(gs, opt)
-	if err != nil {
-		return fmt.Errorf("lab seeds: %w", err)
-	}
-	res, err := seedEvalOutput(ev, labels, opt, source)
-	if err != nil {
-		return err
-	}
-	return c.finishLab(*out, res)
 }
 
 // seedGraphs reads the two graphs of a project's evaluation: the page

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app"
 	"sitesift/crawl"
 )
 
@@ -67,8 +68,8 @@ func newProgressBar(w io.Writer) *progressBar {
 	return &progressBar{newStatusLine(w, 3*time.Second)}
 }
 
-func (b *progressBar) show(st CrawlStatus) {
-	final := st.State != string(crawl.StateRunning) && st.State != string(crawl.StatePaused) && st.State != StateStopping
+func (b *progressBar) show(st app.CrawlStatus) {
+	final := st.State != string(crawl.StateRunning) && st.State != string(crawl.StatePaused) && st.State != app.StateStopping
 	if !b.due(final) {
 		return
 	}

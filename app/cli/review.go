@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/sites/store"
 )
@@ -39,7 +40,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 		if err := f.parseNoArgs(args); err != nil {
 			return err
 		}
-		return c.withProject(*dir, func(a *App) error {
+		return c.withProject(*dir, func(a *app.App) error {
 			ls, err := a.Librarians(ctx)
 			if err != nil {
 				return err
@@ -61,7 +62,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 		if len(rest) != 1 {
 			return usageError{"librarians add: give one NAME"}
 		}
-		return c.withProject(*dir, func(a *App) error {
+		return c.withProject(*dir, func(a *app.App) error {
 			l, created, err := a.AddLibrarian(ctx, rest[0])
 			if err != nil {
 				return err
@@ -104,7 +105,7 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 	if err != nil || value < store.MinRating || value > store.MaxRating {
 		return usageError{fmt.Sprintf("rate: rating %q is not 1, 2, 3 or 4", rest[1])}
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		r, err := a.Rate(ctx, *librarian, strings.ToLower(rest[0]), value, *note)
 		if err != nil {
 			return err
@@ -118,10 +119,10 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	f := c.newFlags("review")
 	dir := f.String("project", "", "project directory")
 	librarian := f.String("librarian", "", "whose queue: the sites they have not rated")
-	order := f.String("order", OrderImportance, "importance, biased, community or search")
+	order := f.String("order", app.OrderImportance, "importance, biased, community or search")
 	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
-	limit := f.Int("limit", DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", MaxQueueLimit))
-	bias := f.Float64("bias", DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
+	limit := f.Int("limit", app.DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", app.MaxQueueLimit))
+	bias := f.Float64("bias", app.DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
 	format := f.String("format", export.Table, "table, csv or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -132,8 +133,8 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	if err := checkFormat("review", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *App) error {
-		rq, err := a.ReviewQueue(ctx, QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias})
+	return c.withProject(*dir, func(a *app.App) error {
+		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias})
 		if err != nil {
 			return err
 		}
@@ -143,7 +144,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 
 // writeQueue writes a review queue as a table, CSV
 // (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
-func writeQueue(w io.Writer, q ReviewQueue, format string) error {
+func writeQueue(w io.Writer, q app.ReviewQueue, format string) error {
 	switch format {
 	case export.JSON:
 		return export.WriteJSON(w, q)
@@ -202,7 +203,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 			u.Subject = subject
 		}
 	})
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		s, err := a.SetSelection(ctx, strings.ToLower(rest[0]), u)
 		if err != nil {
 			return err
@@ -223,12 +224,12 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 	if err := checkFormat("selection export", *format, export.Txt, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		seeds, err := a.Selection(ctx, *status)
 		if err != nil {
 			return err
 		}
-		return WriteSelection(c.Stdout, seeds, *format)
+		return app.WriteSelection(c.Stdout, seeds, *format)
 	})
 }
 
@@ -253,14 +254,14 @@ func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 	if len(rest) != 1 {
 		return usageError{"ratings import: give one FILE (CSV: librarian,site,rating,note)"}
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		fh, err := os.Open(rest[0])
 		if err != nil {
 			return err
 		}
 		defer fh.Close()
 		res, err := a.ImportRatingsCSV(ctx, fh, rest[0])
-		var fe *RatingsFileError
+		var fe *app.RatingsFileError
 		if errors.As(err, &fe) {
 			// Like a compiler: one FILE:LINE: message a bad line, then the
 			// one-line error.
@@ -294,7 +295,7 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return usageError{"ratings export: give at most one FILE (default: standard output)"}
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		if len(rest) == 0 {
 			return a.ExportRatingsCSV(ctx, c.Stdout)
 		}
@@ -321,7 +322,7 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	format := f.String("format", export.Table, "table, csv or json")
 	biased := f.Bool("biased", false, "add the biased PageRank (in-sample and cross-validated)")
-	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
+	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
 	rater := f.String("rater", "", "show this rater's confusion matrix (table and json)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -332,11 +333,11 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 	if *rater != "" && *format == export.CSV {
 		return usageError{"agreement: --rater goes with --format table or json"}
 	}
-	return c.withProject(*dir, func(a *App) error {
-		ag, err := a.Agreement(ctx, AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
+	return c.withProject(*dir, func(a *app.App) error {
+		ag, err := a.Agreement(ctx, app.AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
 		if err != nil {
 			return err
 		}
-		return WriteAgreement(c.Stdout, ag, *format)
+		return app.WriteAgreement(c.Stdout, ag, *format)
 	})
 }

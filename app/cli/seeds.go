@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/importance"
 )
@@ -21,7 +22,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	f := c.newFlags("seeds")
 	dir := f.String("project", "", "project directory")
 	count := f.Int("count", 0, "number of seeds")
-	method := f.String("method", MethodCommunities,
+	method := f.String("method", app.MethodCommunities,
 		"communities (one hub of each HITS bipartite core) or importance (the sites with the most OPIC importance)")
 	def := importance.DefaultCoreOptions()
 	density := f.Float64("density", def.CoverDensity,
@@ -42,20 +43,20 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		return err
 	}
 	switch *method {
-	case MethodImportance:
+	case app.MethodImportance:
 		for _, name := range []string{"density", "core-size", "new-members", "hits-iterations"} {
 			if set[name] {
 				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
 			}
 		}
-		return c.withProject(*dir, func(a *App) error {
+		return c.withProject(*dir, func(a *app.App) error {
 			seeds, err := a.Seeds(ctx, *count)
 			if err != nil {
 				return err
 			}
-			return WriteSeeds(c.Stdout, seeds, *format)
+			return app.WriteSeeds(c.Stdout, seeds, *format)
 		})
-	case MethodCommunities:
+	case app.MethodCommunities:
 	default:
 		return usageError{fmt.Sprintf("seeds: unknown method %q (want communities or importance)", *method)}
 	}
@@ -70,15 +71,15 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	if opt.NewMembers <= 0 {
 		return usageError{fmt.Sprintf("seeds: --new-members %d must be positive", opt.NewMembers)}
 	}
-	if err := CheckCoreOptions(opt); err != nil {
+	if err := app.CheckCoreOptions(opt); err != nil {
 		return usageError{"seeds: " + err.Error()}
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		cs, err := a.Communities(ctx, *count, opt)
 		if err != nil {
 			return err
 		}
-		return WriteCommunities(c.Stdout, cs, *format)
+		return app.WriteCommunities(c.Stdout, cs, *format)
 	})
 }
 
@@ -89,7 +90,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	what := f.String("what", "", ExportHeritrix+" (a Heritrix PreloadedUriPrecedencePolicy file from the OPIC ranking) or "+
 		ExportRatings+" (the sites with every librarian's rating)")
 	out := f.String("out", "", "file to write (default: standard output)")
-	buckets := f.Int("buckets", DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
+	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -105,19 +106,19 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return usageError{fmt.Sprintf("export: unknown --what %q (want %s or %s)", *what, ExportHeritrix, ExportRatings)}
 	}
 	var buf bytes.Buffer
-	err := c.withProject(*dir, func(a *App) error {
+	err := c.withProject(*dir, func(a *app.App) error {
 		if *what == ExportHeritrix {
 			ps, err := a.HeritrixPrecedence(ctx, *buckets)
 			if err != nil {
 				return err
 			}
-			return WriteHeritrixPrecedence(&buf, ps)
+			return app.WriteHeritrixPrecedence(&buf, ps)
 		}
 		t, err := a.Ratings(ctx)
 		if err != nil {
 			return err
 		}
-		return WriteRatingsCSV(&buf, t)
+		return app.WriteRatingsCSV(&buf, t)
 	})
 	if err != nil {
 		return err

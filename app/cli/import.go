@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"sitesift/app"
 )
 
 func (c CLI) importEdges(ctx context.Context, args []string) error {
@@ -21,12 +23,12 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	start := time.Now()
 	// Read the file before a project directory is created for it: a file
 	// with bad lines leaves nothing behind.
-	g, err := ReadEdgeList(*edges)
+	g, err := app.ReadEdgeList(*edges)
 	if err != nil {
 		return err
 	}
 	read := time.Since(start)
-	return c.inProject(*dir, true, func(a *App, p *Project) error {
+	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
 		res, err := a.ImportEdgeList(ctx, *edges, g)
 		if err != nil {
 			return err
@@ -41,9 +43,9 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 
 // writeRankBuffered writes the ranking through a buffer: the table format
 // writes a line at a time, which unbuffered is a system call per site.
-func writeRankBuffered(w io.Writer, rows []RankRow, format string) error {
+func writeRankBuffered(w io.Writer, rows []app.RankRow, format string) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	if err := WriteRank(bw, rows, format); err != nil {
+	if err := app.WriteRank(bw, rows, format); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -1,4 +1,4 @@
-package app
+package httpapi
 
 import (
 	"crypto/rand"
@@ -12,16 +12,15 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-)
 
-// HandlerOption configures [App.Handler].
-type HandlerOption func(*guard)
+	"sitesift/app"
+)
 
 // ServedAt tells the handler the host it is served at (the host of
 // `serve --addr`), which requests may then name in their Host header besides
 // the loopback names.
-func ServedAt(host string) HandlerOption {
-	return func(g *guard) { g.hosts[hostOnly(host)] = true }
+func ServedAt(host string) Option {
+	return func(c *config) { c.guard.hosts[hostOnly(host)] = true }
 }
 
 // SharedSecret makes every request prove it knows secret: a `token` query
@@ -29,8 +28,8 @@ func ServedAt(host string) HandlerOption {
 // an `Authorization: Bearer` header. For an app served beyond loopback,
 // where anyone on the network could otherwise read and change the project.
 // Requests may then name any Host: the secret is what keeps others out.
-func SharedSecret(secret string) HandlerOption {
-	return func(g *guard) { g.secret = secret }
+func SharedSecret(secret string) Option {
+	return func(c *config) { c.guard.secret = secret }
 }
 
 // NewSecret returns a random secret for [SharedSecret]: 32 bytes in hex.
@@ -74,14 +73,6 @@ type guard struct {
 	token  string          // per process, sent by the UI on writes
 	secret string          // shared secret, or "" on loopback and in the window
 	hosts  map[string]bool // Host names accepted besides loopback and the window's
-}
-
-func newGuard(token string, opts ...HandlerOption) *guard {
-	g := &guard{token: token, hosts: map[string]bool{}}
-	for _, o := range opts {
-		o(g)
-	}
-	return g
 }
 
 // desktopHost is the Host of the Wails window's requests (Wails v2 with
@@ -202,7 +193,7 @@ func bodyError(what string, err error) error {
 		return &apiError{"too_large", http.StatusRequestEntityTooLarge,
 			fmt.Errorf("%s: larger than %d MiB", what, tooLarge.Limit>>20)}
 	}
-	return badRequest(fmt.Errorf("%s: %w", what, err))
+	return app.Invalid(fmt.Errorf("%s: %w", what, err))
 }
 
 // checkSecret lets through a request that carries the shared secret.

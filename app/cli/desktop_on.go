@@ -1,7 +1,7 @@
-//go:build !desktop
+//go:build desktop
 
-package app
+package cli
 
 // DesktopBuild tells whether this binary was built with the desktop tags
 // and can open a Wails window.
-const DesktopBuild = false
+const DesktopBuild = true

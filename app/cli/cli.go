@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"context"
@@ -17,7 +17,9 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/httpapi"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites/index"
 )
@@ -221,10 +223,15 @@ func DefaultProjectDir(name string) string {
 	return filepath.Join(base, "sitesift", name)
 }
 
+// handler is the app's HTTP handler, with the frontend and the logger.
+func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
+	return httpapi.New(a, append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)...)
+}
+
 // open opens the project of --project and builds the App over it.
-func (c CLI) open(dir string, create bool) (*App, *Project, error) {
+func (c CLI) open(dir string, create bool) (*app.App, *app.Project, error) {
 	line := newStatusLine(c.Stderr, 5*time.Second)
-	p, err := OpenProject(dir, create, IndexProgress(func(done, total int) {
+	p, err := app.OpenProject(dir, create, app.IndexProgress(func(done, total int) {
 		if final := done == total; line.due(final) {
 			line.show(fmt.Sprintf("indexing the pages the search index lacks: %d/%d", done, total))
 		}
@@ -233,7 +240,7 @@ func (c CLI) open(dir string, create bool) (*App, *Project, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	a := New(Options{Project: p, Assets: c.Assets, Logger: c.Logger})
+	a := app.New(app.Options{Project: p, Logger: c.Logger})
 	if repaired, err := a.RepairImportance(context.Background()); err != nil {
 		a.Close()
 		p.Close()
@@ -250,8 +257,8 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *App, p *Project) error {
-		return c.Desktop("sitesift — "+p.Dir, a.Handler())
+	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+		return c.Desktop("sitesift — "+p.Dir, c.handler(a))
 	})
 }
 
@@ -263,7 +270,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *App, p *Project) error {
+	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
 		return c.listenAndServe(ctx, *addr, a, p.Dir, "", *token)
 	})
 }
@@ -273,27 +280,27 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 // Beyond loopback, anyone on the network could read and change the project:
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
-func (c CLI) listenAndServe(ctx context.Context, addr string, a *App, dir, fragment, token string) error {
+func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, dir, fragment, token string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	var opts []HandlerOption
+	var opts []httpapi.Option
 	query := ""
 	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
-		opts = append(opts, ServedAt(host))
+		opts = append(opts, httpapi.ServedAt(host))
 	}
-	if !IsLoopbackAddr(addr) || token != "" {
+	if !httpapi.IsLoopbackAddr(addr) || token != "" {
 		if token == "" {
-			token = NewSecret()
+			token = httpapi.NewSecret()
 		}
-		opts = append(opts, SharedSecret(token))
+		opts = append(opts, httpapi.SharedSecret(token))
 		query = "?token=" + url.QueryEscape(token)
-		if !IsLoopbackAddr(addr) {
+		if !httpapi.IsLoopbackAddr(addr) {
 			fmt.Fprintf(c.Stderr, "sitesift: warning: %s is reachable from other machines; every request needs the token in the URL below\n", addr)
 		}
 	}
-	srv := &http.Server{Handler: a.Handler(opts...), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: c.handler(a, opts...), ReadHeaderTimeout: 10 * time.Second}
 	shown := ln.Addr().String()
 	if ap, err := netip.ParseAddrPort(shown); err == nil && ap.Addr().IsUnspecified() {
 		// Every address of the machine: this one opens here; other
@@ -349,14 +356,14 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	}
 	defer srv.Close()
 	proxy := srv.URL
-	return c.inProject(*dir, true, func(a *App, p *Project) error {
-		req := CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
+	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+		req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
 			DelayMS: int(delay.Milliseconds()), Parallel: 4, Strategy: "greedy", Proxy: proxy}
 		if _, err := a.StartCrawl(req); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
-		err := c.Desktop("sitesift demo — "+p.Dir, a.Handler())
+		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a))
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
 		}
@@ -369,10 +376,10 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	f := c.newFlags("crawl")
 	dir := f.String("project", "", "project directory (created when missing)")
 	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
-	maxPages := f.Int("max-pages", DefaultMaxPages, "pages to fetch in all")
-	perSite := f.Int("max-pages-per-site", DefaultMaxPagesPerSite, "pages to fetch per site")
-	delay := f.Duration("delay", DefaultDelayMS*time.Millisecond, "delay between two requests to one site")
-	parallel := f.Int("parallel", DefaultParallel, "sites fetched at once")
+	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch in all")
+	perSite := f.Int("max-pages-per-site", app.DefaultMaxPagesPerSite, "pages to fetch per site")
+	delay := f.Duration("delay", app.DefaultDelayMS*time.Millisecond, "delay between two requests to one site")
+	parallel := f.Int("parallel", app.DefaultParallel, "sites fetched at once")
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
@@ -389,7 +396,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		more, err := ReadSeeds(fh, *seedFile)
+		more, err := app.ReadSeeds(fh, *seedFile)
 		fh.Close()
 		if err != nil {
 			return err
@@ -399,15 +406,14 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
 	}
-	req := CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias,
 		AllowPrivate: *allowPrivate}
 	// Check the request before a project directory is created for it.
-	req.withDefaults()
-	if _, _, err := req.validate(); err != nil {
+	if err := req.Check(); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *App, _ *Project) error {
+	return c.inProject(*dir, true, func(a *app.App, _ *app.Project) error {
 		bar := newProgressBar(c.Stderr)
 		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
 		bar.done()
@@ -424,19 +430,19 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	f := c.newFlags("rank")
 	dir := f.String("project", "", "project directory")
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
-	weighting := f.String("weighting", WeightingLinks, "links (edge weights) or binary (each linked pair once)")
+	weighting := f.String("weighting", app.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
-	bias := f.Float64("bias", DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
+	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	if err := checkFormat("rank", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	if *weighting != WeightingLinks && *weighting != WeightingBinary {
+	if *weighting != app.WeightingLinks && *weighting != app.WeightingBinary {
 		return usageError{fmt.Sprintf("rank: unknown weighting %q (want links or binary)", *weighting)}
 	}
 	switch {
@@ -445,30 +451,30 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	case *edges != "" && *biased:
 		return usageError{"rank: --biased needs the ratings of --project DIR"}
 	case *edges != "":
-		rows, err := RankEdgeFile(ctx, *edges, EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
+		rows, err := app.RankEdgeFile(ctx, *edges, app.EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
 		if err != nil {
 			return err
 		}
 		return writeRankBuffered(c.Stdout, rows, *format)
 	case *noOPIC:
 		return usageError{"rank: --no-opic goes with --edges FILE"}
-	case *biased && *weighting != WeightingLinks:
+	case *biased && *weighting != app.WeightingLinks:
 		return usageError{"rank: --biased goes with --weighting links"}
 	case *biased:
-		return c.withProject(*dir, func(a *App) error {
+		return c.withProject(*dir, func(a *app.App) error {
 			rows, err := a.RankBiased(ctx, *limit, *bias)
 			if err != nil {
 				return err
 			}
-			return WriteBiasedRank(c.Stdout, rows, *format)
+			return app.WriteBiasedRank(c.Stdout, rows, *format)
 		})
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		rows, err := a.RankWeighted(ctx, *limit, *weighting)
 		if err != nil {
 			return err
 		}
-		return WriteRank(c.Stdout, rows, *format)
+		return app.WriteRank(c.Stdout, rows, *format)
 	})
 }
 
@@ -483,13 +489,13 @@ func checkFormat(cmd, format string, allowed ...string) error {
 }
 
 // withProject runs f on the existing project dir, closed afterwards.
-func (c CLI) withProject(dir string, f func(*App) error) error {
-	return c.inProject(dir, false, func(a *App, _ *Project) error { return f(a) })
+func (c CLI) withProject(dir string, f func(*app.App) error) error {
+	return c.inProject(dir, false, func(a *app.App, _ *app.Project) error { return f(a) })
 }
 
 // inProject opens the project in dir (creating it when create), runs f,
 // then stops what the App still runs and closes the project.
-func (c CLI) inProject(dir string, create bool, f func(*App, *Project) error) error {
+func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) error) error {
 	a, p, err := c.open(dir, create)
 	if err != nil {
 		return err
@@ -507,7 +513,7 @@ func (c CLI) check(ctx context.Context, args []string) error {
 	if _, err := f.parse(args); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		r, err := a.Check(ctx)
 		if err != nil {
 			return err
@@ -538,7 +544,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 	if q == "" {
 		return usageError{"search: no query"}
 	}
-	return c.withProject(*dir, func(a *App) error {
+	return c.withProject(*dir, func(a *app.App) error {
 		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
 		if err != nil {
 			return err

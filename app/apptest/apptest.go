@@ -1,0 +1,316 @@
+package apptest
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/crawl/demoweb"
+	"sitesift/sites"
+)
+
+// crawled is the project CrawledProject makes once per test binary.
+var crawled struct {
+	once  sync.Once
+	dir   string
+	seeds []string
+	proxy string
+	err   error
+}
+
+// CrawledProject crawls the demo web once (150 pages) into a project shared
+// by the tests of a package (they only read it, or write ratings of their
+// own) and returns its directory, closed. A package that uses it runs its
+// tests through [Main], which removes it.
+func CrawledProject(t testing.TB) string {
+	t.Helper()
+	crawled.once.Do(func() {
+		dir, err := os.MkdirTemp("", "sitesift-app-test-")
+		if err != nil {
+			crawled.err = err
+			return
+		}
+		crawled.dir = filepath.Join(dir, "project")
+		web := demoweb.New(demoweb.DefaultSeed)
+		srv, err := web.Serve(context.Background(), "")
+		if err != nil {
+			crawled.err = err
+			return
+		}
+		crawled.seeds, crawled.proxy = web.Seeds(), srv.URL
+		p, err := app.OpenProject(crawled.dir, true)
+		if err != nil {
+			crawled.err = err
+			return
+		}
+		defer p.Close()
+		a := app.New(app.Options{Project: p})
+		_, crawled.err = a.RunCrawl(context.Background(), app.CrawlRequest{
+			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, DelayMS: 1, Parallel: 4, Proxy: srv.URL,
+		}, time.Second, nil)
+	})
+	if crawled.err != nil {
+		t.Fatal(crawled.err)
+	}
+	return crawled.dir
+}
+
+// DemoWeb returns the seeds and the proxy of the demo web CrawledProject
+// crawled, which keeps serving until the tests end.
+func DemoWeb(t testing.TB) (seeds []string, proxy string) {
+	CrawledProject(t)
+	return crawled.seeds, crawled.proxy
+}
+
+// Main runs a package's tests and removes the project of CrawledProject.
+func Main(m *testing.M) {
+	code := m.Run()
+	if crawled.dir != "" {
+		os.RemoveAll(filepath.Dir(crawled.dir))
+	}
+	os.Exit(code)
+}
+
+// Page is a fetched page of rawURL linking to links.
+func Page(t testing.TB, rawURL string, links ...string) sites.Page {
+	t.Helper()
+	site, err := sites.Of(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites.Page{URL: rawURL, Site: site, Status: 200, ContentType: "text/html", Title: rawURL, Links: links}
+}
+
+// CommunityProject builds a project with two communities across sites and
+// a site whose pages all link to each other:
+//
+//   - hubs http://h{1,2,3}.test/links each link to http://a{1,2,3}.test/;
+//   - hubs http://g{1,2}.test/list each link to http://b{1,2}.test/;
+//   - nav.test has six pages that all link to each other, a 6×6 complete
+//     bipartite graph HITS would rank first if links inside a site were
+//     kept; nav.test/p0 also links to a1.test, and a1.test to g1.test.
+//
+// OPIC states give every site its own importance, h1.test the most. The
+// project is closed again, so that the command line can open it.
+func CommunityProject(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var pages []sites.Page
+	auths := []string{"http://a1.test/", "http://a2.test/", "http://a3.test/"}
+	for i := 1; i <= 3; i++ {
+		u := "http://h" + strconv.Itoa(i) + ".test/links"
+		pages = append(pages, Page(t, u, append(slices.Clone(auths), "http://h"+strconv.Itoa(i)+".test/")...))
+	}
+	for i := 1; i <= 2; i++ {
+		pages = append(pages, Page(t, "http://g"+strconv.Itoa(i)+".test/list", "http://b1.test/", "http://b2.test/"))
+	}
+	var nav []string
+	for i := range 6 {
+		nav = append(nav, "http://nav.test/p"+strconv.Itoa(i))
+	}
+	for i, u := range nav {
+		links := slices.Clone(nav)
+		if i == 0 {
+			links = append(links, "http://a1.test/")
+		}
+		pages = append(pages, Page(t, u, links...))
+	}
+	pages = append(pages, Page(t, "http://a1.test/", "http://g1.test/list"))
+	var states []sites.SiteState
+	for i, s := range []string{"h1.test", "a1.test", "a2.test", "a3.test", "g1.test", "b1.test",
+		"nav.test", "h2.test", "h3.test", "g2.test", "b2.test"} {
+		states = append(states, sites.SiteState{Site: s, Cash: 0, History: float64(20 - i)})
+	}
+	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.New(app.Options{Project: p}).UpdatePageRank(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Open opens the project in dir; close closes it (also at cleanup).
+func Open(t testing.TB, dir string) (a *app.App, close func()) {
+	t.Helper()
+	p, err := app.OpenProject(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a = app.New(app.Options{Project: p})
+	var once sync.Once
+	close = func() { once.Do(func() { a.Close(); p.Close() }) }
+	t.Cleanup(close)
+	return a, close
+}
+
+// ReviewProject builds a project of nine pages on seven sites rated by
+// three librarians, and returns its directory, closed:
+// on a small web. Three librarians rate five sites:
+//
+//	        s1 s2 s3 s4 s5
+//	ana      4  3  1  2  -
+//	ben      4  2  1  3  2
+//	cleo     3  2  2  -  -
+//
+// Reference 4, 2, 1, 3 (s4's 2.5 rounds up); s5, rated by ben alone, is
+// excluded. The links
+//
+//	hub.test → s1, s2, s4;  x.test → s1, s4;  s2.test → s1
+//
+// give s1, s4, s2, s3 in-linking sites 3, 2, 1, 0, and PageRank and HITS
+// authority in that same order: all three rank the four sites exactly as
+// the reference. OPIC is set against it: s1 0.1, s2 0.4, s3 0.3, s4 0.2 of
+// the total, so its quantile ranks 1, 4, 3, 2 never equal the reference.
+func ReviewProject(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	pg := func(u, title, text string, links ...string) sites.Page {
+		site, err := sites.Of(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sites.Page{URL: u, Site: site, Status: 200, ContentType: "text/html", Title: title, Text: text, Links: links, FetchedAt: at}
+	}
+	pages := []sites.Page{
+		pg("http://hub.test/", "Hub of maps", "A directory of map libraries.", "http://s1.test/", "http://s2.test/", "http://s4.test/"),
+		pg("http://x.test/", "Cartography news", "News about maps.", "http://s1.test/", "http://s4.test/maps"),
+		pg("http://s1.test/", "Rare maps archive", "The archive of rare maps and atlases, digitised.", "http://s1.test/about"),
+		pg("http://s1.test/about", "About the archive", "Who we are."),
+		pg("http://s2.test/", "Atlas shop", "Atlases for sale.", "http://s1.test/"),
+		pg("http://s3.test/", "Weather", "Rain tomorrow."),
+		pg("http://s4.test/", "Map society", "A society of map lovers."),
+		pg("http://s4.test/maps", "Society maps", "Maps of the society."),
+		pg("http://s5.test/", "Recipes", "Soup."),
+	}
+	states := []sites.SiteState{
+		{Site: "s1.test", History: 0.1}, {Site: "s2.test", History: 0.4},
+		{Site: "s3.test", History: 0.3}, {Site: "s4.test", History: 0.2},
+	}
+	ctx := context.Background()
+	if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Index.Add(pages); err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	defer a.Close()
+	for lib, rs := range map[string][]int{"ana": {4, 3, 1, 2, 0}, "ben": {4, 2, 1, 3, 2}, "cleo": {3, 2, 2, 0, 0}} {
+		for i, v := range rs {
+			if v > 0 {
+				if _, err := a.Rate(ctx, lib, "s"+strconv.Itoa(i+1)+".test", v, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return dir
+}
+
+// ReadCSV parses s as CSV.
+func ReadCSV(t testing.TB, s string) [][]string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v in\n%s", err, s)
+	}
+	return recs
+}
+
+// CellNear checks that column col of row holds want to 1e-9, or is empty
+// for a NaN want.
+func CellNear(t testing.TB, row []string, col int, want float64) {
+	t.Helper()
+	if math.IsNaN(want) {
+		if row[col] != "" {
+			t.Errorf("%s: column %d = %q, want empty", row[0], col, row[col])
+		}
+		return
+	}
+	got, err := strconv.ParseFloat(row[col], 64)
+	if err != nil || math.Abs(got-want) > 1e-9 {
+		t.Errorf("%s: column %d = %q, want %v", row[0], col, row[col], want)
+	}
+}
+
+// Envelope is the body of an answer of the API (app/API.md), its data
+// left to decode.
+type Envelope struct {
+	Status    string          `json:"status"`
+	Data      json.RawMessage `json:"data"`
+	ErrorType string          `json:"error_type"`
+	Error     string          `json:"error"`
+}
+
+// Request builds a request as the app's own pages send it (API.md, "Who
+// may call it"): to a loopback host, and for a write with the JSON type
+// (text/csv for the ratings file) and the write token of GET /api/session.
+func Request(h http.Handler, method, path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, path, body)
+	req.Host = "127.0.0.1:7777"
+	if method == http.MethodGet || method == http.MethodHead {
+		return req
+	}
+	ct := "application/json"
+	if req.URL.Path == "/api/ratings/import" {
+		ct = "text/csv; charset=utf-8"
+	}
+	req.Header.Set("Content-Type", ct)
+	rec := httptest.NewRecorder()
+	sess := httptest.NewRequest("GET", "/api/session", nil)
+	sess.Host = req.Host
+	h.ServeHTTP(rec, sess)
+	var env struct {
+		Data struct{ Token string } `json:"data"`
+	}
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	req.Header.Set("X-Sitesift-Token", env.Data.Token)
+	return req
+}
+
+// Call performs a request as the app's pages do, fails the test unless it
+// gets wantStatus, and decodes the envelope's data into out (when not nil).
+func Call(t testing.TB, h http.Handler, method, path, body string, wantStatus int, out any) Envelope {
+	t.Helper()
+	req := Request(h, method, path, strings.NewReader(body))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != wantStatus {
+		t.Fatalf("%s %s: status %d, want %d; body %s", method, path, rec.Code, wantStatus, rec.Body)
+	}
+	var env Envelope
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		t.Fatalf("%s %s: %v in %s", method, path, err, rec.Body)
+	}
+	if out != nil {
+		if err := json.Unmarshal(env.Data, out); err != nil {
+			t.Fatalf("%s %s: data: %v", method, path, err)
+		}
+	}
+	return env
+}

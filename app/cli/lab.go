@@ -1,0 +1,322 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"sitesift/app"
+	"sitesift/importance"
+	"sitesift/sites/edgelist"
+)
+
+// labProgress draws an experiment's progress on one line of a terminal,
+// or prints a line every few seconds elsewhere.
+type labProgress struct {
+	statusLine
+	label string
+	start time.Time
+}
+
+func newLabProgress(w io.Writer, label string) *labProgress {
+	return &labProgress{statusLine: newStatusLine(w, 5*time.Second), label: label, start: time.Now()}
+}
+
+func (p *labProgress) update(done, total int) {
+	if !p.due(done >= total) {
+		return
+	}
+	frac := 1.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	p.show(fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds()))
+}
+
+const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG plots
+
+  sitesift lab convergence (--edges FILE | --synthetic N) [--avg-out 8] [--weighting links|binary]
+                           [--strategies greedy,random,cycle] [--steps S] [--every K] --out DIR
+                           [--teleport 0.15] [--seed 1] [--log-x]
+  sitesift lab windows --synthetic N --change-rate R [--avg-out 8] [--steps S] [--every K]
+                       [--window T] [--measures k] [--min-measures 3] [--teleport 0.15] [--seed 1] [--log-x] --out DIR
+  sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
+  sitesift lab seeds (--edges FILE | --project DIR) --out DIR [...]`
+
+// lab runs `sitesift lab EXPERIMENT`.
+func (c CLI) lab(ctx context.Context, args []string) error {
+	exp, args := subcommand(args)
+	switch exp {
+	case app.LabConvergence:
+		return c.labConvergence(ctx, args)
+	case app.LabWindows:
+		return c.labWindows(ctx, args)
+	case app.LabNormLeak:
+		return c.labNormLeak(ctx, args)
+	case "seeds":
+		return c.labSeeds(ctx, args)
+	case "help":
+		fmt.Fprintln(c.Stdout, labUsage)
+		return nil
+	case "":
+		return usageError{"lab: name an experiment: convergence, windows, normleak or seeds (sitesift lab help)"}
+	}
+	return usageError{fmt.Sprintf("lab: unknown experiment %q (want convergence, windows, normleak or seeds)", exp)}
+}
+
+// labUsageError turns a parameter error into a usage error (exit 2).
+func labUsageError(err error) error {
+	var le labError
+	if errors.As(err, &le) {
+		return usageError{"lab " + le.msg}
+	}
+	return err
+}
+
+func (c CLI) labConvergence(ctx context.Context, args []string) error {
+	f := c.newFlags("lab convergence")
+	var p app.ConvergenceParams
+	f.StringVar(&p.Edges, "edges", "", "edge list file (SRC DST [WEIGHT] a line, .gz read directly)")
+	f.IntVar(&p.N, "synthetic", 0, "run on a synthetic power-law graph of N nodes")
+	f.Float64Var(&p.AvgOut, "avg-out", 8, "mean out-degree of the synthetic graph")
+	f.StringVar(&p.Weighting, "weighting", app.WeightingLinks, "links (arcs weigh their weight) or binary")
+	strategies := f.String("strategies", "greedy,random,cycle", "comma-separated strategies")
+	f.IntVar(&p.Steps, "steps", 0, "reads per strategy (default 10·N)")
+	f.IntVar(&p.Every, "every", 0, "reads between two measures (default steps/10)")
+	f.Float64Var(&p.Teleport, "teleport", importance.DefaultTeleport, "teleport share (PageRank's 1 − damping)")
+	f.Uint64Var(&p.Seed, "seed", 1, "seed of the synthetic graph and of the random strategy")
+	f.BoolVar(&p.LogX, "log-x", false, "plot the reads on a log scale (for long runs)")
+	out := f.String("out", "", "directory to write convergence.csv and convergence.svg into")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	switch {
+	case (p.Edges == "") == (p.N == 0):
+		return usageError{"lab convergence: give --edges FILE or --synthetic N"}
+	case *out == "":
+		return usageError{"lab convergence: --out DIR is required"}
+	case p.Teleport <= 0 || p.AvgOut <= 0 || p.Seed == 0:
+		return usageError{"lab convergence: --teleport, --avg-out and --seed must be positive"}
+	case p.Steps < 0 || p.Every < 0 || (labFlagGiven(f, "steps") && p.Steps == 0) || (labFlagGiven(f, "every") && p.Every == 0):
+		return usageError{"lab convergence: --steps and --every must be positive"}
+	}
+	for _, s := range strings.Split(*strategies, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			p.Strategies = append(p.Strategies, s)
+		}
+	}
+	if len(p.Strategies) == 0 {
+		return usageError{"lab convergence: --strategies names no strategy"}
+	}
+	if p.Edges != "" {
+		p.N = 0
+	}
+	if err := p.check(); err != nil {
+		return labUsageError(err)
+	}
+	var lg labGraph
+	var err error
+	if p.Graph == app.LabGraphEdges {
+		lg, err = loadEdgesGraph(p.Edges, p.Weighting)
+	} else {
+		lg = synthGraph(&p)
+	}
+	if err != nil {
+		return err
+	}
+	if err := p.fillSteps(lg.g.N); err != nil {
+		return labUsageError(err)
+	}
+	bar := newLabProgress(c.Stderr, "lab convergence: reads")
+	res, err := runConvergence(ctx, p, lg, bar.update)
+	bar.done()
+	if err != nil {
+		return labUsageError(err)
+	}
+	return c.finishLab(*out, res)
+}
+
+func (c CLI) labWindows(ctx context.Context, args []string) error {
+	f := c.newFlags("lab windows")
+	var p app.WindowsParams
+	f.IntVar(&p.N, "synthetic", 0, "nodes of the synthetic power-law graph (required)")
+	f.Float64Var(&p.AvgOut, "avg-out", 8, "mean out-degree of the synthetic graph")
+	rate := f.Float64("change-rate", -1, "share of the graph changed every N reads: R·N nodes replaced and R·arcs rewired (required, 0 to 1)")
+	f.IntVar(&p.Steps, "steps", 0, "reads (default 10·N)")
+	f.IntVar(&p.Every, "every", 0, "reads between two measures (default steps/20)")
+	f.Float64Var(&p.Window, "window", 0, "window T of the fixed windows and interpolation, in reads (default 4·N)")
+	f.IntVar(&p.Measures, "measures", 4, "measures k of the variable window")
+	f.IntVar(&p.MinMeasures, "min-measures", 3, "least measures a node keeps in the improved fixed window")
+	f.Float64Var(&p.Teleport, "teleport", importance.DefaultTeleport, "teleport share")
+	f.Uint64Var(&p.Seed, "seed", 1, "seed of the graph and of its changes")
+	f.BoolVar(&p.LogX, "log-x", false, "plot the reads on a log scale")
+	out := f.String("out", "", "directory to write windows.csv and windows.svg into")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	switch {
+	case p.N == 0:
+		return usageError{"lab windows: --synthetic N is required"}
+	case !labFlagGiven(f, "change-rate"):
+		return usageError{"lab windows: --change-rate R is required"}
+	case *out == "":
+		return usageError{"lab windows: --out DIR is required"}
+	case p.Teleport <= 0 || p.AvgOut <= 0 || p.Seed == 0 || p.Measures <= 0 || p.MinMeasures <= 0:
+		return usageError{"lab windows: --teleport, --avg-out, --seed, --measures and --min-measures must be positive"}
+	case p.Steps < 0 || p.Every < 0 || (labFlagGiven(f, "steps") && p.Steps == 0) || (labFlagGiven(f, "every") && p.Every == 0) || (labFlagGiven(f, "window") && p.Window <= 0):
+		return usageError{"lab windows: --steps, --every and --window must be positive"}
+	}
+	p.ChangeRate = rate
+	if err := p.check(); err != nil {
+		return labUsageError(err)
+	}
+	bar := newLabProgress(c.Stderr, "lab windows: reads")
+	res, err := runWindows(ctx, p, bar.update)
+	bar.done()
+	if err != nil {
+		return labUsageError(err)
+	}
+	return c.finishLab(*out, res)
+}
+
+func (c CLI) labNormLeak(ctx context.Context, args []string) error {
+	f := c.newFlags("lab normleak")
+	var p app.NormLeakParams
+	f.IntVar(&p.Iterations, "iterations", 20, "power iterations")
+	f.Float64Var(&p.Damping, "damping", importance.DefaultTeleport, "dampening factor d (the teleport probability), in (0, 1]")
+	out := f.String("out", "", "directory to write normleak.csv and normleak.svg into")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	switch {
+	case *out == "":
+		return usageError{"lab normleak: --out DIR is required"}
+	case p.Iterations <= 0 || p.Damping <= 0:
+		return usageError{"lab normleak: --iterations and --damping must be positive"}
+	}
+	if err := p.check(); err != nil {
+		return labUsageError(err)
+	}
+	res, err := runNormLeak(p)
+	if err != nil {
+		return labUsageError(err)
+	}
+	return c.finishLab(*out, res)
+}
+
+// finishLab writes an experiment's files and prints its summary.
+func (c CLI) finishLab(dir string, res *app.LabOutput) error {
+	if err := writeLabFiles(dir, res.Files); err != nil {
+		return err
+	}
+	for _, l := range res.Summary {
+		fmt.Fprintln(c.Stdout, l)
+	}
+	for _, f := range res.Files {
+		fmt.Fprintf(c.Stdout, "wrote %s\n", filepath.Join(dir, f.Name))
+	}
+	return nil
+}
+
+// labFlagGiven reports whether the flag was given on the command line.
+func labFlagGiven(f flags, name string) bool {
+	set := false
+	f.Visit(func(fl *flag.Flag) {
+		if fl.Name == name {
+			set = true
+		}
+	})
+	return set
+}
+
+// labSeeds runs `sitesift lab seeds`: the seeds paper's evaluation on an
+// edge list or a project, written as CSV files (and plots) into --out.
+func (c CLI) labSeeds(ctx context.Context, args []string) error {
+	f := c.newFlags("lab seeds")
+	edges := f.String("edges", "", "edge list to evaluate on (SRC DST [WEIGHT] a line; see sitesift import)")
+	dir := f.String("project", "", "project whose page graph to evaluate on")
+	count := f.Int("count", app.DefaultCommunityCount, "number of seeds to extract")
+	out := f.String("out", "", "directory to write the results into (created)")
+	def := importance.DefaultCoreOptions()
+	density := f.Float64("density", def.CoverDensity, "least cover density of a core, in percent")
+	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
+	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
+	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
+	sources := f.Int("distance-sources", app.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
+	seed := f.Uint64("seed", 1, "random seed of the random seeds and the distance sample")
+	maxDepth := f.Int("max-depth", -1, "depth at which the simulated crawls stop (-1: when nothing new is reached)")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case (*edges == "") == (*dir == ""):
+		return usageError{"lab seeds: give --edges FILE or --project DIR"}
+	case *out == "":
+		return usageError{"lab seeds: --out DIR is required"}
+	case *count <= 0:
+		return usageError{fmt.Sprintf("lab seeds: --count %d must be positive", *count)}
+	case *sources <= 0:
+		return usageError{fmt.Sprintf("lab seeds: --distance-sources %d must be positive", *sources)}
+	case set["density"] && set["core-size"]:
+		return usageError{"lab seeds: --density and --core-size are exclusive"}
+	case set["new-members"] && !set["core-size"]:
+		return usageError{"lab seeds: --new-members goes with --core-size"}
+	case *newMembers <= 0:
+		return usageError{fmt.Sprintf("lab seeds: --new-members %d must be positive", *newMembers)}
+	}
+	opt := app.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
+	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
+		*iterations, *density, *coreSize, *newMembers
+	if err := app.CheckCoreOptions(opt.Cores); err != nil {
+		return usageError{"lab seeds: " + err.Error()}
+	}
+
+	var gs app.SeedGraphs
+	var labels []string
+	source := *edges
+	if *edges != "" {
+		el, err := edgelist.ReadFile(*edges)
+		if err != nil {
+			return err
+		}
+		wes := make([]importance.WeightedEdge, len(el.From))
+		for k := range wes {
+			wes[k] = importance.WeightedEdge{From: int(el.From[k]), To: int(el.To[k]), Weight: 1}
+		}
+		g, err := importance.NewGraph(len(el.Names), wes)
+		if err != nil {
+			return fmt.Errorf("lab seeds: %s: %w", *edges, err)
+		}
+		// Repeated edges of the file are one link: HITS and the crawl
+		// count a linked pair once.
+		g = g.Binary()
+		gs, labels = app.SeedGraphs{Extract: g, Eval: g}, el.Names
+	} else {
+		source = *dir
+		err := c.withProject(*dir, func(a *app.App) error {
+			var err error
+			gs, labels, err = a.seedGraphs(ctx)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+
+	ev, err := app.EvaluateSeeds(gs, opt)
+	if err != nil {
+		return fmt.Errorf("lab seeds: %w", err)
+	}
+	res, err := seedEvalOutput(ev, labels, opt, source)
+	if err != nil {
+		return err
+	}
+	return c.finishLab(*out, res)
+}

@@ -1,0 +1,144 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"sitesift/importance"
+	"sitesift/sites"
+)
+
+// GraphView is the site graph as the communities page draws it.
+type GraphView struct {
+	// TotalSites is the number of sites of the project; Nodes holds the
+	// most important of them.
+	TotalSites int         `json:"total_sites"`
+	Nodes      []GraphNode `json:"nodes"`
+	Links      []GraphLink `json:"links"`
+}
+
+// GraphNode is a site of a [GraphView].
+type GraphNode struct {
+	Site     string  `json:"site"`
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	// Core is the index of the community the site belongs to, -1 for none
+	// (see [App.Graph]).
+	Core int `json:"core"`
+}
+
+// GraphLink is a weighted link between two sites of a [GraphView].
+type GraphLink struct {
+	Source string  `json:"source"`
+	Target string  `json:"target"`
+	Weight float64 `json:"weight"`
+}
+
+// DefaultGraphSites and MaxGraphSites bound the sites of a [GraphView]: a
+// drawing of more is unreadable and slow in the browser.
+const (
+	DefaultGraphSites = 150
+	MaxGraphSites     = 2000
+)
+
+// Graph returns the limit most important sites by OPIC and the site links
+// among them, each site with the community of cs it belongs to: the first
+// core whose seed is one of its pages, else the first core with one of its
+// pages as a hub or authority, else -1.
+func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, error) {
+	rows, err := a.allSites(ctx, limit)
+	if err != nil {
+		return GraphView{}, err
+	}
+	_, total, err := a.store.Stats(ctx)
+	if err != nil {
+		return GraphView{}, err
+	}
+	names, edges, err := a.store.SiteGraph(ctx)
+	if err != nil {
+		return GraphView{}, err
+	}
+	// The site of a member URL: an imported graph's node http://NAME/ is
+	// the site NAME, which may hold a path sites.Of would cut.
+	known := make(map[string]bool, len(names))
+	for _, n := range names {
+		known[n] = true
+	}
+	siteOf := func(u string) string {
+		if n := trimHome(u); known[n] {
+			return n
+		}
+		s, _ := sites.Of(u)
+		return s
+	}
+	seedCore, memberCore := map[string]int{}, map[string]int{}
+	for _, c := range cs {
+		if s := siteOf(c.Seed); s != "" {
+			if _, ok := seedCore[s]; !ok {
+				seedCore[s] = c.Core
+			}
+		}
+		for _, u := range append(slices.Clone(c.Hubs), c.Authorities...) {
+			if s := siteOf(u); s != "" {
+				if _, ok := memberCore[s]; !ok {
+					memberCore[s] = c.Core
+				}
+			}
+		}
+	}
+	view := GraphView{TotalSites: total, Nodes: make([]GraphNode, len(rows)), Links: []GraphLink{}}
+	shown := make(map[string]bool, len(rows))
+	for i, r := range rows {
+		core := -1
+		if k, ok := seedCore[r.Site]; ok {
+			core = k
+		} else if k, ok := memberCore[r.Site]; ok {
+			core = k
+		}
+		view.Nodes[i] = GraphNode{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Core: core}
+		shown[r.Site] = true
+	}
+	for _, e := range edges {
+		if shown[e.From] && shown[e.To] {
+			view.Links = append(view.Links, GraphLink{Source: e.From, Target: e.To, Weight: e.Weight})
+		}
+	}
+	return view, nil
+}
+
+// trimHome returns NAME for http://NAME/, and u otherwise.
+func trimHome(u string) string {
+	const pre = "http://"
+	if len(u) > len(pre)+1 && u[:len(pre)] == pre && u[len(u)-1] == '/' {
+		return u[len(pre) : len(u)-1]
+	}
+	return u
+}
+
+// Extraction asks for count communities extracted with opt (see
+// [App.Communities]).
+type Extraction struct {
+	Count   int
+	Options importance.CoreOptions
+}
+
+// CommunityGraph returns the [App.Graph] of the limit (1..MaxGraphSites)
+// most important sites, coloured by the communities of ex, or by the last
+// extraction when ex is nil.
+func (a *App) CommunityGraph(ctx context.Context, limit int, ex *Extraction) (GraphView, error) {
+	if limit <= 0 || limit > MaxGraphSites {
+		return GraphView{}, badRequest(fmt.Errorf("parameter limit=%d must lie in 1..%d", limit, MaxGraphSites))
+	}
+	var cs []Community
+	var err error
+	if ex != nil {
+		cs, err = a.Communities(ctx, ex.Count, ex.Options)
+	} else {
+		_, cs, err = a.currentCommunities(ctx)
+	}
+	if err != nil {
+		return GraphView{}, err
+	}
+	return a.Graph(ctx, limit, cs)
+}

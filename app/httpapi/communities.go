@@ -1,0 +1,208 @@
+package httpapi
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+
+	"sitesift/app"
+	"sitesift/app/export"
+	"sitesift/importance"
+)
+
+// routeCommunities registers the endpoints of the communities page and of
+// the exports: seed lists (both methods, and a list the librarian edited),
+// the Heritrix precedence file and the ratings table.
+func (h *handler) routeCommunities(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/communities", h.api(h.communities))
+	mux.HandleFunc("GET /api/graph", h.api(h.graph))
+	mux.HandleFunc("GET /api/export/seeds", h.exportSeeds)
+	mux.HandleFunc("POST /api/export/seeds", h.exportEditedSeeds)
+	mux.HandleFunc("GET /api/export/heritrix", h.exportHeritrix)
+	mux.HandleFunc("GET /api/export/ratings.csv", h.exportRatingsTable)
+}
+
+// communityParams are the query parameters that set up an extraction.
+var communityParams = []string{"count", "density", "core_size", "new_members", "hits_iterations"}
+
+// communityRequest reads count (default def), density, core_size,
+// new_members and hits_iterations, with the rules of `sitesift seeds`:
+// density and core_size exclude each other, new_members needs core_size.
+func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, error) {
+	opt := importance.DefaultCoreOptions()
+	count, err := intParam(r, "count", def)
+	if err != nil {
+		return 0, opt, err
+	}
+	if count == 0 || count > app.MaxCommunityCount {
+		return 0, opt, app.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
+	}
+	has := func(name string) bool { return r.FormValue(name) != "" }
+	if has("density") && has("core_size") {
+		return 0, opt, app.Invalid(fmt.Errorf("parameters density and core_size are exclusive"))
+	}
+	if has("new_members") && !has("core_size") {
+		return 0, opt, app.Invalid(fmt.Errorf("parameter new_members goes with core_size"))
+	}
+	if opt.CoverDensity, err = floatParam(r, "density", opt.CoverDensity); err != nil {
+		return 0, opt, err
+	}
+	if opt.CoreSize, err = intParam(r, "core_size", 0); err != nil {
+		return 0, opt, err
+	}
+	if opt.NewMembers, err = intParam(r, "new_members", 1); err != nil {
+		return 0, opt, err
+	}
+	if opt.HITS.MaxIter, err = intParam(r, "hits_iterations", opt.HITS.MaxIter); err != nil {
+		return 0, opt, err
+	}
+	if opt.NewMembers == 0 {
+		return 0, opt, app.Invalid(fmt.Errorf("parameter new_members must be positive"))
+	}
+	return count, opt, app.CheckCoreOptions(opt)
+}
+
+func (h *handler) communities(r *http.Request) (any, error) {
+	count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+	if err != nil {
+		return nil, err
+	}
+	return h.app.Communities(r.Context(), count, opt)
+}
+
+func (h *handler) graph(r *http.Request) (any, error) {
+	limit, err := intParam(r, "limit", app.DefaultGraphSites)
+	if err != nil {
+		return nil, err
+	}
+	// With extraction parameters, colour by that extraction; without, by
+	// the current one.
+	var ex *app.Extraction
+	if slices.ContainsFunc(communityParams, func(p string) bool { return r.FormValue(p) != "" }) {
+		count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+		if err != nil {
+			return nil, err
+		}
+		ex = &app.Extraction{Count: count, Options: opt}
+	}
+	return h.app.CommunityGraph(r.Context(), limit, ex)
+}
+
+// sendFile answers with what write writes as a file to download, named
+// name (its extension says its format), or with the error of write.
+func sendFile(w http.ResponseWriter, name string, write func(io.Writer) error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", export.ContentType(strings.TrimPrefix(path.Ext(name), ".")))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
+	w.Write(buf.Bytes())
+}
+
+// exportFormat reads the format of a download (default txt) and checks it.
+func exportFormat(format string) (string, error) {
+	return export.Check(format, export.Txt, export.Txt, export.CSV, export.JSON)
+}
+
+func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
+	format, err := exportFormat(r.FormValue("format"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var write func(io.Writer) error
+	switch method := r.FormValue("method"); method {
+	case "", app.MethodCommunities:
+		count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		write = func(w io.Writer) error {
+			cs, err := h.app.Communities(r.Context(), count, opt)
+			if err != nil {
+				return err
+			}
+			return app.WriteCommunities(w, cs, format)
+		}
+	case app.MethodImportance:
+		for _, p := range communityParams[1:] {
+			if r.FormValue(p) != "" {
+				writeError(w, app.Invalid(fmt.Errorf("parameter %s goes with method=communities", p)))
+				return
+			}
+		}
+		count, err := intParam(r, "count", 50)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		write = func(w io.Writer) error {
+			seeds, err := h.app.Seeds(r.Context(), count)
+			if err != nil {
+				return err
+			}
+			return app.WriteSeeds(w, seeds, format)
+		}
+	default:
+		writeError(w, app.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
+		return
+	}
+	sendFile(w, "seeds."+format, write)
+}
+
+// exportEditedSeeds exports a seed list the librarian edited on the
+// communities page.
+func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Seeds  []string `json:"seeds"`
+		Format string   `json:"format"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		writeError(w, err)
+		return
+	}
+	format, err := exportFormat(body.Format)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, "seeds."+format, func(w io.Writer) error {
+		cs, err := h.app.EditedSeeds(r.Context(), body.Seeds)
+		if err != nil {
+			return err
+		}
+		return app.WriteCommunities(w, cs, format)
+	})
+}
+
+func (h *handler) exportHeritrix(w http.ResponseWriter, r *http.Request) {
+	buckets, err := intParam(r, "buckets", app.DefaultPrecedenceBuckets)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, "heritrix-precedence.txt", func(w io.Writer) error {
+		ps, err := h.app.HeritrixPrecedence(r.Context(), buckets)
+		if err != nil {
+			return err
+		}
+		return app.WriteHeritrixPrecedence(w, ps)
+	})
+}
+
+func (h *handler) exportRatingsTable(w http.ResponseWriter, r *http.Request) {
+	sendFile(w, "ratings.csv", func(w io.Writer) error {
+		t, err := h.app.Ratings(r.Context())
+		if err != nil {
+			return err
+		}
+		return app.WriteRatingsCSV(w, t)
+	})
+}

@@ -1,0 +1,377 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"sitesift/app"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+)
+
+// Option configures the handler of [New].
+type Option func(*config)
+
+type config struct {
+	assets fs.FS
+	log    *slog.Logger
+	guard  guard
+}
+
+// Assets serves the built frontend (frontend/dist) beside the API; without
+// it only the API is served.
+func Assets(assets fs.FS) Option { return func(c *config) { c.assets = assets } }
+
+// Logger receives a line for every API call (info level) and every failed
+// one (error level); without it nothing is logged.
+func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
+
+// handler holds what the endpoints need: the service and a logger.
+type handler struct {
+	app *app.App
+	log *slog.Logger
+}
+
+// New returns the one http.Handler of sitesift over a: the JSON API under
+// /api/ (API.md) and the frontend's files elsewhere. The desktop window
+// (through Wails' AssetServer) and `sitesift serve` both use it. Every
+// request goes through the guard of guard.go first: only the app's own
+// pages can change the project.
+func New(a *app.App, opts ...Option) http.Handler {
+	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.log == nil {
+		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	h := &handler{app: a, log: c.log.With("component", "api")}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
+		return map[string]string{"token": c.guard.token}, nil
+	}))
+	h.routeCrawl(mux)
+	h.routeCommunities(mux) // communities, graph and exports: communities.go
+	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
+	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
+	})
+	if c.assets != nil {
+		if _, err := fs.Stat(c.assets, "index.html"); err == nil {
+			mux.Handle("/", http.FileServerFS(c.assets))
+		} else {
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, noFrontendPage)
+			})
+		}
+	}
+	return h.logRequests(c.guard.wrap(mux))
+}
+
+// noFrontendPage answers in place of the app when the binary was built
+// without the frontend; the API works all the same.
+const noFrontendPage = `<!doctype html><title>sitesift</title>
+<p>This sitesift binary was built without its frontend. Build it with
+<code>(cd frontend && npm ci && npm run build)</code>, then build the binary again.
+The API under <a href="/api/project">/api/</a> works.</p>
+`
+
+// logRequests logs every API call.
+func (h *handler) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			h.log.Info("api", "method", r.Method, "path", r.URL.Path, "host", r.Host, "origin", r.Header.Get("Origin"))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// envelope is the body of every JSON answer, as Prometheus' API has it.
+type envelope struct {
+	Status    string `json:"status"`
+	Data      any    `json:"data,omitempty"`
+	ErrorType string `json:"error_type,omitempty"`
+	Error     string `json:"error,omitempty"`
+}
+
+// apiError is an error of the HTTP layer itself (the guard, an unknown
+// endpoint, an oversized body), with the type the API reports and its
+// status. The service's errors carry an [app.Kind] instead.
+type apiError struct {
+	kind   string
+	status int
+	err    error
+}
+
+func (e *apiError) Error() string { return e.err.Error() }
+func (e *apiError) Unwrap() error { return e.err }
+
+// statuses of the service's error kinds.
+var statuses = map[app.Kind]int{
+	app.KindInvalid:  http.StatusBadRequest,
+	app.KindNotFound: http.StatusNotFound,
+	app.KindConflict: http.StatusConflict,
+	app.KindInternal: http.StatusInternalServerError,
+}
+
+// classify maps an error to the API's error type and HTTP status.
+func classify(err error) (string, int) {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae.kind, ae.status
+	}
+	k := app.KindOf(err)
+	return string(k), statuses[k]
+}
+
+// api adapts a function returning data or an error to the JSON envelope.
+func (h *handler) api(f func(*http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		data, err := f(r)
+		if err != nil {
+			if _, status := classify(err); status == http.StatusInternalServerError {
+				h.log.Error("api", "path", r.URL.Path, "err", err)
+			}
+			writeError(w, err)
+			return
+		}
+		writeEnvelope(w, http.StatusOK, envelope{Status: "success", Data: data})
+	}
+}
+
+// accepted answers 202 with data: a job started and still running.
+func accepted(w http.ResponseWriter, data any, err error) {
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeEnvelope(w, http.StatusAccepted, envelope{Status: "success", Data: data})
+}
+
+func writeEnvelope(w http.ResponseWriter, status int, e envelope) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(e); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		fmt.Fprintf(&buf, `{"status":"error","error_type":"internal","error":%q}`+"\n", err.Error())
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	kind, status := classify(err)
+	var data any
+	var d app.Details
+	if errors.As(err, &d) {
+		data = d.Details()
+	}
+	writeEnvelope(w, status, envelope{Status: "error", ErrorType: kind, Error: err.Error(), Data: data})
+}
+
+func decodeBody(r *http.Request, v any) error {
+	// The guard caps the body (maxJSONBody); the cap here keeps that true
+	// should the handler be reached some other way.
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxJSONBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return bodyError("request body", err)
+	}
+	return nil
+}
+
+// readBody reads a whole request body of at most limit bytes.
+func readBody(r *http.Request, what string, limit int64) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
+	if err != nil {
+		return nil, bodyError(what, err)
+	}
+	return body, nil
+}
+
+// intParam reads an integer query parameter, def when absent.
+func intParam(r *http.Request, name string, def int) (int, error) {
+	s := r.FormValue(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, app.Invalid(fmt.Errorf("parameter %s=%q is not a non-negative integer", name, s))
+	}
+	return n, nil
+}
+
+// floatParam reads a float query parameter, def when absent.
+func floatParam(r *http.Request, name string, def float64) (float64, error) {
+	s := r.FormValue(name)
+	if s == "" {
+		return def, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, app.Invalid(fmt.Errorf("parameter %s=%q is not a number", name, s))
+	}
+	return f, nil
+}
+
+// boolParam reads a boolean query parameter (1/true/0/false), false when
+// absent.
+func boolParam(r *http.Request, name string) (bool, error) {
+	s := r.FormValue(name)
+	if s == "" {
+		return false, nil
+	}
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, app.Invalid(fmt.Errorf("parameter %s=%q is not true or false", name, s))
+	}
+	return v, nil
+}
+
+// biasParam reads the bias parameter, 0 (the default) when absent.
+func biasParam(r *http.Request) (float64, error) {
+	s := r.FormValue("bias")
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v > 0) {
+		return 0, app.Invalid(fmt.Errorf("parameter bias=%q is not a positive number", s))
+	}
+	return v, nil
+}
+
+// routeCrawl registers the endpoints of the project, the crawl, the sites
+// table, ratings and search.
+func (h *handler) routeCrawl(mux *http.ServeMux) {
+	a := h.app
+	mux.HandleFunc("GET /api/project", h.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
+	mux.HandleFunc("GET /api/crawl", h.api(func(r *http.Request) (any, error) { return a.CrawlStatus(), nil }))
+	mux.HandleFunc("POST /api/crawl", h.startCrawl)
+	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.PauseCrawl() }))
+	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.ResumeCrawl() }))
+	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.StopCrawl() }))
+	mux.HandleFunc("GET /api/crawl/events", h.events)
+	mux.HandleFunc("GET /api/sites", h.api(h.sites))
+	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
+		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
+	}))
+	mux.HandleFunc("PUT /api/sites/{site}/rating", h.api(h.rate))
+	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {
+		return struct{}{}, a.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
+	}))
+	mux.HandleFunc("GET /api/search", h.api(h.search))
+}
+
+func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {
+	// Fields absent from the body keep their defaults; an explicit 0 delay stays 0.
+	req := app.CrawlRequest{DelayMS: app.DefaultDelayMS}
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	st, err := h.app.StartCrawl(req)
+	accepted(w, st, err)
+}
+
+func (h *handler) sites(r *http.Request) (any, error) {
+	offset, err := intParam(r, "offset", 0)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := intParam(r, "limit", 50)
+	if err != nil {
+		return nil, err
+	}
+	if limit == 0 || limit > 500 {
+		return nil, app.Invalid(fmt.Errorf("parameter limit=%d must lie in 1..500", limit))
+	}
+	sort := r.FormValue("sort")
+	if sort == "" {
+		sort = "opic"
+	}
+	order := r.FormValue("order")
+	if order != "" && order != "asc" && order != "desc" {
+		return nil, app.Invalid(fmt.Errorf("parameter order=%q must be asc or desc", order))
+	}
+	return h.app.Sites(r.Context(), store.SiteQuery{
+		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
+		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"),
+	})
+}
+
+func (h *handler) rate(r *http.Request) (any, error) {
+	var body struct {
+		Librarian string  `json:"librarian"`
+		Rating    int     `json:"rating"`
+		Note      *string `json:"note"` // absent or null: keep the stored note
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	if body.Note == nil {
+		return h.app.Rerate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating)
+	}
+	return h.app.Rate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating, *body.Note)
+}
+
+func (h *handler) search(r *http.Request) (any, error) {
+	offset, err := intParam(r, "offset", 0)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := intParam(r, "limit", 20)
+	if err != nil {
+		return nil, err
+	}
+	q := strings.TrimSpace(r.FormValue("q"))
+	if q == "" {
+		return nil, app.Invalid(errors.New("search: empty query"))
+	}
+	return h.app.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: app.SearchFacetSites})
+}
+
+// events streams the crawl status as Server-Sent Events. In the Wails
+// window the writer is not an http.Flusher and the request context is not
+// cancelled when the page goes away, so the loop flushes when it can and
+// stops on the first failed write.
+func (h *handler) events(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for {
+		data, err := json.Marshal(h.app.CrawlStatus())
+		if err != nil {
+			return
+		}
+		if _, err := fmt.Fprintf(w, "event: status\ndata: %s\n\n", data); err != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-t.C:
+		}
+	}
+}

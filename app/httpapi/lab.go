@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"path"
+)
+
+// routeLab registers the lab endpoints (see API.md, "Lab").
+func (h *handler) routeLab(mux *http.ServeMux) {
+	a := h.app
+	mux.HandleFunc("POST /api/lab/{experiment}", h.startLab)
+	mux.HandleFunc("GET /api/lab/jobs", h.api(func(r *http.Request) (any, error) { return a.LabJobs(), nil }))
+	mux.HandleFunc("GET /api/lab/jobs/{id}", h.api(func(r *http.Request) (any, error) { return a.LabJob(r.PathValue("id")) }))
+	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", h.api(func(r *http.Request) (any, error) { return a.CancelLab(r.PathValue("id")) }))
+	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", h.labFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", h.labFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", h.labFile)
+}
+
+func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r, "lab: request body", maxJSONBody)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	st, err := h.app.StartLab(r.Context(), r.PathValue("experiment"), body)
+	accepted(w, st, err)
+}
+
+// handleLabFile answers with an output file: /svg, /csv or /files/{name}.
+func (h *handler) labFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if name == "" {
+		name = path.Base(r.URL.Path) // "svg" or "csv"
+	}
+	f, err := h.app.LabFile(r.PathValue("id"), name)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ctype := "application/octet-stream"
+	switch path.Ext(f.Name) {
+	case ".svg":
+		ctype = "image/svg+xml"
+	case ".csv":
+		ctype = "text/csv; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s"`, f.Name))
+	w.Write(f.Data)
+}

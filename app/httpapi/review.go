@@ -1,0 +1,145 @@
+package httpapi
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"sitesift/app"
+	"sitesift/sites/store"
+)
+
+// maxRatingsFile bounds the body of POST /api/ratings/import: some
+// hundred thousand ratings, far more than librarians make by hand.
+const maxRatingsFile = 16 << 20
+
+// routeReview registers the endpoints of librarian review: profiles, the
+// review queue and page, selection, ratings files and agreement.
+func (h *handler) routeReview(mux *http.ServeMux) {
+	a := h.app
+	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Librarians(r.Context()) }))
+	mux.HandleFunc("POST /api/librarians", h.addLibrarian)
+	mux.HandleFunc("GET /api/review/queue", h.api(h.queue))
+	mux.HandleFunc("GET /api/sites/{site}/review", h.api(func(r *http.Request) (any, error) {
+		return a.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
+	}))
+	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
+	mux.HandleFunc("GET /api/selection", h.api(func(r *http.Request) (any, error) {
+		return a.Selection(r.Context(), r.FormValue("status"))
+	}))
+	mux.HandleFunc("GET /api/export/selection", h.exportSelection)
+	mux.HandleFunc("POST /api/ratings/import", h.api(h.importRatings))
+	mux.HandleFunc("GET /api/ratings/export", h.exportRatings)
+	mux.HandleFunc("GET /api/agreement", h.api(h.agreement))
+	mux.HandleFunc("GET /api/rank/biased", h.api(h.rankBiased))
+}
+
+func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		writeError(w, err)
+		return
+	}
+	l, created, err := h.app.AddLibrarian(r.Context(), body.Name)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	writeEnvelope(w, status, envelope{Status: "success", Data: l})
+}
+
+func (h *handler) queue(r *http.Request) (any, error) {
+	limit, err := intParam(r, "limit", app.DefaultQueueLimit)
+	if err != nil {
+		return nil, err
+	}
+	bias, err := biasParam(r)
+	if err != nil {
+		return nil, err
+	}
+	if limit == 0 {
+		return nil, app.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", app.MaxQueueLimit))
+	}
+	return h.app.ReviewQueue(r.Context(), app.QueueRequest{Librarian: r.FormValue("librarian"), Order: r.FormValue("order"),
+		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias})
+}
+
+func (h *handler) selectSite(r *http.Request) (any, error) {
+	var body struct {
+		Librarian string  `json:"librarian"`
+		Status    string  `json:"status"`
+		Note      *string `json:"note"` // absent or null: keep the stored one
+		Subject   *string `json:"subject"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	return h.app.SetSelection(r.Context(), r.PathValue("site"), store.SelectionUpdate{
+		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject})
+}
+
+func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
+	format, err := exportFormat(r.FormValue("format"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	status := r.FormValue("status")
+	if status == "" {
+		status = store.StatusApproved
+	}
+	seeds, err := h.app.Selection(r.Context(), status)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, status+"."+format, func(w io.Writer) error { return app.WriteSelection(w, seeds, format) })
+}
+
+func (h *handler) importRatings(r *http.Request) (any, error) {
+	body, err := readBody(r, "ratings import: read body", maxRatingsFile)
+	if err != nil {
+		return nil, err
+	}
+	name := r.FormValue("name")
+	if name == "" {
+		name = "file"
+	}
+	return h.app.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name)
+}
+
+func (h *handler) exportRatings(w http.ResponseWriter, r *http.Request) {
+	sendFile(w, "ratings.csv", func(w io.Writer) error { return h.app.ExportRatingsCSV(r.Context(), w) })
+}
+
+func (h *handler) agreement(r *http.Request) (any, error) {
+	bias, err := biasParam(r)
+	if err != nil {
+		return nil, err
+	}
+	biased, err := boolParam(r, "biased")
+	if err != nil {
+		return nil, err
+	}
+	return h.app.Agreement(r.Context(), app.AgreementOptions{Biased: biased, Bias: bias, Rater: r.FormValue("rater")})
+}
+
+func (h *handler) rankBiased(r *http.Request) (any, error) {
+	bias, err := biasParam(r)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := intParam(r, "limit", 50)
+	if err != nil {
+		return nil, err
+	}
+	return h.app.RankBiased(r.Context(), limit, bias)
+}
