@@ -4,13 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
-	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -41,9 +38,6 @@ const (
 
 // biasFolds is the number of folds of MeasureBiasedCV.
 const biasFolds = 5
-
-// AgreementColumns is the header of the agreement CSV.
-var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_loo_pct", "kappa_w", "spearman"}
 
 // Float is a float64 that marshals NaN and infinities as JSON null: a
 // statistic that is undefined (no site in common, a constant rater).
@@ -324,84 +318,4 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		}
 	}
 	return append(ms, measure{MeasureBiasedCV, cv}), nil
-}
-
-// WriteAgreement writes an agreement report as a table, CSV or JSON. The
-// CSV has exactly the columns AgreementColumns, an undefined statistic as
-// an empty cell; the table and JSON also say how many sites a single
-// librarian rated (left out) and give the measures' thresholds.
-func WriteAgreement(w io.Writer, ag Agreement, format string) error {
-	switch format {
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write(AgreementColumns)
-		for _, r := range ag.Rows {
-			cw.Write([]string{r.Rater, r.Kind, strconv.Itoa(r.Sites), csvFloat(r.ScorePct), csvFloat(r.ScoreLOOPct),
-				csvFloat(r.KappaW), csvFloat(r.Spearman)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case export.JSON:
-		return export.WriteJSON(w, ag)
-	case export.Table:
-		return writeAgreementTable(w, ag)
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
-}
-
-func csvFloat(f Float) string {
-	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return ""
-	}
-	return export.Ftoa(v)
-}
-
-func tableFloat(f Float, format string) string {
-	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	return fmt.Sprintf(format, v)
-}
-
-func writeAgreementTable(w io.Writer, ag Agreement) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-24s %-9s %5s %7s %7s %7s %8s  %s\n", "rater", "kind", "sites", "score%", "loo%", "kappa_w", "spearman", "thresholds (least value ranked 2, 3, 4)")
-	for _, r := range ag.Rows {
-		th := ""
-		for i, t := range r.Thresholds {
-			if i > 0 {
-				th += "  "
-			}
-			th += tableFloat(t, "%.4g")
-		}
-		fmt.Fprintf(&b, "%-24s %-9s %5d %7s %7s %7s %8s  %s\n", r.Rater, r.Kind, r.Sites,
-			tableFloat(r.ScorePct, "%.1f"), tableFloat(r.ScoreLOOPct, "%.1f"),
-			tableFloat(r.KappaW, "%.3f"), tableFloat(r.Spearman, "%.3f"), th)
-	}
-	fmt.Fprintf(&b, "\nReference: the mean of all librarians' ratings, rounded half up, over %d sites rated by at least two of %d librarians.\n",
-		ag.ReferenceSites, ag.Librarians)
-	fmt.Fprintf(&b, "Excluded: %d sites rated by a single librarian.\n", ag.Excluded)
-	fmt.Fprintf(&b, "score%%: rank equal to the reference; loo%%: against the other librarians' mean only; measures ranked 1-4 by quantiles matching the reference.\n")
-	if ag.Bias != nil {
-		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
-			*ag.Bias, ag.Favoured, FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
-	}
-	if c := ag.Confusion; c != nil {
-		fmt.Fprintf(&b, "\nConfusion of %s (%s): rows are the reference rank, columns %s's rank.\n%9s", c.Rater, c.Kind, c.Rater, "")
-		for j := range importance.Levels {
-			fmt.Fprintf(&b, " %5d", j+1)
-		}
-		b.WriteString("\n")
-		for i, row := range c.Matrix {
-			fmt.Fprintf(&b, "%9d", i+1)
-			for _, n := range row {
-				fmt.Fprintf(&b, " %5d", n)
-			}
-			b.WriteString("\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

@@ -1,46 +1,34 @@
-package app
+package app_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/csv"
-	"encoding/json"
-	"io"
-	"math"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
-	"testing/fstest"
-	"time"
 
-	"sitesift/crawl/demoweb"
+	"sitesift/app"
+	"sitesift/app/apptest"
 )
 
 func TestIndexRebuiltFromStore(t *testing.T) {
-	src := crawledProject(t)
+	src := apptest.CrawledProject(t)
 	dir := t.TempDir()
-	db, err := os.ReadFile(filepath.Join(src, DBFile))
+	db, err := os.ReadFile(filepath.Join(src, app.DBFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A checkpointed copy of the database alone, with no index beside it.
-	p0, err := OpenProject(src, false)
+	p0, err := app.OpenProject(src, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p0.Close()
-	if db, err = os.ReadFile(filepath.Join(src, DBFile)); err != nil {
+	if db, err = os.ReadFile(filepath.Join(src, app.DBFile)); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, DBFile), db, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, app.DBFile), db, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := OpenProject(dir, false)
+	p, err := app.OpenProject(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,4 +38,3 @@ func TestIndexRebuiltFromStore(t *testing.T) {
 		t.Fatalf("rebuilt index holds %d pages, %v", n, err)
 	}
 }
-

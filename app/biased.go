@@ -4,12 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"slices"
-	"strconv"
 
-	"sitesift/app/export"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -183,44 +180,4 @@ func (a *App) RankBiased(ctx context.Context, limit int, bias float64) ([]Biased
 		out = out[:limit]
 	}
 	return out, nil
-}
-
-// WriteBiasedRank writes the biased ranking as a table, CSV
-// (site,biased_pagerank,pagerank,opic,mean_rating,favoured; mean_rating
-// empty for an unrated site) or JSON.
-func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
-	mean := func(r BiasedRankRow, empty string) string {
-		if r.MeanRating == nil {
-			return empty
-		}
-		return strconv.FormatFloat(*r.MeanRating, 'f', 2, 64)
-	}
-	switch format {
-	case export.Table:
-		fmt.Fprintf(w, "%4s  %-40s %12s %10s %10s %5s %s\n", "#", "site", "biased_pr", "pagerank", "opic", "mean", "favoured")
-		for i, r := range rows {
-			fav := ""
-			if r.Favoured {
-				fav = "yes"
-			}
-			if _, err := fmt.Fprintf(w, "%4d  %-40s %12.6f %10.6f %10.6f %5s %s\n", i+1, r.Site, r.Biased, r.PageRank, r.OPIC, mean(r, "-"), fav); err != nil {
-				return err
-			}
-		}
-		return nil
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write([]string{"site", "biased_pagerank", "pagerank", "opic", "mean_rating", "favoured"})
-		for _, r := range rows {
-			cw.Write([]string{r.Site, export.Ftoa(r.Biased), export.Ftoa(r.PageRank), export.Ftoa(r.OPIC), mean(r, ""), strconv.FormatBool(r.Favoured)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case export.JSON:
-		if rows == nil {
-			rows = []BiasedRankRow{}
-		}
-		return export.WriteJSON(w, rows)
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
 }

@@ -1,35 +1,23 @@
-package app
+package app_test
 
 import (
 	"context"
-	"encoding/csv"
-	"encoding/json"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
+	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/importance"
 	"sitesift/sites"
 )
 
-// communityProject is the project of buildCommunityProject, open.
-func communityProject(t *testing.T) (*App, string) {
-	t.Helper()
-	dir := buildCommunityProject(t)
-	a, _ := openApp(t, dir)
-	return a, dir
-}
-
 func TestCommunitiesOnPageGraph(t *testing.T) {
-	a, _ := communityProject(t)
+	a, proj, _ := apptest.OpenProject(t, apptest.CommunityProject(t))
 	ctx := context.Background()
 	cs, err := a.Communities(ctx, 5, importance.DefaultCoreOptions())
 	if err != nil {
@@ -61,7 +49,7 @@ func TestCommunitiesOnPageGraph(t *testing.T) {
 		t.Errorf("seeds %s, %s", cs[0].Seed, cs[1].Seed)
 	}
 	// Deterministic: a fresh app on the same project gives the same cores.
-	b := New(Options{Project: a.project})
+	b := app.New(app.Options{Project: proj})
 	again, err := b.Communities(ctx, 5, importance.DefaultCoreOptions())
 	if err != nil || !reflect.DeepEqual(again, cs) {
 		t.Errorf("second run differs: %+v, %v", again, err)
@@ -92,7 +80,7 @@ func TestCommunitiesOnPageGraph(t *testing.T) {
 
 func TestCommunitiesImportedGraph(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := OpenProject(dir, true)
+	p, err := app.OpenProject(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +96,7 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 	if _, err := p.Store.ImportGraph(context.Background(), "test.tsv", names, edges, 0); err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Project: p})
+	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	cs, err := a.Communities(context.Background(), 3, importance.DefaultCoreOptions())
 	if err != nil || len(cs) != 1 {
@@ -130,7 +118,7 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 
 func TestHeritrixPrecedenceTies(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := OpenProject(dir, true)
+	p, err := app.OpenProject(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +130,7 @@ func TestHeritrixPrecedenceTies(t *testing.T) {
 	if err := p.Store.SaveCrawlBatch(context.Background(), nil, states); err != nil {
 		t.Fatal(err)
 	}
-	ps, err := New(Options{Project: p}).HeritrixPrecedence(context.Background(), 3)
+	ps, err := app.New(app.Options{Project: p}).HeritrixPrecedence(context.Background(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,4 +143,3 @@ func TestHeritrixPrecedenceTies(t *testing.T) {
 		t.Errorf("precedences %v, want %v", got, want)
 	}
 }
-

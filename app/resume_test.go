@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites"
 )
@@ -42,20 +44,20 @@ func TestSecondCrawlResumes(t *testing.T) {
 	log := &requestLog{next: web.Handler()}
 	srv := httptest.NewServer(log)
 	defer srv.Close()
-	p, err := OpenProject(t.TempDir(), true)
+	p, err := app.OpenProject(t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
-	req := CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 4, Proxy: srv.URL}
+	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 4, Proxy: srv.URL}
 
-	run := func(name string) CrawlStatus {
+	run := func(name string) app.CrawlStatus {
 		t.Helper()
 		st, err := a.RunCrawl(ctx, req, time.Second, nil)
-		if err != nil || st.State != StateDone || st.Pages != req.MaxPages {
+		if err != nil || st.State != app.StateDone || st.Pages != req.MaxPages {
 			t.Fatalf("%s crawl: %+v, %v; want done with %d pages", name, st, err, req.MaxPages)
 		}
 		return st
@@ -110,8 +112,8 @@ func TestSecondCrawlResumes(t *testing.T) {
 		t.Errorf("%d sites known after the second crawl, %d after the first: it discovered nothing", len(hist2), len(hist1))
 	}
 
-	var list SiteList
-	call(t, a.Handler(), "GET", "/api/sites?limit=500", "", 200, &list)
+	var list app.SiteList
+	apptest.Call(t, a.Handler(), "GET", "/api/sites?limit=500", "", 200, &list)
 	var opic float64
 	for _, r := range list.Rows {
 		opic += r.OPIC

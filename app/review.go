@@ -5,11 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
-	"strings"
 	"sync"
-	"time"
 
 	"sitesift/app/export"
 	"sitesift/importance"
@@ -494,37 +491,4 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 		out[i] = SelectedSeed{SeedURL: sites.HomeURL(s.Site), SelectedSite: s}
 	}
 	return out, nil
-}
-
-// SelectionColumns is the header of a selection exported as CSV.
-var SelectionColumns = []string{"seed_url", "site", "status", "subject", "note", "decided_by", "decided_at", "opic"}
-
-// WriteSelection writes selected sites as a seed list: txt (one seed URL a
-// line, for a crawler), CSV (the columns SelectionColumns; decided_at in
-// RFC 3339, empty when never decided) or JSON (an array of SelectedSeed).
-func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
-	switch format {
-	case export.Txt:
-		var b strings.Builder
-		for _, s := range seeds {
-			b.WriteString(s.SeedURL + "\n")
-		}
-		_, err := io.WriteString(w, b.String())
-		return err
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write(SelectionColumns)
-		for _, s := range seeds {
-			at := ""
-			if !s.DecidedAt.IsZero() {
-				at = s.DecidedAt.UTC().Format(time.RFC3339)
-			}
-			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, export.Ftoa(s.OPIC)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case export.JSON:
-		return export.WriteJSON(w, export.List(seeds))
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
 }

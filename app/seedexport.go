@@ -3,10 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
-	"strconv"
 
-	"sitesift/app/export"
 	"sitesift/sites"
 )
 
@@ -19,51 +16,6 @@ const (
 	// OPIC importance (see [App.Seeds]).
 	MethodImportance = "importance"
 )
-
-// CommunityCSVHeader is the header of a seed list from communities in CSV.
-var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}
-
-// communityJSON is one core of a seed list from communities in JSON.
-type communityJSON struct {
-	Core         int      `json:"core"`
-	Seed         string   `json:"seed"`
-	Hubs         []string `json:"hubs"`
-	Authorities  []string `json:"authorities"`
-	CoverDensity float64  `json:"cover_density"`
-}
-
-// WriteCommunities writes the seeds of cs as txt (one seed URL a line, for
-// Heritrix or Browsertrix), CSV (columns [CommunityCSVHeader]; hubs and
-// authorities are counts) or JSON (an array of cores, each {"core",
-// "seed", "hubs", "authorities", "cover_density"} with the member URLs).
-func WriteCommunities(w io.Writer, cs []Community, format string) error {
-	switch format {
-	case export.Txt:
-		for _, c := range cs {
-			if _, err := fmt.Fprintln(w, c.Seed); err != nil {
-				return err
-			}
-		}
-		return nil
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write(CommunityCSVHeader)
-		for _, c := range cs {
-			cw.Write([]string{c.Seed, c.Site, strconv.Itoa(c.Core), strconv.Itoa(len(c.Hubs)),
-				strconv.Itoa(len(c.Authorities)), export.Ftoa(c.CoverDensity), export.Ftoa(c.HubScore)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case export.JSON:
-		out := make([]communityJSON, len(cs))
-		for i, c := range cs {
-			out[i] = communityJSON{Core: c.Core, Seed: c.Seed, Hubs: export.List(c.Hubs),
-				Authorities: export.List(c.Authorities), CoverDensity: c.CoverDensity}
-		}
-		return export.WriteJSON(w, out)
-	}
-	return badRequest(fmt.Errorf("unknown format %q (want txt, csv or json)", format))
-}
 
 // DefaultPrecedenceBuckets is the number of precedence values a Heritrix
 // precedence file spreads the sites over.
@@ -106,28 +58,6 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence
 		out[r] = Precedence{URI: sites.HomeURL(row.Site), Precedence: 1 + first*b/n}
 	}
 	return out, nil
-}
-
-// WriteHeritrixPrecedence writes a precedence file for Heritrix 3's
-// PreloadedUriPrecedencePolicy: one line "URI precedence" per URI, a single
-// space between, nothing else. Heritrix does not read the file during a
-// crawl; its PrecedenceLoader utility
-// (org.archive.crawler.frontier.precedence.PrecedenceLoader, heritrix3
-// engine module) loads it into the crawl's uri-history BDB environment,
-// where the policy finds the values. Its documentation gives the format as
-// "lines of the form URI [whitespace] precedence" and the Heritrix wiki
-// ("Assigning precedence based on external precalculation") as "URIs,
-// followed by a space, followed by a precedence value"; the loader splits
-// on each single whitespace character and parses the second field as an
-// integer, so there is exactly one space and no header or comment line.
-// Lower values are crawled first.
-func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
-	for _, p := range ps {
-		if _, err := fmt.Fprintf(w, "%s %d\n", p.URI, p.Precedence); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // RatingsTable is every site with its importance and each librarian's
@@ -200,31 +130,4 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 		t.Rows[i] = rr
 	}
 	return t, nil
-}
-
-// WriteRatingsCSV writes t as CSV with the header
-// site,opic,pagerank,<librarian>...,mean_rating: one column per librarian,
-// empty where they have not rated the site, and the mean of the ratings
-// given, empty when there is none.
-func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
-	cw := export.NewCSVWriter(w)
-	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
-	cw.Write(append(header, "mean_rating"))
-	for _, r := range t.Rows {
-		rec := []string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank)}
-		for _, v := range r.Ratings {
-			cell := ""
-			if v > 0 {
-				cell = strconv.Itoa(v)
-			}
-			rec = append(rec, cell)
-		}
-		mean := ""
-		if r.Mean > 0 {
-			mean = export.Ftoa(r.Mean)
-		}
-		cw.Write(append(rec, mean))
-	}
-	cw.Flush()
-	return cw.Error()
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/plot"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites"
 )
@@ -148,8 +149,28 @@ func CommunityProject(t testing.TB) string {
 	return dir
 }
 
+// Empty opens a new, empty project, closed at cleanup.
+func Empty(t testing.TB) *app.App {
+	t.Helper()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	return a
+}
+
 // Open opens the project in dir; close closes it (also at cleanup).
 func Open(t testing.TB, dir string) (a *app.App, close func()) {
+	t.Helper()
+	a, _, close = OpenProject(t, dir)
+	return a, close
+}
+
+// OpenProject is [Open] that also returns the project, for the tests that
+// look into its store.
+func OpenProject(t testing.TB, dir string) (a *app.App, p *app.Project, close func()) {
 	t.Helper()
 	p, err := app.OpenProject(dir, false)
 	if err != nil {
@@ -159,12 +180,11 @@ func Open(t testing.TB, dir string) (a *app.App, close func()) {
 	var once sync.Once
 	close = func() { once.Do(func() { a.Close(); p.Close() }) }
 	t.Cleanup(close)
-	return a, close
+	return a, p, close
 }
 
-// ReviewProject builds a project of nine pages on seven sites rated by
-// three librarians, and returns its directory, closed:
-// on a small web. Three librarians rate five sites:
+// ReviewProject builds a project of a small web where three librarians
+// rate five sites, and returns its directory, closed:
 //
 //	        s1 s2 s3 s4 s5
 //	ana      4  3  1  2  -
@@ -313,4 +333,15 @@ func Call(t testing.TB, h http.Handler, method, path, body string, wantStatus in
 		}
 	}
 	return env
+}
+
+// SeriesCount fails the test unless svg is a chart of app/plot, and
+// returns the number of series it draws.
+func SeriesCount(t testing.TB, svg []byte) int {
+	t.Helper()
+	n, err := plot.SeriesCount(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"sitesift/app/apptest"
 )
 
 // runCLI runs the command line and returns its exit status and outputs.
@@ -59,7 +61,7 @@ func TestCLIErrors(t *testing.T) {
 }
 
 func TestCLIRankSeedsSearch(t *testing.T) {
-	dir := crawledProject(t)
+	dir := apptest.CrawledProject(t)
 	code, out, stderr := runCLI(t, "rank", "--project", dir, "--format", "csv")
 	if code != 0 {
 		t.Fatalf("rank: %d %s", code, stderr)

@@ -1,5 +1,23 @@
 package cli
 
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/app/httpapi"
+	"sitesift/importance"
+	"sitesift/sites/store"
+)
+
 func writeFile(t *testing.T, name, content string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
@@ -91,7 +109,7 @@ func TestCLIImportAndRank(t *testing.T) {
 	checkRank(t, rankCSV(t, "--project", dir, "--weighting", "binary"), handBinary, 1)
 	// The binary ranking is for the answer only: the store keeps the
 	// links-weighted PageRank.
-	p, err := OpenProject(dir, false)
+	p, err := app.OpenProject(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +176,7 @@ func TestCLIImportBadLines(t *testing.T) {
 	if len(rows) != 2 || rows["a.test"][4] != "1" || rows["b.test"][3] != "1" {
 		t.Errorf("after a refused import: %v", rows)
 	}
-	p, err := OpenProject(dir, false)
+	p, err := app.OpenProject(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,12 +199,12 @@ func TestImportedAndCrawledDoNotMix(t *testing.T) {
 		t.Errorf("crawl of an imported project: exit %d, %q", code, stderr)
 	}
 
-	p, err := OpenProject(dir, false)
+	p, err := app.OpenProject(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Project: p})
-	env := call(t, a.Handler(), "POST", "/api/crawl", `{"seeds":["http://a.test/"]}`, 409, nil)
+	a := app.New(app.Options{Project: p})
+	env := apptest.Call(t, httpapi.New(a), "POST", "/api/crawl", `{"seeds":["http://a.test/"]}`, 409, nil)
 	if !strings.Contains(env.Error, "imported site graph") {
 		t.Errorf("API error %q", env.Error)
 	}
@@ -196,7 +214,7 @@ func TestImportedAndCrawledDoNotMix(t *testing.T) {
 	}
 	p.Close()
 
-	crawled := crawledProject(t)
+	crawled := apptest.CrawledProject(t)
 	code, _, stderr = runCLI(t, "import", "--project", crawled, "--edges", edges)
 	if code != 1 || !strings.Contains(stderr, "holds a crawl") {
 		t.Errorf("import into a crawled project: exit %d, %q", code, stderr)
@@ -235,7 +253,7 @@ func TestCLIImportRankUsage(t *testing.T) {
 func TestRankEdgeFileMatchesProject(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "synthetic.txt")
 	writeSynthetic(t, path, 2000, 6)
-	rows, err := RankEdgeFile(context.Background(), path, EdgeRankOptions{})
+	rows, err := app.RankEdgeFile(context.Background(), path, app.EdgeRankOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

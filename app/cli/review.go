@@ -138,33 +138,8 @@ func (c CLI) review(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return writeQueue(c.Stdout, rq, *format)
+		return app.WriteQueue(c.Stdout, rq, *format)
 	})
-}
-
-// writeQueue writes a review queue as a table, CSV
-// (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
-func writeQueue(w io.Writer, q app.ReviewQueue, format string) error {
-	switch format {
-	case export.JSON:
-		return export.WriteJSON(w, q)
-	case export.CSV:
-		cw := export.NewCSVWriter(w)
-		cw.Write([]string{"site", "status", "opic", "pagerank", "pages", "in_sites", "out_sites"})
-		for _, r := range q.Rows {
-			cw.Write([]string{r.Site, r.Status, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.Pages),
-				strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites)})
-		}
-		cw.Flush()
-		return cw.Error()
-	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tsite\tstatus\topic\tpagerank\tpages\tin_sites\tout_sites\t")
-	for i, r := range q.Rows {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.6f\t%.6f\t%d\t%d\t%d\t\n", i+1, r.Site, r.Status, r.OPIC, r.PageRank, r.Pages, r.InSites, r.OutSites)
-	}
-	fmt.Fprintf(tw, "\n%d of %d sites %s has not rated, by %s\n", len(q.Rows), q.Total, q.Librarian, q.Order)
-	return tw.Flush()
 }
 
 func (c CLI) selection(ctx context.Context, args []string) error {

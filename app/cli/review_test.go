@@ -1,8 +1,20 @@
 package cli
 
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+)
+
 func TestAgreementCLI(t *testing.T) {
-	a, dir := reviewProject(t)
-	closeProject(t, a)
+	dir := apptest.ReviewProject(t)
 	code, out, stderr := runCLI(t, "agreement", "--project", dir, "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -30,7 +42,7 @@ func TestAgreementCLI(t *testing.T) {
 		{"hits_authority", "measure", "4", 100, nan, 1, 1},
 		{"in_sites", "measure", "4", 100, nan, 1, 1},
 	}
-	recs := readCSV(t, out)[1:]
+	recs := apptest.ReadCSV(t, out)[1:]
 	if len(recs) != len(want) {
 		t.Fatalf("%d rows, want %d:\n%s", len(recs), len(want), out)
 	}
@@ -40,10 +52,10 @@ func TestAgreementCLI(t *testing.T) {
 			t.Errorf("row %d = %v, want %s %s %s", i, r, w.rater, w.kind, w.sites)
 			continue
 		}
-		cellNear(t, r, 3, w.pct)
-		cellNear(t, r, 4, w.loo)
-		cellNear(t, r, 5, w.kappa)
-		cellNear(t, r, 6, w.spearman)
+		apptest.CellNear(t, r, 3, w.pct)
+		apptest.CellNear(t, r, 4, w.loo)
+		apptest.CellNear(t, r, 5, w.kappa)
+		apptest.CellNear(t, r, 6, w.spearman)
 	}
 	if strings.Contains(out, "#") || strings.Contains(out, "xcluded") {
 		t.Errorf("the CSV holds more than its rows:\n%s", out)
@@ -72,14 +84,14 @@ func TestAgreementCLI(t *testing.T) {
 		t.Fatalf("json: %v\n%s", err, out)
 	}
 	// s1 alone has a mean rating ≥ 3 (11/3); s4's is 2.5.
-	if ag.Excluded != 1 || ag.ReferenceSites != 4 || ag.Bias == nil || *ag.Bias != DefaultBias || ag.Favoured != 1 || len(ag.Rows) != 9 {
+	if ag.Excluded != 1 || ag.ReferenceSites != 4 || ag.Bias == nil || *ag.Bias != app.DefaultBias || ag.Favoured != 1 || len(ag.Rows) != 9 {
 		t.Fatalf("json report %+v", ag)
 	}
 	if ag.Rows[3].Rater != "opic" || ag.Rows[3].ScoreLOOPct != nil || len(ag.Rows[3].Thresholds) != 3 ||
 		math.Abs(*ag.Rows[3].Thresholds[0]-0.2) > 1e-12 || ag.Rows[0].ScoreLOOPct == nil {
 		t.Errorf("json rows %+v %+v", ag.Rows[0], ag.Rows[3])
 	}
-	if ag.Rows[7].Rater != MeasureBiased || ag.Rows[8].Rater != MeasureBiasedCV || ag.Rows[7].ScorePct == nil || ag.Rows[8].ScorePct == nil {
+	if ag.Rows[7].Rater != app.MeasureBiased || ag.Rows[8].Rater != app.MeasureBiasedCV || ag.Rows[7].ScorePct == nil || ag.Rows[8].ScorePct == nil {
 		t.Errorf("biased rows %+v %+v", ag.Rows[7], ag.Rows[8])
 	}
 
@@ -97,8 +109,7 @@ func TestAgreementCLI(t *testing.T) {
 }
 
 func TestRatingsImportCLI(t *testing.T) {
-	a, dir := reviewProject(t)
-	closeProject(t, a)
+	dir := apptest.ReviewProject(t)
 	tmp := t.TempDir()
 	good := filepath.Join(tmp, "good.csv")
 	os.WriteFile(good, []byte("librarian,site,rating,note\ndan,s1.test,4,\"maps, rare\"\ndan,S2.test,2,\nana,s1.test,4,\n"), 0o644)
@@ -150,8 +161,7 @@ func TestRatingsImportCLI(t *testing.T) {
 }
 
 func TestReviewCLI(t *testing.T) {
-	a, dir := reviewProject(t)
-	closeProject(t, a)
+	dir := apptest.ReviewProject(t)
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -197,13 +207,14 @@ func TestReviewCLI(t *testing.T) {
 }
 
 func TestBiasedRanking(t *testing.T) {
-	a, dir := reviewProject(t)
+	dir := apptest.ReviewProject(t)
+	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
 	br, err := a.BiasedPageRank(ctx, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if br.Bias != DefaultBias || br.Favoured != 1 {
+	if br.Bias != app.DefaultBias || br.Favoured != 1 {
 		t.Errorf("bias %v, favoured %d", br.Bias, br.Favoured)
 	}
 	var sum float64
@@ -215,12 +226,12 @@ func TestBiasedRanking(t *testing.T) {
 	if math.Abs(sum-1) > 1e-9 || br.Rank["s1.test"] <= br.Plain["s1.test"] || br.Rank["s5.test"] >= br.Plain["s5.test"] {
 		t.Errorf("biased %v plain %v", br.Rank, br.Plain)
 	}
-	closeProject(t, a)
+	closeApp()
 	code, out, stderr := runCLI(t, "rank", "--project", dir, "--biased", "--format", "csv")
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	recs := readCSV(t, out)
+	recs := apptest.ReadCSV(t, out)
 	if strings.Join(recs[0], ",") != "site,biased_pagerank,pagerank,opic,mean_rating,favoured" ||
 		recs[1][0] != "s1.test" || recs[1][5] != "true" || len(recs) != 8 {
 		t.Errorf("rank --biased:\n%s", out)

@@ -1,7 +1,23 @@
 package cli
 
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sitesift/app/apptest"
+)
+
 func TestCLISeedsCommunities(t *testing.T) {
-	dir := buildCommunityProject(t)
+	dir := apptest.CommunityProject(t)
 	code, out, stderr := runCLI(t, "seeds", "--project", dir, "--count", "3")
 	if code != 0 || out != "http://h1.test/links\nhttp://g1.test/list\n" {
 		t.Errorf("txt: %d %q %s", code, out, stderr)
@@ -107,7 +123,7 @@ func TestCLISeedsUsageErrors(t *testing.T) {
 }
 
 func TestExportHeritrixPrecedence(t *testing.T) {
-	dir := buildCommunityProject(t)
+	dir := apptest.CommunityProject(t)
 	out := filepath.Join(t.TempDir(), "precedence.txt")
 	if code, _, stderr := runCLI(t, "export", "--project", dir, "--what", "heritrix-precedence", "--out", out); code != 0 {
 		t.Fatalf("export: %d %s", code, stderr)
@@ -140,8 +156,8 @@ func TestExportHeritrixPrecedence(t *testing.T) {
 }
 
 func TestExportRatingsCSV(t *testing.T) {
-	dir := buildCommunityProject(t)
-	a, closeApp := openApp(t, dir)
+	dir := apptest.CommunityProject(t)
+	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
 	for _, r := range []struct {
 		lib, site string

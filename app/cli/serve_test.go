@@ -1,5 +1,18 @@
 package cli
 
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
 // lockedBuffer is a bytes.Buffer safe to write from one goroutine while
 // another reads it.
 type lockedBuffer struct {
@@ -92,4 +105,3 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
-

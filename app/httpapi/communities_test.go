@@ -1,20 +1,33 @@
 package httpapi
 
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+)
+
 func TestCommunitiesAPI(t *testing.T) {
-	a, _ := communityProject(t)
-	h := a.Handler()
-	var cs []Community
-	call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
+	a, _ := apptest.Open(t, apptest.CommunityProject(t))
+	h := New(a)
+	var cs []app.Community
+	apptest.Call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
 	if len(cs) != 2 || cs[0].Seed != "http://h1.test/links" || cs[0].Site != "h1.test" || len(cs[0].Authorities) != 3 {
 		t.Fatalf("communities %+v", cs)
 	}
-	call(t, h, "GET", "/api/communities?count=1&core_size=4&new_members=1", "", 200, &cs)
+	apptest.Call(t, h, "GET", "/api/communities?count=1&core_size=4&new_members=1", "", 200, &cs)
 	if len(cs) != 1 || len(cs[0].Hubs)+len(cs[0].Authorities) != 4 {
 		t.Errorf("fixed size: %+v", cs)
 	}
 	for _, q := range []string{"count=0", "count=x", "density=50&core_size=4", "new_members=2", "density=0",
 		"density=abc", "core_size=1", "hits_iterations=0", "count=1001"} {
-		env := call(t, h, "GET", "/api/communities?"+q, "", 400, nil)
+		env := apptest.Call(t, h, "GET", "/api/communities?"+q, "", 400, nil)
 		if env.ErrorType != "bad_request" {
 			t.Errorf("%s: %+v", q, env)
 		}
@@ -22,9 +35,9 @@ func TestCommunitiesAPI(t *testing.T) {
 
 	// The graph is coloured by the current (last) extraction: cores of
 	// count=4 at density 100, asked for again.
-	call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
-	var g GraphView
-	call(t, h, "GET", "/api/graph", "", 200, &g)
+	apptest.Call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
+	var g app.GraphView
+	apptest.Call(t, h, "GET", "/api/graph", "", 200, &g)
 	if g.TotalSites != 11 || len(g.Nodes) != 11 {
 		t.Fatalf("graph of %d of %d sites", len(g.Nodes), g.TotalSites)
 	}
@@ -44,7 +57,7 @@ func TestCommunitiesAPI(t *testing.T) {
 	if links["h1.test>a1.test"] != 1 || links["nav.test>a1.test"] != 1 || len(g.Links) != 15 {
 		t.Errorf("links %v", links)
 	}
-	call(t, h, "GET", "/api/graph?limit=3", "", 200, &g)
+	apptest.Call(t, h, "GET", "/api/graph?limit=3", "", 200, &g)
 	if len(g.Nodes) != 3 || g.Nodes[0].Site != "h1.test" || g.Nodes[1].Site != "a1.test" {
 		t.Errorf("limit 3: %+v", g.Nodes)
 	}
@@ -53,9 +66,9 @@ func TestCommunitiesAPI(t *testing.T) {
 			t.Errorf("link %+v outside the 3 sites shown", l)
 		}
 	}
-	call(t, h, "GET", "/api/graph?limit=0", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/graph?limit=0", "", 400, nil)
 	// With extraction parameters the graph follows them.
-	call(t, h, "GET", "/api/graph?count=1", "", 200, &g)
+	apptest.Call(t, h, "GET", "/api/graph?count=1", "", 200, &g)
 	for _, n := range g.Nodes {
 		if n.Site == "g1.test" && n.Core != -1 {
 			t.Errorf("count=1: g1.test in core %d", n.Core)
@@ -64,11 +77,11 @@ func TestCommunitiesAPI(t *testing.T) {
 }
 
 func TestExportSeedsAPI(t *testing.T) {
-	a, _ := communityProject(t)
-	h := a.Handler()
+	a, _ := apptest.Open(t, apptest.CommunityProject(t))
+	h := New(a)
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, uiRequest(h, "GET", path, nil))
+		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
 		return rec
 	}
 	rec := get("/api/export/seeds?format=csv&count=3")
@@ -82,20 +95,20 @@ func TestExportSeedsAPI(t *testing.T) {
 	if rec = get("/api/export/seeds?method=importance&count=2"); rec.Body.String() != "http://h1.test/\nhttp://a1.test/\n" {
 		t.Errorf("importance txt: %q", rec.Body)
 	}
-	var cores []communityJSON
+	var cores []map[string]any
 	if rec = get("/api/export/seeds?format=json&count=3"); json.Unmarshal(rec.Body.Bytes(), &cores) != nil ||
 		len(cores) != 2 || rec.Header().Get("Content-Type") != "application/json" {
 		t.Errorf("communities json: %q", rec.Body)
 	}
-	call(t, h, "GET", "/api/export/seeds?method=importance&density=90", "", 400, nil)
-	call(t, h, "GET", "/api/export/seeds?method=best", "", 400, nil)
-	call(t, h, "GET", "/api/export/seeds?format=xml", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/seeds?method=importance&density=90", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/seeds?method=best", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/seeds?format=xml", "", 400, nil)
 
 	// A list edited by the librarian: one seed of the extraction swapped
 	// for another hub of its core, one added by hand.
 	post := func(body string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, uiRequest(h, "POST", "/api/export/seeds", strings.NewReader(body)))
+		h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/export/seeds", strings.NewReader(body)))
 		return rec
 	}
 	rec = post(`{"seeds": ["http://h2.test/links", "HTTP://New.Test", "http://h2.test/links"], "format": "csv"}`)
@@ -110,20 +123,20 @@ func TestExportSeedsAPI(t *testing.T) {
 	if rec = post(`{"seeds": ["http://g1.test/list"]}`); rec.Body.String() != "http://g1.test/list\n" {
 		t.Errorf("edited txt: %q", rec.Body)
 	}
-	env := call(t, h, "POST", "/api/export/seeds", `{"seeds": ["http://ok.test/", "ftp://bad.test/x"], "format": "txt"}`, 400, nil)
+	env := apptest.Call(t, h, "POST", "/api/export/seeds", `{"seeds": ["http://ok.test/", "ftp://bad.test/x"], "format": "txt"}`, 400, nil)
 	if !strings.Contains(env.Error, "ftp://bad.test/x") {
 		t.Errorf("bad seed error %q does not name it", env.Error)
 	}
-	call(t, h, "POST", "/api/export/seeds", `{"seeds": []}`, 400, nil)
-	call(t, h, "POST", "/api/export/seeds", `{"seeds": ["http://a.test/"], "format": "pdf"}`, 400, nil)
-	call(t, h, "POST", "/api/export/seeds", `{"urls": ["http://a.test/"]}`, 400, nil)
+	apptest.Call(t, h, "POST", "/api/export/seeds", `{"seeds": []}`, 400, nil)
+	apptest.Call(t, h, "POST", "/api/export/seeds", `{"seeds": ["http://a.test/"], "format": "pdf"}`, 400, nil)
+	apptest.Call(t, h, "POST", "/api/export/seeds", `{"urls": ["http://a.test/"]}`, 400, nil)
 
 	rec = get("/api/export/heritrix")
 	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "http://h1.test/ 1\n") ||
 		!strings.Contains(rec.Header().Get("Content-Disposition"), "heritrix-precedence.txt") {
 		t.Errorf("heritrix: %d %q", rec.Code, rec.Body)
 	}
-	call(t, h, "GET", "/api/export/heritrix?buckets=0", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/heritrix?buckets=0", "", 400, nil)
 	if _, err := a.Rate(context.Background(), "ana", "g1.test", 2, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -135,27 +148,30 @@ func TestExportSeedsAPI(t *testing.T) {
 }
 
 func TestCommunitiesEmptyProject(t *testing.T) {
-	p, err := OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := app.New(app.Options{Project: p})
 	defer a.Close()
-	h := a.Handler()
-	var cs []Community
-	env := call(t, h, "GET", "/api/communities", "", 200, &cs)
+	h := New(a)
+	var cs []app.Community
+	env := apptest.Call(t, h, "GET", "/api/communities", "", 200, &cs)
 	if cs == nil || len(cs) != 0 || env.Status != "success" {
 		t.Errorf("empty project: %+v %+v", cs, env)
 	}
-	var g GraphView
-	call(t, h, "GET", "/api/graph", "", 200, &g)
+	var g app.GraphView
+	apptest.Call(t, h, "GET", "/api/graph", "", 200, &g)
 	if g.Nodes == nil || g.Links == nil || len(g.Nodes) != 0 || g.TotalSites != 0 {
 		t.Errorf("empty graph %+v", g)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, uiRequest(h, "POST", "/api/export/seeds", strings.NewReader(`{"seeds":["http://x.test/"],"format":"json"}`)))
-	var cores []communityJSON
+	h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/export/seeds", strings.NewReader(`{"seeds":["http://x.test/"],"format":"json"}`)))
+	var cores []struct {
+		Core int      `json:"core"`
+		Hubs []string `json:"hubs"`
+	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &cores); err != nil || len(cores) != 1 || cores[0].Core != -1 ||
 		cores[0].Hubs == nil {
 		t.Errorf("edited list on an empty project: %q", rec.Body)

@@ -1,25 +1,21 @@
 package httpapi
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
-	"net/url"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
 )
 
 // librarianCount is how many librarians the project has, read as the UI does.
 func librarianCount(t *testing.T, h http.Handler) int {
 	t.Helper()
 	var ls []map[string]any
-	call(t, h, "GET", "/api/librarians", "", 200, &ls)
+	apptest.Call(t, h, "GET", "/api/librarians", "", 200, &ls)
 	return len(ls)
 }
 
@@ -27,7 +23,7 @@ func librarianCount(t *testing.T, h http.Handler) int {
 // nothing; the app's own requests pass.
 func TestGuardRefusesOtherSites(t *testing.T) {
 	_, h := emptyApp(t)
-	token := uiRequest(h, "POST", "/api/librarians", nil).Header.Get(TokenHeader)
+	token := apptest.Request(h, "POST", "/api/librarians", nil).Header.Get(TokenHeader)
 	if token == "" {
 		t.Fatal("GET /api/session gave no token")
 	}
@@ -100,7 +96,7 @@ func TestGuardRefusesOtherSites(t *testing.T) {
 	// Sec-Fetch-Site, or without), and in the desktop window, whose
 	// requests name the Host "wails" and no Origin (seen in the window's
 	// log); should it send its origin, that passes too.
-	call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 201, nil)
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 201, nil)
 	good := []struct {
 		name, host string
 		headers    map[string]string
@@ -111,7 +107,7 @@ func TestGuardRefusesOtherSites(t *testing.T) {
 		{"the desktop window with its origin", "wails", map[string]string{"Origin": "wails://wails"}},
 	}
 	for i, tt := range good {
-		req = uiRequest(h, "POST", "/api/librarians", strings.NewReader(fmt.Sprintf(`{"name":"good%d"}`, i)))
+		req = apptest.Request(h, "POST", "/api/librarians", strings.NewReader(fmt.Sprintf(`{"name":"good%d"}`, i)))
 		req.Host = tt.host
 		for k, v := range tt.headers {
 			req.Header.Set(k, v)
@@ -149,7 +145,7 @@ func TestGuardBodyLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, announce := range []bool{true, false} {
-			req := uiRequest(h, "POST", tt.path, strings.NewReader(tt.body))
+			req := apptest.Request(h, "POST", tt.path, strings.NewReader(tt.body))
 			if !announce {
 				req = chunked(req)
 			}
@@ -163,13 +159,13 @@ func TestGuardBodyLimits(t *testing.T) {
 	if n := librarianCount(t, h); n != 0 {
 		t.Errorf("%d librarians created by refused requests", n)
 	}
-	var jobs []LabJobStatus
-	call(t, h, "GET", "/api/lab/jobs", "", 200, &jobs)
+	var jobs []app.LabJobStatus
+	apptest.Call(t, h, "GET", "/api/lab/jobs", "", 200, &jobs)
 	if len(jobs) != 0 {
 		t.Errorf("lab jobs started by refused requests: %+v", jobs)
 	}
 	// Under the cap, a streamed body passes.
-	req := chunked(uiRequest(h, "POST", "/api/librarians", strings.NewReader(`{"name":"ana"}`)))
+	req := chunked(apptest.Request(h, "POST", "/api/librarians", strings.NewReader(`{"name":"ana"}`)))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if rec.Code != 201 {
@@ -181,7 +177,7 @@ func TestGuardBodyLimits(t *testing.T) {
 // printed with ?token= sets a cookie that carries it from then on.
 func TestGuardSharedSecret(t *testing.T) {
 	a, _ := emptyApp(t)
-	h := a.Handler(SharedSecret("s3cret"), ServedAt("192.168.1.5"))
+	h := New(a, SharedSecret("s3cret"), ServedAt("192.168.1.5"))
 	get := func(path string, cookie *http.Cookie) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Host = "192.168.1.5:7777"

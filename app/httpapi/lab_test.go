@@ -4,32 +4,28 @@ import (
 	"encoding/csv"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
 )
 
 // emptyApp opens a new, empty project.
-func emptyApp(t *testing.T) (*App, http.Handler) {
-	t.Helper()
-	p, err := OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := New(Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
-	return a, a.Handler()
+func emptyApp(t *testing.T) (*app.App, http.Handler) {
+	a := apptest.Empty(t)
+	return a, New(a)
 }
 
 // waitLab polls a lab job until it is no longer running.
-func waitLab(t *testing.T, h http.Handler, id string) LabJobStatus {
+func waitLab(t *testing.T, h http.Handler, id string) app.LabJobStatus {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		var st LabJobStatus
-		call(t, h, "GET", "/api/lab/jobs/"+id, "", http.StatusOK, &st)
-		if st.State != LabRunning {
+		var st app.LabJobStatus
+		apptest.Call(t, h, "GET", "/api/lab/jobs/"+id, "", http.StatusOK, &st)
+		if st.State != app.LabRunning {
 			return st
 		}
 		if time.Now().After(deadline) {
@@ -42,19 +38,19 @@ func waitLab(t *testing.T, h http.Handler, id string) LabJobStatus {
 // get performs a GET and returns the recorder.
 func get(h http.Handler, path string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, uiRequest(h, "GET", path, nil))
+	h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
 	return rec
 }
 
 func TestLabAPINormLeakOutputs(t *testing.T) {
 	_, h := emptyApp(t)
-	var st LabJobStatus
-	call(t, h, "POST", "/api/lab/normleak", "", http.StatusAccepted, &st)
-	if st.ID == "" || st.Experiment != LabNormLeak {
+	var st app.LabJobStatus
+	apptest.Call(t, h, "POST", "/api/lab/normleak", "", http.StatusAccepted, &st)
+	if st.ID == "" || st.Experiment != app.LabNormLeak {
 		t.Fatalf("status %+v", st)
 	}
 	st = waitLab(t, h, st.ID)
-	if st.State != LabDone || st.Error != "" || len(st.Summary) != 6 {
+	if st.State != app.LabDone || st.Error != "" || len(st.Summary) != 6 {
 		t.Fatalf("status %+v", st)
 	}
 	if strings.Join(st.Files, ",") != "normleak.csv,normleak.svg" {
@@ -64,7 +60,7 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
 		t.Fatalf("svg: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
-	if n := wellFormedSVG(t, rec.Body.Bytes()); n != 6 {
+	if n := apptest.SeriesCount(t, rec.Body.Bytes()); n != 6 {
 		t.Errorf("svg has %d series, want 6", n)
 	}
 	rec = get(h, "/api/lab/jobs/"+st.ID+"/csv")
@@ -84,8 +80,8 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 	if rec := get(h, "/api/lab/jobs/99/svg"); rec.Code != http.StatusNotFound {
 		t.Errorf("svg of an unknown job: %d, want 404", rec.Code)
 	}
-	var jobs []LabJobStatus
-	call(t, h, "GET", "/api/lab/jobs", "", http.StatusOK, &jobs)
+	var jobs []app.LabJobStatus
+	apptest.Call(t, h, "GET", "/api/lab/jobs", "", http.StatusOK, &jobs)
 	if len(jobs) != 1 || jobs[0].ID != st.ID {
 		t.Errorf("jobs %+v", jobs)
 	}
@@ -95,10 +91,10 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 // project's site graph.
 func TestLabAPIConvergenceOnProject(t *testing.T) {
 	_, h := testApp(t)
-	var st LabJobStatus
-	call(t, h, "POST", "/api/lab/convergence", `{"graph": "project", "strategies": ["greedy", "random"], "every": 20}`, http.StatusAccepted, &st)
+	var st app.LabJobStatus
+	apptest.Call(t, h, "POST", "/api/lab/convergence", `{"graph": "project", "strategies": ["greedy", "random"], "every": 20}`, http.StatusAccepted, &st)
 	st = waitLab(t, h, st.ID)
-	if st.State != LabDone {
+	if st.State != app.LabDone {
 		t.Fatalf("status %+v", st)
 	}
 	if st.Total == 0 || st.Done != st.Total {
@@ -127,12 +123,12 @@ func TestLabAPIConvergenceOnProject(t *testing.T) {
 func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 	a, h := emptyApp(t)
 	long := `{"graph": "synthetic", "n": 20000, "steps": 100000000, "every": 10000000}`
-	var st LabJobStatus
-	call(t, h, "POST", "/api/lab/convergence", long, http.StatusAccepted, &st)
-	if st.State != LabRunning {
+	var st app.LabJobStatus
+	apptest.Call(t, h, "POST", "/api/lab/convergence", long, http.StatusAccepted, &st)
+	if st.State != app.LabRunning {
 		t.Fatalf("status %+v", st)
 	}
-	env := call(t, h, "POST", "/api/lab/normleak", `{}`, http.StatusConflict, nil)
+	env := apptest.Call(t, h, "POST", "/api/lab/normleak", `{}`, http.StatusConflict, nil)
 	if env.ErrorType != "conflict" || !strings.Contains(env.Error, "a convergence run is already running (job "+st.ID+")") {
 		t.Errorf("second job: %+v", env)
 	}
@@ -143,8 +139,8 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 	// Progress moves.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		var now LabJobStatus
-		call(t, h, "GET", "/api/lab/jobs/"+st.ID, "", http.StatusOK, &now)
+		var now app.LabJobStatus
+		apptest.Call(t, h, "GET", "/api/lab/jobs/"+st.ID, "", http.StatusOK, &now)
 		if now.Done > 0 && now.Total == 3*100000000 {
 			break
 		}
@@ -153,27 +149,27 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	call(t, h, "POST", "/api/lab/jobs/"+st.ID+"/cancel", "", http.StatusOK, &st)
-	if st.State != LabCancelled || !strings.Contains(st.Error, "canceled") {
+	apptest.Call(t, h, "POST", "/api/lab/jobs/"+st.ID+"/cancel", "", http.StatusOK, &st)
+	if st.State != app.LabCancelled || !strings.Contains(st.Error, "canceled") {
 		t.Errorf("after cancel: %+v", st)
 	}
 	// The next job may start.
-	call(t, h, "POST", "/api/lab/normleak", `{"iterations": 5}`, http.StatusAccepted, &st)
-	if st = waitLab(t, h, st.ID); st.State != LabDone {
+	apptest.Call(t, h, "POST", "/api/lab/normleak", `{"iterations": 5}`, http.StatusAccepted, &st)
+	if st = waitLab(t, h, st.ID); st.State != app.LabDone {
 		t.Errorf("normleak after a cancel: %+v", st)
 	}
 
 	// App.Close cancels a running job and waits for it.
-	call(t, h, "POST", "/api/lab/convergence", long, http.StatusAccepted, &st)
+	apptest.Call(t, h, "POST", "/api/lab/convergence", long, http.StatusAccepted, &st)
 	start := time.Now()
 	a.Close()
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("Close took %v", d)
 	}
-	if got, _ := a.LabJob(st.ID); got.State != LabCancelled {
+	if got, _ := a.LabJob(st.ID); got.State != app.LabCancelled {
 		t.Errorf("after Close: %+v", got)
 	}
-	env = call(t, h, "POST", "/api/lab/normleak", "", http.StatusConflict, nil)
+	env = apptest.Call(t, h, "POST", "/api/lab/normleak", "", http.StatusConflict, nil)
 	if !strings.Contains(env.Error, "shutting down") {
 		t.Errorf("job after Close: %+v", env)
 	}
@@ -205,7 +201,7 @@ func TestLabAPIBadRequests(t *testing.T) {
 		{"/api/lab/convergence", `{"n": 100, "steps": 2000000000, "every": 1000000}`, http.StatusBadRequest, "2000000000 steps"},
 		{"/api/lab/windows", `{"n": 10000000, "avg_out": 5, "change_rate": 0.1}`, http.StatusBadRequest, "the app runs at most 1000000"},
 	} {
-		env := call(t, h, "POST", tc.path, tc.body, tc.status, nil)
+		env := apptest.Call(t, h, "POST", tc.path, tc.body, tc.status, nil)
 		if !strings.Contains(env.Error, tc.want) {
 			t.Errorf("POST %s %s: error %q, want it to contain %q", tc.path, tc.body, env.Error, tc.want)
 		}
@@ -217,10 +213,10 @@ func TestLabAPIBadRequests(t *testing.T) {
 
 func TestLabAPIWindows(t *testing.T) {
 	_, h := emptyApp(t)
-	var st LabJobStatus
-	call(t, h, "POST", "/api/lab/windows", `{"n": 300, "change_rate": 0.1, "steps": 1500, "every": 300}`, http.StatusAccepted, &st)
+	var st app.LabJobStatus
+	apptest.Call(t, h, "POST", "/api/lab/windows", `{"n": 300, "change_rate": 0.1, "steps": 1500, "every": 300}`, http.StatusAccepted, &st)
 	st = waitLab(t, h, st.ID)
-	if st.State != LabDone {
+	if st.State != app.LabDone {
 		t.Fatalf("status %+v", st)
 	}
 	rec := get(h, "/api/lab/jobs/"+st.ID+"/csv")
@@ -228,7 +224,7 @@ func TestLabAPIWindows(t *testing.T) {
 	if err != nil || len(rows) != 1+5*6 {
 		t.Fatalf("%v, %d rows", err, len(rows))
 	}
-	if n := wellFormedSVG(t, get(h, "/api/lab/jobs/"+st.ID+"/files/windows-measures.svg").Body.Bytes()); n != 5 {
+	if n := apptest.SeriesCount(t, get(h, "/api/lab/jobs/"+st.ID+"/files/windows-measures.svg").Body.Bytes()); n != 5 {
 		t.Errorf("measures plot has %d series", n)
 	}
 }

@@ -1,9 +1,24 @@
 package httpapi
 
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites/store"
+)
+
 func TestAgreementAPI(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
-	var ag Agreement
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	var ag app.Agreement
 	var raw struct {
 		Confusion struct {
 			Rater  string   `json:"rater"`
@@ -11,55 +26,55 @@ func TestAgreementAPI(t *testing.T) {
 			Matrix [][4]int `json:"matrix"`
 		} `json:"confusion"`
 	}
-	call(t, h, "GET", "/api/agreement?rater=cleo", "", 200, &raw)
+	apptest.Call(t, h, "GET", "/api/agreement?rater=cleo", "", 200, &raw)
 	// cleo = [3,2,2] against reference [4,2,1].
 	want := [][4]int{{0, 1, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 1, 0}}
-	if raw.Confusion.Rater != "cleo" || raw.Confusion.Kind != KindLibrarian || !slices.Equal(raw.Confusion.Matrix, want) {
+	if raw.Confusion.Rater != "cleo" || raw.Confusion.Kind != app.KindLibrarian || !slices.Equal(raw.Confusion.Matrix, want) {
 		t.Errorf("confusion %+v", raw.Confusion)
 	}
-	call(t, h, "GET", "/api/agreement?rater=opic", "", 200, &raw)
+	apptest.Call(t, h, "GET", "/api/agreement?rater=opic", "", 200, &raw)
 	// opic ranks s1..s4 1, 4, 3, 2 against 4, 2, 1, 3.
 	want = [][4]int{{0, 0, 1, 0}, {0, 0, 0, 1}, {0, 1, 0, 0}, {1, 0, 0, 0}}
-	if raw.Confusion.Kind != KindMeasure || !slices.Equal(raw.Confusion.Matrix, want) {
+	if raw.Confusion.Kind != app.KindMeasure || !slices.Equal(raw.Confusion.Matrix, want) {
 		t.Errorf("opic confusion %+v", raw.Confusion)
 	}
-	call(t, h, "GET", "/api/agreement?biased=true&bias=4", "", 200, &ag)
+	apptest.Call(t, h, "GET", "/api/agreement?biased=true&bias=4", "", 200, &ag)
 	if ag.Bias == nil || *ag.Bias != 4 || ag.Confusion != nil || len(ag.Rows) != 9 {
 		t.Errorf("biased agreement: bias %v, %d rows", ag.Bias, len(ag.Rows))
 	}
-	call(t, h, "GET", "/api/agreement?rater=nobody", "", 400, nil)
-	call(t, h, "GET", "/api/agreement?biased=maybe", "", 400, nil)
-	call(t, h, "GET", "/api/agreement?bias=-1", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/agreement?rater=nobody", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/agreement?biased=maybe", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/agreement?bias=-1", "", 400, nil)
 }
 
 func TestSelectionAPI(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
 	var sel store.Selection
-	call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated","note":"maps","subject":"cartography"}`, 200, &sel)
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated","note":"maps","subject":"cartography"}`, 200, &sel)
 	if sel.Status != store.StatusNominated || sel.DecidedBy != "ana" || sel.Subject != "cartography" {
 		t.Errorf("nominated: %+v", sel)
 	}
 	// No note or subject given: they stay.
-	call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
 	if sel.Status != store.StatusApproved || sel.DecidedBy != "ben" || sel.Note != "maps" || sel.Subject != "cartography" {
 		t.Errorf("approved: %+v", sel)
 	}
-	env := call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
+	env := apptest.Call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
 	if env.ErrorType != "conflict" || !strings.Contains(env.Error, "candidate → approved") {
 		t.Errorf("candidate → approved: %+v", env)
 	}
-	call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"ana","status":"maybe"}`, 400, nil)
-	call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"","status":"rejected"}`, 400, nil)
-	call(t, h, "PUT", "/api/sites/nowhere.test/selection", `{"librarian":"ana","status":"rejected"}`, 404, nil)
-	call(t, h, "PUT", "/api/sites/s3.test/selection", `{"librarian":"ana","status":"rejected","note":"off topic"}`, 200, nil)
+	apptest.Call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"ana","status":"maybe"}`, 400, nil)
+	apptest.Call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"","status":"rejected"}`, 400, nil)
+	apptest.Call(t, h, "PUT", "/api/sites/nowhere.test/selection", `{"librarian":"ana","status":"rejected"}`, 404, nil)
+	apptest.Call(t, h, "PUT", "/api/sites/s3.test/selection", `{"librarian":"ana","status":"rejected","note":"off topic"}`, 200, nil)
 
-	var seeds []SelectedSeed
-	call(t, h, "GET", "/api/selection", "", 200, &seeds)
+	var seeds []app.SelectedSeed
+	apptest.Call(t, h, "GET", "/api/selection", "", 200, &seeds)
 	if len(seeds) != 1 || seeds[0].SeedURL != "http://s1.test/" || seeds[0].Note != "maps" {
 		t.Errorf("approved: %+v", seeds)
 	}
-	call(t, h, "GET", "/api/selection?status=rejected", "", 200, &seeds)
+	apptest.Call(t, h, "GET", "/api/selection?status=rejected", "", 200, &seeds)
 	if len(seeds) != 1 || seeds[0].Site != "s3.test" {
 		t.Errorf("rejected: %+v", seeds)
 	}
@@ -68,71 +83,71 @@ func TestSelectionAPI(t *testing.T) {
 		"csv": "seed_url,site,status,subject,note,decided_by,decided_at,opic\nhttp://s1.test/,s1.test,approved,cartography,maps,ben,",
 	} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, uiRequest(h, "GET", "/api/export/selection?format="+format, nil))
+		h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/selection?format="+format, nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), want) ||
 			rec.Header().Get("Content-Disposition") != `attachment; filename="approved.`+format+`"` {
 			t.Errorf("export %s: %d %q %v", format, rec.Code, rec.Body, rec.Header())
 		}
 	}
-	call(t, h, "GET", "/api/export/selection?format=xml", "", 400, nil)
-	call(t, h, "GET", "/api/selection?status=all", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/selection?format=xml", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/selection?status=all", "", 400, nil)
 }
 
 func TestLibrariansAPI(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
 	var l store.Librarian
-	call(t, h, "POST", "/api/librarians", `{"name":"zoé"}`, 201, &l)
-	call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 200, &l)
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"zoé"}`, 201, &l)
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 200, &l)
 	if l.Name != "ana" || l.Ratings != 4 {
 		t.Errorf("existing profile %+v", l)
 	}
-	call(t, h, "POST", "/api/librarians", `{"name":" "}`, 400, nil)
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":" "}`, 400, nil)
 	var ls []store.Librarian
-	call(t, h, "GET", "/api/librarians", "", 200, &ls)
+	apptest.Call(t, h, "GET", "/api/librarians", "", 200, &ls)
 	if len(ls) != 4 || ls[3].Name != "zoé" || ls[3].Ratings != 0 {
 		t.Errorf("librarians %+v", ls)
 	}
 }
 
 func TestSearchFacetsAPI(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
-	var res SearchResult
-	call(t, h, "GET", "/api/search?q=maps", "", 200, &res)
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	var res app.SearchResult
+	apptest.Call(t, h, "GET", "/api/search?q=maps", "", 200, &res)
 	// "maps" (stemmed "map"): s4.test 2 pages, s1.test 1, hub.test 1, x.test 1.
 	if len(res.Facets) != 4 || res.Facets[0].Site != "s4.test" || res.Facets[0].Count != 2 {
 		t.Errorf("facets %+v", res.Facets)
 	}
-	call(t, h, "GET", "/api/search?q=maps+site:s4.test", "", 200, &res)
+	apptest.Call(t, h, "GET", "/api/search?q=maps+site:s4.test", "", 200, &res)
 	if res.Total != 2 || len(res.Facets) != 1 {
 		t.Errorf("site: query: total %d facets %+v", res.Total, res.Facets)
 	}
-	call(t, h, "GET", "/api/search?q=site:", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/search?q=site:", "", 400, nil)
 }
 
 func TestRatingsImportAPI(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
+	a, p, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
+	h := New(a)
 	var res store.RatingsImport
-	call(t, h, "POST", "/api/ratings/import", "librarian,site,rating\ndan,s3.test,1\n", 200, &res)
+	apptest.Call(t, h, "POST", "/api/ratings/import", "librarian,site,rating\ndan,s3.test,1\n", 200, &res)
 	if res.Added != 1 || res.Rows != 1 {
 		t.Errorf("import %+v", res)
 	}
 	body := "librarian,site,rating,note,colour\n"
-	env := call(t, h, "POST", "/api/ratings/import?name=mine.csv", body, 400, nil)
+	env := apptest.Call(t, h, "POST", "/api/ratings/import?name=mine.csv", body, 400, nil)
 	if !strings.Contains(env.Error, "ratings mine.csv refused") || !strings.Contains(env.Error, `unknown column "colour"`) {
 		t.Errorf("unknown column: %+v", env)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, uiRequest(h, "POST", "/api/ratings/import", strings.NewReader(
+	h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/ratings/import", strings.NewReader(
 		"librarian,site,rating,note\ndan,s1.test,0,\ndan,s2.test,3,\ndan,gone.test,3,\ndan,s4.test,3\n")))
 	var e struct {
 		Status    string `json:"status"`
 		ErrorType string `json:"error_type"`
 		Data      struct {
-			BadLines []BadLine `json:"bad_lines"`
-			TotalBad int       `json:"total_bad"`
+			BadLines []app.BadLine `json:"bad_lines"`
+			TotalBad int           `json:"total_bad"`
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 400 || e.ErrorType != "bad_request" {
@@ -145,10 +160,10 @@ func TestRatingsImportAPI(t *testing.T) {
 	if !slices.Equal(lines, []int{2, 4, 5}) || e.Data.TotalBad != 3 {
 		t.Errorf("bad lines %+v", e.Data)
 	}
-	if _, err := a.store.Selection(context.Background(), "s2.test"); err != nil {
+	if _, err := p.Store.Selection(context.Background(), "s2.test"); err != nil {
 		t.Fatal(err)
 	}
-	rs, _ := a.store.Ratings(context.Background())
+	rs, _ := p.Store.Ratings(context.Background())
 	for _, r := range rs {
 		if r.Librarian == "dan" && r.Site != "s3.test" {
 			t.Errorf("a refused file imported %+v", r)
@@ -156,7 +171,7 @@ func TestRatingsImportAPI(t *testing.T) {
 	}
 
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, uiRequest(h, "GET", "/api/ratings/export", nil))
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/ratings/export", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/csv; charset=utf-8" ||
 		!strings.HasPrefix(rec.Body.String(), "librarian,site,rating,note\n") || !strings.Contains(rec.Body.String(), "dan,s3.test,1,\n") {
 		t.Errorf("export: %d %v\n%s", rec.Code, rec.Header(), rec.Body)
@@ -164,35 +179,35 @@ func TestRatingsImportAPI(t *testing.T) {
 }
 
 func TestReviewQueue(t *testing.T) {
-	a, _ := reviewProject(t)
-	h := a.Handler()
-	var q ReviewQueue
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	var q app.ReviewQueue
 	// dan has rated nothing: every site, by OPIC.
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=dan&limit=3", "", 200, &q)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&limit=3", "", 200, &q)
 	if q.Total != 7 || len(q.Rows) != 3 || q.Rows[0].Site != "s2.test" || q.Rows[0].Status != store.StatusCandidate {
 		t.Errorf("dan's queue %+v", q)
 	}
 	// ana has rated s1–s4.
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance", "", 200, &q)
-	if q.Total != 3 || slices.ContainsFunc(q.Rows, func(r QueueItem) bool { return r.Site == "s1.test" }) {
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance", "", 200, &q)
+	if q.Total != 3 || slices.ContainsFunc(q.Rows, func(r app.QueueItem) bool { return r.Site == "s1.test" }) {
 		t.Errorf("ana's queue %+v", q)
 	}
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance&q=s5", "", 200, &q)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance&q=s5", "", 200, &q)
 	if q.Total != 1 || q.Rows[0].Site != "s5.test" {
 		t.Errorf("ana's queue filtered by s5: %+v", q)
 	}
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=cleo&order=biased", "", 200, &q)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=cleo&order=biased", "", 200, &q)
 	for i, r := range q.Rows {
 		if r.Biased == nil || (i > 0 && *r.Biased > *q.Rows[i-1].Biased) {
 			t.Fatalf("biased queue not in biased order: %+v", q.Rows)
 		}
 	}
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=dan&order=search&q=maps", "", 200, &q)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&order=search&q=maps", "", 200, &q)
 	var got []string
 	for _, r := range q.Rows {
 		got = append(got, r.Site)
@@ -204,8 +219,8 @@ func TestReviewQueue(t *testing.T) {
 	if want := []string{"hub.test", "s1.test", "s4.test", "x.test"}; !slices.Equal(got, want) || q.Total != 4 {
 		t.Errorf("search queue %v (total %d), want %v", got, q.Total, want)
 	}
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=dan&order=community", "", 200, &q)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&order=community", "", 200, &q)
 	if q.Total != 7 || len(q.Rows) != 7 {
 		t.Errorf("community queue %+v", q)
 	}
@@ -222,9 +237,9 @@ func TestReviewQueue(t *testing.T) {
 		t.Errorf("no site of the community queue has a community: %+v", q.Rows)
 	}
 	// Rating takes a site off the queue.
-	call(t, h, "PUT", "/api/sites/s2.test/rating", `{"librarian":"dan","rating":2}`, 200, nil)
-	q = ReviewQueue{}
-	call(t, h, "GET", "/api/review/queue?librarian=dan", "", 200, &q)
+	apptest.Call(t, h, "PUT", "/api/sites/s2.test/rating", `{"librarian":"dan","rating":2}`, 200, nil)
+	q = app.ReviewQueue{}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan", "", 200, &q)
 	if q.Total != 6 || q.Rows[0].Site == "s2.test" {
 		t.Errorf("after rating s2: %+v", q)
 	}
@@ -236,20 +251,20 @@ func TestReviewQueue(t *testing.T) {
 		"/api/review/queue?librarian=dan&limit=0",
 		"/api/review/queue?librarian=dan&limit=501",
 	} {
-		call(t, h, "GET", bad, "", 400, nil)
+		apptest.Call(t, h, "GET", bad, "", 400, nil)
 	}
 }
 
 func TestReviewPage(t *testing.T) {
-	a, _ := reviewProject(t)
+	a, proj, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
 	ctx := context.Background()
-	if _, err := a.store.SnapshotOPIC(ctx); err != nil {
+	if _, err := proj.Store.SnapshotOPIC(ctx); err != nil {
 		t.Fatal(err)
 	}
-	h := a.Handler()
-	var p ReviewPage
+	h := New(a)
+	var p app.ReviewPage
 	// dan has not rated s1: the three ratings are withheld, counted.
-	call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &p)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &p)
 	if p.Rating != nil || len(p.Ratings) != 0 || p.OthersRated != 3 {
 		t.Errorf("before rating: own %v, others %v, withheld %d", p.Rating, p.Ratings, p.OthersRated)
 	}
@@ -260,7 +275,7 @@ func TestReviewPage(t *testing.T) {
 		t.Errorf("review page %+v", p)
 	}
 	var raw map[string]json.RawMessage
-	call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &raw)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &raw)
 	for _, k := range []string{"communities", "ratings", "top_pages", "in_links", "out_links", "opic_series"} {
 		if s := string(raw[k]); s == "" || s == "null" {
 			t.Errorf("%s = %s, want a list", k, s)
@@ -270,17 +285,17 @@ func TestReviewPage(t *testing.T) {
 	var d struct {
 		Ratings []store.Rating `json:"ratings"`
 	}
-	call(t, h, "GET", "/api/sites/s1.test?librarian=dan", "", 200, &d)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test?librarian=dan", "", 200, &d)
 	if len(d.Ratings) != 0 {
 		t.Errorf("site page shows dan %d ratings before he rates", len(d.Ratings))
 	}
-	call(t, h, "GET", "/api/sites/s1.test", "", 200, &d)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test", "", 200, &d)
 	if len(d.Ratings) != 3 {
 		t.Errorf("site page without librarian: %d ratings, want all 3", len(d.Ratings))
 	}
 
-	call(t, h, "PUT", "/api/sites/s1.test/rating", `{"librarian":"dan","rating":4,"note":"unique maps"}`, 200, nil)
-	call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &p)
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/rating", `{"librarian":"dan","rating":4,"note":"unique maps"}`, 200, nil)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &p)
 	if p.Rating == nil || p.Rating.Note != "unique maps" || len(p.Ratings) != 3 || p.OthersRated != 0 {
 		t.Errorf("after rating: own %+v, others %v", p.Rating, p.Ratings)
 	}
@@ -289,25 +304,25 @@ func TestReviewPage(t *testing.T) {
 			t.Errorf("own rating among the others: %+v", p.Ratings)
 		}
 	}
-	call(t, h, "GET", "/api/sites/s1.test/review", "", 400, nil)
-	call(t, h, "GET", "/api/sites/nowhere.test/review?librarian=dan", "", 404, nil)
+	apptest.Call(t, h, "GET", "/api/sites/s1.test/review", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/sites/nowhere.test/review?librarian=dan", "", 404, nil)
 }
 
 // The crawl sink records OPIC snapshots, the last at the end of the crawl.
 func TestCrawlOPICSnapshots(t *testing.T) {
-	a, h := testApp(t)
-	var list SiteList
-	call(t, h, "GET", "/api/sites?limit=1", "", 200, &list)
+	_, proj, h := testProject(t)
+	var list app.SiteList
+	apptest.Call(t, h, "GET", "/api/sites?limit=1", "", 200, &list)
 	top := list.Rows[0]
-	series, err := a.store.OPICSeries(context.Background(), top.Site)
+	series, err := proj.Store.OPICSeries(context.Background(), top.Site)
 	if err != nil || len(series) == 0 {
 		t.Fatalf("series of %s = %v, %v", top.Site, series, err)
 	}
 	if last := series[len(series)-1]; math.Abs(last.OPIC-top.OPIC) > 1e-12 {
 		t.Errorf("last snapshot of %s = %v, want its final OPIC %v", top.Site, last.OPIC, top.OPIC)
 	}
-	var p ReviewPage
-	call(t, h, "GET", "/api/sites/"+url.PathEscape(top.Site)+"/review?librarian=snap-test", "", 200, &p)
+	var p app.ReviewPage
+	apptest.Call(t, h, "GET", "/api/sites/"+url.PathEscape(top.Site)+"/review?librarian=snap-test", "", 200, &p)
 	if len(p.OPICSeries) != len(series) || len(p.TopPages) == 0 {
 		t.Errorf("review page of %s: %d points, %d top pages", top.Site, len(p.OPICSeries), len(p.TopPages))
 	}

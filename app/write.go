@@ -1,0 +1,397 @@
+package app
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"sitesift/app/export"
+	"sitesift/importance"
+	"sitesift/sites/store"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// The files and listings the service hands over (seed lists, rankings, the
+// review queue, selections, ratings, agreement), each in the formats it is
+// offered in: txt, CSV (through export.NewCSVWriter), JSON and an aligned
+// table. The command line and the HTTP API write through these alone, so a
+// deliverable is the same bytes from either.
+
+// WriteSeeds writes seeds as txt (one URL a line), CSV or JSON.
+func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
+	switch format {
+	case export.Txt:
+		for _, s := range seeds {
+			if _, err := fmt.Fprintln(w, s.SeedURL); err != nil {
+				return err
+			}
+		}
+		return nil
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
+		for _, s := range seeds {
+			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		if seeds == nil {
+			seeds = []Seed{}
+		}
+		return export.WriteJSON(w, seeds)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
+}
+
+// WriteRank writes the ranking as an aligned table, CSV
+// (site,opic,pagerank,in_sites,out_sites,pages) or JSON.
+func WriteRank(w io.Writer, rows []RankRow, format string) error {
+	switch format {
+	case export.Table:
+		fmt.Fprintf(w, "%4s  %-40s %10s %10s %8s %9s %6s\n", "#", "site", "opic", "pagerank", "in_sites", "out_sites", "pages")
+		for i, r := range rows {
+			if _, err := fmt.Fprintf(w, "%4d  %-40s %10.6f %10.6f %8d %9d %6d\n", i+1, r.Site, r.OPIC, r.PageRank, r.InSites, r.OutSites, r.Pages); err != nil {
+				return err
+			}
+		}
+		return nil
+	case export.CSV:
+		return writeRankCSV(w, rows)
+	case export.JSON:
+		if rows == nil {
+			rows = []RankRow{}
+		}
+		return export.WriteJSON(w, rows)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
+}
+
+// writeRankCSV writes rows as CSV (site,opic,pagerank,in_sites,out_sites,
+// pages), as csvWriter would, but formats each line into one buffer: a
+// ranking of an imported graph has hundreds of thousands of lines, and
+// csv.Writer's per-field work was a tenth of `rank --edges`. Only the site
+// can need quoting or neutralising; a line whose site might goes through
+// csvWriter.
+func writeRankCSV(w io.Writer, rows []RankRow) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	cw := export.NewCSVWriter(bw)
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
+	cw.Flush()
+	var line []byte
+	for _, r := range rows {
+		if !export.PlainField(r.Site) {
+			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+			cw.Flush()
+			continue
+		}
+		line = append(line[:0], r.Site...)
+		line = append(line, ',')
+		line = strconv.AppendFloat(line, r.OPIC, 'g', -1, 64)
+		line = append(line, ',')
+		line = strconv.AppendFloat(line, r.PageRank, 'g', -1, 64)
+		line = append(line, ',')
+		line = strconv.AppendInt(line, int64(r.InSites), 10)
+		line = append(line, ',')
+		line = strconv.AppendInt(line, int64(r.OutSites), 10)
+		line = append(line, ',')
+		line = strconv.AppendInt(line, int64(r.Pages), 10)
+		line = append(line, '\n')
+		bw.Write(line)
+	}
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// WriteBiasedRank writes the biased ranking as a table, CSV
+// (site,biased_pagerank,pagerank,opic,mean_rating,favoured; mean_rating
+// empty for an unrated site) or JSON.
+func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
+	mean := func(r BiasedRankRow, empty string) string {
+		if r.MeanRating == nil {
+			return empty
+		}
+		return strconv.FormatFloat(*r.MeanRating, 'f', 2, 64)
+	}
+	switch format {
+	case export.Table:
+		fmt.Fprintf(w, "%4s  %-40s %12s %10s %10s %5s %s\n", "#", "site", "biased_pr", "pagerank", "opic", "mean", "favoured")
+		for i, r := range rows {
+			fav := ""
+			if r.Favoured {
+				fav = "yes"
+			}
+			if _, err := fmt.Fprintf(w, "%4d  %-40s %12.6f %10.6f %10.6f %5s %s\n", i+1, r.Site, r.Biased, r.PageRank, r.OPIC, mean(r, "-"), fav); err != nil {
+				return err
+			}
+		}
+		return nil
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write([]string{"site", "biased_pagerank", "pagerank", "opic", "mean_rating", "favoured"})
+		for _, r := range rows {
+			cw.Write([]string{r.Site, export.Ftoa(r.Biased), export.Ftoa(r.PageRank), export.Ftoa(r.OPIC), mean(r, ""), strconv.FormatBool(r.Favoured)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		if rows == nil {
+			rows = []BiasedRankRow{}
+		}
+		return export.WriteJSON(w, rows)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
+}
+
+// WriteQueue writes a review queue as a table, CSV
+// (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
+func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
+	switch format {
+	case export.JSON:
+		return export.WriteJSON(w, q)
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write([]string{"site", "status", "opic", "pagerank", "pages", "in_sites", "out_sites"})
+		for _, r := range q.Rows {
+			cw.Write([]string{r.Site, r.Status, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.Pages),
+				strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tsite\tstatus\topic\tpagerank\tpages\tin_sites\tout_sites\t")
+	for i, r := range q.Rows {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.6f\t%.6f\t%d\t%d\t%d\t\n", i+1, r.Site, r.Status, r.OPIC, r.PageRank, r.Pages, r.InSites, r.OutSites)
+	}
+	fmt.Fprintf(tw, "\n%d of %d sites %s has not rated, by %s\n", len(q.Rows), q.Total, q.Librarian, q.Order)
+	return tw.Flush()
+}
+
+// WriteSelection writes selected sites as a seed list: txt (one seed URL a
+// line, for a crawler), CSV (the columns SelectionColumns; decided_at in
+// RFC 3339, empty when never decided) or JSON (an array of SelectedSeed).
+func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
+	switch format {
+	case export.Txt:
+		var b strings.Builder
+		for _, s := range seeds {
+			b.WriteString(s.SeedURL + "\n")
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write(SelectionColumns)
+		for _, s := range seeds {
+			at := ""
+			if !s.DecidedAt.IsZero() {
+				at = s.DecidedAt.UTC().Format(time.RFC3339)
+			}
+			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, export.Ftoa(s.OPIC)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		return export.WriteJSON(w, export.List(seeds))
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
+}
+
+// WriteCommunities writes the seeds of cs as txt (one seed URL a line, for
+// Heritrix or Browsertrix), CSV (columns [CommunityCSVHeader]; hubs and
+// authorities are counts) or JSON (an array of cores, each {"core",
+// "seed", "hubs", "authorities", "cover_density"} with the member URLs).
+func WriteCommunities(w io.Writer, cs []Community, format string) error {
+	switch format {
+	case export.Txt:
+		for _, c := range cs {
+			if _, err := fmt.Fprintln(w, c.Seed); err != nil {
+				return err
+			}
+		}
+		return nil
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write(CommunityCSVHeader)
+		for _, c := range cs {
+			cw.Write([]string{c.Seed, c.Site, strconv.Itoa(c.Core), strconv.Itoa(len(c.Hubs)),
+				strconv.Itoa(len(c.Authorities)), export.Ftoa(c.CoverDensity), export.Ftoa(c.HubScore)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		out := make([]communityJSON, len(cs))
+		for i, c := range cs {
+			out[i] = communityJSON{Core: c.Core, Seed: c.Seed, Hubs: export.List(c.Hubs),
+				Authorities: export.List(c.Authorities), CoverDensity: c.CoverDensity}
+		}
+		return export.WriteJSON(w, out)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
+}
+
+// WriteHeritrixPrecedence writes a precedence file for Heritrix 3's
+// PreloadedUriPrecedencePolicy: one line "URI precedence" per URI, a single
+// space between, nothing else. Heritrix does not read the file during a
+// crawl; its PrecedenceLoader utility
+// (org.archive.crawler.frontier.precedence.PrecedenceLoader, heritrix3
+// engine module) loads it into the crawl's uri-history BDB environment,
+// where the policy finds the values. Its documentation gives the format as
+// "lines of the form URI [whitespace] precedence" and the Heritrix wiki
+// ("Assigning precedence based on external precalculation") as "URIs,
+// followed by a space, followed by a precedence value"; the loader splits
+// on each single whitespace character and parses the second field as an
+// integer, so there is exactly one space and no header or comment line.
+// Lower values are crawled first.
+func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
+	for _, p := range ps {
+		if _, err := fmt.Fprintf(w, "%s %d\n", p.URI, p.Precedence); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteRatingsCSV writes t as CSV with the header
+// site,opic,pagerank,<librarian>...,mean_rating: one column per librarian,
+// empty where they have not rated the site, and the mean of the ratings
+// given, empty when there is none.
+func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
+	cw := export.NewCSVWriter(w)
+	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
+	cw.Write(append(header, "mean_rating"))
+	for _, r := range t.Rows {
+		rec := []string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank)}
+		for _, v := range r.Ratings {
+			cell := ""
+			if v > 0 {
+				cell = strconv.Itoa(v)
+			}
+			rec = append(rec, cell)
+		}
+		mean := ""
+		if r.Mean > 0 {
+			mean = export.Ftoa(r.Mean)
+		}
+		cw.Write(append(rec, mean))
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteRatings writes ratings as a ratings file: the header
+// librarian,site,rating,note and one line a rating, in the order given,
+// cells that a spreadsheet would take for a formula quoted (see csvCell).
+func WriteRatings(w io.Writer, rs []store.Rating) error {
+	cw := export.NewCSVWriter(w)
+	cw.Write(RatingsColumns)
+	for _, r := range rs {
+		cw.Write([]string{r.Librarian, r.Site, strconv.Itoa(r.Rating), r.Note})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteAgreement writes an agreement report as a table, CSV or JSON. The
+// CSV has exactly the columns AgreementColumns, an undefined statistic as
+// an empty cell; the table and JSON also say how many sites a single
+// librarian rated (left out) and give the measures' thresholds.
+func WriteAgreement(w io.Writer, ag Agreement, format string) error {
+	switch format {
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write(AgreementColumns)
+		for _, r := range ag.Rows {
+			cw.Write([]string{r.Rater, r.Kind, strconv.Itoa(r.Sites), csvFloat(r.ScorePct), csvFloat(r.ScoreLOOPct),
+				csvFloat(r.KappaW), csvFloat(r.Spearman)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		return export.WriteJSON(w, ag)
+	case export.Table:
+		return writeAgreementTable(w, ag)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
+}
+
+func csvFloat(f Float) string {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	return export.Ftoa(v)
+}
+
+func tableFloat(f Float, format string) string {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+func writeAgreementTable(w io.Writer, ag Agreement) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-24s %-9s %5s %7s %7s %7s %8s  %s\n", "rater", "kind", "sites", "score%", "loo%", "kappa_w", "spearman", "thresholds (least value ranked 2, 3, 4)")
+	for _, r := range ag.Rows {
+		th := ""
+		for i, t := range r.Thresholds {
+			if i > 0 {
+				th += "  "
+			}
+			th += tableFloat(t, "%.4g")
+		}
+		fmt.Fprintf(&b, "%-24s %-9s %5d %7s %7s %7s %8s  %s\n", r.Rater, r.Kind, r.Sites,
+			tableFloat(r.ScorePct, "%.1f"), tableFloat(r.ScoreLOOPct, "%.1f"),
+			tableFloat(r.KappaW, "%.3f"), tableFloat(r.Spearman, "%.3f"), th)
+	}
+	fmt.Fprintf(&b, "\nReference: the mean of all librarians' ratings, rounded half up, over %d sites rated by at least two of %d librarians.\n",
+		ag.ReferenceSites, ag.Librarians)
+	fmt.Fprintf(&b, "Excluded: %d sites rated by a single librarian.\n", ag.Excluded)
+	fmt.Fprintf(&b, "score%%: rank equal to the reference; loo%%: against the other librarians' mean only; measures ranked 1-4 by quantiles matching the reference.\n")
+	if ag.Bias != nil {
+		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
+			*ag.Bias, ag.Favoured, FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
+	}
+	if c := ag.Confusion; c != nil {
+		fmt.Fprintf(&b, "\nConfusion of %s (%s): rows are the reference rank, columns %s's rank.\n%9s", c.Rater, c.Kind, c.Rater, "")
+		for j := range importance.Levels {
+			fmt.Fprintf(&b, " %5d", j+1)
+		}
+		b.WriteString("\n")
+		for i, row := range c.Matrix {
+			fmt.Fprintf(&b, "%9d", i+1)
+			for _, n := range row {
+				fmt.Fprintf(&b, " %5d", n)
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// AgreementColumns is the header of the agreement CSV.
+var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_loo_pct", "kappa_w", "spearman"}
+
+// SelectionColumns is the header of a selection exported as CSV.
+var SelectionColumns = []string{"seed_url", "site", "status", "subject", "note", "decided_by", "decided_at", "opic"}
+
+// CommunityCSVHeader is the header of a seed list from communities in CSV.
+var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}
+
+// communityJSON is one core of a seed list from communities in JSON.
+type communityJSON struct {
+	Core         int      `json:"core"`
+	Seed         string   `json:"seed"`
+	Hubs         []string `json:"hubs"`
+	Authorities  []string `json:"authorities"`
+	CoverDensity float64  `json:"cover_density"`
+}
