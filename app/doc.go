@@ -1,9 +1,31 @@
-// Package app is sitesift's service layer: it opens a project (the SQLite
-// store and the Bleve index under one directory), runs crawls, keeps the
-// offline PageRank up to date, and exposes the same service methods to the
-// command line and, through one http.Handler, to the frontend in the desktop
-// window and in the browser.
+// Package app is sitesift's service: an [App] over one open [Project] (the
+// SQLite store and the Bleve index under one directory), with one method
+// per thing a librarian or a crawl operator does — start a crawl, import a
+// graph, rank, search, rate, review, select, extract communities, export,
+// run an experiment. It is the only package that combines crawl,
+// importance and sites, and every rule lives here once: which sites a
+// seed list holds, who may see whose rating, when a request is refused.
 //
-// It adapts and does not decide: crawling lives in crawl, ranking in
-// importance, storage in sites/store and sites/index.
+// Adapters translate between people and these methods and decide nothing:
+//
+//	app/httpapi  the JSON API and the frontend's files, one http.Handler for
+//	             the desktop window and `sitesift serve`
+//	app/cli      the command line: flags, printing, exit statuses
+//
+// Its helpers do one job each: app/export writes txt, CSV (formulas
+// neutralised) and JSON; app/lab runs the papers' experiments and writes
+// their files; app/plot draws their charts; app/apptest builds projects for
+// tests.
+//
+// Errors carry a [Kind] (invalid, not found, conflict, internal) that each
+// adapter maps to its own terms: an HTTP status, an exit status.
+//
+// app must not import its adapters, and nothing here reads flags, writes to
+// a terminal or knows HTTP.
+//
+//	p, err := app.OpenProject(dir, true)
+//	...
+//	a := app.New(app.Options{Project: p, Logger: log})
+//	defer a.Close()
+//	rows, err := a.Rank(ctx, 20)
 package app

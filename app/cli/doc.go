@@ -1,0 +1,11 @@
+// Package cli is sitesift's command line: [CLI.Run] parses a command and
+// its flags, opens the project, calls the methods of [app.App], prints
+// tables, CSV or JSON through the service's writers, and returns the exit
+// status: 0 on success, 1 on a failure, 2 on a usage mistake, with the
+// error on one line of stderr.
+//
+// It translates and does not decide: defaults, checks of a request and
+// every rule are the service's. It also wires the two ways to open the
+// app: the desktop window (through the Desktop function main gives it) and
+// `sitesift serve`, both on the handler of app/httpapi.
+package cli

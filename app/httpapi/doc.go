@@ -1,0 +1,20 @@
+// Package httpapi is sitesift's HTTP adapter: [New] returns the one
+// http.Handler that serves the JSON API under /api/ (documented in API.md)
+// and the frontend's files. The desktop window hands every request of its
+// page to it through Wails' AssetServer, and `sitesift serve` through
+// net/http, so every feature works the same in both.
+//
+// A handler only translates: it reads path and query parameters and JSON
+// bodies, calls one method of [app.App], and writes the JSON envelope
+// ({"status": "success", "data": …} or an error with its type), a file to
+// download, or Server-Sent Events. The error's [app.Kind] gives the status
+// code. No SQL, no ranking and no business rule live here.
+//
+// What is HTTP's own lives here too: the guard (guard.go) that keeps other
+// web sites from driving the app through the user's browser (Host, Origin,
+// the per-process write token, body caps, the shared secret beyond
+// loopback).
+//
+//	h := httpapi.New(a, httpapi.Assets(dist), httpapi.Logger(log))
+//	http.ListenAndServe("127.0.0.1:7777", h)
+package httpapi
