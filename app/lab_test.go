@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"sitesift/app/lab"
 )
 
 // labCSV reads a CSV output of a lab run.
@@ -258,30 +260,10 @@ func TestCLILabCancelled(t *testing.T) {
 	}
 }
 
-// TestWriteLabFilesAtomic: when a file cannot be put in place, the
-// temporary files are removed and no target is left half-written.
-func TestWriteLabFilesAtomic(t *testing.T) {
-	dir := t.TempDir()
-	files := []LabFile{{"a.csv", []byte("x,y\n1,2\n")}, {"b.svg", []byte("<svg/>")}}
-	if err := writeLabFiles(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(filepath.Join(dir, "a.csv")); string(data) != "x,y\n1,2\n" {
-		t.Errorf("a.csv holds %q", data)
-	}
-	// b.svg cannot be replaced by a file once it is a non-empty directory.
-	os.Remove(filepath.Join(dir, "b.svg"))
-	os.MkdirAll(filepath.Join(dir, "b.svg", "inside"), 0o755)
-	if err := writeLabFiles(dir, []LabFile{{"c.csv", []byte("new")}, {"b.svg", []byte("<svg/>")}, {"d.csv", []byte("d")}}); err == nil {
-		t.Fatal("writing over a directory succeeded")
-	}
-	noTempFiles(t, dir)
-	if _, err := os.Stat(filepath.Join(dir, "d.csv")); !os.IsNotExist(err) {
-		t.Error("a file after the failure was written")
-	}
-	// The output directory's path is a file: nothing is written at all.
-	blocked := filepath.Join(dir, "a.csv", "sub")
-	if err := writeLabFiles(blocked, files); err == nil {
-		t.Error("writing under a file succeeded")
+// TestLabWeightingNames: the lab's weightings, which --weighting and the
+// API's "weighting" pass through, are named as the app's.
+func TestLabWeightingNames(t *testing.T) {
+	if lab.WeightingLinks != WeightingLinks || lab.WeightingBinary != WeightingBinary {
+		t.Errorf("lab weightings %q, %q; app's %q, %q", lab.WeightingLinks, lab.WeightingBinary, WeightingLinks, WeightingBinary)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sitesift/app/lab"
 )
 
 // emptyApp opens a new, empty project.
@@ -50,7 +52,7 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 	_, h := emptyApp(t)
 	var st LabJobStatus
 	call(t, h, "POST", "/api/lab/normleak", "", http.StatusAccepted, &st)
-	if st.ID == "" || st.Experiment != LabNormLeak {
+	if st.ID == "" || st.Experiment != lab.NormLeak {
 		t.Fatalf("status %+v", st)
 	}
 	st = waitLab(t, h, st.ID)
