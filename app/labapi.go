@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"sitesift/app/lab"
 )
 
 // Lab jobs: the app's Lab page runs an experiment in the background and
@@ -31,31 +33,6 @@ const labKeepJobs = 8
 // ErrLabRunning is returned (as a conflict) when a lab job is asked for
 // while another runs.
 var ErrLabRunning = errors.New("lab: one experiment runs at a time")
-
-// The bounds of a lab job started through the API, tighter than the command
-// line's (lab.go): the API answers a UI, maybe on a network, and its graph
-// lives in the serving process. A synthetic graph of 8 million arcs took
-// about 800 MB; the paper's graph has 800,208.
-const (
-	labAPIMaxNodes = 1_000_000
-	labAPIMaxArcs  = 4_000_000
-	labAPIMaxSteps = 1_000_000_000 // reads per strategy; only time, and cancellable
-)
-
-// checkLabAPI applies the API's bounds to a synthetic graph of n nodes of
-// mean out-degree avgOut (n 0: the project's graph) read steps times.
-func checkLabAPI(exp string, n int, avgOut float64, steps int) error {
-	if n > labAPIMaxNodes {
-		return labErrorf("%s: n = %d nodes; the app runs at most %d (the command line more)", exp, n, labAPIMaxNodes)
-	}
-	if arcs := float64(n) * avgOut; arcs > labAPIMaxArcs {
-		return labErrorf("%s: n·avg_out = %.0f arcs; the app runs at most %d (the command line more)", exp, arcs, labAPIMaxArcs)
-	}
-	if steps > labAPIMaxSteps {
-		return labErrorf("%s: %d steps; the app runs at most %d (the command line more)", exp, steps, labAPIMaxSteps)
-	}
-	return nil
-}
 
 // busy returns a conflict when no job can start: one runs, or the app is
 // closing.
@@ -104,7 +81,7 @@ type labJob struct {
 	done, total int
 	err         error
 	elapsed     time.Duration
-	out         *LabOutput
+	out         *lab.Output
 }
 
 func (j *labJob) status() LabJobStatus {
@@ -174,73 +151,73 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 		return nil
 	}
 	var params any
-	var run func(context.Context, func(done, total int)) (*LabOutput, error)
+	var run func(context.Context, func(done, total int)) (*lab.Output, error)
 	switch experiment {
-	case LabConvergence:
-		var p ConvergenceParams
+	case lab.Convergence:
+		var p lab.ConvergenceParams
 		if err := decode(&p); err != nil {
 			return LabJobStatus{}, err
 		}
-		if p.Graph == LabGraphEdges {
+		if p.Graph == lab.GraphEdges {
 			return LabJobStatus{}, badRequest(errors.New("lab convergence: graph \"edges\" is for the command line; import the edge list into a project and use \"project\""))
 		}
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
-		var lg labGraph
+		var lg lab.Graph
 		n := p.N
-		if p.Graph == LabGraphProject {
+		if p.Graph == lab.GraphProject {
 			_, g, err := a.projectGraph(ctx)
 			if err != nil {
 				return LabJobStatus{}, err
 			}
-			if lg, err = finishLabGraph(g, p.Weighting, "project "+path.Base(a.project.Dir)); err != nil {
+			if lg, err = lab.NewGraph(g, p.Weighting, "project "+path.Base(a.project.Dir)); err != nil {
 				return LabJobStatus{}, badRequest(err)
 			}
-			n = lg.g.N
+			n = lg.Graph.N
 		}
-		if err := p.fillSteps(n); err != nil {
+		if err := p.FillSteps(n); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
-		if p.Graph == LabGraphSynthetic {
-			if err := checkLabAPI("convergence", p.N, p.AvgOut, p.Steps); err != nil {
+		if p.Graph == lab.GraphSynthetic {
+			if err := lab.CheckAPIBounds("convergence", p.N, p.AvgOut, p.Steps); err != nil {
 				return LabJobStatus{}, badRequest(err)
 			}
-		} else if err := checkLabAPI("convergence", 0, 0, p.Steps); err != nil {
+		} else if err := lab.CheckAPIBounds("convergence", 0, 0, p.Steps); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
-		run = func(ctx context.Context, progress func(int, int)) (*LabOutput, error) {
-			if lg.g == nil {
-				lg = synthGraph(&p)
+		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
+			if lg.Graph == nil {
+				lg = lab.SyntheticGraph(&p)
 			}
-			return runConvergence(ctx, p, lg, progress)
+			return lab.RunConvergence(ctx, p, lg, progress)
 		}
-	case LabWindows:
-		var p WindowsParams
+	case lab.Windows:
+		var p lab.WindowsParams
 		if err := decode(&p); err != nil {
 			return LabJobStatus{}, err
 		}
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
-		if err := checkLabAPI("windows", p.N, p.AvgOut, p.Steps); err != nil {
+		if err := lab.CheckAPIBounds("windows", p.N, p.AvgOut, p.Steps); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
-		run = func(ctx context.Context, progress func(int, int)) (*LabOutput, error) {
-			return runWindows(ctx, p, progress)
+		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
+			return lab.RunWindows(ctx, p, progress)
 		}
-	case LabNormLeak:
-		var p NormLeakParams
+	case lab.NormLeak:
+		var p lab.NormLeakParams
 		if err := decode(&p); err != nil {
 			return LabJobStatus{}, err
 		}
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
-		run = func(context.Context, func(int, int)) (*LabOutput, error) { return runNormLeak(p) }
+		run = func(context.Context, func(int, int)) (*lab.Output, error) { return lab.RunNormLeak(p) }
 	default:
 		return LabJobStatus{}, notFound(fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", experiment))
 	}
@@ -265,7 +242,7 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 	return j.status(), nil
 }
 
-func (a *App) runLab(ctx context.Context, j *labJob, run func(context.Context, func(int, int)) (*LabOutput, error)) {
+func (a *App) runLab(ctx context.Context, j *labJob, run func(context.Context, func(int, int)) (*lab.Output, error)) {
 	defer close(j.finished)
 	defer j.cancel()
 	out, err := run(ctx, j.progress)
@@ -326,23 +303,23 @@ func (a *App) CancelLab(id string) (LabJobStatus, error) {
 
 // LabFile returns an output of lab job id: name, or with name "csv" or
 // "svg" the experiment's main CSV or SVG file.
-func (a *App) LabFile(id, name string) (LabFile, error) {
+func (a *App) LabFile(id, name string) (lab.File, error) {
 	j, err := a.labJob(id)
 	if err != nil {
-		return LabFile{}, err
+		return lab.File{}, err
 	}
 	j.mu.Lock()
 	state, out := j.state, j.out
 	j.mu.Unlock()
 	if state != LabDone {
-		return LabFile{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, state))
+		return lab.File{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, state))
 	}
 	if name == "csv" || name == "svg" {
 		name = j.experiment + "." + name
 	}
 	f, ok := out.File(name)
 	if !ok {
-		return LabFile{}, notFound(fmt.Errorf("lab job %s has no file %q", id, name))
+		return lab.File{}, notFound(fmt.Errorf("lab job %s has no file %q", id, name))
 	}
 	return f, nil
 }

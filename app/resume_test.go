@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/httpapi"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites"
 )
@@ -113,7 +114,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	}
 
 	var list app.SiteList
-	apptest.Call(t, a.Handler(), "GET", "/api/sites?limit=500", "", 200, &list)
+	apptest.Call(t, httpapi.New(a), "GET", "/api/sites?limit=500", "", 200, &list)
 	var opic float64
 	for _, r := range list.Rows {
 		opic += r.OPIC

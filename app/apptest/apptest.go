@@ -1,9 +1,11 @@
 package apptest
 
 import (
+	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -20,6 +22,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/plot"
 	"sitesift/crawl/demoweb"
+	"sitesift/importance"
 	"sitesift/sites"
 )
 
@@ -344,4 +347,26 @@ func SeriesCount(t testing.TB, svg []byte) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// WriteSynthetic writes importance.Synthetic(n, avgOut, 1) as an edge list.
+func WriteSynthetic(t testing.TB, path string, n int, avgOut float64) {
+	t.Helper()
+	g := importance.Synthetic(n, avgOut, 1)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for u := 0; u < g.N; u++ {
+		for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
+			fmt.Fprintf(w, "site%d.example site%d.example\n", u, g.Targets[k])
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -252,7 +252,7 @@ func TestCLIImportRankUsage(t *testing.T) {
 // greedy reads is near PageRank.
 func TestRankEdgeFileMatchesProject(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "synthetic.txt")
-	writeSynthetic(t, path, 2000, 6)
+	apptest.WriteSynthetic(t, path, 2000, 6)
 	rows, err := app.RankEdgeFile(context.Background(), path, app.EdgeRankOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -294,3 +294,27 @@ func TestRankEdgeFileMatchesProject(t *testing.T) {
 		t.Errorf("OPIC after 10·N reads is %.2f%% from PageRank on the top 1%%", e)
 	}
 }
+
+// handEdges is a three-site graph whose PageRank (teleport 0.15, M*) is
+// known in closed form. a splits its links 3:1 between b and c; b and c
+// link back to a. With x_b + x_c = 1 − x_a, a receives 0.85·(1 − x_a) +
+// 0.05, so x_a = 0.9/1.85 = 18/37 under either weighting.
+//
+//	links:  x_b = 0.85·¾·x_a + 0.05 = 13.325/37, x_c = 0.85·¼·x_a + 0.05 = 5.675/37
+//	binary: x_b = x_c = (1 − x_a)/2 = 19/74
+//
+// The URL and the upper-case name must map to the sites a.test and b.test;
+// the self-edge and the comment are dropped.
+const handEdges = `# hand example
+http://a.test/page b.test 2
+A.TEST c.test
+a.test	b.test 1   # a repeat: weight 3 in all
+b.test a.test
+c.test http://a.test/
+c.test c.test 5
+`
+
+var (
+	handLinks  = map[string]float64{"a.test": 18.0 / 37, "b.test": 13.325 / 37, "c.test": 5.675 / 37}
+	handBinary = map[string]float64{"a.test": 18.0 / 37, "b.test": 19.0 / 74, "c.test": 19.0 / 74}
+)

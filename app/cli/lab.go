@@ -11,32 +11,15 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/lab"
 	"sitesift/importance"
 	"sitesift/sites/edgelist"
 )
 
-// labProgress draws an experiment's progress on one line of a terminal,
-// or prints a line every few seconds elsewhere.
-type labProgress struct {
-	statusLine
-	label string
-	start time.Time
-}
-
-func newLabProgress(w io.Writer, label string) *labProgress {
-	return &labProgress{statusLine: newStatusLine(w, 5*time.Second), label: label, start: time.Now()}
-}
-
-func (p *labProgress) update(done, total int) {
-	if !p.due(done >= total) {
-		return
-	}
-	frac := 1.0
-	if total > 0 {
-		frac = float64(done) / float64(total)
-	}
-	p.show(fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds()))
-}
+// The command line of the lab experiments (package app/lab runs them and
+// renders their files): `sitesift lab NAME` parses its flags, runs the
+// experiment with a progress line on stderr, writes the files into --out
+// and prints a summary.
 
 const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG plots
 
@@ -52,13 +35,13 @@ const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG
 func (c CLI) lab(ctx context.Context, args []string) error {
 	exp, args := subcommand(args)
 	switch exp {
-	case app.LabConvergence:
+	case lab.Convergence:
 		return c.labConvergence(ctx, args)
-	case app.LabWindows:
+	case lab.Windows:
 		return c.labWindows(ctx, args)
-	case app.LabNormLeak:
+	case lab.NormLeak:
 		return c.labNormLeak(ctx, args)
-	case "seeds":
+	case lab.Seeds:
 		return c.labSeeds(ctx, args)
 	case "help":
 		fmt.Fprintln(c.Stdout, labUsage)
@@ -71,16 +54,16 @@ func (c CLI) lab(ctx context.Context, args []string) error {
 
 // labUsageError turns a parameter error into a usage error (exit 2).
 func labUsageError(err error) error {
-	var le labError
-	if errors.As(err, &le) {
-		return usageError{"lab " + le.msg}
+	var pe lab.ParamError
+	if errors.As(err, &pe) {
+		return usageError{"lab " + pe.Error()}
 	}
 	return err
 }
 
 func (c CLI) labConvergence(ctx context.Context, args []string) error {
 	f := c.newFlags("lab convergence")
-	var p app.ConvergenceParams
+	var p lab.ConvergenceParams
 	f.StringVar(&p.Edges, "edges", "", "edge list file (SRC DST [WEIGHT] a line, .gz read directly)")
 	f.IntVar(&p.N, "synthetic", 0, "run on a synthetic power-law graph of N nodes")
 	f.Float64Var(&p.AvgOut, "avg-out", 8, "mean out-degree of the synthetic graph")
@@ -116,24 +99,18 @@ func (c CLI) labConvergence(ctx context.Context, args []string) error {
 	if p.Edges != "" {
 		p.N = 0
 	}
-	if err := p.check(); err != nil {
+	if err := p.Check(); err != nil {
 		return labUsageError(err)
 	}
-	var lg labGraph
-	var err error
-	if p.Graph == app.LabGraphEdges {
-		lg, err = loadEdgesGraph(p.Edges, p.Weighting)
-	} else {
-		lg = synthGraph(&p)
-	}
+	lg, err := labGraph(&p)
 	if err != nil {
 		return err
 	}
-	if err := p.fillSteps(lg.g.N); err != nil {
+	if err := p.FillSteps(lg.Graph.N); err != nil {
 		return labUsageError(err)
 	}
 	bar := newLabProgress(c.Stderr, "lab convergence: reads")
-	res, err := runConvergence(ctx, p, lg, bar.update)
+	res, err := lab.RunConvergence(ctx, p, lg, bar.update)
 	bar.done()
 	if err != nil {
 		return labUsageError(err)
@@ -141,9 +118,21 @@ func (c CLI) labConvergence(ctx context.Context, args []string) error {
 	return c.finishLab(*out, res)
 }
 
+// labGraph reads or builds the graph of a convergence run.
+func labGraph(p *lab.ConvergenceParams) (lab.Graph, error) {
+	if p.Graph != lab.GraphEdges {
+		return lab.SyntheticGraph(p), nil
+	}
+	el, err := app.ReadEdgeList(p.Edges)
+	if err != nil {
+		return lab.Graph{}, err
+	}
+	return lab.EdgeListGraph(el, p.Edges, p.Weighting)
+}
+
 func (c CLI) labWindows(ctx context.Context, args []string) error {
 	f := c.newFlags("lab windows")
-	var p app.WindowsParams
+	var p lab.WindowsParams
 	f.IntVar(&p.N, "synthetic", 0, "nodes of the synthetic power-law graph (required)")
 	f.Float64Var(&p.AvgOut, "avg-out", 8, "mean out-degree of the synthetic graph")
 	rate := f.Float64("change-rate", -1, "share of the graph changed every N reads: R·N nodes replaced and R·arcs rewired (required, 0 to 1)")
@@ -172,11 +161,11 @@ func (c CLI) labWindows(ctx context.Context, args []string) error {
 		return usageError{"lab windows: --steps, --every and --window must be positive"}
 	}
 	p.ChangeRate = rate
-	if err := p.check(); err != nil {
+	if err := p.Check(); err != nil {
 		return labUsageError(err)
 	}
 	bar := newLabProgress(c.Stderr, "lab windows: reads")
-	res, err := runWindows(ctx, p, bar.update)
+	res, err := lab.RunWindows(ctx, p, bar.update)
 	bar.done()
 	if err != nil {
 		return labUsageError(err)
@@ -186,7 +175,7 @@ func (c CLI) labWindows(ctx context.Context, args []string) error {
 
 func (c CLI) labNormLeak(ctx context.Context, args []string) error {
 	f := c.newFlags("lab normleak")
-	var p app.NormLeakParams
+	var p lab.NormLeakParams
 	f.IntVar(&p.Iterations, "iterations", 20, "power iterations")
 	f.Float64Var(&p.Damping, "damping", importance.DefaultTeleport, "dampening factor d (the teleport probability), in (0, 1]")
 	out := f.String("out", "", "directory to write normleak.csv and normleak.svg into")
@@ -199,10 +188,10 @@ func (c CLI) labNormLeak(ctx context.Context, args []string) error {
 	case p.Iterations <= 0 || p.Damping <= 0:
 		return usageError{"lab normleak: --iterations and --damping must be positive"}
 	}
-	if err := p.check(); err != nil {
+	if err := p.Check(); err != nil {
 		return labUsageError(err)
 	}
-	res, err := runNormLeak(p)
+	res, err := lab.RunNormLeak(p)
 	if err != nil {
 		return labUsageError(err)
 	}
@@ -210,8 +199,8 @@ func (c CLI) labNormLeak(ctx context.Context, args []string) error {
 }
 
 // finishLab writes an experiment's files and prints its summary.
-func (c CLI) finishLab(dir string, res *app.LabOutput) error {
-	if err := writeLabFiles(dir, res.Files); err != nil {
+func (c CLI) finishLab(dir string, res *lab.Output) error {
+	if err := lab.WriteFiles(dir, res.Files); err != nil {
 		return err
 	}
 	for _, l := range res.Summary {
@@ -234,6 +223,29 @@ func labFlagGiven(f flags, name string) bool {
 	return set
 }
 
+// labProgress draws an experiment's progress on one line of a terminal,
+// or prints a line every few seconds elsewhere.
+type labProgress struct {
+	statusLine
+	label string
+	start time.Time
+}
+
+func newLabProgress(w io.Writer, label string) *labProgress {
+	return &labProgress{statusLine: newStatusLine(w, 5*time.Second), label: label, start: time.Now()}
+}
+
+func (p *labProgress) update(done, total int) {
+	if !p.due(done >= total) {
+		return
+	}
+	frac := 1.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	p.show(fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds()))
+}
+
 // labSeeds runs `sitesift lab seeds`: the seeds paper's evaluation on an
 // edge list or a project, written as CSV files (and plots) into --out.
 func (c CLI) labSeeds(ctx context.Context, args []string) error {
@@ -247,7 +259,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
-	sources := f.Int("distance-sources", app.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
+	sources := f.Int("distance-sources", lab.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
 	seed := f.Uint64("seed", 1, "random seed of the random seeds and the distance sample")
 	maxDepth := f.Int("max-depth", -1, "depth at which the simulated crawls stop (-1: when nothing new is reached)")
 	if err := f.parseNoArgs(args); err != nil {
@@ -271,14 +283,14 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	case *newMembers <= 0:
 		return usageError{fmt.Sprintf("lab seeds: --new-members %d must be positive", *newMembers)}
 	}
-	opt := app.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
+	opt := lab.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
 	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
 		*iterations, *density, *coreSize, *newMembers
 	if err := app.CheckCoreOptions(opt.Cores); err != nil {
 		return usageError{"lab seeds: " + err.Error()}
 	}
 
-	var gs app.SeedGraphs
+	var gs lab.SeedGraphs
 	var labels []string
 	source := *edges
 	if *edges != "" {
@@ -286,23 +298,14 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		wes := make([]importance.WeightedEdge, len(el.From))
-		for k := range wes {
-			wes[k] = importance.WeightedEdge{From: int(el.From[k]), To: int(el.To[k]), Weight: 1}
+		if gs, labels, err = lab.EdgeListSeedGraphs(el, *edges); err != nil {
+			return err
 		}
-		g, err := importance.NewGraph(len(el.Names), wes)
-		if err != nil {
-			return fmt.Errorf("lab seeds: %s: %w", *edges, err)
-		}
-		// Repeated edges of the file are one link: HITS and the crawl
-		// count a linked pair once.
-		g = g.Binary()
-		gs, labels = app.SeedGraphs{Extract: g, Eval: g}, el.Names
 	} else {
 		source = *dir
 		err := c.withProject(*dir, func(a *app.App) error {
 			var err error
-			gs, labels, err = a.seedGraphs(ctx)
+			gs, labels, err = a.SeedGraphs(ctx)
 			return err
 		})
 		if err != nil {
@@ -310,11 +313,11 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 		}
 	}
 
-	ev, err := app.EvaluateSeeds(gs, opt)
+	ev, err := lab.EvaluateSeeds(gs, opt)
 	if err != nil {
 		return fmt.Errorf("lab seeds: %w", err)
 	}
-	res, err := seedEvalOutput(ev, labels, opt, source)
+	res, err := lab.SeedsOutput(ev, labels, opt, source)
 	if err != nil {
 		return err
 	}

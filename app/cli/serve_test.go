@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"sitesift/app/httpapi"
 )
 
 // lockedBuffer is a bytes.Buffer safe to write from one goroutine while
@@ -56,7 +58,7 @@ func TestServeBeyondLoopbackNeedsTheSecret(t *testing.T) {
 	}{
 		{"no secret", func(*http.Request) {}},
 		{"a wrong secret", func(r *http.Request) { r.Header.Set("Authorization", "Bearer nope") }},
-		{"a wrong cookie", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: tokenCookie, Value: "nope"}) }},
+		{"a wrong cookie", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: httpapi.TokenCookie, Value: "nope"}) }},
 	} {
 		req, _ := http.NewRequest("GET", base+"/api/project", nil)
 		tt.set(req)

@@ -53,8 +53,8 @@ var uploads = map[string]string{"/api/ratings/import": "text/csv"}
 // token that GET /api/session gives it.
 const TokenHeader = "X-Sitesift-Token"
 
-// tokenCookie holds the shared secret in a browser.
-const tokenCookie = "sitesift_token"
+// TokenCookie is the cookie that holds the shared secret in a browser.
+const TokenCookie = "sitesift_token"
 
 // guard keeps other web sites from driving the app through the user's
 // browser. The API has no CORS headers, so another origin can send requests
@@ -200,7 +200,7 @@ func bodyError(what string, err error) error {
 func (g *guard) checkSecret(w http.ResponseWriter, r *http.Request) error {
 	eq := func(s string) bool { return subtle.ConstantTimeCompare([]byte(s), []byte(g.secret)) == 1 }
 	if t := r.URL.Query().Get("token"); t != "" && eq(t) {
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: g.secret, Path: "/", HttpOnly: true,
+		http.SetCookie(w, &http.Cookie{Name: TokenCookie, Value: g.secret, Path: "/", HttpOnly: true,
 			SameSite: http.SameSiteStrictMode})
 		if r.Method == http.MethodGet && !strings.HasPrefix(r.URL.Path, "/api/") {
 			q := r.URL.Query()
@@ -212,7 +212,7 @@ func (g *guard) checkSecret(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	}
-	if c, err := r.Cookie(tokenCookie); err == nil && eq(c.Value) {
+	if c, err := r.Cookie(TokenCookie); err == nil && eq(c.Value) {
 		return nil
 	}
 	if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && eq(b) {

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/lab"
 )
 
 // emptyApp opens a new, empty project.
@@ -46,7 +47,7 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 	_, h := emptyApp(t)
 	var st app.LabJobStatus
 	apptest.Call(t, h, "POST", "/api/lab/normleak", "", http.StatusAccepted, &st)
-	if st.ID == "" || st.Experiment != app.LabNormLeak {
+	if st.ID == "" || st.Experiment != lab.NormLeak {
 		t.Fatalf("status %+v", st)
 	}
 	st = waitLab(t, h, st.ID)
