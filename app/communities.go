@@ -116,6 +116,48 @@ type communityMemo struct {
 	result []Community
 }
 
+// CoreSettings are the settings of an extraction a person gave, nil for
+// those not given: the cover density a core must keep (in percent), or a
+// fixed core size with the members added per step, and the HITS iterations
+// run before each core.
+type CoreSettings struct {
+	Density        *float64
+	CoreSize       *int
+	NewMembers     *int
+	HITSIterations *int
+}
+
+// Options checks the settings and returns them over
+// importance.DefaultCoreOptions. A core grows by density or to a size, so
+// density and core size exclude each other, and new members go with a core
+// size. name gives what the caller calls each setting ("density",
+// "core_size", "new_members", "hits_iterations"), for the errors.
+func (s CoreSettings) Options(name func(setting string) string) (importance.CoreOptions, error) {
+	opt := importance.DefaultCoreOptions()
+	switch {
+	case s.Density != nil && s.CoreSize != nil:
+		return opt, badRequest(fmt.Errorf("%s and %s are exclusive (a core grows by density or to a size)", name("density"), name("core_size")))
+	case s.NewMembers != nil && s.CoreSize == nil:
+		return opt, badRequest(fmt.Errorf("%s goes with %s", name("new_members"), name("core_size")))
+	case s.NewMembers != nil && *s.NewMembers <= 0:
+		return opt, badRequest(fmt.Errorf("%s %d must be positive", name("new_members"), *s.NewMembers))
+	}
+	if s.Density != nil {
+		opt.CoverDensity = *s.Density
+	}
+	if s.CoreSize != nil {
+		opt.CoreSize = *s.CoreSize
+	}
+	opt.NewMembers = 1
+	if s.NewMembers != nil {
+		opt.NewMembers = *s.NewMembers
+	}
+	if s.HITSIterations != nil {
+		opt.HITS.MaxIter = *s.HITSIterations
+	}
+	return opt, CheckCoreOptions(opt)
+}
+
 // CheckCoreOptions returns a bad-request error when opt is not a setting the
 // extraction accepts.
 func CheckCoreOptions(opt importance.CoreOptions) error {

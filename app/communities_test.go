@@ -143,3 +143,41 @@ func TestHeritrixPrecedenceTies(t *testing.T) {
 		t.Errorf("precedences %v, want %v", got, want)
 	}
 }
+
+// TestCoreSettings: the rules of an extraction's settings hold the same for
+// every adapter, and errors name the settings as the adapter does.
+func TestCoreSettings(t *testing.T) {
+	f, n := func(v float64) *float64 { return &v }, func(v int) *int { return &v }
+	flag := func(s string) string { return "--" + s }
+	def := importance.DefaultCoreOptions()
+	for _, tc := range []struct {
+		name    string
+		in      app.CoreSettings
+		want    func(*importance.CoreOptions)
+		wantErr string
+	}{
+		{"defaults", app.CoreSettings{}, func(o *importance.CoreOptions) { o.NewMembers = 1 }, ""},
+		{"density", app.CoreSettings{Density: f(80)}, func(o *importance.CoreOptions) { o.CoverDensity, o.NewMembers = 80, 1 }, ""},
+		{"size", app.CoreSettings{CoreSize: n(6), NewMembers: n(2)}, func(o *importance.CoreOptions) { o.CoreSize, o.NewMembers = 6, 2 }, ""},
+		{"both", app.CoreSettings{Density: f(80), CoreSize: n(6)}, nil, "--density and --core_size are exclusive"},
+		{"members alone", app.CoreSettings{NewMembers: n(2)}, nil, "--new_members goes with --core_size"},
+		{"no members", app.CoreSettings{CoreSize: n(6), NewMembers: n(0)}, nil, "--new_members 0 must be positive"},
+		{"density 0", app.CoreSettings{Density: f(0)}, nil, "cover density 0 must lie in (0, 100]"},
+		{"no HITS", app.CoreSettings{HITSIterations: n(0)}, nil, "HITS iterations 0 must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.in.Options(flag)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || app.KindOf(err) != app.KindInvalid {
+					t.Fatalf("error %v, want one with %q, invalid", err, tc.wantErr)
+				}
+				return
+			}
+			want := def
+			tc.want(&want)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v, %v; want %+v", got, err, want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"sitesift/app"
 	"sitesift/app/export"
@@ -60,18 +61,19 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	default:
 		return usageError{fmt.Sprintf("seeds: unknown method %q (want communities or importance)", *method)}
 	}
-	if set["density"] && set["core-size"] {
-		return usageError{"seeds: --density and --core-size are exclusive (a core grows by density or to a size)"}
+	var settings app.CoreSettings
+	if set["density"] {
+		settings.Density = density
 	}
-	if set["new-members"] && !set["core-size"] {
-		return usageError{"seeds: --new-members goes with --core-size"}
+	if set["core-size"] {
+		settings.CoreSize = coreSize
 	}
-	opt := def
-	opt.HITS.MaxIter, opt.CoverDensity, opt.CoreSize, opt.NewMembers = *iterations, *density, *coreSize, *newMembers
-	if opt.NewMembers <= 0 {
-		return usageError{fmt.Sprintf("seeds: --new-members %d must be positive", opt.NewMembers)}
+	if set["new-members"] {
+		settings.NewMembers = newMembers
 	}
-	if err := app.CheckCoreOptions(opt); err != nil {
+	settings.HITSIterations = iterations
+	opt, err := settings.Options(func(name string) string { return "--" + strings.ReplaceAll(name, "_", "-") })
+	if err != nil {
 		return usageError{"seeds: " + err.Error()}
 	}
 	return c.withProject(*dir, func(a *app.App) error {

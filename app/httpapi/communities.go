@@ -29,41 +29,43 @@ func (h *handler) routeCommunities(mux *http.ServeMux) {
 // communityParams are the query parameters that set up an extraction.
 var communityParams = []string{"count", "density", "core_size", "new_members", "hits_iterations"}
 
-// communityRequest reads count (default def), density, core_size,
-// new_members and hits_iterations, with the rules of `sitesift seeds`:
-// density and core_size exclude each other, new_members needs core_size.
+// communityRequest reads count (default def, at most
+// app.MaxCommunityCount) and the settings density, core_size, new_members
+// and hits_iterations of an extraction.
 func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, error) {
-	opt := importance.DefaultCoreOptions()
 	count, err := intParam(r, "count", def)
 	if err != nil {
-		return 0, opt, err
+		return 0, importance.CoreOptions{}, err
 	}
 	if count == 0 || count > app.MaxCommunityCount {
-		return 0, opt, app.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
+		return 0, importance.CoreOptions{}, app.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
 	}
-	has := func(name string) bool { return r.FormValue(name) != "" }
-	if has("density") && has("core_size") {
-		return 0, opt, app.Invalid(fmt.Errorf("parameters density and core_size are exclusive"))
+	var s app.CoreSettings
+	if s.Density, err = optional(r, "density", floatParam); err == nil {
+		if s.CoreSize, err = optional(r, "core_size", intParam); err == nil {
+			if s.NewMembers, err = optional(r, "new_members", intParam); err == nil {
+				s.HITSIterations, err = optional(r, "hits_iterations", intParam)
+			}
+		}
 	}
-	if has("new_members") && !has("core_size") {
-		return 0, opt, app.Invalid(fmt.Errorf("parameter new_members goes with core_size"))
+	if err != nil {
+		return 0, importance.CoreOptions{}, err
 	}
-	if opt.CoverDensity, err = floatParam(r, "density", opt.CoverDensity); err != nil {
-		return 0, opt, err
+	opt, err := s.Options(func(name string) string { return "parameter " + name })
+	return count, opt, err
+}
+
+// optional reads a query parameter with read, nil when absent.
+func optional[T any](r *http.Request, name string, read func(*http.Request, string, T) (T, error)) (*T, error) {
+	if r.FormValue(name) == "" {
+		return nil, nil
 	}
-	if opt.CoreSize, err = intParam(r, "core_size", 0); err != nil {
-		return 0, opt, err
+	var zero T
+	v, err := read(r, name, zero)
+	if err != nil {
+		return nil, err
 	}
-	if opt.NewMembers, err = intParam(r, "new_members", 1); err != nil {
-		return 0, opt, err
-	}
-	if opt.HITS.MaxIter, err = intParam(r, "hits_iterations", opt.HITS.MaxIter); err != nil {
-		return 0, opt, err
-	}
-	if opt.NewMembers == 0 {
-		return 0, opt, app.Invalid(fmt.Errorf("parameter new_members must be positive"))
-	}
-	return count, opt, app.CheckCoreOptions(opt)
+	return &v, nil
 }
 
 func (h *handler) communities(r *http.Request) (any, error) {
