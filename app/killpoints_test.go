@@ -6,7 +6,6 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,6 +25,34 @@ func killPages(from, n int) []sites.Page {
 	return pages
 }
 
+// openProject opens the project in dir (a new one when create), as the
+// next process would after a kill.
+func openProject(t *testing.T, dir string, create bool) *Project {
+	t.Helper()
+	p, err := OpenProject(dir, create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// save commits pages to the store, as a crawl batch does.
+func save(t *testing.T, p *Project, pages []sites.Page) {
+	t.Helper()
+	if err := p.Store.SaveCrawlBatch(context.Background(), pages, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// addToIndex adds pages to the search index and marks them indexed, as a crawl
+// batch does after its commit.
+func addToIndex(t *testing.T, p *Project, pages []sites.Page) {
+	t.Helper()
+	if err := indexPages(context.Background(), p.Store, p.Index, pages); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func searchTotal(t *testing.T, ix *index.Index, q string) uint64 {
 	t.Helper()
 	res, err := ix.Search(context.Background(), index.Query{Text: q})
@@ -40,29 +67,20 @@ func searchTotal(t *testing.T, ix *index.Index, q string) uint64 {
 func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	// A batch saved and indexed as a crawl does, then one saved only: the
 	// process died before the index batch.
 	first := killPages(0, 30)
-	if err := p.Store.SaveCrawlBatch(ctx, first, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := indexPages(ctx, p.Store, p.Index, first); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Store.SaveCrawlBatch(ctx, killPages(30, 20), nil); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, first)
+	addToIndex(t, p, first)
+	save(t, p, killPages(30, 20))
 	if got := searchTotal(t, p.Index, "gramophone"); got != 30 {
 		t.Fatalf("before reopening the index holds %d pages, want 30", got)
 	}
 	p.Close()
 
 	var reports []int
-	p, err = OpenProject(dir, false, IndexProgress(func(done, total int) {
+	p, err := OpenProject(dir, false, IndexProgress(func(done, total int) {
 		if total != 20 {
 			t.Errorf("progress total %d, want the 20 missing pages", total)
 		}
@@ -92,14 +110,9 @@ func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
 // Check finds a store and an index that disagree.
 func TestCheckFindsAnIndexBehindTheStore(t *testing.T) {
 	ctx := context.Background()
-	p, err := OpenProject(t.TempDir(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, t.TempDir(), true)
 	defer p.Close()
-	if err := p.Store.SaveCrawlBatch(ctx, killPages(0, 5), nil); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, killPages(0, 5))
 	if _, err := p.Store.StartCrawl(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -118,25 +131,14 @@ func TestCheckFindsAnIndexBehindTheStore(t *testing.T) {
 // since the index was rebuilt only when empty.
 func TestOpenCompletesAPartialIndex(t *testing.T) {
 	dir := t.TempDir()
-	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	all := killPages(0, 450)
-	if err := p.Store.SaveCrawlBatch(ctx, all, nil); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, all)
 	// The rebuild got through its first batch of pages before the kill.
-	if err := indexPages(ctx, p.Store, p.Index, all[:indexBatch]); err != nil {
-		t.Fatal(err)
-	}
+	addToIndex(t, p, all[:indexBatch])
 	p.Close()
 
-	p, err = OpenProject(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p = openProject(t, dir, false)
 	defer p.Close()
 	if got := searchTotal(t, p.Index, "gramophone"); got != 450 {
 		t.Errorf("index holds %d of 450 pages after reopening", got)
@@ -147,29 +149,16 @@ func TestOpenCompletesAPartialIndex(t *testing.T) {
 // version because the flag said "indexed".
 func TestNewVersionOfAPageIsIndexedAgain(t *testing.T) {
 	dir := t.TempDir()
-	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	v1 := killPages(0, 1)
-	if err := p.Store.SaveCrawlBatch(ctx, v1, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := indexPages(ctx, p.Store, p.Index, v1); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, v1)
+	addToIndex(t, p, v1)
 	v2 := killPages(0, 1)
 	v2[0].Text = "phonograph"
-	if err := p.Store.SaveCrawlBatch(ctx, v2, nil); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, v2)
 	p.Close() // killed before the index got v2
 
-	p, err = OpenProject(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p = openProject(t, dir, false)
 	defer p.Close()
 	if got := searchTotal(t, p.Index, "phonograph"); got != 1 {
 		t.Errorf("the new version is not in the index (%d hits)", got)
@@ -180,20 +169,14 @@ func TestNewVersionOfAPageIsIndexedAgain(t *testing.T) {
 func TestOpenMarksKilledCrawlsInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	id, err := p.Store.StartCrawl(ctx, map[string]int{"max_pages": 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Close() // killed: FinishCrawl never ran
 
-	p, err = OpenProject(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p = openProject(t, dir, false)
 	defer p.Close()
 	crawls, err := p.Store.Crawls(ctx)
 	if err != nil {
@@ -210,10 +193,7 @@ func TestOpenMarksKilledCrawlsInterrupted(t *testing.T) {
 func TestRepairImportanceOfAHalfImport(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	names := []string{"a.test", "b.test", "c.test"}
 	edges := []sites.Edge{{From: "a.test", To: "b.test", Weight: 1}, {From: "b.test", To: "c.test", Weight: 1},
 		{From: "c.test", To: "a.test", Weight: 1}, {From: "a.test", To: "c.test", Weight: 1}}
@@ -254,10 +234,7 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	p, err := OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, t.TempDir(), true)
 	defer p.Close()
 	a := New(Options{Project: p})
 	defer a.Close()
@@ -273,23 +250,12 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 // page again each time.
 func TestOpenDoesNotReindexAnEmptyIndex(t *testing.T) {
 	dir := t.TempDir()
-	ctx := context.Background()
-	p, err := OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openProject(t, dir, true)
 	dead := []sites.Page{{URL: "http://dead.test/", Site: "dead.test", Err: "connection refused", FetchedAt: time.Now()}}
-	if err := p.Store.SaveCrawlBatch(ctx, dead, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := indexPages(ctx, p.Store, p.Index, dead); err != nil {
-		t.Fatal(err)
-	}
+	save(t, p, dead)
+	addToIndex(t, p, dead)
 	p.Close()
-	p, err = OpenProject(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p = openProject(t, dir, false)
 	defer p.Close()
 	if p.Repairs.Indexed != 0 {
 		t.Errorf("opening indexed %d pages again, want 0", p.Repairs.Indexed)

@@ -111,11 +111,7 @@ func Page(t testing.TB, rawURL string, links ...string) sites.Page {
 // project is closed again, so that the command line can open it.
 func CommunityProject(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, p := create(t)
 	defer p.Close()
 	var pages []sites.Page
 	auths := []string{"http://a1.test/", "http://a2.test/", "http://a3.test/"}
@@ -155,13 +151,21 @@ func CommunityProject(t testing.TB) string {
 // Empty opens a new, empty project, closed at cleanup.
 func Empty(t testing.TB) *app.App {
 	t.Helper()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := create(t)
 	a := app.New(app.Options{Project: p})
 	t.Cleanup(func() { a.Close(); p.Close() })
 	return a
+}
+
+// create makes a project in a new temporary directory and returns it open.
+func create(t testing.TB) (string, *app.Project) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, p
 }
 
 // Open opens the project in dir; close closes it (also at cleanup).
@@ -205,11 +209,7 @@ func OpenProject(t testing.TB, dir string) (a *app.App, p *app.Project, close fu
 // the total, so its quantile ranks 1, 4, 3, 2 never equal the reference.
 func ReviewProject(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, p := create(t)
 	defer p.Close()
 	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
 	pg := func(u, title, text string, links ...string) sites.Page {

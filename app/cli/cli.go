@@ -480,12 +480,10 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 
 // checkFormat rejects a --format value that is not among those allowed.
 func checkFormat(cmd, format string, allowed ...string) error {
-	for _, a := range allowed {
-		if format == a {
-			return nil
-		}
+	if _, err := export.Check(format, "", allowed...); err != nil {
+		return usageError{cmd + ": " + err.Error()}
 	}
-	return usageError{fmt.Sprintf("%s: unknown format %q (want %s)", cmd, format, strings.Join(allowed, ", "))}
+	return nil
 }
 
 // withProject runs f on the existing project dir, closed afterwards.

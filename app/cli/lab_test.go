@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/xml"
-	"errors"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,6 +12,7 @@ import (
 	"testing"
 
 	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/app/lab"
 )
 
@@ -30,37 +28,6 @@ func labCSV(t *testing.T, path string) [][]string {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return rows
-}
-
-// wellFormedSVG fails the test unless data is an XML document with an svg
-// root, and returns the number of series paths in it.
-func wellFormedSVG(t *testing.T, data []byte) int {
-	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	root, paths := "", 0
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("malformed SVG: %v", err)
-		}
-		if e, ok := tok.(xml.StartElement); ok {
-			if root == "" {
-				root = e.Name.Local
-			}
-			for _, a := range e.Attr {
-				if e.Name.Local == "path" && a.Name.Local == "class" && a.Value == "series" {
-					paths++
-				}
-			}
-		}
-	}
-	if root != "svg" {
-		t.Fatalf("root element %q, want svg", root)
-	}
-	return paths
 }
 
 // noTempFiles fails the test if dir holds a temporary file of a write.
@@ -117,7 +84,7 @@ func TestCLILabConvergence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := wellFormedSVG(t, data); n != 6 {
+		if n := apptest.SeriesCount(t, data); n != 6 {
 			t.Errorf("%s: %d series, want 6 (3 strategies × all nodes, top 1%%)", name, n)
 		}
 	}
@@ -179,7 +146,7 @@ func TestCLILabWindowsAndNormLeak(t *testing.T) {
 	}
 	for name, series := range map[string]int{"windows.svg": 10, "windows-measures.svg": 5} {
 		data, _ := os.ReadFile(filepath.Join(dir, name))
-		if n := wellFormedSVG(t, data); n != series {
+		if n := apptest.SeriesCount(t, data); n != series {
 			t.Errorf("%s: %d series, want %d", name, n, series)
 		}
 	}
@@ -200,7 +167,7 @@ func TestCLILabWindowsAndNormLeak(t *testing.T) {
 		}
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "normleak.svg"))
-	if n := wellFormedSVG(t, data); n != 6 {
+	if n := apptest.SeriesCount(t, data); n != 6 {
 		t.Errorf("normleak.svg: %d series, want 6", n)
 	}
 	noTempFiles(t, dir)

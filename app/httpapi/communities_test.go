@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -148,13 +147,7 @@ func TestExportSeedsAPI(t *testing.T) {
 }
 
 func TestCommunitiesEmptyProject(t *testing.T) {
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	a := app.New(app.Options{Project: p})
-	defer a.Close()
+	a := apptest.Empty(t)
 	h := New(a)
 	var cs []app.Community
 	env := apptest.Call(t, h, "GET", "/api/communities", "", 200, &cs)

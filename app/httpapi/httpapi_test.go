@@ -187,13 +187,7 @@ func TestUnknownAPIAndAssets(t *testing.T) {
 
 func TestCrawlAPI(t *testing.T) {
 	apptest.CrawledProject(t)
-	p, err := app.OpenProject(t.TempDir(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	a := app.New(app.Options{Project: p})
-	defer a.Close()
+	a := apptest.Empty(t)
 	h := New(a)
 	var st app.CrawlStatus
 	apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
