@@ -41,7 +41,7 @@ type App struct {
 
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
-	lab         labJobs        // the lab experiments run for the Lab page (labapi.go)
+	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)
 }
 
 // New returns an App over an open project.
