@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
@@ -123,11 +121,12 @@ func (l *labJobs) close() {
 	}
 }
 
-// StartLab starts the experiment named experiment with the JSON parameters
-// body (empty: all defaults) and returns its job at once. A convergence run
-// on "graph": "project" reads the project's site graph before returning; a
-// synthetic graph is built in the job.
-func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (LabJobStatus, error) {
+// StartLab starts an experiment with its parameters (a
+// *lab.ConvergenceParams, *lab.WindowsParams or *lab.NormLeakParams, see
+// lab.NewParams; zero fields take the defaults) and returns its job at
+// once. A convergence run on "graph": "project" reads the project's site
+// graph before returning; a synthetic graph is built in the job.
+func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 	// Refuse at once while a job runs, before reading a graph for nothing;
 	// the check under the lock below is the one that counts.
 	a.lab.mu.Lock()
@@ -136,28 +135,13 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 	if err != nil {
 		return LabJobStatus{}, err
 	}
-	decode := func(v any) error {
-		if len(bytes.TrimSpace(body)) == 0 {
-			return nil
-		}
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(v); err != nil {
-			return badRequest(fmt.Errorf("lab %s: parameters: %w", experiment, err))
-		}
-		if dec.More() {
-			return badRequest(fmt.Errorf("lab %s: parameters: more than one JSON value", experiment))
-		}
-		return nil
-	}
-	var params any
+	var experiment string
+	var params any // what the job shows of its parameters, filled in
 	var run func(context.Context, func(done, total int)) (*lab.Output, error)
-	switch experiment {
-	case lab.Convergence:
-		var p lab.ConvergenceParams
-		if err := decode(&p); err != nil {
-			return LabJobStatus{}, err
-		}
+	switch ps := request.(type) {
+	case *lab.ConvergenceParams:
+		experiment = lab.Convergence
+		p := *ps
 		if p.Graph == lab.GraphEdges {
 			return LabJobStatus{}, badRequest(errors.New("lab convergence: graph \"edges\" is for the command line; import the edge list into a project and use \"project\""))
 		}
@@ -193,11 +177,9 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 			}
 			return lab.RunConvergence(ctx, p, lg, progress)
 		}
-	case lab.Windows:
-		var p lab.WindowsParams
-		if err := decode(&p); err != nil {
-			return LabJobStatus{}, err
-		}
+	case *lab.WindowsParams:
+		experiment = lab.Windows
+		p := *ps
 		if err := p.Check(); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
@@ -208,18 +190,16 @@ func (a *App) StartLab(ctx context.Context, experiment string, body []byte) (Lab
 		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
 			return lab.RunWindows(ctx, p, progress)
 		}
-	case lab.NormLeak:
-		var p lab.NormLeakParams
-		if err := decode(&p); err != nil {
-			return LabJobStatus{}, err
-		}
+	case *lab.NormLeakParams:
+		experiment = lab.NormLeak
+		p := *ps
 		if err := p.Check(); err != nil {
 			return LabJobStatus{}, badRequest(err)
 		}
 		params = p
 		run = func(context.Context, func(int, int)) (*lab.Output, error) { return lab.RunNormLeak(p) }
 	default:
-		return LabJobStatus{}, notFound(fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", experiment))
+		return LabJobStatus{}, fmt.Errorf("lab: parameters of type %T", request)
 	}
 
 	l := &a.lab

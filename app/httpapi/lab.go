@@ -1,9 +1,14 @@
 package httpapi
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"path"
+
+	"sitesift/app"
+	"sitesift/app/lab"
 )
 
 // routeLab registers the lab endpoints (see API.md, "Lab").
@@ -18,13 +23,34 @@ func (h *handler) routeLab(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", h.labFile)
 }
 
+// startLab starts the experiment of the path with the parameters of the
+// JSON body; an empty body takes every default.
 func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
+	exp := r.PathValue("experiment")
+	params, ok := lab.NewParams(exp)
+	if !ok {
+		writeError(w, &app.Error{Kind: app.KindNotFound,
+			Err: fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", exp)})
+		return
+	}
 	body, err := readBody(r, "lab: request body", maxJSONBody)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	st, err := h.app.StartLab(r.Context(), r.PathValue("experiment"), body)
+	if len(bytes.TrimSpace(body)) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(params); err != nil {
+			writeError(w, app.Invalid(fmt.Errorf("lab %s: parameters: %w", exp, err)))
+			return
+		}
+		if dec.More() {
+			writeError(w, app.Invalid(fmt.Errorf("lab %s: parameters: more than one JSON value", exp)))
+			return
+		}
+	}
+	st, err := h.app.StartLab(r.Context(), params)
 	accepted(w, st, err)
 }
 

@@ -15,6 +15,21 @@ const (
 	Seeds       = "seeds" // command line only
 )
 
+// NewParams returns zero parameters of the experiment named name, to be
+// filled by a request and started, or false when the app runs no
+// experiment of that name (Seeds runs from the command line only).
+func NewParams(name string) (any, bool) {
+	switch name {
+	case Convergence:
+		return &ConvergenceParams{}, true
+	case Windows:
+		return &WindowsParams{}, true
+	case NormLeak:
+		return &NormLeakParams{}, true
+	}
+	return nil, false
+}
+
 // Graph sources of the convergence experiment.
 const (
 	GraphSynthetic = "synthetic" // importance.Synthetic(N, AvgOut, Seed)
