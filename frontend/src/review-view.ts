@@ -24,7 +24,7 @@ import {
 } from './api';
 import { LightElement } from './base';
 import { int, sig, snippetHTML } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
@@ -127,6 +127,7 @@ export class ReviewView extends LightElement {
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.params = new URLSearchParams();
     this.librarian = '';
     this.rows = [];
@@ -144,14 +145,8 @@ export class ReviewView extends LightElement {
     this.ratedCount = 0;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
     window.clearTimeout(this.#qTimer);
     window.clearTimeout(this.#librarianTimer);
   }

@@ -6,7 +6,7 @@ import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
 import { LightElement } from './base';
 import { date, int, sig } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
@@ -52,20 +52,15 @@ export class SiteView extends LightElement {
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.site = '';
     this.librarian = '';
     this.rateError = '';
     this.editSel = null;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
     window.clearTimeout(this.#librarianTimer);
   }
 

@@ -5,7 +5,7 @@ import { html, nothing } from 'lit';
 import { api, message, type Order, type SiteList, type SiteRow, type SortKey } from './api';
 import { LightElement } from './base';
 import { int, sig } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
@@ -57,6 +57,7 @@ export class SitesView extends LightElement {
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.params = new URLSearchParams();
     this.librarian = '';
     this.sel = -1;
@@ -65,14 +66,12 @@ export class SitesView extends LightElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
     crawlFeed.addEventListener('status', this.#onCrawl);
     this.#wasActive = crawlFeed.status !== null && ACTIVE_STATES.has(crawlFeed.status.state);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
     crawlFeed.removeEventListener('status', this.#onCrawl);
     window.clearTimeout(this.#filterTimer);
     window.clearTimeout(this.#librarianTimer);
