@@ -23,6 +23,7 @@ import { int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate } from './router';
 import { librarian } from './state';
+import './agreement-view.css';
 
 /** MEASURES name the computed measures for people. */
 const MEASURES: Record<string, string> = {

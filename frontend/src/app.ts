@@ -21,6 +21,7 @@ import './librarian-chooser';
 import './review-view';
 import './selection-view';
 import './agreement-view';
+import './app.css';
 
 export class SsApp extends LightElement {
   static override properties = {

@@ -12,6 +12,7 @@ import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
 import { coreColour, coreName } from './site-graph';
 import './site-graph';
+import './communities-view.css';
 
 /** GRAPH_LIMIT is the number of sites drawn: the most important ones; more would make a hairball. */
 const GRAPH_LIMIT = 150;

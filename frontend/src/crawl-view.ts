@@ -8,6 +8,7 @@ import { alertBox } from './loader';
 import { duration, int, sig } from './format';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
+import './crawl-view.css';
 
 const FORM_KEY = 'sitesift.crawlForm';
 

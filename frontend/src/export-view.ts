@@ -6,6 +6,7 @@ import { api, type ExportFormat } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { alertBox, Loader, spinner } from './loader';
+import './export-view.css';
 
 const PREVIEW_LINES = 25;
 const FORMATS: { value: ExportFormat; label: string }[] = [

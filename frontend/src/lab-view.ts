@@ -10,6 +10,7 @@ import { LightElement } from './base';
 import { date, duration, int } from './format';
 import { EXPERIMENTS, isFinal, labRuns, type Result, type Run } from './lab-runs';
 import { alertBox } from './loader';
+import './lab-view.css';
 
 const FORM_KEY = 'sitesift.labForm';
 

@@ -31,6 +31,7 @@ import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
 import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+import './review-view.css';
 
 const ORDERS: { value: QueueOrder; label: string; title: string }[] = [
   { value: 'importance', label: 'Importance', title: 'OPIC importance, highest first' },

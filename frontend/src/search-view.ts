@@ -11,6 +11,7 @@ import { LightElement } from './base';
 import { int, snippetHTML } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
+import './search-view.css';
 
 const PAGE_SIZE = 20;
 

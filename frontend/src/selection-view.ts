@@ -12,6 +12,7 @@ import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { advanceLabel, advanceTo, statusBadge } from './selection-ui';
 import { librarian } from './state';
+import './selection-view.css';
 
 /** TABS are the lists in workflow order; "candidate" lists only the reopened sites and those with a note. */
 const TABS: { status: SelectionStatus; label: string; empty: string }[] = [

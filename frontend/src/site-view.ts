@@ -12,6 +12,7 @@ import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+import './site-view.css';
 
 /**
  * selectionOf finds a site's selection without a librarian (the review

@@ -9,6 +9,7 @@ import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
+import './sites-view.css';
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 2000;
