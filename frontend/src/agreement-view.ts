@@ -11,7 +11,6 @@ import { html, nothing } from 'lit';
 import {
   api,
   ApiError,
-  isAbort,
   message,
   type Agreement,
   type AgreementRow,
@@ -21,8 +20,10 @@ import {
 } from './api';
 import { LightElement } from './base';
 import { int, sig } from './format';
+import { alertBox, Loader, spinner } from './loader';
 import { href, navigate } from './router';
 import { librarian } from './state';
+import './agreement-view.css';
 
 /** MEASURES name the computed measures for people. */
 const MEASURES: Record<string, string> = {
@@ -62,9 +63,6 @@ export class AgreementView extends LightElement {
   static override properties = {
     params: { attribute: false },
     librarian: { type: String },
-    data: { state: true },
-    loading: { state: true },
-    error: { state: true },
     file: { state: true },
     importing: { state: true },
     imported: { state: true },
@@ -73,32 +71,21 @@ export class AgreementView extends LightElement {
 
   declare params: URLSearchParams;
   declare librarian: string;
-  declare data: Agreement | null;
-  declare loading: boolean;
-  declare error: string;
   declare file: File | null;
   declare importing: boolean;
   declare imported: (RatingsImport & { name: string }) | null;
   declare refusal: Refusal | null;
 
-  #abort: AbortController | null = null;
+  #report = new Loader<Agreement>(this);
 
   constructor() {
     super();
     this.params = new URLSearchParams();
     this.librarian = '';
-    this.data = null;
-    this.loading = false;
-    this.error = '';
     this.file = null;
     this.importing = false;
     this.imported = null;
     this.refusal = null;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#abort?.abort();
   }
 
   get biased(): boolean {
@@ -122,40 +109,24 @@ export class AgreementView extends LightElement {
    * (a biased row once the toggle is off, a librarian without ratings) falls
    * back to that default.
    */
-  async #load(): Promise<void> {
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
+  #load(): Promise<unknown> {
     const biased = this.biased;
-    try {
+    return this.#report.run(async (signal) => {
       const want = this.rater || this.librarian;
       let ag: Agreement | null = null;
       if (want) {
         try {
-          ag = await api.agreement({ rater: want, biased }, ctl.signal);
+          ag = await api.agreement({ rater: want, biased }, signal);
         } catch (err) {
           if (!(err instanceof ApiError && err.status === 400)) throw err;
         }
       }
-      if (!ag?.confusion) {
-        const base = ag ?? (await api.agreement({ biased }, ctl.signal));
-        const rows = base.rows ?? [];
-        const pick = rows.find((r) => r.kind === 'librarian' && r.sites > 0) ?? rows.find((r) => r.sites > 0) ?? rows[0];
-        ag = pick ? await api.agreement({ rater: pick.rater, biased }, ctl.signal) : base;
-      }
-      if (ctl.signal.aborted) return;
-      this.data = ag;
-      this.error = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+      if (ag?.confusion) return ag;
+      const base = ag ?? (await api.agreement({ biased }, signal));
+      const rows = base.rows ?? [];
+      const pick = rows.find((r) => r.kind === 'librarian' && r.sites > 0) ?? rows.find((r) => r.sites > 0) ?? rows[0];
+      return pick ? api.agreement({ rater: pick.rater, biased }, signal) : base;
+    });
   }
 
   #go(changes: Record<string, string | null>): void {
@@ -299,7 +270,7 @@ export class AgreementView extends LightElement {
             this.refusal = null;
           }} />
         <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.file || this.importing}>Import</button>
-        ${this.importing ? html`<span class="spinner" aria-label="Importing"></span>` : nothing}
+        ${spinner(this.importing, 'Importing')}
       </form>
       ${ok
         ? html`<div class="import-ok" role="status" data-rows=${ok.rows} data-added=${ok.added}>
@@ -338,7 +309,7 @@ export class AgreementView extends LightElement {
   }
 
   override render() {
-    const d = this.data;
+    const d = this.#report.value;
     const rows = d?.rows ?? [];
     const selected = d?.confusion?.rater ?? '';
     const libs = rows.filter((r) => r.kind === 'librarian');
@@ -350,11 +321,11 @@ export class AgreementView extends LightElement {
             @change=${(e: Event) => this.#go({ biased: (e.target as HTMLInputElement).checked ? '1' : null })} />
           Show the biased ranking
         </label>
-        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        ${spinner(this.#report.loading)}
         <div class="spacer"></div>
         <span class="muted small">Section 4 of the OPIC paper: librarians scored 60–80%, OPIC 65%.</span>
       </div>
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${alertBox(this.#report.error)}
       <div class="agreement-layout">
         <div class="agreement-main">
           <section class="panel table-panel">

@@ -413,14 +413,24 @@ async function writeHeaders(method: string): Promise<Record<string, string>> {
     .then((env) => env.data?.token ?? '')
     .catch((err) => {
       session = null;
-      throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+      throw unreachable(err);
     });
   return { 'X-Sitesift-Token': await session };
 }
 
-/** request sends one API call and returns the envelope's data. */
-export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const init: RequestInit = { method, headers: { Accept: 'application/json', ...(await writeHeaders(method)) }, signal };
+/** unreachable is the error of a request that got no response at all. */
+function unreachable(err: unknown): ApiError {
+  return new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+}
+
+/**
+ * send makes one fetch: the write headers, the body (JSON, or a RawBody as
+ * is), and a failure to reach the server thrown as an ApiError (an abort is
+ * rethrown as it is). accept asks for an envelope.
+ */
+async function send(method: string, path: string, body: unknown, signal: AbortSignal | undefined, accept: boolean): Promise<Response> {
+  const headers = await writeHeaders(method);
+  const init: RequestInit = { method, headers: accept ? { Accept: 'application/json', ...headers } : headers, signal };
   if (body instanceof RawBody) {
     init.body = body.body;
     init.headers = { ...init.headers, 'Content-Type': body.type };
@@ -428,13 +438,17 @@ export async function request<T>(method: string, path: string, body?: unknown, s
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
-  let res: Response;
   try {
-    res = await fetch(path, init);
+    return await fetch(path, init);
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
+    if (isAbort(err)) throw err;
+    throw unreachable(err);
   }
+}
+
+/** request sends one API call and returns the envelope's data. */
+export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await send(method, path, body, signal, true);
   const text = await res.text();
   let env: Envelope<T>;
   try {
@@ -533,18 +547,7 @@ export const api = {
  * export, a plot). Errors still come as an envelope, whose message is thrown.
  */
 export async function fetchFile(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<FileResult> {
-  const init: RequestInit = { method, signal, headers: await writeHeaders(method) };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-  }
-  let res: Response;
-  try {
-    res = await fetch(path, init);
-  } catch (err) {
-    if (isAbort(err)) throw err;
-    throw new ApiError(`cannot reach sitesift: ${(err as Error).message}`, 0, 'network');
-  }
+  const res = await send(method, path, body, signal, false);
   const text = await res.text();
   if (!res.ok) {
     let msg = `${method} ${path}: HTTP ${res.status}`;

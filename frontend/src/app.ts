@@ -7,6 +7,7 @@ import { api, message, type CrawlStatus, type LibrarianProfile, type Project } f
 import { LightElement } from './base';
 import { int } from './format';
 import { hasModifier, isTyping } from './keys';
+import { alertBox } from './loader';
 import { parseHash, navigate, href, ROUTE_EVENT, type Route } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian } from './state';
 import './crawl-view';
@@ -20,6 +21,7 @@ import './librarian-chooser';
 import './review-view';
 import './selection-view';
 import './agreement-view';
+import './app.css';
 
 export class SsApp extends LightElement {
   static override properties = {
@@ -244,7 +246,7 @@ export class SsApp extends LightElement {
           <input id="prompt-name" autocomplete="off" spellcheck="false" required
             @input=${() => (this.promptError = '')} />
         </label>
-        ${this.promptError ? html`<div class="alert" role="alert">${this.promptError}</div>` : nothing}
+        ${alertBox(this.promptError)}
         <div class="actions">
           <button type="button" class="btn" @click=${() => this.#closePrompt(null)}>Cancel</button>
           <button type="submit" class="btn primary" ?disabled=${this.promptBusy}>Continue</button>

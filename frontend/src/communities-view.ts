@@ -8,14 +8,23 @@ import { html, nothing } from 'lit';
 import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
 import { LightElement } from './base';
 import { int, sig } from './format';
+import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
 import { coreColour, coreName } from './site-graph';
 import './site-graph';
+import './communities-view.css';
 
 /** GRAPH_LIMIT is the number of sites drawn: the most important ones; more would make a hairball. */
 const GRAPH_LIMIT = 150;
 
 type Mode = 'density' | 'size';
+
+/** Found is one run of the extractor: its cores and the picture of the same run (or why it could not be made). */
+interface Found {
+  cores: Core[] | null;
+  graph: SiteGraph | null;
+  graphError: string;
+}
 
 interface Form {
   count: string;
@@ -125,8 +134,6 @@ export class CommunitiesView extends LightElement {
     added: { state: true },
     addText: { state: true },
     addError: { state: true },
-    loading: { state: true },
-    error: { state: true },
     exporting: { state: true },
     exportNote: { state: true },
     exportText: { state: true },
@@ -144,8 +151,6 @@ export class CommunitiesView extends LightElement {
   declare added: string[];
   declare addText: string;
   declare addError: string;
-  declare loading: boolean;
-  declare error: string;
   declare exporting: ExportFormat | '';
   declare exportNote: string;
   /** exportText is the last exported file, shown for copying where downloads do not work (the desktop window). */
@@ -154,7 +159,8 @@ export class CommunitiesView extends LightElement {
   declare copied: string;
   declare highlight: number;
 
-  #abort: AbortController | null = null;
+  /** run is the extractor's last run; its error is also the form's. */
+  #run = new Loader<Found>(this);
   #downloadURL = '';
 
   constructor() {
@@ -168,8 +174,6 @@ export class CommunitiesView extends LightElement {
     this.added = session.added;
     this.addText = '';
     this.addError = '';
-    this.loading = false;
-    this.error = '';
     this.exporting = '';
     this.exportNote = '';
     this.exportText = '';
@@ -187,33 +191,28 @@ export class CommunitiesView extends LightElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#abort?.abort();
     if (this.#downloadURL) URL.revokeObjectURL(this.#downloadURL);
   }
 
   #set<K extends keyof Form>(k: K, v: Form[K]): void {
     this.form = { ...this.form, [k]: v };
-    this.error = '';
+    this.#run.error = '';
   }
 
   #onRun = async (ev: Event) => {
     ev.preventDefault();
     const p = toParams(this.form);
     if (typeof p === 'string') {
-      this.error = p;
+      this.#run.error = p;
       return;
     }
     history.replaceState(history.state, '', `#/communities?${paramsQuery(p)}`);
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
-    this.error = '';
-    try {
+    this.#run.error = '';
+    const got = await this.#run.run(async (signal) => {
       // Cores and picture together: the picture's colours are the cores of the same run.
       const [cores, graph] = await Promise.all([
-        api.communities(p, ctl.signal),
-        api.graph({ ...p, limit: GRAPH_LIMIT }, ctl.signal).then(
+        api.communities(p, signal),
+        api.graph({ ...p, limit: GRAPH_LIMIT }, signal).then(
           (g) => ({ g, err: '' }),
           (err: unknown) => {
             if (isAbort(err)) throw err;
@@ -221,25 +220,18 @@ export class CommunitiesView extends LightElement {
           },
         ),
       ]);
-      if (ctl.signal.aborted) return;
-      const list = cores ?? [];
-      // A new run starts with every seed selected; seeds added by hand stay.
-      session.params = p;
-      session.cores = this.cores = list;
-      session.graph = this.graph = graph.g;
-      session.graphError = this.graphError = graph.err;
-      session.unchecked = this.unchecked = new Set();
-      this.exportNote = '';
-      this.exportError = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+      return { cores, graph: graph.g, graphError: graph.err };
+    });
+    const found = this.#run.value;
+    if (got !== 'done' || !found) return;
+    // A new run starts with every seed selected; seeds added by hand stay.
+    session.params = p;
+    session.cores = this.cores = found.cores ?? [];
+    session.graph = this.graph = found.graph;
+    session.graphError = this.graphError = found.graphError;
+    session.unchecked = this.unchecked = new Set();
+    this.exportNote = '';
+    this.exportError = '';
   };
 
   #toggle(seed: string, on: boolean): void {
@@ -387,10 +379,10 @@ export class CommunitiesView extends LightElement {
                 @input=${(e: Event) => this.#set('new_members', (e.target as HTMLInputElement).value)} />
             </label>
           </div>`}
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${alertBox(this.#run.error)}
       <div class="actions">
-        <button type="submit" class="btn primary" id="communities-run" ?disabled=${this.loading}>Run</button>
-        ${this.loading ? html`<span class="spinner" aria-label="Running"></span>` : nothing}
+        <button type="submit" class="btn primary" id="communities-run" ?disabled=${this.#run.loading}>Run</button>
+        ${spinner(this.#run.loading, 'Running')}
       </div>
     </form>`;
   }
@@ -468,7 +460,7 @@ export class CommunitiesView extends LightElement {
           }} />
         <button type="submit" class="btn" id="seed-add-button">Add seed</button>
       </form>
-      ${this.addError ? html`<div class="alert" role="alert">${this.addError}</div>` : nothing}
+      ${alertBox(this.addError)}
       ${this.added.length
         ? html`<ul class="added-seeds">
             ${this.added.map(
@@ -483,14 +475,14 @@ export class CommunitiesView extends LightElement {
           (f) => html`<button type="button" class="btn ${f === 'txt' ? 'primary' : ''}" data-export=${f}
             ?disabled=${!seeds.length || this.exporting !== ''} @click=${() => this.#export(f)}>${f}</button>`,
         )}
-        ${this.exporting ? html`<span class="spinner" aria-label="Exporting"></span>` : nothing}
+        ${spinner(!!this.exporting, 'Exporting')}
       </div>
       ${this.exportNote
         ? html`<p class="muted small export-note">Downloaded ${this.exportNote}
               <button type="button" class="btn small-btn" @click=${() => this.#copy()}>Copy</button> ${this.copied}</p>
             <details class="export-preview"><summary>Show the file</summary><pre class="preview">${this.exportText}</pre></details>`
         : nothing}
-      ${this.exportError ? html`<div class="alert" role="alert">${this.exportError}</div>` : nothing}
+      ${alertBox(this.exportError)}
       <h3>Other exports</h3>
       <ul class="other-exports">
         <li><a id="export-heritrix" href=${api.heritrixURL()} download>Heritrix precedence file</a>
@@ -517,7 +509,7 @@ export class CommunitiesView extends LightElement {
         <span class="spacer"></span>
         ${n ? html`<button type="button" class="btn small-btn" @click=${() => this.querySelector('ss-site-graph')?.fit()}>Fit</button>` : nothing}
       </h2>
-      ${this.graphError ? html`<div class="alert" role="alert">${this.graphError}</div>` : nothing}
+      ${alertBox(this.graphError)}
       ${n
         ? html`<ss-site-graph .graph=${g} .labelled=${seedSites} .highlight=${this.highlight}></ss-site-graph>
             <div class="legend">

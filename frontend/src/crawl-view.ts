@@ -4,9 +4,11 @@
 import { html, nothing } from 'lit';
 import { api, message, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
+import { alertBox } from './loader';
 import { duration, int, sig } from './format';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
+import './crawl-view.css';
 
 const FORM_KEY = 'sitesift.crawlForm';
 
@@ -210,7 +212,7 @@ export class CrawlView extends LightElement {
         <input id="crawl-bias" type="number" min="0" step="any" .value=${f.bias ?? '0'} @input=${this.#field('bias')}
           title="Sites librarians rated 3–4 on average get 1 + bias times the teleport cash: the crawl favours them and their neighbourhood" />
       </label>
-      ${this.startError ? html`<div class="alert" role="alert">${this.startError}</div>` : nothing}
+      ${alertBox(this.startError)}
       <div class="actions">
         <button type="submit" class="btn primary" id="crawl-start" ?disabled=${active || this.busy}>Start crawl</button>
         ${active ? html`<span class="muted small">A crawl is ${this.status?.state}.</span>` : nothing}
@@ -281,7 +283,7 @@ export class CrawlView extends LightElement {
         <button type="button" class="btn danger" id="crawl-stop" ?disabled=${!(running || paused) || this.busy}
           @click=${() => this.#control(api.stopCrawl)}>Stop</button>
       </div>
-      ${this.controlError ? html`<div class="alert" role="alert">${this.controlError}</div>` : nothing}
+      ${alertBox(this.controlError)}
       <h3>Top sites by importance <span class="muted small">(OPIC)</span></h3>
       ${this.#renderTop(s)}
     </section>`;

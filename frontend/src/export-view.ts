@@ -2,9 +2,11 @@
 // json — a download link and a preview of its first lines.
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, type ExportFormat } from './api';
+import { api, type ExportFormat } from './api';
 import { LightElement } from './base';
 import { int } from './format';
+import { alertBox, Loader, spinner } from './loader';
+import './export-view.css';
 
 const PREVIEW_LINES = 25;
 const FORMATS: { value: ExportFormat; label: string }[] = [
@@ -21,8 +23,6 @@ export class ExportView extends LightElement {
     preview: { state: true },
     lineCount: { state: true },
     siteCount: { state: true },
-    loading: { state: true },
-    error: { state: true },
     copied: { state: true },
   };
 
@@ -32,13 +32,11 @@ export class ExportView extends LightElement {
   declare preview: string;
   declare lineCount: number;
   declare siteCount: number;
-  declare loading: boolean;
-  declare error: string;
   declare copied: string;
 
-  #abort: AbortController | null = null;
+  /** file is the whole export file; the preview shows its first lines. */
+  #file = new Loader<string>(this, '');
   #timer: number | undefined;
-  #full = '';
 
   constructor() {
     super();
@@ -48,8 +46,6 @@ export class ExportView extends LightElement {
     this.preview = '';
     this.lineCount = 0;
     this.siteCount = 0;
-    this.loading = false;
-    this.error = '';
     this.copied = '';
   }
 
@@ -64,49 +60,35 @@ export class ExportView extends LightElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#abort?.abort();
     window.clearTimeout(this.#timer);
   }
 
   async #loadPreview(): Promise<void> {
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
-    try {
-      const text = await api.exportText(this.format, this.count, ctl.signal);
-      if (ctl.signal.aborted) return;
-      this.#full = text;
-      let shown = text;
-      let sites = 0;
-      if (this.format === 'json') {
-        // A compact JSON array is one long line: indent it so the preview reads like the others.
-        try {
-          const arr = JSON.parse(text) as unknown[];
-          sites = Array.isArray(arr) ? arr.length : 0;
-          shown = JSON.stringify(arr, null, 2);
-        } catch {
-          /* show it as it came */
-        }
-      }
-      const lines = shown.replace(/\n$/, '').split('\n');
-      this.lineCount = shown.trim() ? lines.length : 0;
-      if (this.format === 'txt') sites = this.lineCount;
-      if (this.format === 'csv') sites = Math.max(0, this.lineCount - 1);
-      this.siteCount = sites;
-      this.preview = lines.slice(0, PREVIEW_LINES).join('\n');
-      this.error = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
+    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, signal));
+    if (got === 'failed') {
       this.preview = '';
       this.lineCount = 0;
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
+    }
+    if (got !== 'done') return;
+    const text = this.#file.value ?? '';
+    let shown = text;
+    let sites = 0;
+    if (this.format === 'json') {
+      // A compact JSON array is one long line: indent it so the preview reads like the others.
+      try {
+        const arr = JSON.parse(text) as unknown[];
+        sites = Array.isArray(arr) ? arr.length : 0;
+        shown = JSON.stringify(arr, null, 2);
+      } catch {
+        /* show it as it came */
       }
     }
+    const lines = shown.replace(/\n$/, '').split('\n');
+    this.lineCount = shown.trim() ? lines.length : 0;
+    if (this.format === 'txt') sites = this.lineCount;
+    if (this.format === 'csv') sites = Math.max(0, this.lineCount - 1);
+    this.siteCount = sites;
+    this.preview = lines.slice(0, PREVIEW_LINES).join('\n');
   }
 
   #changed(): void {
@@ -130,7 +112,7 @@ export class ExportView extends LightElement {
 
   async #copy(): Promise<void> {
     try {
-      await navigator.clipboard.writeText(this.#full);
+      await navigator.clipboard.writeText(this.#file.value ?? '');
       this.copied = 'Copied.';
     } catch {
       // Clipboard access needs a secure context and permission; the desktop
@@ -171,12 +153,12 @@ export class ExportView extends LightElement {
             <span class="count">${int(this.siteCount)} ${this.siteCount === 1 ? 'site' : 'sites'}${this.lineCount > PREVIEW_LINES
               ? ` · first ${PREVIEW_LINES} of ${int(this.lineCount)} lines`
               : ''}</span>
-            ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+            ${spinner(this.#file.loading)}
           </h2>
-          ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+          ${alertBox(this.#file.error)}
           ${this.lineCount
             ? html`<pre class="preview" id="export-preview">${this.preview}</pre>`
-            : this.error || this.loading
+            : this.#file.error || this.#file.loading
               ? nothing
               : html`<p class="empty">Nothing to export yet: crawl some sites first.</p>`}
         </section>

@@ -9,6 +9,8 @@ import { message, type LabExperiment, type LabParams } from './api';
 import { LightElement } from './base';
 import { date, duration, int } from './format';
 import { EXPERIMENTS, isFinal, labRuns, type Result, type Run } from './lab-runs';
+import { alertBox } from './loader';
+import './lab-view.css';
 
 const FORM_KEY = 'sitesift.labForm';
 
@@ -442,7 +444,7 @@ export class LabView extends LightElement {
           <div class="lab-fields">
             ${spec.fields.filter((fl) => !fl.shown || fl.shown(this.forms[spec.id])).map((fl) => this.#renderField(spec, fl))}
           </div>
-          ${formError ? html`<div class="alert" role="alert">${formError}</div>` : nothing}
+          ${alertBox(formError)}
           ${runError ? html`<div class="alert lab-error" role="alert">${runError}</div>` : nothing}
           <div class="actions">
             <button type="submit" class="btn primary lab-run" ?disabled=${active !== null}>${mine ? 'Running…' : 'Run'}</button>

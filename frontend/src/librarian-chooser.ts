@@ -10,6 +10,7 @@ import { message, type LibrarianProfile } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { librarian } from './state';
+import './librarian-chooser.css';
 
 export class LibrarianChooser extends LightElement {
   static override properties = {

@@ -24,12 +24,14 @@ import {
 } from './api';
 import { LightElement } from './base';
 import { int, sig, snippetHTML } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
+import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
 import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+import './review-view.css';
 
 const ORDERS: { value: QueueOrder; label: string; title: string }[] = [
   { value: 'importance', label: 'Importance', title: 'OPIC importance, highest first' },
@@ -52,6 +54,13 @@ interface Entry extends QueueItem {
   rated: number | null;
 }
 
+/** Queue is one load of the queue: its rows, the server's count of sites left, and the row to show first. */
+interface Queue {
+  rows: Entry[];
+  total: number;
+  start: number;
+}
+
 /** Flash tells what the last rating was, with the other librarians' ratings, now shown. */
 interface Flash {
   site: string;
@@ -70,8 +79,6 @@ export class ReviewView extends LightElement {
     cur: { state: true },
     total: { state: true },
     review: { state: true },
-    loadingQueue: { state: true },
-    queueError: { state: true },
     reviewError: { state: true },
     actionError: { state: true },
     actionNote: { state: true },
@@ -92,8 +99,6 @@ export class ReviewView extends LightElement {
   declare total: number;
   /** review is the review data of the current site, null while it loads. */
   declare review: ReviewPage | null;
-  declare loadingQueue: boolean;
-  declare queueError: string;
   declare reviewError: string;
   declare actionError: string;
   declare actionNote: string;
@@ -111,7 +116,7 @@ export class ReviewView extends LightElement {
   #inflight = new Map<string, Promise<ReviewPage>>();
   /** cacheFor is the librarian the cached pages belong to (the page depends on who asks). */
   #cacheFor = '';
-  #queueAbort: AbortController | null = null;
+  #queue = new Loader<Queue>(this);
   #refilling: Promise<void> | null = null;
   #qTimer: number | undefined;
   #librarianTimer: number | undefined;
@@ -123,14 +128,13 @@ export class ReviewView extends LightElement {
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.params = new URLSearchParams();
     this.librarian = '';
     this.rows = [];
     this.cur = -1;
     this.total = 0;
     this.review = null;
-    this.loadingQueue = false;
-    this.queueError = '';
     this.reviewError = '';
     this.actionError = '';
     this.actionNote = '';
@@ -142,15 +146,8 @@ export class ReviewView extends LightElement {
     this.ratedCount = 0;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
-    this.#queueAbort?.abort();
     window.clearTimeout(this.#qTimer);
     window.clearTimeout(this.#librarianTimer);
   }
@@ -277,35 +274,24 @@ export class ReviewView extends LightElement {
   }
 
   async #loadQueue(): Promise<void> {
-    this.#queueAbort?.abort();
     const name = this.librarian;
     this.#resetCache();
     this.flash = null;
     this.actionError = '';
     this.actionNote = '';
-    if (!name) {
+    if (!name || (this.order === 'search' && !this.q.trim())) {
+      this.#queue.abort();
       this.rows = [];
       this.cur = -1;
       this.total = 0;
       this.review = null;
-      this.queueError = '';
+      this.#queue.error = '';
       return;
     }
-    if (this.order === 'search' && !this.q.trim()) {
-      this.rows = [];
-      this.cur = -1;
-      this.total = 0;
-      this.review = null;
-      this.queueError = '';
-      return;
-    }
-    const ctl = new AbortController();
-    this.#queueAbort = ctl;
-    this.loadingQueue = true;
-    try {
+    const got = await this.#queue.run(async (signal) => {
       await ratingsSettled();
-      const q = await api.reviewQueue({ librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT }, ctl.signal);
-      if (ctl.signal.aborted) return;
+      const q = await api.reviewQueue({ librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT }, signal);
+      signal.throwIfAborted();
       let rows: Entry[] = (q.rows ?? []).map((r) => ({ ...r, rated: null }));
       let start = 0;
       if (this.site) {
@@ -315,32 +301,27 @@ export class ReviewView extends LightElement {
         else {
           try {
             const p = await this.#fetchReview(this.site);
-            if (ctl.signal.aborted) return;
             rows = [{ ...queueRowOf(p), rated: p.rating?.rating ?? null }, ...rows];
           } catch (err) {
-            if (isAbort(err)) return;
+            if (isAbort(err)) throw err;
             this.actionError = `${this.site}: ${message(err)}`;
           }
         }
       }
-      this.rows = rows;
-      this.total = q.total;
-      this.queueError = '';
-      this.ratedCount = 0;
-      this.#sessionStart = 0;
-      this.#show(rows.length ? start : -1);
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.queueError = message(err);
+      return { rows, total: q.total, start };
+    });
+    if (got === 'failed') {
       this.rows = [];
       this.cur = -1;
       this.review = null;
-    } finally {
-      if (this.#queueAbort === ctl) {
-        this.loadingQueue = false;
-        this.#queueAbort = null;
-      }
     }
+    const queue = this.#queue.value;
+    if (got !== 'done' || !queue) return;
+    this.rows = queue.rows;
+    this.total = queue.total;
+    this.ratedCount = 0;
+    this.#sessionStart = 0;
+    this.#show(queue.rows.length ? queue.start : -1);
   }
 
   /** refill tops the queue up with the next unrated sites, keeping the rows (and ratings) shown. */
@@ -667,7 +648,7 @@ export class ReviewView extends LightElement {
           placeholder=${this.order === 'search' ? 'Full-text query (Enter)…' : 'Filter by site name…'}
           @input=${this.#onQueryInput} @keydown=${this.#onQueryKey} />
       </label>
-      ${this.loadingQueue ? html`<span class="spinner" aria-label="Loading the queue"></span>` : nothing}
+      ${spinner(this.#queue.loading, 'Loading the queue')}
       <div class="spacer"></div>
       ${this.ratedCount
         ? html`<span class="muted small" title="Ratings given on this page since the queue was loaded" data-session-rated=${this.ratedCount}>
@@ -702,12 +683,12 @@ export class ReviewView extends LightElement {
         Reviewing needs a librarian: ratings and decisions are stored under your name.
         <button type="button" class="btn primary" @click=${() => librarian.require()}>Choose a librarian</button></p></section>`;
     }
-    if (this.queueError) return nothing;
+    if (this.#queue.error) return nothing;
     if (this.order === 'search' && !this.q.trim()) {
       return html`<section class="panel review-empty"><p class="empty big">Type a full-text query above (press <kbd>/</kbd>):
         the queue lists the unrated sites of the pages that match it.</p></section>`;
     }
-    if (this.loadingQueue && !this.rows.length) return html`<section class="panel review-empty"><p class="empty big">Loading the queue…</p></section>`;
+    if (this.#queue.loading && !this.rows.length) return html`<section class="panel review-empty"><p class="empty big">Loading the queue…</p></section>`;
     return html`<section class="panel review-empty"><p class="empty big">${this.q
       ? html`No unrated site matches “${this.q}”.`
       : html`No site left to rate. <a href="#/crawl">Crawl</a> to find more.`}</p></section>`;
@@ -867,7 +848,7 @@ export class ReviewView extends LightElement {
       </div>
       ${this.#renderRatingBox(row, r)}
       ${this.#renderSelection(row, r)}
-      ${this.reviewError ? html`<div class="alert" role="alert">${this.reviewError}</div>` : nothing}
+      ${alertBox(this.reviewError)}
       <div class="review-body">
         <section class="review-pages">
           <h3>Most important pages <span class="count muted">${r ? `${int(pages.length)} of ${int(r.pages_count)}` : ''}</span></h3>
@@ -935,11 +916,11 @@ export class ReviewView extends LightElement {
   override render() {
     return html`
       ${this.#renderToolbar()}
-      ${this.queueError ? html`<div class="alert" role="alert">${this.queueError}</div>` : nothing}
-      ${this.actionError ? html`<div class="alert" role="alert">${this.actionError}</div>` : nothing}
+      ${alertBox(this.#queue.error)}
+      ${alertBox(this.actionError)}
       ${this.#renderFlash()}
       ${this.actionNote ? html`<p class="action-note muted small" role="status">${this.actionNote}</p>` : nothing}
-      ${this.rows.length && this.total === 0 && !this.loadingQueue
+      ${this.rows.length && this.total === 0 && !this.#queue.loading
         ? html`<p class="queue-done" data-queue-done>All done: you have rated every site${this.q ? html` matching “${this.q}”` : nothing}.
             See how the librarians agree on the <a href="#/agreement">Agreement</a> page.</p>`
         : nothing}

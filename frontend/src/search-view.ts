@@ -6,46 +6,38 @@
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { api, isAbort, message, type SearchResult } from './api';
+import { api, type SearchResult } from './api';
 import { LightElement } from './base';
 import { int, snippetHTML } from './format';
+import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
+import './search-view.css';
 
 const PAGE_SIZE = 20;
 
 export class SearchView extends LightElement {
   static override properties = {
     params: { attribute: false },
-    result: { state: true },
-    loading: { state: true },
-    error: { state: true },
     qText: { state: true },
     siteText: { state: true },
   };
 
   declare params: URLSearchParams;
-  declare result: SearchResult | null;
-  declare loading: boolean;
-  declare error: string;
   declare qText: string;
   declare siteText: string;
 
-  #abort: AbortController | null = null;
+  #result = new Loader<SearchResult>(this);
   #timer: number | undefined;
 
   constructor() {
     super();
     this.params = new URLSearchParams();
-    this.result = null;
-    this.loading = false;
-    this.error = '';
     this.qText = '';
     this.siteText = '';
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#abort?.abort();
     window.clearTimeout(this.#timer);
   }
 
@@ -87,31 +79,14 @@ export class SearchView extends LightElement {
   }
 
   async #search(): Promise<void> {
-    this.#abort?.abort();
     if (!this.q.trim()) {
-      this.result = null;
-      this.error = '';
-      this.loading = false;
+      this.#result.abort();
+      this.#result.value = null;
+      this.#result.error = '';
       return;
     }
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
-    try {
-      const r = await api.search({ q: this.q, site: this.site, offset: this.offset, limit: PAGE_SIZE }, ctl.signal);
-      if (ctl.signal.aborted) return;
-      this.result = r;
-      this.error = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-      this.result = null;
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+    const got = await this.#result.run((signal) => api.search({ q: this.q, site: this.site, offset: this.offset, limit: PAGE_SIZE }, signal));
+    if (got === 'failed') this.#result.value = null;
   }
 
   #go(replace: boolean, offset = 0): void {
@@ -141,7 +116,7 @@ export class SearchView extends LightElement {
   }
 
   #renderFacets() {
-    const r = this.result;
+    const r = this.#result.value;
     const facets = r?.facets ?? [];
     if (!this.q.trim() || !r) return nothing;
     const max = facets.reduce((m, f) => Math.max(m, f.count), 0);
@@ -171,7 +146,7 @@ export class SearchView extends LightElement {
   }
 
   #renderResults() {
-    const r = this.result;
+    const r = this.#result.value;
     if (!this.q.trim()) {
       return html`<p class="empty big">Type words to search the titles and text of every crawled page.</p>`;
     }
@@ -198,7 +173,7 @@ export class SearchView extends LightElement {
   }
 
   override render() {
-    const r = this.result;
+    const r = this.#result.value;
     const total = r?.total ?? 0;
     const count = r?.hits?.length ?? 0;
     const from = count ? this.offset + 1 : 0;
@@ -217,9 +192,9 @@ export class SearchView extends LightElement {
             .value=${this.siteText} @input=${this.#onInput} />
         </label>
         <button type="submit" class="btn primary">Search</button>
-        ${this.loading ? html`<span class="spinner" aria-label="Searching"></span>` : nothing}
+        ${spinner(this.#result.loading, 'Searching')}
       </form>
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${alertBox(this.#result.error)}
       ${r && count
         ? html`<div class="result-bar">
             <span class="range">${from}–${to} of ${int(total)} pages</span>

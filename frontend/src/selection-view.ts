@@ -5,12 +5,14 @@
 // (GET /api/export/selection: txt, CSV, JSON).
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
+import { api, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
 import { LightElement } from './base';
 import { date, int, sig } from './format';
+import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { advanceLabel, advanceTo, statusBadge } from './selection-ui';
 import { librarian } from './state';
+import './selection-view.css';
 
 /** TABS are the lists in workflow order; "candidate" lists only the reopened sites and those with a note. */
 const TABS: { status: SelectionStatus; label: string; empty: string }[] = [
@@ -22,31 +24,25 @@ const TABS: { status: SelectionStatus; label: string; empty: string }[] = [
 
 const FORMATS: ExportFormat[] = ['txt', 'csv', 'json'];
 
+type Lists = Partial<Record<SelectionStatus, SelectedSeed[]>>;
+
 export class SelectionView extends LightElement {
   static override properties = {
     params: { attribute: false },
-    lists: { state: true },
-    loading: { state: true },
-    error: { state: true },
     actionError: { state: true },
     copied: { state: true },
   };
 
   declare params: URLSearchParams;
-  declare lists: Partial<Record<SelectionStatus, SelectedSeed[]>>;
-  declare loading: boolean;
-  declare error: string;
   declare actionError: string;
   declare copied: string;
 
-  #abort: AbortController | null = null;
+  /** lists are the sites of each tab, fetched together: the tabs show their counts. */
+  #lists = new Loader<Lists>(this, {});
 
   constructor() {
     super();
     this.params = new URLSearchParams();
-    this.lists = {};
-    this.loading = false;
-    this.error = '';
     this.actionError = '';
     this.copied = '';
   }
@@ -56,38 +52,23 @@ export class SelectionView extends LightElement {
     void this.#load();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#abort?.abort();
-  }
-
   get status(): SelectionStatus {
     const s = this.params.get('status') as SelectionStatus | null;
     return s && SELECTION_STATUSES.includes(s) ? s : 'approved';
   }
 
-  async #load(): Promise<void> {
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
-    try {
+  #load(): Promise<unknown> {
+    return this.#lists.run(async (signal) => {
       // Four small lists: the tabs show their counts.
-      const all = await Promise.all(TABS.map((t) => api.selection(t.status, ctl.signal)));
-      if (ctl.signal.aborted) return;
-      const lists: Partial<Record<SelectionStatus, SelectedSeed[]>> = {};
+      const all = await Promise.all(TABS.map((t) => api.selection(t.status, signal)));
+      const lists: Lists = {};
       TABS.forEach((t, i) => (lists[t.status] = all[i] ?? []));
-      this.lists = lists;
-      this.error = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+      return lists;
+    });
+  }
+
+  get #all(): Lists {
+    return this.#lists.value ?? {};
   }
 
   async #move(s: SelectedSeed, to: SelectionStatus): Promise<void> {
@@ -137,7 +118,7 @@ export class SelectionView extends LightElement {
   }
 
   #renderExport() {
-    const approved = this.lists.approved ?? [];
+    const approved = this.#all.approved ?? [];
     const seeds = approved.map((s) => s.seed_url).join('\n');
     return html`<section class="panel selection-export">
       <h2>Export the approved sites <span class="count">${int(approved.length)} ${approved.length === 1 ? 'site' : 'sites'}</span></h2>
@@ -157,7 +138,8 @@ export class SelectionView extends LightElement {
   override render() {
     const cur = this.status;
     const tab = TABS.find((t) => t.status === cur)!;
-    const rows = this.lists[cur] ?? [];
+    const lists = this.#all;
+    const rows = lists[cur] ?? [];
     return html`
       <div class="toolbar">
         <h1>Selection</h1>
@@ -169,19 +151,19 @@ export class SelectionView extends LightElement {
                 this.actionError = '';
                 navigate(href('/selection', { status: t.status === 'approved' ? null : t.status }), true);
               }}>
-              ${t.label} <span class="tab-count">${this.lists[t.status] ? int(this.lists[t.status]!.length) : ''}</span></button>`,
+              ${t.label} <span class="tab-count">${lists[t.status] ? int(lists[t.status]!.length) : ''}</span></button>`,
           )}
         </div>
-        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        ${spinner(this.#lists.loading)}
         <div class="spacer"></div>
         <span class="muted small">candidate → nominated → approved · any → rejected · rejected → candidate</span>
       </div>
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
-      ${this.actionError ? html`<div class="alert" role="alert">${this.actionError}</div>` : nothing}
+      ${alertBox(this.#lists.error)}
+      ${alertBox(this.actionError)}
       <div class="selection-layout">
         <section class="panel table-panel">
           ${rows.length === 0
-            ? html`<p class="empty big">${this.lists[cur] ? tab.empty : ''}</p>`
+            ? html`<p class="empty big">${lists[cur] ? tab.empty : ''}</p>`
             : html`<table class="data selection-table" aria-label="${tab.label} sites">
                 <thead><tr>
                   <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num">OPIC</th><th scope="col">Subject</th>

@@ -9,6 +9,7 @@ import { message, type SiteGraph } from './api';
 import { LightElement } from './base';
 import { int, sig } from './format';
 import { navigate, siteHref } from './router';
+import './site-graph.css';
 
 /**
  * CORE_COLOURS tell up to twelve cores apart (a qualitative palette that

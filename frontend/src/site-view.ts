@@ -3,14 +3,16 @@
 // other librarians' ratings, its crawled pages and its links.
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
+import { api, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
 import { LightElement } from './base';
 import { date, int, sig } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
+import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+import './site-view.css';
 
 /**
  * selectionOf finds a site's selection without a librarian (the review
@@ -26,68 +28,47 @@ async function selectionOf(site: string, signal: AbortSignal): Promise<Selection
   return { site, status: 'candidate', note: '', subject: '', decided_by: '' };
 }
 
+/** SiteSelection is a site's selection and, when a librarian is chosen, its review page (importance over the crawl). */
+interface SiteSelection {
+  selection: Selection;
+  review: ReviewPage | null;
+}
+
 export class SiteView extends LightElement {
   static override properties = {
     site: { type: String },
     librarian: { type: String },
-    data: { state: true },
-    loading: { state: true },
-    error: { state: true },
     rateError: { state: true },
-    selection: { state: true },
-    review: { state: true },
-    selError: { state: true },
     editSel: { state: true },
   };
 
   declare site: string;
   declare librarian: string;
-  declare data: SiteDetail | null;
-  declare loading: boolean;
-  declare error: string;
   declare rateError: string;
-  declare selection: Selection | null;
-  /** review is the site's review page (importance over the crawl), when a librarian is chosen. */
-  declare review: ReviewPage | null;
-  declare selError: string;
   declare editSel: { subject: string; note: string } | null;
 
-  #abort: AbortController | null = null;
-  #selAbort: AbortController | null = null;
+  #detail = new Loader<SiteDetail>(this);
+  #sel = new Loader<SiteSelection>(this);
   #librarianTimer: number | undefined;
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.site = '';
     this.librarian = '';
-    this.data = null;
-    this.loading = false;
-    this.error = '';
     this.rateError = '';
-    this.selection = null;
-    this.review = null;
-    this.selError = '';
     this.editSel = null;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
-    this.#abort?.abort();
-    this.#selAbort?.abort();
     window.clearTimeout(this.#librarianTimer);
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('site')) {
-      this.data = null;
-      this.selection = null;
-      this.review = null;
+      this.#detail.value = null;
+      this.#sel.value = null;
       this.editSel = null;
       void this.#load();
       void this.#loadSelection();
@@ -101,66 +82,43 @@ export class SiteView extends LightElement {
     }
   }
 
-  async #loadSelection(): Promise<void> {
-    this.#selAbort?.abort();
-    const ctl = new AbortController();
-    this.#selAbort = ctl;
+  /** review is the site's review page (importance over the crawl), when a librarian is chosen. */
+  get #review(): ReviewPage | null {
+    return this.#sel.value?.review ?? null;
+  }
+
+  #loadSelection(): Promise<unknown> {
     const site = this.site;
-    try {
-      if (this.librarian) {
-        const r = await api.review(site, this.librarian, ctl.signal);
-        if (ctl.signal.aborted) return;
-        this.review = r;
-        this.selection = r.selection;
-      } else {
-        const sel = await selectionOf(site, ctl.signal);
-        if (ctl.signal.aborted) return;
-        this.review = null;
-        this.selection = sel;
-      }
-      this.selError = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.selError = message(err);
-    }
+    const who = this.librarian;
+    return this.#sel.run(async (signal) => {
+      if (!who) return { selection: await selectionOf(site, signal), review: null };
+      const r = await api.review(site, who, signal);
+      return { selection: r.selection, review: r };
+    });
   }
 
   async #select(to: SelectionStatus, extra?: { subject: string; note: string }): Promise<void> {
     const name = await librarian.require();
     if (!name) return;
     try {
-      this.selection = await api.setSelection(this.site, { librarian: name, status: to, ...extra });
-      this.selError = '';
+      const selection = await api.setSelection(this.site, { librarian: name, status: to, ...extra });
+      this.#sel.value = { selection, review: this.#review };
+      this.#sel.error = '';
       this.editSel = null;
     } catch (err) {
-      this.selError = message(err);
+      this.#sel.error = message(err);
     }
   }
 
-  async #load(): Promise<void> {
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    this.loading = true;
-    try {
+  #load(): Promise<unknown> {
+    return this.#detail.run(async (signal) => {
       await ratingsSettled();
-      const d = await api.site(this.site, this.librarian, ctl.signal);
-      if (ctl.signal.aborted) return;
-      this.data = d;
-      this.error = '';
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+      return api.site(this.site, this.librarian, signal);
+    });
   }
 
   #onKey = (ev: KeyboardEvent) => {
-    if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal') || !this.data) return;
+    if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal') || !this.#detail.value) return;
     if (/^[1-4]$/.test(ev.key)) {
       ev.preventDefault();
       void this.#rate(Number(ev.key));
@@ -171,22 +129,23 @@ export class SiteView extends LightElement {
   };
 
   async #rate(rating: number | null): Promise<void> {
-    const d = this.data;
+    const d = this.#detail.value;
     if (!d) return;
     const name = await librarian.require();
     if (!name) return;
     const before = d.rating;
     if (before === rating) return;
-    this.data = { ...d, rating };
+    this.#detail.value = { ...d, rating };
     // A rating is stored with its note, which a PUT replaces: send the note already there.
-    const note = (d.ratings ?? []).find((r) => r.librarian === name)?.note ?? this.review?.rating?.note ?? '';
+    const note = (d.ratings ?? []).find((r) => r.librarian === name)?.note ?? this.#review?.rating?.note ?? '';
     try {
       await writeRating(d.site, name, rating, note);
       this.rateError = '';
       // Reload so the ratings list and timestamps are the server's.
       void this.#load();
     } catch (err) {
-      if (this.data) this.data = { ...this.data, rating: before };
+      const now = this.#detail.value;
+      if (now) this.#detail.value = { ...now, rating: before };
       this.rateError = message(err);
     }
   }
@@ -226,11 +185,11 @@ export class SiteView extends LightElement {
   }
 
   #renderSelection() {
-    const sel = this.selection;
+    const sel = this.#sel.value?.selection;
     const edit = this.editSel;
     if (!sel) {
       return html`<section class="panel site-selection"><h2>Selection</h2>
-        ${this.selError ? html`<div class="alert" role="alert">${this.selError}</div>` : html`<p class="muted small">Loading…</p>`}</section>`;
+        ${this.#sel.error ? alertBox(this.#sel.error) : html`<p class="muted small">Loading…</p>`}</section>`;
     }
     const to = advanceTo(sel.status);
     const who = decided(sel);
@@ -264,7 +223,7 @@ export class SiteView extends LightElement {
           : nothing}
         ${edit ? nothing : html`<button type="button" class="btn small-btn" @click=${() => (this.editSel = { subject: sel.subject, note: sel.note })}>Edit</button>`}
       </div>
-      ${this.selError ? html`<div class="alert" role="alert">${this.selError}</div>` : nothing}
+      ${alertBox(this.#sel.error)}
     </section>`;
   }
 
@@ -276,20 +235,20 @@ export class SiteView extends LightElement {
   }
 
   override render() {
-    const d = this.data;
+    const d = this.#detail.value;
     const others = (d?.ratings ?? []).filter((r) => r.librarian !== this.librarian);
     const pages = d?.pages ?? [];
     return html`
       <div class="toolbar">
         <a class="back" href="#/sites">‹ Sites</a>
         <h1 class="site-name">${this.site}</h1>
-        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        ${spinner(this.#detail.loading)}
         <div class="spacer"></div>
         <a class="btn" href=${href('/review', { site: this.site })} data-review-site title="Open it in the review queue">Review</a>
         <a class="btn" href=${href('/search', { site: this.site })} data-search-site>Search this site</a>
         <a class="btn" href=${`http://${this.site}/`} target="_blank" rel="noopener noreferrer">Open site ↗</a>
       </div>
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${alertBox(this.#detail.error)}
       ${d
         ? html`
             <div class="stats">
@@ -298,8 +257,8 @@ export class SiteView extends LightElement {
               <div class="stat"><span class="k">Pages</span><span class="v">${int(d.pages_count)}</span></div>
               <div class="stat"><span class="k">In-sites</span><span class="v">${int(d.in_sites)}</span></div>
               <div class="stat"><span class="k">Out-sites</span><span class="v">${int(d.out_sites)}</span></div>
-              ${this.review
-                ? html`<div class="stat spark"><span class="k">Importance over the crawl</span>${sparkline(this.review.opic_series, 180, 36)}</div>`
+              ${this.#review
+                ? html`<div class="stat spark"><span class="k">Importance over the crawl</span>${sparkline(this.#review.opic_series, 180, 36)}</div>`
                 : nothing}
               ${this.#renderRating(d)}
             </div>

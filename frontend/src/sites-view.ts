@@ -2,12 +2,14 @@
 // selection and rating, refreshed while a crawl runs.
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, type Order, type SiteList, type SiteRow, type SortKey } from './api';
+import { api, message, type Order, type SiteList, type SiteRow, type SortKey } from './api';
 import { LightElement } from './base';
 import { int, sig } from './format';
-import { hasModifier, isTyping } from './keys';
+import { hasModifier, isTyping, windowKeys } from './keys';
+import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
+import './sites-view.css';
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 2000;
@@ -35,23 +37,17 @@ export class SitesView extends LightElement {
   static override properties = {
     params: { attribute: false },
     librarian: { type: String },
-    data: { state: true },
-    loading: { state: true },
-    error: { state: true },
     sel: { state: true },
     filterText: { state: true },
   };
 
   declare params: URLSearchParams;
   declare librarian: string;
-  declare data: SiteList | null;
-  declare loading: boolean;
-  declare error: string;
   /** sel is the index of the selected row on this page, -1 for none. */
   declare sel: number;
   declare filterText: string;
 
-  #abort: AbortController | null = null;
+  #sites = new Loader<SiteList>(this);
   #filterTimer: number | undefined;
   #librarianTimer: number | undefined;
   #lastLoad = 0;
@@ -62,27 +58,22 @@ export class SitesView extends LightElement {
 
   constructor() {
     super();
+    windowKeys(this, this.#onKey);
     this.params = new URLSearchParams();
     this.librarian = '';
-    this.data = null;
-    this.loading = false;
-    this.error = '';
     this.sel = -1;
     this.filterText = '';
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('keydown', this.#onKey);
     crawlFeed.addEventListener('status', this.#onCrawl);
     this.#wasActive = crawlFeed.status !== null && ACTIVE_STATES.has(crawlFeed.status.state);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.#onKey);
     crawlFeed.removeEventListener('status', this.#onCrawl);
-    this.#abort?.abort();
     window.clearTimeout(this.#filterTimer);
     window.clearTimeout(this.#librarianTimer);
   }
@@ -134,34 +125,20 @@ export class SitesView extends LightElement {
   }
 
   async #load(silent: boolean): Promise<void> {
-    this.#abort?.abort();
-    const ctl = new AbortController();
-    this.#abort = ctl;
-    if (!silent) this.loading = true;
     this.#lastLoad = Date.now();
-    try {
+    const got = await this.#sites.run(async (signal) => {
       // Never read back older ratings than the user just set.
       await ratingsSettled();
-      const data = await api.sites(
+      return api.sites(
         { sort: this.sort, order: this.order, q: this.q, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian },
-        ctl.signal,
+        signal,
       );
-      if (ctl.signal.aborted) return;
-      this.data = data;
-      this.error = '';
-      const rows = data.rows ?? [];
-      const keep = this.#selSite ? rows.findIndex((r) => r.site === this.#selSite) : -1;
-      // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
-      this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
-    } catch (err) {
-      if (isAbort(err)) return;
-      this.error = message(err);
-    } finally {
-      if (this.#abort === ctl) {
-        this.loading = false;
-        this.#abort = null;
-      }
-    }
+    }, { silent });
+    if (got !== 'done') return;
+    const rows = this.#sites.value?.rows ?? [];
+    const keep = this.#selSite ? rows.findIndex((r) => r.site === this.#selSite) : -1;
+    // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
+    this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
   }
 
   #onCrawl = () => {
@@ -169,7 +146,7 @@ export class SitesView extends LightElement {
     const active = s !== null && ACTIVE_STATES.has(s.state);
     const ended = this.#wasActive && !active;
     this.#wasActive = active;
-    if (ended || (active && Date.now() - this.#lastLoad >= REFRESH_MS && !this.#abort)) void this.#load(true);
+    if (ended || (active && Date.now() - this.#lastLoad >= REFRESH_MS && !this.#sites.busy)) void this.#load(true);
   };
 
   #go(changes: Record<string, string | number | null>, replace = true): void {
@@ -197,7 +174,7 @@ export class SitesView extends LightElement {
   };
 
   #select(i: number, scroll = true): void {
-    const rows = this.data?.rows ?? [];
+    const rows = this.#sites.value?.rows ?? [];
     if (rows.length === 0) {
       this.sel = -1;
       this.#selSite = '';
@@ -210,7 +187,7 @@ export class SitesView extends LightElement {
 
   #onKey = (ev: KeyboardEvent) => {
     if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal')) return;
-    const rows = this.data?.rows ?? [];
+    const rows = this.#sites.value?.rows ?? [];
     const row = this.sel >= 0 ? rows[this.sel] : undefined;
     switch (ev.key) {
       case 'j':
@@ -250,22 +227,23 @@ export class SitesView extends LightElement {
   };
 
   #setRating(site: string, rating: number | null): void {
-    if (!this.data) return;
-    this.data = { ...this.data, rows: this.data.rows.map((r) => (r.site === site ? { ...r, rating } : r)) };
+    const d = this.#sites.value;
+    if (!d) return;
+    this.#sites.value = { ...d, rows: d.rows.map((r) => (r.site === site ? { ...r, rating } : r)) };
   }
 
   async #rate(site: string, rating: number | null): Promise<void> {
     const name = await librarian.require();
     if (!name) return;
-    const before = this.data?.rows.find((r) => r.site === site)?.rating ?? null;
+    const before = this.#sites.value?.rows.find((r) => r.site === site)?.rating ?? null;
     if (before === rating) return;
     this.#setRating(site, rating);
     try {
       await writeRating(site, name, rating);
-      this.error = '';
+      this.#sites.error = '';
     } catch (err) {
       this.#setRating(site, before);
-      this.error = `Rating ${site}: ${message(err)}`;
+      this.#sites.error = `Rating ${site}: ${message(err)}`;
     }
   }
 
@@ -300,9 +278,9 @@ export class SitesView extends LightElement {
   }
 
   #renderBody() {
-    const d = this.data;
+    const d = this.#sites.value;
     if (!d) {
-      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>${this.loading ? 'Loading sites…' : ''}</td></tr>`;
+      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>${this.#sites.loading ? 'Loading sites…' : ''}</td></tr>`;
     }
     const rows = d.rows ?? [];
     if (rows.length === 0) {
@@ -317,7 +295,7 @@ export class SitesView extends LightElement {
   }
 
   override render() {
-    const d = this.data;
+    const d = this.#sites.value;
     const total = d?.total ?? 0;
     const count = d?.rows?.length ?? 0;
     const from = count ? this.offset + 1 : 0;
@@ -333,7 +311,7 @@ export class SitesView extends LightElement {
             .value=${this.filterText} @input=${this.#onFilter}
             @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && (ev.target as HTMLInputElement).blur()} />
         </label>
-        ${this.loading ? html`<span class="spinner" aria-label="Loading"></span>` : nothing}
+        ${spinner(this.#sites.loading)}
         <div class="spacer"></div>
         <span class="range" aria-live="polite">${from}–${to} of ${int(total)}</span>
         <div class="pager">
@@ -343,7 +321,7 @@ export class SitesView extends LightElement {
             @click=${() => this.#go({ offset: this.offset + PAGE_SIZE }, false)}>Next ›</button>
         </div>
       </div>
-      ${this.error ? html`<div class="alert" role="alert">${this.error}</div>` : nothing}
+      ${alertBox(this.#sites.error)}
       <div class="panel table-panel">
         <table class="data sites-table" aria-label="Sites">
           <thead><tr>${COLUMNS.map((c) => this.#renderHeader(c))}</tr></thead>

@@ -4,6 +4,7 @@
 import { html, nothing, svg } from 'lit';
 import type { OPICPoint } from './api';
 import { int, sig } from './format';
+import './sparkline.css';
 
 /**
  * sparkline draws points (crawled pages → OPIC share) on [0, max] so that
