@@ -1,4 +1,4 @@
-// Typed helpers for the sitesift HTTP API (see app/API.md). Every response is
+// Typed helpers for the sitesift HTTP API (see app/httpapi/API.md). Every response is
 // an envelope {"status": "success", "data": ...} or {"status": "error",
 // "error_type": ..., "error": ...}; the helpers unwrap it and throw ApiError
 // carrying the server's own message, so views can show it as is.

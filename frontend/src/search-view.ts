@@ -2,7 +2,7 @@
 // site. The query lives in the hash (#/search?q=..&site=..&offset=..). The
 // facet by site (the sites with the most hits over all hits) filters with a
 // click; `site:NAME`, `-site:NAME` and "phrases" in the query are the
-// server's (see app/API.md).
+// server's (see app/httpapi/API.md).
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
