@@ -263,19 +263,7 @@ func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) 
 	if err := set(ctx, fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"); err != nil {
 		return err
 	}
-
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %s: begin: %w", what, err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: commit: %w", what, err)
-	}
-	return nil
+	return inTx(ctx, conn, what, fn)
 }
 
 // mergeImportEdges sorts edges by (from, to), the primary key's order, so
