@@ -253,6 +253,17 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	return d, nil
 }
 
+// siteIDByName returns the id of the site called name, or a bare
+// [ErrNotFound] for the caller to wrap with what it was doing.
+func siteIDByName(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return id, err
+}
+
 func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error) {
 	return queryList(ctx, tx, func(sc scanner) (p PageRow, err error) {
 		err = sc.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType)

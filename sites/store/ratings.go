@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -59,11 +58,8 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 
 	var stored string
 	err := s.write(ctx, fmt.Sprintf("rate %q by %q", site, librarian), func(tx *sql.Tx) error {
-		var siteID int64
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: rate %q: %w", site, ErrNotFound)
-		case err != nil:
+		siteID, err := siteIDByName(ctx, tx, site)
+		if err != nil {
 			return fmt.Errorf("store: rate %q: %w", site, err)
 		}
 		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))

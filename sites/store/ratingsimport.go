@@ -146,7 +146,7 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 			}
 			siteID, ok := siteIDs[r.Site]
 			if !ok {
-				if err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, r.Site).Scan(&siteID); err != nil {
+				if siteID, err = siteIDByName(ctx, tx, r.Site); err != nil {
 					return fmt.Errorf("store: import ratings: site %q: %w", r.Site, err)
 				}
 				siteIDs[r.Site] = siteID

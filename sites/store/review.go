@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 )
 
@@ -37,11 +35,8 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 		return nil, fmt.Errorf("store: top pages of %q: begin: %w", site, err)
 	}
 	defer tx.Rollback()
-	var id int64
-	switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("store: top pages of %q: %w", site, ErrNotFound)
-	case err != nil:
+	id, err := siteIDByName(ctx, tx, site)
+	if err != nil {
 		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
 	}
 	// links_target_site finds the links into the site; each links row is

@@ -131,11 +131,8 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 	}
 	now := formatTime(s.now())
 	err := s.write(ctx, fmt.Sprintf("select %q", site), func(tx *sql.Tx) error {
-		var siteID int64
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: select %q: %w", site, ErrNotFound)
-		case err != nil:
+		siteID, err := siteIDByName(ctx, tx, site)
+		if err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
 		from := StatusCandidate

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -96,11 +95,8 @@ func (s *Store) OPICSeries(ctx context.Context, site string) ([]OPICPoint, error
 		return nil, fmt.Errorf("store: OPIC series of %q: begin: %w", site, err)
 	}
 	defer tx.Rollback()
-	var id int64
-	switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, ErrNotFound)
-	case err != nil:
+	id, err := siteIDByName(ctx, tx, site)
+	if err != nil {
 		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, err)
 	}
 	out, err := queryList(ctx, tx, func(sc scanner) (p OPICPoint, err error) {
