@@ -283,24 +283,17 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 func siteGraph(ctx context.Context, tx *sql.Tx) (names []string, edges []sites.Edge, err error) {
 	// pos maps a site id to the site's position in names.
 	pos := map[int64]int32{}
-	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM sites ORDER BY name`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
-	}
-	for rows.Next() {
+	err = queryRows(ctx, tx, func(sc scanner) error {
 		var id int64
 		var n string
-		if err := rows.Scan(&id, &n); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("store: site graph: scan site: %w", err)
+		if err := sc.Scan(&id, &n); err != nil {
+			return err
 		}
 		pos[id] = int32(len(names))
 		names = append(names, n)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, `SELECT id, name FROM sites ORDER BY name`)
+	if err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list sites: %w", err)
 	}
 
@@ -308,26 +301,20 @@ func siteGraph(ctx context.Context, tx *sql.Tx) (names []string, edges []sites.E
 		from, to int32
 		w        float64
 	}
-	var pes []posEdge
-	rows, err = tx.QueryContext(ctx, `SELECT from_site_id, to_site_id, weight FROM site_links`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	pes, err := queryList(ctx, tx, func(sc scanner) (posEdge, error) {
 		var f, t int64
 		var w float64
-		if err := rows.Scan(&f, &t, &w); err != nil {
-			return nil, nil, fmt.Errorf("store: site graph: scan edge: %w", err)
+		if err := sc.Scan(&f, &t, &w); err != nil {
+			return posEdge{}, err
 		}
 		pf, ok1 := pos[f]
 		pt, ok2 := pos[t]
 		if !ok1 || !ok2 { // the foreign keys (and ImportGraph's construction) rule it out
-			return nil, nil, fmt.Errorf("store: site graph: edge %d → %d names an unknown site", f, t)
+			return posEdge{}, fmt.Errorf("edge %d → %d names an unknown site", f, t)
 		}
-		pes = append(pes, posEdge{pf, pt, w})
-	}
-	if err := rows.Err(); err != nil {
+		return posEdge{pf, pt, w}, nil
+	}, `SELECT from_site_id, to_site_id, weight FROM site_links`)
+	if err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
 	}
 	slices.SortFunc(pes, func(a, b posEdge) int {
@@ -380,23 +367,18 @@ func setPageRank(ctx context.Context, tx *sql.Tx, ranks map[string]float64) erro
 // OPICStates returns the stored OPIC state of every known site, sorted by
 // site, so that a crawl can resume where the last one stopped.
 func (s *Store) OPICStates(ctx context.Context) ([]sites.SiteState, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, opic_cash, opic_history FROM sites ORDER BY name`)
+	out, err := queryList(ctx, s.db, scanSiteState, `SELECT name, opic_cash, opic_history FROM sites ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: OPIC states: %w", err)
 	}
-	defer rows.Close()
-	var out []sites.SiteState
-	for rows.Next() {
-		var st sites.SiteState
-		if err := rows.Scan(&st.Site, &st.Cash, &st.History); err != nil {
-			return nil, fmt.Errorf("store: OPIC states: scan: %w", err)
-		}
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: OPIC states: %w", err)
-	}
 	return out, nil
+}
+
+// scanSiteState reads the columns name, opic_cash, opic_history.
+func scanSiteState(sc scanner) (sites.SiteState, error) {
+	var st sites.SiteState
+	err := sc.Scan(&st.Site, &st.Cash, &st.History)
+	return st, err
 }
 
 // Stats returns the number of stored pages and known sites.
@@ -443,27 +425,23 @@ func (s *Store) pageChunk(ctx context.Context, after int64) (pages []sites.Page,
 // pageChunkWhere reads up to n pages matching where (with one parameter,
 // after) in id order.
 func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n int) (pages []sites.Page, last int64, err error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT p.id, p.url, s.name, p.status, p.content_type,
+	pages, err = queryList(ctx, s.db, func(sc scanner) (sites.Page, error) {
+		var p sites.Page
+		var fetched sql.NullString
+		if err := sc.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
+			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err); err != nil {
+			return p, err
+		}
+		var err error
+		if p.FetchedAt, err = parseNullTime(fetched); err != nil {
+			return p, fmt.Errorf("page %q: %w", p.URL, err)
+		}
+		return p, nil
+	}, `SELECT p.id, p.url, s.name, p.status, p.content_type,
 			p.title, p.text, p.depth, p.fetched_at, p.err
 		FROM pages p JOIN sites s ON s.id = p.site_id
 		WHERE `+where+` ORDER BY p.id LIMIT ?`, after, n)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: read pages: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var p sites.Page
-		var fetched sql.NullString
-		if err := rows.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
-			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err); err != nil {
-			return nil, 0, fmt.Errorf("store: read pages: scan: %w", err)
-		}
-		if p.FetchedAt, err = parseNullTime(fetched); err != nil {
-			return nil, 0, fmt.Errorf("store: page %q: %w", p.URL, err)
-		}
-		pages = append(pages, p)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, 0, fmt.Errorf("store: read pages: %w", err)
 	}
 	return pages, last, nil
@@ -515,21 +493,14 @@ type Health struct {
 // consistency check of the project compares with its index.
 func (s *Store) Health(ctx context.Context) (Health, error) {
 	var h Health
-	rows, err := s.db.QueryContext(ctx, `PRAGMA integrity_check`)
-	if err != nil {
-		return h, fmt.Errorf("store: integrity check: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return h, fmt.Errorf("store: integrity check: %w", err)
-		}
-		if line != "ok" {
+	err := queryRows(ctx, s.db, func(sc scanner) error {
+		line, err := scanValue[string](sc)
+		if err == nil && line != "ok" {
 			h.Integrity = append(h.Integrity, line)
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return err
+	}, `PRAGMA integrity_check`)
+	if err != nil {
 		return h, fmt.Errorf("store: integrity check: %w", err)
 	}
 	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*),
@@ -661,31 +632,26 @@ type Crawl struct {
 
 // Crawls returns the recorded crawls, newest first.
 func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, started_at, finished_at, settings, state, pages
+	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, pages
 		FROM crawls ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: crawls: %w", err)
 	}
-	defer rows.Close()
-	out := []Crawl{}
-	for rows.Next() {
-		var c Crawl
-		var started, settings string
-		var finished sql.NullString
-		if err := rows.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.Pages); err != nil {
-			return nil, fmt.Errorf("store: crawls: scan: %w", err)
-		}
-		if c.StartedAt, err = parseTime(started); err != nil {
-			return nil, fmt.Errorf("store: crawl %d: %w", c.ID, err)
-		}
-		if c.FinishedAt, err = parseNullTime(finished); err != nil {
-			return nil, fmt.Errorf("store: crawl %d: %w", c.ID, err)
-		}
-		c.Settings = json.RawMessage(settings)
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: crawls: %w", err)
-	}
 	return out, nil
+}
+
+func scanCrawl(sc scanner) (c Crawl, err error) {
+	var started, settings string
+	var finished sql.NullString
+	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.Pages); err != nil {
+		return c, err
+	}
+	if c.StartedAt, err = parseTime(started); err != nil {
+		return c, fmt.Errorf("crawl %d: %w", c.ID, err)
+	}
+	if c.FinishedAt, err = parseNullTime(finished); err != nil {
+		return c, fmt.Errorf("crawl %d: %w", c.ID, err)
+	}
+	c.Settings = json.RawMessage(settings)
+	return c, nil
 }

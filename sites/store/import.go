@@ -263,19 +263,7 @@ func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) 
 	if err := set(ctx, fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"); err != nil {
 		return err
 	}
-
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %s: begin: %w", what, err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: commit: %w", what, err)
-	}
-	return nil
+	return inTx(ctx, conn, what, fn)
 }
 
 // mergeImportEdges sorts edges by (from, to), the primary key's order, so
@@ -359,19 +347,16 @@ func importSites(ctx context.Context, tx *sql.Tx, names []string, now string) ([
 			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
 		}
 		clear(byName)
-		for rows.Next() {
+		err = eachRow(rows, func(sc scanner) error {
 			var n string
 			var id int64
-			if err := rows.Scan(&n, &id); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("sites %q…: scan: %w", chunk[0], err)
+			if err := sc.Scan(&n, &id); err != nil {
+				return err
 			}
 			byName[n] = id
-		}
-		if err := rows.Close(); err != nil {
-			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
-		}
-		if err := rows.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return nil, fmt.Errorf("sites %q…: %w", chunk[0], err)
 		}
 		for i, n := range chunk {
@@ -422,21 +407,17 @@ func importEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 // that create them again, as the schema stores them, so that no copy of an
 // index definition can drift from the migrations.
 func dropIndexes(ctx context.Context, tx *sql.Tx, table string) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT name, sql FROM sqlite_schema
-		WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name`, table)
-	if err != nil {
-		return nil, fmt.Errorf("%s: list indexes: %w", table, err)
-	}
 	var names, create []string
-	for rows.Next() {
+	err := queryRows(ctx, tx, func(sc scanner) error {
 		var n, q string
-		if err := rows.Scan(&n, &q); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("%s: list indexes: %w", table, err)
+		if err := sc.Scan(&n, &q); err != nil {
+			return err
 		}
 		names, create = append(names, n), append(create, q)
-	}
-	if err := rows.Close(); err != nil {
+		return nil
+	}, `SELECT name, sql FROM sqlite_schema
+		WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name`, table)
+	if err != nil {
 		return nil, fmt.Errorf("%s: list indexes: %w", table, err)
 	}
 	for _, n := range names {
@@ -482,26 +463,21 @@ func (s *Store) HasImport(ctx context.Context) (bool, error) {
 
 // Imports returns the record of every import, oldest first.
 func (s *Store) Imports(ctx context.Context) ([]ImportStats, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, file, imported_at, sites, edges, self_edges
+	out, err := queryList(ctx, s.db, scanImport, `SELECT id, file, imported_at, sites, edges, self_edges
 		FROM imports ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: imports: %w", err)
 	}
-	defer rows.Close()
-	out := []ImportStats{}
-	for rows.Next() {
-		var st ImportStats
-		var at string
-		if err := rows.Scan(&st.ID, &st.File, &at, &st.Sites, &st.Edges, &st.SelfEdges); err != nil {
-			return nil, fmt.Errorf("store: imports: scan: %w", err)
-		}
-		if st.ImportedAt, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("store: import %d: %w", st.ID, err)
-		}
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: imports: %w", err)
-	}
 	return out, nil
+}
+
+func scanImport(sc scanner) (st ImportStats, err error) {
+	var at string
+	if err := sc.Scan(&st.ID, &st.File, &at, &st.Sites, &st.Edges, &st.SelfEdges); err != nil {
+		return st, err
+	}
+	if st.ImportedAt, err = parseTime(at); err != nil {
+		return st, fmt.Errorf("import %d: %w", st.ID, err)
+	}
+	return st, nil
 }

@@ -103,27 +103,22 @@ func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 }
 
 func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT l.name, l.created_at,
+	out, err := queryList(ctx, s.db, scanLibrarian, `SELECT l.name, l.created_at,
 			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id)
 		FROM librarians l `+where+` ORDER BY l.name`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}
-	defer rows.Close()
-	out := []Librarian{}
-	for rows.Next() {
-		var l Librarian
-		var at string
-		if err := rows.Scan(&l.Name, &at, &l.Ratings); err != nil {
-			return nil, fmt.Errorf("store: librarians: scan: %w", err)
-		}
-		if l.CreatedAt, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("store: librarian %q: %w", l.Name, err)
-		}
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: librarians: %w", err)
-	}
 	return out, nil
+}
+
+func scanLibrarian(sc scanner) (l Librarian, err error) {
+	var at string
+	if err := sc.Scan(&l.Name, &at, &l.Ratings); err != nil {
+		return l, err
+	}
+	if l.CreatedAt, err = parseTime(at); err != nil {
+		return l, fmt.Errorf("librarian %q: %w", l.Name, err)
+	}
+	return l, nil
 }

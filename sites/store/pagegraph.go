@@ -73,21 +73,17 @@ func pageLinkGraph(ctx context.Context, tx *sql.Tx, prune bool) ([]string, [][2]
 	// ids SQLite handed out.
 	pageURL := map[int64]string{}
 	node := map[string]int32{}
-	rows, err := tx.QueryContext(ctx, `SELECT id, url FROM pages`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list pages: %w", err)
-	}
-	for rows.Next() {
+	err := queryRows(ctx, tx, func(sc scanner) error {
 		var id int64
 		var u string
-		if err := rows.Scan(&id, &u); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("scan page: %w", err)
+		if err := sc.Scan(&id, &u); err != nil {
+			return err
 		}
 		pageURL[id] = u
 		node[u] = 0
-	}
-	if err := closeRows(rows); err != nil {
+		return nil
+	}, `SELECT id, url FROM pages`)
+	if err != nil {
 		return nil, nil, fmt.Errorf("list pages: %w", err)
 	}
 
@@ -97,27 +93,19 @@ func pageLinkGraph(ctx context.Context, tx *sql.Tx, prune bool) ([]string, [][2]
 		page   int64
 		target string
 	}
-	var links []link
 	query := `SELECT page_id, target_url FROM links`
 	if prune {
 		query = `SELECT l.page_id, l.target_url
 		FROM links l JOIN pages p ON p.id = l.page_id
 		WHERE l.target_site_id <> p.site_id`
 	}
-	rows, err = tx.QueryContext(ctx, query)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list links: %w", err)
-	}
-	for rows.Next() {
-		var l link
-		if err := rows.Scan(&l.page, &l.target); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("scan link: %w", err)
+	links, err := queryList(ctx, tx, func(sc scanner) (l link, err error) {
+		if err = sc.Scan(&l.page, &l.target); err == nil {
+			node[l.target] = 0
 		}
-		links = append(links, l)
-		node[l.target] = 0
-	}
-	if err := closeRows(rows); err != nil {
+		return l, err
+	}, query)
+	if err != nil {
 		return nil, nil, fmt.Errorf("list links: %w", err)
 	}
 	if len(node) > math.MaxInt32 {
@@ -149,22 +137,14 @@ func siteLinkGraph(ctx context.Context, tx *sql.Tx) ([]string, [][2]int32, error
 		id  int64
 		url string
 	}
-	var all []site
-	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM sites`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list sites: %w", err)
-	}
-	for rows.Next() {
+	all, err := queryList(ctx, tx, func(sc scanner) (site, error) {
 		var st site
 		var name string
-		if err := rows.Scan(&st.id, &name); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("scan site: %w", err)
-		}
+		err := sc.Scan(&st.id, &name)
 		st.url = sites.HomeURL(name)
-		all = append(all, st)
-	}
-	if err := closeRows(rows); err != nil {
+		return st, err
+	}, `SELECT id, name FROM sites`)
+	if err != nil {
 		return nil, nil, fmt.Errorf("list sites: %w", err)
 	}
 	if len(all) > math.MaxInt32 {
@@ -179,20 +159,12 @@ func siteLinkGraph(ctx context.Context, tx *sql.Tx) ([]string, [][2]int32, error
 		id[st.id] = int32(i)
 		urls[i] = st.url
 	}
-	var arcs [][2]int32
-	rows, err = tx.QueryContext(ctx, `SELECT from_site_id, to_site_id FROM site_links`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list site links: %w", err)
-	}
-	for rows.Next() {
+	arcs, err := queryList(ctx, tx, func(sc scanner) ([2]int32, error) {
 		var f, t int64
-		if err := rows.Scan(&f, &t); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("scan site link: %w", err)
-		}
-		arcs = append(arcs, [2]int32{id[f], id[t]})
-	}
-	if err := closeRows(rows); err != nil {
+		err := sc.Scan(&f, &t)
+		return [2]int32{id[f], id[t]}, err
+	}, `SELECT from_site_id, to_site_id FROM site_links`)
+	if err != nil {
 		return nil, nil, fmt.Errorf("list site links: %w", err)
 	}
 	return urls, sortArcs(arcs), nil
@@ -208,14 +180,4 @@ func sortArcs(arcs [][2]int32) [][2]int32 {
 		arcs = [][2]int32{}
 	}
 	return arcs
-}
-
-// closeRows closes rows and returns the error that ended the iteration, if
-// any.
-func closeRows(rows *sql.Rows) error {
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return err
-	}
-	return rows.Close()
 }

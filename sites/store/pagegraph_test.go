@@ -19,6 +19,18 @@ func arcNames(urls []string, arcs [][2]int32) []string {
 	return out
 }
 
+// checkGraph compares a PageGraph answer with the URLs and the arcs, as
+// arcNames writes them, it should have.
+func checkGraph(t *testing.T, urls []string, arcs [][2]int32, wantURLs, wantArcs []string) {
+	t.Helper()
+	if !reflect.DeepEqual(urls, wantURLs) {
+		t.Errorf("urls = %q, want %q", urls, wantURLs)
+	}
+	if got := arcNames(urls, arcs); !reflect.DeepEqual(got, wantArcs) {
+		t.Errorf("arcs = %q, want %q", got, wantArcs)
+	}
+}
+
 func TestPageGraphPrunesIntraSiteLinks(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -38,20 +50,13 @@ func TestPageGraphPrunesIntraSiteLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantURLs := []string{"http://a.test/x", "http://a.test/y", "http://b.test/", "http://b.test/about",
-		"http://c.test/", "http://d.test/"}
-	if !reflect.DeepEqual(urls, wantURLs) {
-		t.Errorf("urls = %q, want %q", urls, wantURLs)
-	}
-	want := []string{
+	checkGraph(t, urls, arcs, []string{"http://a.test/x", "http://a.test/y", "http://b.test/", "http://b.test/about",
+		"http://c.test/", "http://d.test/"}, []string{
 		"http://a.test/x -> http://b.test/",
 		"http://a.test/y -> http://d.test/",
 		"http://b.test/ -> http://a.test/x",
 		"http://b.test/ -> http://c.test/",
-	}
-	if got := arcNames(urls, arcs); !reflect.DeepEqual(got, want) {
-		t.Errorf("arcs = %q, want %q", got, want)
-	}
+	})
 	// Unpruned: the links inside sites too, and the URL only they reach;
 	// a page's link to itself is no arc.
 	save(t, s, []sites.Page{page(t, "http://c.test/", "http://c.test/", "http://c.test/only-inside")}, nil)
@@ -113,19 +118,12 @@ func TestPageGraphImportedSiteGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantURLs := []string{"http://a.b.c/", "http://a.b/", "http://blog.test/path/", "http://lonely.test/"}
-	if !reflect.DeepEqual(urls, wantURLs) {
-		t.Errorf("urls = %q, want %q", urls, wantURLs)
-	}
-	want := []string{
+	checkGraph(t, urls, arcs, []string{"http://a.b.c/", "http://a.b/", "http://blog.test/path/", "http://lonely.test/"}, []string{
 		"http://a.b.c/ -> http://a.b/",
 		"http://a.b.c/ -> http://blog.test/path/",
 		"http://a.b/ -> http://a.b.c/",
 		"http://blog.test/path/ -> http://a.b/",
-	}
-	if got := arcNames(urls, arcs); !reflect.DeepEqual(got, want) {
-		t.Errorf("arcs = %q, want %q", got, want)
-	}
+	})
 	full, fullArcs, err := s.FullPageGraph(ctx)
 	if err != nil || !reflect.DeepEqual(full, urls) || !reflect.DeepEqual(fullArcs, arcs) {
 		t.Errorf("full graph of an imported graph differs: %q %v %v", full, fullArcs, err)

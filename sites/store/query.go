@@ -142,7 +142,7 @@ const siteRowSelect = `SELECT s.name,
 	LEFT JOIN ratings r ON r.site_id = s.id
 		AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
 
-func scanSiteRow(sc interface{ Scan(...any) error }, id *int64) (SiteRow, error) {
+func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 	var row SiteRow
 	var rating sql.NullInt64
 	if err := sc.Scan(&row.Site, &row.OPIC, &row.PageRank, &row.Pages, &row.InSites,
@@ -208,21 +208,11 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		WHERE instr(s.name, ?2) > 0` + unrated + `
 		ORDER BY ` + expr + ` ` + dir + ` NULLS LAST, s.name ASC
 		LIMIT ?3 OFFSET ?4`
-	rs, err := tx.QueryContext(ctx, query, q.Librarian, filter, limit, q.Offset)
-	if err != nil {
-		return 0, nil, fmt.Errorf("store: list sites: %w", err)
-	}
-	defer rs.Close()
-	rows = []SiteRow{}
-	for rs.Next() {
+	rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
 		var id int64
-		row, err := scanSiteRow(rs, &id)
-		if err != nil {
-			return 0, nil, fmt.Errorf("store: list sites: scan: %w", err)
-		}
-		rows = append(rows, row)
-	}
-	if err := rs.Err(); err != nil {
+		return scanSiteRow(sc, &id)
+	}, query, q.Librarian, filter, limit, q.Offset)
+	if err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: %w", err)
 	}
 	return total, rows, nil
@@ -263,22 +253,23 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	return d, nil
 }
 
+// siteIDByName returns the id of the site called name, or a bare
+// [ErrNotFound] for the caller to wrap with what it was doing.
+func siteIDByName(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return id, err
+}
+
 func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT url, substr(title, 1, 1000), status, substr(content_type, 1, 200) FROM pages
+	return queryList(ctx, tx, func(sc scanner) (p PageRow, err error) {
+		err = sc.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType)
+		return p, err
+	}, `SELECT url, substr(title, 1, 1000), status, substr(content_type, 1, 200) FROM pages
 		WHERE site_id = ? ORDER BY depth, url LIMIT ?`, siteID, MaxDetailRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []PageRow{}
-	for rows.Next() {
-		var p PageRow
-		if err := rows.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
 }
 
 // siteLinks lists the neighbours of a site: those linking to it when in is
@@ -288,7 +279,10 @@ func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool) ([]SiteLi
 	if in {
 		self, other = other, self
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT o.name, l.weight,
+	return queryList(ctx, tx, func(sc scanner) (l SiteLink, err error) {
+		err = sc.Scan(&l.Site, &l.Weight, &l.OPIC)
+		return l, err
+	}, `SELECT o.name, l.weight,
 			CASE WHEN t.total > 0 THEN (o.opic_history + o.opic_cash) / t.total ELSE 0 END
 		FROM site_links l
 		JOIN sites o ON o.id = l.`+other+`
@@ -296,17 +290,4 @@ func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool) ([]SiteLi
 		WHERE l.`+self+` = ?
 		ORDER BY l.weight DESC, o.name
 		LIMIT ?`, siteID, MaxDetailRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []SiteLink{}
-	for rows.Next() {
-		var l SiteLink
-		if err := rows.Scan(&l.Site, &l.Weight, &l.OPIC); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -59,11 +58,8 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 
 	var stored string
 	err := s.write(ctx, fmt.Sprintf("rate %q by %q", site, librarian), func(tx *sql.Tx) error {
-		var siteID int64
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: rate %q: %w", site, ErrNotFound)
-		case err != nil:
+		siteID, err := siteIDByName(ctx, tx, site)
+		if err != nil {
 			return fmt.Errorf("store: rate %q: %w", site, err)
 		}
 		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))
@@ -108,20 +104,8 @@ func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error 
 // Librarians returns the names of everyone who has rated a site, sorted.
 // A librarian stays listed after their ratings are deleted.
 func (s *Store) Librarians(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name FROM librarians ORDER BY name`)
+	out, err := queryList(ctx, s.db, scanValue[string], `SELECT name FROM librarians ORDER BY name`)
 	if err != nil {
-		return nil, fmt.Errorf("store: librarians: %w", err)
-	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("store: librarians: scan: %w", err)
-		}
-		out = append(out, n)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}
 	return out, nil
@@ -143,27 +127,19 @@ func (s *Store) Ratings(ctx context.Context) ([]Rating, error) {
 
 // ratings lists ratings selected by where (a WHERE clause over r, or "").
 func ratings(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Rating, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT l.name, s.name, r.rating, r.note, r.rated_at
+	return queryList(ctx, tx, scanRating, `SELECT l.name, s.name, r.rating, r.note, r.rated_at
 		FROM ratings r
 		JOIN librarians l ON l.id = r.librarian_id
 		JOIN sites s ON s.id = r.site_id
 		`+where+`
 		ORDER BY s.name, l.name`, args...)
-	if err != nil {
-		return nil, err
+}
+
+func scanRating(sc scanner) (r Rating, err error) {
+	var at string
+	if err := sc.Scan(&r.Librarian, &r.Site, &r.Rating, &r.Note, &at); err != nil {
+		return r, err
 	}
-	defer rows.Close()
-	out := []Rating{}
-	for rows.Next() {
-		var r Rating
-		var at string
-		if err := rows.Scan(&r.Librarian, &r.Site, &r.Rating, &r.Note, &at); err != nil {
-			return nil, err
-		}
-		if r.RatedAt, err = parseTime(at); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	r.RatedAt, err = parseTime(at)
+	return r, err
 }

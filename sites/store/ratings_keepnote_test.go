@@ -7,8 +7,7 @@ import (
 
 func TestRerateKeepsNote(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
-	fixture(t, s)
+	s := openFixture(t)
 	ctx := context.Background()
 	if r, err := s.Rerate(ctx, "ana", "a.test", 2); err != nil || r.Note != "" {
 		t.Fatalf("first rating without a note: %+v, %v", r, err)

@@ -60,22 +60,10 @@ func unknownSites(ctx context.Context, tx *sql.Tx, names []string) ([]string, er
 	if err != nil {
 		return nil, fmt.Errorf("store: unknown sites: %w", err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT j.value FROM json_each(?) j
+	out, err := queryList(ctx, tx, scanValue[string], `SELECT DISTINCT j.value FROM json_each(?) j
 		LEFT JOIN sites s ON s.name = j.value
 		WHERE s.id IS NULL ORDER BY j.value`, string(js))
 	if err != nil {
-		return nil, fmt.Errorf("store: unknown sites: %w", err)
-	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("store: unknown sites: scan: %w", err)
-		}
-		out = append(out, n)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: unknown sites: %w", err)
 	}
 	return out, nil
@@ -158,7 +146,7 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 			}
 			siteID, ok := siteIDs[r.Site]
 			if !ok {
-				if err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, r.Site).Scan(&siteID); err != nil {
+				if siteID, err = siteIDByName(ctx, tx, r.Site); err != nil {
 					return fmt.Errorf("store: import ratings: site %q: %w", r.Site, err)
 				}
 				siteIDs[r.Site] = siteID

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"sitesift/sites"
@@ -31,77 +30,32 @@ func (s *Store) Prior(ctx context.Context) (states []sites.SiteState, edges []si
 	}
 	defer tx.Rollback()
 
-	err = priorRows(ctx, tx, "states",
-		`SELECT name, opic_cash, opic_history FROM sites ORDER BY id`,
-		func(rows *sql.Rows) error {
-			var st sites.SiteState
-			if err := rows.Scan(&st.Site, &st.Cash, &st.History); err != nil {
-				return err
-			}
-			states = append(states, st)
-			return nil
-		})
+	states, err = queryList(ctx, tx, scanSiteState, `SELECT name, opic_cash, opic_history FROM sites ORDER BY id`)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, fmt.Errorf("store: prior: states: %w", err)
 	}
-	err = priorRows(ctx, tx, "edges",
-		`SELECT f.name, t.name, l.weight
+	edges, err = queryList(ctx, tx, func(sc scanner) (e sites.Edge, err error) {
+		err = sc.Scan(&e.From, &e.To, &e.Weight)
+		return e, err
+	}, `SELECT f.name, t.name, l.weight
 		FROM site_links l
 		JOIN sites f ON f.id = l.from_site_id
 		JOIN sites t ON t.id = l.to_site_id
-		ORDER BY l.from_site_id, l.to_site_id`,
-		func(rows *sql.Rows) error {
-			var e sites.Edge
-			if err := rows.Scan(&e.From, &e.To, &e.Weight); err != nil {
-				return err
-			}
-			edges = append(edges, e)
-			return nil
-		})
+		ORDER BY l.from_site_id, l.to_site_id`)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, fmt.Errorf("store: prior: edges: %w", err)
 	}
-	scanURL := func(dst *[]string) func(*sql.Rows) error {
-		return func(rows *sql.Rows) error {
-			var u string
-			if err := rows.Scan(&u); err != nil {
-				return err
-			}
-			*dst = append(*dst, u)
-			return nil
-		}
-	}
-	if err := priorRows(ctx, tx, "fetched", `SELECT url FROM pages ORDER BY id`, scanURL(&fetched)); err != nil {
-		return nil, nil, nil, nil, err
+	fetched, err = queryList(ctx, tx, scanValue[string], `SELECT url FROM pages ORDER BY id`)
+	if err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("store: prior: fetched: %w", err)
 	}
 	// pages.url is UNIQUE, so NOT EXISTS is one index probe per link.
-	err = priorRows(ctx, tx, "frontier",
-		`SELECT l.target_url FROM links l
+	frontier, err = queryList(ctx, tx, scanValue[string], `SELECT l.target_url FROM links l
 		WHERE NOT EXISTS (SELECT 1 FROM pages p WHERE p.url = l.target_url)
 		GROUP BY l.target_url
-		ORDER BY MIN(l.page_id), l.target_url`,
-		scanURL(&frontier))
+		ORDER BY MIN(l.page_id), l.target_url`)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, fmt.Errorf("store: prior: frontier: %w", err)
 	}
 	return states, edges, fetched, frontier, nil
-}
-
-// priorRows runs query in tx and calls scan for each row; what names the
-// part of the answer in errors.
-func priorRows(ctx context.Context, tx *sql.Tx, what, query string, scan func(*sql.Rows) error) error {
-	rows, err := tx.QueryContext(ctx, query)
-	if err != nil {
-		return fmt.Errorf("store: prior: %s: %w", what, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return fmt.Errorf("store: prior: %s: scan: %w", what, err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: prior: %s: %w", what, err)
-	}
-	return nil
 }

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 )
 
@@ -37,16 +35,16 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 		return nil, fmt.Errorf("store: top pages of %q: begin: %w", site, err)
 	}
 	defer tx.Rollback()
-	var id int64
-	switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("store: top pages of %q: %w", site, ErrNotFound)
-	case err != nil:
+	id, err := siteIDByName(ctx, tx, site)
+	if err != nil {
 		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
 	}
 	// links_target_site finds the links into the site; each links row is
 	// one linking page (its primary key is page, target URL).
-	rows, err := tx.QueryContext(ctx, `WITH inl AS (
+	out, err := queryList(ctx, tx, func(sc scanner) (p TopPage, err error) {
+		err = sc.Scan(&p.URL, &p.Title, &p.Text, &p.Depth, &p.InLinks)
+		return p, err
+	}, `WITH inl AS (
 			SELECT l.target_url AS url, COUNT(*) AS n
 			FROM links l JOIN pages src ON src.id = l.page_id
 			WHERE l.target_site_id = ?1 AND src.site_id <> ?1
@@ -57,18 +55,6 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 		ORDER BY n DESC, p.depth, p.url
 		LIMIT ?3`, id, TopPageText, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
-	}
-	defer rows.Close()
-	out := []TopPage{}
-	for rows.Next() {
-		var p TopPage
-		if err := rows.Scan(&p.URL, &p.Title, &p.Text, &p.Depth, &p.InLinks); err != nil {
-			return nil, fmt.Errorf("store: top pages of %q: scan: %w", site, err)
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
 	}
 	return out, nil

@@ -28,9 +28,8 @@ func ptr(s string) *string { return &s }
 
 func TestLibrarianProfiles(t *testing.T) {
 	t.Parallel()
-	s := openTest(t, WithClock(ticking()))
+	s := openFixture(t, WithClock(ticking()))
 	ctx := context.Background()
-	fixture(t, s)
 	l, created, err := s.AddLibrarian(ctx, "zoé")
 	if err != nil || !created || l.Name != "zoé" || l.Ratings != 0 || l.CreatedAt.IsZero() {
 		t.Fatalf("AddLibrarian = %+v, %v, %v", l, created, err)
@@ -75,9 +74,8 @@ func TestSelectionTransitions(t *testing.T) {
 
 func TestSetSelection(t *testing.T) {
 	t.Parallel()
-	s := openTest(t, WithClock(ticking()))
+	s := openFixture(t, WithClock(ticking()))
 	ctx := context.Background()
-	fixture(t, s)
 
 	sel, err := s.Selection(ctx, "a.test")
 	if err != nil || sel.Status != StatusCandidate || sel.DecidedBy != "" || !sel.DecidedAt.IsZero() {
@@ -154,9 +152,8 @@ func TestSetSelection(t *testing.T) {
 
 func TestImportRatings(t *testing.T) {
 	t.Parallel()
-	s := openTest(t, WithClock(ticking()))
+	s := openFixture(t, WithClock(ticking()))
 	ctx := context.Background()
-	fixture(t, s)
 	if _, err := s.SetRating(ctx, "ana", "a.test", 2, "old"); err != nil {
 		t.Fatal(err)
 	}
@@ -296,9 +293,8 @@ func TestOPICSnapshots(t *testing.T) {
 
 func TestTopPages(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	failed := page(t, "http://a.test/broken")
 	failed.Status = 500
 	save(t, s, []sites.Page{failed, page(t, "http://c.test/", "http://a.test/broken", "http://a.test/deep")}, nil)
@@ -338,9 +334,8 @@ func TestTopPages(t *testing.T) {
 
 func TestListUnrated(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	for _, r := range []struct {
 		who, site string
 	}{{"ana", "hub.test"}, {"ana", "c.test"}, {"ben", "a.test"}} {

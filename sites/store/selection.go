@@ -131,11 +131,8 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 	}
 	now := formatTime(s.now())
 	err := s.write(ctx, fmt.Sprintf("select %q", site), func(tx *sql.Tx) error {
-		var siteID int64
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&siteID); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: select %q: %w", site, ErrNotFound)
-		case err != nil:
+		siteID, err := siteIDByName(ctx, tx, site)
+		if err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
 		from := StatusCandidate
@@ -179,10 +176,12 @@ const selectionSelect = `SELECT s.name, COALESCE(sel.status, 'candidate'), COALE
 	LEFT JOIN selections sel ON sel.site_id = s.id
 	LEFT JOIN librarians l ON l.id = sel.decided_by`
 
-func scanSelection(sc interface{ Scan(...any) error }) (Selection, error) {
+// scanSelection reads the columns of selectionSelect, then those after them
+// into extra.
+func scanSelection(sc scanner, extra ...any) (Selection, error) {
 	var sel Selection
 	var at sql.NullString
-	if err := sc.Scan(&sel.Site, &sel.Status, &sel.Note, &sel.Subject, &sel.DecidedBy, &at); err != nil {
+	if err := sc.Scan(append([]any{&sel.Site, &sel.Status, &sel.Note, &sel.Subject, &sel.DecidedBy, &at}, extra...)...); err != nil {
 		return Selection{}, err
 	}
 	var err error
@@ -221,7 +220,10 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 	if err := validStatus(status); err != nil {
 		return nil, fmt.Errorf("store: selections: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
+	out, err := queryList(ctx, s.db, func(sc scanner) (x SelectedSite, err error) {
+		x.Selection, err = scanSelection(sc, &x.OPIC)
+		return x, err
+	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
 			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END
 		FROM selections sel
 		JOIN sites s ON s.id = sel.site_id
@@ -232,22 +234,6 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 	if err != nil {
 		return nil, fmt.Errorf("store: selections: %w", err)
 	}
-	defer rows.Close()
-	out := []SelectedSite{}
-	for rows.Next() {
-		var x SelectedSite
-		var at sql.NullString
-		if err := rows.Scan(&x.Site, &x.Status, &x.Note, &x.Subject, &x.DecidedBy, &at, &x.OPIC); err != nil {
-			return nil, fmt.Errorf("store: selections: scan: %w", err)
-		}
-		if x.DecidedAt, err = parseNullTime(at); err != nil {
-			return nil, fmt.Errorf("store: selection of %q: %w", x.Site, err)
-		}
-		out = append(out, x)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: selections: %w", err)
-	}
 	return out, nil
 }
 
@@ -255,20 +241,16 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 // been returned to) candidate, by site name; sites not in the map are
 // candidates. The review queue marks its rows with it.
 func (s *Store) SelectionStatuses(ctx context.Context) (map[string]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT s.name, sel.status FROM selections sel JOIN sites s ON s.id = sel.site_id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: selection statuses: %w", err)
-	}
-	defer rows.Close()
 	out := map[string]string{}
-	for rows.Next() {
+	err := queryRows(ctx, s.db, func(sc scanner) error {
 		var name, status string
-		if err := rows.Scan(&name, &status); err != nil {
-			return nil, fmt.Errorf("store: selection statuses: scan: %w", err)
+		if err := sc.Scan(&name, &status); err != nil {
+			return err
 		}
 		out[name] = status
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, `SELECT s.name, sel.status FROM selections sel JOIN sites s ON s.id = sel.site_id`)
+	if err != nil {
 		return nil, fmt.Errorf("store: selection statuses: %w", err)
 	}
 	return out, nil

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -96,34 +95,22 @@ func (s *Store) OPICSeries(ctx context.Context, site string) ([]OPICPoint, error
 		return nil, fmt.Errorf("store: OPIC series of %q: begin: %w", site, err)
 	}
 	defer tx.Rollback()
-	var id int64
-	switch err := tx.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, ErrNotFound)
-	case err != nil:
+	id, err := siteIDByName(ctx, tx, site)
+	if err != nil {
 		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT sn.pages, sn.taken_at, COALESCE(v.opic, 0)
+	out, err := queryList(ctx, tx, func(sc scanner) (p OPICPoint, err error) {
+		var at string
+		if err := sc.Scan(&p.Pages, &at, &p.OPIC); err != nil {
+			return p, err
+		}
+		p.At, err = parseTime(at)
+		return p, err
+	}, `SELECT sn.pages, sn.taken_at, COALESCE(v.opic, 0)
 		FROM opic_snapshots sn
 		LEFT JOIN opic_snapshot_sites v ON v.snapshot_id = sn.id AND v.site_id = ?
 		ORDER BY sn.pages`, id)
 	if err != nil {
-		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, err)
-	}
-	defer rows.Close()
-	out := []OPICPoint{}
-	for rows.Next() {
-		var p OPICPoint
-		var at string
-		if err := rows.Scan(&p.Pages, &at, &p.OPIC); err != nil {
-			return nil, fmt.Errorf("store: OPIC series of %q: scan: %w", site, err)
-		}
-		if p.At, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("store: OPIC series of %q: %w", site, err)
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: OPIC series of %q: %w", site, err)
 	}
 	return out, nil

@@ -255,8 +255,18 @@ func (s *Store) write(ctx context.Context, what string, fn func(tx *sql.Tx) erro
 		return err
 	}
 	defer release()
+	return inTx(ctx, s.db, what, fn)
+}
 
-	tx, err := s.db.BeginTx(ctx, nil)
+// txBeginner begins transactions: *sql.DB and *sql.Conn do.
+type txBeginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// inTx runs fn in a transaction begun on b and commits if fn returns nil.
+// what names the operation in errors.
+func inTx(ctx context.Context, b txBeginner, what string, fn func(tx *sql.Tx) error) error {
+	tx, err := b.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %s: begin: %w", what, err)
 	}

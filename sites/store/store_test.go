@@ -323,6 +323,14 @@ func TestSaveCrawlBatchRollsBack(t *testing.T) {
 	}
 }
 
+// openFixture is openTest with the fixture saved.
+func openFixture(t *testing.T, opts ...Option) *Store {
+	t.Helper()
+	s := openTest(t, opts...)
+	fixture(t, s)
+	return s
+}
+
 // fixture saves a small web: hub.test links to everyone, a.test and b.test
 // link to the hub, c.test is only linked to.
 func fixture(t *testing.T, s *Store) {
@@ -356,9 +364,8 @@ func siteNames(rows []SiteRow) []string {
 
 func TestListSites(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	if _, err := s.SetRating(ctx, "ana", "b.test", 4, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -501,9 +508,8 @@ func TestListSitesZeroOPIC(t *testing.T) {
 
 func TestSiteDetail(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	// Depth orders the page list before the URL does.
 	shallow := page(t, "http://a.test/z-shallow")
 	shallow.Depth = 1
@@ -570,9 +576,8 @@ func TestSiteDetail(t *testing.T) {
 func TestRatings(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	s := openTest(t, WithClock(func() time.Time { return now }))
+	s := openFixture(t, WithClock(func() time.Time { return now }))
 	ctx := context.Background()
-	fixture(t, s)
 
 	for _, bad := range []int{0, 5, -1} {
 		if _, err := s.SetRating(ctx, "ana", "a.test", bad, ""); !errors.Is(err, ErrInvalid) {
@@ -638,9 +643,8 @@ func TestRatings(t *testing.T) {
 
 func TestSetPageRank(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	if err := s.SetPageRank(ctx, map[string]float64{"c.test": 0.9}); err != nil {
 		t.Fatal(err)
 	}
@@ -667,9 +671,8 @@ func TestSetPageRank(t *testing.T) {
 
 func TestOPICStates(t *testing.T) {
 	t.Parallel()
-	s := openTest(t)
+	s := openFixture(t)
 	ctx := context.Background()
-	fixture(t, s)
 	save(t, s, nil, []sites.SiteState{{Site: "a.test", Cash: 0, History: 3}, {Site: "new.test", Cash: 0.25}})
 	got, err := s.OPICStates(ctx)
 	if err != nil {
