@@ -540,22 +540,18 @@ func (c *Crawler) flushIfFull() {
 
 // Pause stops starting fetches; those in flight finish. It does nothing
 // unless the crawl is running.
-func (c *Crawler) Pause() {
-	c.mu.Lock()
-	if c.state == StateRunning {
-		c.state = StatePaused
-		c.cfg.logger.Info("crawl paused")
-	}
-	c.mu.Unlock()
-	c.signal()
-}
+func (c *Crawler) Pause() { c.move(StateRunning, StatePaused, "crawl paused") }
 
 // Resume undoes Pause.
-func (c *Crawler) Resume() {
+func (c *Crawler) Resume() { c.move(StatePaused, StateRunning, "crawl resumed") }
+
+// move takes the crawl from state from to state to, logging msg, and does
+// nothing in another state.
+func (c *Crawler) move(from, to State, msg string) {
 	c.mu.Lock()
-	if c.state == StatePaused {
-		c.state = StateRunning
-		c.cfg.logger.Info("crawl resumed")
+	if c.state == from {
+		c.state = to
+		c.cfg.logger.Info(msg)
 	}
 	c.mu.Unlock()
 	c.signal()
