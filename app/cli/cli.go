@@ -69,6 +69,7 @@ Usage:
                                             PageRank biased towards the sites rated 3-4
   sitesift seeds --project DIR --count K [--method communities|importance]
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
+                 [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift export --project DIR --what heritrix-precedence|ratings-csv [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
@@ -78,7 +79,7 @@ Usage:
   sitesift librarians [list|add] --project DIR [NAME]
   sitesift rate --project DIR --librarian NAME [--note TEXT] SITE 1|2|3|4
   sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
-                  [--q TEXT] [--limit N] [--format table|csv|json]
+                  [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed]
                                             the sites NAME has not rated yet
   sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] SITE STATUS
                                             STATUS: candidate, nominated, approved, rejected
