@@ -14,6 +14,7 @@ import (
 
 	"sitesift/crawl"
 	"sitesift/sites"
+	"sitesift/sites/crawllog"
 	"sitesift/sites/store"
 )
 
@@ -336,7 +337,8 @@ type sink struct {
 	app       *App
 	lastRank  time.Time
 	lastSnap  time.Time
-	snapPages int // pages saved since the last snapshot
+	snapPages int  // pages saved since the last snapshot
+	logFailed bool // the crawl log could not be written (said once)
 }
 
 // The sink records every site's OPIC share, the points of a site's
@@ -357,6 +359,12 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
 		return err
+	}
+	// The log is for operators; the store is the record, so a log that
+	// cannot be written costs lines, not the crawl.
+	if err := crawllog.Append(s.app.project.CrawlLog(), pages, time.Now()); err != nil && !s.logFailed {
+		s.logFailed = true
+		s.app.log.Error("crawl log", "err", err)
 	}
 	s.snapPages += len(pages)
 	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
