@@ -36,6 +36,10 @@ type CrawlRequest struct {
 	// link-local addresses; without it only the seeds' own hosts and ports
 	// may be such addresses.
 	AllowPrivate bool `json:"allow_private"`
+	// FreshFrontier starts a crawl of a project that has one from the new
+	// seeds only: what was fetched stays fetched and the OPIC state goes
+	// on, but the links found and not yet fetched are not followed.
+	FreshFrontier bool `json:"fresh_frontier"`
 }
 
 // Defaults of a crawl request, for a small polite crawl on a laptop.
@@ -265,6 +269,9 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		return nil, err
 	}
 	if len(fetched) > 0 {
+		if req.FreshFrontier {
+			frontier = nil
+		}
 		opts = append(opts, crawl.Resume(crawl.Prior{States: states, Edges: edges, Fetched: fetched, Frontier: frontier}))
 	}
 	c, err := crawl.New(opts...)
@@ -518,6 +525,56 @@ func (a *App) StopCrawl() (CrawlStatus, error) {
 	j.mu.Unlock()
 	j.cancel()
 	return j.status(), nil
+}
+
+// Continuation is what a crawl started now would continue: a project that
+// has pages continues its crawl (see [App.StartCrawl]).
+type Continuation struct {
+	Continues bool `json:"continues"`
+	// LastCrawl is when the project's last crawl started.
+	LastCrawl time.Time `json:"last_crawl"`
+	// Pages counts the pages fetched fine so far, Fetches every fetch kept
+	// (failures included), Waiting the links found and not fetched, which
+	// the crawl goes on with unless it asks for a fresh frontier.
+	Pages   int `json:"pages"`
+	Fetches int `json:"fetches"`
+	Waiting int `json:"waiting"`
+}
+
+// Continuation says whether a crawl started now continues the project's
+// crawl, and what it would go on from.
+func (a *App) Continuation(ctx context.Context) (Continuation, error) {
+	var c Continuation
+	crawls, err := a.store.Crawls(ctx)
+	if err != nil || len(crawls) == 0 {
+		return c, err
+	}
+	c.LastCrawl = crawls[0].StartedAt
+	byClass, err := a.store.Fetches(ctx, time.Time{})
+	if err != nil {
+		return c, err
+	}
+	for class, n := range byClass {
+		c.Fetches += n
+		if class == "" {
+			c.Pages = n
+		}
+	}
+	if c.Waiting, err = a.store.FrontierSize(ctx); err != nil {
+		return c, err
+	}
+	c.Continues = c.Fetches > 0
+	return c, nil
+}
+
+// String says it as the command line and the app do: "continues the crawl
+// of 2026-11-24 10:00: 120 pages fetched, 830 waiting".
+func (c Continuation) String() string {
+	if !c.Continues {
+		return "starts a new crawl"
+	}
+	return fmt.Sprintf("continues the crawl of %s: %d pages fetched, %d waiting",
+		c.LastCrawl.Local().Format("2006-01-02 15:04"), c.Pages, c.Waiting)
 }
 
 // CrawlErrorsRequest asks for the failed fetches of a crawl.

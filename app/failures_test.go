@@ -13,6 +13,9 @@ import (
 	"sitesift/sites"
 )
 
+// TestMain removes the project apptest.CrawledProject made.
+func TestMain(m *testing.M) { apptest.Main(m) }
+
 // TestFailedSitesLeftOut: sites whose crawl gave nothing worth archiving
 // stay out of the seeds by importance and of the review queue, unless asked
 // for, and the queue says how many it left out.

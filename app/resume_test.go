@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -128,5 +129,46 @@ func TestSecondCrawlResumes(t *testing.T) {
 	}
 	if len(list.Rows) != len(hist2) || math.Abs(opic-1) > 1e-9 {
 		t.Errorf("/api/sites: %d rows summing to %v; want %d summing to 1", len(list.Rows), opic, len(hist2))
+	}
+}
+
+// TestFreshFrontier: a crawl of a project that has one says what it
+// continues; with a fresh frontier it starts from its own seeds only, so
+// seeds already fetched leave it nothing to do, where a continued crawl goes
+// on with the links left waiting.
+func TestFreshFrontier(t *testing.T) {
+	web := demoweb.New(demoweb.DefaultSeed)
+	log := &requestLog{next: web.Handler()}
+	srv := httptest.NewServer(log)
+	defer srv.Close()
+	a := apptest.Empty(t)
+	ctx := context.Background()
+	if c, err := a.Continuation(ctx); err != nil || c.Continues || c.String() != "starts a new crawl" {
+		t.Fatalf("a new project: %+v, %v", c, err)
+	}
+	req := app.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 2, Proxy: srv.URL}
+	first, err := a.RunCrawl(ctx, req, time.Second, nil)
+	if err != nil || first.PagesOK == 0 {
+		t.Fatalf("first crawl: %+v, %v", first, err)
+	}
+	c, err := a.Continuation(ctx)
+	if err != nil || !c.Continues || c.Pages != first.PagesOK || c.Fetches < c.Pages || c.Waiting == 0 ||
+		!strings.HasPrefix(c.String(), "continues the crawl of ") {
+		t.Fatalf("after a crawl of %d pages: %+v (%q), %v", first.PagesOK, c, c, err)
+	}
+
+	before := len(log.since(0))
+	req.FreshFrontier = true
+	fresh, err := a.RunCrawl(ctx, req, time.Second, nil)
+	if err != nil || fresh.Pages != 0 || fresh.EndReason != app.EndExhausted {
+		t.Errorf("fresh frontier from seeds already fetched: %+v, %v; want nothing fetched", fresh, err)
+	}
+	if got := log.since(before); len(got) != 0 {
+		t.Errorf("the fresh crawl requested %v", got)
+	}
+	req.FreshFrontier = false
+	more, err := a.RunCrawl(ctx, req, time.Second, nil)
+	if err != nil || more.PagesOK == 0 {
+		t.Errorf("a continued crawl: %+v, %v; want it to go on with the links left waiting", more, err)
 	}
 }

@@ -237,7 +237,7 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 	case ctx.Err() != nil && !complete:
 		return fetchResult{kind: fetchAborted}
 	case errors.Is(err, colly.ErrRobotsTxtBlocked):
-		return fetchResult{kind: fetchDisallowed}
+		return fetchResult{kind: fetchDisallowed, at: time.Now()}
 	case errors.As(err, new(*RefusedError)):
 		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
 	case !j.headers && err == nil:

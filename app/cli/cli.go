@@ -60,7 +60,7 @@ Usage:
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
                  [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL] [--bias B]
-                 [--allow-private]
+                 [--allow-private] [--fresh-frontier]
   sitesift import --project DIR --edges FILE
                                             a site graph from an edge list, without crawling
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
@@ -394,6 +394,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
 	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts and ports always may be)")
+	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err
@@ -418,12 +419,23 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	}
 	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias,
-		AllowPrivate: *allowPrivate}
+		AllowPrivate: *allowPrivate, FreshFrontier: *fresh}
 	// Check the request before a project directory is created for it.
 	if err := req.Check(); err != nil {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *app.App, _ *app.Project) error {
+		cont, err := a.Continuation(ctx)
+		if err != nil {
+			return err
+		}
+		if cont.Continues {
+			how := ""
+			if *fresh {
+				how = " (fresh frontier: from these seeds only)"
+			}
+			fmt.Fprintf(c.Stdout, "sitesift: this crawl %s%s\n", cont, how)
+		}
 		bar := newProgressBar(c.Stderr)
 		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
 		bar.done()

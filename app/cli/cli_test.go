@@ -15,6 +15,9 @@ import (
 	"sitesift/app/apptest"
 )
 
+// TestMain removes the project apptest.CrawledProject made.
+func TestMain(m *testing.M) { apptest.Main(m) }
+
 // runCLI runs the command line and returns its exit status and outputs.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()

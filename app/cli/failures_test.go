@@ -61,3 +61,28 @@ func TestSitesCommand(t *testing.T) {
 		t.Errorf("an unknown status: exit %d, %s", code, stderr)
 	}
 }
+
+// TestCrawlSaysItContinues: a second crawl of a project says what it
+// continues before it starts.
+func TestCrawlSaysItContinues(t *testing.T) {
+	seeds, proxy := apptest.DemoWeb(t)
+	dir := t.TempDir()
+	crawl := func(extra ...string) string {
+		t.Helper()
+		args := append([]string{"crawl", "--project", dir, "--proxy", proxy, "--delay", "0s", "--max-pages", "10", seeds[0]}, extra...)
+		code, out, stderr := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("crawl: exit %d: %s", code, stderr)
+		}
+		return out
+	}
+	if out := crawl(); strings.Contains(out, "continues") {
+		t.Errorf("a first crawl says it continues: %s", out)
+	}
+	if out := crawl(); !strings.Contains(out, "sitesift: this crawl continues the crawl of ") || !strings.Contains(out, " waiting") {
+		t.Errorf("a second crawl does not say what it continues: %s", out)
+	}
+	if out := crawl("--fresh-frontier"); !strings.Contains(out, "(fresh frontier: from these seeds only)") {
+		t.Errorf("a fresh-frontier crawl: %s", out)
+	}
+}

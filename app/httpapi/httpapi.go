@@ -268,6 +268,7 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.StopCrawl() }))
 	mux.HandleFunc("GET /api/crawl/events", h.events)
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
+	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Continuation(r.Context()) }))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
 		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
