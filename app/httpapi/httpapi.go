@@ -216,6 +216,16 @@ func intParam(r *http.Request, name string, def int) (int, error) {
 	return n, nil
 }
 
+// pageParams reads the offset (default 0) and limit (default def) of a
+// listing.
+func pageParams(r *http.Request, def int) (offset, limit int, err error) {
+	if offset, err = intParam(r, "offset", 0); err != nil {
+		return 0, 0, err
+	}
+	limit, err = intParam(r, "limit", def)
+	return offset, limit, err
+}
+
 // floatParam reads a float query parameter, def when absent.
 func floatParam(r *http.Request, name string, def float64) (float64, error) {
 	s := r.FormValue(name)
@@ -296,11 +306,7 @@ func (h *handler) crawlErrors(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	offset, err := intParam(r, "offset", 0)
-	if err != nil {
-		return nil, err
-	}
-	limit, err := intParam(r, "limit", 50)
+	offset, limit, err := pageParams(r, 50)
 	if err != nil {
 		return nil, err
 	}
@@ -309,11 +315,7 @@ func (h *handler) crawlErrors(r *http.Request) (any, error) {
 }
 
 func (h *handler) sites(r *http.Request) (any, error) {
-	offset, err := intParam(r, "offset", 0)
-	if err != nil {
-		return nil, err
-	}
-	limit, err := intParam(r, "limit", 50)
+	offset, limit, err := pageParams(r, 50)
 	if err != nil {
 		return nil, err
 	}
@@ -350,11 +352,7 @@ func (h *handler) rate(r *http.Request) (any, error) {
 }
 
 func (h *handler) search(r *http.Request) (any, error) {
-	offset, err := intParam(r, "offset", 0)
-	if err != nil {
-		return nil, err
-	}
-	limit, err := intParam(r, "limit", 20)
+	offset, limit, err := pageParams(r, 20)
 	if err != nil {
 		return nil, err
 	}
