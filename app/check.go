@@ -3,23 +3,29 @@ package app
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // CheckReport is what [App.Check] finds: what opening the project mended,
 // the database's health, and whether the search index matches the store.
 type CheckReport struct {
-	Repairs       Repairs  `json:"repairs"`
-	Pages         int      `json:"pages"`
-	Searchable    int      `json:"searchable"`     // pages the index should hold
-	Indexed       uint64   `json:"indexed"`        // documents the index holds
-	Unindexed     int      `json:"unindexed"`      // pages the store records as not in the index
-	RunningCrawls int      `json:"running_crawls"` // crawls recorded as running
-	Problems      []string `json:"problems"`       // empty when the project is consistent
+	Repairs       Repairs `json:"repairs"`
+	Pages         int     `json:"pages"`
+	Searchable    int     `json:"searchable"`     // pages the index should hold
+	Indexed       uint64  `json:"indexed"`        // documents the index holds
+	Unindexed     int     `json:"unindexed"`      // pages the store records as not in the index
+	RunningCrawls int     `json:"running_crawls"` // crawls recorded as running
+	// OPICCash is the total OPIC cash of the sites, which a crawl keeps at
+	// 1 (the virtual page hands its share out after every read); 0 for a
+	// project with no OPIC state.
+	OPICCash float64  `json:"opic_cash"`
+	Problems []string `json:"problems"` // empty when the project is consistent
 }
 
 // Check verifies the project's consistency, as an operator does after a
 // crash: SQLite's integrity check, every searchable page in the index and
-// nothing more, and no crawl recorded as running when none runs. Opening
+// nothing more, the OPIC cash whole, and no crawl recorded as running when
+// none runs. Opening
 // the project has already mended what a kill can leave (see [OpenProject]);
 // Check reports it, and any problem that remains.
 func (a *App) Check(ctx context.Context) (CheckReport, error) {
@@ -44,6 +50,18 @@ func (a *App) Check(ctx context.Context) (CheckReport, error) {
 	}
 	if n != uint64(h.Searchable) {
 		r.Problems = append(r.Problems, fmt.Sprintf("the search index holds %d pages, the store %d searchable ones", n, h.Searchable))
+	}
+	states, err := a.store.OPICStates(ctx)
+	if err != nil {
+		return CheckReport{}, err
+	}
+	var importance float64
+	for _, st := range states {
+		r.OPICCash += st.Cash
+		importance += st.Cash + st.History
+	}
+	if importance > 0 && math.Abs(r.OPICCash-1) > 1e-9 {
+		r.Problems = append(r.Problems, fmt.Sprintf("the OPIC cash of the sites sums to %.12g, not 1", r.OPICCash))
 	}
 	if _, err := a.running(); h.RunningCrawls > 0 && err != nil {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))

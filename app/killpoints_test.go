@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -259,5 +260,31 @@ func TestOpenDoesNotReindexAnEmptyIndex(t *testing.T) {
 	defer p.Close()
 	if p.Repairs.Indexed != 0 {
 		t.Errorf("opening indexed %d pages again, want 0", p.Repairs.Indexed)
+	}
+}
+
+// Check finds OPIC cash that does not sum to 1, which a crawl's batches
+// keep whole.
+func TestCheckFindsCashNotWhole(t *testing.T) {
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	ctx := context.Background()
+	whole := []sites.SiteState{{Site: "a.test", Cash: 0.25, History: 1}, {Site: "b.test", Cash: 0.75}}
+	if err := p.Store.SaveCrawlBatch(ctx, nil, whole); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := a.Check(ctx); err != nil || len(r.Problems) != 0 || math.Abs(r.OPICCash-1) > 1e-12 {
+		t.Errorf("whole cash: %+v, %v", r, err)
+	}
+	if err := p.Store.SaveCrawlBatch(ctx, nil, whole[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.SaveCrawlBatch(ctx, nil, []sites.SiteState{{Site: "b.test", Cash: 0.5}}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := a.Check(ctx); err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "sums to 0.75") {
+		t.Errorf("cash of 0.75: %+v, %v", r, err)
 	}
 }

@@ -575,6 +575,7 @@ func (c CLI) check(ctx context.Context, args []string) error {
 		fmt.Fprintf(c.Stdout, "store: %d pages, %d searchable, %d not indexed; %d crawls running\n",
 			r.Pages, r.Searchable, r.Unindexed, r.RunningCrawls)
 		fmt.Fprintf(c.Stdout, "index: %d pages\n", r.Indexed)
+		fmt.Fprintf(c.Stdout, "opic: the sites' cash sums to %.12g\n", r.OPICCash)
 		if len(r.Problems) > 0 {
 			return fmt.Errorf("check: %s", strings.Join(r.Problems, "; "))
 		}
