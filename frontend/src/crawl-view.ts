@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit';
 import { api, message, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
+import { endReasonLine, errorEntries, errorsByClass } from './crawl-health';
 import { alertBox } from './loader';
 import { duration, int, sig } from './format';
 import { siteHref } from './router';
@@ -251,6 +252,7 @@ export class CrawlView extends LightElement {
         <span class="spacer"></span>
         <span class="feed-mode ${this.mode}" title=${this.mode === 'live' ? 'Live updates (server-sent events)' : 'Polling once a second'}>${this.mode}</span>
       </h2>
+      ${ACTIVE_STATES.has(s.state) ? nothing : endReasonLine(s.end_reason)}
       <div class="progress-wrap">
         <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${s.pages}
           aria-label="Pages crawled">
@@ -271,6 +273,9 @@ export class CrawlView extends LightElement {
           <dt>Refused</dt><dd>${int(s.refused ?? 0)}</dd></div>
         <div><dt>Elapsed</dt><dd>${duration(s.elapsed_sec)}</dd></div>
       </dl>
+      ${errorEntries(s.errors_by_class).length
+        ? html`<p class="errors-line" id="crawl-errors-by-class"><span class="k">Errors by class</span> ${errorsByClass(s.errors_by_class)}</p>`
+        : nothing}
       ${s.last_error
         ? html`<div class="last-error" title=${s.last_error}><span class="k">Last error</span> <code>${s.last_error}</code></div>`
         : nothing}
