@@ -167,8 +167,16 @@ try {
     const started = expect(page, (r) => r.url().endsWith('/api/crawl') && r.request().method() === 'POST');
     await page.click('#crawl-start');
     await answered(started, 'POST /api/crawl');
-    const line = page.locator('#crawl-end-reason');
-    await line.waitFor({ timeout: 60_000 });
+    // The server runs the crawl once it has answered: wait for its end there, then for the page to say why.
+    let status;
+    for (let i = 0; i < 120; i++) {
+      status = (await (await page.request.get(`${base}api/crawl`)).json()).data;
+      if (!['running', 'paused', 'stopping'].includes(status.state)) break;
+      await page.waitForTimeout(500);
+    }
+    assert(status.end_reason, `the crawl is ${status.state} with no end reason after 60 s`);
+    const line = page.locator(`#crawl-end-reason[data-end-reason="${status.end_reason}"]`);
+    await line.waitFor();
     const reason = await line.getAttribute('data-end-reason');
     const text = (await line.innerText()).trim();
     assert(reason === 'seeds-failed', `end reason is "${reason}" ("${text}"), want seeds-failed`);
