@@ -102,9 +102,13 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 
 // CrawlStatus is the live state of the current (or last) crawl.
 type CrawlStatus struct {
-	State       string      `json:"state"`
-	Strategy    string      `json:"strategy"`
+	State    string `json:"state"`
+	Strategy string `json:"strategy"`
+	// Pages counts the responses, error pages included, which MaxPages
+	// caps; PagesOK the pages fetched fine, which the project keeps as
+	// pages (a failed fetch or an error answer is not a page).
 	Pages       int         `json:"pages"`
+	PagesOK     int         `json:"pages_ok"`
 	MaxPages    int         `json:"max_pages"`
 	PagesPerSec float64     `json:"pages_per_sec"`
 	Sites       int         `json:"sites"`
@@ -115,7 +119,24 @@ type CrawlStatus struct {
 	ElapsedSec  float64     `json:"elapsed_sec"`
 	LastError   string      `json:"last_error"`
 	Top         []SiteScore `json:"top"`
+	// EndReason says why the crawl ended: limit (the page cap was
+	// reached), exhausted (nothing left to fetch), stopped, seeds-failed
+	// (no page could be fetched fine) or failed; "" before it ends.
+	EndReason string `json:"end_reason"`
+	// ErrorsByClass counts the failed fetches, error answers and robots.txt
+	// refusals of the crawl by class (dns, connect, timeout, tls,
+	// incomplete, http-4xx, http-5xx, robots, other).
+	ErrorsByClass map[string]int `json:"errors_by_class"`
 }
+
+// Why a crawl ended, as CrawlStatus.EndReason says it.
+const (
+	EndLimit       = crawl.EndLimit       // the page cap was reached
+	EndExhausted   = crawl.EndExhausted   // nothing was left to fetch
+	EndStopped     = crawl.EndStopped     // stopped
+	EndSeedsFailed = crawl.EndSeedsFailed // no page could be fetched fine
+	EndFailed      = crawl.EndFailed      // saving failed
+)
 
 // SiteScore is a site with its current OPIC importance.
 type SiteScore struct {
@@ -123,8 +144,10 @@ type SiteScore struct {
 	OPIC float64 `json:"opic"`
 }
 
-// Crawl states beyond those of the crawler itself.
+// Crawl states: the crawler's own and those of the app around it.
 const (
+	StateRunning  = string(crawl.StateRunning)
+	StatePaused   = string(crawl.StatePaused)
 	StateIdle     = "idle"
 	StateStopping = "stopping"
 	StateStopped  = "stopped"
@@ -277,7 +300,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
 			a.log.Error("OPIC snapshot", "err", serr)
 		}
-		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().Pages); ferr != nil {
+		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		j.mu.Lock()
@@ -351,19 +374,22 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 func (j *crawlJob) status() CrawlStatus {
 	cs := j.crawler.Status()
 	st := CrawlStatus{
-		State:       string(cs.State),
-		Strategy:    j.req.Strategy,
-		Pages:       cs.Pages,
-		MaxPages:    j.req.MaxPages,
-		PagesPerSec: cs.PagesPerSec,
-		Sites:       cs.Sites,
-		Queue:       cs.Queue,
-		Errors:      cs.Errors,
-		BadLinks:    cs.BadLinks,
-		Refused:     cs.Refused,
-		ElapsedSec:  cs.Elapsed.Seconds(),
-		LastError:   cs.LastError,
-		Top:         []SiteScore{},
+		State:         string(cs.State),
+		Strategy:      j.req.Strategy,
+		Pages:         cs.Pages,
+		PagesOK:       cs.PagesOK,
+		MaxPages:      j.req.MaxPages,
+		PagesPerSec:   cs.PagesPerSec,
+		Sites:         cs.Sites,
+		Queue:         cs.Queue,
+		Errors:        cs.Errors,
+		BadLinks:      cs.BadLinks,
+		Refused:       cs.Refused,
+		ElapsedSec:    cs.Elapsed.Seconds(),
+		LastError:     cs.LastError,
+		Top:           []SiteScore{},
+		EndReason:     cs.EndReason,
+		ErrorsByClass: cs.ErrorsByClass,
 	}
 	for _, t := range j.crawler.Top(10) {
 		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})
@@ -396,14 +422,19 @@ func (a *App) CrawlStatus() CrawlStatus {
 // importance. It is idle for a project never crawled.
 func (a *App) lastCrawl() CrawlStatus {
 	a.lastOnce.Do(func() {
-		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}}
+		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}, ErrorsByClass: map[string]int{}}
 		ctx := context.Background()
 		crawls, err := a.store.Crawls(ctx)
 		if err != nil || len(crawls) == 0 {
 			return
 		}
 		c := crawls[0]
-		st := CrawlStatus{State: c.State, Pages: c.Pages, Top: []SiteScore{}}
+		st := CrawlStatus{State: c.State, Pages: c.Pages, Top: []SiteScore{}, EndReason: c.EndReason, ErrorsByClass: map[string]int{}}
+		if byClass, err := a.store.Fetches(ctx, c.StartedAt); err == nil {
+			st.PagesOK = byClass[""]
+			delete(byClass, "")
+			st.ErrorsByClass = byClass
+		}
 		if c.FinishedAt.IsZero() { // the process that ran it was killed
 			st.State = StateInterrupted
 			if n, _, err := a.store.Stats(ctx); err == nil {

@@ -17,12 +17,14 @@ type Seed struct {
 	Pages    int     `json:"pages"`
 }
 
-// Seeds returns the top count sites by OPIC importance as seeds.
-func (a *App) Seeds(ctx context.Context, count int) ([]Seed, error) {
+// Seeds returns the top count sites by OPIC importance as seeds. The sites
+// whose crawl gave nothing worth archiving (dead, closed to robots, errors
+// only: sites.Failed) are left out unless includeFailed.
+func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
 	if count <= 0 {
 		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
 	}
-	rows, err := a.allSites(ctx, count)
+	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: count, NoFailed: !includeFailed})
 	if err != nil {
 		return nil, err
 	}

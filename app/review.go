@@ -65,6 +65,10 @@ type QueueRequest struct {
 	// Bias is the boost of OrderBiased (see [App.BiasedPageRank]); 0 is
 	// DefaultBias.
 	Bias float64
+	// IncludeFailed keeps the sites whose crawl gave nothing worth
+	// archiving (dead, closed to robots, errors only: sites.Failed), which
+	// the queue leaves out by default.
+	IncludeFailed bool
 }
 
 // ReviewQueue is the next sites a librarian has to rate.
@@ -76,6 +80,10 @@ type ReviewQueue struct {
 	// OrderSearch the unrated sites among the first hits.
 	Total int         `json:"total"`
 	Rows  []QueueItem `json:"rows"`
+	// Excluded is the number of unrated sites (whose name contains Q) left
+	// out because their crawl gave nothing worth archiving; 0 with
+	// IncludeFailed.
+	Excluded int `json:"excluded"`
 }
 
 // QueueItem is one site of the review queue.
@@ -128,10 +136,23 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		return ReviewQueue{}, err
 	}
 	q := ReviewQueue{Librarian: req.Librarian, Order: req.Order, Rows: []QueueItem{}}
+	unrated := store.SiteQuery{Filter: req.Q, Librarian: req.Librarian, Unrated: true, Limit: 1}
+	if !req.IncludeFailed {
+		all, _, err := a.store.ListSites(ctx, unrated)
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		unrated.NoFailed = true
+		kept, _, err := a.store.ListSites(ctx, unrated)
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		q.Excluded = all - kept
+	}
 	switch req.Order {
 	case OrderImportance:
 		total, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: req.Q,
-			Librarian: req.Librarian, Unrated: true, Limit: req.Limit})
+			Librarian: req.Librarian, Unrated: true, Limit: req.Limit, NoFailed: !req.IncludeFailed})
 		if err != nil {
 			return ReviewQueue{}, err
 		}
@@ -151,11 +172,12 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		req.Order, OrderImportance, OrderBiased, OrderCommunity, OrderSearch))
 }
 
-// unrated returns every site the librarian has not rated whose name
-// contains filter, by OPIC, highest first.
-func (a *App) unrated(ctx context.Context, librarian, filter string) ([]store.SiteRow, error) {
+// unrated returns every site of the queue req asks for — not rated by its
+// librarian, and not failed unless it includes them — whose name contains
+// filter, by OPIC, highest first.
+func (a *App) unrated(ctx context.Context, req QueueRequest, filter string) ([]store.SiteRow, error) {
 	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: filter,
-		Librarian: librarian, Unrated: true})
+		Librarian: req.Librarian, Unrated: true, NoFailed: !req.IncludeFailed})
 	return rows, err
 }
 
@@ -164,7 +186,7 @@ func (a *App) biasedQueue(ctx context.Context, req QueueRequest, q ReviewQueue, 
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	rows, err := a.unrated(ctx, req.Librarian, req.Q)
+	rows, err := a.unrated(ctx, req, req.Q)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -186,7 +208,7 @@ func (a *App) communityQueue(ctx context.Context, req QueueRequest, q ReviewQueu
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	rows, err := a.unrated(ctx, req.Librarian, req.Q)
+	rows, err := a.unrated(ctx, req, req.Q)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -214,7 +236,7 @@ func (a *App) searchQueue(ctx context.Context, req QueueRequest, q ReviewQueue, 
 	if req.Q == "" {
 		return ReviewQueue{}, badRequest(errors.New("review queue: order=search needs a query (q)"))
 	}
-	rows, err := a.unrated(ctx, req.Librarian, "")
+	rows, err := a.unrated(ctx, req, "")
 	if err != nil {
 		return ReviewQueue{}, err
 	}

@@ -4,14 +4,18 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"math"
-	"sitesift/app/export"
-	"sitesift/importance"
-	"sitesift/sites/store"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"sitesift/app/export"
+	"sitesift/importance"
+	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // The files and listings the service hands over (seed lists, rankings, the
@@ -170,6 +174,9 @@ func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%.6f\t%.6f\t%d\t%d\t%d\t\n", i+1, r.Site, r.Status, r.OPIC, r.PageRank, r.Pages, r.InSites, r.OutSites)
 	}
 	fmt.Fprintf(tw, "\n%d of %d sites %s has not rated, by %s\n", len(q.Rows), q.Total, q.Librarian, q.Order)
+	if q.Excluded > 0 {
+		fmt.Fprintf(tw, "%d sites left out: dead, closed to robots or errors only (--include-failed keeps them)\n", q.Excluded)
+	}
 	return tw.Flush()
 }
 
@@ -394,4 +401,66 @@ type communityJSON struct {
 	Hubs         []string `json:"hubs"`
 	Authorities  []string `json:"authorities"`
 	CoverDensity float64  `json:"cover_density"`
+}
+
+// SitesColumns is the header of the sites listing as CSV.
+var SitesColumns = []string{"site", "crawl_status", "pages", "errors", "opic", "pagerank", "in_sites", "out_sites"}
+
+// WriteSites writes sites with their crawl status as a table, CSV
+// (SitesColumns) or JSON.
+func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
+	switch format {
+	case export.JSON:
+		return export.WriteJSON(w, export.List(rows))
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write(SitesColumns)
+		for _, r := range rows {
+			cw.Write([]string{r.Site, r.CrawlStatus, strconv.Itoa(r.Pages), strconv.Itoa(r.Errors), export.Ftoa(r.OPIC),
+				export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.Table:
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "#\tsite\tstatus\tpages\terrors\topic\tpagerank\t")
+		for i, r := range rows {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%.6f\t%.6f\t\n", i+1, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPIC, r.PageRank)
+		}
+		return tw.Flush()
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
+}
+
+// WriteSiteReport writes what the crawl got of one site — its status,
+// pages fetched fine, failed fetches by class, URLs robots.txt refused —
+// as lines of text (table), CSV (class,count) or JSON.
+func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
+	classes := slices.Sorted(maps.Keys(d.Report.ErrorsByClass))
+	switch format {
+	case export.JSON:
+		return export.WriteJSON(w, struct {
+			Site        string           `json:"site"`
+			CrawlStatus string           `json:"crawl_status"`
+			Report      store.SiteReport `json:"report"`
+		}{d.Site, d.CrawlStatus, d.Report})
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write([]string{"class", "count"})
+		cw.Write([]string{"ok", strconv.Itoa(d.Report.PagesOK)})
+		for _, c := range classes {
+			cw.Write([]string{c, strconv.Itoa(d.Report.ErrorsByClass[c])})
+		}
+		cw.Write([]string{sites.ErrRobots, strconv.Itoa(d.Report.RobotsBlocked)})
+		cw.Flush()
+		return cw.Error()
+	case export.Table:
+		fmt.Fprintf(w, "%s: %s\npages fetched fine: %d\n", d.Site, d.CrawlStatus, d.Report.PagesOK)
+		for _, c := range classes {
+			fmt.Fprintf(w, "failed (%s): %d\n", c, d.Report.ErrorsByClass[c])
+		}
+		_, err := fmt.Fprintf(w, "refused by robots.txt: %d\n", d.Report.RobotsBlocked)
+		return err
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
 }

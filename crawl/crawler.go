@@ -36,7 +36,8 @@ const (
 type Status struct {
 	State      State
 	Strategy   Strategy
-	Pages      int // pages recorded, error pages (4xx, 5xx) included
+	Pages      int // responses recorded, error pages (4xx, 5xx) included: what MaxPages caps
+	PagesOK    int // pages fetched fine: no error status, body read whole
 	MaxPages   int
 	Errors     int // failed fetches plus pages with status >= 400
 	Disallowed int // URLs skipped because robots.txt forbids them
@@ -56,7 +57,21 @@ type Status struct {
 	PagesPerSec float64
 	// LastError is the latest error, as "URL: message".
 	LastError string
+	// ErrorsByClass counts the fetches that failed, answered an error or
+	// were refused by robots.txt, by class (sites.ErrDNS …).
+	ErrorsByClass map[string]int
+	// EndReason says why a crawl that ended ended (EndLimit …); "" before.
+	EndReason string
 }
+
+// Why a crawl ended.
+const (
+	EndLimit       = "limit"        // the page cap was reached
+	EndExhausted   = "exhausted"    // nothing was left to fetch
+	EndStopped     = "stopped"      // the crawl was stopped (its context cancelled)
+	EndSeedsFailed = "seeds-failed" // no page could be fetched fine: every seed failed
+	EndFailed      = "failed"       // saving a batch failed
+)
 
 // SiteScore is a site and its OPIC importance estimate.
 type SiteScore struct {
@@ -89,6 +104,9 @@ type Crawler struct {
 	cycleLast int // id of the site Cycle chose last
 	inflight  int
 	pages     int
+	okPages   int // pages fetched fine (no error class)
+	endReason string
+	byClass   map[string]int // failed fetches by class, robots.txt's refusals included
 	errs      int
 	disallow  int
 	badLinks  int
@@ -120,6 +138,7 @@ func New(opts ...Option) (*Crawler, error) {
 		flushNow: make(chan struct{}, 1),
 		state:    StateIdle,
 		front:    newFrontier(),
+		byClass:  map[string]int{},
 		opic:     o,
 		rng:      rand.New(rand.NewPCG(uint64(cfg.seed), 0x5175_5e5f_7c4a_11e5)),
 		// The first Cycle choice is the first site discovered.
@@ -225,11 +244,15 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	c.mu.Lock()
 	switch {
 	case batchErr != nil:
-		c.state = StateFailed
+		c.state, c.endReason = StateFailed, EndFailed
 	case ctx.Err() != nil:
-		c.state = StateStopped
+		c.state, c.endReason = StateStopped, EndStopped
+	case c.okPages == 0 && len(c.byClass) > 0:
+		c.state, c.endReason = StateDone, EndSeedsFailed
+	case c.pages >= c.cfg.maxPages:
+		c.state, c.endReason = StateDone, EndLimit
 	default:
-		c.state = StateDone
+		c.state, c.endReason = StateDone, EndExhausted
 	}
 	c.end = time.Now()
 	pages, errs, elapsed := c.pages, c.errs, c.end.Sub(c.start)
@@ -431,6 +454,8 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	case fetchDisallowed:
 		c.disallow++
 		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
+		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at,
+			Err: "disallowed by robots.txt", ErrClass: sites.ErrRobots})
 		return
 	case fetchRefused:
 		c.refused++
@@ -441,12 +466,8 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		c.errs++
 		c.lastError = q.url + ": " + truncate(r.errMessage(), maxErrSize)
 		log.Warn("fetch failed", "url", q.url, "err", r.err)
-		if c.cfg.onBatch != nil {
-			c.pending = append(c.pending, sites.Page{
-				URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Err: truncate(r.errMessage(), maxErrSize),
-			})
-			c.flushIfFull()
-		}
+		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at,
+			Err: truncate(r.errMessage(), maxErrSize), ErrClass: errClass(r.err)})
 		return
 	}
 
@@ -470,6 +491,12 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
+		ErrClass: pageClass(r.status, r.err),
+	}
+	if p.ErrClass == "" {
+		c.okPages++
+	} else {
+		c.byClass[p.ErrClass]++
 	}
 	switch {
 	case r.err != nil:
@@ -528,6 +555,17 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	}
 }
 
+// record counts a fetch that gave no page (robots.txt's refusal, a failed
+// fetch) under its class and hands it to the batch, so that the project
+// knows what failed and why. c.mu must be held.
+func (c *Crawler) record(p sites.Page) {
+	c.byClass[p.ErrClass]++
+	if c.cfg.onBatch != nil {
+		c.pending = append(c.pending, p)
+		c.flushIfFull()
+	}
+}
+
 // flushIfFull wakes the batch loop when a batch is full. c.mu must be held.
 func (c *Crawler) flushIfFull() {
 	if len(c.pending) >= c.cfg.batchSize {
@@ -565,6 +603,7 @@ func (c *Crawler) Status() Status {
 		State:      c.state,
 		Strategy:   c.cfg.strategy,
 		Pages:      c.pages,
+		PagesOK:    c.okPages,
 		MaxPages:   c.cfg.maxPages,
 		Errors:     c.errs,
 		Disallowed: c.disallow,
@@ -575,6 +614,11 @@ func (c *Crawler) Status() Status {
 		Sites:      len(c.front.sites),
 		InFlight:   c.inflight,
 		LastError:  c.lastError,
+		EndReason:  c.endReason,
+	}
+	st.ErrorsByClass = make(map[string]int, len(c.byClass))
+	for k, n := range c.byClass {
+		st.ErrorsByClass[k] = n
 	}
 	if !c.start.IsZero() {
 		end := c.end

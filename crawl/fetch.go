@@ -2,10 +2,14 @@ package crawl
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"syscall"
 	"time"
 
 	"github.com/gocolly/colly/v2"
@@ -273,4 +277,45 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 		r.body = toUTF8(body, j.ctype)
 	}
 	return r
+}
+
+// errClass sorts the error of a fetch that got no response into the
+// classes crawl operators read (sites.ErrDNS …), from the error's type
+// rather than its message.
+func errClass(err error) string {
+	var dnsErr *net.DNSError
+	var netErr net.Error
+	var certErr *tls.CertificateVerificationError
+	var recordErr tls.RecordHeaderError
+	var unknownAuth x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	var invalidCert x509.CertificateInvalidError
+	switch {
+	case errors.As(err, &dnsErr):
+		return sites.ErrDNS
+	case errors.As(err, &certErr), errors.As(err, &recordErr), errors.As(err, &unknownAuth),
+		errors.As(err, &hostErr), errors.As(err, &invalidCert):
+		return sites.ErrTLS
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
+		return sites.ErrTimeout
+	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED),
+		errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH), errors.Is(err, io.EOF),
+		errors.Is(err, io.ErrUnexpectedEOF):
+		return sites.ErrConnect
+	}
+	return sites.ErrOther
+}
+
+// pageClass is the class of a fetch that got a response: "" for a page
+// fetched fine, else the class of its error status or of its broken body.
+func pageClass(status int, bodyErr error) string {
+	switch {
+	case status >= 500:
+		return sites.ErrHTTP5xx
+	case status >= 400:
+		return sites.ErrHTTP4xx
+	case bodyErr != nil:
+		return sites.ErrIncomplete
+	}
+	return ""
 }

@@ -14,6 +14,40 @@ type Page struct {
 	Depth       int       // links followed from a seed
 	FetchedAt   time.Time // when the response arrived
 	Err         string    // why the fetch failed, if it did
+	// ErrClass is the class of the failure (ErrDNS …), "" for a page
+	// fetched fine.
+	ErrClass string
+}
+
+// Classes of a failed fetch, as Heritrix operators sort them: the network
+// failures (the host cannot be reached), an answer that is an error, or a
+// URL robots.txt keeps the crawler from.
+const (
+	ErrDNS        = "dns"        // the host name does not resolve
+	ErrConnect    = "connect"    // connection refused, reset or unreachable
+	ErrTimeout    = "timeout"    // no answer in time
+	ErrTLS        = "tls"        // the TLS handshake or certificate failed
+	ErrIncomplete = "incomplete" // an answer whose body could not be read whole
+	ErrHTTP4xx    = "http-4xx"   // a 4xx status
+	ErrHTTP5xx    = "http-5xx"   // a 5xx status
+	ErrRobots     = "robots"     // disallowed by robots.txt, not fetched
+	ErrOther      = "other"      // any other failure
+)
+
+// Crawl statuses of a site, from what the crawl got of its pages.
+const (
+	SiteOK           = "ok"            // at least one page fetched fine
+	SiteDead         = "dead"          // every fetch failed: DNS, connection, timeout…
+	SiteRobotsClosed = "robots-closed" // robots.txt disallowed every URL tried
+	SiteErrorsOnly   = "errors-only"   // it answered, with errors only (4xx, 5xx, broken bodies)
+	SiteNotFetched   = "not-fetched"   // known from links only
+)
+
+// Failed reports whether a site of this crawl status gave nothing worth
+// archiving: dead, closed to robots or errors only. Such sites stay in the
+// ranking but are left out of seed lists and the review queue by default.
+func Failed(status string) bool {
+	return status == SiteDead || status == SiteRobotsClosed || status == SiteErrorsOnly
 }
 
 // SiteState is the OPIC state of one site at a point of the crawl.

@@ -168,6 +168,35 @@ func create(t testing.TB) (string, *app.Project) {
 	return dir, p
 }
 
+// FailuresProject builds a project whose crawl met failures, and returns
+// its directory, closed: ok.test was fetched fine and links to dead.test
+// (its host did not resolve), broken.test (it answered 503) and
+// closed.test (robots.txt refused it). The failed sites hold the most
+// importance, so a list by importance that does not leave them out starts
+// with them.
+func FailuresProject(t testing.TB) string {
+	t.Helper()
+	dir, p := create(t)
+	defer p.Close()
+	fail := func(u string, status int, class string) sites.Page {
+		pg := Page(t, u)
+		pg.Status, pg.ErrClass, pg.Err, pg.Title = status, class, "failed: "+class, ""
+		return pg
+	}
+	pages := []sites.Page{
+		Page(t, "http://ok.test/", "http://dead.test/", "http://broken.test/", "http://closed.test/"),
+		fail("http://dead.test/", 0, sites.ErrDNS),
+		fail("http://broken.test/", 503, sites.ErrHTTP5xx),
+		fail("http://closed.test/", 0, sites.ErrRobots),
+	}
+	states := []sites.SiteState{{Site: "dead.test", History: 4}, {Site: "broken.test", History: 3},
+		{Site: "closed.test", History: 2}, {Site: "ok.test", History: 1}}
+	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // Open opens the project in dir; close closes it (also at cleanup).
 func Open(t testing.TB, dir string) (a *app.App, close func()) {
 	t.Helper()

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -8,12 +9,14 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,6 +25,7 @@ import (
 	"sitesift/app/httpapi"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites/index"
+	"sitesift/sites/store"
 )
 
 // CLI is what the command line needs from its surroundings; main fills it.
@@ -65,13 +69,17 @@ Usage:
                                             PageRank biased towards the sites rated 3-4
   sitesift seeds --project DIR --count K [--method communities|importance]
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
+                 [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift export --project DIR --what heritrix-precedence|ratings-csv [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
+  sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|not-fetched]
+                 [--limit N] [--format table|csv|json] [SITE]
+                                            sites with their crawl status; with SITE, its crawl report
   sitesift librarians [list|add] --project DIR [NAME]
   sitesift rate --project DIR --librarian NAME [--note TEXT] SITE 1|2|3|4
   sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
-                  [--q TEXT] [--limit N] [--format table|csv|json]
+                  [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed]
                                             the sites NAME has not rated yet
   sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] SITE STATUS
                                             STATUS: candidate, nominated, approved, rejected
@@ -140,6 +148,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.search(ctx, args)
 	case "check":
 		return c.check(ctx, args)
+	case "sites":
+		return c.sites(ctx, args)
 	case "librarians":
 		return c.librarians(ctx, args)
 	case "rate":
@@ -420,10 +430,42 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "crawl %s: %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
-			st.State, st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
+		fmt.Fprintf(c.Stdout, "crawl %s (%s): %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
+			st.State, endReasons[st.EndReason], st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
+		if classes := byClass(st.ErrorsByClass); classes != "" {
+			fmt.Fprintf(c.Stdout, "failed fetches by class: %s\n", classes)
+		}
+		if st.EndReason == app.EndSeedsFailed {
+			return fmt.Errorf("crawl: no seed could be fetched (%s); check the URLs, the network and the proxy", byClass(st.ErrorsByClass))
+		}
 		return nil
 	})
+}
+
+// endReasons say why a crawl ended, as the command line prints it.
+var endReasons = map[string]string{
+	app.EndLimit:       "the page cap was reached",
+	app.EndExhausted:   "nothing left to fetch",
+	app.EndStopped:     "stopped",
+	app.EndSeedsFailed: "no seed could be fetched",
+	app.EndFailed:      "saving failed",
+	"":                 "not ended",
+}
+
+// byClass lists counts by class, most first ("dns 3, http-4xx 1").
+func byClass(counts map[string]int) string {
+	classes := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(classes, func(x, y string) int {
+		if c := cmp.Compare(counts[y], counts[x]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	parts := make([]string, len(classes))
+	for i, k := range classes {
+		parts[i] = fmt.Sprintf("%s %d", k, counts[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (c CLI) rank(ctx context.Context, args []string) error {
@@ -526,6 +568,39 @@ func (c CLI) check(ctx context.Context, args []string) error {
 		}
 		fmt.Fprintln(c.Stdout, "ok")
 		return nil
+	})
+}
+
+// sites lists sites with their crawl status, or reports on one.
+func (c CLI) sites(ctx context.Context, args []string) error {
+	f := c.newFlags("sites")
+	dir := f.String("project", "", "project directory")
+	status := f.String("status", "", "only the sites of this crawl status: ok, dead, robots-closed, errors-only or not-fetched")
+	limit := f.Int("limit", 0, "show the first N sites by importance (0: all)")
+	format := f.String("format", export.Table, "table, csv or json")
+	rest, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat("sites", *format, export.Table, export.CSV, export.JSON); err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return usageError{"sites: give at most one SITE"}
+	}
+	return c.withProject(*dir, func(a *app.App) error {
+		if len(rest) == 1 {
+			d, err := a.Site(ctx, strings.ToLower(rest[0]), "")
+			if err != nil {
+				return err
+			}
+			return app.WriteSiteReport(c.Stdout, d, *format)
+		}
+		list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0)})
+		if err != nil {
+			return err
+		}
+		return app.WriteSites(c.Stdout, list.Rows, *format)
 	})
 }
 

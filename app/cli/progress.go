@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"sitesift/app"
-	"sitesift/crawl"
 )
 
 // statusLine shows one changing line of progress: redrawn in place on a
@@ -69,7 +68,7 @@ func newProgressBar(w io.Writer) *progressBar {
 }
 
 func (b *progressBar) show(st app.CrawlStatus) {
-	final := st.State != string(crawl.StateRunning) && st.State != string(crawl.StatePaused) && st.State != app.StateStopping
+	final := st.State != app.StateRunning && st.State != app.StatePaused && st.State != app.StateStopping
 	if !b.due(final) {
 		return
 	}

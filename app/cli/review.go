@@ -123,6 +123,8 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	limit := f.Int("limit", app.DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", app.MaxQueueLimit))
 	bias := f.Float64("bias", app.DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
 	format := f.String("format", export.Table, "table, csv or json")
+	includeFailed := f.Bool("include-failed", false,
+		"keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -133,7 +135,8 @@ func (c CLI) review(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias})
+		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias,
+			IncludeFailed: *includeFailed})
 		if err != nil {
 			return err
 		}

@@ -32,6 +32,8 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core")
 	format := f.String("format", export.Txt, "txt, csv or json")
+	includeFailed := f.Bool("include-failed", false,
+		"importance: keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -51,7 +53,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 			}
 		}
 		return c.withProject(*dir, func(a *app.App) error {
-			seeds, err := a.Seeds(ctx, *count)
+			seeds, err := a.Seeds(ctx, *count, *includeFailed)
 			if err != nil {
 				return err
 			}

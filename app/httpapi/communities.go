@@ -145,8 +145,13 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
+		includeFailed, err := boolParam(r, "include_failed")
+		if err != nil {
+			writeError(w, err)
+			return
+		}
 		write = func(w io.Writer) error {
-			seeds, err := h.app.Seeds(r.Context(), count)
+			seeds, err := h.app.Seeds(r.Context(), count, includeFailed)
 			if err != nil {
 				return err
 			}

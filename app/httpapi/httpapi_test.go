@@ -230,8 +230,8 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	var info app.ProjectInfo
 	apptest.Call(t, h, "GET", "/api/project", "", 200, &info)
-	if info.Pages != st.Pages {
-		t.Errorf("store has %d pages, crawl fetched %d: the final batch was lost", info.Pages, st.Pages)
+	if info.Pages != st.PagesOK {
+		t.Errorf("store has %d pages, crawl fetched %d fine: the final batch was lost", info.Pages, st.PagesOK)
 	}
 }
 

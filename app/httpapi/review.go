@@ -68,8 +68,12 @@ func (h *handler) queue(r *http.Request) (any, error) {
 	if limit == 0 {
 		return nil, app.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", app.MaxQueueLimit))
 	}
+	includeFailed, err := boolParam(r, "include_failed")
+	if err != nil {
+		return nil, err
+	}
 	return h.app.ReviewQueue(r.Context(), app.QueueRequest{Librarian: r.FormValue("librarian"), Order: r.FormValue("order"),
-		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias})
+		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias, IncludeFailed: includeFailed})
 }
 
 func (h *handler) selectSite(r *http.Request) (any, error) {

@@ -36,13 +36,13 @@ const (
 	sqlDeleteLinks = `DELETE FROM links WHERE page_id = ?`
 
 	sqlUpsertPage = `INSERT INTO pages
-		(url, site_id, status, content_type, title, text, depth, fetched_at, err)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		(url, site_id, status, content_type, title, text, depth, fetched_at, err, err_class)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (url) DO UPDATE SET
 			site_id = excluded.site_id, status = excluded.status,
 			content_type = excluded.content_type, title = excluded.title,
 			text = excluded.text, depth = excluded.depth,
-			fetched_at = excluded.fetched_at, err = excluded.err, indexed = 0
+			fetched_at = excluded.fetched_at, err = excluded.err, err_class = excluded.err_class, indexed = 0
 		RETURNING id`
 
 	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id) VALUES (?, ?, ?)
@@ -232,7 +232,7 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 	}
 	var pageID int64
 	if err := up.QueryRowContext(ctx, p.URL, siteID, p.Status, p.ContentType, p.Title, p.Text,
-		p.Depth, formatTimeOrNull(p.FetchedAt), p.Err).Scan(&pageID); err != nil {
+		p.Depth, formatTimeOrNull(p.FetchedAt), p.Err, p.ErrClass).Scan(&pageID); err != nil {
 		return fmt.Errorf("store: save page %q: %w", p.URL, err)
 	}
 
@@ -381,10 +381,11 @@ func scanSiteState(sc scanner) (sites.SiteState, error) {
 	return st, err
 }
 
-// Stats returns the number of stored pages and known sites.
+// Stats returns the number of pages fetched fine (a failed fetch is not a
+// page) and of known sites.
 func (s *Store) Stats(ctx context.Context) (pages, sites int, err error) {
 	err = s.db.QueryRowContext(ctx,
-		`SELECT (SELECT COUNT(*) FROM pages), (SELECT COUNT(*) FROM sites)`).Scan(&pages, &sites)
+		`SELECT (SELECT COUNT(*) FROM pages WHERE err_class = ''), (SELECT COUNT(*) FROM sites)`).Scan(&pages, &sites)
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: stats: %w", err)
 	}
@@ -429,7 +430,7 @@ func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n
 		var p sites.Page
 		var fetched sql.NullString
 		if err := sc.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
-			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err); err != nil {
+			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err, &p.ErrClass); err != nil {
 			return p, err
 		}
 		var err error
@@ -438,7 +439,7 @@ func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n
 		}
 		return p, nil
 	}, `SELECT p.id, p.url, s.name, p.status, p.content_type,
-			p.title, p.text, p.depth, p.fetched_at, p.err
+			p.title, p.text, p.depth, p.fetched_at, p.err, p.err_class
 		FROM pages p JOIN sites s ON s.id = p.site_id
 		WHERE `+where+` ORDER BY p.id LIMIT ?`, after, n)
 	if err != nil {
@@ -599,15 +600,16 @@ func (s *Store) StartCrawl(ctx context.Context, settings any) (int64, error) {
 	return id, err
 }
 
-// FinishCrawl records the end of crawl id: its final state (e.g. [CrawlDone])
-// and the number of pages it fetched. An unknown id is [ErrNotFound].
-func (s *Store) FinishCrawl(ctx context.Context, id int64, state string, pages int) error {
+// FinishCrawl records the end of crawl id: its final state (e.g. [CrawlDone]),
+// why it ended (crawl.EndLimit …) and the number of pages it fetched. An
+// unknown id is [ErrNotFound].
+func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string, pages int) error {
 	if state == "" {
 		return fmt.Errorf("store: finish crawl %d: %w: empty state", id, ErrInvalid)
 	}
 	return s.write(ctx, fmt.Sprintf("finish crawl %d", id), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, pages = ? WHERE id = ?`,
-			formatTime(s.now()), state, pages, id)
+		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, end_reason = ?, pages = ? WHERE id = ?`,
+			formatTime(s.now()), state, reason, pages, id)
 		if err != nil {
 			return fmt.Errorf("store: finish crawl %d: %w", id, err)
 		}
@@ -620,6 +622,24 @@ func (s *Store) FinishCrawl(ctx context.Context, id int64, state string, pages i
 	})
 }
 
+// Fetches counts the stored fetches made at or after since by class: ""
+// for the pages fetched fine, sites.ErrDNS … for the others (robots.txt's
+// refusals included).
+func (s *Store) Fetches(ctx context.Context, since time.Time) (map[string]int, error) {
+	out := map[string]int{}
+	err := queryRows(ctx, s.db, func(sc scanner) error {
+		var class string
+		var n int
+		err := sc.Scan(&class, &n)
+		out[class] = n
+		return err
+	}, `SELECT err_class, COUNT(*) FROM pages WHERE fetched_at >= ? GROUP BY err_class`, formatTime(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: fetches: %w", err)
+	}
+	return out, nil
+}
+
 // Crawl is the record of one crawl.
 type Crawl struct {
 	ID         int64           `json:"id"`
@@ -627,12 +647,13 @@ type Crawl struct {
 	FinishedAt time.Time       `json:"finished_at"` // zero while running
 	Settings   json.RawMessage `json:"settings"`
 	State      string          `json:"state"`
+	EndReason  string          `json:"end_reason"` // why it ended; "" while running
 	Pages      int             `json:"pages"`
 }
 
 // Crawls returns the recorded crawls, newest first.
 func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
-	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, pages
+	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages
 		FROM crawls ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: crawls: %w", err)
@@ -643,7 +664,7 @@ func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
 func scanCrawl(sc scanner) (c Crawl, err error) {
 	var started, settings string
 	var finished sql.NullString
-	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.Pages); err != nil {
+	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.EndReason, &c.Pages); err != nil {
 		return c, err
 	}
 	if c.StartedAt, err = parseTime(started); err != nil {

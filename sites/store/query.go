@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sitesift/sites"
 	"strings"
 )
 
@@ -26,6 +27,12 @@ type SiteQuery struct {
 	// Unrated keeps only the sites Librarian has not rated (the review
 	// queue); it needs a Librarian.
 	Unrated bool
+	// Status keeps only the sites of that crawl status (sites.SiteOK …);
+	// "" keeps all.
+	Status string
+	// NoFailed leaves out the sites whose crawl status sites.Failed
+	// reports: dead, closed to robots, errors only.
+	NoFailed bool
 }
 
 // sortKeys maps every accepted SiteQuery.Sort key to the SQL expression it
@@ -53,8 +60,14 @@ type SiteRow struct {
 	// the sum of (history+cash) of all sites, 0 when that sum is 0.
 	OPIC     float64 `json:"opic"`
 	PageRank float64 `json:"pagerank"`
-	// Pages is the number of crawled pages of the site.
+	// Pages is the number of pages of the site fetched fine; a failed fetch
+	// is not a page.
 	Pages int `json:"pages"`
+	// Errors is the number of fetches of the site that failed or answered
+	// an error (robots-blocked URLs are not fetches).
+	Errors int `json:"errors"`
+	// CrawlStatus is what the crawl got of the site (sites.SiteOK …).
+	CrawlStatus string `json:"crawl_status"`
 	// InSites and OutSites count the other sites linking to it and linked
 	// from it.
 	InSites  int `json:"in_sites"`
@@ -69,6 +82,9 @@ type PageRow struct {
 	Title       string `json:"title"`
 	Status      int    `json:"status"`
 	ContentType string `json:"content_type"`
+	// ErrorClass is why the fetch failed (sites.ErrDNS …), "" when it did
+	// not.
+	ErrorClass string `json:"error_class"`
 }
 
 // SiteLink is a neighbour in the site graph: the other site, the weight of
@@ -89,26 +105,40 @@ type SiteDetail struct {
 	InLinks, OutLinks []SiteLink
 	// Ratings holds every librarian's rating, ordered by librarian.
 	Ratings []Rating
+	// Report counts what the crawl got of the site.
+	Report SiteReport
+}
+
+// SiteReport counts what the crawl got of a site: the pages fetched fine,
+// the failed fetches by class (sites.ErrDNS …, robots.txt's refusals
+// apart) and the URLs robots.txt kept the crawler from.
+type SiteReport struct {
+	PagesOK       int            `json:"pages_ok"`
+	ErrorsByClass map[string]int `json:"errors_by_class"`
+	RobotsBlocked int            `json:"robots_blocked"`
 }
 
 // MarshalJSON writes the detail in the shape of GET /api/sites/{site}: the
 // row's page count is "pages_count" because "pages" is the page list.
 func (d SiteDetail) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Site       string     `json:"site"`
-		OPIC       float64    `json:"opic"`
-		PageRank   float64    `json:"pagerank"`
-		PagesCount int        `json:"pages_count"`
-		InSites    int        `json:"in_sites"`
-		OutSites   int        `json:"out_sites"`
-		Rating     *int       `json:"rating"`
-		Pages      []PageRow  `json:"pages"`
-		InLinks    []SiteLink `json:"in_links"`
-		OutLinks   []SiteLink `json:"out_links"`
-		Ratings    []Rating   `json:"ratings"`
+		Site        string     `json:"site"`
+		OPIC        float64    `json:"opic"`
+		PageRank    float64    `json:"pagerank"`
+		PagesCount  int        `json:"pages_count"`
+		Errors      int        `json:"errors"`
+		CrawlStatus string     `json:"crawl_status"`
+		InSites     int        `json:"in_sites"`
+		OutSites    int        `json:"out_sites"`
+		Rating      *int       `json:"rating"`
+		Pages       []PageRow  `json:"pages"`
+		InLinks     []SiteLink `json:"in_links"`
+		OutLinks    []SiteLink `json:"out_links"`
+		Ratings     []Rating   `json:"ratings"`
+		Report      SiteReport `json:"report"`
 	}{
-		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.InSites, d.OutSites, d.Rating,
-		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings),
+		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.Errors, d.CrawlStatus, d.InSites, d.OutSites, d.Rating,
+		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report,
 	})
 }
 
@@ -125,6 +155,19 @@ func orEmpty[T any](s []T) []T {
 // thousands of sites, and the site page shows the heaviest links first.
 const MaxDetailRows = 500
 
+// siteStatus is the SQL of a site's crawl status (sites.SiteOK …) from its
+// pages' error classes: ok with one page fetched fine, not-fetched with no
+// page, errors-only when it answered with errors, robots-closed when
+// robots.txt kept every URL, dead otherwise. Each test is an indexed
+// lookup (pages_site_class).
+const siteStatus = `(CASE
+		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class = '') THEN 'ok'
+		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id) THEN 'not-fetched'
+		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id
+			AND p.err_class IN ('http-4xx', 'http-5xx', 'incomplete')) THEN 'errors-only'
+		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class <> 'robots') THEN 'robots-closed'
+		ELSE 'dead' END)`
+
 // siteRowSelect computes SiteRow columns. ?1 is the librarian whose rating
 // is joined. The counts are correlated subqueries over indexed columns
 // (pages_site, site_links' primary key and site_links_to), and site_links
@@ -132,7 +175,9 @@ const MaxDetailRows = 500
 const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
-		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id) AS pages,
+		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
+		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots')) AS errors,
+		` + siteStatus + ` AS crawl_status,
 		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
 		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
 		r.rating,
@@ -145,8 +190,8 @@ const siteRowSelect = `SELECT s.name,
 func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 	var row SiteRow
 	var rating sql.NullInt64
-	if err := sc.Scan(&row.Site, &row.OPIC, &row.PageRank, &row.Pages, &row.InSites,
-		&row.OutSites, &rating, id); err != nil {
+	if err := sc.Scan(&row.Site, &row.OPIC, &row.PageRank, &row.Pages, &row.Errors, &row.CrawlStatus,
+		&row.InSites, &row.OutSites, &rating, id); err != nil {
 		return SiteRow{}, err
 	}
 	if rating.Valid {
@@ -180,6 +225,19 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		unrated = ` AND NOT EXISTS (SELECT 1 FROM ratings u WHERE u.site_id = s.id
 			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
 	}
+	switch q.Status {
+	case "", sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteNotFetched:
+	default:
+		return 0, nil, fmt.Errorf("store: list sites: %w: unknown crawl status %q (want %s, %s, %s, %s or %s)", ErrInvalid,
+			q.Status, sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteNotFetched)
+	}
+	status := ""
+	if q.Status != "" {
+		status += ` AND ` + siteStatus + ` = ?5`
+	}
+	if q.NoFailed {
+		status += ` AND ` + siteStatus + ` NOT IN ('dead', 'robots-closed', 'errors-only')`
+	}
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"
@@ -199,19 +257,19 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	defer tx.Rollback()
 
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated,
-		q.Librarian, filter).Scan(&total); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated+status,
+		q.Librarian, filter, nil, nil, q.Status).Scan(&total); err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
 	}
 	// expr and dir come from the whitelist above, never from the caller.
 	query := siteRowSelect + `
-		WHERE instr(s.name, ?2) > 0` + unrated + `
+		WHERE instr(s.name, ?2) > 0` + unrated + status + `
 		ORDER BY ` + expr + ` ` + dir + ` NULLS LAST, s.name ASC
 		LIMIT ?3 OFFSET ?4`
 	rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
 		var id int64
 		return scanSiteRow(sc, &id)
-	}, query, q.Librarian, filter, limit, q.Offset)
+	}, query, q.Librarian, filter, limit, q.Offset, q.Status)
 	if err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: %w", err)
 	}
@@ -250,6 +308,26 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	if d.Ratings, err = ratings(ctx, tx, `WHERE r.site_id = ?`, id); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: ratings: %w", name, err)
 	}
+	d.Report = SiteReport{ErrorsByClass: map[string]int{}}
+	err = queryRows(ctx, tx, func(sc scanner) error {
+		var class string
+		var n int
+		if err := sc.Scan(&class, &n); err != nil {
+			return err
+		}
+		switch class {
+		case "":
+			d.Report.PagesOK = n
+		case sites.ErrRobots:
+			d.Report.RobotsBlocked = n
+		default:
+			d.Report.ErrorsByClass[class] = n
+		}
+		return nil
+	}, `SELECT err_class, COUNT(*) FROM pages WHERE site_id = ? GROUP BY err_class`, id)
+	if err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: report: %w", name, err)
+	}
 	return d, nil
 }
 
@@ -266,9 +344,9 @@ func siteIDByName(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
 
 func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error) {
 	return queryList(ctx, tx, func(sc scanner) (p PageRow, err error) {
-		err = sc.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType)
+		err = sc.Scan(&p.URL, &p.Title, &p.Status, &p.ContentType, &p.ErrorClass)
 		return p, err
-	}, `SELECT url, substr(title, 1, 1000), status, substr(content_type, 1, 200) FROM pages
+	}, `SELECT url, substr(title, 1, 1000), status, substr(content_type, 1, 200), err_class FROM pages
 		WHERE site_id = ? ORDER BY depth, url LIMIT ?`, siteID, MaxDetailRows)
 }
 

@@ -1,0 +1,128 @@
+package crawl
+
+import (
+	"context"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"sitesift/sites"
+)
+
+func TestErrClass(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}, sites.ErrDNS},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}, sites.ErrConnect},
+		{fmt.Errorf("read: %w", syscall.ECONNRESET), sites.ErrConnect},
+		{context.DeadlineExceeded, sites.ErrTimeout},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: timeoutErr{}}, sites.ErrTimeout},
+		{fmt.Errorf("get: %w", x509.UnknownAuthorityError{}), sites.ErrTLS},
+		{errors.New("something else"), sites.ErrOther},
+	} {
+		if got := errClass(tc.err); got != tc.want {
+			t.Errorf("errClass(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		status int
+		body   error
+		want   string
+	}{{200, nil, ""}, {301, nil, ""}, {404, nil, sites.ErrHTTP4xx}, {503, nil, sites.ErrHTTP5xx},
+		{200, errors.New("unexpected EOF"), sites.ErrIncomplete}, {410, errors.New("x"), sites.ErrHTTP4xx}} {
+		if got := pageClass(tc.status, tc.body); got != tc.want {
+			t.Errorf("pageClass(%d, %v) = %q, want %q", tc.status, tc.body, got, tc.want)
+		}
+	}
+}
+
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "i/o timeout" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+// TestCrawlRecordsFailures: every fetch that gave no page is recorded with
+// its class — an error status, a URL robots.txt refuses, a host the proxy
+// cannot reach — counted by class, and not counted as a page fetched fine.
+func TestCrawlRecordsFailures(t *testing.T) {
+	w := newWeb(t, map[string]map[string]resp{
+		"a.test": {
+			"/":           {body: page("Home", "/missing", "/boom", "/private/x", "http://gone.test/")},
+			"/boom":       {status: 500, body: "boom"},
+			"/robots.txt": {ctype: "text/plain", body: "User-agent: *\nDisallow: /private\n"},
+		},
+	})
+	r := crawl(t, w, []string{"http://a.test/"})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	want := map[string]string{
+		"http://a.test/": "", "http://a.test/missing": sites.ErrHTTP4xx, "http://a.test/boom": sites.ErrHTTP5xx,
+		"http://a.test/private/x": sites.ErrRobots, "http://gone.test/": sites.ErrHTTP5xx, // the proxy's 502
+	}
+	for u, class := range want {
+		p, ok := r.byURL(u)
+		if !ok {
+			t.Errorf("%s not recorded", u)
+			continue
+		}
+		if p.ErrClass != class {
+			t.Errorf("%s: class %q, want %q (status %d, err %q)", u, p.ErrClass, class, p.Status, p.Err)
+		}
+	}
+	if w.count("a.test", "/private/x") != 0 {
+		t.Error("a URL robots.txt disallows was fetched")
+	}
+	st := r.status
+	wantByClass := map[string]int{sites.ErrHTTP4xx: 1, sites.ErrHTTP5xx: 2, sites.ErrRobots: 1}
+	if st.PagesOK != 1 || fmt.Sprint(st.ErrorsByClass) != fmt.Sprint(wantByClass) || st.EndReason != EndExhausted {
+		t.Errorf("status: %d pages fine, errors %v, end %q; want 1, %v, %q", st.PagesOK, st.ErrorsByClass, st.EndReason,
+			wantByClass, EndExhausted)
+	}
+}
+
+// TestCrawlEndReasons: a crawl says why it ended — every seed failed (here
+// a closed port: connection refused), the page cap, nothing left.
+func TestCrawlEndReasons(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	r := &result{}
+	c, err := New(Delay(0), r.recorder(), FlushInterval(20*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.Run(ctx, []string{closed}); err != nil {
+		t.Fatal(err)
+	}
+	st := c.Status()
+	if st.EndReason != EndSeedsFailed || st.ErrorsByClass[sites.ErrConnect] != 1 || st.PagesOK != 0 {
+		t.Errorf("a seed on a closed port: %+v; want seeds-failed with one connect error", st)
+	}
+	if p, ok := r.byURL(closed); !ok || p.ErrClass != sites.ErrConnect || p.Err == "" {
+		t.Errorf("the failed seed was recorded as %+v, %v", p, ok)
+	}
+
+	w := newWeb(t, map[string]map[string]resp{
+		"a.test": {"/": {body: page("Home", "/1", "/2", "/3")}, "/1": {body: page("1")}, "/2": {body: page("2")}, "/3": {body: page("3")}},
+	})
+	if st := crawl(t, w, []string{"http://a.test/"}, MaxPages(2)).status; st.EndReason != EndLimit {
+		t.Errorf("a crawl capped at 2 of 4 pages ended %q, want %q", st.EndReason, EndLimit)
+	}
+	if st := crawl(t, w, []string{"http://a.test/"}).status; st.EndReason != EndExhausted || st.PagesOK != 4 {
+		t.Errorf("a crawl of all 4 pages ended %q with %d pages, want %q with 4", st.EndReason, st.PagesOK, EndExhausted)
+	}
+}
