@@ -46,7 +46,10 @@ export interface TopSite {
 export interface CrawlStatus {
   state: CrawlState;
   strategy: Strategy | '';
+  /** pages counts the responses, error answers included (what max_pages caps). */
   pages: number;
+  /** pages_ok counts the pages fetched fine, which the project keeps; absent from older servers. */
+  pages_ok?: number;
   max_pages: number;
   pages_per_sec: number;
   sites: number;

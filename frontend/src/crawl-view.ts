@@ -263,6 +263,10 @@ export class CrawlView extends LightElement {
           : html`<strong>${int(s.pages)}</strong> pages`}</span>
       </div>
       <dl class="metrics">
+        ${s.pages_ok === undefined
+          ? nothing
+          : html`<div title="Pages fetched fine, which the project keeps; the progress counts every answer, errors included">
+              <dt>Fetched fine</dt><dd id="crawl-pages-ok">${int(s.pages_ok)}</dd></div>`}
         <div><dt>Pages/s</dt><dd>${s.pages_per_sec.toFixed(1)}</dd></div>
         <div><dt>Sites</dt><dd>${int(s.sites)}</dd></div>
         <div><dt>Queue</dt><dd>${int(s.queue)}</dd></div>
