@@ -18,7 +18,7 @@
 
 import { answered, assert, harness } from './harness.mjs';
 
-const { base, state, step, need, launch, shot, finish } = harness('crawl-status.spec');
+const { base, state, step, need, launch, shot, closeChecked, finish } = harness('crawl-status.spec');
 
 const DEAD_SEED = process.env.DEAD_SEED;
 if (!DEAD_SEED) {
@@ -221,11 +221,8 @@ try {
     });
   }
 
-  await step('no uncaught errors in the page', async () => {
-    assert(pageErrors.length === 0, `${pageErrors.length} page error(s): ${pageErrors.join(' | ')}`);
-  });
 } finally {
-  await browser.close();
+  await closeChecked(browser, pageErrors);
 }
 
 finish();
