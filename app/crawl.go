@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"sitesift/crawl"
 	"sitesift/sites"
+	"sitesift/sites/crawllog"
 	"sitesift/sites/store"
 )
 
@@ -334,7 +337,8 @@ type sink struct {
 	app       *App
 	lastRank  time.Time
 	lastSnap  time.Time
-	snapPages int // pages saved since the last snapshot
+	snapPages int  // pages saved since the last snapshot
+	logFailed bool // the crawl log could not be written (said once)
 }
 
 // The sink records every site's OPIC share, the points of a site's
@@ -355,6 +359,12 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
 		return err
+	}
+	// The log is for operators; the store is the record, so a log that
+	// cannot be written costs lines, not the crawl.
+	if err := crawllog.Append(s.app.project.CrawlLog(), pages, time.Now()); err != nil && !s.logFailed {
+		s.logFailed = true
+		s.app.log.Error("crawl log", "err", err)
 	}
 	s.snapPages += len(pages)
 	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
@@ -508,4 +518,65 @@ func (a *App) StopCrawl() (CrawlStatus, error) {
 	j.mu.Unlock()
 	j.cancel()
 	return j.status(), nil
+}
+
+// CrawlErrorsRequest asks for the failed fetches of a crawl.
+type CrawlErrorsRequest struct {
+	// Crawl is the id of the crawl; 0 is the latest.
+	Crawl int64
+	// Site and Class keep one site and one error class (sites.ErrDNS …).
+	Site, Class string
+	// Offset skips rows; Limit caps them: 0 is 50, at most 500.
+	Offset, Limit int
+}
+
+// CrawlErrors is a page of a crawl's failed fetches, latest first.
+type CrawlErrors struct {
+	Crawl int64              `json:"crawl"` // 0 when the project has no crawl
+	Total int                `json:"total"`
+	Rows  []store.FetchError `json:"rows"`
+}
+
+// CrawlErrors lists the fetches of a crawl that failed, answered an error
+// or were refused by robots.txt: those made while it ran.
+func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErrors, error) {
+	switch {
+	case req.Limit == 0:
+		req.Limit = 50
+	case req.Limit < 0 || req.Limit > 500:
+		return CrawlErrors{}, badRequest(fmt.Errorf("crawl errors: limit %d must lie in 1..500", req.Limit))
+	}
+	if req.Offset < 0 {
+		return CrawlErrors{}, badRequest(fmt.Errorf("crawl errors: offset %d is negative", req.Offset))
+	}
+	out := CrawlErrors{Rows: []store.FetchError{}}
+	crawls, err := a.store.Crawls(ctx)
+	if err != nil {
+		return CrawlErrors{}, err
+	}
+	if len(crawls) == 0 && req.Crawl == 0 {
+		return out, nil
+	}
+	i := slices.IndexFunc(crawls, func(c store.Crawl) bool { return c.ID == req.Crawl || req.Crawl == 0 })
+	if i < 0 {
+		return CrawlErrors{}, notFound(fmt.Errorf("crawl errors: no crawl %d", req.Crawl))
+	}
+	c := crawls[i]
+	out.Crawl = c.ID
+	q := store.FetchErrorQuery{Since: c.StartedAt, Site: req.Site, Class: req.Class, Offset: req.Offset, Limit: req.Limit}
+	if i > 0 {
+		q.Until = crawls[i-1].StartedAt // a crawl killed without its end runs until the next began
+	}
+	if !c.FinishedAt.IsZero() {
+		q.Until = c.FinishedAt.Add(time.Millisecond)
+	}
+	if out.Total, out.Rows, err = a.store.FetchErrors(ctx, q); err != nil {
+		return CrawlErrors{}, err
+	}
+	for i, e := range out.Rows {
+		if e.Error == "" && e.Status > 0 {
+			out.Rows[i].Error = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
+		}
+	}
+	return out, nil
 }

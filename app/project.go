@@ -17,6 +17,9 @@ import (
 const (
 	DBFile   = "project.db"
 	IndexDir = "index.bleve"
+	// CrawlLogFile is the log of the project's crawls, one line a fetch
+	// in the layout of Heritrix's crawl.log (package sites/crawllog).
+	CrawlLogFile = "crawl.log"
 )
 
 // ErrNoProject is returned by OpenProject when the directory holds no
@@ -180,6 +183,9 @@ func indexPages(ctx context.Context, st *store.Store, ix *index.Index, pages []s
 	}
 	return st.MarkIndexed(ctx, urls)
 }
+
+// CrawlLog is the path of the project's crawl log.
+func (p *Project) CrawlLog() string { return filepath.Join(p.Dir, CrawlLogFile) }
 
 // Close closes the index and the store.
 func (p *Project) Close() error {

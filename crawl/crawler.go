@@ -207,7 +207,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	restored := c.resume()
 	for _, n := range norm {
 		s := c.site(sites.OfURL(mustParse(n)))
-		c.front.push(s, n, 0)
+		c.front.push(s, n, 0, "")
 	}
 	if !restored {
 		// Each known site (the seeds' sites, when there is no prior)
@@ -427,7 +427,9 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 	c.workers.Add(1)
 	go func() {
 		defer c.workers.Done()
+		start := time.Now()
 		r := f.fetch(ctx, q.url)
+		r.took = time.Since(start)
 		var doc document
 		if r.kind == fetchedPage && r.html {
 			doc = r.parse()
@@ -454,7 +456,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	case fetchDisallowed:
 		c.disallow++
 		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
-		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at,
+		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Via: q.via,
 			Err: "disallowed by robots.txt", ErrClass: sites.ErrRobots})
 		return
 	case fetchRefused:
@@ -466,7 +468,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		c.errs++
 		c.lastError = q.url + ": " + truncate(r.errMessage(), maxErrSize)
 		log.Warn("fetch failed", "url", q.url, "err", r.err)
-		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at,
+		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Via: q.via, Took: r.took,
 			Err: truncate(r.errMessage(), maxErrSize), ErrClass: errClass(r.err)})
 		return
 	}
@@ -491,7 +493,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
-		ErrClass: pageClass(r.status, r.err),
+		ErrClass: pageClass(r.status, r.err), Via: q.via, Size: r.size, Took: r.took,
 	}
 	if p.ErrClass == "" {
 		c.okPages++
@@ -534,7 +536,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 			kept = append(kept, l)
 		}
 		t := c.site(sites.OfURL(u))
-		c.front.push(t, l, q.depth+1)
+		c.front.push(t, l, q.depth+1, page)
 		if t != ps && !linked[t.id] {
 			linked[t.id] = true
 			c.opic.AddWeight(ps.id, t.id, 1)

@@ -71,6 +71,8 @@ type fetchResult struct {
 	body      []byte
 	err       error // for a page: its body could not be read whole
 	at        time.Time
+	size      int           // bytes of body received
+	took      time.Duration // from the request to the body read
 	// redirect is the normalised target of a fetchRedirectDone.
 	redirect string
 }
@@ -262,6 +264,7 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 	if !j.gotBody {
 		body = nil
 	}
+	r.size = len(body)
 	if j.location != "" {
 		// A 3xx as the last response: the redirect handler stopped at a
 		// page the crawl has (or the chain was too long).

@@ -28,6 +28,7 @@ type siteQueue struct {
 type queuedURL struct {
 	url   string
 	depth int
+	via   string // the page whose link queued it; "" for a seed
 }
 
 type urlState uint8
@@ -59,7 +60,7 @@ func (f *frontier) site(name string) (s *siteQueue, added bool) {
 
 // push queues u (a normalised URL of site s) unless it was seen before or s
 // takes no more URLs; it reports whether u was queued.
-func (f *frontier) push(s *siteQueue, u string, depth int) bool {
+func (f *frontier) push(s *siteQueue, u string, depth int, via string) bool {
 	if s.closed {
 		return false
 	}
@@ -67,7 +68,7 @@ func (f *frontier) push(s *siteQueue, u string, depth int) bool {
 		return false
 	}
 	f.urls[u] = urlEntry{state: urlQueued, site: int32(s.id)}
-	s.queue = append(s.queue, queuedURL{url: u, depth: depth})
+	s.queue = append(s.queue, queuedURL{url: u, depth: depth, via: via})
 	s.waiting++
 	f.queued++
 	return true

@@ -135,7 +135,7 @@ func (c *Crawler) resume() (restored bool) {
 	}
 	queued := 0
 	for _, u := range frontier {
-		if c.front.push(u.site, u.url, 1) {
+		if c.front.push(u.site, u.url, 1, "") {
 			queued++
 		}
 	}

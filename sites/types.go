@@ -17,6 +17,13 @@ type Page struct {
 	// ErrClass is the class of the failure (ErrDNS …), "" for a page
 	// fetched fine.
 	ErrClass string
+	// Via is the URL of the page whose link led to this one, "" for a seed
+	// (and for a URL a continued crawl took from the project's frontier).
+	Via string
+	// Size is the length of the body received, in bytes.
+	Size int
+	// Took is how long the fetch took, from the request to the body read.
+	Took time.Duration
 }
 
 // Classes of a failed fetch, as Heritrix operators sort them: the network

@@ -51,3 +51,41 @@ func TestFailedSitesAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestCrawlErrorsAPI: the failed fetches of the last crawl, filtered by
+// class and site, each with a message.
+func TestCrawlErrorsAPI(t *testing.T) {
+	_, h := testApp(t)
+	var st app.CrawlStatus
+	apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
+	want := 0
+	for _, n := range st.ErrorsByClass {
+		want += n
+	}
+	var all app.CrawlErrors
+	apptest.Call(t, h, "GET", "/api/crawl/errors", "", 200, &all)
+	if all.Crawl == 0 || all.Total != want || len(all.Rows) != want || want == 0 {
+		t.Fatalf("errors of the last crawl: %+v; want the %d of its status %v", all, want, st.ErrorsByClass)
+	}
+	first := all.Rows[0]
+	if first.Error == "" || first.Class == "" || first.Site == "" {
+		t.Errorf("an error row lacks its message, class or site: %+v", first)
+	}
+	var some app.CrawlErrors
+	apptest.Call(t, h, "GET", "/api/crawl/errors?class="+first.Class+"&site="+first.Site, "", 200, &some)
+	if some.Total != 1 || some.Rows[0].URL != first.URL {
+		t.Errorf("errors of class %s on %s: %+v", first.Class, first.Site, some)
+	}
+	apptest.Call(t, h, "GET", "/api/crawl/errors?class=nosuch", "", 200, &some)
+	if some.Total != 0 || some.Rows == nil {
+		t.Errorf("an unknown class: %+v", some)
+	}
+	apptest.Call(t, h, "GET", "/api/crawl/errors?crawl=999", "", 404, nil)
+	apptest.Call(t, h, "GET", "/api/crawl/errors?limit=501", "", 400, nil)
+
+	empty := New(apptest.Empty(t))
+	apptest.Call(t, empty, "GET", "/api/crawl/errors", "", 200, &some)
+	if some.Crawl != 0 || some.Total != 0 {
+		t.Errorf("a project never crawled: %+v", some)
+	}
+}

@@ -267,6 +267,7 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.ResumeCrawl() }))
 	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.StopCrawl() }))
 	mux.HandleFunc("GET /api/crawl/events", h.events)
+	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
 		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
@@ -287,6 +288,23 @@ func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {
 	}
 	st, err := h.app.StartCrawl(req)
 	accepted(w, st, err)
+}
+
+func (h *handler) crawlErrors(r *http.Request) (any, error) {
+	id, err := intParam(r, "crawl", 0)
+	if err != nil {
+		return nil, err
+	}
+	offset, err := intParam(r, "offset", 0)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := intParam(r, "limit", 50)
+	if err != nil {
+		return nil, err
+	}
+	return h.app.CrawlErrors(r.Context(), app.CrawlErrorsRequest{Crawl: int64(id), Site: r.FormValue("site"),
+		Class: r.FormValue("class"), Offset: offset, Limit: limit})
 }
 
 func (h *handler) sites(r *http.Request) (any, error) {

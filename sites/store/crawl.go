@@ -640,6 +640,69 @@ func (s *Store) Fetches(ctx context.Context, since time.Time) (map[string]int, e
 	return out, nil
 }
 
+// FetchErrorQuery selects failed fetches for [Store.FetchErrors].
+type FetchErrorQuery struct {
+	// Since and Until bound the fetch time: at or after Since, before
+	// Until (zero: no bound).
+	Since, Until time.Time
+	// Site and Class keep one site and one error class ("" keeps all).
+	Site, Class string
+	// Offset skips that many rows; Limit caps them (0: no cap).
+	Offset, Limit int
+}
+
+// FetchError is a fetch that failed, answered an error or was refused by
+// robots.txt.
+type FetchError struct {
+	URL       string    `json:"url"`
+	Site      string    `json:"site"`
+	Status    int       `json:"status"` // 0 when there was no answer
+	Class     string    `json:"class"`  // sites.ErrDNS …
+	Error     string    `json:"error"`
+	FetchedAt time.Time `json:"fetched_at"`
+}
+
+// FetchErrors returns the number of failed fetches q selects and the page
+// of them it asks for, latest first.
+func (s *Store) FetchErrors(ctx context.Context, q FetchErrorQuery) (total int, rows []FetchError, err error) {
+	if q.Offset < 0 || q.Limit < 0 {
+		return 0, nil, fmt.Errorf("store: fetch errors: %w: negative offset or limit", ErrInvalid)
+	}
+	until := ""
+	if !q.Until.IsZero() {
+		until = formatTime(q.Until)
+	}
+	limit := q.Limit
+	if limit == 0 {
+		limit = -1
+	}
+	where := `FROM pages p JOIN sites s ON s.id = p.site_id
+		WHERE p.err_class <> '' AND p.fetched_at >= ?1 AND (?2 = '' OR p.fetched_at < ?2)
+		AND (?3 = '' OR s.name = ?3) AND (?4 = '' OR p.err_class = ?4)`
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: fetch errors: begin: %w", err)
+	}
+	defer tx.Rollback()
+	args := []any{formatTime(q.Since), until, q.Site, q.Class, limit, q.Offset}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) `+where, args...).Scan(&total); err != nil {
+		return 0, nil, fmt.Errorf("store: fetch errors: count: %w", err)
+	}
+	rows, err = queryList(ctx, tx, func(sc scanner) (e FetchError, err error) {
+		var at sql.NullString
+		if err := sc.Scan(&e.URL, &e.Site, &e.Status, &e.Class, &e.Error, &at); err != nil {
+			return e, err
+		}
+		e.FetchedAt, err = parseNullTime(at)
+		return e, err
+	}, `SELECT p.url, s.name, p.status, p.err_class, substr(p.err, 1, 1000), p.fetched_at `+where+`
+		ORDER BY p.fetched_at DESC, p.id DESC LIMIT ?5 OFFSET ?6`, args...)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: fetch errors: %w", err)
+	}
+	return total, rows, nil
+}
+
 // Crawl is the record of one crawl.
 type Crawl struct {
 	ID         int64           `json:"id"`
