@@ -73,6 +73,14 @@ export function harness(name) {
     await page.screenshot({ path: join(shots, `${shotName}.png`), fullPage });
   }
 
+  /** closeChecked checks, as a last step, that the page threw no uncaught error, and closes the browser. */
+  async function closeChecked(browser, pageErrors) {
+    await step('no uncaught errors in the page', async () => {
+      assert(pageErrors.length === 0, `${pageErrors.length} page error(s): ${pageErrors.join(' | ')}`);
+    });
+    await browser.close();
+  }
+
   /** finish prints the summary line and exits, non-zero when a step failed. */
   function finish() {
     const passed = results.filter((r) => r.ok).length;
@@ -82,7 +90,7 @@ export function harness(name) {
     process.exit(failed ? 1 : 0);
   }
 
-  return { base: BASE.endsWith('/') ? BASE : `${BASE}/`, shots, state, step, need, launch, shot, finish };
+  return { base: BASE.endsWith('/') ? BASE : `${BASE}/`, shots, state, step, need, launch, shot, closeChecked, finish };
 }
 
 /** assert fails the current step with msg unless cond holds. */

@@ -16,6 +16,28 @@ export interface Project {
   librarians: string[];
 }
 
+/**
+ * CrawlStatusOfSite says how fetching a site went: ok (a page fetched fine),
+ * dead (every fetch failed: DNS, connection, timeout…), robots-closed
+ * (robots.txt disallowed every URL tried), errors-only (only 4xx/5xx
+ * answers), not-fetched (known from links only).
+ */
+export type SiteCrawlStatus = 'ok' | 'dead' | 'robots-closed' | 'errors-only' | 'not-fetched';
+export const SITE_CRAWL_STATUSES: SiteCrawlStatus[] = ['ok', 'dead', 'robots-closed', 'errors-only', 'not-fetched'];
+
+/** ErrorClass is why a fetch failed; "" for a page fetched fine. */
+export type ErrorClass = 'dns' | 'connect' | 'timeout' | 'tls' | 'incomplete' | 'http-4xx' | 'http-5xx' | 'robots' | 'other';
+
+/** ErrorsByClass counts failed fetches by class (a server may add classes of its own). */
+export type ErrorsByClass = Partial<Record<ErrorClass, number>> & Record<string, number>;
+
+/**
+ * EndReason says why a crawl ended ("" while idle or running): the page cap
+ * was reached, nothing was left to fetch, the user stopped it, no seed
+ * could be fetched, or sitesift itself failed.
+ */
+export type EndReason = '' | 'limit' | 'exhausted' | 'stopped' | 'seeds-failed' | 'failed';
+
 export interface TopSite {
   site: string;
   opic: number;
@@ -24,7 +46,10 @@ export interface TopSite {
 export interface CrawlStatus {
   state: CrawlState;
   strategy: Strategy | '';
+  /** pages counts the responses, error answers included (what max_pages caps). */
   pages: number;
+  /** pages_ok counts the pages fetched fine, which the project keeps; absent from older servers. */
+  pages_ok?: number;
   max_pages: number;
   pages_per_sec: number;
   sites: number;
@@ -35,6 +60,10 @@ export interface CrawlStatus {
   elapsed_sec: number;
   last_error: string;
   top: TopSite[] | null;
+  /** end_reason is absent from older servers. */
+  end_reason?: EndReason;
+  /** errors_by_class covers the current or last crawl; absent from older servers. */
+  errors_by_class?: ErrorsByClass | null;
 }
 
 export interface CrawlRequest {
@@ -60,6 +89,10 @@ export interface SiteRow {
   in_sites: number;
   out_sites: number;
   rating: number | null;
+  /** crawl_status and errors are absent from older servers; pages then counts failed fetches too. */
+  crawl_status?: SiteCrawlStatus;
+  /** errors counts the fetches that failed or answered 4xx/5xx. */
+  errors?: number;
 }
 
 export interface SiteList {
@@ -74,6 +107,15 @@ export interface SitePage {
   title: string;
   status: number;
   content_type: string;
+  /** error_class is why the fetch failed, "" when it was fine; absent from older servers. */
+  error_class?: ErrorClass | '';
+}
+
+/** CrawlReport sums up how fetching one site went. */
+export interface CrawlReport {
+  pages_ok: number;
+  errors_by_class: ErrorsByClass | null;
+  robots_blocked: number;
 }
 
 export interface SiteLink {
@@ -101,6 +143,10 @@ export interface SiteDetail {
   in_links: SiteLink[] | null;
   out_links: SiteLink[] | null;
   ratings: Rating[] | null;
+  /** crawl_status, errors and report are absent from older servers. */
+  crawl_status?: SiteCrawlStatus;
+  errors?: number;
+  report?: CrawlReport | null;
 }
 
 export interface SearchHit {
@@ -244,6 +290,8 @@ export interface ReviewQueue {
   /** total counts every site the librarian has not rated (matching q). */
   total: number;
   rows: QueueItem[] | null;
+  /** excluded counts the unrated sites left out for their crawl status (dead, robots-closed, errors-only); absent from older servers. */
+  excluded?: number;
 }
 
 export interface TopPage {
@@ -475,7 +523,7 @@ export const api = {
   stopCrawl: () => request<CrawlStatus>('POST', '/api/crawl/stop'),
 
   sites: (
-    p: { sort: SortKey; order: Order; q?: string; offset: number; limit: number; librarian?: string },
+    p: { sort: SortKey; order: Order; q?: string; status?: SiteCrawlStatus | ''; offset: number; limit: number; librarian?: string },
     signal?: AbortSignal,
   ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>
@@ -489,15 +537,19 @@ export const api = {
   search: (p: { q: string; site?: string; offset: number; limit: number }, signal?: AbortSignal) =>
     request<SearchResult>('GET', `/api/search${query(p)}`, undefined, signal),
 
-  /** exportURL is the seed list of the K most important sites (method importance) or of K communities. */
-  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance') =>
-    `/api/export/seeds${query({ method, format, count })}`,
+  /**
+   * exportURL is the seed list of the K most important sites (method
+   * importance) or of K communities; includeFailed keeps the sites whose
+   * crawl failed (dead, closed to robots, errors only) in an importance list.
+   */
+  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance', includeFailed = false) =>
+    `/api/export/seeds${query({ method, format, count, include_failed: includeFailed ? 'true' : undefined })}`,
   heritrixURL: () => '/api/export/heritrix',
   ratingsURL: () => '/api/export/ratings.csv',
 
   /** exportText fetches the export file itself (not an envelope) for a preview. */
-  async exportText(format: ExportFormat, count: number, signal?: AbortSignal): Promise<string> {
-    return (await fetchFile('GET', api.exportURL(format, count), undefined, signal)).text;
+  async exportText(format: ExportFormat, count: number, includeFailed: boolean, signal?: AbortSignal): Promise<string> {
+    return (await fetchFile('GET', api.exportURL(format, count, 'importance', includeFailed), undefined, signal)).text;
   },
 
   /** exportSeeds sends an edited seed list and returns the file the server makes of it. */
@@ -516,9 +568,12 @@ export const api = {
   addLibrarian: (name: string) => request<LibrarianProfile>('POST', '/api/librarians', { name }),
 
   reviewQueue: (
-    p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number },
+    p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number; includeFailed?: boolean },
     signal?: AbortSignal,
-  ) => request<ReviewQueue>('GET', `/api/review/queue${query(p)}`, undefined, signal),
+  ) => {
+    const { includeFailed, ...rest } = p;
+    return request<ReviewQueue>('GET', `/api/review/queue${query({ ...rest, include_failed: includeFailed ? 'true' : undefined })}`, undefined, signal);
+  },
   review: (site: string, librarian: string, signal?: AbortSignal) =>
     request<ReviewPage>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
   /** setSelection changes a site's selection; a note or subject left undefined keeps the stored one. */

@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit';
 import { api, message, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
+import { endReasonLine, errorEntries, errorsByClass } from './crawl-health';
 import { alertBox } from './loader';
 import { duration, int, sig } from './format';
 import { siteHref } from './router';
@@ -251,6 +252,7 @@ export class CrawlView extends LightElement {
         <span class="spacer"></span>
         <span class="feed-mode ${this.mode}" title=${this.mode === 'live' ? 'Live updates (server-sent events)' : 'Polling once a second'}>${this.mode}</span>
       </h2>
+      ${ACTIVE_STATES.has(s.state) ? nothing : endReasonLine(s.end_reason)}
       <div class="progress-wrap">
         <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${s.pages}
           aria-label="Pages crawled">
@@ -261,6 +263,10 @@ export class CrawlView extends LightElement {
           : html`<strong>${int(s.pages)}</strong> pages`}</span>
       </div>
       <dl class="metrics">
+        ${s.pages_ok === undefined
+          ? nothing
+          : html`<div title="Pages fetched fine, which the project keeps; the progress counts every answer, errors included">
+              <dt>Fetched fine</dt><dd id="crawl-pages-ok">${int(s.pages_ok)}</dd></div>`}
         <div><dt>Pages/s</dt><dd>${s.pages_per_sec.toFixed(1)}</dd></div>
         <div><dt>Sites</dt><dd>${int(s.sites)}</dd></div>
         <div><dt>Queue</dt><dd>${int(s.queue)}</dd></div>
@@ -271,6 +277,9 @@ export class CrawlView extends LightElement {
           <dt>Refused</dt><dd>${int(s.refused ?? 0)}</dd></div>
         <div><dt>Elapsed</dt><dd>${duration(s.elapsed_sec)}</dd></div>
       </dl>
+      ${errorEntries(s.errors_by_class).length
+        ? html`<p class="errors-line" id="crawl-errors-by-class"><span class="k">Errors by class</span> ${errorsByClass(s.errors_by_class)}</p>`
+        : nothing}
       ${s.last_error
         ? html`<div class="last-error" title=${s.last_error}><span class="k">Last error</span> <code>${s.last_error}</code></div>`
         : nothing}

@@ -24,6 +24,7 @@ export class ExportView extends LightElement {
     lineCount: { state: true },
     siteCount: { state: true },
     copied: { state: true },
+    includeFailed: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -33,6 +34,8 @@ export class ExportView extends LightElement {
   declare lineCount: number;
   declare siteCount: number;
   declare copied: string;
+  /** includeFailed keeps the sites whose crawl failed (dead, closed to robots, errors only) in the list. */
+  declare includeFailed: boolean;
 
   /** file is the whole export file; the preview shows its first lines. */
   #file = new Loader<string>(this, '');
@@ -47,6 +50,7 @@ export class ExportView extends LightElement {
     this.lineCount = 0;
     this.siteCount = 0;
     this.copied = '';
+    this.includeFailed = false;
   }
 
   override connectedCallback(): void {
@@ -55,6 +59,7 @@ export class ExportView extends LightElement {
     if (Number.isInteger(c) && c > 0) this.count = c;
     const f = this.params.get('format');
     if (f === 'txt' || f === 'csv' || f === 'json') this.format = f;
+    this.includeFailed = this.params.get('include_failed') === '1';
     void this.#loadPreview();
   }
 
@@ -64,7 +69,7 @@ export class ExportView extends LightElement {
   }
 
   async #loadPreview(): Promise<void> {
-    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, signal));
+    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, this.includeFailed, signal));
     if (got === 'failed') {
       this.preview = '';
       this.lineCount = 0;
@@ -93,7 +98,8 @@ export class ExportView extends LightElement {
 
   #changed(): void {
     this.copied = '';
-    history.replaceState(history.state, '', `#/export?format=${this.format}&count=${this.count}`);
+    const all = this.includeFailed ? '&include_failed=1' : '';
+    history.replaceState(history.state, '', `#/export?format=${this.format}&count=${this.count}${all}`);
     window.clearTimeout(this.#timer);
     this.#timer = window.setTimeout(() => void this.#loadPreview(), 250);
   }
@@ -107,6 +113,11 @@ export class ExportView extends LightElement {
 
   #onFormat = (ev: Event) => {
     this.format = (ev.target as HTMLSelectElement).value as ExportFormat;
+    this.#changed();
+  };
+
+  #onIncludeFailed = (ev: Event) => {
+    this.includeFailed = (ev.target as HTMLInputElement).checked;
     this.#changed();
   };
 
@@ -124,7 +135,7 @@ export class ExportView extends LightElement {
   }
 
   override render() {
-    const url = api.exportURL(this.format, this.count);
+    const url = api.exportURL(this.format, this.count, 'importance', this.includeFailed);
     const file = `seeds.${this.format}`;
     return html`
       <div class="toolbar"><h1>Export seeds</h1></div>
@@ -140,6 +151,10 @@ export class ExportView extends LightElement {
             <select id="export-format" .value=${this.format} @change=${this.#onFormat}>
               ${FORMATS.map((f) => html`<option value=${f.value} ?selected=${f.value === this.format}>${f.label}</option>`)}
             </select>
+          </label>
+          <label class="check include-failed" title="Sites where every fetch failed, robots.txt closed every URL, or only HTTP errors came back: left out unless ticked">
+            <input id="export-include-failed" type="checkbox" .checked=${this.includeFailed} @change=${this.#onIncludeFailed} />
+            Include dead and closed sites
           </label>
           <div class="actions">
             <a class="btn primary" id="export-download" href=${url} download=${file}>Download ${file}</a>

@@ -54,10 +54,15 @@ interface Entry extends QueueItem {
   rated: number | null;
 }
 
-/** Queue is one load of the queue: its rows, the server's count of sites left, and the row to show first. */
+/**
+ * Queue is one load of the queue: its rows, the server's count of sites
+ * left, of those left out for their crawl status (undefined from an older
+ * server), and the row to show first.
+ */
 interface Queue {
   rows: Entry[];
   total: number;
+  excluded: number | undefined;
   start: number;
 }
 
@@ -78,6 +83,7 @@ export class ReviewView extends LightElement {
     rows: { state: true },
     cur: { state: true },
     total: { state: true },
+    excluded: { state: true },
     review: { state: true },
     reviewError: { state: true },
     actionError: { state: true },
@@ -97,6 +103,8 @@ export class ReviewView extends LightElement {
   declare cur: number;
   /** total is the number of sites left to rate (the server's count, less the ratings given since). */
   declare total: number;
+  /** excluded counts the unrated sites left out for their crawl status; undefined when the server does not say. */
+  declare excluded: number | undefined;
   /** review is the review data of the current site, null while it loads. */
   declare review: ReviewPage | null;
   declare reviewError: string;
@@ -134,6 +142,7 @@ export class ReviewView extends LightElement {
     this.rows = [];
     this.cur = -1;
     this.total = 0;
+    this.excluded = undefined;
     this.review = null;
     this.reviewError = '';
     this.actionError = '';
@@ -159,6 +168,11 @@ export class ReviewView extends LightElement {
 
   get q(): string {
     return this.params.get('q') ?? '';
+  }
+
+  /** includeFailed keeps the sites whose crawl failed (dead, closed to robots, errors only) in the queue. */
+  get includeFailed(): boolean {
+    return this.params.get('include_failed') === '1';
   }
 
   /** site is a site asked for by the address (#/review?site=...), shown first. */
@@ -284,13 +298,17 @@ export class ReviewView extends LightElement {
       this.rows = [];
       this.cur = -1;
       this.total = 0;
+      this.excluded = undefined;
       this.review = null;
       this.#queue.error = '';
       return;
     }
     const got = await this.#queue.run(async (signal) => {
       await ratingsSettled();
-      const q = await api.reviewQueue({ librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT }, signal);
+      const q = await api.reviewQueue(
+        { librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT, includeFailed: this.includeFailed },
+        signal,
+      );
       signal.throwIfAborted();
       let rows: Entry[] = (q.rows ?? []).map((r) => ({ ...r, rated: null }));
       let start = 0;
@@ -308,7 +326,7 @@ export class ReviewView extends LightElement {
           }
         }
       }
-      return { rows, total: q.total, start };
+      return { rows, total: q.total, excluded: q.excluded, start };
     });
     if (got === 'failed') {
       this.rows = [];
@@ -319,6 +337,7 @@ export class ReviewView extends LightElement {
     if (got !== 'done' || !queue) return;
     this.rows = queue.rows;
     this.total = queue.total;
+    this.excluded = queue.excluded;
     this.ratedCount = 0;
     this.#sessionStart = 0;
     this.#show(queue.rows.length ? queue.start : -1);
@@ -330,15 +349,17 @@ export class ReviewView extends LightElement {
     const name = this.librarian;
     const order = this.order;
     const q = this.q;
+    const includeFailed = this.includeFailed;
     const run = async () => {
       try {
         await ratingsSettled();
-        const res = await api.reviewQueue({ librarian: name, order, q, limit: QUEUE_LIMIT });
-        if (name !== this.librarian || order !== this.order || q !== this.q) return;
+        const res = await api.reviewQueue({ librarian: name, order, q, limit: QUEUE_LIMIT, includeFailed });
+        if (name !== this.librarian || order !== this.order || q !== this.q || includeFailed !== this.includeFailed) return;
         const have = new Set(this.rows.map((r) => r.site));
         const more = (res.rows ?? []).filter((r) => !have.has(r.site)).map((r) => ({ ...r, rated: null }));
         if (more.length) this.rows = [...this.rows, ...more];
         this.total = res.total;
+        this.excluded = res.excluded;
         if (this.cur < 0 || this.current?.rated !== null) {
           const i = this.#nextUnrated(this.cur);
           if (i >= 0) this.#show(i);
@@ -589,7 +610,12 @@ export class ReviewView extends LightElement {
   };
 
   #go(changes: Record<string, string | null>, replace = true): void {
-    const p: Record<string, string | null> = { order: this.params.get('order'), q: this.q, ...changes };
+    const p: Record<string, string | null> = {
+      order: this.params.get('order'),
+      q: this.q,
+      include_failed: this.includeFailed ? '1' : null,
+      ...changes,
+    };
     navigate(href('/review', p), replace);
   }
 
@@ -647,6 +673,11 @@ export class ReviewView extends LightElement {
         <input id="review-q" type="search" autocomplete="off" spellcheck="false" .value=${this.qText}
           placeholder=${this.order === 'search' ? 'Full-text query (Enter)…' : 'Filter by site name…'}
           @input=${this.#onQueryInput} @keydown=${this.#onQueryKey} />
+      </label>
+      <label class="check include-failed" title="Sites where every fetch failed, robots.txt closed every URL, or only HTTP errors came back: left out of the queue unless ticked">
+        <input id="review-include-failed" type="checkbox" .checked=${this.includeFailed}
+          @change=${(ev: Event) => this.#go({ include_failed: (ev.target as HTMLInputElement).checked ? '1' : null, site: null })} />
+        include dead and closed sites
       </label>
       ${spinner(this.#queue.loading, 'Loading the queue')}
       <div class="spacer"></div>
@@ -919,6 +950,10 @@ export class ReviewView extends LightElement {
       ${alertBox(this.#queue.error)}
       ${alertBox(this.actionError)}
       ${this.#renderFlash()}
+      ${this.excluded && !this.includeFailed
+        ? html`<p class="excluded-note muted small" data-excluded=${this.excluded}>
+            ${int(this.excluded)} ${this.excluded === 1 ? 'site' : 'sites'} left out: dead, closed to robots or errors only.</p>`
+        : nothing}
       ${this.actionNote ? html`<p class="action-note muted small" role="status">${this.actionNote}</p>` : nothing}
       ${this.rows.length && this.total === 0 && !this.#queue.loading
         ? html`<p class="queue-done" data-queue-done>All done: you have rated every site${this.q ? html` matching “${this.q}”` : nothing}.

@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
 import { LightElement } from './base';
+import { crawlStatusBadge, errorClassLabel, errorEntries, errorsByClass, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
 import { date, int, sig } from './format';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
@@ -227,6 +228,28 @@ export class SiteView extends LightElement {
     </section>`;
   }
 
+  /** renderCrawlReport says how fetching the site went; nothing from an older server, which sends neither status nor report. */
+  #renderCrawlReport(d: SiteDetail) {
+    const st = d.crawl_status;
+    const rep = d.report;
+    if (!st && !rep) return nothing;
+    return html`<section class="panel crawl-report" data-crawl-status=${st ?? ''}>
+      <p class="crawl-sentence">
+        <span class="label">Crawl</span> ${crawlStatusBadge(st)}
+        ${isSiteCrawlStatus(st) ? html`<span class="sentence">${STATUS_INFO[st].sentence}</span>` : nothing}
+      </p>
+      ${rep
+        ? html`<dl class="report">
+            <div><dt>Fetched fine</dt><dd data-report="pages_ok">${int(rep.pages_ok)}</dd></div>
+            <div><dt>Errors</dt><dd data-report="errors">${errorEntries(rep.errors_by_class).length
+              ? errorsByClass(rep.errors_by_class)
+              : html`<span class="muted">none</span>`}</dd></div>
+            <div title="URLs robots.txt disallowed, not fetched"><dt>Blocked by robots.txt</dt><dd data-report="robots_blocked">${int(rep.robots_blocked)}</dd></div>
+          </dl>`
+        : nothing}
+    </section>`;
+  }
+
   #statusClass(code: number): string {
     if (code >= 200 && code < 300) return 'ok';
     if (code >= 300 && code < 400) return 'redirect';
@@ -262,6 +285,7 @@ export class SiteView extends LightElement {
                 : nothing}
               ${this.#renderRating(d)}
             </div>
+            ${this.#renderCrawlReport(d)}
             <div class="detail-grid">
               <section class="panel pages-panel">
                 <h2>Pages <span class="count">${int(pages.length)}</span></h2>
@@ -270,8 +294,10 @@ export class SiteView extends LightElement {
                   : html`<table class="data compact pages-table">
                       <thead><tr><th scope="col" class="col-status">Status</th><th scope="col">Title and URL</th></tr></thead>
                       <tbody>${pages.map(
-                        (p) => html`<tr>
-                          <td class="col-status"><span class="status ${this.#statusClass(p.status)}" title=${p.content_type}>${p.status || '–'}</span></td>
+                        (p) => html`<tr data-error-class=${p.error_class ?? ''}>
+                          <td class="col-status"><span class="status ${this.#statusClass(p.status)}" title=${p.content_type}>${p.status || '–'}</span>${p.error_class
+                            ? html`<br />${errorClassLabel(p.error_class)}`
+                            : nothing}</td>
                           <td class="page">
                             <span class="title">${p.title || html`<span class="muted">(no title)</span>`}</span>
                             <a class="url" href=${p.url} target="_blank" rel="noopener noreferrer" title=${p.url}>${p.url}</a>

@@ -2,8 +2,9 @@
 // selection and rating, refreshed while a crawl runs.
 
 import { html, nothing } from 'lit';
-import { api, message, type Order, type SiteList, type SiteRow, type SortKey } from './api';
+import { api, message, SITE_CRAWL_STATUSES, type Order, type SiteCrawlStatus, type SiteList, type SiteRow, type SortKey } from './api';
 import { LightElement } from './base';
+import { crawlStatusBadge, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
 import { int, sig } from './format';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
@@ -20,14 +21,18 @@ interface Column {
   label: string;
   cls: string;
   title: string;
+  /** health marks the columns of the crawl status, shown only when the server sends it. */
+  health?: boolean;
 }
 
 const COLUMNS: Column[] = [
   { key: null, label: '#', cls: 'col-rank num', title: 'Position in the current order' },
   { key: 'site', label: 'Site', cls: 'col-site', title: 'Host name (with port when not the default)' },
+  { key: null, label: 'Status', cls: 'col-crawl-status', title: 'How fetching the site went (hover a status for its meaning)', health: true },
   { key: 'opic', label: 'OPIC', cls: 'col-opic num', title: 'Online importance (OPIC history share) — sums to 1 over all sites' },
   { key: 'pagerank', label: 'PageRank', cls: 'num', title: 'PageRank of the site graph — sums to 1 over all sites' },
-  { key: 'pages', label: 'Pages', cls: 'num', title: 'Pages crawled on this site' },
+  { key: 'pages', label: 'Pages', cls: 'num', title: 'Pages crawled on this site (with a status: fetched fine)' },
+  { key: null, label: 'Errors', cls: 'col-errors num', title: 'Fetches that failed or answered 4xx/5xx', health: true },
   { key: 'in_sites', label: 'In-sites', cls: 'num', title: 'Other sites linking to this one' },
   { key: 'out_sites', label: 'Out-sites', cls: 'num', title: 'Other sites this one links to' },
   { key: 'rating', label: 'Rating', cls: 'col-rating', title: 'Your rating, 1–4 (keys 1–4; 0 clears)' },
@@ -55,6 +60,8 @@ export class SitesView extends LightElement {
   #scrollToSel = false;
   /** selSite keeps the selection on the same site across reloads that reorder rows. */
   #selSite = '';
+  /** hasHealth is set once the server has sent a crawl status: older servers send none, and then its columns and filter stay hidden. */
+  #hasHealth = false;
 
   constructor() {
     super();
@@ -98,6 +105,17 @@ export class SitesView extends LightElement {
     return this.params.get('q') ?? '';
   }
 
+  /** status is the crawl status the table is filtered by, '' for all. */
+  get status(): SiteCrawlStatus | '' {
+    const s = this.params.get('status');
+    return isSiteCrawlStatus(s) ? s : '';
+  }
+
+  /** showHealth says whether the crawl status columns and filter are shown. */
+  get #showHealth(): boolean {
+    return this.#hasHealth || this.status !== '';
+  }
+
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('params')) {
       const prev = changed.get('params') as URLSearchParams | undefined;
@@ -130,12 +148,13 @@ export class SitesView extends LightElement {
       // Never read back older ratings than the user just set.
       await ratingsSettled();
       return api.sites(
-        { sort: this.sort, order: this.order, q: this.q, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian },
+        { sort: this.sort, order: this.order, q: this.q, status: this.status, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian },
         signal,
       );
     }, { silent });
     if (got !== 'done') return;
     const rows = this.#sites.value?.rows ?? [];
+    if (rows.some((r) => r.crawl_status !== undefined)) this.#hasHealth = true;
     const keep = this.#selSite ? rows.findIndex((r) => r.site === this.#selSite) : -1;
     // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
     this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
@@ -154,6 +173,7 @@ export class SitesView extends LightElement {
       sort: this.params.get('sort'),
       order: this.params.get('order'),
       q: this.q,
+      status: this.status || null,
       offset: this.offset || null,
       ...changes,
     };
@@ -171,6 +191,10 @@ export class SitesView extends LightElement {
     this.filterText = (ev.target as HTMLInputElement).value;
     window.clearTimeout(this.#filterTimer);
     this.#filterTimer = window.setTimeout(() => this.#go({ q: this.filterText.trim(), offset: null }), 250);
+  };
+
+  #onStatus = (ev: Event) => {
+    this.#go({ status: (ev.target as HTMLSelectElement).value || null, offset: null });
   };
 
   #select(i: number, scroll = true): void {
@@ -259,39 +283,64 @@ export class SitesView extends LightElement {
     </th>`;
   }
 
-  #renderRow(r: SiteRow, i: number, maxOpic: number) {
+  #renderRow(r: SiteRow, i: number, maxOpic: number, health: boolean) {
     const selected = i === this.sel;
     const w = maxOpic > 0 ? Math.max(1, (r.opic / maxOpic) * 100) : 0;
     return html`<tr data-site=${r.site} class=${selected ? 'selected' : ''} aria-selected=${selected ? 'true' : 'false'}
       @click=${() => this.#select(i, false)} @dblclick=${() => navigate(siteHref(r.site))}>
       <td class="col-rank num">${this.offset + i + 1}</td>
       <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a></td>
+      ${health ? html`<td class="col-crawl-status" data-crawl-status=${r.crawl_status ?? ''}>${crawlStatusBadge(r.crawl_status)}</td>` : nothing}
       <td class="col-opic num">
         <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${sig(r.opic)}</span>
       </td>
       <td class="num">${sig(r.pagerank)}</td>
       <td class="num">${int(r.pages)}</td>
+      ${health ? html`<td class="col-errors num ${r.errors ? 'has-errors' : ''}">${r.errors === undefined ? '' : int(r.errors)}</td>` : nothing}
       <td class="num">${int(r.in_sites)}</td>
       <td class="num">${int(r.out_sites)}</td>
       <td class="col-rating" data-rating=${r.rating ?? ''}>${r.rating ? html`<span class="rating r${r.rating}">${r.rating}</span>` : nothing}</td>
     </tr>`;
   }
 
+  get #columns(): Column[] {
+    const health = this.#showHealth;
+    return COLUMNS.filter((c) => health || !c.health);
+  }
+
+  #renderStatusFilter() {
+    if (!this.#showHealth) return nothing;
+    return html`<label class="status-filter">
+      <span class="sr-only">Filter sites by crawl status</span>
+      <select id="site-status-filter" .value=${this.status} @change=${this.#onStatus}
+        title="Show only the sites whose crawl went this way"
+        @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && (ev.target as HTMLSelectElement).blur()}>
+        <option value="" ?selected=${this.status === ''}>All statuses</option>
+        ${SITE_CRAWL_STATUSES.map(
+          (st) => html`<option value=${st} ?selected=${st === this.status} title=${STATUS_INFO[st].meaning}>${STATUS_INFO[st].label}</option>`,
+        )}
+      </select>
+    </label>`;
+  }
+
   #renderBody() {
     const d = this.#sites.value;
     if (!d) {
-      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>${this.#sites.loading ? 'Loading sites…' : ''}</td></tr>`;
+      return html`<tr class="placeholder"><td colspan=${this.#columns.length}>${this.#sites.loading ? 'Loading sites…' : ''}</td></tr>`;
     }
     const rows = d.rows ?? [];
     if (rows.length === 0) {
-      return html`<tr class="placeholder"><td colspan=${COLUMNS.length}>
-        ${this.q
-          ? html`No site name contains “${this.q}”.`
-          : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some.`}
+      return html`<tr class="placeholder"><td colspan=${this.#columns.length}>
+        ${this.status
+          ? html`No site is “${STATUS_INFO[this.status].label}”${this.q ? html` among those whose name contains “${this.q}”` : nothing}.`
+          : this.q
+            ? html`No site name contains “${this.q}”.`
+            : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some.`}
       </td></tr>`;
     }
     const maxOpic = rows.reduce((m, r) => Math.max(m, r.opic), 0);
-    return rows.map((r, i) => this.#renderRow(r, i, maxOpic));
+    const health = this.#showHealth;
+    return rows.map((r, i) => this.#renderRow(r, i, maxOpic, health));
   }
 
   override render() {
@@ -311,6 +360,7 @@ export class SitesView extends LightElement {
             .value=${this.filterText} @input=${this.#onFilter}
             @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && (ev.target as HTMLInputElement).blur()} />
         </label>
+        ${this.#renderStatusFilter()}
         ${spinner(this.#sites.loading)}
         <div class="spacer"></div>
         <span class="range" aria-live="polite">${from}–${to} of ${int(total)}</span>
@@ -324,7 +374,7 @@ export class SitesView extends LightElement {
       ${alertBox(this.#sites.error)}
       <div class="panel table-panel">
         <table class="data sites-table" aria-label="Sites">
-          <thead><tr>${COLUMNS.map((c) => this.#renderHeader(c))}</tr></thead>
+          <thead><tr>${this.#columns.map((c) => this.#renderHeader(c))}</tr></thead>
           <tbody>${this.#renderBody()}</tbody>
         </table>
       </div>
