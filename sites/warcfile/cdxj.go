@@ -187,7 +187,7 @@ func writeIndex(dir, warc string, lines []string) error {
 		bw.WriteString(l)
 		bw.WriteByte('\n')
 	}
-	err = errors.Join(bw.Flush(), tmp.Sync(), tmp.Close())
+	err = errors.Join(bw.Flush(), tmp.Chmod(0o644), tmp.Sync(), tmp.Close())
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}
