@@ -45,16 +45,22 @@ func readWARC(t *testing.T, path string) (types, uris, refersTo []string) {
 	}
 }
 
-// TestCrawlWritesWARC crawls the demo web twice into a project, the second
-// crawl continuing the first, with small WARC files.
-func TestCrawlWritesWARC(t *testing.T) {
-	seeds, proxy := apptest.DemoWeb(t)
+// newProject creates a project in a new directory and returns it open.
+func newProject(t *testing.T) (string, *app.Project, *app.App) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
 	p, err := app.OpenProject(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(app.Options{Project: p})
+	return dir, p, app.New(app.Options{Project: p})
+}
+
+// TestCrawlWritesWARC crawls the demo web twice into a project, the second
+// crawl continuing the first, with small WARC files.
+func TestCrawlWritesWARC(t *testing.T) {
+	seeds, proxy := apptest.DemoWeb(t)
+	dir, p, a := newProject(t)
 	defer func() { a.Close(); p.Close() }()
 	for _, n := range []int{30, 60} {
 		req := app.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, DelayMS: 1, Parallel: 4, Proxy: proxy,
@@ -167,12 +173,7 @@ func checkCDXJ(t *testing.T, dir, warc string, n int) {
 // record, as a killed crawl does, and opens the project again.
 func TestOpenProjectRecoversWARC(t *testing.T) {
 	seeds, proxy := apptest.DemoWeb(t)
-	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
+	dir, p, a := newProject(t)
 	if _, err := a.RunCrawl(context.Background(), app.CrawlRequest{Seeds: seeds, MaxPages: 10, DelayMS: 1, Proxy: proxy},
 		time.Second, nil); err != nil {
 		t.Fatal(err)
@@ -195,7 +196,7 @@ func TestOpenProjectRecoversWARC(t *testing.T) {
 	os.Remove(filepath.Join(warcs, name))
 	os.Remove(idx)
 
-	p, err = app.OpenProject(dir, false)
+	p, err := app.OpenProject(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -162,10 +163,10 @@ func checkIndex(t *testing.T, dir, warc string, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, l := range lines {
-		if i > 0 && lines[i-1] > l {
-			t.Errorf("index not sorted at line %d", i+1)
-		}
+	if !slices.IsSorted(lines) {
+		t.Errorf("%s: index not sorted", warc)
+	}
+	for _, l := range lines {
 		e, err := ParseLine(l)
 		if err != nil {
 			t.Fatal(err)
@@ -320,11 +321,11 @@ func TestSURT(t *testing.T) {
 	}
 }
 
-// TestReadIndexIANA indexes pywb's sample crawl of www.iana.org and compares
-// with the CDX index published with it.
-func TestReadIndexIANA(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "warc")
-	f, err := os.Open(filepath.Join(dir, "iana.warc.gz"))
+// refIndex indexes the reference WARC file named name, skipping the test
+// when the reference files are absent.
+func refIndex(t *testing.T, name string) []Entry {
+	t.Helper()
+	f, err := os.Open(filepath.Join(refDir, name))
 	if errors.Is(err, os.ErrNotExist) {
 		t.Skip("no reference WARC files")
 	}
@@ -332,14 +333,24 @@ func TestReadIndexIANA(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	entries, bad, err := ReadIndex(f, "iana.warc.gz")
+	entries, bad, err := ReadIndex(f, name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if bad != 0 {
-		t.Errorf("%d invalid records", bad)
+		t.Errorf("%s: %d invalid records", name, bad)
 	}
-	want, err := readLines(filepath.Join(dir, "iana.cdx"))
+	return entries
+}
+
+// refDir holds real WARC files made by other tools.
+var refDir = filepath.Join("..", "..", "..", "shared", "data", "warc")
+
+// TestReadIndexIANA indexes pywb's sample crawl of www.iana.org and compares
+// with the CDX index published with it.
+func TestReadIndexIANA(t *testing.T) {
+	entries := refIndex(t, "iana.warc.gz")
+	want, err := readLines(filepath.Join(refDir, "iana.cdx"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,18 +376,7 @@ func TestReadIndexIANA(t *testing.T) {
 }
 
 func TestReadIndexExample(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "data", "warc", "example.warc.gz"))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skip("no reference WARC files")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	entries, bad, err := ReadIndex(f, "example.warc.gz")
-	if err != nil || bad != 0 {
-		t.Fatal(err, bad)
-	}
+	entries := refIndex(t, "example.warc.gz")
 	if len(entries) != 2 || entries[1].Mime != "warc/revisit" || entries[0].SURT != "com,example)/" || entries[0].Digest != "G7HRM7BGOKSKMSXZAHMUQTTV53QOFSMK" || entries[0].Status != "200" {
 		t.Errorf("entries %+v", entries)
 	}
