@@ -40,6 +40,12 @@ type CrawlRequest struct {
 	// seeds only: what was fetched stays fetched and the OPIC state goes
 	// on, but the links found and not yet fetched are not followed.
 	FreshFrontier bool `json:"fresh_frontier"`
+
+	// The WARC archive of the crawl (warc.go): NoWARC writes none;
+	// WARCMaxSize is the size in bytes at which a WARC file is closed and
+	// the next begun, 0 for DefaultWARCMaxSize.
+	NoWARC      bool  `json:"no_warc"`
+	WARCMaxSize int64 `json:"warc_max_size"`
 }
 
 // Defaults of a crawl request, for a small polite crawl on a laptop.
@@ -274,8 +280,16 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		}
 		opts = append(opts, crawl.Resume(crawl.Prior{States: states, Edges: edges, Fetched: fetched, Frontier: frontier}))
 	}
+	warcs, err := a.openWARCs(req)
+	if err != nil {
+		return nil, err
+	}
+	if warcs != nil {
+		opts = append(opts, crawl.OnCapture(warcs.Write))
+	}
 	c, err := crawl.New(opts...)
 	if err != nil {
+		closeWARCs(warcs)
 		return nil, badRequest(err)
 	}
 	j.crawler = c
@@ -284,6 +298,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	id, err := a.store.StartCrawl(ctx, req)
 	if err != nil {
 		cancel()
+		closeWARCs(warcs)
 		return nil, err
 	}
 	a.job = j
@@ -301,6 +316,10 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			a.log.Error("crawl failed", "err", err)
 		}
 		j.mu.Unlock()
+		if werr := closeWARCs(warcs); werr != nil {
+			a.log.Error("closing the WARC files", "err", werr)
+			final, err = StateFailed, errors.Join(err, werr)
+		}
 		// The last PageRank, on the final graph, whatever the end.
 		bg := context.Background()
 		if perr := a.UpdatePageRank(bg); perr != nil {

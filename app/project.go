@@ -40,6 +40,7 @@ type Project struct {
 type Repairs struct {
 	Indexed     int `json:"indexed"`     // pages the index lacked, now indexed
 	Interrupted int `json:"interrupted"` // crawls left running, now marked interrupted
+	WARCs       int `json:"warcs"`       // WARC files left open, cut after their last whole record and closed
 }
 
 // OpenProject opens the project in dir. With create, a missing directory,
@@ -91,6 +92,11 @@ func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, erro
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
 	if rep.Interrupted, err = st.MarkInterrupted(context.Background()); err != nil {
+		ix.Close()
+		st.Close()
+		return nil, fmt.Errorf("project %s: %w", abs, err)
+	}
+	if rep.WARCs, err = recoverWARCs(abs); err != nil {
 		ix.Close()
 		st.Close()
 		return nil, fmt.Errorf("project %s: %w", abs, err)

@@ -116,6 +116,10 @@ type Crawler struct {
 	start     time.Time
 	end       time.Time
 	pending   []sites.Page // recorded, not yet handed to the batch function
+
+	// Captures (capture.go): a failed one stops the crawl through cancelRun.
+	cancelRun  context.CancelCauseFunc
+	captureErr *CaptureError
 }
 
 // New returns a crawler configured by opts; see each option for its default.
@@ -223,6 +227,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	c.mu.Lock()
+	c.cancelRun = cancel
+	c.mu.Unlock()
 	f := newFetcher(runCtx, c)
 
 	var (
@@ -240,6 +247,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	f.close()
 	close(stopFlush)
 	batchErr := <-flushErr
+	if batchErr == nil {
+		batchErr = c.captureFailure()
+	}
 
 	c.mu.Lock()
 	switch {

@@ -134,7 +134,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		TLSHandshakeTimeout:   10 * time.Second,
 		ExpectContinueTimeout: time.Second,
 	}
-	col.WithTransport(&pacedTransport{next: tr, pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize})
+	col.WithTransport(&pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize})
 	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard}
 	// A redirect to a page the crawl already has is not followed: the page
 	// would not be recorded twice anyway, and not asking for it spares the

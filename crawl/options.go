@@ -100,6 +100,7 @@ type config struct {
 	prior           *Prior
 	shares          map[string]float64
 	allowPrivate    bool
+	onCapture       CaptureFunc // capture.go
 }
 
 func defaultConfig() config {

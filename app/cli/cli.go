@@ -60,6 +60,7 @@ Usage:
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
                  [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL] [--bias B]
+                 [--no-warc] [--warc-max-size BYTES]
                  [--allow-private] [--fresh-frontier]
   sitesift import --project DIR --edges FILE
                                             a site graph from an edge list, without crawling
@@ -70,7 +71,7 @@ Usage:
   sitesift seeds --project DIR --count K [--method communities|importance]
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
-  sitesift export --project DIR --what heritrix-precedence|ratings-csv [--out FILE]
+  sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|not-fetched]
@@ -395,6 +396,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
 	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts and ports always may be)")
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
+	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
+	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err
@@ -419,7 +422,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	}
 	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias,
-		AllowPrivate: *allowPrivate, FreshFrontier: *fresh}
+		AllowPrivate: *allowPrivate, FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax}
 	// Check the request before a project directory is created for it.
 	if err := req.Check(); err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 const (
 	ExportHeritrix = "heritrix-precedence"
 	ExportRatings  = "ratings-csv"
+	ExportWARCList = "warc-list"
 )
 
 func (c CLI) seeds(ctx context.Context, args []string) error {
@@ -92,7 +93,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	f := c.newFlags("export")
 	dir := f.String("project", "", "project directory")
 	what := f.String("what", "", ExportHeritrix+" (a Heritrix PreloadedUriPrecedencePolicy file from the OPIC ranking) or "+
-		ExportRatings+" (the sites with every librarian's rating)")
+		ExportRatings+" (the sites with every librarian's rating) or "+ExportWARCList+" (the project's WARC files)")
 	out := f.String("out", "", "file to write (default: standard output)")
 	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	if err := f.parseNoArgs(args); err != nil {
@@ -103,11 +104,11 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		if *buckets <= 0 {
 			return usageError{fmt.Sprintf("export: --buckets %d must be positive", *buckets)}
 		}
-	case ExportRatings:
+	case ExportRatings, ExportWARCList:
 	case "":
-		return usageError{"export: --what " + ExportHeritrix + "|" + ExportRatings + " is required"}
+		return usageError{"export: --what " + ExportHeritrix + "|" + ExportRatings + "|" + ExportWARCList + " is required"}
 	default:
-		return usageError{fmt.Sprintf("export: unknown --what %q (want %s or %s)", *what, ExportHeritrix, ExportRatings)}
+		return usageError{fmt.Sprintf("export: unknown --what %q (want %s, %s or %s)", *what, ExportHeritrix, ExportRatings, ExportWARCList)}
 	}
 	var buf bytes.Buffer
 	err := c.withProject(*dir, func(a *app.App) error {
@@ -117,6 +118,13 @@ func (c CLI) export(ctx context.Context, args []string) error {
 				return err
 			}
 			return app.WriteHeritrixPrecedence(&buf, ps)
+		}
+		if *what == ExportWARCList {
+			fs, err := a.WARCFiles()
+			if err != nil {
+				return err
+			}
+			return app.WriteWARCList(&buf, fs)
 		}
 		t, err := a.Ratings(ctx)
 		if err != nil {

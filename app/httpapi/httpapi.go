@@ -61,6 +61,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 		return map[string]string{"token": c.guard.token}, nil
 	}))
 	h.routeCrawl(mux)
+	h.routeWARC(mux)        // warc.go
 	h.routeCommunities(mux) // communities, graph and exports: communities.go
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go

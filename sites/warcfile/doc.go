@@ -1,0 +1,26 @@
+// Package warcfile keeps the archive of a project's crawls: gzip WARC 1.1
+// files of every HTTP exchange the crawler had, written with
+// github.com/nlnwa/gowarc, and beside each a CDXJ index that replay tools
+// (pywb) read.
+//
+// A [Writer] writes one request and one response record per
+// [sites.Capture] as the crawl goes, each record its own gzip member, into
+// files named sitesift-TIMESTAMP-SERIAL-HOST.warc.gz that start with a
+// warcinfo record and rotate at [Options.MaxFileSize]. A response whose
+// payload is identical to one already archived is written as a revisit
+// record (profile identical-payload-digest) that points to the first.
+//
+// The file being written ends in ".open" and its index in ".cdxj.open",
+// unsorted; closing the file sorts its index into NAME.cdxj. A process
+// killed while writing leaves both: the next [Open] cuts the WARC file after
+// its last complete record, gives it its name and indexes it again, so a
+// kill loses at most the record being written.
+//
+//	w, err := warcfile.Open(filepath.Join(projectDir, "warcs"), warcfile.Options{Software: "sitesift/0.1"})
+//	...
+//	err = w.Write(capture) // safe for concurrent use
+//	...
+//	err = w.Close()
+//
+// [List] describes the finished files; [ReadIndex] indexes any WARC file.
+package warcfile
