@@ -149,10 +149,12 @@ func run(ctx context.Context, cfg config) error {
 		fmt.Printf("%-15s best %7.0f pages/s, median %7.0f pages/s\n", name, best, median)
 	}
 	cb, cm := summary(results[runColly])
+	ccpu := medianCPU(results[runColly])
 	for _, name := range names[1:] {
 		b, m := summary(results[name])
 		lo, hi := ratioRange(results[name], results[runColly])
-		fmt.Printf("ratio %s/colly: best %.2f, median %.2f, per round %.2f–%.2f\n", name, b/cb, m/cm, lo, hi)
+		fmt.Printf("ratio %s/colly: best %.2f, median %.2f, per round %.2f–%.2f; CPU-bound %.2f (median CPU %.0f µs/page against %.0f)\n",
+			name, b/cb, m/cm, lo, hi, ccpu/medianCPU(results[name]), medianCPU(results[name]), ccpu)
 	}
 	fmt.Printf("bench: load average after: %s\n", loadAvg())
 	return nil
@@ -198,6 +200,21 @@ func summary(rs []result) (best, median float64) {
 		median = (v[n/2-1] + v[n/2]) / 2
 	}
 	return v[n-1], median
+}
+
+// medianCPU returns the median CPU time of the process per page of rs, in
+// microseconds. When both crawlers are CPU-bound (a busy 2-core machine), the
+// ratio of their pages per second tends to the inverse ratio of this.
+func medianCPU(rs []result) float64 {
+	v := make([]float64, len(rs))
+	for i, r := range rs {
+		v[i] = float64(r.cpu.Microseconds()) / float64(r.pages)
+	}
+	slices.Sort(v)
+	if n := len(v); n%2 == 0 {
+		return (v[n/2-1] + v[n/2]) / 2
+	}
+	return v[len(v)/2]
 }
 
 // ratioRange returns the least and the greatest ratio of a run's pages per
