@@ -33,6 +33,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"sitesift/crawl"
 )
 
 func main() {
@@ -46,21 +48,22 @@ func main() {
 		otherLinks = flag.Int("other-links", 4, "links of a page to other hosts")
 		withStore  = flag.Bool("store", false, "also run sitesift saving every batch into a store (sites/store) in a temporary directory")
 		withIndex  = flag.Bool("index", false, "also run sitesift saving every batch into a store and a search index (sites/index), as the app does")
+		batch      = flag.Int("batch", crawl.DefaultBatchSize, "sitesift's batch size (crawl.BatchSize): pages a batch function call gets")
 		warmup     = flag.Bool("warmup", true, "run each crawler once on a tenth of the pages before measuring")
 		seed       = flag.Uint64("seed", 1, "seed of the generated web")
 		cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of all runs to `FILE` (samples labelled run=NAME)")
 		mutexProf  = flag.String("mutexprofile", "", "write a mutex contention profile of all runs to `FILE`")
 	)
 	flag.Parse()
-	if *pages < 1 || *hosts < 2 || *parallel < 1 || *repeat < 1 || *seeds < 1 || *ownLinks < 0 || *otherLinks < 1 {
-		fmt.Fprintln(os.Stderr, "bench: -pages, -parallel, -repeat, -seeds and -other-links must be at least 1, -hosts at least 2")
+	if *pages < 1 || *batch < 1 || *hosts < 2 || *parallel < 1 || *repeat < 1 || *seeds < 1 || *ownLinks < 0 || *otherLinks < 1 {
+		fmt.Fprintln(os.Stderr, "bench: -pages, -batch, -parallel, -repeat, -seeds and -other-links must be at least 1, -hosts at least 2")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, config{
 		pages: *pages, hosts: *hosts, parallel: *parallel, repeat: *repeat, seeds: *seeds,
-		ownLinks: *ownLinks, otherLinks: *otherLinks, store: *withStore, index: *withIndex, warmup: *warmup, seed: *seed,
+		ownLinks: *ownLinks, otherLinks: *otherLinks, store: *withStore, index: *withIndex, batch: *batch, warmup: *warmup, seed: *seed,
 		cpuProfile: *cpuProfile, mutexProfile: *mutexProf,
 	}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -69,10 +72,10 @@ func main() {
 }
 
 type config struct {
-	pages, hosts, parallel, repeat, seeds, ownLinks, otherLinks int
-	store, index, warmup                                        bool
-	seed                                                        uint64
-	cpuProfile, mutexProfile                                    string
+	pages, hosts, parallel, repeat, seeds, ownLinks, otherLinks, batch int
+	store, index, warmup                                               bool
+	seed                                                               uint64
+	cpuProfile, mutexProfile                                           string
 }
 
 func run(ctx context.Context, cfg config) error {
@@ -86,12 +89,12 @@ func run(ctx context.Context, cfg config) error {
 	if err != nil {
 		return fmt.Errorf("bench: proxy URL: %w", err)
 	}
-	s := setup{proxy: proxy, srv: srv, seeds: w.seeds(cfg.seeds), pages: cfg.pages, parallel: cfg.parallel, timeout: 20 * time.Second}
+	s := setup{proxy: proxy, srv: srv, seeds: w.seeds(cfg.seeds), pages: cfg.pages, parallel: cfg.parallel, batch: cfg.batch, timeout: 20 * time.Second}
 
 	fmt.Printf("bench: web of %d hosts × %d pages (%d own + %d other-host links a page, about %.1f KB), %d seeds, proxy %s\n",
 		cfg.hosts, w.pages, cfg.ownLinks, cfg.otherLinks, float64(w.pageSize())/1000, len(s.seeds), srv.URL)
-	fmt.Printf("bench: %d pages a run, parallel %d, no delay, %d rounds; %s, GOMAXPROCS %d, load average %s\n",
-		cfg.pages, cfg.parallel, cfg.repeat, runtime.Version(), runtime.GOMAXPROCS(0), loadAvg())
+	fmt.Printf("bench: %d pages a run, parallel %d, no delay, sitesift's batches of %d, %d rounds; %s, GOMAXPROCS %d, load average %s\n",
+		cfg.pages, cfg.parallel, cfg.batch, cfg.repeat, runtime.Version(), runtime.GOMAXPROCS(0), loadAvg())
 
 	names := []string{runColly, runSitesift}
 	if cfg.store {

@@ -38,6 +38,7 @@ type setup struct {
 	seeds    []string
 	pages    int
 	parallel int
+	batch    int
 	timeout  time.Duration
 }
 
@@ -168,6 +169,7 @@ func crawlSitesift(ctx context.Context, s setup, save crawl.BatchFunc) (int, str
 		crawl.MaxPages(s.pages),
 		crawl.MaxPagesPerSite(s.pages),
 		crawl.Timeout(s.timeout),
+		crawl.BatchSize(s.batch),
 		crawl.OnBatch(save),
 	)
 	if err != nil {
