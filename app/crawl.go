@@ -300,7 +300,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
 			a.log.Error("OPIC snapshot", "err", serr)
 		}
-		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages); ferr != nil {
+		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages, c.Status().Retries); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		j.mu.Lock()

@@ -165,3 +165,22 @@ func TestMigrationClassifiesOldPages(t *testing.T) {
 		t.Errorf("gone.test: %q, %v; want dead", d.CrawlStatus, err)
 	}
 }
+
+func TestSettings(t *testing.T) {
+	ctx, s := context.Background(), openTest(t)
+	t.Parallel()
+	if got, err := s.Settings(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("settings of a new project: %v, %v; want none", got, err)
+	}
+	if err := s.SetSettings(ctx, map[string]string{"contact": "a@b.org", "delay_ms": "500"}); err != nil {
+		t.Fatal(err)
+	}
+	// A second call changes its keys only; an empty value removes one.
+	if err := s.SetSettings(ctx, map[string]string{"delay_ms": "", "parallel": "2", "contact": "c@d.org"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Settings(ctx)
+	if err != nil || fmt.Sprint(got) != "map[contact:c@d.org parallel:2]" {
+		t.Errorf("settings %v, %v; want contact c@d.org and parallel 2", got, err)
+	}
+}
