@@ -53,7 +53,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
-	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 4, Proxy: srv.URL}
+	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
 
 	run := func(name string) app.CrawlStatus {
 		t.Helper()
