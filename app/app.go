@@ -15,6 +15,10 @@ import (
 	"sitesift/sites/store"
 )
 
+// Version is sitesift's version: its default user agent and the warcinfo
+// records of its WARC files name it.
+const Version = "0.1"
+
 // Options configures an App.
 type Options struct {
 	Project *Project

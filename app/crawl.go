@@ -23,10 +23,12 @@ type CrawlRequest struct {
 	Seeds           []string `json:"seeds"`
 	MaxPages        int      `json:"max_pages"`
 	MaxPagesPerSite int      `json:"max_pages_per_site"`
-	DelayMS         int      `json:"delay_ms"` // 0: no delay; absent from a JSON request: DefaultDelayMS
-	Parallel        int      `json:"parallel"`
 	Strategy        string   `json:"strategy"`
 	Proxy           string   `json:"proxy"`
+	// SettingsUpdate changes the project's crawl settings (contact, user
+	// agent, delay, parallel sites, max delay) for this crawl and the next
+	// ones; nil fields keep the stored settings (see App.Settings).
+	SettingsUpdate
 	// Bias > 0 biases the crawl towards what librarians value: a site whose
 	// mean rating is at least FavouredRating gets a teleport share of
 	// 1 + Bias (every other site 1), so the virtual page's cash, the greedy
@@ -48,12 +50,11 @@ type CrawlRequest struct {
 	WARCMaxSize int64 `json:"warc_max_size"`
 }
 
-// Defaults of a crawl request, for a small polite crawl on a laptop.
+// Defaults of a crawl request, for a small polite crawl on a laptop; those
+// of the settings are beside Settings.
 const (
 	DefaultMaxPages        = 500
 	DefaultMaxPagesPerSite = 50
-	DefaultDelayMS         = 1000
-	DefaultParallel        = 4
 )
 
 func (r *CrawlRequest) withDefaults() {
@@ -63,19 +64,25 @@ func (r *CrawlRequest) withDefaults() {
 	if r.MaxPagesPerSite == 0 {
 		r.MaxPagesPerSite = DefaultMaxPagesPerSite
 	}
-	if r.Parallel == 0 {
-		r.Parallel = DefaultParallel
-	}
 	if r.Strategy == "" {
 		r.Strategy = string(crawl.Greedy)
 	}
 }
 
 // Check returns the error a crawl of r would be refused with, so that the
-// request can be checked before a project is opened or created for it.
+// request can be checked before a project is opened or created for it. The
+// checks that need the project's settings (the contact rule, a delay over
+// a stored max delay) come when the crawl starts.
 func (r CrawlRequest) Check() error {
 	r.withDefaults()
-	_, _, err := r.validate()
+	if _, _, err := r.validate(); err != nil {
+		return err
+	}
+	s := Settings{Parallel: DefaultParallel, MaxDelayMS: math.MaxInt32}
+	if r.MaxDelayMS != nil {
+		s.MaxDelayMS = DefaultMaxDelayMS
+	}
+	_, err := r.SettingsUpdate.apply(s)
 	return err
 }
 
@@ -95,7 +102,7 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	if len(seeds) == 0 {
 		return nil, "", badRequest(errors.New("crawl: no seed URL"))
 	}
-	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 || r.DelayMS < 0 || r.Parallel < 0 {
+	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 {
 		return nil, "", badRequest(errors.New("crawl: limits must not be negative"))
 	}
 	if !(r.Bias >= 0) || math.IsInf(r.Bias, 0) {
@@ -129,6 +136,7 @@ type CrawlStatus struct {
 	Errors      int         `json:"errors"`
 	BadLinks    int         `json:"bad_links"` // links dropped: no valid host or port, too long, too many
 	Refused     int         `json:"refused"`   // URLs on loopback, private or link-local addresses, not fetched
+	Retries     int         `json:"retries"`   // fetches tried again after a timeout, a connection failure, a 5xx or a 429
 	ElapsedSec  float64     `json:"elapsed_sec"`
 	LastError   string      `json:"last_error"`
 	Top         []SiteScore `json:"top"`
@@ -235,6 +243,16 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	settings, err := a.Settings(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	if settings, err = req.SettingsUpdate.apply(settings); err != nil {
+		return nil, err
+	}
+	if err := checkContact(settings, seeds); err != nil {
+		return nil, err
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.job != nil {
@@ -249,8 +267,11 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
 		crawl.MaxPagesPerSite(req.MaxPagesPerSite),
-		crawl.Delay(time.Duration(req.DelayMS) * time.Millisecond),
-		crawl.Parallel(req.Parallel),
+		crawl.Delay(ms(settings.DelayMS)),
+		crawl.Parallel(settings.Parallel),
+		crawl.MaxDelay(ms(settings.MaxDelayMS)),
+		crawl.UserAgent(settings.EffectiveUserAgent),
+		crawl.From(settings.from()),
 		crawl.WithStrategy(strategy),
 		crawl.Teleport(a.teleport),
 		crawl.Logger(a.log),
@@ -280,7 +301,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		}
 		opts = append(opts, crawl.Resume(crawl.Prior{States: states, Edges: edges, Fetched: fetched, Frontier: frontier}))
 	}
-	warcs, err := a.openWARCs(req)
+	warcs, err := a.openWARCs(req, settings)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +316,15 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	j.crawler = c
 	ctx, cancel := context.WithCancel(context.Background())
 	j.cancel = cancel
-	id, err := a.store.StartCrawl(ctx, req)
+	// The crawl starts: what it changed of the settings is kept for the
+	// next ones, and its record says what it used.
+	if _, err := a.SetSettings(ctx, req.SettingsUpdate); err != nil {
+		cancel()
+		return nil, err
+	}
+	rec := req
+	rec.SettingsUpdate = settings.update()
+	id, err := a.store.StartCrawl(ctx, rec)
 	if err != nil {
 		cancel()
 		closeWARCs(warcs)
@@ -329,7 +358,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
 			a.log.Error("OPIC snapshot", "err", serr)
 		}
-		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages); ferr != nil {
+		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages, c.Status().Retries); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		j.mu.Lock()
@@ -421,6 +450,7 @@ func (j *crawlJob) status() CrawlStatus {
 		Errors:        cs.Errors,
 		BadLinks:      cs.BadLinks,
 		Refused:       cs.Refused,
+		Retries:       cs.Retries,
 		ElapsedSec:    cs.Elapsed.Seconds(),
 		LastError:     cs.LastError,
 		Top:           []SiteScore{},
@@ -465,7 +495,8 @@ func (a *App) lastCrawl() CrawlStatus {
 			return
 		}
 		c := crawls[0]
-		st := CrawlStatus{State: c.State, Pages: c.Pages, Top: []SiteScore{}, EndReason: c.EndReason, ErrorsByClass: map[string]int{}}
+		st := CrawlStatus{State: c.State, Pages: c.Pages, Retries: c.Retries, Top: []SiteScore{}, EndReason: c.EndReason,
+			ErrorsByClass: map[string]int{}}
 		if byClass, err := a.store.Fetches(ctx, c.StartedAt); err == nil {
 			st.PagesOK = byClass[""]
 			delete(byClass, "")

@@ -54,7 +54,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
-	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 4, Proxy: srv.URL}
+	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
 
 	run := func(name string) app.CrawlStatus {
 		t.Helper()
@@ -146,7 +146,7 @@ func TestFreshFrontier(t *testing.T) {
 	if c, err := a.Continuation(ctx); err != nil || c.Continues || c.String() != "starts a new crawl" {
 		t.Fatalf("a new project: %+v, %v", c, err)
 	}
-	req := app.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, DelayMS: 1, Parallel: 2, Proxy: srv.URL}
+	req := app.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(2)}, Proxy: srv.URL}
 	first, err := a.RunCrawl(ctx, req, time.Second, nil)
 	if err != nil || first.PagesOK == 0 {
 		t.Fatalf("first crawl: %+v, %v", first, err)

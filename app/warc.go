@@ -8,13 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"sitesift/crawl"
 	"sitesift/sites/warcfile"
 )
-
-// Version is sitesift's version, as the warcinfo record of its WARC files
-// names the software.
-const Version = "0.1"
 
 // WARCDir is the directory of a project's WARC files, inside the project
 // directory.
@@ -28,10 +23,11 @@ const DefaultWARCMaxSize = warcfile.DefaultMaxFileSize
 // captures it holds and whether it is still being written.
 type WARCFile = warcfile.File
 
-// openWARCs opens the archive of the crawl req asks for, or returns nil
-// when it asks for none. The crawl's captures go to it as they come, and
+// openWARCs opens the archive of the crawl req asks for, with the crawl's
+// settings in its warcinfo records (operator contact, user agent), or
+// returns nil when it asks for none. The crawl's captures go to it as they come, and
 // it is closed when the crawl ends.
-func (a *App) openWARCs(req CrawlRequest) (*warcfile.Writer, error) {
+func (a *App) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, error) {
 	if req.NoWARC {
 		return nil, nil
 	}
@@ -41,10 +37,8 @@ func (a *App) openWARCs(req CrawlRequest) (*warcfile.Writer, error) {
 	w, err := warcfile.Open(filepath.Join(a.project.Dir, WARCDir), warcfile.Options{
 		MaxFileSize: req.WARCMaxSize,
 		Software:    "sitesift/" + Version,
-		// The crawl request has no operator contact yet; when it gets one,
-		// it goes here, into every warcinfo record.
-		Operator:  "",
-		UserAgent: crawl.DefaultUserAgent,
+		Operator:    settings.Contact,
+		UserAgent:   settings.EffectiveUserAgent,
 	})
 	if err != nil {
 		return nil, err

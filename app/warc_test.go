@@ -63,7 +63,7 @@ func TestCrawlWritesWARC(t *testing.T) {
 	dir, p, a := newProject(t)
 	defer func() { a.Close(); p.Close() }()
 	for _, n := range []int{30, 60} {
-		req := app.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, DelayMS: 1, Parallel: 4, Proxy: proxy,
+		req := app.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: proxy,
 			WARCMaxSize: 100_000}
 		if _, err := a.RunCrawl(context.Background(), req, time.Second, nil); err != nil {
 			t.Fatal(err)
@@ -174,7 +174,7 @@ func checkCDXJ(t *testing.T, dir, warc string, n int) {
 func TestOpenProjectRecoversWARC(t *testing.T) {
 	seeds, proxy := apptest.DemoWeb(t)
 	dir, p, a := newProject(t)
-	if _, err := a.RunCrawl(context.Background(), app.CrawlRequest{Seeds: seeds, MaxPages: 10, DelayMS: 1, Proxy: proxy},
+	if _, err := a.RunCrawl(context.Background(), app.CrawlRequest{Seeds: seeds, MaxPages: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1)}, Proxy: proxy},
 		time.Second, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -47,9 +47,13 @@ type Status struct {
 	BadLinks int
 	// Refused counts the URLs not fetched because their host is a
 	// loopback, private or link-local address (see [AllowPrivate]).
-	Refused   int
+	Refused int
+	// Retries counts the fetches tried again after a passing failure (a
+	// timeout, a connection refused or reset, a 5xx, a 429) and the
+	// robots.txt files fetched again after they could not be read.
+	Retries   int
 	IdleReads int // reads of idle sites (see the IdleReads option)
-	Queue     int // URLs waiting to be fetched
+	Queue     int // URLs waiting to be fetched, retries included
 	Sites     int // sites known: seeds and targets of links
 	InFlight  int // fetches under way
 	Elapsed   time.Duration
@@ -86,10 +90,11 @@ type SiteScore struct {
 // Its methods are safe for concurrent use; Status, Top, Pause and Resume are
 // meant to be called while Run runs.
 type Crawler struct {
-	cfg   config
-	proxy func(*http.Request) (*url.URL, error)
-	pacer *pacer
-	guard *guard // which addresses may be dialled; its host set is written before Run starts fetching
+	cfg    config
+	proxy  func(*http.Request) (*url.URL, error)
+	pacer  *pacer
+	robots *robotsCache
+	guard  *guard // which addresses may be dialled; its host set is written before Run starts fetching
 
 	wake     chan struct{} // the scheduler may have something to do
 	flushNow chan struct{} // a full batch is waiting
@@ -111,6 +116,8 @@ type Crawler struct {
 	disallow  int
 	badLinks  int
 	refused   int
+	retries   int
+	retrying  int // sites whose retry URL waits
 	idleRead  int // idle sites read
 	lastError string
 	start     time.Time
@@ -165,7 +172,8 @@ func New(opts ...Option) (*Crawler, error) {
 		env := httpproxy.FromEnvironment().ProxyFunc()
 		c.proxy = func(r *http.Request) (*url.URL, error) { return env(r.URL) }
 	}
-	c.pacer = newPacer(cfg.delay, c.signal)
+	c.pacer = newPacer(cfg.delay, cfg.maxDelay, c.signal)
+	c.robots = newRobotsCache()
 	return c, nil
 }
 
@@ -318,7 +326,7 @@ func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
 			c.mu.Unlock()
 			return
 		}
-		if c.inflight == 0 && (c.pages >= c.cfg.maxPages || c.front.queued == 0) {
+		if c.inflight == 0 && (c.pages >= c.cfg.maxPages || c.front.queued == 0 && c.retrying == 0) {
 			c.mu.Unlock()
 			return
 		}
@@ -376,7 +384,7 @@ func (c *Crawler) pick(now time.Time) (*siteQueue, time.Duration) {
 	)
 	c.pacer.mu.Lock()
 	for _, s := range c.front.sites {
-		if s.waiting == 0 || s.busy || s.closed {
+		if s.waiting == 0 && s.retry == nil || s.busy || s.closed {
 			continue
 		}
 		at, busy := c.pacer.readyAt(s.name)
@@ -426,11 +434,19 @@ func (c *Crawler) pick(now time.Time) (*siteQueue, time.Duration) {
 	return nil, wait
 }
 
-// dispatch starts fetching the oldest URL waiting in s. c.mu must be held.
+// dispatch starts fetching the URL of s to try again, if any, else the
+// oldest URL waiting in s. c.mu must be held.
 func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
-	q, ok := c.front.pop(s)
-	if !ok {
-		return // cannot happen: s.waiting > 0
+	var q retryURL
+	if s.retry != nil {
+		q, s.retry = *s.retry, nil
+		c.retrying--
+	} else {
+		p, ok := c.front.pop(s)
+		if !ok {
+			return // cannot happen: s.waiting > 0
+		}
+		q.queuedURL = p
 	}
 	s.busy = true
 	c.inflight++
@@ -440,6 +456,13 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 		start := time.Now()
 		r := f.fetch(ctx, q.url)
 		r.took = time.Since(start)
+		if q.retries < maxRetries && transient(r) {
+			if r.status == http.StatusTooManyRequests || r.status == http.StatusServiceUnavailable {
+				c.pacer.slowDown(s.name)
+			}
+			r.retryAt = time.Now().Add(f.retryWait(s.name, q.retries+1, r.retryAfter))
+			r.kind = fetchRetry
+		}
 		var doc document
 		if r.kind == fetchedPage && r.html {
 			doc = r.parse()
@@ -451,12 +474,53 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 	}()
 }
 
+// retryLater keeps q to be fetched again from s once s is free at at.
+// c.mu must be held.
+func (c *Crawler) retryLater(s *siteQueue, q retryURL, at time.Time) {
+	c.retries++
+	if s.closed {
+		return
+	}
+	s.retry = &q
+	c.retrying++
+	c.pacer.hold(s.name, at)
+}
+
+// closeSite closes s, which reached its page cap, with its retry.
+// c.mu must be held.
+func (c *Crawler) closeSite(s *siteQueue) {
+	c.front.closeSite(s)
+	if s.retry != nil {
+		s.retry = nil
+		c.retrying--
+	}
+}
+
 // finish records the outcome of fetching q from s. c.mu must be held.
-func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document) {
+func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document) {
 	s.busy = false
 	c.inflight--
+	q := rq.queuedURL
 	log := c.cfg.logger
 	switch r.kind {
+	case fetchRetry:
+		rq.retries++
+		log.Info("retrying later", "url", q.url, "status", r.status, "err", r.errMessage(),
+			"retry", rq.retries, "wait", time.Until(r.retryAt).Round(time.Millisecond))
+		c.retryLater(s, rq, r.retryAt)
+		return
+	case fetchRobotsWait:
+		// The URL waits for its robots.txt, which is fetched again with
+		// it; its own retries are not used up.
+		log.Info("robots.txt unreachable, site closed for now", "url", q.url, "site", s.name,
+			"err", r.errMessage(), "wait", time.Until(r.retryAt).Round(time.Millisecond))
+		c.retryLater(s, rq, r.retryAt)
+		return
+	case fetchSlow:
+		log.Info("site not crawled", "url", q.url, "site", s.name, "err", r.errMessage())
+		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at,
+			Err: truncate(r.errMessage(), maxErrSize), ErrClass: sites.ErrSlow})
+		return
 	case fetchAborted:
 		log.Debug("fetch aborted", "url", q.url)
 		return
@@ -465,9 +529,9 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 		return
 	case fetchDisallowed:
 		c.disallow++
-		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name)
+		log.Info("disallowed by robots.txt", "url", q.url, "site", s.name, "why", r.errMessage())
 		c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Via: q.via,
-			Err: "disallowed by robots.txt", ErrClass: sites.ErrRobots})
+			Err: truncate(r.errMessage(), maxErrSize), ErrClass: sites.ErrRobots})
 		return
 	case fetchRefused:
 		c.refused++
@@ -558,7 +622,7 @@ func (c *Crawler) finish(s *siteQueue, q queuedURL, r fetchResult, doc document)
 	read := c.opic.Read(ps.id)
 
 	if ps.pages >= c.cfg.maxPagesPerSite {
-		c.front.closeSite(ps)
+		c.closeSite(ps)
 	}
 	c.readIdle(read)
 	if c.cfg.onBatch != nil {
@@ -621,8 +685,9 @@ func (c *Crawler) Status() Status {
 		Disallowed: c.disallow,
 		BadLinks:   c.badLinks,
 		Refused:    c.refused,
+		Retries:    c.retries,
 		IdleReads:  c.idleRead,
-		Queue:      c.front.queued,
+		Queue:      c.front.queued + c.retrying,
 		Sites:      len(c.front.sites),
 		InFlight:   c.inflight,
 		LastError:  c.lastError,

@@ -8,8 +8,22 @@
 // ready — URLs waiting, no request in flight, its politeness delay over, its
 // page cap not reached — by a [Strategy]: the one with the most OPIC cash
 // ([Greedy]), one at random ([Random]) or each in turn ([Cycle]). At most
-// [Parallel] sites are fetched at once, one request each. robots.txt is
-// obeyed; redirects are followed and a page is recorded under its final URL.
+// [Parallel] sites are fetched at once, one request each. Redirects are
+// followed and a page is recorded under its final URL.
+//
+// The crawler is polite as RFC 9309 and crawl operators expect. robots.txt
+// is read by the crawler itself: the groups naming its product token (the
+// start of its [UserAgent], case-insensitively) apply, else the "*" ones; a
+// 4xx means no rules; a 5xx, a 429 or no answer closes the site, whose
+// robots.txt is fetched again after a backoff, 3 times at most, before the
+// site is given up and its URLs are recorded as refused (sites.ErrRobots).
+// A Crawl-delay longer than the [Delay] is honoured up to [MaxDelay]; a site
+// asking for more is not crawled (sites.ErrSlow). A fetch that failed for a
+// passing reason (a timeout, a connection refused or reset, a 5xx, a 429) is
+// tried again up to 3 times after a growing backoff ([RetryBackoff]) or the
+// site's Retry-After, while the other sites go on; a 429 or 503 doubles the
+// site's delay. Only the last outcome is recorded; [Status.Retries] counts
+// the retries.
 //
 // OPIC runs over sites, not pages: when a page of site S is recorded, every
 // other site T it links to gets one more unit of weight on the arc S→T (so the

@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,9 +20,10 @@ import (
 )
 
 // fetcher fetches one URL at a time per call with colly. colly is used as an
-// HTTP client that knows robots.txt, redirects, body limits and charsets; the
-// crawler keeps its own frontier, so colly's queue, visited set and link
-// following are not used.
+// HTTP client that knows redirects, body limits and charsets; the crawler
+// keeps its own frontier, so colly's queue, visited set and link following
+// are not used. robots.txt is read here (polite.go), not by colly, whose
+// reading lets a site whose robots.txt answers 5xx be crawled in full.
 type fetcher struct {
 	col       *colly.Collector
 	transport *http.Transport
@@ -28,6 +31,15 @@ type fetcher struct {
 	// URL, fetched or being fetched.
 	done  func(u string) bool
 	guard *guard
+	pacer *pacer
+
+	robotsCache  *robotsCache
+	robotsClient *http.Client
+	userAgent    string
+	from         string // the From header: the operator's e-mail address, if given
+	token        string // the product token matched against robots.txt groups
+	maxDelay     time.Duration
+	backoff      time.Duration
 }
 
 // jobKey is the colly.Context key of the *job of a request.
@@ -43,7 +55,8 @@ type job struct {
 	status     int
 	ctype      string
 	at         time.Time
-	skipBody   bool // not HTML: the body was not downloaded
+	retryAfter string // Retry-After header of the final response
+	skipBody   bool   // not HTML: the body was not downloaded
 	body       []byte
 	gotBody    bool
 	location   string // Location header of a 3xx response
@@ -58,6 +71,9 @@ const (
 	fetchAborted                       // the crawl was cancelled
 	fetchRedirectDone                  // a redirect to a page the crawl already has, not followed
 	fetchRefused                       // the host is a non-public address (see guard)
+	fetchRobotsWait                    // robots.txt unreachable for now: try again at retryAt
+	fetchSlow                          // robots.txt asks for a Crawl-delay over the cap
+	fetchRetry                         // a passing failure, to be tried again at retryAt
 )
 
 // fetchResult is the outcome of one fetch.
@@ -75,6 +91,12 @@ type fetchResult struct {
 	took      time.Duration // from the request to the body read
 	// redirect is the normalised target of a fetchRedirectDone.
 	redirect string
+	// retryAfter is the Retry-After of an answer, 0 without one.
+	retryAfter time.Duration
+	// retryAt is when a fetchRobotsWait or fetchRetry may be tried again.
+	retryAt time.Time
+	// robotsFetched: robots.txt was fetched for this result.
+	robotsFetched bool
 }
 
 // errMessage returns the message of r.err without the "Get URL:" prefix of
@@ -83,11 +105,7 @@ func (r fetchResult) errMessage() string {
 	if r.err == nil {
 		return ""
 	}
-	var ue *url.Error
-	if errors.As(r.err, &ue) {
-		return ue.Err.Error()
-	}
-	return r.err.Error()
+	return errText(r.err)
 }
 
 // parse extracts title, text and links of an HTML result.
@@ -107,7 +125,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 	// NewCollector applies COLLY_* environment variables; the crawler's
 	// settings must win over them (robots.txt above all).
 	col.UserAgent = cfg.userAgent
-	col.IgnoreRobotsTxt = false
+	col.IgnoreRobotsTxt = true // read by the fetcher itself
 	col.AllowURLRevisit = true // the frontier decides what is fetched
 	col.ParseHTTPErrorResponse = true
 	col.MaxBodySize = cfg.maxBodySize
@@ -134,8 +152,22 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		TLSHandshakeTimeout:   10 * time.Second,
 		ExpectContinueTimeout: time.Second,
 	}
-	col.WithTransport(&pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize})
-	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard}
+	paced := &pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize}
+	col.WithTransport(paced)
+	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer,
+		robotsCache: c.robots, userAgent: cfg.userAgent, from: cfg.from, token: productToken(cfg.userAgent),
+		maxDelay: cfg.maxDelay, backoff: cfg.retryBackoff}
+	f.robotsClient = &http.Client{Transport: paced, Timeout: cfg.timeout,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > maxRobotsRedirects {
+				return http.ErrUseLastResponse
+			}
+			if err := f.guard.checkURL(req.URL); err != nil {
+				return err
+			}
+			f.setHeaders(req.Header)
+			return nil
+		}}
 	// A redirect to a page the crawl already has is not followed: the page
 	// would not be recorded twice anyway, and not asking for it spares the
 	// site a request. It matters most when a crawl resumes, since the store
@@ -163,6 +195,9 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 			r.Abort()
 			return
 		}
+		if f.from != "" {
+			r.Headers.Set("From", f.from)
+		}
 		if j, ok := r.Ctx.GetAny(jobKey).(*job); ok {
 			j.sent = r.URL
 		}
@@ -176,6 +211,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		j.at = time.Now()
 		j.status = r.StatusCode
 		j.ctype = r.Headers.Get("Content-Type")
+		j.retryAfter = r.Headers.Get("Retry-After")
 		if r.StatusCode >= 300 && r.StatusCode < 400 {
 			j.location = r.Headers.Get("Location")
 		}
@@ -219,14 +255,51 @@ func (f *fetcher) redirectDone(target, asked *url.URL) string {
 	return n
 }
 
+// setHeaders sets the headers that say who is crawling.
+func (f *fetcher) setHeaders(h http.Header) {
+	h.Set("User-Agent", f.userAgent)
+	if f.from != "" {
+		h.Set("From", f.from)
+	}
+}
+
 // close releases the idle connections of the crawl.
 func (f *fetcher) close() { f.transport.CloseIdleConnections() }
 
-// fetch GETs u (a normalised URL) and classifies the outcome.
+// fetch GETs u (a normalised URL) if its host's robots.txt allows it, and
+// classifies the outcome.
 func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
-	if err := f.guard.checkURL(mustParse(u)); err != nil {
+	pu := mustParse(u)
+	if err := f.guard.checkURL(pu); err != nil {
 		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
 	}
+	chk := f.robots(ctx, pu)
+	switch {
+	case ctx.Err() != nil:
+		return fetchResult{kind: fetchAborted}
+	case errors.As(chk.err, new(*RefusedError)):
+		return fetchResult{kind: fetchRefused, err: chk.err, at: time.Now()}
+	case chk.err != nil:
+		return fetchResult{kind: fetchFailed, err: chk.err, at: time.Now(), robotsFetched: true}
+	}
+	if chk.delay > 0 && chk.verdict != robotsSlow {
+		f.pacer.raise(sites.OfURL(pu), chk.delay)
+	}
+	switch chk.verdict {
+	case robotsDisallow:
+		return fetchResult{kind: fetchDisallowed, err: errors.New(chk.why), at: time.Now(), robotsFetched: chk.fetched}
+	case robotsWait:
+		return fetchResult{kind: fetchRobotsWait, err: errors.New(chk.why), at: time.Now(), retryAt: chk.retryAt, robotsFetched: chk.fetched}
+	case robotsSlow:
+		return fetchResult{kind: fetchSlow, err: errors.New(chk.why), at: time.Now(), robotsFetched: chk.fetched}
+	}
+	r := f.get(ctx, u)
+	r.robotsFetched = chk.fetched
+	return r
+}
+
+// get GETs u (a normalised URL) and classifies the outcome.
+func (f *fetcher) get(ctx context.Context, u string) fetchResult {
 	j := &job{}
 	cctx := colly.NewContext()
 	cctx.Put(jobKey, j)
@@ -236,8 +309,6 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 	switch {
 	case ctx.Err() != nil && !complete:
 		return fetchResult{kind: fetchAborted}
-	case errors.Is(err, colly.ErrRobotsTxtBlocked):
-		return fetchResult{kind: fetchDisallowed, at: time.Now()}
 	case errors.As(err, new(*RefusedError)):
 		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
 	case !j.headers && err == nil:
@@ -247,7 +318,7 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 		return fetchResult{kind: fetchFailed, err: err, at: time.Now()}
 	}
 
-	r := fetchResult{kind: fetchedPage, status: j.status, at: j.at}
+	r := fetchResult{kind: fetchedPage, status: j.status, at: j.at, retryAfter: parseRetryAfter(j.retryAfter, j.at)}
 	if j.skipBody && errors.Is(err, colly.ErrAbortedAfterHeaders) {
 		err = nil
 	}
@@ -321,4 +392,23 @@ func pageClass(status int, bodyErr error) string {
 		return sites.ErrIncomplete
 	}
 	return ""
+}
+
+// parseRetryAfter reads a Retry-After header (RFC 9110 §10.2.3): seconds, or
+// an HTTP date; 0 when absent, malformed or past.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if s <= 0 {
+			return 0
+		}
+		return time.Duration(min(s, 1<<20)) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
 }

@@ -23,6 +23,15 @@ type siteQueue struct {
 	pages   int // pages recorded under this site
 	busy    bool
 	closed  bool // reached its page cap: queue dropped, nothing more accepted
+	// retry is a URL taken from the queue whose fetch is to be tried
+	// again; it goes before the queue once the site's hold is over.
+	retry *retryURL
+}
+
+// retryURL is a URL to fetch again and the retries it has had.
+type retryURL struct {
+	queuedURL
+	retries int
 }
 
 type queuedURL struct {

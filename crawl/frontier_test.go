@@ -94,7 +94,7 @@ func TestFrontierCloseAndCompact(t *testing.T) {
 func TestPacer(t *testing.T) {
 	const delay = 30 * time.Millisecond
 	woke := make(chan struct{}, 10)
-	p := newPacer(delay, func() { woke <- struct{}{} })
+	p := newPacer(delay, DefaultMaxDelay, func() { woke <- struct{}{} })
 	ctx := context.Background()
 	if err := p.acquire(ctx, "a.test"); err != nil {
 		t.Fatal(err)

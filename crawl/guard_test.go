@@ -39,7 +39,8 @@ func TestPrivateLinksRefusedThroughProxy(t *testing.T) {
 	t.Parallel()
 	page := `<a href="http://169.254.169.254/latest/meta-data/">m</a> <a href="http://127.0.0.1:1/secret">l</a>
 		<a href="http://[::1]:1/">6</a> <a href="http://localhost:1/">h</a> <a href="http://b.test/">b</a>`
-	hosts := map[string]map[string]resp{"a.test": {"/": {body: page}}, "b.test": {"/": {body: "<p>b</p>"}}}
+	hosts := map[string]map[string]resp{"a.test": {"/": {body: page}}, "b.test": {"/": {body: "<p>b</p>"}},
+		"169.254.169.254": {"/latest/meta-data/": {body: "<p>m</p>"}}}
 	w := newWeb(t, hosts)
 	r := crawl(t, w, []string{"http://a.test/"})
 	if r.err != nil {

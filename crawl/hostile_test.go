@@ -116,9 +116,9 @@ func TestFinishKeepsOnlyStorableLinks(t *testing.T) {
 		links:    []string{"http://../x", "http://b.test/", "http://a.test:99999/", long, "http://a.test/next"},
 		badLinks: 3,
 	}
-	c.finish(s, queuedURL{url: "http://a.test/"},
+	c.finish(s, retryURL{queuedURL: queuedURL{url: "http://a.test/"}},
 		fetchResult{kind: fetchedPage, status: 200, page: mustParse("http://a.test/"), at: time.Now()}, doc)
-	c.finish(s, queuedURL{url: "http://a.test/gone"},
+	c.finish(s, retryURL{queuedURL: queuedURL{url: "http://a.test/gone"}},
 		fetchResult{kind: fetchFailed, err: errors.New(strings.Repeat("e", 10*maxErrSize)), at: time.Now()}, document{})
 
 	if len(c.pending) != 2 {

@@ -63,6 +63,8 @@ const (
 	DefaultTimeout         = 20 * time.Second
 	DefaultMaxBodySize     = 5 << 20
 	DefaultIdleReads       = 4
+	DefaultMaxDelay        = 30 * time.Second
+	DefaultRetryBackoff    = time.Second
 	// MaxTextSize caps [sites.Page.Text], in bytes.
 	MaxTextSize = 64 << 10
 	// MaxTitleSize caps [sites.Page.Title], in bytes.
@@ -101,6 +103,9 @@ type config struct {
 	shares          map[string]float64
 	allowPrivate    bool
 	onCapture       CaptureFunc // capture.go
+	from            string
+	maxDelay        time.Duration
+	retryBackoff    time.Duration
 }
 
 func defaultConfig() config {
@@ -119,6 +124,8 @@ func defaultConfig() config {
 		timeout:         DefaultTimeout,
 		maxBodySize:     DefaultMaxBodySize,
 		idleReads:       DefaultIdleReads,
+		maxDelay:        DefaultMaxDelay,
+		retryBackoff:    DefaultRetryBackoff,
 	}
 }
 
@@ -169,6 +176,50 @@ func Parallel(n int) Option {
 			return fmt.Errorf("crawl: parallel %d < 1", n)
 		}
 		c.parallel = n
+		return nil
+	}
+}
+
+// MaxDelay sets the longest delay between two requests to one site the
+// crawl accepts (default 30s). A Crawl-delay in robots.txt longer than the
+// configured delay is honoured up to it; a site asking for more is not
+// crawled, and its URLs are recorded with the class sites.ErrSlow. A
+// Retry-After is honoured up to it, and doubling the delay of a site that
+// answered 429 or 503 stops there. A configured delay longer than it wins.
+func MaxDelay(d time.Duration) Option {
+	return positive("max delay", d, func(c *config) *time.Duration { return &c.maxDelay })
+}
+
+// RetryBackoff sets the wait before the first retry of a fetch that failed
+// for a passing reason — a timeout, a connection refused or reset, a 5xx or
+// a 429 — or of a robots.txt that could not be read (default 1s). The wait
+// doubles at each of the 3 retries and grows with the site's delay; a
+// longer Retry-After wins.
+func RetryBackoff(d time.Duration) Option {
+	return positive("retry backoff", d, func(c *config) *time.Duration { return &c.retryBackoff })
+}
+
+// positive is an option that sets the duration field returns to d, which
+// must be positive; what names the option in the error.
+func positive(what string, d time.Duration, field func(*config) *time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("crawl: %s %v <= 0", what, d)
+		}
+		*field(c) = d
+		return nil
+	}
+}
+
+// From sets the From header of every request (default none): the e-mail
+// address of the operator, for a site's webmaster to write to. An empty
+// address sends none.
+func From(addr string) Option {
+	return func(c *config) error {
+		if strings.ContainsAny(addr, "\r\n") {
+			return fmt.Errorf("crawl: From address %q spans lines", addr)
+		}
+		c.from = strings.TrimSpace(addr)
 		return nil
 	}
 }
@@ -253,12 +304,20 @@ func Shares(shares map[string]float64) Option {
 	}
 }
 
-// UserAgent sets the User-Agent header, also the name matched against
-// robots.txt groups (default [DefaultUserAgent]).
+// UserAgent sets the User-Agent header (default [DefaultUserAgent]). Its
+// product token — its leading letters, hyphens and underscores, "sitesift"
+// in "sitesift/0.1 (+…)" — is the name matched, case-insensitively, against
+// robots.txt's user-agent lines.
 func UserAgent(ua string) Option {
 	return func(c *config) error {
 		if strings.TrimSpace(ua) == "" {
 			return fmt.Errorf("crawl: empty user agent")
+		}
+		if strings.ContainsAny(ua, "\r\n") {
+			return fmt.Errorf("crawl: user agent %q spans lines", ua)
+		}
+		if productToken(ua) == "" {
+			return fmt.Errorf("crawl: user agent %q does not start with a product name", ua)
 		}
 		c.userAgent = ua
 		return nil

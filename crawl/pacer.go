@@ -14,33 +14,50 @@ import (
 )
 
 // pacer enforces politeness per site at the level of HTTP requests: at most
-// one request to a site at a time, and at least delay between the end of one
-// (its body read) and the start of the next. It sits in the transport, so it also paces what
-// the scheduler does not see: colly's robots.txt fetches and redirect hops.
-// The scheduler asks it which sites are ready, so the two agree.
+// one request to a site at a time, and at least the site's delay between the
+// end of one (its body read) and the start of the next. It sits in the
+// transport, so it also paces what the scheduler does not see: robots.txt
+// fetches and redirect hops. The scheduler asks it which sites are ready, so
+// the two agree.
+//
+// A site's delay starts at the configured one; a longer Crawl-delay raises
+// it (raise) and a 429 or 503 doubles it (slowDown), up to the cap. A site
+// can also be held until a time (hold): a retry's backoff.
 type pacer struct {
-	delay  time.Duration
-	notify func() // called when a site may have become ready
+	delay    time.Duration // the configured delay
+	maxDelay time.Duration // the cap of a site's delay
+	notify   func()        // called when a site may have become ready
 
 	mu    sync.Mutex
 	hosts map[string]*hostPace
 }
 
 type hostPace struct {
-	busy bool
-	next time.Time     // earliest start of the next request
-	free chan struct{} // closed when busy ends
+	busy  bool
+	last  time.Time     // end of the last request
+	delay time.Duration // this site's delay
+	hold  time.Time     // no request before
+	free  chan struct{} // closed when busy ends
 }
 
-func newPacer(delay time.Duration, notify func()) *pacer {
-	return &pacer{delay: delay, notify: notify, hosts: make(map[string]*hostPace)}
+// next is the earliest start of the next request.
+func (h *hostPace) next() time.Time {
+	t := h.hold
+	if n := h.last.Add(h.delay); !h.last.IsZero() && n.After(t) {
+		t = n
+	}
+	return t
+}
+
+func newPacer(delay, maxDelay time.Duration, notify func()) *pacer {
+	return &pacer{delay: delay, maxDelay: max(maxDelay, delay), notify: notify, hosts: make(map[string]*hostPace)}
 }
 
 // host returns the state of site; p.mu must be held.
 func (p *pacer) host(site string) *hostPace {
 	h := p.hosts[site]
 	if h == nil {
-		h = &hostPace{}
+		h = &hostPace{delay: p.delay}
 		p.hosts[site] = h
 	}
 	return h
@@ -53,7 +70,47 @@ func (p *pacer) readyAt(site string) (t time.Time, busy bool) {
 	if h == nil {
 		return time.Time{}, false
 	}
-	return h.next, h.busy
+	return h.next(), h.busy
+}
+
+// delayOf returns the current delay of site.
+func (p *pacer) delayOf(site string) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.host(site).delay
+}
+
+// raise makes the delay of site at least d (a Crawl-delay), up to the cap.
+func (p *pacer) raise(site string, d time.Duration) {
+	p.mu.Lock()
+	h := p.host(site)
+	h.delay = max(h.delay, min(d, p.maxDelay))
+	p.mu.Unlock()
+}
+
+// slowDown doubles the delay of site, from half a second at least, up to
+// the cap: the site answered 429 or 503.
+func (p *pacer) slowDown(site string) {
+	p.mu.Lock()
+	h := p.host(site)
+	h.delay = min(max(2*h.delay, minSlowDown), p.maxDelay)
+	p.mu.Unlock()
+}
+
+// minSlowDown is the least delay of a site that asked to be spared.
+const minSlowDown = 500 * time.Millisecond
+
+// hold keeps requests to site from starting before t.
+func (p *pacer) hold(site string, t time.Time) {
+	p.mu.Lock()
+	h := p.host(site)
+	if t.After(h.hold) {
+		h.hold = t
+	}
+	p.mu.Unlock()
+	if p.notify != nil {
+		p.notify()
+	}
 }
 
 // acquire waits until a request to site may start and marks it in flight.
@@ -62,7 +119,8 @@ func (p *pacer) acquire(ctx context.Context, site string) error {
 		p.mu.Lock()
 		h := p.host(site)
 		now := time.Now()
-		if !h.busy && !now.Before(h.next) {
+		next := h.next()
+		if !h.busy && !now.Before(next) {
 			h.busy = true
 			h.free = make(chan struct{})
 			p.mu.Unlock()
@@ -76,7 +134,7 @@ func (p *pacer) acquire(ctx context.Context, site string) error {
 		if h.busy {
 			free = h.free
 		} else {
-			timer = time.NewTimer(h.next.Sub(now))
+			timer = time.NewTimer(next.Sub(now))
 			tick = timer.C
 		}
 		p.mu.Unlock()
@@ -93,12 +151,12 @@ func (p *pacer) acquire(ctx context.Context, site string) error {
 }
 
 // release ends the request to site acquired before; the next may start
-// after delay.
+// after the site's delay.
 func (p *pacer) release(site string) {
 	p.mu.Lock()
 	h := p.host(site)
 	h.busy = false
-	h.next = time.Now().Add(p.delay)
+	h.last = time.Now()
 	close(h.free)
 	p.mu.Unlock()
 	if p.notify != nil {
@@ -107,8 +165,8 @@ func (p *pacer) release(site string) {
 }
 
 // pacedTransport is the http.RoundTripper of the crawl: it paces every
-// request with the pacer and gives requests made without a context (colly's
-// robots.txt fetch) the crawl's context, so cancelling the crawl ends them.
+// request with the pacer and gives requests made without a context the
+// crawl's context, so cancelling the crawl ends them.
 type pacedTransport struct {
 	next    http.RoundTripper
 	pacer   *pacer
@@ -150,8 +208,7 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.ContentLength = -1
 	}
 	if req.URL.Path == "/robots.txt" {
-		// colly reads robots.txt whole; a file that never ends would fill
-		// memory until the timeout. RFC 9309 §2.5 lets a crawler parse only
+		// A file that never ends would fill memory until the timeout. RFC 9309 §2.5 lets a crawler parse only
 		// the first 500 KiB: the rest reads as the end of the file.
 		resp.Body = struct {
 			io.Reader

@@ -19,11 +19,12 @@ import (
 
 // resp is a fixture response.
 type resp struct {
-	status   int // 200 when 0
-	ctype    string
-	body     string
-	location string        // Location header, for redirects
-	sleep    time.Duration // before answering
+	status     int // 200 when 0
+	ctype      string
+	body       string
+	location   string        // Location header, for redirects
+	retryAfter string        // Retry-After header
+	sleep      time.Duration // before answering
 }
 
 // web is a fixture web of virtual hosts ("a.test", "b.test", ...) served by
@@ -34,6 +35,7 @@ type web struct {
 
 	mu          sync.Mutex
 	hosts       map[string]map[string]resp // host → path (with query) → response
+	seqs        map[string][]resp          // host + path → responses in turn (see sequence)
 	hits        []hit
 	inflight    int
 	maxInflight int
@@ -69,6 +71,15 @@ func (w *web) serve(rw http.ResponseWriter, r *http.Request) {
 	w.maxInflight = max(w.maxInflight, w.inflight)
 	site, known := w.hosts[host]
 	p, ok := site[path]
+	if seq := w.seqs[host+path]; len(seq) > 0 {
+		n := 0
+		for _, h := range w.hits {
+			if h.host == host && h.path == path {
+				n++
+			}
+		}
+		p, ok = seq[min(n, len(seq))-1], true
+	}
 	w.mu.Unlock()
 	defer func() {
 		w.mu.Lock()
@@ -97,6 +108,9 @@ func (w *web) serve(rw http.ResponseWriter, r *http.Request) {
 	if p.location != "" {
 		rw.Header().Set("Location", p.location)
 	}
+	if p.retryAfter != "" {
+		rw.Header().Set("Retry-After", p.retryAfter)
+	}
 	ct := p.ctype
 	if ct == "" && p.location == "" {
 		ct = "text/html; charset=utf-8"
@@ -113,6 +127,28 @@ func (w *web) serve(rw http.ResponseWriter, r *http.Request) {
 	}
 	rw.WriteHeader(st)
 	fmt.Fprint(rw, p.body)
+}
+
+// sequence makes the server answer the requests for host and path with rs
+// in turn, the last one from then on.
+func (w *web) sequence(host, path string, rs ...resp) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.seqs == nil {
+		w.seqs = map[string][]resp{}
+	}
+	w.seqs[host+path] = rs
+}
+
+// times returns when the server saw the requests for host and path.
+func (w *web) times(host, path string) []time.Time {
+	var out []time.Time
+	for _, h := range w.requests() {
+		if h.host == host && h.path == path {
+			out = append(out, h.at)
+		}
+	}
+	return out
 }
 
 // requests returns the requests the server saw, in order.
@@ -191,7 +227,7 @@ func (r *result) recorder() Option {
 func crawl(t *testing.T, w *web, seeds []string, opts ...Option) *result {
 	t.Helper()
 	r := &result{}
-	all := append([]Option{Proxy(w.srv.URL), Delay(0), r.recorder(), FlushInterval(20 * time.Millisecond)}, opts...)
+	all := append([]Option{Proxy(w.srv.URL), Delay(0), RetryBackoff(10 * time.Millisecond), r.recorder(), FlushInterval(20 * time.Millisecond)}, opts...)
 	c, err := New(all...)
 	if err != nil {
 		t.Fatalf("New: %v", err)

@@ -37,7 +37,8 @@ const (
 	ErrIncomplete = "incomplete" // an answer whose body could not be read whole
 	ErrHTTP4xx    = "http-4xx"   // a 4xx status
 	ErrHTTP5xx    = "http-5xx"   // a 5xx status
-	ErrRobots     = "robots"     // disallowed by robots.txt, not fetched
+	ErrRobots     = "robots"     // disallowed by robots.txt (or it stayed unreachable), not fetched
+	ErrSlow       = "slow"       // robots.txt asks for a Crawl-delay over the cap, not fetched
 	ErrOther      = "other"      // any other failure
 )
 
@@ -47,6 +48,7 @@ const (
 	SiteDead         = "dead"          // every fetch failed: DNS, connection, timeout…
 	SiteRobotsClosed = "robots-closed" // robots.txt disallowed every URL tried
 	SiteErrorsOnly   = "errors-only"   // it answered, with errors only (4xx, 5xx, broken bodies)
+	SiteSlow         = "slow"          // Crawl-delay over the cap: not crawled
 	SiteNotFetched   = "not-fetched"   // known from links only
 )
 

@@ -63,7 +63,7 @@ func CrawledProject(t testing.TB) string {
 		defer p.Close()
 		a := app.New(app.Options{Project: p})
 		_, crawled.err = a.RunCrawl(context.Background(), app.CrawlRequest{
-			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, DelayMS: 1, Parallel: 4, Proxy: srv.URL,
+			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL,
 		}, time.Second, nil)
 	})
 	if crawled.err != nil {

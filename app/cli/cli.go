@@ -59,9 +59,13 @@ Usage:
                                             crawl the built-in demo web and open the app on it
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
-                 [--delay DURATION] [--parallel N] [--strategy greedy|random|cycle] [--proxy URL] [--bias B]
-                 [--no-warc] [--warc-max-size BYTES]
-                 [--allow-private] [--fresh-frontier]
+                 [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]
+                 [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
+                 [--fresh-frontier] [--no-warc] [--warc-max-size BYTES]
+                                            the politeness flags are kept in the project for the next crawls
+  sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
+                 [--max-delay DURATION] [--format table|json]
+                                            show or set the project's crawl settings
   sitesift import --project DIR --edges FILE
                                             a site graph from an edge list, without crawling
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
@@ -74,7 +78,7 @@ Usage:
   sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
-  sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|not-fetched]
+  sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
                  [--limit N] [--format table|csv|json] [SITE]
                                             sites with their crawl status; with SITE, its crawl report
   sitesift librarians [list|add] --project DIR [NAME]
@@ -137,6 +141,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.demoWeb(ctx, args)
 	case "crawl":
 		return c.crawl(ctx, args)
+	case "settings":
+		return c.settings(ctx, args)
 	case "import":
 		return c.importEdges(ctx, args)
 	case "rank":
@@ -368,8 +374,8 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	defer srv.Close()
 	proxy := srv.URL
 	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
-		req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40,
-			DelayMS: int(delay.Milliseconds()), Parallel: 4, Strategy: "greedy", Proxy: proxy}
+		req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
+			SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
 		if _, err := a.StartCrawl(req); err != nil {
 			return err
 		}
@@ -389,8 +395,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
 	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch in all")
 	perSite := f.Int("max-pages-per-site", app.DefaultMaxPagesPerSite, "pages to fetch per site")
-	delay := f.Duration("delay", app.DefaultDelayMS*time.Millisecond, "delay between two requests to one site")
-	parallel := f.Int("parallel", app.DefaultParallel, "sites fetched at once")
+	polite := f.settingsFlags()
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
@@ -421,8 +426,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
 	}
 	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
-		DelayMS: int(delay.Milliseconds()), Parallel: *parallel, Strategy: *strategy, Proxy: *proxy, Bias: *bias,
-		AllowPrivate: *allowPrivate, FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax}
+		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
+		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite()}
 	// Check the request before a project directory is created for it.
 	if err := req.Check(); err != nil {
 		return err
@@ -445,8 +450,9 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "crawl %s (%s): %d pages from %d sites in %.1fs (%.1f pages/s), %d errors\n",
-			st.State, endReasons[st.EndReason], st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9), st.Errors)
+		fmt.Fprintf(c.Stdout, "crawl %s (%s): %d pages from %d sites in %.1fs (%.1f pages/s), %d errors, %d retries\n",
+			st.State, endReasons[st.EndReason], st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9),
+			st.Errors, st.Retries)
 		if classes := byClass(st.ErrorsByClass); classes != "" {
 			fmt.Fprintf(c.Stdout, "failed fetches by class: %s\n", classes)
 		}
@@ -591,7 +597,7 @@ func (c CLI) check(ctx context.Context, args []string) error {
 func (c CLI) sites(ctx context.Context, args []string) error {
 	f := c.newFlags("sites")
 	dir := f.String("project", "", "project directory")
-	status := f.String("status", "", "only the sites of this crawl status: ok, dead, robots-closed, errors-only or not-fetched")
+	status := f.String("status", "", "only the sites of this crawl status: ok, dead, robots-closed, errors-only, slow or not-fetched")
 	limit := f.Int("limit", 0, "show the first N sites by importance (0: all)")
 	format := f.String("format", export.Table, "table, csv or json")
 	rest, err := f.parse(args)

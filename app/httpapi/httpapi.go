@@ -277,6 +277,14 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.PauseCrawl() }))
 	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.ResumeCrawl() }))
 	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.StopCrawl() }))
+	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Settings(r.Context()) }))
+	mux.HandleFunc("PUT /api/settings", h.api(func(r *http.Request) (any, error) {
+		var u app.SettingsUpdate
+		if err := decodeBody(r, &u); err != nil {
+			return nil, err
+		}
+		return a.SetSettings(r.Context(), u)
+	}))
 	mux.HandleFunc("GET /api/crawl/events", h.events)
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
 	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Continuation(r.Context()) }))
@@ -292,8 +300,9 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 }
 
 func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {
-	// Fields absent from the body keep their defaults; an explicit 0 delay stays 0.
-	req := app.CrawlRequest{DelayMS: app.DefaultDelayMS}
+	// Fields absent from the body keep the project's settings (or their
+	// defaults); an explicit 0 delay stays 0.
+	var req app.CrawlRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeError(w, err)
 		return

@@ -200,7 +200,7 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "POST", "/api/crawl/stop", "", 409, nil)
 	seeds, proxy := apptest.DemoWeb(t)
-	body, _ := json.Marshal(app.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, DelayMS: 20, Parallel: 2, Proxy: proxy})
+	body, _ := json.Marshal(app.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(20), Parallel: app.Set(2)}, Proxy: proxy})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/crawl", bytes.NewReader(body)))
 	if rec.Code != http.StatusAccepted {
@@ -244,5 +244,35 @@ func TestCrawlStatusOfLastCrawl(t *testing.T) {
 	}
 	if st.Top[0].OPIC < st.Top[9].OPIC {
 		t.Errorf("top sites not by importance: %+v", st.Top)
+	}
+}
+
+func TestSettingsAPI(t *testing.T) {
+	a := apptest.Empty(t)
+	h := New(a)
+	var s app.Settings
+	apptest.Call(t, h, "GET", "/api/settings", "", 200, &s)
+	if s.DelayMS != app.DefaultDelayMS || s.Parallel != app.DefaultParallel || s.MaxDelayMS != app.DefaultMaxDelayMS || s.Contact != "" {
+		t.Errorf("defaults: %+v", s)
+	}
+	apptest.Call(t, h, "PUT", "/api/settings", `{"contact": "ana@library.org", "delay_ms": 0}`, 200, &s)
+	if s.Contact != "ana@library.org" || s.DelayMS != 0 || s.Parallel != app.DefaultParallel ||
+		s.EffectiveUserAgent != "sitesift/"+app.Version+" (+ana@library.org)" {
+		t.Errorf("after PUT: %+v", s)
+	}
+	env := apptest.Call(t, h, "PUT", "/api/settings", `{"parallel": 0}`, 400, nil)
+	if !strings.Contains(env.Error, "parallel") {
+		t.Errorf("bad parallel: %q", env.Error)
+	}
+	// A crawl request without politeness fields uses the stored settings;
+	// without a contact the open web is refused with the way to set one.
+	apptest.Call(t, h, "PUT", "/api/settings", `{"contact": ""}`, 200, &s)
+	env = apptest.Call(t, h, "POST", "/api/crawl", `{"seeds": ["https://example.org/"]}`, 400, nil)
+	if !strings.Contains(env.Error, "--contact") {
+		t.Errorf("crawl without a contact: %q", env.Error)
+	}
+	apptest.Call(t, h, "GET", "/api/settings", "", 200, &s)
+	if s.DelayMS != 0 {
+		t.Errorf("settings after a refused crawl: %+v", s)
 	}
 }

@@ -601,15 +601,15 @@ func (s *Store) StartCrawl(ctx context.Context, settings any) (int64, error) {
 }
 
 // FinishCrawl records the end of crawl id: its final state (e.g. [CrawlDone]),
-// why it ended (crawl.EndLimit …) and the number of pages it fetched. An
-// unknown id is [ErrNotFound].
-func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string, pages int) error {
+// why it ended (crawl.EndLimit …), the number of pages it fetched and of the
+// fetches it tried again. An unknown id is [ErrNotFound].
+func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string, pages, retries int) error {
 	if state == "" {
 		return fmt.Errorf("store: finish crawl %d: %w: empty state", id, ErrInvalid)
 	}
 	return s.write(ctx, fmt.Sprintf("finish crawl %d", id), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, end_reason = ?, pages = ? WHERE id = ?`,
-			formatTime(s.now()), state, reason, pages, id)
+		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, end_reason = ?, pages = ?, retries = ?
+			WHERE id = ?`, formatTime(s.now()), state, reason, pages, retries, id)
 		if err != nil {
 			return fmt.Errorf("store: finish crawl %d: %w", id, err)
 		}
@@ -712,12 +712,13 @@ type Crawl struct {
 	State      string          `json:"state"`
 	EndReason  string          `json:"end_reason"` // why it ended; "" while running
 	Pages      int             `json:"pages"`
+	Retries    int             `json:"retries"` // fetches tried again after a passing failure
 }
 
 // Crawls returns the recorded crawls, newest first.
 func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
-	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages
-		FROM crawls ORDER BY id DESC`)
+	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages,
+		retries FROM crawls ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: crawls: %w", err)
 	}
@@ -727,7 +728,7 @@ func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
 func scanCrawl(sc scanner) (c Crawl, err error) {
 	var started, settings string
 	var finished sql.NullString
-	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.EndReason, &c.Pages); err != nil {
+	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.EndReason, &c.Pages, &c.Retries); err != nil {
 		return c, err
 	}
 	if c.StartedAt, err = parseTime(started); err != nil {

@@ -157,14 +157,16 @@ const MaxDetailRows = 500
 
 // siteStatus is the SQL of a site's crawl status (sites.SiteOK …) from its
 // pages' error classes: ok with one page fetched fine, not-fetched with no
-// page, errors-only when it answered with errors, robots-closed when
-// robots.txt kept every URL, dead otherwise. Each test is an indexed
-// lookup (pages_site_class).
+// page, errors-only when it answered with errors, slow when its robots.txt
+// asks for a Crawl-delay over the cap, robots-closed when robots.txt kept
+// every URL, dead otherwise. Each test is an indexed lookup
+// (pages_site_class).
 const siteStatus = `(CASE
 		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class = '') THEN 'ok'
 		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id) THEN 'not-fetched'
 		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id
 			AND p.err_class IN ('http-4xx', 'http-5xx', 'incomplete')) THEN 'errors-only'
+		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class = 'slow') THEN 'slow'
 		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class <> 'robots') THEN 'robots-closed'
 		ELSE 'dead' END)`
 
@@ -176,7 +178,7 @@ const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
-		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots')) AS errors,
+		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow')) AS errors,
 		` + siteStatus + ` AS crawl_status,
 		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
 		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
@@ -226,10 +228,10 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
 	}
 	switch q.Status {
-	case "", sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteNotFetched:
+	case "", sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteSlow, sites.SiteNotFetched:
 	default:
-		return 0, nil, fmt.Errorf("store: list sites: %w: unknown crawl status %q (want %s, %s, %s, %s or %s)", ErrInvalid,
-			q.Status, sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteNotFetched)
+		return 0, nil, fmt.Errorf("store: list sites: %w: unknown crawl status %q (want %s, %s, %s, %s, %s or %s)", ErrInvalid,
+			q.Status, sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteSlow, sites.SiteNotFetched)
 	}
 	status := ""
 	if q.Status != "" {

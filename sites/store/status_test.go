@@ -38,6 +38,7 @@ func TestSiteCrawlStatus(t *testing.T) {
 		pg("http://broken.test/x", 0, sites.ErrConnect),
 		pg("http://halfclosed.test/", 0, sites.ErrRobots),
 		pg("http://halfclosed.test/x", 0, sites.ErrConnect),
+		pg("http://slow.test/", 0, sites.ErrSlow),
 	}
 	if err := s.SaveCrawlBatch(ctx, pages, nil); err != nil {
 		t.Fatal(err)
@@ -57,6 +58,7 @@ func TestSiteCrawlStatus(t *testing.T) {
 		"broken.test":     "errors-only 0/2",
 		"halfclosed.test": "dead 0/1",
 		"linked.test":     "not-fetched 0/0",
+		"slow.test":       "slow 0/0",
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("status pages/errors by site:\n got %v\nwant %v", got, want)
@@ -80,7 +82,12 @@ func TestSiteCrawlStatus(t *testing.T) {
 	if got := names(SiteQuery{Sort: "site", Status: sites.SiteDead}); got != "2 [dead.test halfclosed.test]" {
 		t.Errorf("status=dead: %s", got)
 	}
-	if got := names(SiteQuery{Sort: "site", NoFailed: true}); got != "2 [linked.test ok.test]" {
+	if got := names(SiteQuery{Sort: "site", Status: sites.SiteSlow}); got != "1 [slow.test]" {
+		t.Errorf("status=slow: %s", got)
+	}
+	// A slow site is not a failed one: it may be worth a crawl with a
+	// higher cap.
+	if got := names(SiteQuery{Sort: "site", NoFailed: true}); got != "3 [linked.test ok.test slow.test]" {
 		t.Errorf("no failed sites: %s", got)
 	}
 	if got := names(SiteQuery{Sort: "site", NoFailed: true, Status: sites.SiteOK, Limit: 1}); got != "1 [ok.test]" {
@@ -102,7 +109,7 @@ func TestSiteCrawlStatus(t *testing.T) {
 		t.Errorf("page rows lack their class: %+v", d.Pages)
 	}
 	byClass, err := s.Fetches(ctx, at)
-	if err != nil || fmt.Sprint(byClass) != "map[:1 connect:2 dns:1 http-4xx:1 http-5xx:1 robots:2 timeout:1]" {
+	if err != nil || fmt.Sprint(byClass) != "map[:1 connect:2 dns:1 http-4xx:1 http-5xx:1 robots:2 slow:1 timeout:1]" {
 		t.Errorf("fetches by class: %v, %v", byClass, err)
 	}
 	if later, err := s.Fetches(ctx, at.Add(time.Second)); err != nil || len(later) != 0 {
@@ -156,5 +163,24 @@ func TestMigrationClassifiesOldPages(t *testing.T) {
 	}
 	if d, err := s.Site(context.Background(), "gone.test", ""); err != nil || d.CrawlStatus != sites.SiteDead {
 		t.Errorf("gone.test: %q, %v; want dead", d.CrawlStatus, err)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	ctx, s := context.Background(), openTest(t)
+	t.Parallel()
+	if got, err := s.Settings(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("settings of a new project: %v, %v; want none", got, err)
+	}
+	if err := s.SetSettings(ctx, map[string]string{"contact": "a@b.org", "delay_ms": "500"}); err != nil {
+		t.Fatal(err)
+	}
+	// A second call changes its keys only; an empty value removes one.
+	if err := s.SetSettings(ctx, map[string]string{"delay_ms": "", "parallel": "2", "contact": "c@d.org"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Settings(ctx)
+	if err != nil || fmt.Sprint(got) != "map[contact:c@d.org parallel:2]" {
+		t.Errorf("settings %v, %v; want contact c@d.org and parallel 2", got, err)
 	}
 }

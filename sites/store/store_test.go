@@ -748,11 +748,11 @@ func TestCrawls(t *testing.T) {
 	if err != nil || len(cs) != 1 || cs[0].State != CrawlRunning || !cs[0].FinishedAt.IsZero() {
 		t.Fatalf("Crawls after start = %+v, %v", cs, err)
 	}
-	if err := s.FinishCrawl(ctx, id, CrawlDone, "exhausted", 7); err != nil {
+	if err := s.FinishCrawl(ctx, id, CrawlDone, "exhausted", 7, 2); err != nil {
 		t.Fatal(err)
 	}
 	cs, err = s.Crawls(ctx)
-	if err != nil || len(cs) != 1 || cs[0].ID != id || cs[0].State != CrawlDone || cs[0].Pages != 7 || cs[0].FinishedAt.IsZero() {
+	if err != nil || len(cs) != 1 || cs[0].ID != id || cs[0].State != CrawlDone || cs[0].Pages != 7 || cs[0].Retries != 2 || cs[0].FinishedAt.IsZero() {
 		t.Fatalf("Crawls after finish = %+v, %v", cs, err)
 	}
 	var settings struct {
@@ -761,7 +761,7 @@ func TestCrawls(t *testing.T) {
 	if err := json.Unmarshal(cs[0].Settings, &settings); err != nil || settings.MaxPages != 10 {
 		t.Errorf("settings = %s, %v", cs[0].Settings, err)
 	}
-	if err := s.FinishCrawl(ctx, id+100, CrawlDone, "", 1); !errors.Is(err, ErrNotFound) {
+	if err := s.FinishCrawl(ctx, id+100, CrawlDone, "", 1, 0); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown crawl: err = %v, want ErrNotFound", err)
 	}
 	if _, err := s.StartCrawl(ctx, make(chan int)); err == nil {

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"sitesift/app"
+	"sitesift/app/export"
+)
+
+// settingsFlags adds the flags of the project's crawl settings to f and
+// returns a function giving the update made of the flags set on the
+// command line: the others keep the project's values.
+func (f flags) settingsFlags() func() app.SettingsUpdate {
+	contact := f.String("contact", "", "your e-mail address or web page, sent in the user agent (needed beyond .test and loopback hosts)")
+	ua := f.String("user-agent", "", `User-Agent to send (default "sitesift/`+app.Version+` (+CONTACT)")`)
+	delay := f.Duration("delay", app.DefaultDelayMS*time.Millisecond, "least delay between two requests to one site")
+	parallel := f.Int("parallel", app.DefaultParallel, "sites fetched at once")
+	maxDelay := f.Duration("max-delay", app.DefaultMaxDelayMS*time.Millisecond,
+		"longest delay a site may ask for (Crawl-delay, Retry-After); a site asking for more is not crawled")
+	return func() app.SettingsUpdate {
+		var u app.SettingsUpdate
+		set := map[string]func(){
+			"contact":    func() { u.Contact = contact },
+			"user-agent": func() { u.UserAgent = ua },
+			"delay":      func() { u.DelayMS = app.Set(int(delay.Milliseconds())) },
+			"parallel":   func() { u.Parallel = parallel },
+			"max-delay":  func() { u.MaxDelayMS = app.Set(int(maxDelay.Milliseconds())) },
+		}
+		f.Visit(func(fl *flag.Flag) { // the flags given, the command's others included
+			if s, ok := set[fl.Name]; ok {
+				s()
+			}
+		})
+		return u
+	}
+}
+
+// settings shows the project's crawl settings, after setting those given.
+func (c CLI) settings(ctx context.Context, args []string) error {
+	f := c.newFlags("settings")
+	dir := f.String("project", "", "project directory")
+	format := f.String("format", export.Table, "table or json")
+	update := f.settingsFlags()
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return usageError{"settings: --project DIR is required"}
+	}
+	if err := checkFormat("settings", *format, export.Table, export.JSON); err != nil {
+		return err
+	}
+	return c.withProject(*dir, func(a *app.App) error {
+		s, err := a.SetSettings(ctx, update())
+		if err != nil {
+			return err
+		}
+		if *format == export.JSON {
+			return export.WriteJSON(c.Stdout, s)
+		}
+		contact := s.Contact
+		if contact == "" {
+			contact = "(none: only .test and loopback hosts may be crawled)"
+		}
+		tw := tabwriter.NewWriter(c.Stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "contact\t%s\n", contact)
+		fmt.Fprintf(tw, "user agent\t%s\n", s.EffectiveUserAgent)
+		fmt.Fprintf(tw, "delay\t%v\n", time.Duration(s.DelayMS)*time.Millisecond)
+		fmt.Fprintf(tw, "parallel\t%d\n", s.Parallel)
+		fmt.Fprintf(tw, "max delay\t%v\n", time.Duration(s.MaxDelayMS)*time.Millisecond)
+		return tw.Flush()
+	})
+}

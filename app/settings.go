@@ -1,0 +1,250 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"sitesift/sites"
+)
+
+// Defaults of a project's crawl settings: the one source of the defaults of
+// the command line, the API and the app.
+const (
+	DefaultDelayMS    = 1000
+	DefaultParallel   = 4
+	DefaultMaxDelayMS = 30_000
+)
+
+// Settings are a project's crawl settings: who crawls, and how politely.
+// Every crawl of the project uses them; a crawl request may change them
+// (see [SettingsUpdate]), and the change is kept for the next crawls.
+type Settings struct {
+	// Contact is how a webmaster reaches the operator: an e-mail address
+	// or an http(s) URL; "" for none. It is sent in the default user agent
+	// (and an e-mail address as the From header). A crawl of hosts other
+	// than the demo web's .test hosts or loopback needs one.
+	Contact string `json:"contact"`
+	// UserAgent is the User-Agent the operator set; "" for the default,
+	// "sitesift/VERSION (+CONTACT)". Its product token (the name before the
+	// "/") is what robots.txt groups are matched against.
+	UserAgent string `json:"user_agent"`
+	// EffectiveUserAgent is the User-Agent crawls send.
+	EffectiveUserAgent string `json:"effective_user_agent"`
+	// DelayMS is the least time between two requests to one site, in
+	// milliseconds; a longer Crawl-delay of the site's robots.txt wins.
+	DelayMS int `json:"delay_ms"`
+	// Parallel is how many sites are fetched at once.
+	Parallel int `json:"parallel"`
+	// MaxDelayMS caps a site's delay, in milliseconds: a Crawl-delay over
+	// it keeps the site from being crawled (its status is slow); a
+	// Retry-After and the doubling of a site's delay after a 429 or 503
+	// stop there.
+	MaxDelayMS int `json:"max_delay_ms"`
+}
+
+// SettingsUpdate changes some crawl settings: a nil field keeps the stored
+// value (or the default). An empty Contact or UserAgent removes it.
+type SettingsUpdate struct {
+	Contact    *string `json:"contact,omitempty"`
+	UserAgent  *string `json:"user_agent,omitempty"`
+	DelayMS    *int    `json:"delay_ms,omitempty"`
+	Parallel   *int    `json:"parallel,omitempty"`
+	MaxDelayMS *int    `json:"max_delay_ms,omitempty"`
+}
+
+// Set returns a pointer to v, for the fields of a [SettingsUpdate].
+func Set[T any](v T) *T { return &v }
+
+// The keys of the text settings in the store.
+const (
+	keyContact   = "contact"
+	keyUserAgent = "user_agent"
+)
+
+// numeric are the numeric settings: their key in the store, their field
+// and the field of an update.
+var numeric = []struct {
+	key    string
+	field  func(*Settings) *int
+	update func(SettingsUpdate) *int
+}{
+	{"delay_ms", func(s *Settings) *int { return &s.DelayMS }, func(u SettingsUpdate) *int { return u.DelayMS }},
+	{"parallel", func(s *Settings) *int { return &s.Parallel }, func(u SettingsUpdate) *int { return u.Parallel }},
+	{"max_delay_ms", func(s *Settings) *int { return &s.MaxDelayMS }, func(u SettingsUpdate) *int { return u.MaxDelayMS }},
+}
+
+// Settings returns the project's crawl settings, defaults filled in.
+func (a *App) Settings(ctx context.Context) (Settings, error) {
+	kv, err := a.store.Settings(ctx)
+	if err != nil {
+		return Settings{}, err
+	}
+	s := Settings{
+		Contact: kv[keyContact], UserAgent: kv[keyUserAgent],
+		DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
+	}
+	for _, n := range numeric {
+		if v, ok := kv[n.key]; ok {
+			if *n.field(&s), err = strconv.Atoi(v); err != nil {
+				return Settings{}, fmt.Errorf("settings: stored %s %q is not a number", n.key, v)
+			}
+		}
+	}
+	s.EffectiveUserAgent = s.userAgent()
+	return s, nil
+}
+
+// SetSettings applies u to the project's crawl settings and stores them; a
+// value that is not valid is an error (KindInvalid) and nothing is stored.
+func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
+	s, err := a.Settings(ctx)
+	if err != nil {
+		return Settings{}, err
+	}
+	if s, err = u.apply(s); err != nil {
+		return Settings{}, err
+	}
+	kv := map[string]string{}
+	if u.Contact != nil {
+		kv[keyContact] = s.Contact
+	}
+	if u.UserAgent != nil {
+		kv[keyUserAgent] = s.UserAgent
+	}
+	for _, n := range numeric {
+		if v := n.update(u); v != nil {
+			kv[n.key] = strconv.Itoa(*v)
+		}
+	}
+	if len(kv) > 0 {
+		if err := a.store.SetSettings(ctx, kv); err != nil {
+			return Settings{}, err
+		}
+	}
+	return s, nil
+}
+
+// apply returns s changed by u, checked.
+func (u SettingsUpdate) apply(s Settings) (Settings, error) {
+	if u.Contact != nil {
+		s.Contact = strings.TrimSpace(*u.Contact)
+	}
+	if u.UserAgent != nil {
+		s.UserAgent = strings.TrimSpace(*u.UserAgent)
+	}
+	for _, n := range numeric {
+		if v := n.update(u); v != nil {
+			*n.field(&s) = *v
+		}
+	}
+	if err := s.check(); err != nil {
+		return Settings{}, badRequest(err)
+	}
+	s.EffectiveUserAgent = s.userAgent()
+	return s, nil
+}
+
+// check reports what is wrong with s.
+func (s Settings) check() error {
+	if s.Contact != "" && !isEmail(s.Contact) && !isWebURL(s.Contact) {
+		return fmt.Errorf("settings: contact %q is neither an e-mail address nor an http(s) URL", s.Contact)
+	}
+	if s.UserAgent != "" {
+		if len(s.UserAgent) > 500 || strings.IndexFunc(s.UserAgent, func(r rune) bool { return r < ' ' || r > '~' }) >= 0 {
+			return fmt.Errorf("settings: user agent %q must be at most 500 printable ASCII characters", s.UserAgent)
+		}
+		if t := s.UserAgent[0]; !(t >= 'a' && t <= 'z' || t >= 'A' && t <= 'Z') {
+			return fmt.Errorf("settings: user agent %q must start with a product name (\"mybot/1.0 (+https://…)\")", s.UserAgent)
+		}
+	}
+	switch {
+	case s.DelayMS < 0:
+		return fmt.Errorf("settings: delay %d ms is negative", s.DelayMS)
+	case s.Parallel < 1 || s.Parallel > 64:
+		return fmt.Errorf("settings: parallel %d must lie in 1..64", s.Parallel)
+	case s.MaxDelayMS < 1:
+		return fmt.Errorf("settings: max delay %d ms must be positive", s.MaxDelayMS)
+	case s.MaxDelayMS < s.DelayMS:
+		return fmt.Errorf("settings: max delay %v is shorter than the delay %v", ms(s.MaxDelayMS), ms(s.DelayMS))
+	}
+	return nil
+}
+
+// update is s as an update that sets every field, the user agent to the
+// effective one.
+func (s Settings) update() SettingsUpdate {
+	return SettingsUpdate{Contact: Set(s.Contact), UserAgent: Set(s.EffectiveUserAgent), DelayMS: Set(s.DelayMS),
+		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS)}
+}
+
+// userAgent is the User-Agent crawls send.
+func (s Settings) userAgent() string {
+	switch {
+	case s.UserAgent != "":
+		return s.UserAgent
+	case s.Contact != "":
+		return "sitesift/" + Version + " (+" + s.Contact + ")"
+	}
+	return "sitesift/" + Version
+}
+
+// from is the From header crawls send: the contact when it is an e-mail
+// address.
+func (s Settings) from() string {
+	if isEmail(s.Contact) {
+		return s.Contact
+	}
+	return ""
+}
+
+func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// isEmail reports whether s is a bare e-mail address ("you@library.org").
+func isEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && a.Name == ""
+}
+
+// isWebURL reports whether s is an absolute http(s) URL with a host.
+func isWebURL(s string) bool {
+	_, err := sites.Parse(s)
+	return err == nil && strings.HasPrefix(strings.ToLower(s), "http")
+}
+
+// ErrNoContact is why a crawl of the open web does not start: the operator
+// has not said how webmasters can reach them.
+var ErrNoContact = errors.New("a crawl beyond the demo web's .test hosts and loopback needs an operator contact " +
+	"(an e-mail address or a web page) for the user agent, so that webmasters can reach you: " +
+	"give it once with `sitesift crawl --contact you@library.org …` or `sitesift settings --project DIR --contact you@library.org`, " +
+	"or in the app's crawl settings")
+
+// checkContact refuses a crawl of seeds without a contact unless every seed
+// is on a .test host (the demo web) or a loopback address.
+func checkContact(s Settings, seeds []string) error {
+	if s.Contact != "" {
+		return nil
+	}
+	for _, seed := range seeds {
+		if u, err := sites.Parse(seed); err != nil || !localHost(u.Hostname()) {
+			return badRequest(fmt.Errorf("crawl of %s: %w", seed, ErrNoContact))
+		}
+	}
+	return nil
+}
+
+// localHost reports whether host is a .test name (RFC 2606, the demo web's)
+// or this machine.
+func localHost(host string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".test") {
+		return true
+	}
+	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && a.Unmap().IsLoopback()
+}
