@@ -4,7 +4,7 @@ import "testing"
 
 func TestRules(t *testing.T) {
 	for _, tc := range []struct {
-		url                  string
+		url                   string
 		host, hostWWW, domain string
 	}{
 		{"http://www.example.org/a", "www.example.org", "example.org", "example.org"},
