@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -38,6 +39,17 @@ type CrawlRequest struct {
 	// link-local addresses; without it only the seeds' own hosts and ports
 	// may be such addresses.
 	AllowPrivate bool `json:"allow_private"`
+	// Scope is which URLs the crawl fetches, measured from its seeds: page,
+	// prefix, host, domain or any (""; the default). Links out of it still
+	// count in the site graph but are not fetched, unless within MaxHops
+	// links of an in-scope page. MaxDepth caps the links followed from a
+	// seed (0: no cap). Include and Exclude are regular expressions of URLs
+	// to fetch whatever the scope, and never to fetch.
+	Scope    string   `json:"scope"`
+	MaxHops  int      `json:"max_hops"`
+	MaxDepth int      `json:"max_depth"`
+	Include  []string `json:"include"`
+	Exclude  []string `json:"exclude"`
 	// FreshFrontier starts a crawl of a project that has one from the new
 	// seeds only: what was fetched stays fetched and the OPIC state goes
 	// on, but the links found and not yet fetched are not followed.
@@ -108,6 +120,17 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	if !(r.Bias >= 0) || math.IsInf(r.Bias, 0) {
 		return nil, "", badRequest(fmt.Errorf("crawl: bias %v must be a positive number, or 0 for none", r.Bias))
 	}
+	if _, err := crawl.ParseScope(r.Scope); err != nil {
+		return nil, "", badRequest(err)
+	}
+	if r.MaxHops < 0 || r.MaxDepth < 0 {
+		return nil, "", badRequest(errors.New("crawl: max hops and max depth must not be negative"))
+	}
+	for _, e := range append(slices.Clone(r.Include), r.Exclude...) {
+		if _, err := regexp.Compile(e); err != nil {
+			return nil, "", badRequest(fmt.Errorf("crawl: include or exclude %q: %w", e, err))
+		}
+	}
 	st, err := crawl.ParseStrategy(r.Strategy)
 	if err != nil {
 		return nil, "", badRequest(err)
@@ -148,6 +171,10 @@ type CrawlStatus struct {
 	// refusals of the crawl by class (dns, connect, timeout, tls,
 	// incomplete, http-4xx, http-5xx, robots, other).
 	ErrorsByClass map[string]int `json:"errors_by_class"`
+	// Dropped counts the distinct URLs found and left out, by why:
+	// out-of-scope, too-deep, and the traps path-depth, repeated-segments,
+	// query-variants and calendar.
+	Dropped map[string]int `json:"dropped"`
 }
 
 // Why a crawl ended, as CrawlStatus.EndReason says it.
@@ -284,6 +311,11 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
 		crawl.SiteRule(a.store.SiteRule()),
+		crawl.Scope(req.Scope),
+		crawl.MaxHops(req.MaxHops),
+		crawl.MaxDepth(req.MaxDepth),
+		crawl.Include(req.Include...),
+		crawl.Exclude(req.Exclude...),
 	}
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))
@@ -463,6 +495,7 @@ func (j *crawlJob) status() CrawlStatus {
 		Top:           []SiteScore{},
 		EndReason:     cs.EndReason,
 		ErrorsByClass: cs.ErrorsByClass,
+		Dropped:       cs.Dropped,
 	}
 	for _, t := range j.crawler.Top(10) {
 		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})
@@ -495,7 +528,7 @@ func (a *App) CrawlStatus() CrawlStatus {
 // importance. It is idle for a project never crawled.
 func (a *App) lastCrawl() CrawlStatus {
 	a.lastOnce.Do(func() {
-		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}, ErrorsByClass: map[string]int{}}
+		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}, ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
 		ctx := context.Background()
 		crawls, err := a.store.Crawls(ctx)
 		if err != nil || len(crawls) == 0 {
@@ -503,7 +536,7 @@ func (a *App) lastCrawl() CrawlStatus {
 		}
 		c := crawls[0]
 		st := CrawlStatus{State: c.State, Pages: c.Pages, Retries: c.Retries, Top: []SiteScore{}, EndReason: c.EndReason,
-			ErrorsByClass: map[string]int{}}
+			ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
 		if byClass, err := a.store.Fetches(ctx, c.StartedAt); err == nil {
 			st.PagesOK = byClass[""]
 			delete(byClass, "")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -66,6 +67,9 @@ type Status struct {
 	ErrorsByClass map[string]int
 	// EndReason says why a crawl that ended ended (EndLimit …); "" before.
 	EndReason string
+	// Dropped counts the distinct URLs found and left out, by why:
+	// DropOutOfScope, DropTooDeep and the traps (DropPathDepth …).
+	Dropped map[string]int
 }
 
 // Why a crawl ended.
@@ -111,6 +115,9 @@ type Crawler struct {
 	pages     int
 	okPages   int // pages fetched fine (no error class)
 	endReason string
+	dropped   map[string]int // distinct URLs left out, by why (DropOutOfScope …)
+	scope     *scope         // set by Run from the seeds
+	traps     *trapGuard
 	byClass   map[string]int // failed fetches by class, robots.txt's refusals included
 	errs      int
 	disallow  int
@@ -150,6 +157,9 @@ func New(opts ...Option) (*Crawler, error) {
 		state:    StateIdle,
 		front:    newFrontier(),
 		byClass:  map[string]int{},
+		dropped:  map[string]int{},
+		traps:    newTrapGuard(cfg),
+		scope:    newScope(cfg, nil), // Run sets the seeds
 		opic:     o,
 		rng:      rand.New(rand.NewPCG(uint64(cfg.seed), 0x5175_5e5f_7c4a_11e5)),
 		// The first Cycle choice is the first site discovered.
@@ -216,10 +226,11 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	for _, n := range norm {
 		c.guard.allowSeed(mustParse(n))
 	}
+	c.scope = newScope(c.cfg, norm)
 	restored := c.resume()
 	for _, n := range norm {
 		s := c.site(c.cfg.siteRule.OfURL(mustParse(n)))
-		c.front.push(s, n, 0, "")
+		c.front.push(s, queuedURL{url: n})
 	}
 	if !restored {
 		// Each known site (the seeds' sites, when there is no prior)
@@ -610,7 +621,14 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 			kept = append(kept, l)
 		}
 		t := c.site(c.cfg.siteRule.OfURL(u))
-		c.front.push(t, l, q.depth+1, page)
+		if !c.front.seen(l) {
+			if hops, drop := c.admits(l, u, t.name, q.depth+1, q.hops); drop != "" {
+				c.dropped[drop]++
+				c.front.drop(l, t)
+			} else {
+				c.front.push(t, queuedURL{url: l, depth: q.depth + 1, via: page, hops: hops})
+			}
+		}
 		if t != ps && !linked[t.id] {
 			linked[t.id] = true
 			c.opic.AddWeight(ps.id, t.id, 1)
@@ -693,6 +711,7 @@ func (c *Crawler) Status() Status {
 		LastError:  c.lastError,
 		EndReason:  c.endReason,
 	}
+	st.Dropped = maps.Clone(c.dropped)
 	st.ErrorsByClass = make(map[string]int, len(c.byClass))
 	for k, n := range c.byClass {
 		st.ErrorsByClass[k] = n

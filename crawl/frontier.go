@@ -38,6 +38,7 @@ type queuedURL struct {
 	url   string
 	depth int
 	via   string // the page whose link queued it; "" for a seed
+	hops  int    // links out of scope since the last in-scope page
 }
 
 type urlState uint8
@@ -69,7 +70,8 @@ func (f *frontier) site(name string) (s *siteQueue, added bool) {
 
 // push queues u (a normalised URL of site s) unless it was seen before or s
 // takes no more URLs; it reports whether u was queued.
-func (f *frontier) push(s *siteQueue, u string, depth int, via string) bool {
+func (f *frontier) push(s *siteQueue, q queuedURL) bool {
+	u := q.url
 	if s.closed {
 		return false
 	}
@@ -77,7 +79,7 @@ func (f *frontier) push(s *siteQueue, u string, depth int, via string) bool {
 		return false
 	}
 	f.urls[u] = urlEntry{state: urlQueued, site: int32(s.id)}
-	s.queue = append(s.queue, queuedURL{url: u, depth: depth, via: via})
+	s.queue = append(s.queue, q)
 	s.waiting++
 	f.queued++
 	return true
@@ -130,6 +132,20 @@ func (f *frontier) markDone(u string, site *siteQueue) (wasDone bool) {
 	}
 	f.urls[u] = urlEntry{state: urlDone, site: int32(site.id)}
 	return false
+}
+
+// seen reports whether u is known: queued, fetched or dropped.
+func (f *frontier) seen(u string) bool {
+	_, ok := f.urls[u]
+	return ok
+}
+
+// drop records u as a URL of site the crawl will not fetch (out of scope,
+// a trap), so that later links to it are not weighed again.
+func (f *frontier) drop(u string, site *siteQueue) {
+	if _, ok := f.urls[u]; !ok {
+		f.urls[u] = urlEntry{state: urlDone, site: int32(site.id)}
+	}
 }
 
 // done reports whether u is done: fetched, being fetched, or dropped.

@@ -18,14 +18,14 @@ func TestFrontierFIFOAndDedup(t *testing.T) {
 		t.Fatal("site ids not stable")
 	}
 	for i := range 3 {
-		if !f.push(a, fmt.Sprintf("http://a.test/%d", i), i, "") {
+		if !f.push(a, queuedURL{url: fmt.Sprintf("http://a.test/%d", i), depth: i}) {
 			t.Fatalf("push %d refused", i)
 		}
 	}
-	if f.push(a, "http://a.test/1", 5, "") {
+	if f.push(a, queuedURL{url: "http://a.test/1", depth: 5}) {
 		t.Error("duplicate URL queued")
 	}
-	f.push(b, "http://b.test/", 0, "")
+	f.push(b, queuedURL{url: "http://b.test/", depth: 0})
 	if f.queued != 4 || a.waiting != 3 || b.waiting != 1 {
 		t.Fatalf("queued %d, a %d, b %d", f.queued, a.waiting, b.waiting)
 	}
@@ -38,7 +38,7 @@ func TestFrontierFIFOAndDedup(t *testing.T) {
 	if _, ok := f.pop(a); ok {
 		t.Error("pop from an empty queue")
 	}
-	if f.push(a, "http://a.test/0", 0, "") {
+	if f.push(a, queuedURL{url: "http://a.test/0", depth: 0}) {
 		t.Error("a fetched URL was queued again")
 	}
 }
@@ -46,8 +46,8 @@ func TestFrontierFIFOAndDedup(t *testing.T) {
 func TestFrontierMarkDone(t *testing.T) {
 	f := newFrontier()
 	a, _ := f.site("a.test")
-	f.push(a, "http://a.test/1", 1, "")
-	f.push(a, "http://a.test/2", 1, "")
+	f.push(a, queuedURL{url: "http://a.test/1", depth: 1})
+	f.push(a, queuedURL{url: "http://a.test/2", depth: 1})
 	// A redirect lands on a queued URL: it is fetched, so pop skips it.
 	if f.markDone("http://a.test/1", a) {
 		t.Error("queued URL reported as already done")
@@ -71,9 +71,9 @@ func TestFrontierCloseAndCompact(t *testing.T) {
 	a, _ := f.site("a.test")
 	b, _ := f.site("b.test")
 	for i := range 200 {
-		f.push(a, fmt.Sprintf("http://a.test/%d", i), 0, "")
+		f.push(a, queuedURL{url: fmt.Sprintf("http://a.test/%d", i), depth: 0})
 	}
-	f.push(b, "http://b.test/", 0, "")
+	f.push(b, queuedURL{url: "http://b.test/", depth: 0})
 	for i := range 150 {
 		if q, _ := f.pop(a); q.url != fmt.Sprintf("http://a.test/%d", i) {
 			t.Fatalf("pop %d = %q", i, q.url)
@@ -83,10 +83,10 @@ func TestFrontierCloseAndCompact(t *testing.T) {
 		t.Errorf("queue of %d with head %d: not compacted", len(a.queue), a.head)
 	}
 	f.closeSite(a)
-	if f.queued != 1 || a.waiting != 0 || f.push(a, "http://a.test/x", 0, "") {
+	if f.queued != 1 || a.waiting != 0 || f.push(a, queuedURL{url: "http://a.test/x", depth: 0}) {
 		t.Errorf("after close: queued %d, waiting %d", f.queued, a.waiting)
 	}
-	if f.push(b, "http://a.test/199", 0, "") {
+	if f.push(b, queuedURL{url: "http://a.test/199", depth: 0}) {
 		t.Error("a dropped URL was queued again")
 	}
 }

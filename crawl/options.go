@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -83,51 +84,62 @@ const (
 )
 
 type config struct {
-	maxPages        int
-	maxPagesPerSite int
-	delay           time.Duration
-	parallel        int
-	strategy        Strategy
-	proxy           *url.URL
-	teleport        float64
-	userAgent       string
-	logger          *slog.Logger
-	seed            int64
-	batchSize       int
-	flushInterval   time.Duration
-	onBatch         BatchFunc
-	timeout         time.Duration
-	maxBodySize     int
-	idleReads       int
-	prior           *Prior
-	shares          map[string]float64
-	allowPrivate    bool
-	siteRule        sites.Rule
-	onCapture       CaptureFunc // capture.go
-	from            string
-	maxDelay        time.Duration
-	retryBackoff    time.Duration
+	maxPages         int
+	maxPagesPerSite  int
+	delay            time.Duration
+	parallel         int
+	strategy         Strategy
+	proxy            *url.URL
+	teleport         float64
+	userAgent        string
+	logger           *slog.Logger
+	seed             int64
+	batchSize        int
+	flushInterval    time.Duration
+	onBatch          BatchFunc
+	timeout          time.Duration
+	maxBodySize      int
+	idleReads        int
+	prior            *Prior
+	shares           map[string]float64
+	allowPrivate     bool
+	siteRule         sites.Rule
+	scope            string
+	include, exclude []*regexp.Regexp
+	maxHops          int
+	maxDepth         int
+	maxPathDepth     int
+	maxQueryVariants int
+	maxCalendar      int
+	onCapture        CaptureFunc // capture.go
+	from             string
+	maxDelay         time.Duration
+	retryBackoff     time.Duration
 }
 
 func defaultConfig() config {
 	return config{
-		maxPages:        DefaultMaxPages,
-		maxPagesPerSite: DefaultMaxPagesPerSite,
-		delay:           DefaultDelay,
-		parallel:        DefaultParallel,
-		strategy:        Greedy,
-		teleport:        importance.DefaultTeleport,
-		userAgent:       DefaultUserAgent,
-		siteRule:        sites.RuleHost,
-		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-		seed:            1,
-		batchSize:       DefaultBatchSize,
-		flushInterval:   DefaultFlushInterval,
-		timeout:         DefaultTimeout,
-		maxBodySize:     DefaultMaxBodySize,
-		idleReads:       DefaultIdleReads,
-		maxDelay:        DefaultMaxDelay,
-		retryBackoff:    DefaultRetryBackoff,
+		maxPages:         DefaultMaxPages,
+		maxPagesPerSite:  DefaultMaxPagesPerSite,
+		delay:            DefaultDelay,
+		parallel:         DefaultParallel,
+		strategy:         Greedy,
+		teleport:         importance.DefaultTeleport,
+		userAgent:        DefaultUserAgent,
+		siteRule:         sites.RuleHost,
+		scope:            ScopeAny,
+		maxPathDepth:     DefaultMaxPathDepth,
+		maxQueryVariants: DefaultMaxQueryVariants,
+		maxCalendar:      DefaultMaxCalendar,
+		logger:           slog.New(slog.NewTextHandler(io.Discard, nil)),
+		seed:             1,
+		batchSize:        DefaultBatchSize,
+		flushInterval:    DefaultFlushInterval,
+		timeout:          DefaultTimeout,
+		maxBodySize:      DefaultMaxBodySize,
+		idleReads:        DefaultIdleReads,
+		maxDelay:         DefaultMaxDelay,
+		retryBackoff:     DefaultRetryBackoff,
 	}
 }
 
@@ -222,6 +234,87 @@ func From(addr string) Option {
 			return fmt.Errorf("crawl: From address %q spans lines", addr)
 		}
 		c.from = strings.TrimSpace(addr)
+		return nil
+	}
+}
+
+// Defaults of the trap guards.
+const (
+	DefaultMaxPathDepth     = 16  // path segments
+	DefaultMaxQueryVariants = 100 // distinct query strings of one path
+	DefaultMaxCalendar      = 200 // dated URLs (2024/05/12, ?year=2024) of one site
+)
+
+// Scope sets which URLs the crawl fetches, measured from its seeds:
+// ScopePage, ScopePrefix, ScopeHost, ScopeDomain or ScopeAny (default).
+// Links out of the scope still count in the site graph but are not fetched
+// (see MaxHops).
+func Scope(scope string) Option {
+	return func(c *config) error {
+		s, err := ParseScope(scope)
+		c.scope = s
+		return err
+	}
+}
+
+// Include adds regular expressions of URLs to fetch whatever the scope;
+// Exclude, of URLs never to fetch (it wins over Include). Both match the
+// normalised URL anywhere unless anchored.
+func Include(exprs ...string) Option {
+	return regexps("include", exprs, func(c *config) *[]*regexp.Regexp { return &c.include })
+}
+
+// Exclude: see [Include].
+func Exclude(exprs ...string) Option {
+	return regexps("exclude", exprs, func(c *config) *[]*regexp.Regexp { return &c.exclude })
+}
+
+func regexps(what string, exprs []string, list func(*config) *[]*regexp.Regexp) Option {
+	return func(c *config) error {
+		for _, e := range exprs {
+			re, err := regexp.Compile(e)
+			if err != nil {
+				return fmt.Errorf("crawl: %s %q: %w", what, e, err)
+			}
+			*list(c) = append(*list(c), re)
+		}
+		return nil
+	}
+}
+
+// MaxHops lets the crawl fetch URLs out of the scope up to n links away
+// from an in-scope page (default 0: none).
+func MaxHops(n int) Option {
+	return nonNegative("max hops", n, func(c *config) *int { return &c.maxHops })
+}
+
+// MaxDepth caps the links followed from a seed (default 0: no cap).
+func MaxDepth(n int) Option {
+	return nonNegative("max depth", n, func(c *config) *int { return &c.maxDepth })
+}
+
+// TrapGuards sets the trap guards: the most path segments of a URL
+// (default DefaultMaxPathDepth), the most distinct query strings of one
+// path (DefaultMaxQueryVariants) and the most dated URLs of one site
+// (DefaultMaxCalendar; a date before 1990 or after next year is always
+// left out). A path repeating a run of segments three times (/a/b/a/b/a/b)
+// is always left out.
+func TrapGuards(maxPathDepth, maxQueryVariants, maxCalendar int) Option {
+	return func(c *config) error {
+		if maxPathDepth < 1 || maxQueryVariants < 1 || maxCalendar < 1 {
+			return fmt.Errorf("crawl: trap guards %d, %d, %d must be positive", maxPathDepth, maxQueryVariants, maxCalendar)
+		}
+		c.maxPathDepth, c.maxQueryVariants, c.maxCalendar = maxPathDepth, maxQueryVariants, maxCalendar
+		return nil
+	}
+}
+
+func nonNegative(what string, n int, field func(*config) *int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("crawl: %s %d is negative", what, n)
+		}
+		*field(c) = n
 		return nil
 	}
 }

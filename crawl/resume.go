@@ -135,7 +135,10 @@ func (c *Crawler) resume() (restored bool) {
 	}
 	queued := 0
 	for _, u := range frontier {
-		if c.front.push(u.site, u.url, 1, "") {
+		if !c.scope.in(u.url, mustParse(u.url)) {
+			continue // out of this crawl's scope
+		}
+		if c.front.push(u.site, queuedURL{url: u.url, depth: 1}) {
 			queued++
 		}
 	}

@@ -62,6 +62,8 @@ Usage:
                  [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]
                  [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
                  [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]
+                 [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
+                 [--include REGEXP]... [--exclude REGEXP]...
                                             the politeness flags are kept in the project for the next crawls
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
                  [--max-delay DURATION] [--format table|json]
@@ -400,6 +402,12 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
 	bias := f.Float64("bias", 0, "favour the sites librarians rated 3-4: their teleport share is 1+BIAS (0: no bias)")
 	allowPrivate := f.Bool("allow-private", false, "follow links to loopback, private and link-local addresses (the seeds' own hosts and ports always may be)")
+	scope := f.String("scope", "any", "URLs to fetch, from the seeds: page, prefix, host, domain or any")
+	maxHops := f.Int("max-hops", 0, "fetch URLs out of the scope up to this many links from an in-scope page")
+	maxDepth := f.Int("max-depth", 0, "links followed from a seed at most (0: no limit)")
+	var include, exclude multiFlag
+	f.Var(&include, "include", "regular expression of URLs to fetch whatever the scope (repeatable)")
+	f.Var(&exclude, "exclude", "regular expression of URLs never to fetch (repeatable; wins over --include)")
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
 	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
@@ -427,7 +435,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	}
 	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
-		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite()}
+		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
+		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude}
 	// Check the request before a project directory is created for it.
 	if err := req.Check(); err != nil {
 		return err
@@ -456,12 +465,21 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if classes := byClass(st.ErrorsByClass); classes != "" {
 			fmt.Fprintf(c.Stdout, "failed fetches by class: %s\n", classes)
 		}
+		if dropped := byClass(st.Dropped); dropped != "" {
+			fmt.Fprintf(c.Stdout, "URLs left out: %s\n", dropped)
+		}
 		if st.EndReason == app.EndSeedsFailed {
 			return fmt.Errorf("crawl: no seed could be fetched (%s); check the URLs, the network and the proxy", byClass(st.ErrorsByClass))
 		}
 		return nil
 	})
 }
+
+// multiFlag is a flag that may be given several times.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // endReasons say why a crawl ended, as the command line prints it.
 var endReasons = map[string]string{

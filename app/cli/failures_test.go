@@ -121,3 +121,25 @@ func TestSiteRuleCommands(t *testing.T) {
 		t.Errorf("settings of the import: %s", out)
 	}
 }
+
+// TestCrawlScope: --scope host keeps a crawl on its seed's host, and the
+// links it leaves out are counted.
+func TestCrawlScope(t *testing.T) {
+	seeds, proxy := apptest.DemoWeb(t)
+	dir := t.TempDir()
+	code, out, stderr := runCLI(t, "crawl", "--project", dir, "--proxy", proxy, "--delay", "0s", "--max-pages", "60",
+		"--scope", "host", "--exclude", "/about", seeds[0])
+	if code != 0 || !strings.Contains(out, "URLs left out: out-of-scope ") {
+		t.Fatalf("crawl: exit %d\n%s\n%s", code, out, stderr)
+	}
+	_, out, _ = runCLI(t, "sites", "--project", dir, "--status", "ok", "--format", "csv")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 {
+		t.Errorf("sites with pages after a host-scoped crawl of %s:\n%s", seeds[0], out)
+	}
+	for _, bad := range [][]string{{"--scope", "planet"}, {"--include", "("}, {"--max-hops", "-1"}} {
+		args := append([]string{"crawl", "--project", t.TempDir(), "--proxy", proxy, seeds[0]}, bad...)
+		if code, _, stderr := runCLI(t, args...); code == 0 || !strings.Contains(stderr, "crawl") {
+			t.Errorf("%v: exit %d, %s", bad, code, stderr)
+		}
+	}
+}
