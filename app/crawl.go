@@ -175,6 +175,9 @@ type CrawlStatus struct {
 	// out-of-scope, too-deep, and the traps path-depth, repeated-segments,
 	// query-variants and calendar.
 	Dropped map[string]int `json:"dropped"`
+	// Truncated counts the pages whose body was cut at the size cap (10
+	// MiB): kept as pages, flagged in their error message.
+	Truncated int `json:"truncated"`
 }
 
 // Why a crawl ended, as CrawlStatus.EndReason says it.
@@ -496,6 +499,7 @@ func (j *crawlJob) status() CrawlStatus {
 		EndReason:     cs.EndReason,
 		ErrorsByClass: cs.ErrorsByClass,
 		Dropped:       cs.Dropped,
+		Truncated:     cs.Truncated,
 	}
 	for _, t := range j.crawler.Top(10) {
 		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})

@@ -67,6 +67,9 @@ type Status struct {
 	ErrorsByClass map[string]int
 	// EndReason says why a crawl that ended ended (EndLimit …); "" before.
 	EndReason string
+	// Truncated counts the pages whose body was cut at MaxBodySize: kept,
+	// with the message "body truncated …" as their Err.
+	Truncated int
 	// Dropped counts the distinct URLs found and left out, by why:
 	// DropOutOfScope, DropTooDeep and the traps (DropPathDepth …).
 	Dropped map[string]int
@@ -115,6 +118,7 @@ type Crawler struct {
 	pages     int
 	okPages   int // pages fetched fine (no error class)
 	endReason string
+	truncated int            // pages whose body was cut at MaxBodySize
 	dropped   map[string]int // distinct URLs left out, by why (DropOutOfScope …)
 	scope     *scope         // set by Run from the seeds
 	traps     *trapGuard
@@ -595,6 +599,11 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		c.errs++
 		c.lastError = fmt.Sprintf("%s: %d %s", page, r.status, http.StatusText(r.status))
 		log.Info("error status", "url", page, "status", r.status)
+	case r.size >= c.cfg.maxBodySize:
+		// Kept as a page, its first MaxBodySize bytes, and flagged.
+		p.Err = fmt.Sprintf("body truncated at %d bytes (MaxBodySize)", c.cfg.maxBodySize)
+		c.truncated++
+		log.Info("body truncated", "url", page, "bytes", r.size)
 	default:
 		log.Debug("fetched", "url", page, "status", r.status, "type", r.mediaType, "links", len(doc.links))
 	}
@@ -712,6 +721,7 @@ func (c *Crawler) Status() Status {
 		EndReason:  c.endReason,
 	}
 	st.Dropped = maps.Clone(c.dropped)
+	st.Truncated = c.truncated
 	st.ErrorsByClass = make(map[string]int, len(c.byClass))
 	for k, n := range c.byClass {
 		st.ErrorsByClass[k] = n

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -126,5 +127,17 @@ func TestCrawlEndReasons(t *testing.T) {
 	}
 	if st := crawl(t, w, []string{"http://a.test/"}).status; st.EndReason != EndExhausted || st.PagesOK != 4 {
 		t.Errorf("a crawl of all 4 pages ended %q with %d pages, want %q with 4", st.EndReason, st.PagesOK, EndExhausted)
+	}
+}
+
+// TestTruncatedBody: a page over MaxBodySize is kept, cut, and flagged.
+func TestTruncatedBody(t *testing.T) {
+	big := "<html><head><title>Big</title></head><body>" + strings.Repeat("<p>words</p>", 5000) + "</body></html>"
+	w := newWeb(t, map[string]map[string]resp{"a.test": {"/": {body: big}}})
+	r := crawl(t, w, []string{"http://a.test/"}, MaxBodySize(10_000))
+	p, ok := r.byURL("http://a.test/")
+	if r.err != nil || !ok || p.ErrClass != "" || p.Size != 10_000 || !strings.HasPrefix(p.Err, "body truncated at 10000 bytes") ||
+		p.Title != "Big" || r.status.Truncated != 1 || r.status.PagesOK != 1 {
+		t.Errorf("a page over the cap: %+v (size %d), status %+v, %v", p.Err, p.Size, r.status, r.err)
 	}
 }

@@ -62,7 +62,7 @@ const (
 	DefaultBatchSize       = 20
 	DefaultFlushInterval   = time.Second
 	DefaultTimeout         = 20 * time.Second
-	DefaultMaxBodySize     = 5 << 20
+	DefaultMaxBodySize     = 10 << 20
 	DefaultIdleReads       = 4
 	DefaultMaxDelay        = 30 * time.Second
 	DefaultRetryBackoff    = time.Second

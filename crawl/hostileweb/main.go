@@ -1,5 +1,6 @@
 // Command hostileweb serves a small hostile web as an HTTP proxy, to measure
-// how the crawler holds up against it: a robots.txt that never ends, pages
+// how the crawler holds up against it: an endless calendar, a 50 MB page, a
+// redirect loop, a server that never answers, a robots.txt that never ends, pages
 // whose <title> is megabytes long, a page of 100,000 links, links no URL
 // parser should accept, links and redirects to loopback and cloud-metadata
 // addresses, an endless link trap, a body that never ends, a gzip bomb and a
@@ -34,23 +35,28 @@ import (
 
 // The hostile sites, by host.
 const (
-	hubHost       = "hostile-hub.test"    // links to every trap below
-	robotsHost    = "endless-robots.test" // robots.txt streams forever
-	titleHost     = "huge-titles.test"    // 41 pages with 4.7 MB titles
-	linksHost     = "link-farm.test"      // 100,000 links on one page
-	badLinksHost  = "bad-links.test"      // hrefs that are not valid URLs
-	ssrfHost      = "private-links.test"  // links and redirects to private addresses
-	trapHost      = "link-trap.test"      // every page links to ten new ones
-	endlessHost   = "endless-body.test"   // a body that never ends
-	gzipBombHost  = "gzip-bomb.test"      // 10 MB of gzip that inflates to 10 GB
-	dripHost      = "slow-drip.test"      // one byte a second
-	farmSiteCount = 2000                  // link-farm targets spread over this many sites
-	titleBytes    = 4_700_000             // the size of a huge title
-	titlePages    = 41                    // pages of huge-titles.test
-	farmLinks     = 100_000               // links on the link-farm page
-	trapFanout    = 10                    // links per link-trap page
-	chunk         = 64 << 10              // the unit of streamed bodies
-	dripInterval  = time.Second           // slow-drip's pace
+	hubHost       = "hostile-hub.test"      // links to every trap below
+	robotsHost    = "endless-robots.test"   // robots.txt streams forever
+	titleHost     = "huge-titles.test"      // 41 pages with 4.7 MB titles
+	linksHost     = "link-farm.test"        // 100,000 links on one page
+	badLinksHost  = "bad-links.test"        // hrefs that are not valid URLs
+	ssrfHost      = "private-links.test"    // links and redirects to private addresses
+	trapHost      = "link-trap.test"        // every page links to ten new ones
+	endlessHost   = "endless-body.test"     // a body that never ends
+	gzipBombHost  = "gzip-bomb.test"        // 10 MB of gzip that inflates to 10 GB
+	dripHost      = "slow-drip.test"        // one byte a second
+	calendarHost  = "endless-calendar.test" // every month links to the next, forever
+	bigPageHost   = "big-page.test"         // a 50 MB page
+	loopHost      = "redirect-loop.test"    // /a redirects to /b, /b to /a
+	silentHost    = "never-answers.test"    // answers nothing, ever
+	bigPageBytes  = 50 << 20                // the size of big-page.test's page
+	farmSiteCount = 2000                    // link-farm targets spread over this many sites
+	titleBytes    = 4_700_000               // the size of a huge title
+	titlePages    = 41                      // pages of huge-titles.test
+	farmLinks     = 100_000                 // links on the link-farm page
+	trapFanout    = 10                      // links per link-trap page
+	chunk         = 64 << 10                // the unit of streamed bodies
+	dripInterval  = time.Second             // slow-drip's pace
 	farmHostFmt   = "farm-%04d.link-farm.test"
 	badUTF8Host   = "b\xffd.test"
 	metadataURL   = "http://169.254.169.254/latest/meta-data/"
@@ -69,7 +75,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("http://%s\n", ln.Addr())
-	for _, h := range []string{hubHost, robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost} {
+	for _, h := range []string{hubHost, robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost, calendarHost, bigPageHost, loopHost, silentHost} {
 		fmt.Printf("http://%s/\n", h)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -100,7 +106,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case host == hubHost:
 		var b strings.Builder
-		for _, h := range []string{robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost} {
+		for _, h := range []string{robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost, calendarHost, bigPageHost, loopHost, silentHost} {
 			fmt.Fprintf(&b, "<a href=\"http://%s/\">%s</a>\n", h, h)
 		}
 		page(w, "Hostile hub", b.String())
@@ -157,9 +163,41 @@ func serve(w http.ResponseWriter, r *http.Request) {
 		gzipBomb(w)
 	case host == dripHost:
 		drip(w, r)
+	case host == calendarHost:
+		calendar(w, path)
+	case host == bigPageHost:
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<html><head><title>Big page</title></head><body><p>"))
+		w.Write(bytes.Repeat([]byte("big page words "), bigPageBytes/15))
+	case host == loopHost && path == "/a":
+		http.Redirect(w, r, "/b", http.StatusFound)
+	case host == loopHost && path == "/b":
+		http.Redirect(w, r, "/a", http.StatusFound)
+	case host == loopHost:
+		page(w, "Redirect loop", `<a href="/a">in</a>`)
+	case host == silentHost:
+		<-r.Context().Done() // nothing, until the client gives up
 	default:
 		http.Error(w, "hostileweb: unknown host "+host, http.StatusBadGateway)
 	}
+}
+
+// calendar writes the month of path (/2026/01/), which links to the months
+// before and after it, and to each of its days: a calendar without end.
+func calendar(w http.ResponseWriter, path string) {
+	var y, m int
+	if _, err := fmt.Sscanf(path, "/%d/%d/", &y, &m); err != nil || m < 1 || m > 12 {
+		y, m = 2026, 1
+	}
+	at := time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC)
+	var b strings.Builder
+	for _, d := range []time.Time{at.AddDate(0, -1, 0), at.AddDate(0, 1, 0)} {
+		fmt.Fprintf(&b, "<a href=\"/%d/%02d/\">%s</a>\n", d.Year(), d.Month(), d.Format("January 2006"))
+	}
+	for d := 1; d <= 28; d++ {
+		fmt.Fprintf(&b, "<a href=\"/%d/%02d/%02d/\">%d</a>\n", y, m, d, d)
+	}
+	page(w, at.Format("January 2006"), b.String())
 }
 
 // page writes an HTML page.
