@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 
 	"sitesift/app/export"
@@ -164,7 +165,7 @@ type SiteList struct {
 // until that librarian has rated the site (as on the review page), so that
 // they judge it unswayed; without one, every rating is shown.
 func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
-	d, err := a.store.Site(ctx, name, librarian)
+	d, err := a.store.Site(ctx, a.siteName(name), librarian)
 	if err != nil || librarian == "" {
 		return d, err
 	}
@@ -174,20 +175,34 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 	return d, nil
 }
 
+// siteName is the site a person names, by the project's site rule: a URL
+// ("http://www.example.org/page") stands for its site, and a site name is
+// mapped as the rule maps hosts ("www.example.org" is "example.org" under
+// host-www), so that any spelling finds the site.
+func (a *App) siteName(s string) string {
+	rule := a.store.SiteRule()
+	if strings.Contains(s, "://") {
+		if site, err := rule.Of(s); err == nil {
+			return site
+		}
+	}
+	return rule.Name(strings.TrimSpace(s))
+}
+
 // Rate records a librarian's rating (1–4) of a site.
 func (a *App) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
-	return a.store.SetRating(ctx, librarian, site, value, note)
+	return a.store.SetRating(ctx, librarian, a.siteName(site), value, note)
 }
 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
 // already stored.
 func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
-	return a.store.Rerate(ctx, librarian, site, value)
+	return a.store.Rerate(ctx, librarian, a.siteName(site), value)
 }
 
 // Unrate removes a librarian's rating of a site.
 func (a *App) Unrate(ctx context.Context, librarian, site string) error {
-	return a.store.DeleteRating(ctx, librarian, site)
+	return a.store.DeleteRating(ctx, librarian, a.siteName(site))
 }
 
 // SearchResult is one page of search results.

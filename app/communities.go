@@ -53,6 +53,8 @@ type communityGraph struct {
 	// hash identifies the graph (nodes and arcs), so that an extraction
 	// can be reused while the graph has not changed.
 	hash uint64
+	// rule is the project's site rule.
+	rule sites.Rule
 }
 
 // site returns the site of node v.
@@ -63,7 +65,7 @@ func (cg *communityGraph) site(v int) string {
 		// "townhall.com/clog"); sites.Of would cut it to the host.
 		return strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
 	}
-	if s, err := sites.Of(u); err == nil {
+	if s, err := cg.rule.Of(u); err == nil {
 		return s
 	}
 	return ""
@@ -101,7 +103,7 @@ func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("communities: %w", err)
 	}
-	return &communityGraph{urls: urls, g: g, imported: pages == 0, hash: h.Sum64()}, nil
+	return &communityGraph{urls: urls, g: g, imported: pages == 0, hash: h.Sum64(), rule: a.store.SiteRule()}, nil
 }
 
 // communityMemo keeps the last extraction: the communities page asks for
@@ -296,7 +298,7 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 	}
 	out := make([]Community, len(norm))
 	for i, u := range norm {
-		site, _ := sites.Of(u)
+		site, _ := cg.rule.Of(u)
 		if v, found := slices.BinarySearch(cg.urls, u); found {
 			site = cg.site(v)
 		}

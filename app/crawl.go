@@ -253,6 +253,12 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if err := checkContact(settings, seeds); err != nil {
 		return nil, err
 	}
+	// The site rule is the project's, chosen before its first sites: a
+	// crawl of a new project may choose it, and must do so before the
+	// crawler maps its first URL.
+	if err := a.store.SetSiteRule(context.Background(), sites.Rule(settings.SiteRule)); err != nil {
+		return nil, err
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.job != nil {
@@ -277,6 +283,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.Logger(a.log),
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
+		crawl.SiteRule(a.store.SiteRule()),
 	}
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"sitesift/importance"
-	"sitesift/sites"
 )
 
 // GraphView is the site graph as the communities page draws it.
@@ -69,7 +68,7 @@ func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, 
 		if n := trimHome(u); known[n] {
 			return n
 		}
-		s, _ := sites.Of(u)
+		s, _ := a.store.SiteRule().Of(u)
 		return s
 	}
 	seedCore, memberCore := map[string]int{}, map[string]int{}

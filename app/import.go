@@ -32,17 +32,17 @@ type ImportResult struct {
 // Importing a second file adds its edges; a pair already present gets the
 // sum of the weights, as a repeated line within one file does.
 func (a *App) Import(ctx context.Context, path string) (ImportResult, error) {
-	g, err := ReadEdgeList(path)
+	g, err := ReadEdgeList(path, a.store.SiteRule())
 	if err != nil {
 		return ImportResult{}, err
 	}
 	return a.ImportEdgeList(ctx, path, g)
 }
 
-// ReadEdgeList reads an edge list file; a file with bad lines is a bad
-// request whose message lists them.
-func ReadEdgeList(path string) (*edgelist.Graph, error) {
-	g, err := edgelist.ReadFile(path)
+// ReadEdgeList reads an edge list file, its sites named by rule; a file
+// with bad lines is a bad request whose message lists them.
+func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
+	g, err := edgelist.ReadFileRule(path, rule)
 	if err != nil {
 		if pe := (*edgelist.ParseError)(nil); errors.As(err, &pe) {
 			return nil, badRequest(err)

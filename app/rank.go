@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sitesift/importance"
+	"sitesift/sites"
 )
 
 // Weightings of the site graph's edges for PageRank.
@@ -107,7 +108,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if o.Teleport == 0 {
 		o.Teleport = importance.DefaultTeleport
 	}
-	el, err := ReadEdgeList(path)
+	el, err := ReadEdgeList(path, sites.RuleHost)
 	if err != nil {
 		return nil, err
 	}

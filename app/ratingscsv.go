@@ -275,7 +275,8 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 	// of corrections fixes the whole file.
 	names := make([]string, len(lines))
 	for i, l := range lines {
-		names[i] = l.Site
+		lines[i].Site = a.store.SiteRule().Name(l.Site)
+		names[i] = lines[i].Site
 	}
 	unknown, err := a.store.UnknownSites(ctx, names)
 	if err != nil {

@@ -418,6 +418,7 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	if err := store.ValidLibrarian(librarian); err != nil {
 		return ReviewPage{}, badRequest(fmt.Errorf("review %q: %w", site, err))
 	}
+	site = a.siteName(site)
 	d, err := a.store.Site(ctx, site, librarian)
 	if err != nil {
 		return ReviewPage{}, err
@@ -489,7 +490,7 @@ func orEmptySlice[T any](s []T) []T {
 // SetSelection sets a site's selection state; a status change the
 // workflow does not allow is a conflict (see store.CanMove).
 func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
-	return a.store.SetSelection(ctx, site, u)
+	return a.store.SetSelection(ctx, a.siteName(site), u)
 }
 
 // SelectedSeed is one site of an exported selection.

@@ -46,6 +46,11 @@ type Settings struct {
 	// Retry-After and the doubling of a site's delay after a 429 or 503
 	// stop there.
 	MaxDelayMS int `json:"max_delay_ms"`
+	// SiteRule is how the project's URLs map to sites: host, host-www (a
+	// leading www. dropped) or domain (the registered domain). It is chosen
+	// when the project is created: it can change only while the project has
+	// no site.
+	SiteRule string `json:"site_rule"`
 }
 
 // SettingsUpdate changes some crawl settings: a nil field keeps the stored
@@ -56,6 +61,7 @@ type SettingsUpdate struct {
 	DelayMS    *int    `json:"delay_ms,omitempty"`
 	Parallel   *int    `json:"parallel,omitempty"`
 	MaxDelayMS *int    `json:"max_delay_ms,omitempty"`
+	SiteRule   *string `json:"site_rule,omitempty"`
 }
 
 // Set returns a pointer to v, for the fields of a [SettingsUpdate].
@@ -97,6 +103,7 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 		}
 	}
 	s.EffectiveUserAgent = s.userAgent()
+	s.SiteRule = string(a.store.SiteRule())
 	return s, nil
 }
 
@@ -108,6 +115,9 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 		return Settings{}, err
 	}
 	if s, err = u.apply(s); err != nil {
+		return Settings{}, err
+	}
+	if err := a.store.SetSiteRule(ctx, sites.Rule(s.SiteRule)); err != nil {
 		return Settings{}, err
 	}
 	kv := map[string]string{}
@@ -137,6 +147,13 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 	}
 	if u.UserAgent != nil {
 		s.UserAgent = strings.TrimSpace(*u.UserAgent)
+	}
+	if u.SiteRule != nil {
+		r, err := sites.ParseRule(strings.TrimSpace(*u.SiteRule))
+		if err != nil {
+			return Settings{}, badRequest(fmt.Errorf("settings: %w", err))
+		}
+		s.SiteRule = string(r)
 	}
 	for _, n := range numeric {
 		if v := n.update(u); v != nil {
@@ -180,7 +197,7 @@ func (s Settings) check() error {
 // effective one.
 func (s Settings) update() SettingsUpdate {
 	return SettingsUpdate{Contact: Set(s.Contact), UserAgent: Set(s.EffectiveUserAgent), DelayMS: Set(s.DelayMS),
-		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS)}
+		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS), SiteRule: Set(s.SiteRule)}
 }
 
 // userAgent is the User-Agent crawls send.

@@ -218,7 +218,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	}
 	restored := c.resume()
 	for _, n := range norm {
-		s := c.site(sites.OfURL(mustParse(n)))
+		s := c.site(c.cfg.siteRule.OfURL(mustParse(n)))
 		c.front.push(s, n, 0, "")
 	}
 	if !restored {
@@ -551,7 +551,7 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	page, ps := q.url, s
 	if r.final != nil && r.final.String() != q.url {
 		page = r.final.String()
-		ps = c.site(sites.OfURL(r.final))
+		ps = c.site(c.cfg.siteRule.OfURL(r.final))
 		if c.front.markDone(page, ps) {
 			log.Debug("redirect to a page already fetched", "url", q.url, "final", page)
 			return
@@ -609,7 +609,7 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		if kept != nil {
 			kept = append(kept, l)
 		}
-		t := c.site(sites.OfURL(u))
+		t := c.site(c.cfg.siteRule.OfURL(u))
 		c.front.push(t, l, q.depth+1, page)
 		if t != ps && !linked[t.id] {
 			linked[t.id] = true

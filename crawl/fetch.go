@@ -31,6 +31,7 @@ type fetcher struct {
 	// URL, fetched or being fetched.
 	done  func(u string) bool
 	guard *guard
+	rule  sites.Rule // the crawl's site rule
 	pacer *pacer
 
 	robotsCache  *robotsCache
@@ -152,9 +153,10 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		TLSHandshakeTimeout:   10 * time.Second,
 		ExpectContinueTimeout: time.Second,
 	}
-	paced := &pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize}
+	paced := &pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize,
+		rule: cfg.siteRule}
 	col.WithTransport(paced)
-	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer,
+	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer, rule: cfg.siteRule,
 		robotsCache: c.robots, userAgent: cfg.userAgent, from: cfg.from, token: productToken(cfg.userAgent),
 		maxDelay: cfg.maxDelay, backoff: cfg.retryBackoff}
 	f.robotsClient = &http.Client{Transport: paced, Timeout: cfg.timeout,
@@ -283,7 +285,7 @@ func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 		return fetchResult{kind: fetchFailed, err: chk.err, at: time.Now(), robotsFetched: true}
 	}
 	if chk.delay > 0 && chk.verdict != robotsSlow {
-		f.pacer.raise(sites.OfURL(pu), chk.delay)
+		f.pacer.raise(f.rule.OfURL(pu), chk.delay)
 	}
 	switch chk.verdict {
 	case robotsDisallow:

@@ -102,6 +102,7 @@ type config struct {
 	prior           *Prior
 	shares          map[string]float64
 	allowPrivate    bool
+	siteRule        sites.Rule
 	onCapture       CaptureFunc // capture.go
 	from            string
 	maxDelay        time.Duration
@@ -117,6 +118,7 @@ func defaultConfig() config {
 		strategy:        Greedy,
 		teleport:        importance.DefaultTeleport,
 		userAgent:       DefaultUserAgent,
+		siteRule:        sites.RuleHost,
 		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
 		seed:            1,
 		batchSize:       DefaultBatchSize,
@@ -220,6 +222,19 @@ func From(addr string) Option {
 			return fmt.Errorf("crawl: From address %q spans lines", addr)
 		}
 		c.from = strings.TrimSpace(addr)
+		return nil
+	}
+}
+
+// SiteRule sets how URLs map to sites: the sites of pages and links, the
+// sites OPIC reads and politeness paces (default [sites.RuleHost]). A
+// project's crawls use the project's rule.
+func SiteRule(r sites.Rule) Option {
+	return func(c *config) error {
+		if _, err := sites.ParseRule(string(r)); err != nil || r == "" {
+			return fmt.Errorf("crawl: unknown site rule %q", r)
+		}
+		c.siteRule = r
 		return nil
 	}
 }

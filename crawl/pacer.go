@@ -171,14 +171,15 @@ type pacedTransport struct {
 	next    http.RoundTripper
 	pacer   *pacer
 	ctx     context.Context
-	maxBody int // the most bytes of an inflated gzip body read (MaxBodySize)
+	maxBody int        // the most bytes of an inflated gzip body read (MaxBodySize)
+	rule    sites.Rule // the crawl's site rule, which keys politeness
 }
 
 func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Context().Done() == nil {
 		req = req.WithContext(t.ctx)
 	}
-	site, err := sites.Of(req.URL.String())
+	site, err := t.rule.Of(req.URL.String())
 	if err != nil {
 		site = req.URL.Host
 	}

@@ -151,7 +151,7 @@ func (f *fetcher) readRobots(ctx context.Context, u *url.URL, h *robotsHost) err
 			return nil
 		}
 		h.state = robotsUnreachable
-		h.retryAt = time.Now().Add(f.retryWait(sites.OfURL(u), h.tries, retryAfter))
+		h.retryAt = time.Now().Add(f.retryWait(f.rule.OfURL(u), h.tries, retryAfter))
 	}
 	return nil
 }

@@ -104,7 +104,7 @@ func (c *Crawler) resume() (restored bool) {
 				skipped++
 				continue
 			}
-			out = append(out, siteURL{n, c.site(sites.OfURL(mustParse(n)))})
+			out = append(out, siteURL{n, c.site(c.cfg.siteRule.OfURL(mustParse(n)))})
 		}
 		return out
 	}

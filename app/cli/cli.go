@@ -61,12 +61,12 @@ Usage:
   sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
                  [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]
                  [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
-                 [--fresh-frontier] [--no-warc] [--warc-max-size BYTES]
+                 [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]
                                             the politeness flags are kept in the project for the next crawls
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
                  [--max-delay DURATION] [--format table|json]
                                             show or set the project's crawl settings
-  sitesift import --project DIR --edges FILE
+  sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]

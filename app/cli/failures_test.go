@@ -2,6 +2,8 @@ package cli
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,5 +86,38 @@ func TestCrawlSaysItContinues(t *testing.T) {
 	}
 	if out := crawl("--fresh-frontier"); !strings.Contains(out, "(fresh frontier: from these seeds only)") {
 		t.Errorf("a fresh-frontier crawl: %s", out)
+	}
+}
+
+// TestSiteRuleCommands: a new project names sites by host-www, so the demo
+// web's www. host and its bare alias are one site; any spelling of a site
+// finds it; the rule of a project that has sites cannot change; an import
+// chooses its project's rule.
+func TestSiteRuleCommands(t *testing.T) {
+	dir := apptest.CrawledProject(t)
+	code, out, stderr := runCLI(t, "sites", "--project", dir, "--format", "csv")
+	if code != 0 || strings.Contains(out, "\nwww.") || !strings.Contains(out, "\nlyon-gazette.test,") {
+		t.Errorf("sites of a host-www project: exit %d %s\n%s", code, stderr, out)
+	}
+	code, out, stderr = runCLI(t, "rate", "--project", dir, "--librarian", "rule-test", "http://WWW.Lyon-Gazette.test/about.html", "3")
+	if code != 0 || !strings.Contains(out, "rule-test rated lyon-gazette.test 3") {
+		t.Errorf("rating a URL: exit %d %s %s", code, out, stderr)
+	}
+	code, _, stderr = runCLI(t, "settings", "--project", dir, "--site-rule", "host")
+	if code != 1 || !strings.Contains(stderr, "chosen when a project is created") {
+		t.Errorf("changing the rule of a crawled project: exit %d %s", code, stderr)
+	}
+	edges := filepath.Join(t.TempDir(), "g.txt")
+	os.WriteFile(edges, []byte("news.bbc.co.uk www.bbc.co.uk\nhttp://sport.bbc.co.uk/x www.gouv.fr\n"), 0o644)
+	imp := filepath.Join(t.TempDir(), "imported")
+	if code, _, stderr := runCLI(t, "import", "--project", imp, "--edges", edges, "--site-rule", "domain"); code != 0 {
+		t.Fatalf("import: %s", stderr)
+	}
+	if _, out, _ := runCLI(t, "sites", "--project", imp, "--format", "csv"); strings.Count(out, "\n") != 3 ||
+		!strings.Contains(out, "\nbbc.co.uk,") || !strings.Contains(out, "\nwww.gouv.fr,") {
+		t.Errorf("sites of a domain-rule import: %s", out)
+	}
+	if _, out, _ := runCLI(t, "settings", "--project", imp); !strings.Contains(out, "site rule   domain") {
+		t.Errorf("settings of the import: %s", out)
 	}
 }

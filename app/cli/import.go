@@ -3,32 +3,63 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"time"
 
 	"sitesift/app"
+	"sitesift/sites"
 )
 
 func (c CLI) importEdges(ctx context.Context, args []string) error {
 	f := c.newFlags("import")
 	dir := f.String("project", "", "project directory (created when missing)")
 	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly")
+	rule := f.String("site-rule", string(sites.DefaultRule), "how the list's URLs and names map to sites: host, host-www "+
+		"(www. dropped) or domain (the registered domain); chosen when the project is created")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
 	if *dir == "" || *edges == "" {
 		return usageError{"import: --project DIR and --edges FILE are required"}
 	}
+	r, err := sites.ParseRule(*rule)
+	if err != nil {
+		return usageError{"import: " + err.Error()}
+	}
+	var update app.SettingsUpdate
+	f.Visit(func(fl *flag.Flag) {
+		if fl.Name == "site-rule" {
+			update.SiteRule = rule
+		}
+	})
+	// An existing project names sites by its own rule (a --site-rule must
+	// agree with it); a new one is created only once the file has been
+	// read, so that a file with bad lines leaves nothing behind.
+	if a, p, err := c.open(*dir, false); err == nil {
+		settings, err := a.SetSettings(ctx, update)
+		a.Close()
+		p.Close()
+		if err != nil {
+			return err
+		}
+		r = sites.Rule(settings.SiteRule)
+	} else if !errors.Is(err, app.ErrNoProject) {
+		return err
+	}
 	start := time.Now()
-	// Read the file before a project directory is created for it: a file
-	// with bad lines leaves nothing behind.
-	g, err := app.ReadEdgeList(*edges)
+	g, err := app.ReadEdgeList(*edges, r)
 	if err != nil {
 		return err
 	}
 	read := time.Since(start)
+	update.SiteRule = app.Set(string(r))
 	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+		if _, err := a.SetSettings(ctx, update); err != nil {
+			return err
+		}
 		res, err := a.ImportEdgeList(ctx, *edges, g)
 		if err != nil {
 			return err

@@ -13,6 +13,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/lab"
 	"sitesift/importance"
+	"sitesift/sites"
 	"sitesift/sites/edgelist"
 )
 
@@ -123,7 +124,7 @@ func labGraph(p *lab.ConvergenceParams) (lab.Graph, error) {
 	if p.Graph != lab.GraphEdges {
 		return lab.SyntheticGraph(p), nil
 	}
-	el, err := app.ReadEdgeList(p.Edges)
+	el, err := app.ReadEdgeList(p.Edges, sites.RuleHost)
 	if err != nil {
 		return lab.Graph{}, err
 	}

@@ -105,7 +105,7 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 		return usageError{fmt.Sprintf("rate: rating %q is not 1, 2, 3 or 4", rest[1])}
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		r, err := a.Rate(ctx, *librarian, strings.ToLower(rest[0]), value, *note)
+		r, err := a.Rate(ctx, *librarian, rest[0], value, *note)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/sites"
 )
 
 // settingsFlags adds the flags of the project's crawl settings to f and
@@ -21,6 +22,8 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 	parallel := f.Int("parallel", app.DefaultParallel, "sites fetched at once")
 	maxDelay := f.Duration("max-delay", app.DefaultMaxDelayMS*time.Millisecond,
 		"longest delay a site may ask for (Crawl-delay, Retry-After); a site asking for more is not crawled")
+	rule := f.String("site-rule", string(sites.DefaultRule), "how URLs map to sites: host, host-www (www. dropped) or domain "+
+		"(the registered domain); chosen when the project is created")
 	return func() app.SettingsUpdate {
 		var u app.SettingsUpdate
 		set := map[string]func(){
@@ -29,6 +32,7 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 			"delay":      func() { u.DelayMS = app.Set(int(delay.Milliseconds())) },
 			"parallel":   func() { u.Parallel = parallel },
 			"max-delay":  func() { u.MaxDelayMS = app.Set(int(maxDelay.Milliseconds())) },
+			"site-rule":  func() { u.SiteRule = rule },
 		}
 		f.Visit(func(fl *flag.Flag) { // the flags given, the command's others included
 			if s, ok := set[fl.Name]; ok {
@@ -72,6 +76,7 @@ func (c CLI) settings(ctx context.Context, args []string) error {
 		fmt.Fprintf(tw, "delay\t%v\n", time.Duration(s.DelayMS)*time.Millisecond)
 		fmt.Fprintf(tw, "parallel\t%d\n", s.Parallel)
 		fmt.Fprintf(tw, "max delay\t%v\n", time.Duration(s.MaxDelayMS)*time.Millisecond)
+		fmt.Fprintf(tw, "site rule\t%s\n", s.SiteRule)
 		return tw.Flush()
 	})
 }

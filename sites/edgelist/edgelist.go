@@ -74,8 +74,14 @@ func (e *ParseError) Error() string {
 
 // ReadFile reads the edge list in path, gunzipping it when the name ends in
 // .gz. The file is read as a stream: a small .gz of many repeated lines
-// takes memory for its distinct sites and edges only.
-func ReadFile(path string) (*Graph, error) {
+// takes memory for its distinct sites and edges only. Its sites follow the
+// host rule; [ReadFileRule] names them by another.
+func ReadFile(path string) (*Graph, error) { return ReadFileRule(path, sites.RuleHost) }
+
+// ReadFileRule is [ReadFile] with the sites named by the site rule r: a
+// URL stands for its site under r, and a site name is mapped as r maps
+// hosts ("www.example.org" is "example.org" under host-www).
+func ReadFileRule(path string, rule sites.Rule) (*Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -87,13 +93,13 @@ func ReadFile(path string) (*Graph, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		defer gz.Close()
-		return read(gz, path, 0)
+		return read(gz, path, 0, rule)
 	}
 	var size int64
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
-	return read(f, path, size)
+	return read(f, path, size, rule)
 }
 
 // Read parses an edge list; name is used in error messages. A UTF-8
@@ -108,7 +114,7 @@ func ReadFile(path string) (*Graph, error) {
 // more than those merged and more than a few million (CompactEdges): a
 // file of repeated lines takes the memory of its distinct edges plus that
 // much, and a file without many repeats is not slowed down by merging.
-func Read(r io.Reader, name string) (*Graph, error) { return read(r, name, 0) }
+func Read(r io.Reader, name string) (*Graph, error) { return read(r, name, 0, sites.RuleHost) }
 
 // CompactEdges is the least number of edges read before the parser merges
 // repeated ones (16 bytes each).
@@ -117,8 +123,8 @@ const CompactEdges = 4 << 20
 // read is Read of an input of size bytes, 0 if unknown. With the size, the
 // edge slices are allocated once, for the number of lines the first block's
 // line length predicts (up to CompactEdges), instead of growing by copies.
-func read(r io.Reader, name string, size int64) (*Graph, error) {
-	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges)
+func read(r io.Reader, name string, size int64, rule sites.Rule) (*Graph, error) {
+	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges, rule)
 }
 
 // bom is the UTF-8 byte-order mark some editors write at a file's start.
@@ -127,8 +133,8 @@ const bom = "\uFEFF"
 // readBuffer is read with a buffer of chunk bytes, lines of at most longest
 // bytes (longest < chunk) and repeated edges merged once compactAt edges
 // are read; tests make them small.
-func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt int) (*Graph, error) {
-	p := parser{g: &Graph{}, perr: &ParseError{Name: name}, compactAt: compactAt}
+func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt int, rule sites.Rule) (*Graph, error) {
+	p := parser{g: &Graph{}, perr: &ParseError{Name: name}, compactAt: compactAt, rule: rule}
 	p.t.init()
 	p.e.init()
 	// Lines are cut from a large buffer in place, not copied out by a
@@ -232,6 +238,7 @@ const minWeight = 0x1p-1022
 // get their ids in order of first appearance, and bad lines are reported in
 // line order, as line by line.
 type parser struct {
+	rule sites.Rule // how tokens name sites
 	g    *Graph
 	t    tokenTable
 	e    edgeTable
@@ -520,7 +527,7 @@ func (p *parser) site(tok []byte, h uint64) (int32, string) {
 	raw := string(tok)
 	var name string
 	if strings.Contains(raw, "://") {
-		s, err := sites.Of(raw)
+		s, err := p.rule.Of(raw)
 		if err != nil {
 			// The error names the URL.
 			return 0, strings.TrimPrefix(err.Error(), "sites: ")
@@ -530,8 +537,8 @@ func (p *parser) site(tok []byte, h uint64) (int32, string) {
 		// One site, one name: "Bücher.test", "xn--bcher-kva.test" and
 		// "bücher.test:80" are the same site, as their URLs are.
 		name = raw
-		if !plainName(tok) {
-			name = sites.Name(raw)
+		if !plainName(tok) || p.rule != sites.RuleHost {
+			name = p.rule.Name(raw)
 		}
 		if !utf8Printable(name) {
 			return 0, fmt.Sprintf("site name %q is not UTF-8 text or has control characters", raw)

@@ -175,7 +175,7 @@ func FuzzRead(f *testing.F) {
 func TestReadMergesRepeatsAsRead(t *testing.T) {
 	const lines, compactAt = 300_000, 1000
 	r := &repeatReader{line: []byte("a.test b.test\nb.test a.test 0.5\nc.test a.test\n"), n: lines / 3}
-	g, err := readBuffer(r, "rep.txt", 0, readChunk, maxLine, compactAt)
+	g, err := readBuffer(r, "rep.txt", 0, readChunk, maxLine, compactAt, sites.RuleHost)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,4 +349,25 @@ func FuzzPlainName(f *testing.F) {
 			t.Fatalf("plainName(%q) but sites.Name gives %q", s, sites.Name(s))
 		}
 	})
+}
+
+// TestReadFileRule: under the host-www rule, a URL and a name with www.
+// stand for the site without it, so their edges meet.
+func TestReadFileRule(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.txt")
+	if err := os.WriteFile(path, []byte("www.a.test b.test\nhttp://www.a.test/x c.test\na.test b.test 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rule  sites.Rule
+		sites int
+	}{{sites.RuleHostWWW, 3}, {sites.RuleHost, 4}} {
+		g, err := ReadFileRule(path, tc.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Names) != tc.sites {
+			t.Errorf("%s: sites %v, want %d", tc.rule, g.Names, tc.sites)
+		}
+	}
 }

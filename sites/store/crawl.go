@@ -62,16 +62,16 @@ const (
 )
 
 // validatePage checks what the schema and the site graph rely on. The site of
-// a page and of each link must follow sites.Of, or the site graph would split
-// one site in two.
-func validatePage(p *sites.Page) error {
+// a page and of each link must follow the project's site rule, or the site
+// graph would split one site in two.
+func validatePage(p *sites.Page, rule sites.Rule) error {
 	if p.URL == "" {
 		return fmt.Errorf("store: page with empty URL (site %q): %w", p.Site, ErrInvalid)
 	}
 	if p.Site == "" {
 		return fmt.Errorf("store: page %q has an empty site: %w", p.URL, ErrInvalid)
 	}
-	site, err := sites.Of(p.URL)
+	site, err := rule.Of(p.URL)
 	if err != nil {
 		return fmt.Errorf("store: page %q: %w: %w", p.URL, ErrInvalid, err)
 	}
@@ -129,7 +129,7 @@ func (b *batch) siteID(ctx context.Context, name string) (int64, error) {
 // earlier version with the same URL, links included), the inter-site graph
 // those links imply, and the given OPIC states. Either all of it is kept or,
 // on any error, none of it. Pages are validated first: an empty URL or site,
-// or a site that is not sites.Of(URL), is an [ErrInvalid] error naming the
+// or a site that does not follow the project's site rule, is an [ErrInvalid] error naming the
 // page.
 func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
 	// Validate everything before touching the database, so that a bad page
@@ -137,12 +137,12 @@ func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states [
 	linkSites := make([][]string, len(pages))
 	for i := range pages {
 		p := &pages[i]
-		if err := validatePage(p); err != nil {
+		if err := validatePage(p, s.rule); err != nil {
 			return err
 		}
 		linkSites[i] = make([]string, len(p.Links))
 		for j, l := range p.Links {
-			ls, err := sites.Of(l)
+			ls, err := s.rule.Of(l)
 			if err != nil {
 				return fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sitesift/sites"
 )
 
 // Settings returns the project's settings, by key; keys never set are
@@ -42,4 +43,58 @@ func (s *Store) SetSettings(ctx context.Context, set map[string]string) error {
 		}
 		return nil
 	})
+}
+
+// keySiteRule is the setting of the project's site rule.
+const keySiteRule = "site_rule"
+
+// loadSiteRule reads the project's site rule, and gives a project that has
+// none (a new one) the default rule.
+func (s *Store) loadSiteRule(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)`,
+		keySiteRule, string(sites.DefaultRule)); err != nil {
+		return fmt.Errorf("store: open %q: site rule: %w", s.path, err)
+	}
+	var v string
+	if err := s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, keySiteRule).Scan(&v); err != nil {
+		return fmt.Errorf("store: open %q: site rule: %w", s.path, err)
+	}
+	r, err := sites.ParseRule(v)
+	if err != nil {
+		return fmt.Errorf("store: open %q: %w", s.path, err)
+	}
+	s.rule = r
+	return nil
+}
+
+// SiteRule returns the project's site rule: how the URLs of its pages and
+// links map to sites.
+func (s *Store) SiteRule() sites.Rule { return s.rule }
+
+// SetSiteRule chooses the project's site rule. It can only be chosen while
+// the project has no site: the sites stored follow the rule they were made
+// with. Choosing the rule the project has is no change.
+func (s *Store) SetSiteRule(ctx context.Context, r sites.Rule) error {
+	if _, err := sites.ParseRule(string(r)); err != nil || r == "" {
+		return fmt.Errorf("store: set site rule: %w: unknown rule %q", ErrInvalid, r)
+	}
+	if r == s.rule {
+		return nil
+	}
+	err := s.write(ctx, "set site rule", func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites`).Scan(&n); err != nil {
+			return fmt.Errorf("store: set site rule: %w", err)
+		}
+		if n > 0 {
+			return fmt.Errorf("store: set site rule: %w: the project has sites made with the rule %q; "+
+				"a site rule is chosen when a project is created", ErrInvalid, s.rule)
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = ?`, string(r), keySiteRule)
+		return err
+	})
+	if err == nil {
+		s.rule = r
+	}
+	return err
 }

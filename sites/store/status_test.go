@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -169,8 +170,8 @@ func TestMigrationClassifiesOldPages(t *testing.T) {
 func TestSettings(t *testing.T) {
 	ctx, s := context.Background(), openTest(t)
 	t.Parallel()
-	if got, err := s.Settings(ctx); err != nil || len(got) != 0 {
-		t.Fatalf("settings of a new project: %v, %v; want none", got, err)
+	if got, err := s.Settings(ctx); err != nil || fmt.Sprint(got) != "map[site_rule:host-www]" {
+		t.Fatalf("settings of a new project: %v, %v; want its site rule alone", got, err)
 	}
 	if err := s.SetSettings(ctx, map[string]string{"contact": "a@b.org", "delay_ms": "500"}); err != nil {
 		t.Fatal(err)
@@ -180,7 +181,70 @@ func TestSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := s.Settings(ctx)
-	if err != nil || fmt.Sprint(got) != "map[contact:c@d.org parallel:2]" {
+	if err != nil || fmt.Sprint(got) != "map[contact:c@d.org parallel:2 site_rule:host-www]" {
 		t.Errorf("settings %v, %v; want contact c@d.org and parallel 2", got, err)
 	}
+}
+
+// TestSiteRule: a new project takes the default rule and may choose
+// another while it has no site; its pages and links must follow it; a
+// project from before rules keeps the host rule.
+func TestSiteRule(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "project.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SiteRule() != sites.DefaultRule {
+		t.Errorf("a new project's rule: %q", s.SiteRule())
+	}
+	if err := s.SetSiteRule(ctx, sites.RuleDomain); err != nil {
+		t.Fatal(err)
+	}
+	p := sites.Page{URL: "http://news.bbc.co.uk/", Site: "bbc.co.uk", Status: 200, Links: []string{"http://www.bbc.co.uk/x"}}
+	if err := s.SaveCrawlBatch(ctx, []sites.Page{p}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, rows, err := s.ListSites(ctx, SiteQuery{Sort: "site"}); err != nil || len(rows) != 1 || rows[0].Site != "bbc.co.uk" {
+		t.Errorf("sites under the domain rule: %+v, %v", rows, err)
+	}
+	p.Site = "news.bbc.co.uk"
+	if err := s.SaveCrawlBatch(ctx, []sites.Page{p}, nil); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a page whose site breaks the rule: %v", err)
+	}
+	if err := s.SetSiteRule(ctx, sites.RuleHost); !errors.Is(err, ErrInvalid) || s.SiteRule() != sites.RuleDomain {
+		t.Errorf("changing the rule of a project with sites: %v, rule %q", err, s.SiteRule())
+	}
+	s.Close()
+	if s, err = Open(path); err != nil || s.SiteRule() != sites.RuleDomain {
+		t.Fatalf("reopened: %q, %v", s.SiteRule(), err)
+	}
+	s.Close()
+
+	old := filepath.Join(t.TempDir(), "project.db")
+	db, err := sql.Open("sqlite", old+"?"+dsnParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms[:6] {
+		if _, err := db.Exec(m.sql); err != nil {
+			t.Fatalf("%s: %v", m.name, err)
+		}
+	}
+	for _, q := range []string{`PRAGMA user_version = 6`,
+		`INSERT INTO sites (name, first_seen) VALUES ('www.a.test', '2026-01-01T00:00:00.000000000Z')`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	if s, err = Open(old); err != nil || s.SiteRule() != sites.RuleHost {
+		t.Fatalf("a project from before rules: %q, %v; want host", s.SiteRule(), err)
+	}
+	s.Close()
 }

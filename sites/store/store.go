@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sitesift/sites"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,6 +61,10 @@ type Store struct {
 	// on a channel they are served in order. busy_timeout still arbitrates
 	// with other processes.
 	writeSem chan struct{}
+
+	// rule is the project's site rule (key site_rule of settings): the
+	// site of every page and link the store is given must follow it.
+	rule sites.Rule
 }
 
 // Option configures a [Store] in [Open].
@@ -122,6 +127,10 @@ func Open(path string, opts ...Option) (*Store, error) {
 	}
 	s.db = db
 	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.loadSiteRule(context.Background()); err != nil {
 		db.Close()
 		return nil, err
 	}
