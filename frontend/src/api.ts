@@ -20,13 +20,24 @@ export interface Project {
  * CrawlStatusOfSite says how fetching a site went: ok (a page fetched fine),
  * dead (every fetch failed: DNS, connection, timeout…), robots-closed
  * (robots.txt disallowed every URL tried), errors-only (only 4xx/5xx
- * answers), not-fetched (known from links only).
+ * answers), slow (its robots.txt asks for a Crawl-delay over the cap: not
+ * crawled), not-fetched (known from links only).
  */
-export type SiteCrawlStatus = 'ok' | 'dead' | 'robots-closed' | 'errors-only' | 'not-fetched';
-export const SITE_CRAWL_STATUSES: SiteCrawlStatus[] = ['ok', 'dead', 'robots-closed', 'errors-only', 'not-fetched'];
+export type SiteCrawlStatus = 'ok' | 'dead' | 'robots-closed' | 'errors-only' | 'slow' | 'not-fetched';
+export const SITE_CRAWL_STATUSES: SiteCrawlStatus[] = ['ok', 'dead', 'robots-closed', 'errors-only', 'slow', 'not-fetched'];
 
 /** ErrorClass is why a fetch failed; "" for a page fetched fine. */
-export type ErrorClass = 'dns' | 'connect' | 'timeout' | 'tls' | 'incomplete' | 'http-4xx' | 'http-5xx' | 'robots' | 'other';
+export type ErrorClass =
+  | 'dns'
+  | 'connect'
+  | 'timeout'
+  | 'tls'
+  | 'incomplete'
+  | 'http-4xx'
+  | 'http-5xx'
+  | 'robots'
+  | 'slow'
+  | 'other';
 
 /** ErrorsByClass counts failed fetches by class (a server may add classes of its own). */
 export type ErrorsByClass = Partial<Record<ErrorClass, number>> & Record<string, number>;
@@ -57,6 +68,8 @@ export interface CrawlStatus {
   errors: number;
   bad_links?: number;
   refused?: number;
+  /** retries counts the fetches tried again (timeout, connection, 5xx, 429); absent from older servers. */
+  retries?: number;
   elapsed_sec: number;
   last_error: string;
   top: TopSite[] | null;
@@ -66,16 +79,75 @@ export interface CrawlStatus {
   errors_by_class?: ErrorsByClass | null;
 }
 
-export interface CrawlRequest {
+/**
+ * CrawlSettings are a project's crawl settings (GET /api/settings): who runs
+ * the crawl and how politely. A crawl request that carries one of them
+ * changes it for the next crawls too.
+ */
+export interface CrawlSettings {
+  /** contact is an e-mail address or URL where webmasters reach the operator, "" for none. */
+  contact: string;
+  /** user_agent is the operator's own User-Agent, "" for the default. */
+  user_agent: string;
+  /** effective_user_agent is the User-Agent crawls send (read-only). */
+  effective_user_agent?: string;
+  /** delay_ms is the least time between two requests to one site. */
+  delay_ms: number;
+  /** parallel is the number of sites fetched at once. */
+  parallel: number;
+  /** max_delay_ms is the longest delay a site may ask for; absent from older servers. */
+  max_delay_ms?: number;
+}
+
+/** SettingsChange is a PUT /api/settings body: absent fields keep their values. */
+export type SettingsChange = Partial<Omit<CrawlSettings, 'effective_user_agent'>>;
+
+export interface CrawlRequest extends SettingsChange {
   seeds: string[];
   max_pages?: number;
   max_pages_per_site?: number;
-  delay_ms?: number;
-  parallel?: number;
   strategy?: Strategy;
   proxy?: string;
   /** > 0 favours the sites rated 3–4 on average: their teleport share is 1 + bias. */
   bias?: number;
+  /** fresh_frontier starts from the new seeds only, keeping what was fetched. */
+  fresh_frontier?: boolean;
+}
+
+/** Continuation says what a crawl started now would continue (GET /api/crawl/continuation). */
+export interface Continuation {
+  continues: boolean;
+  last_crawl?: string;
+  /** pages counts the pages fetched fine, fetches every fetch kept, waiting the links not fetched yet. */
+  pages?: number;
+  fetches?: number;
+  waiting?: number;
+}
+
+/** CrawlError is one failed, error or refused fetch of a crawl. */
+export interface CrawlError {
+  url: string;
+  site: string;
+  status: number;
+  class: ErrorClass | string;
+  error: string;
+  fetched_at: string;
+}
+
+export interface CrawlErrors {
+  /** crawl is the crawl's id, 0 for a project never crawled. */
+  crawl: number;
+  total: number;
+  rows: CrawlError[] | null;
+}
+
+/** WarcFile is one WARC file of the project's archive; the open one is being written. */
+export interface WarcFile {
+  name: string;
+  size: number;
+  records: number;
+  modified: string;
+  open: boolean;
 }
 
 export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' | 'site' | 'rating';
@@ -521,6 +593,15 @@ export const api = {
   pauseCrawl: () => request<CrawlStatus>('POST', '/api/crawl/pause'),
   resumeCrawl: () => request<CrawlStatus>('POST', '/api/crawl/resume'),
   stopCrawl: () => request<CrawlStatus>('POST', '/api/crawl/stop'),
+  continuation: (signal?: AbortSignal) => request<Continuation>('GET', '/api/crawl/continuation', undefined, signal),
+  crawlErrors: (p: { crawl?: number; site?: string; class?: string; offset: number; limit: number }, signal?: AbortSignal) =>
+    request<CrawlErrors>('GET', `/api/crawl/errors${query(p)}`, undefined, signal),
+
+  settings: (signal?: AbortSignal) => request<CrawlSettings>('GET', '/api/settings', undefined, signal),
+  saveSettings: (change: SettingsChange) => request<CrawlSettings>('PUT', '/api/settings', change),
+
+  warcs: (signal?: AbortSignal) => request<WarcFile[] | null>('GET', '/api/warcs', undefined, signal),
+  warcURL: (name: string) => `/api/warcs/${enc(name)}`,
 
   sites: (
     p: { sort: SortKey; order: Order; q?: string; status?: SiteCrawlStatus | ''; offset: number; limit: number; librarian?: string },
@@ -604,19 +685,29 @@ export const api = {
 export async function fetchFile(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<FileResult> {
   const res = await send(method, path, body, signal, false);
   const text = await res.text();
-  if (!res.ok) {
-    let msg = `${method} ${path}: HTTP ${res.status}`;
-    let type = 'internal';
-    try {
-      const env = JSON.parse(text) as Envelope<unknown>;
-      msg = env.error || msg;
-      type = env.error_type || type;
-    } catch {
-      /* not JSON: keep the HTTP status */
-    }
-    throw new ApiError(msg, res.status, type);
-  }
+  if (!res.ok) throw fileError(method, path, res, text);
   return { text, filename: dispositionName(res.headers.get('Content-Disposition') ?? ''), type: res.headers.get('Content-Type') ?? '' };
+}
+
+/** fetchBlob fetches a binary file (a WARC file) whole, for saving it where links cannot (the desktop window). */
+export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await send('GET', path, undefined, signal, false);
+  if (!res.ok) throw fileError('GET', path, res, await res.text());
+  return res.blob();
+}
+
+/** fileError is the ApiError of a file request that failed: the envelope's message, else the HTTP status. */
+function fileError(method: string, path: string, res: Response, text: string): ApiError {
+  let msg = `${method} ${path}: HTTP ${res.status}`;
+  let type = 'internal';
+  try {
+    const env = JSON.parse(text) as Envelope<unknown>;
+    msg = env.error || msg;
+    type = env.error_type || type;
+  } catch {
+    /* not JSON: keep the HTTP status */
+  }
+  return new ApiError(msg, res.status, type);
 }
 
 /** dispositionName reads the file name from a Content-Disposition header, or "" when it has none. */

@@ -7,6 +7,7 @@
 import { html, nothing } from 'lit';
 import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
 import { LightElement } from './base';
+import { inDesktopWindow, saveBlob } from './download';
 import { int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
@@ -161,7 +162,6 @@ export class CommunitiesView extends LightElement {
 
   /** run is the extractor's last run; its error is also the form's. */
   #run = new Loader<Found>(this);
-  #downloadURL = '';
 
   constructor() {
     super();
@@ -187,11 +187,6 @@ export class CommunitiesView extends LightElement {
     // The address wins (a bookmark, a reload); else the last run of this session.
     const q = this.params.toString() ? this.params : session.params ? paramsQuery(session.params) : null;
     this.form = q ? formFromParams(q) : { ...DEFAULT_FORM };
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.#downloadURL) URL.revokeObjectURL(this.#downloadURL);
   }
 
   #set<K extends keyof Form>(k: K, v: Form[K]): void {
@@ -298,18 +293,9 @@ export class CommunitiesView extends LightElement {
     try {
       const file = await api.exportSeeds(seeds, format);
       const name = file.filename || `seeds.${format}`;
-      if (this.#downloadURL) URL.revokeObjectURL(this.#downloadURL);
-      this.#downloadURL = URL.createObjectURL(new Blob([file.text], { type: file.type || 'text/plain' }));
-      const a = document.createElement('a');
-      a.href = this.#downloadURL;
-      a.download = name;
-      a.rel = 'noopener';
-      a.style.display = 'none';
-      this.append(a);
-      a.click();
-      a.remove();
-      // The desktop window (Wails injects window.runtime) saves downloads without a word: say where.
-      const desktop = 'runtime' in window;
+      saveBlob(new Blob([file.text], { type: file.type || 'text/plain' }), name);
+      // The desktop window saves downloads without a word: say where.
+      const desktop = inDesktopWindow();
       this.exportNote = `${name}: ${int(seeds.length)} ${seeds.length === 1 ? 'seed' : 'seeds'}${desktop ? ', saved in your Downloads (or home) folder' : ''}.`;
       this.exportText = file.text;
       this.copied = '';

@@ -38,6 +38,12 @@ export const STATUS_INFO: Record<SiteCrawlStatus, StatusInfo> = {
     meaning: 'Every answer was an HTTP error (4xx or 5xx)',
     sentence: 'The site answered, but only with HTTP errors (4xx or 5xx): no page was fetched fine.',
   },
+  slow: {
+    label: 'slow',
+    meaning: 'Asks for a Crawl-delay over the cap: not crawled',
+    sentence:
+      'Its robots.txt asks for a Crawl-delay longer than the crawl settings allow (max delay), so the crawl left it alone. Raise the max delay on the Crawl page to crawl it, slowly.',
+  },
   'not-fetched': {
     label: 'not fetched',
     meaning: 'Known from links only: the crawl has not fetched it yet',
@@ -63,7 +69,7 @@ export function crawlStatusBadge(s: SiteCrawlStatus | string | undefined) {
 }
 
 /** ERROR_CLASS_ORDER lists the error classes from the network outwards, the order they are shown in. */
-const ERROR_CLASS_ORDER = ['dns', 'connect', 'timeout', 'tls', 'incomplete', 'http-4xx', 'http-5xx', 'robots', 'other'];
+export const ERROR_CLASS_ORDER = ['dns', 'connect', 'timeout', 'tls', 'incomplete', 'http-4xx', 'http-5xx', 'robots', 'slow', 'other'];
 
 const ERROR_CLASS_MEANING: Record<string, string> = {
   dns: 'the host name did not resolve',
@@ -74,6 +80,7 @@ const ERROR_CLASS_MEANING: Record<string, string> = {
   'http-4xx': 'the server answered 4xx (not found, forbidden…)',
   'http-5xx': 'the server answered 5xx (server error)',
   robots: 'disallowed by robots.txt',
+  slow: 'the site asks for a Crawl-delay over the cap (max delay): not fetched',
   other: 'another failure',
 };
 

@@ -1,24 +1,31 @@
 // ss-crawl: start a crawl and follow it live — progress, rate, queue,
-// errors and the most important sites so far — with pause, resume, stop.
+// errors and the most important sites so far — with pause, resume, stop;
+// the project's crawl settings, what a new crawl would continue, and the
+// failed fetches of the last crawl.
 
 import { html, nothing } from 'lit';
-import { api, message, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
+import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
 import { endReasonLine, errorEntries, errorsByClass } from './crawl-health';
-import { alertBox } from './loader';
-import { duration, int, sig } from './format';
+import './crawl-errors';
+import { isContactMessage } from './crawl-settings';
+import { alertBox, Loader } from './loader';
+import { date, duration, int, sig } from './format';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
 import './crawl-view.css';
 
 const FORM_KEY = 'sitesift.crawlForm';
 
+/**
+ * CrawlForm is what one crawl asks for. How politely it fetches (delay,
+ * parallel sites) is the project's crawl settings, not the form's: a crawl
+ * request that carried its own would overwrite them.
+ */
 interface CrawlForm {
   seeds: string;
   max_pages: string;
   max_pages_per_site: string;
-  delay_ms: string;
-  parallel: string;
   strategy: Strategy;
   proxy: string;
   bias: string;
@@ -28,8 +35,6 @@ const DEFAULT_FORM: CrawlForm = {
   seeds: '',
   max_pages: '500',
   max_pages_per_site: '50',
-  delay_ms: '200',
-  parallel: '4',
   strategy: 'greedy',
   proxy: '',
   bias: '0',
@@ -43,8 +48,13 @@ const STRATEGIES: { value: Strategy; label: string }[] = [
 
 function loadForm(): CrawlForm {
   try {
-    const saved = JSON.parse(localStorage.getItem(FORM_KEY) ?? 'null') as Partial<CrawlForm> | null;
-    return { ...DEFAULT_FORM, ...(saved ?? {}) };
+    const saved = (JSON.parse(localStorage.getItem(FORM_KEY) ?? 'null') ?? {}) as Record<string, unknown>;
+    // Only the form's own fields: a form saved by an older version also held delay and parallel.
+    const form = { ...DEFAULT_FORM };
+    for (const k of Object.keys(DEFAULT_FORM) as (keyof CrawlForm)[]) {
+      if (typeof saved[k] === 'string') (form as Record<string, string>)[k] = saved[k];
+    }
+    return form;
   } catch {
     return { ...DEFAULT_FORM };
   }
@@ -66,6 +76,7 @@ export class CrawlView extends LightElement {
     startError: { state: true },
     controlError: { state: true },
     busy: { state: true },
+    fresh: { state: true },
   };
 
   declare form: CrawlForm;
@@ -74,6 +85,11 @@ export class CrawlView extends LightElement {
   declare startError: string;
   declare controlError: string;
   declare busy: boolean;
+  /** fresh asks for a fresh frontier: the new seeds only, keeping what was fetched. */
+  declare fresh: boolean;
+
+  /** continuation is what a crawl started now would continue; null from a server that does not say. */
+  #continuation = new Loader<Continuation | null>(this);
 
   constructor() {
     super();
@@ -83,11 +99,13 @@ export class CrawlView extends LightElement {
     this.startError = '';
     this.controlError = '';
     this.busy = false;
+    this.fresh = false;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     crawlFeed.addEventListener('status', this.#onStatus);
+    void this.#loadContinuation();
   }
 
   override disconnectedCallback(): void {
@@ -96,9 +114,26 @@ export class CrawlView extends LightElement {
   }
 
   #onStatus = () => {
+    const was = this.status;
     this.status = crawlFeed.status;
     this.mode = crawlFeed.mode;
+    // A crawl that ended changed what the next one would continue.
+    if (was && ACTIVE_STATES.has(was.state) && this.status && !ACTIVE_STATES.has(this.status.state)) {
+      void this.#loadContinuation();
+      void this.querySelector('ss-crawl-settings')?.reload();
+    }
   };
+
+  async #loadContinuation(): Promise<void> {
+    await this.#continuation.run(async (signal) => {
+      try {
+        return await api.continuation(signal);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null; // an older server
+        throw err;
+      }
+    }, { silent: true });
+  }
 
   #field(name: keyof CrawlForm) {
     return (ev: Event) => {
@@ -120,8 +155,6 @@ export class CrawlView extends LightElement {
     const nums: [keyof CrawlForm & keyof CrawlRequest, string, number][] = [
       ['max_pages', 'Max pages', 1],
       ['max_pages_per_site', 'Max pages per site', 1],
-      ['delay_ms', 'Delay', 0],
-      ['parallel', 'Parallel hosts', 1],
     ];
     for (const [key, label, min] of nums) {
       const raw = String(f[key]).trim();
@@ -134,7 +167,11 @@ export class CrawlView extends LightElement {
     const bias = Number(String(f.bias ?? '').trim() || '0');
     if (!Number.isFinite(bias) || bias < 0) return 'Bias must be a number ≥ 0.';
     if (bias > 0) req.bias = bias;
-    return req;
+    if (this.fresh && this.#continuation.value?.continues) req.fresh_frontier = true;
+    // Settings changed and not saved go with the crawl, which keeps them; the others stay as stored.
+    const changes = this.querySelector('ss-crawl-settings')?.changes() ?? {};
+    if (typeof changes === 'string') return `Crawl settings: ${changes}`;
+    return { ...changes, ...req };
   }
 
   #onStart = async (ev: Event) => {
@@ -145,12 +182,22 @@ export class CrawlView extends LightElement {
       return;
     }
     this.busy = true;
+    const settings = this.querySelector('ss-crawl-settings');
     try {
       crawlFeed.update(await api.startCrawl(req));
       this.startError = '';
       this.controlError = '';
+      this.fresh = false;
+      void settings?.reload();
     } catch (err) {
-      this.startError = message(err);
+      const msg = message(err);
+      if (err instanceof ApiError && err.status === 400 && isContactMessage(msg) && settings) {
+        // The crawl of the open web needs a contact: say so where it is set.
+        settings.showContactError(msg);
+        this.startError = 'This crawl needs a contact: set one in the crawl settings.';
+      } else {
+        this.startError = msg;
+      }
     } finally {
       this.busy = false;
     }
@@ -187,16 +234,6 @@ export class CrawlView extends LightElement {
           <input id="crawl-max-per-site" type="number" min="1" .value=${f.max_pages_per_site} @input=${this.#field('max_pages_per_site')} />
         </label>
       </div>
-      <div class="field-row">
-        <label class="field">
-          <span>Delay per host (ms)</span>
-          <input id="crawl-delay" type="number" min="0" step="50" .value=${f.delay_ms} @input=${this.#field('delay_ms')} />
-        </label>
-        <label class="field">
-          <span>Parallel hosts</span>
-          <input id="crawl-parallel" type="number" min="1" .value=${f.parallel} @input=${this.#field('parallel')} />
-        </label>
-      </div>
       <label class="field">
         <span>Strategy</span>
         <select id="crawl-strategy" .value=${f.strategy} @change=${this.#field('strategy')}>
@@ -213,12 +250,29 @@ export class CrawlView extends LightElement {
         <input id="crawl-bias" type="number" min="0" step="any" .value=${f.bias ?? '0'} @input=${this.#field('bias')}
           title="Sites librarians rated 3–4 on average get 1 + bias times the teleport cash: the crawl favours them and their neighbourhood" />
       </label>
+      ${active ? nothing : this.#renderContinuation()}
       ${alertBox(this.startError)}
       <div class="actions">
         <button type="submit" class="btn primary" id="crawl-start" ?disabled=${active || this.busy}>Start crawl</button>
         ${active ? html`<span class="muted small">A crawl is ${this.status?.state}.</span>` : nothing}
       </div>
     </form>`;
+  }
+
+  /** renderContinuation says what the next crawl goes on from, with the choice of a fresh frontier. */
+  #renderContinuation() {
+    const c = this.#continuation.value;
+    if (!c?.continues) return nothing;
+    const when = c.last_crawl ? date(c.last_crawl) : 'the last crawl';
+    return html`<div class="continuation" id="crawl-continuation">
+      <p>This crawl continues the crawl of <strong>${when}</strong>: <span data-pages>${int(c.pages ?? 0)}</span> pages fetched,
+        <span data-waiting>${int(c.waiting ?? 0)}</span> waiting.</p>
+      <label class="check" title="Start from the seeds above only: the waiting links are left aside, the pages fetched are kept and not fetched again">
+        <input id="crawl-fresh-frontier" type="checkbox" .checked=${this.fresh}
+          @change=${(ev: Event) => (this.fresh = (ev.target as HTMLInputElement).checked)} />
+        <span>Fresh frontier <span class="muted">— only the new seeds, keeping what was fetched</span></span>
+      </label>
+    </div>`;
   }
 
   #renderTop(s: CrawlStatus) {
@@ -271,6 +325,10 @@ export class CrawlView extends LightElement {
         <div><dt>Sites</dt><dd>${int(s.sites)}</dd></div>
         <div><dt>Queue</dt><dd>${int(s.queue)}</dd></div>
         <div class=${s.errors ? 'has-errors' : ''}><dt>Errors</dt><dd>${int(s.errors)}</dd></div>
+        ${s.retries === undefined
+          ? nothing
+          : html`<div title="Fetches tried again after a timeout, a connection failure, a 5xx or a 429 (at most 3 times each)">
+              <dt>Retries</dt><dd id="crawl-retries">${int(s.retries)}</dd></div>`}
         <div title="Links dropped: no valid host or port, longer than 4,096 bytes, or beyond 10,000 on a page">
           <dt>Bad links</dt><dd>${int(s.bad_links ?? 0)}</dd></div>
         <div title="URLs on loopback, private or link-local addresses, not fetched">
@@ -302,7 +360,11 @@ export class CrawlView extends LightElement {
     const active = this.status !== null && ACTIVE_STATES.has(this.status.state);
     return html`
       <div class="toolbar"><h1>Crawl</h1></div>
-      <div class="crawl-layout">${this.#renderForm(active)} ${this.#renderStatus()}</div>
+      <div class="crawl-layout">
+        <div class="crawl-side">${this.#renderForm(active)}<ss-crawl-settings></ss-crawl-settings></div>
+        ${this.#renderStatus()}
+      </div>
+      <ss-crawl-errors .status=${this.status}></ss-crawl-errors>
     `;
   }
 }

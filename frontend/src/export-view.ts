@@ -1,11 +1,13 @@
 // ss-export: the seed list of the K most important sites as txt, csv or
-// json — a download link and a preview of its first lines.
+// json — a download link and a preview of its first lines — and the
+// project's WARC archive.
 
 import { html, nothing } from 'lit';
 import { api, type ExportFormat } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { alertBox, Loader, spinner } from './loader';
+import './warc-files';
 import './export-view.css';
 
 const PREVIEW_LINES = 25;
@@ -178,6 +180,7 @@ export class ExportView extends LightElement {
               : html`<p class="empty">Nothing to export yet: crawl some sites first.</p>`}
         </section>
       </div>
+      <ss-warc-files></ss-warc-files>
     `;
   }
 }

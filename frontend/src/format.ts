@@ -7,6 +7,20 @@ export function int(n: number | null | undefined): string {
   return n === null || n === undefined ? '–' : intFmt.format(n);
 }
 
+/** bytes formats a size in bytes as "812 B", "4.2 kB", "1.3 MB" or "2.05 GB" (powers of 1000). */
+export function bytes(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '–';
+  if (n < 1000) return `${n} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = n / 1000;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${units[i]}`;
+}
+
 /** sig formats an importance score with 4 significant digits ("0.08123"). */
 export function sig(x: number | null | undefined): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';

@@ -1,0 +1,134 @@
+// ss-warc-files: the project's WARC archive on the Export page — every file of
+// the crawls' archive with its size and captures, each a download; the file a
+// running crawl is still writing is listed but cannot be downloaded yet.
+//
+// In a browser each file is a plain download link. In the desktop window such
+// a link saves nothing (see download.ts): there the page fetches the file and
+// saves it itself, and says where it went and where the archive lies on disk.
+
+import { html, nothing } from 'lit';
+import { api, ApiError, fetchBlob, message, type WarcFile } from './api';
+import { LightElement } from './base';
+import { inDesktopWindow, saveBlob } from './download';
+import { bytes, date, int } from './format';
+import { alertBox, Loader, spinner } from './loader';
+import './warc-files.css';
+
+export class WarcFiles extends LightElement {
+  static override properties = {
+    saving: { state: true },
+    saved: { state: true },
+    saveError: { state: true },
+    dir: { state: true },
+  };
+
+  /** saving is the file the window is fetching to save, saved the last one saved (window only). */
+  declare saving: string;
+  declare saved: string;
+  declare saveError: string;
+  /** dir is the project's folder, which holds the archive under warcs/ (window only). */
+  declare dir: string;
+
+  /** files are the archive's files, oldest first; null from a server that keeps no archive list. */
+  #files = new Loader<WarcFile[] | null>(this);
+
+  constructor() {
+    super();
+    this.saving = '';
+    this.saved = '';
+    this.saveError = '';
+    this.dir = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (inDesktopWindow()) {
+      api.project().then(
+        (p) => (this.dir = p.dir),
+        () => undefined, // the folder is a hint only
+      );
+    }
+    void this.#files.run(async (signal) => {
+      try {
+        return (await api.warcs(signal)) ?? [];
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null; // an older server
+        throw err;
+      }
+    });
+  }
+
+  /** #save fetches a file and saves it as a download: the desktop window's way. */
+  async #save(ev: Event, f: WarcFile): Promise<void> {
+    ev.preventDefault();
+    if (this.saving) return;
+    this.saving = f.name;
+    this.saveError = '';
+    try {
+      saveBlob(await fetchBlob(api.warcURL(f.name)), f.name);
+      this.saved = f.name;
+    } catch (err) {
+      this.saveError = `${f.name}: ${message(err)}`;
+    } finally {
+      this.saving = '';
+    }
+  }
+
+  #renderFile(f: WarcFile, desktop: boolean) {
+    const name = f.open
+      ? html`<span class="name" title="A crawl is writing this file: it can be downloaded once the crawl ends">${f.name}</span>
+          <span class="open-note">being written — downloadable once the crawl ends</span>`
+      : desktop
+        ? html`<a class="name" href=${api.warcURL(f.name)} @click=${(ev: Event) => this.#save(ev, f)}>${f.name}</a>
+            ${this.saving === f.name ? spinner(true, 'Saving') : nothing}`
+        : html`<a class="name" href=${api.warcURL(f.name)} download=${f.name}>${f.name}</a>`;
+    return html`<tr data-warc=${f.name} data-open=${f.open ? 'true' : 'false'}>
+      <td>${name}</td>
+      <td class="num" title="${int(f.size)} bytes">${bytes(f.size)}</td>
+      <td class="num" title="Captures: response and revisit records, each with its request">${int(f.records)}</td>
+      <td class="nowrap muted">${f.modified ? date(f.modified) : '–'}</td>
+    </tr>`;
+  }
+
+  override render() {
+    const files = this.#files.value;
+    if (files === null && !this.#files.loading && !this.#files.error) return nothing;
+    const desktop = inDesktopWindow();
+    const total = (files ?? []).reduce((n, f) => n + f.size, 0);
+    return html`<section class="panel warc-files">
+      <h2>
+        WARC archive
+        ${files?.length ? html`<span class="count">${int(files.length)} ${files.length === 1 ? 'file' : 'files'} · ${bytes(total)}</span>` : nothing}
+        ${spinner(this.#files.loading)}
+      </h2>
+      <p class="muted lead">Every response of the project's crawls with its request, as gzip WARC 1.1 files for wayback
+        tools (pywb, OpenWayback) and archive ingest.</p>
+      ${alertBox(this.#files.error)}
+      ${files && files.length === 0 ? html`<p class="empty">No WARC file yet: a crawl writes them.</p>` : nothing}
+      ${files?.length
+        ? html`<table class="data compact warc-table" aria-label="WARC files">
+            <thead><tr><th>File</th><th class="num">Size</th><th class="num">Captures</th><th>Modified</th></tr></thead>
+            <tbody>${files.map((f) => this.#renderFile(f, desktop))}</tbody>
+          </table>`
+        : nothing}
+      ${alertBox(this.saveError)}
+      ${desktop && this.saved
+        ? html`<p class="saved-note" id="warc-saved" role="status">Saved <code>${this.saved}</code> in your Downloads folder
+            (your home folder if there is none).</p>`
+        : nothing}
+      ${desktop && files?.length
+        ? html`<p class="hint" id="warc-desktop-note">In this window a download shows no prompt: the file goes to your
+            Downloads folder, or your home folder if there is none. To choose where, open sitesift in a browser
+            (<code>sitesift serve</code>)${this.dir ? html`, or copy the files from <code>${this.dir}/warcs/</code>` : nothing}.</p>`
+        : nothing}
+    </section>`;
+  }
+}
+
+customElements.define('ss-warc-files', WarcFiles);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-warc-files': WarcFiles;
+  }
+}
