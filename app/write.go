@@ -433,8 +433,9 @@ func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 }
 
 // WriteSiteReport writes what the crawl got of one site — its status,
-// pages fetched fine, failed fetches by class, URLs robots.txt refused —
-// as lines of text (table), CSV (class,count) or JSON.
+// pages fetched fine, failed fetches by class, URLs robots.txt refused, URLs
+// left out of scope or by the trap guards, the delay used — as lines of
+// text (table), CSV (class,count; the delay apart) or JSON.
 func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
 	classes := slices.Sorted(maps.Keys(d.Report.ErrorsByClass))
 	switch format {
@@ -452,6 +453,8 @@ func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
 			cw.Write([]string{c, strconv.Itoa(d.Report.ErrorsByClass[c])})
 		}
 		cw.Write([]string{sites.ErrRobots, strconv.Itoa(d.Report.RobotsBlocked)})
+		cw.Write([]string{"out-of-scope", strconv.Itoa(d.Report.OutOfScope)})
+		cw.Write([]string{"trapped", strconv.Itoa(d.Report.Trapped)})
 		cw.Flush()
 		return cw.Error()
 	case export.Table:
@@ -459,7 +462,8 @@ func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
 		for _, c := range classes {
 			fmt.Fprintf(w, "failed (%s): %d\n", c, d.Report.ErrorsByClass[c])
 		}
-		_, err := fmt.Fprintf(w, "refused by robots.txt: %d\n", d.Report.RobotsBlocked)
+		_, err := fmt.Fprintf(w, "refused by robots.txt: %d\nleft out of scope: %d\nleft out by trap guards: %d\ndelay used: %v\n",
+			d.Report.RobotsBlocked, d.Report.OutOfScope, d.Report.Trapped, time.Duration(d.Report.DelayMS)*time.Millisecond)
 		return err
 	}
 	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}

@@ -633,6 +633,11 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		if !c.front.seen(l) {
 			if hops, drop := c.admits(l, u, t.name, q.depth+1, q.hops); drop != "" {
 				c.dropped[drop]++
+				if drop == DropOutOfScope || drop == DropTooDeep {
+					t.outOfScope++
+				} else {
+					t.trapped++
+				}
 				c.front.drop(l, t)
 			} else {
 				c.front.push(t, queuedURL{url: l, depth: q.depth + 1, via: page, hops: hops})
@@ -766,7 +771,8 @@ func (c *Crawler) Top(n int) []SiteScore {
 func (c *Crawler) states() []sites.SiteState {
 	out := make([]sites.SiteState, len(c.front.sites))
 	for i, s := range c.front.sites {
-		out[i] = sites.SiteState{Site: s.name, Cash: c.opic.Cash(i), History: c.opic.History(i)}
+		out[i] = sites.SiteState{Site: s.name, Cash: c.opic.Cash(i), History: c.opic.History(i),
+			OutOfScope: s.outOfScope, Trapped: s.trapped, DelayMS: int(c.pacer.used(s.name).Milliseconds())}
 	}
 	return out
 }

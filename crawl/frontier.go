@@ -21,8 +21,11 @@ type siteQueue struct {
 	head    int // queue[head:] is still to do; the prefix is kept until compaction
 	waiting int // entries of queue[head:] in state urlQueued
 	pages   int // pages recorded under this site
-	busy    bool
-	closed  bool // reached its page cap: queue dropped, nothing more accepted
+	// outOfScope and trapped count the distinct URLs of the site left out:
+	// out of scope (or too deep), or by a trap guard.
+	outOfScope, trapped int
+	busy                bool
+	closed              bool // reached its page cap: queue dropped, nothing more accepted
 	// retry is a URL taken from the queue whose fetch is to be tried
 	// again; it goes before the queue once the site's hold is over.
 	retry *retryURL

@@ -81,6 +81,17 @@ func (p *pacer) delayOf(site string) time.Duration {
 	return p.host(site).delay
 }
 
+// used returns the delay the crawl keeps between two requests to site, 0
+// for a site it has not asked.
+func (p *pacer) used(site string) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if h := p.hosts[site]; h != nil {
+		return h.delay
+	}
+	return 0
+}
+
 // raise makes the delay of site at least d (a Crawl-delay), up to the cap.
 func (p *pacer) raise(site string, d time.Duration) {
 	p.mu.Lock()

@@ -76,6 +76,7 @@ func (c *Crawler) resume() (restored bool) {
 			duplicate = true
 		}
 		stateOf[s.id] = importance.State{Cash: st.Cash, History: st.History}
+		s.outOfScope, s.trapped = st.OutOfScope, st.Trapped
 	}
 	type arc struct {
 		from, to *siteQueue

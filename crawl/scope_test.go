@@ -113,8 +113,8 @@ func TestScope(t *testing.T) {
 	// Out of scope, b.test is not fetched but its link weighs: it has OPIC.
 	r := crawl(t, w, []string{"http://a.test/"}, Scope(ScopeHost))
 	last := r.states[len(r.states)-1]
-	if !slices.ContainsFunc(last, func(s sites.SiteState) bool { return s.Site == "b.test" && s.Cash+s.History > 0 }) {
-		t.Errorf("the out-of-scope site b.test has no importance: %+v", last)
+	if !slices.ContainsFunc(last, func(s sites.SiteState) bool { return s.Site == "b.test" && s.Cash+s.History > 0 && s.OutOfScope == 1 }) {
+		t.Errorf("the out-of-scope site b.test has no importance, or no URL counted out of scope: %+v", last)
 	}
 	if _, err := New(Scope("planet")); err == nil {
 		t.Error("an unknown scope was accepted")

@@ -64,6 +64,11 @@ type SiteState struct {
 	Site    string
 	Cash    float64
 	History float64
+	// OutOfScope and Trapped count the distinct URLs of the site the crawl
+	// found and left out: out of its scope (or too deep), or by a trap
+	// guard. DelayMS is the delay between two requests to the site the
+	// crawl kept, in milliseconds.
+	OutOfScope, Trapped, DelayMS int
 }
 
 // Edge is a weighted link of the site graph: Weight is the number of distinct

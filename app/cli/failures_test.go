@@ -136,6 +136,16 @@ func TestCrawlScope(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 {
 		t.Errorf("sites with pages after a host-scoped crawl of %s:\n%s", seeds[0], out)
 	}
+	_, out, _ = runCLI(t, "sites", "--project", dir, "--status", "not-fetched", "--format", "csv", "--limit", "1")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) == 2 {
+		site := strings.Split(lines[1], ",")[0]
+		_, report, _ := runCLI(t, "sites", "--project", dir, site)
+		if !strings.Contains(report, "left out of scope: ") || strings.Contains(report, "left out of scope: 0\n") {
+			t.Errorf("report of %s, out of scope:\n%s", site, report)
+		}
+	} else {
+		t.Errorf("no site left unfetched by a host-scoped crawl:\n%s", out)
+	}
 	for _, bad := range [][]string{{"--scope", "planet"}, {"--include", "("}, {"--max-hops", "-1"}} {
 		args := append([]string{"crawl", "--project", t.TempDir(), "--proxy", proxy, seeds[0]}, bad...)
 		if code, _, stderr := runCLI(t, args...); code == 0 || !strings.Contains(stderr, "crawl") {

@@ -56,9 +56,11 @@ const (
 		GROUP BY target_site_id
 		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + 1`
 
-	sqlUpsertOPIC = `INSERT INTO sites (name, first_seen, opic_cash, opic_history) VALUES (?, ?, ?, ?)
+	sqlUpsertOPIC = `INSERT INTO sites (name, first_seen, opic_cash, opic_history, out_of_scope, trapped, delay_ms)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET
-			opic_cash = excluded.opic_cash, opic_history = excluded.opic_history`
+			opic_cash = excluded.opic_cash, opic_history = excluded.opic_history,
+			out_of_scope = excluded.out_of_scope, trapped = excluded.trapped, delay_ms = excluded.delay_ms`
 )
 
 // validatePage checks what the schema and the site graph rely on. The site of
@@ -182,7 +184,7 @@ func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states [
 // first_seen of a site not stored yet.
 func saveOPIC(ctx context.Context, st *sql.Stmt, now string, states []sites.SiteState) error {
 	for _, o := range states {
-		if _, err := st.ExecContext(ctx, o.Site, now, o.Cash, o.History); err != nil {
+		if _, err := st.ExecContext(ctx, o.Site, now, o.Cash, o.History, o.OutOfScope, o.Trapped, o.DelayMS); err != nil {
 			return fmt.Errorf("store: save OPIC state of %q: %w", o.Site, err)
 		}
 	}
@@ -367,17 +369,20 @@ func setPageRank(ctx context.Context, tx *sql.Tx, ranks map[string]float64) erro
 // OPICStates returns the stored OPIC state of every known site, sorted by
 // site, so that a crawl can resume where the last one stopped.
 func (s *Store) OPICStates(ctx context.Context) ([]sites.SiteState, error) {
-	out, err := queryList(ctx, s.db, scanSiteState, `SELECT name, opic_cash, opic_history FROM sites ORDER BY name`)
+	out, err := queryList(ctx, s.db, scanSiteState, `SELECT `+siteStateColumns+` FROM sites ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: OPIC states: %w", err)
 	}
 	return out, nil
 }
 
-// scanSiteState reads the columns name, opic_cash, opic_history.
+// siteStateColumns are the columns scanSiteState reads.
+const siteStateColumns = `name, opic_cash, opic_history, out_of_scope, trapped, delay_ms`
+
+// scanSiteState reads the columns siteStateColumns.
 func scanSiteState(sc scanner) (sites.SiteState, error) {
 	var st sites.SiteState
-	err := sc.Scan(&st.Site, &st.Cash, &st.History)
+	err := sc.Scan(&st.Site, &st.Cash, &st.History, &st.OutOfScope, &st.Trapped, &st.DelayMS)
 	return st, err
 }
 

@@ -116,6 +116,12 @@ type SiteReport struct {
 	PagesOK       int            `json:"pages_ok"`
 	ErrorsByClass map[string]int `json:"errors_by_class"`
 	RobotsBlocked int            `json:"robots_blocked"`
+	// OutOfScope and Trapped count the distinct URLs of the site the crawls
+	// found and left out (out of scope or too deep; by a trap guard);
+	// DelayMS is the delay between two requests the last crawl kept there.
+	OutOfScope int `json:"out_of_scope"`
+	Trapped    int `json:"trapped"`
+	DelayMS    int `json:"delay_ms"`
 }
 
 // MarshalJSON writes the detail in the shape of GET /api/sites/{site}: the
@@ -311,6 +317,10 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 		return SiteDetail{}, fmt.Errorf("store: site %q: ratings: %w", name, err)
 	}
 	d.Report = SiteReport{ErrorsByClass: map[string]int{}}
+	if err := tx.QueryRowContext(ctx, `SELECT out_of_scope, trapped, delay_ms FROM sites WHERE id = ?`, id).Scan(
+		&d.Report.OutOfScope, &d.Report.Trapped, &d.Report.DelayMS); err != nil {
+		return SiteDetail{}, fmt.Errorf("store: site %q: report: %w", name, err)
+	}
 	err = queryRows(ctx, tx, func(sc scanner) error {
 		var class string
 		var n int

@@ -30,7 +30,7 @@ func (s *Store) Prior(ctx context.Context) (states []sites.SiteState, edges []si
 	}
 	defer tx.Rollback()
 
-	states, err = queryList(ctx, tx, scanSiteState, `SELECT name, opic_cash, opic_history FROM sites ORDER BY id`)
+	states, err = queryList(ctx, tx, scanSiteState, `SELECT `+siteStateColumns+` FROM sites ORDER BY id`)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("store: prior: states: %w", err)
 	}
