@@ -188,6 +188,11 @@ export interface CrawlReport {
   pages_ok: number;
   errors_by_class: ErrorsByClass | null;
   robots_blocked: number;
+  /** out_of_scope and trapped count the URLs of the site left out (out of scope or too deep; by a trap guard); absent from older servers. */
+  out_of_scope?: number;
+  trapped?: number;
+  /** delay_ms is the delay between two requests the last crawl kept there, 0 when it never asked; absent from older servers. */
+  delay_ms?: number;
 }
 
 export interface SiteLink {

@@ -245,6 +245,14 @@ export class SiteView extends LightElement {
               ? errorsByClass(rep.errors_by_class)
               : html`<span class="muted">none</span>`}</dd></div>
             <div title="URLs robots.txt disallowed, not fetched"><dt>Blocked by robots.txt</dt><dd data-report="robots_blocked">${int(rep.robots_blocked)}</dd></div>
+            ${rep.out_of_scope === undefined
+              ? nothing
+              : html`<div title="URLs of the site found by the crawls and not fetched: out of their scope or too many links from a seed">
+                    <dt>Out of scope</dt><dd data-report="out_of_scope">${int(rep.out_of_scope)}</dd></div>
+                  <div title="URLs left out by the trap guards: too deep or self-repeating paths, endless query strings, calendars">
+                    <dt>Left out as traps</dt><dd data-report="trapped">${int(rep.trapped ?? 0)}</dd></div>
+                  <div title="The delay between two requests the last crawl kept with this site (its Crawl-delay, a 429 or 503, or the project's delay)">
+                    <dt>Delay used</dt><dd data-report="delay_ms">${rep.delay_ms ? `${(rep.delay_ms / 1000).toLocaleString()} s` : html`<span class="muted">not asked</span>`}</dd></div>`}
           </dl>`
         : nothing}
     </section>`;
