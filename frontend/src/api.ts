@@ -77,6 +77,14 @@ export interface CrawlStatus {
   end_reason?: EndReason;
   /** errors_by_class covers the current or last crawl; absent from older servers. */
   errors_by_class?: ErrorsByClass | null;
+  /**
+   * dropped counts the distinct URLs found and left out, by why: out-of-scope,
+   * too-deep and the trap guards (path-depth, repeated-segments,
+   * query-variants, calendar); absent from older servers.
+   */
+  dropped?: Record<string, number> | null;
+  /** truncated counts the pages whose body was cut at the size cap (10 MiB); absent from older servers. */
+  truncated?: number;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { html, nothing } from 'lit';
 import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
-import { endReasonLine, errorEntries, errorsByClass } from './crawl-health';
+import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
 import './crawl-errors';
 import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
@@ -337,6 +337,13 @@ export class CrawlView extends LightElement {
       </dl>
       ${errorEntries(s.errors_by_class).length
         ? html`<p class="errors-line" id="crawl-errors-by-class"><span class="k">Errors by class</span> ${errorsByClass(s.errors_by_class)}</p>`
+        : nothing}
+      ${droppedEntries(s.dropped).length
+        ? html`<p class="errors-line" id="crawl-dropped"><strong>Left out:</strong> ${leftOut(s.dropped)}</p>`
+        : nothing}
+      ${s.truncated
+        ? html`<p class="errors-line" id="crawl-truncated"
+            title="Pages whose body was cut at the 10 MiB cap: kept as far as they were fetched"><strong>Truncated:</strong> ${int(s.truncated)}</p>`
         : nothing}
       ${s.last_error
         ? html`<div class="last-error" title=${s.last_error}><span class="k">Last error</span> <code>${s.last_error}</code></div>`
