@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"syscall"
@@ -139,5 +141,37 @@ func TestTruncatedBody(t *testing.T) {
 	if r.err != nil || !ok || p.ErrClass != "" || p.Size != 10_000 || !strings.HasPrefix(p.Err, "body truncated at 10000 bytes") ||
 		p.Title != "Big" || r.status.Truncated != 1 || r.status.PagesOK != 1 {
 		t.Errorf("a page over the cap: %+v (size %d), status %+v, %v", p.Err, p.Size, r.status, r.err)
+	}
+}
+
+// TestMinTransferRate: a server that drips its page cannot hold a fetch
+// slot: once the grace is over, a body slower than the least rate ends.
+func TestMinTransferRate(t *testing.T) {
+	drip := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		f := w.(http.Flusher)
+		for i := 0; i < 100 && r.Context().Err() == nil; i++ {
+			w.Write([]byte("."))
+			f.Flush()
+			time.Sleep(20 * time.Millisecond)
+		}
+	}))
+	defer drip.Close()
+	grace := func(c *config) error { c.rateGrace = 200 * time.Millisecond; return nil }
+	c, err := New(Delay(0), MinTransferRate(1000), grace, FlushInterval(20*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := c.Run(context.Background(), []string{drip.URL + "/"}); err != nil {
+		t.Fatal(err)
+	}
+	st := c.Status()
+	if el := time.Since(start); el > 1500*time.Millisecond || st.ErrorsByClass[sites.ErrIncomplete] != 1 {
+		t.Errorf("a dripping page: %v, errors %v; want it cut after the grace, incomplete", el, st.ErrorsByClass)
 	}
 }

@@ -154,7 +154,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		ExpectContinueTimeout: time.Second,
 	}
 	paced := &pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize,
-		rule: cfg.siteRule}
+		rule: cfg.siteRule, minRate: cfg.minTransferRate, rateGrace: cfg.rateGrace}
 	col.WithTransport(paced)
 	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer, rule: cfg.siteRule,
 		robotsCache: c.robots, userAgent: cfg.userAgent, from: cfg.from, token: productToken(cfg.userAgent),
@@ -372,7 +372,7 @@ func errClass(err error) string {
 	case errors.As(err, &certErr), errors.As(err, &recordErr), errors.As(err, &unknownAuth),
 		errors.As(err, &hostErr), errors.As(err, &invalidCert):
 		return sites.ErrTLS
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, ErrTooSlow), errors.As(err, &netErr) && netErr.Timeout():
 		return sites.ErrTimeout
 	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED),
 		errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH), errors.Is(err, io.EOF),

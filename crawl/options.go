@@ -111,6 +111,8 @@ type config struct {
 	maxPathDepth     int
 	maxQueryVariants int
 	maxCalendar      int
+	minTransferRate  int
+	rateGrace        time.Duration
 	onCapture        CaptureFunc // capture.go
 	from             string
 	maxDelay         time.Duration
@@ -131,6 +133,8 @@ func defaultConfig() config {
 		maxPathDepth:     DefaultMaxPathDepth,
 		maxQueryVariants: DefaultMaxQueryVariants,
 		maxCalendar:      DefaultMaxCalendar,
+		minTransferRate:  DefaultMinTransferRate,
+		rateGrace:        rateGrace,
 		logger:           slog.New(slog.NewTextHandler(io.Discard, nil)),
 		seed:             1,
 		batchSize:        DefaultBatchSize,
@@ -236,6 +240,18 @@ func From(addr string) Option {
 		c.from = strings.TrimSpace(addr)
 		return nil
 	}
+}
+
+// DefaultMinTransferRate is the least pace of a body, in bytes a second
+// after its first 5 s (see MinTransferRate).
+const DefaultMinTransferRate = 1024
+
+// MinTransferRate sets the least pace of a body, in bytes a second on
+// average once it has taken 5 s (default DefaultMinTransferRate; 0 for
+// none): a slower body ends the fetch with ErrTooSlow, classed as a
+// timeout, so that a server that drips cannot hold a fetch slot.
+func MinTransferRate(bytesPerSec int) Option {
+	return nonNegative("min transfer rate", bytesPerSec, func(c *config) *int { return &c.minTransferRate })
 }
 
 // Defaults of the trap guards.

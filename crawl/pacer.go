@@ -3,6 +3,7 @@ package crawl
 import (
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -168,11 +169,13 @@ func (p *pacer) release(site string) {
 // request with the pacer and gives requests made without a context the
 // crawl's context, so cancelling the crawl ends them.
 type pacedTransport struct {
-	next    http.RoundTripper
-	pacer   *pacer
-	ctx     context.Context
-	maxBody int        // the most bytes of an inflated gzip body read (MaxBodySize)
-	rule    sites.Rule // the crawl's site rule, which keys politeness
+	next      http.RoundTripper
+	pacer     *pacer
+	ctx       context.Context
+	maxBody   int           // the most bytes of an inflated gzip body read (MaxBodySize)
+	rule      sites.Rule    // the crawl's site rule, which keys politeness
+	minRate   int           // bytes a second a body must come at, after rateGrace (MinTransferRate); 0 for none
+	rateGrace time.Duration // rateGrace, shorter in tests
 }
 
 func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -198,6 +201,9 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// there, not from the headers, so a slow download is not followed at
 	// once by the next request. colly and net/http always close bodies.
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: func() { t.pacer.release(site) }}
+	if t.minRate > 0 {
+		resp.Body = &rateBody{ReadCloser: resp.Body, min: t.minRate, grace: t.rateGrace, start: time.Now()}
+	}
 	if !resp.Uncompressed && collyInflates(req, resp) {
 		// colly caps the bytes it reads, then inflates them without bound:
 		// a few megabytes of gzip would make gigabytes. The body is
@@ -217,6 +223,33 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}{io.LimitReader(resp.Body, MaxRobotsSize), resp.Body}
 	}
 	return resp, nil
+}
+
+// rateGrace is how long a body may come at any pace before MinTransferRate
+// applies: a server may pause before its first bytes.
+const rateGrace = 5 * time.Second
+
+// ErrTooSlow is the error of a body that came slower than MinTransferRate.
+var ErrTooSlow = errors.New("crawl: the body comes too slowly")
+
+// rateBody fails a read once, after rateGrace, the body has come at fewer
+// than min bytes a second on average, so that a server that drips a byte a
+// second cannot hold a fetch slot until the timeout.
+type rateBody struct {
+	io.ReadCloser
+	min   int
+	grace time.Duration
+	start time.Time
+	n     int64
+}
+
+func (b *rateBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n += int64(n)
+	if el := time.Since(b.start); err == nil && el > b.grace && float64(b.n) < float64(b.min)*el.Seconds() {
+		return n, fmt.Errorf("%w: %d bytes in %.0fs, under %d bytes a second", ErrTooSlow, b.n, el.Seconds(), b.min)
+	}
+	return n, err
 }
 
 // releasingBody calls release once, when the body is closed.
