@@ -11,7 +11,7 @@
 // A bad include expression is refused at its field; then a crawl of the seed's
 // host only fetches that one site and says how many URLs it left out of scope.
 
-import { answered, assert, harness } from './harness.mjs';
+import { answered, assert, crawlEnded, harness } from './harness.mjs';
 
 const { base, state, step, need, launch, shot, closeChecked, finish } = harness('crawl-scope.spec');
 
@@ -21,7 +21,6 @@ if (!PROXY || !SEED) {
   console.error('crawl-scope.spec: set DEMO_PROXY and DEMO_SEED (the demo web: `sitesift demo-web`)');
   process.exit(2);
 }
-const ACTIVE = ['running', 'paused', 'stopping'];
 
 const { browser, page, pageErrors } = await launch();
 
@@ -91,14 +90,7 @@ try {
     for (const k of ['max_hops', 'max_depth', 'include', 'exclude']) {
       assert(!(k in body), `the request carried the default ${k}=${JSON.stringify(body[k])}`);
     }
-    let st;
-    for (let i = 0; i < 240; i++) {
-      st = await get('api/crawl');
-      if (!ACTIVE.includes(st.state)) break;
-      await page.waitForTimeout(250);
-    }
-    assert(!ACTIVE.includes(st.state), `the crawl is still ${st.state} after 60 s`);
-    state.status = st;
+    state.status = await crawlEnded(page, base, 60);
   });
 
   await step("the crawl fetched the seed's host only", async () => {
