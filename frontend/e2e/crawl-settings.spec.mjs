@@ -15,13 +15,12 @@
 // The settings it changes it sets back; its crawls add a few pages to the project.
 
 import { readFileSync } from 'node:fs';
-import { answered, assert, harness } from './harness.mjs';
+import { answered, assert, crawlEnded, harness } from './harness.mjs';
 
 const { base, state, step, need, launch, shot, closeChecked, finish } = harness('crawl-settings.spec');
 
 const PROXY = process.env.DEMO_PROXY || '';
 const DEAD = process.env.DEAD_SEED ? new URL(process.env.DEAD_SEED).host : '';
-const ACTIVE = ['running', 'paused', 'stopping'];
 const FIELDS = { contact: '#settings-contact', user_agent: '#settings-user-agent', delay_ms: '#settings-delay-ms', parallel: '#settings-parallel', max_delay_ms: '#settings-max-delay-ms' };
 
 /** expect waits for a response matching pred; a step that fails before awaiting it leaves no unhandled rejection. */
@@ -67,13 +66,7 @@ async function crawlFromPage(seed) {
   const started = expect(page, isCall('POST', '/api/crawl'));
   await page.click('#crawl-start');
   const res = await answered(started, 'POST /api/crawl');
-  let st;
-  for (let i = 0; i < 120; i++) {
-    st = await get('api/crawl');
-    if (!ACTIVE.includes(st.state)) break;
-    await page.waitForTimeout(250);
-  }
-  assert(!ACTIVE.includes(st.state), `the crawl is still ${st.state} after 30 s`);
+  await crawlEnded(page, base);
   await page.waitForSelector('#crawl-end-reason');
   return res.request().postDataJSON();
 }

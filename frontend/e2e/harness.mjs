@@ -112,3 +112,19 @@ export async function answered(promise, what, wantOK = true) {
   if (wantOK) assert(res.ok(), `${what} answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
   return res;
 }
+
+/** crawlEnded waits for the crawl of the server at base to end (not running, paused or stopping) and returns its status. */
+export async function crawlEnded(page, base, seconds = 30) {
+  const active = ['running', 'paused', 'stopping'];
+  const until = Date.now() + seconds * 1000;
+  let st;
+  for (;;) {
+    const res = await page.request.get(`${base}api/crawl`);
+    assert(res.ok(), `GET /api/crawl answered HTTP ${res.status()}`);
+    st = (await res.json()).data;
+    if (!active.includes(st.state) || Date.now() > until) break;
+    await page.waitForTimeout(250);
+  }
+  assert(!active.includes(st.state), `the crawl is still ${st.state} after ${seconds} s`);
+  return st;
+}

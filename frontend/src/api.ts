@@ -8,6 +8,8 @@
 
 export type CrawlState = 'idle' | 'running' | 'paused' | 'stopping' | 'done' | 'stopped' | 'failed';
 export type Strategy = 'greedy' | 'random' | 'cycle';
+/** CrawlScope is which URLs a crawl fetches, measured from its seeds. */
+export type CrawlScope = 'page' | 'prefix' | 'host' | 'domain' | 'any';
 
 export interface Project {
   dir: string;
@@ -77,6 +79,14 @@ export interface CrawlStatus {
   end_reason?: EndReason;
   /** errors_by_class covers the current or last crawl; absent from older servers. */
   errors_by_class?: ErrorsByClass | null;
+  /**
+   * dropped counts the distinct URLs found and left out, by why: out-of-scope,
+   * too-deep and the trap guards (path-depth, repeated-segments,
+   * query-variants, calendar); absent from older servers.
+   */
+  dropped?: Record<string, number> | null;
+  /** truncated counts the pages whose body was cut at the size cap (10 MiB); absent from older servers. */
+  truncated?: number;
 }
 
 /**
@@ -112,6 +122,14 @@ export interface CrawlRequest extends SettingsChange {
   bias?: number;
   /** fresh_frontier starts from the new seeds only, keeping what was fetched. */
   fresh_frontier?: boolean;
+  /** scope is which URLs are fetched (default any); max_hops how far out of it links are still followed. */
+  scope?: CrawlScope;
+  max_hops?: number;
+  /** max_depth caps the links followed from a seed (0 or absent: no cap). */
+  max_depth?: number;
+  /** include and exclude are regular expressions (Go syntax) of URLs fetched whatever the scope, and never fetched. */
+  include?: string[];
+  exclude?: string[];
 }
 
 /** Continuation says what a crawl started now would continue (GET /api/crawl/continuation). */

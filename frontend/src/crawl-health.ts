@@ -1,6 +1,6 @@
 // How fetching went, as the pages show it: a site's crawl status (badge,
 // tooltip, sentence), failed fetches counted by error class, and why a crawl
-// ended. Every helper shows nothing for a field an older server does not send.
+// ended, the URLs a crawl left out. Every helper shows nothing for a field an older server does not send.
 
 import { html, nothing } from 'lit';
 import type { EndReason, ErrorsByClass, SiteCrawlStatus } from './api';
@@ -84,14 +84,22 @@ const ERROR_CLASS_MEANING: Record<string, string> = {
   other: 'another failure',
 };
 
-/** errorEntries are the non-zero counts of by, in the order of ERROR_CLASS_ORDER, then any other class by name. */
-export function errorEntries(by: ErrorsByClass | null | undefined): [string, number][] {
+/**
+ * countEntries are the non-zero counts of by, in the order of order, then any
+ * other key by name (a newer server's kind is shown, not dropped).
+ */
+function countEntries(by: Record<string, number> | null | undefined, order: string[]): [string, number][] {
   const all = Object.entries(by ?? {}).filter(([, n]) => typeof n === 'number' && n > 0);
   const rank = (c: string) => {
-    const i = ERROR_CLASS_ORDER.indexOf(c);
-    return i < 0 ? ERROR_CLASS_ORDER.length : i;
+    const i = order.indexOf(c);
+    return i < 0 ? order.length : i;
   };
   return all.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** errorEntries are the non-zero counts of by, in the order of ERROR_CLASS_ORDER, then any other class by name. */
+export function errorEntries(by: ErrorsByClass | null | undefined): [string, number][] {
+  return countEntries(by, ERROR_CLASS_ORDER);
 }
 
 /** errorClassLabel is an error class with its meaning as a tooltip. */
@@ -99,13 +107,57 @@ export function errorClassLabel(c: string) {
   return html`<span class="err-class" data-error-class=${c} title=${ERROR_CLASS_MEANING[c] ?? c}>${c}</span>`;
 }
 
+/** joined puts " · " between the parts. */
+function joined(parts: unknown[]) {
+  return parts.map((p, i) => html`${i ? html`<span class="sep" aria-hidden="true"> · </span>` : nothing}${p}`);
+}
+
 /** errorsByClass renders "dns 2 · timeout 1 · http-4xx 5", or nothing when there is no count. */
 export function errorsByClass(by: ErrorsByClass | null | undefined) {
   const entries = errorEntries(by);
   if (entries.length === 0) return nothing;
-  return html`<span class="errors-by-class">${entries.map(
-    ([c, n], i) => html`${i ? html`<span class="sep" aria-hidden="true"> · </span>` : nothing}<span class="err-count"
-        data-error-class=${c} title=${ERROR_CLASS_MEANING[c] ?? c}>${c} <strong>${int(n)}</strong></span>`,
+  return html`<span class="errors-by-class">${joined(
+    entries.map(([c, n]) => html`<span class="err-count" data-error-class=${c} title=${ERROR_CLASS_MEANING[c] ?? c}
+      >${c} <strong>${int(n)}</strong></span>`),
+  )}</span>`;
+}
+
+/** DROP_KINDS are the kinds of URL a crawl leaves out, in the order shown, with what each one is. */
+const DROP_KINDS: Record<string, { label: string; meaning: string }> = {
+  'out-of-scope': {
+    label: 'out of scope',
+    meaning: "Links outside the crawl's scope (and beyond its max hops): they count in the site graph, but were not fetched",
+  },
+  'too-deep': { label: 'too deep', meaning: 'More links away from a seed than the max depth' },
+  'path-depth': { label: 'path depth', meaning: 'Trap guard: a path of over 16 segments, as endless generated paths have' },
+  'repeated-segments': {
+    label: 'repeated segments',
+    meaning: 'Trap guard: a path that repeats itself (/a/b/a/b/a/b), as broken relative links make',
+  },
+  'query-variants': {
+    label: 'query variants',
+    meaning: 'Trap guard: over 100 query strings of one path (sort orders, filters, session ids)',
+  },
+  calendar: {
+    label: 'calendar',
+    meaning: 'Trap guard: a date before 1990 or after next year, or over 200 dated URLs on one site (an endless calendar)',
+  },
+};
+
+/** droppedEntries are the non-zero counts of URLs left out, by kind; none from an older server. */
+export function droppedEntries(by: Record<string, number> | null | undefined): [string, number][] {
+  return countEntries(by, Object.keys(DROP_KINDS));
+}
+
+/** leftOut renders "out of scope 120 · calendar 3", each kind with what it is as a tooltip, or nothing. */
+export function leftOut(by: Record<string, number> | null | undefined) {
+  const entries = droppedEntries(by);
+  if (entries.length === 0) return nothing;
+  return html`<span class="errors-by-class">${joined(
+    entries.map(([k, n]) => {
+      const kind = own(DROP_KINDS, k) ? DROP_KINDS[k] : { label: k, meaning: k };
+      return html`<span class="err-count" data-dropped=${k} title=${kind.meaning}>${kind.label} <strong>${int(n)}</strong></span>`;
+    }),
   )}</span>`;
 }
 

@@ -6,8 +6,9 @@
 import { html, nothing } from 'lit';
 import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
 import { LightElement } from './base';
-import { endReasonLine, errorEntries, errorsByClass } from './crawl-health';
+import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
 import './crawl-errors';
+import { DEFAULT_SCOPE, expressionFieldOf, isScope, scopeGroup, scopeRequest, type ExprField, type ScopeForm } from './crawl-scope';
 import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
 import { date, duration, int, sig } from './format';
@@ -22,7 +23,7 @@ const FORM_KEY = 'sitesift.crawlForm';
  * parallel sites) is the project's crawl settings, not the form's: a crawl
  * request that carried its own would overwrite them.
  */
-interface CrawlForm {
+interface CrawlForm extends ScopeForm {
   seeds: string;
   max_pages: string;
   max_pages_per_site: string;
@@ -38,6 +39,7 @@ const DEFAULT_FORM: CrawlForm = {
   strategy: 'greedy',
   proxy: '',
   bias: '0',
+  ...DEFAULT_SCOPE,
 };
 
 const STRATEGIES: { value: Strategy; label: string }[] = [
@@ -54,6 +56,7 @@ function loadForm(): CrawlForm {
     for (const k of Object.keys(DEFAULT_FORM) as (keyof CrawlForm)[]) {
       if (typeof saved[k] === 'string') (form as Record<string, string>)[k] = saved[k];
     }
+    if (!isScope(form.scope)) form.scope = DEFAULT_FORM.scope;
     return form;
   } catch {
     return { ...DEFAULT_FORM };
@@ -77,6 +80,7 @@ export class CrawlView extends LightElement {
     controlError: { state: true },
     busy: { state: true },
     fresh: { state: true },
+    exprErrors: { state: true },
   };
 
   declare form: CrawlForm;
@@ -87,6 +91,8 @@ export class CrawlView extends LightElement {
   declare busy: boolean;
   /** fresh asks for a fresh frontier: the new seeds only, keeping what was fetched. */
   declare fresh: boolean;
+  /** exprErrors are refusals of an include or exclude expression, shown at its field. */
+  declare exprErrors: Partial<Record<ExprField, string>>;
 
   /** continuation is what a crawl started now would continue; null from a server that does not say. */
   #continuation = new Loader<Continuation | null>(this);
@@ -100,6 +106,7 @@ export class CrawlView extends LightElement {
     this.controlError = '';
     this.busy = false;
     this.fresh = false;
+    this.exprErrors = {};
   }
 
   override connectedCallback(): void {
@@ -139,6 +146,7 @@ export class CrawlView extends LightElement {
     return (ev: Event) => {
       const v = (ev.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
       this.form = { ...this.form, [name]: v };
+      if (name === 'include' || name === 'exclude') this.exprErrors = { ...this.exprErrors, [name]: undefined };
       try {
         localStorage.setItem(FORM_KEY, JSON.stringify(this.form));
       } catch {
@@ -168,6 +176,9 @@ export class CrawlView extends LightElement {
     if (!Number.isFinite(bias) || bias < 0) return 'Bias must be a number ≥ 0.';
     if (bias > 0) req.bias = bias;
     if (this.fresh && this.#continuation.value?.continues) req.fresh_frontier = true;
+    const scope = scopeRequest(f);
+    if (typeof scope === 'string') return scope;
+    Object.assign(req, scope);
     // Settings changed and not saved go with the crawl, which keeps them; the others stay as stored.
     const changes = this.querySelector('ss-crawl-settings')?.changes() ?? {};
     if (typeof changes === 'string') return `Crawl settings: ${changes}`;
@@ -188,10 +199,18 @@ export class CrawlView extends LightElement {
       this.startError = '';
       this.controlError = '';
       this.fresh = false;
+      this.exprErrors = {};
       void settings?.reload();
     } catch (err) {
       const msg = message(err);
-      if (err instanceof ApiError && err.status === 400 && isContactMessage(msg) && settings) {
+      const bad = err instanceof ApiError && err.status === 400;
+      const expr = bad ? expressionFieldOf(msg, this.form) : null;
+      this.exprErrors = expr ? { [expr]: msg } : {};
+      if (expr) {
+        // A bad include or exclude expression: say so at its field.
+        this.startError = '';
+        void this.updateComplete.then(() => this.querySelector<HTMLTextAreaElement>(`#crawl-${expr}`)?.focus());
+      } else if (bad && isContactMessage(msg) && settings) {
         // The crawl of the open web needs a contact: say so where it is set.
         settings.showContactError(msg);
         this.startError = 'This crawl needs a contact: set one in the crawl settings.';
@@ -240,6 +259,7 @@ export class CrawlView extends LightElement {
           ${STRATEGIES.map((s) => html`<option value=${s.value} ?selected=${s.value === f.strategy}>${s.label}</option>`)}
         </select>
       </label>
+      ${scopeGroup(f, (name) => this.#field(name), this.exprErrors)}
       <label class="field">
         <span>Proxy <span class="muted">(optional)</span></span>
         <input id="crawl-proxy" type="text" spellcheck="false" placeholder="empty = from the environment"
@@ -337,6 +357,13 @@ export class CrawlView extends LightElement {
       </dl>
       ${errorEntries(s.errors_by_class).length
         ? html`<p class="errors-line" id="crawl-errors-by-class"><span class="k">Errors by class</span> ${errorsByClass(s.errors_by_class)}</p>`
+        : nothing}
+      ${droppedEntries(s.dropped).length
+        ? html`<p class="errors-line" id="crawl-dropped"><strong>Left out:</strong> ${leftOut(s.dropped)}</p>`
+        : nothing}
+      ${s.truncated
+        ? html`<p class="errors-line" id="crawl-truncated"
+            title="Pages whose body was cut at the 10 MiB cap: kept as far as they were fetched"><strong>Truncated:</strong> ${int(s.truncated)}</p>`
         : nothing}
       ${s.last_error
         ? html`<div class="last-error" title=${s.last_error}><span class="k">Last error</span> <code>${s.last_error}</code></div>`
