@@ -16,6 +16,12 @@
 //	go run ./crawl/bench -pages 5000 -hosts 200 -parallel 8 -repeat 3 -cpuprofile cpu.out
 //	go tool pprof -top -tagfocus run=sitesift cpu.out
 //
+// With -serve ADDR it only serves the web, with redirects and robots.txt
+// rules added, and logs every request (-log FILE): .ci/killtest crawls it
+// with sitesift, killed and restarted.
+//
+//	go run ./crawl/bench -serve 127.0.0.1:0 -hosts 60 -log requests.txt
+//
 // The profile's samples carry the label run=colly, sitesift, sitesift+store
 // sitesift+index or server (the web), so each crawler's time can be read apart. See
 // README.md beside this file for the figures and what limits sitesift.
@@ -32,6 +38,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"sitesift/crawl"
@@ -53,11 +60,27 @@ func main() {
 		seed       = flag.Uint64("seed", 1, "seed of the generated web")
 		cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of all runs to `FILE` (samples labelled run=NAME)")
 		mutexProf  = flag.String("mutexprofile", "", "write a mutex contention profile of all runs to `FILE`")
+		serveAddr  = flag.String("serve", "", "only serve the generated web (with redirects and robots.txt rules) as an HTTP proxy on `ADDR` (127.0.0.1:0: any port), print its URL and the seeds, and run no crawler")
+		logFile    = flag.String("log", "", "with -serve: append the absolute URL of every request to `FILE`, one a line")
 	)
 	flag.Parse()
 	if *pages < 1 || *batch < 1 || *hosts < 2 || *parallel < 1 || *repeat < 1 || *seeds < 1 || *ownLinks < 0 || *otherLinks < 1 {
 		fmt.Fprintln(os.Stderr, "bench: -pages, -batch, -parallel, -repeat, -seeds and -other-links must be at least 1, -hosts at least 2")
 		os.Exit(2)
+	}
+	if *logFile != "" && *serveAddr == "" {
+		fmt.Fprintln(os.Stderr, "bench: -log goes with -serve")
+		os.Exit(2)
+	}
+	if *serveAddr != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		cfg := config{pages: *pages, hosts: *hosts, seeds: *seeds, ownLinks: *ownLinks, otherLinks: *otherLinks, seed: *seed}
+		if err := serveOnly(ctx, cfg, *serveAddr, *logFile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -80,7 +103,7 @@ type config struct {
 
 func run(ctx context.Context, cfg config) error {
 	w := newWeb(cfg.hosts, cfg.pages, cfg.ownLinks, cfg.otherLinks, cfg.seed)
-	srv, err := serve(ctx, w)
+	srv, err := serve(ctx, w, "127.0.0.1:0")
 	if err != nil {
 		return err
 	}

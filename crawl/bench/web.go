@@ -22,8 +22,13 @@ import (
 const hostSuffix = ".bench.test"
 
 // robotsTxt is every host's robots.txt: both crawlers fetch and obey it, and
-// no page links to /private/, so it refuses nothing.
-const robotsTxt = "User-agent: *\nDisallow: /private/\n"
+// no page links to /private/, so it refuses nothing. In a web with extras
+// (see [web.extras]) only the hosts of [web.closed] send it; the others send
+// robotsOpen.
+const (
+	robotsTxt  = "User-agent: *\nDisallow: /private/\n"
+	robotsOpen = "User-agent: *\nDisallow:\n"
+)
 
 // web is a generated web of hosts × pages HTML pages. Each page's links and
 // text follow from its host and number and the web's seed alone, so a page
@@ -35,8 +40,14 @@ type web struct {
 	ownLinks   int // links of a page to pages of its own host
 	otherLinks int // links of a page to pages of other hosts
 	seed       uint64
-	paras      [][]byte // pre-rendered <p> elements the pages draw from
-	bufs       sync.Pool
+	// extras adds, for the kill test (-serve), what the benchmark leaves
+	// out: some pages link to /old-N, which answers 301 to page N, and to
+	// /private/N, which robots.txt disallows on the hosts of [web.closed]
+	// and which is a small page elsewhere. The pages' other bytes stay the
+	// same.
+	extras bool
+	paras  [][]byte // pre-rendered <p> elements the pages draw from
+	bufs   sync.Pool
 }
 
 // newWeb generates a web with enough pages for a crawl of maxPages pages:
@@ -146,7 +157,52 @@ func (w *web) render(b *bytes.Buffer, h, p int) {
 		}
 		fmt.Fprintf(b, "<a href=\"http://%s%s\">elsewhere</a>\n", w.host(t), path(rng.IntN(w.pages)))
 	}
+	if w.extras {
+		if rng.IntN(4) == 0 {
+			fmt.Fprintf(b, "<a href=\"/old-%d\">the old address</a>\n", rng.IntN(w.pages))
+		}
+		if rng.IntN(5) == 0 {
+			fmt.Fprintf(b, "<a href=\"/private/%d\">members only</a>\n", rng.IntN(w.pages))
+		}
+	}
 	b.WriteString("</body></html>\n")
+}
+
+// closed reports whether robots.txt of host h disallows /private/ in a web
+// with extras: one host in three.
+func (w *web) closed(h int) bool { return h%3 == 0 }
+
+// number returns the page number after prefix in p ("/old-12" → 12).
+func (w *web) number(p, prefix string) (int, bool) {
+	num, ok := strings.CutPrefix(p, prefix)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 || i >= w.pages || strconv.Itoa(i) != num {
+		return 0, false
+	}
+	return i, true
+}
+
+// serveExtra answers the paths of a web with extras and reports whether p
+// was one: /old-N (301 to page N) and /private/N (a small page; the hosts of
+// [web.closed] disallow it, so a crawler asking for it there ignored
+// robots.txt).
+func (w *web) serveExtra(rw http.ResponseWriter, r *http.Request, h int) bool {
+	if n, ok := w.number(r.URL.Path, "/old-"); ok {
+		http.Redirect(rw, r, "http://"+w.host(h)+path(n), http.StatusMovedPermanently)
+		return true
+	}
+	if n, ok := w.number(r.URL.Path, "/private/"); ok {
+		body := fmt.Sprintf("<!DOCTYPE html>\n<html lang=\"en\"><head><title>%s — private %d</title></head>\n"+
+			"<body><p>Members only: the archive of the council.</p><a href=\"/\">home</a></body></html>\n", w.host(h), n)
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		rw.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		rw.Write([]byte(body)) //nolint:errcheck // the client went away
+		return true
+	}
+	return false
 }
 
 // ServeHTTP answers proxy-form requests for the web's hosts (and direct
@@ -163,9 +219,16 @@ func (w *web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Path == "/robots.txt" {
+		robots := robotsTxt
+		if w.extras && !w.closed(h) {
+			robots = robotsOpen
+		}
 		rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		rw.Header().Set("Content-Length", strconv.Itoa(len(robotsTxt)))
-		rw.Write([]byte(robotsTxt)) //nolint:errcheck // the client went away
+		rw.Header().Set("Content-Length", strconv.Itoa(len(robots)))
+		rw.Write([]byte(robots)) //nolint:errcheck // the client went away
+		return
+	}
+	if w.extras && w.serveExtra(rw, r, h) {
 		return
 	}
 	p, ok := w.parsePath(r.URL.Path)
@@ -191,15 +254,16 @@ type server struct {
 	done  chan struct{}
 }
 
-func serve(ctx context.Context, w *web) (*server, error) {
+// serve serves h (the web, or the web behind a request log) on addr.
+func serve(ctx context.Context, h http.Handler, addr string) (*server, error) {
 	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
+	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("bench: listen: %w", err)
 	}
 	s := &server{URL: "http://" + ln.Addr().String(), done: make(chan struct{})}
 	s.srv = &http.Server{
-		Handler:           w,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ConnState: func(_ net.Conn, st http.ConnState) {
 			if st == http.StateNew {
