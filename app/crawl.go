@@ -350,9 +350,19 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if warcs != nil {
 		opts = append(opts, crawl.OnCapture(warcs.Write))
 	}
-	c, err := crawl.New(opts...)
+	jl, err := openJournal(a.project.Dir, a.log)
 	if err != nil {
 		closeWARCs(warcs)
+		return nil, err
+	}
+	opts = append(opts, crawl.OnRecord(jl.write))
+	abandon := func() { // the crawl does not start: nothing was written
+		closeWARCs(warcs)
+		jl.close(true)
+	}
+	c, err := crawl.New(opts...)
+	if err != nil {
+		abandon()
 		return nil, badRequest(err)
 	}
 	j.crawler = c
@@ -362,6 +372,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	// next ones, and its record says what it used.
 	if _, err := a.SetSettings(ctx, req.SettingsUpdate); err != nil {
 		cancel()
+		abandon()
 		return nil, err
 	}
 	rec := req
@@ -369,7 +380,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	id, err := a.store.StartCrawl(ctx, rec)
 	if err != nil {
 		cancel()
-		closeWARCs(warcs)
+		abandon()
 		return nil, err
 	}
 	a.job = j
@@ -387,6 +398,12 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			a.log.Error("crawl failed", "err", err)
 		}
 		j.mu.Unlock()
+		// Every record of a crawl that ended or was stopped is saved (the
+		// last batch is flushed whatever the end); a failed save keeps the
+		// journal for the next open.
+		if jerr := jl.close(err == nil); jerr != nil {
+			a.log.Error("crawl journal", "err", jerr)
+		}
 		if werr := closeWARCs(warcs); werr != nil {
 			a.log.Error("closing the WARC files", "err", werr)
 			final, err = StateFailed, errors.Join(err, werr)

@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -286,5 +289,66 @@ func TestCheckFindsCashNotWhole(t *testing.T) {
 	}
 	if r, err := a.Check(ctx); err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "sums to 0.75") {
 		t.Errorf("cash of 0.75: %+v, %v", r, err)
+	}
+}
+
+// The records a kill kept from their batch wait in the crawl journal; the
+// next open saves them (a torn last line skipped) and empties it.
+func TestOpenReplaysTheJournal(t *testing.T) {
+	dir := t.TempDir()
+	p := openProject(t, dir, true)
+	p.Close()
+	var lines []byte
+	for _, pg := range killPages(0, 2) {
+		b, err := json.Marshal(pg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(append(lines, b...), '\n')
+	}
+	lines = append(lines, `{"URL":"http://kill.test/torn","Site":"ki`...)
+	if err := os.WriteFile(filepath.Join(dir, JournalFile), lines, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p = openProject(t, dir, false)
+	defer p.Close()
+	if p.Repairs.Journaled != 2 || searchTotal(t, p.Index, "gramophone") != 2 {
+		t.Errorf("journaled %d, index %d; want the 2 whole records saved and indexed", p.Repairs.Journaled, searchTotal(t, p.Index, "gramophone"))
+	}
+	if fi, err := os.Stat(filepath.Join(dir, JournalFile)); err != nil || fi.Size() != 0 {
+		t.Errorf("the journal after the replay: %v, %v", fi, err)
+	}
+}
+
+// A crawl writes its records to the journal as it goes and empties it when
+// it ends, every record saved.
+func TestCrawlEmptiesItsJournal(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<title>Page</title><a href="/next">next</a>`)
+	}))
+	defer srv.Close()
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	var journaled int
+	req := CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 2, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}}
+	j, err := a.startCrawl(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for journaled == 0 {
+		if fi, err := os.Stat(filepath.Join(p.Dir, JournalFile)); err == nil && fi.Size() > 0 {
+			journaled = int(fi.Size())
+		}
+		select {
+		case <-j.done:
+			journaled = -1
+		default:
+		}
+	}
+	<-j.done
+	if fi, err := os.Stat(filepath.Join(p.Dir, JournalFile)); err != nil || fi.Size() != 0 {
+		t.Errorf("the journal after the crawl: %v, %v (journaled %d bytes while it ran)", fi, err, journaled)
 	}
 }

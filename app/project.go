@@ -41,6 +41,7 @@ type Repairs struct {
 	Indexed     int `json:"indexed"`     // pages the index lacked, now indexed
 	Interrupted int `json:"interrupted"` // crawls left running, now marked interrupted
 	WARCs       int `json:"warcs"`       // WARC files left open, cut after their last whole record and closed
+	Journaled   int `json:"journaled"`   // records of a killed crawl's journal, saved
 }
 
 // OpenProject opens the project in dir. With create, a missing directory,
@@ -80,6 +81,12 @@ func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, erro
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
 	var rep Repairs
+	// The records a kill kept from the store go in first, so that the index
+	// catches up with them too.
+	if rep.Journaled, err = replayJournal(context.Background(), st, abs); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("project %s: %w", abs, err)
+	}
 	progress := func(done, total int) {
 		rep.Indexed = done
 		if o.progress != nil {

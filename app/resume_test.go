@@ -67,9 +67,10 @@ func TestSecondCrawlResumes(t *testing.T) {
 	pagesOf := func() map[string]bool {
 		t.Helper()
 		m := map[string]bool{}
-		// The URLs robots.txt refused are kept too, but they are no fetch.
+		// The URLs robots.txt refused and the redirects are kept too, but
+		// they are no page the crawl counts.
 		err := p.Store.ForEachPage(ctx, func(pg sites.Page) error {
-			if pg.ErrClass != sites.ErrRobots {
+			if pg.ErrClass != sites.ErrRobots && pg.ErrClass != sites.ErrRedirect {
 				m[pg.URL] = true
 			}
 			return nil

@@ -541,6 +541,7 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		return
 	case fetchRedirectDone:
 		log.Debug("redirect to a page already fetched, not followed", "url", q.url, "final", r.redirect)
+		c.recordRedirect(s, q, r.redirect, r)
 		return
 	case fetchDisallowed:
 		c.disallow++
@@ -567,6 +568,7 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	if r.final != nil && r.final.String() != q.url {
 		page = r.final.String()
 		ps = c.site(c.cfg.siteRule.OfURL(r.final))
+		c.recordRedirect(s, q, page, r)
 		if c.front.markDone(page, ps) {
 			log.Debug("redirect to a page already fetched", "url", q.url, "final", page)
 			return
@@ -657,17 +659,32 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		c.closeSite(ps)
 	}
 	c.readIdle(read)
-	if c.cfg.onBatch != nil {
-		c.pending = append(c.pending, p)
-		c.flushIfFull()
-	}
+	c.hand(p)
 }
 
 // record counts a fetch that gave no page (robots.txt's refusal, a failed
 // fetch) under its class and hands it to the batch, so that the project
 // knows what failed and why. c.mu must be held.
 func (c *Crawler) record(p sites.Page) {
-	c.byClass[p.ErrClass]++
+	if p.ErrClass != sites.ErrRedirect {
+		c.byClass[p.ErrClass]++
+	}
+	c.hand(p)
+}
+
+// recordRedirect records that q, of site s, redirected to target, so that
+// a continued crawl does not ask for it again. c.mu must be held.
+func (c *Crawler) recordRedirect(s *siteQueue, q queuedURL, target string, r fetchResult) {
+	c.record(sites.Page{URL: q.url, Site: s.name, Depth: q.depth, FetchedAt: r.at, Via: q.via, Took: r.took,
+		Err: truncate("redirected to "+target, maxErrSize), ErrClass: sites.ErrRedirect})
+}
+
+// hand gives a record to the journal (OnRecord) at once, and to the next
+// batch. c.mu must be held.
+func (c *Crawler) hand(p sites.Page) {
+	if c.cfg.onRecord != nil {
+		c.cfg.onRecord(p)
+	}
 	if c.cfg.onBatch != nil {
 		c.pending = append(c.pending, p)
 		c.flushIfFull()

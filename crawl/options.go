@@ -97,6 +97,7 @@ type config struct {
 	batchSize        int
 	flushInterval    time.Duration
 	onBatch          BatchFunc
+	onRecord         func(sites.Page)
 	timeout          time.Duration
 	maxBodySize      int
 	idleReads        int
@@ -504,6 +505,18 @@ func FlushInterval(d time.Duration) Option {
 func OnBatch(f BatchFunc) Option {
 	return func(c *config) error {
 		c.onBatch = f
+		return nil
+	}
+}
+
+// OnRecord sets a function that gets every record — page, failed fetch,
+// refusal, redirect — the moment the crawl makes it, before it waits for
+// its batch (default none). It is called with the crawler's lock held and
+// must be quick: an append to a journal, so that a kill loses no more than
+// the requests in flight.
+func OnRecord(f func(sites.Page)) Option {
+	return func(c *config) error {
+		c.onRecord = f
 		return nil
 	}
 }

@@ -40,6 +40,10 @@ const (
 	ErrRobots     = "robots"     // disallowed by robots.txt (or it stayed unreachable), not fetched
 	ErrSlow       = "slow"       // robots.txt asks for a Crawl-delay over the cap, not fetched
 	ErrOther      = "other"      // any other failure
+	// ErrRedirect is no failure: the URL redirected to another, recorded
+	// under its own URL. Keeping the source means a continued crawl does
+	// not ask for it again.
+	ErrRedirect = "redirect"
 )
 
 // Crawl statuses of a site, from what the crawl got of its pages.

@@ -36,6 +36,9 @@ var codes = map[string]int{
 	sites.ErrTLS:     -2,
 	sites.ErrTimeout: -4,
 	sites.ErrRobots:  -9998,
+	// A redirect whose code the crawler did not keep (net/http follows
+	// it): 300 says "a 3xx" to the tools that sort codes by hundreds.
+	sites.ErrRedirect: 300,
 }
 
 // Line returns p as a line of crawl.log, logged at, without its newline.

@@ -682,7 +682,7 @@ func (s *Store) FetchErrors(ctx context.Context, q FetchErrorQuery) (total int, 
 		limit = -1
 	}
 	where := `FROM pages p JOIN sites s ON s.id = p.site_id
-		WHERE p.err_class <> '' AND p.fetched_at >= ?1 AND (?2 = '' OR p.fetched_at < ?2)
+		WHERE p.err_class NOT IN ('', 'redirect') AND p.fetched_at >= ?1 AND (?2 = '' OR p.fetched_at < ?2)
 		AND (?3 = '' OR s.name = ?3) AND (?4 = '' OR p.err_class = ?4)`
 	tx, err := s.readTx(ctx)
 	if err != nil {

@@ -120,6 +120,8 @@ type SiteReport struct {
 	// found and left out (out of scope or too deep; by a trap guard);
 	// DelayMS is the delay between two requests the last crawl kept there.
 	OutOfScope int `json:"out_of_scope"`
+	// Redirects counts the URLs of the site that redirected elsewhere.
+	Redirects int `json:"redirects"`
 	Trapped    int `json:"trapped"`
 	DelayMS    int `json:"delay_ms"`
 }
@@ -168,7 +170,7 @@ const MaxDetailRows = 500
 // every URL, dead otherwise. Each test is an indexed lookup
 // (pages_site_class).
 const siteStatus = `(CASE
-		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class = '') THEN 'ok'
+		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class IN ('', 'redirect')) THEN 'ok'
 		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id) THEN 'not-fetched'
 		WHEN EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id
 			AND p.err_class IN ('http-4xx', 'http-5xx', 'incomplete')) THEN 'errors-only'
@@ -184,7 +186,7 @@ const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
-		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow')) AS errors,
+		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow', 'redirect')) AS errors,
 		` + siteStatus + ` AS crawl_status,
 		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
 		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
@@ -332,6 +334,8 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 			d.Report.PagesOK = n
 		case sites.ErrRobots:
 			d.Report.RobotsBlocked = n
+		case sites.ErrRedirect:
+			d.Report.Redirects = n
 		default:
 			d.Report.ErrorsByClass[class] = n
 		}

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// JournalFile is the journal of a crawl: a line of JSON a record (page,
+// failed fetch, refusal, redirect), written the moment the crawler makes
+// it, before it waits for its batch. A kill loses a batch not yet saved;
+// the journal keeps it, and opening the project saves what the journal
+// holds, so that a continued crawl asks again only for the requests that
+// were in flight. A crawl that ends empties it.
+const JournalFile = "crawl.journal"
+
+// journal appends records to a project's JournalFile. A write is one system
+// call, so a killed process leaves every record written but the one under
+// way (which replay skips as a torn line).
+type journal struct {
+	f      *os.File
+	log    *slog.Logger
+	failed bool // a write failed: said once, the crawl goes on
+}
+
+func openJournal(dir string, log *slog.Logger) (*journal, error) {
+	f, err := os.OpenFile(filepath.Join(dir, JournalFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("crawl journal: %w", err)
+	}
+	return &journal{f: f, log: log}, nil
+}
+
+// write appends p. The journal only shortens what a kill loses: a failed
+// write is logged, not fatal.
+func (j *journal) write(p sites.Page) {
+	b, err := json.Marshal(p)
+	if err == nil {
+		_, err = j.f.Write(append(b, '\n'))
+	}
+	if err != nil && !j.failed {
+		j.failed = true
+		j.log.Error("crawl journal", "err", err)
+	}
+}
+
+// close closes the journal, emptied when every record it holds is saved.
+func (j *journal) close(saved bool) error {
+	if saved {
+		if err := j.f.Truncate(0); err != nil {
+			j.f.Close()
+			return fmt.Errorf("crawl journal: %w", err)
+		}
+	}
+	return j.f.Close()
+}
+
+// journalBatch is how many journaled records replay saves at once.
+const journalBatch = 200
+
+// replayJournal saves into st the records the journal in dir holds — the
+// batches a kill kept from the store — then empties it, and returns how
+// many it saved. A line that does not decode (the one a kill cut short) is
+// skipped. Saving a record the store has already is saving it again.
+func replayJournal(ctx context.Context, st *store.Store, dir string) (int, error) {
+	path := filepath.Join(dir, JournalFile)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("crawl journal: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var batch []sites.Page
+	saved := 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := st.SaveCrawlBatch(ctx, batch, nil); err != nil {
+			return fmt.Errorf("crawl journal: %w", err)
+		}
+		saved += len(batch)
+		batch = batch[:0]
+		return nil
+	}
+	for sc.Scan() {
+		var p sites.Page
+		if json.Unmarshal(sc.Bytes(), &p) != nil || p.URL == "" {
+			continue
+		}
+		if batch = append(batch, p); len(batch) == journalBatch {
+			if err := flush(); err != nil {
+				return saved, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return saved, fmt.Errorf("crawl journal: %w", err)
+	}
+	if err := flush(); err != nil {
+		return saved, err
+	}
+	if err := os.Truncate(path, 0); err != nil {
+		return saved, fmt.Errorf("crawl journal: %w", err)
+	}
+	return saved, nil
+}
