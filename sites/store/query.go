@@ -122,8 +122,8 @@ type SiteReport struct {
 	OutOfScope int `json:"out_of_scope"`
 	// Redirects counts the URLs of the site that redirected elsewhere.
 	Redirects int `json:"redirects"`
-	Trapped    int `json:"trapped"`
-	DelayMS    int `json:"delay_ms"`
+	Trapped   int `json:"trapped"`
+	DelayMS   int `json:"delay_ms"`
 }
 
 // MarshalJSON writes the detail in the shape of GET /api/sites/{site}: the
