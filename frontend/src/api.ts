@@ -39,6 +39,7 @@ export type ErrorClass =
   | 'http-5xx'
   | 'robots'
   | 'slow'
+  | 'redirect'
   | 'other';
 
 /** ErrorsByClass counts failed fetches by class (a server may add classes of its own). */

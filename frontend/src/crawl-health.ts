@@ -81,6 +81,7 @@ const ERROR_CLASS_MEANING: Record<string, string> = {
   'http-5xx': 'the server answered 5xx (server error)',
   robots: 'disallowed by robots.txt',
   slow: 'the site asks for a Crawl-delay over the cap (max delay): not fetched',
+  redirect: 'no failure: the URL redirected to another, kept so that a continued crawl does not ask for it again',
   other: 'another failure',
 };
 
