@@ -383,6 +383,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		abandon()
 		return nil, err
 	}
+	s.crawler, s.crawl = c, id
 	a.job = j
 	go func() {
 		defer close(j.done)
@@ -453,6 +454,10 @@ type sink struct {
 	lastSnap  time.Time
 	snapPages int  // pages saved since the last snapshot
 	logFailed bool // the crawl log could not be written (said once)
+	// crawler and crawl are the crawl and its record, set before it runs:
+	// each batch records the crawl's progress, which a kill then keeps.
+	crawler *crawl.Crawler
+	crawl   int64
 }
 
 // The sink records every site's OPIC share, the points of a site's
@@ -473,6 +478,12 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
 		return err
+	}
+	if s.crawler != nil {
+		st := s.crawler.Status()
+		if err := s.app.store.CrawlProgress(ctx, s.crawl, st.Pages, st.Retries); err != nil {
+			return err
+		}
 	}
 	// The log is for operators; the store is the record, so a log that
 	// cannot be written costs lines, not the crawl.

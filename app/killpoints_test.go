@@ -352,3 +352,34 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 		t.Errorf("the journal after the crawl: %v, %v (journaled %d bytes while it ran)", fi, err, journaled)
 	}
 }
+
+// Each batch records the crawl's progress, so that a kill keeps its count of
+// pages and retries.
+func TestCrawlRecordsItsProgress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(20 * time.Millisecond)
+		fmt.Fprintf(w, `<title>Page</title><a href="%s1">next</a>`, r.URL.Path)
+	}))
+	defer srv.Close()
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	j, err := a.startCrawl(CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 1000, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { a.StopCrawl(); <-j.done }()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		cs, err := p.Store.Crawls(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) == 1 && cs[0].FinishedAt.IsZero() && cs[0].Pages > 0 {
+			return // recorded while it runs
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Error("the running crawl's record has no pages after 10 s")
+}

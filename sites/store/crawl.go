@@ -708,6 +708,15 @@ func (s *Store) FetchErrors(ctx context.Context, q FetchErrorQuery) (total int, 
 	return total, rows, nil
 }
 
+// CrawlProgress records how far crawl id has got — its responses and
+// retries so far — so that a crawl a kill cuts short keeps them.
+func (s *Store) CrawlProgress(ctx context.Context, id int64, pages, retries int) error {
+	return s.write(ctx, fmt.Sprintf("crawl %d progress", id), func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE crawls SET pages = ?, retries = ? WHERE id = ?`, pages, retries, id)
+		return err
+	})
+}
+
 // Crawl is the record of one crawl.
 type Crawl struct {
 	ID         int64           `json:"id"`
