@@ -66,7 +66,7 @@ Usage:
                  [--include REGEXP]... [--exclude REGEXP]...
                                             the politeness flags are kept in the project for the next crawls
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
-                 [--max-delay DURATION] [--format table|json]
+                 [--max-delay DURATION] [--site-rule host-www|host|domain] [--format table|json]
                                             show or set the project's crawl settings
   sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
