@@ -720,6 +720,17 @@ export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blo
   return res.blob();
 }
 
+/**
+ * fetchDownload fetches a file to save it where download links save nothing
+ * (the desktop window): its bytes and the name the server gives it
+ * (Content-Disposition), "" when it gives none.
+ */
+export async function fetchDownload(path: string, signal?: AbortSignal): Promise<{ blob: Blob; filename: string }> {
+  const res = await send('GET', path, undefined, signal, false);
+  if (!res.ok) throw fileError('GET', path, res, await res.text());
+  return { blob: await res.blob(), filename: dispositionName(res.headers.get('Content-Disposition') ?? '') };
+}
+
 /** fileError is the ApiError of a file request that failed: the envelope's message, else the HTTP status. */
 function fileError(method: string, path: string, res: Response, text: string): ApiError {
   let msg = `${method} ${path}: HTTP ${res.status}`;

@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
 import { LightElement } from './base';
-import { inDesktopWindow, saveBlob } from './download';
+import { Downloads, inDesktopWindow, saveBlob } from './download';
 import { int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
@@ -162,6 +162,8 @@ export class CommunitiesView extends LightElement {
 
   /** run is the extractor's last run; its error is also the form's. */
   #run = new Loader<Found>(this);
+  /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
+  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -471,12 +473,13 @@ export class CommunitiesView extends LightElement {
       ${alertBox(this.exportError)}
       <h3>Other exports</h3>
       <ul class="other-exports">
-        <li><a id="export-heritrix" href=${api.heritrixURL()} download>Heritrix precedence file</a>
+        <li><a id="export-heritrix" href=${api.heritrixURL()} download @click=${this.#downloads.click}>Heritrix precedence file</a>
           <span class="muted small">— every site's importance, for PreloadedUriPrecedencePolicy</span></li>
-        <li><a id="export-ratings" href=${api.ratingsURL()} download>Ratings CSV</a>
+        <li><a id="export-ratings" href=${api.ratingsURL()} download @click=${this.#downloads.click}>Ratings CSV</a>
           <span class="muted small">— the sites with the librarians' ratings beside them</span></li>
         <li><a href="#/export">Seeds by importance</a> <span class="muted small">— the K most important sites</span></li>
       </ul>
+      ${this.#downloads.note()}
     </section>`;
   }
 

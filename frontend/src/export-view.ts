@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import { api, type ExportFormat } from './api';
 import { LightElement } from './base';
+import { Downloads } from './download';
 import { int } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import './warc-files';
@@ -42,6 +43,8 @@ export class ExportView extends LightElement {
   /** file is the whole export file; the preview shows its first lines. */
   #file = new Loader<string>(this, '');
   #timer: number | undefined;
+  /** downloads saves the seed list in the desktop window, where the link alone saves nothing. */
+  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -159,9 +162,11 @@ export class ExportView extends LightElement {
             Include dead and closed sites
           </label>
           <div class="actions">
-            <a class="btn primary" id="export-download" href=${url} download=${file}>Download ${file}</a>
+            <a class="btn primary" id="export-download" href=${url} download=${file}
+              @click=${this.#downloads.click}>Download ${file}</a>
             <button type="button" class="btn" ?disabled=${!this.lineCount} @click=${() => this.#copy()}>Copy</button>
           </div>
+          ${this.#downloads.note()}
           ${this.copied ? html`<p class="muted small">${this.copied}</p>` : nothing}
         </form>
         <section class="panel preview-panel">

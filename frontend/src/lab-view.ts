@@ -7,6 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { message, type LabExperiment, type LabParams } from './api';
 import { LightElement } from './base';
+import { Downloads } from './download';
 import { date, duration, int } from './format';
 import { EXPERIMENTS, isFinal, labRuns, type Result, type Run } from './lab-runs';
 import { alertBox } from './loader';
@@ -283,6 +284,8 @@ export class LabView extends LightElement {
 
   /** csvURLs are object URLs for the CSV download links, released when replaced or on leaving. */
   #csvURLs = new Map<string, string>();
+  /** downloads saves the CSV and SVG files in the desktop window and says where they went. */
+  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -419,10 +422,12 @@ export class LabView extends LightElement {
           ${summary(res.params)}</span>
         <span class="spacer"></span>
         ${res.csv
-          ? html`<a class="btn small-btn lab-csv" href=${this.#csvURL(res)} download="${spec.id}.csv">Download CSV</a>`
+          ? html`<a class="btn small-btn lab-csv" href=${this.#csvURL(res)} download="${spec.id}.csv"
+            @click=${this.#downloads.click}>Download CSV</a>`
           : html`<span class="muted small">no CSV</span>`}
-        <a class="btn small-btn" href=${svgDataURL(res.svg)} download="${spec.id}.svg">SVG</a>
+        <a class="btn small-btn" href=${svgDataURL(res.svg)} download="${spec.id}.svg" @click=${this.#downloads.click}>SVG</a>
       </figcaption>
+      ${this.#downloads.note(`${spec.id}.`)}
     </figure>`;
   }
 

@@ -7,6 +7,7 @@
 import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
 import { LightElement } from './base';
+import { Downloads } from './download';
 import { date, int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
@@ -39,6 +40,8 @@ export class SelectionView extends LightElement {
 
   /** lists are the sites of each tab, fetched together: the tabs show their counts. */
   #lists = new Loader<Lists>(this, {});
+  /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
+  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -126,11 +129,13 @@ export class SelectionView extends LightElement {
       <div class="actions">
         ${FORMATS.map(
           (f) => html`<a class="btn ${f === 'txt' ? 'primary' : ''}" data-export=${f}
-            href=${api.selectionExportURL('approved', f)} download=${`approved.${f}`}>approved.${f}</a>`,
+            href=${api.selectionExportURL('approved', f)} download=${`approved.${f}`}
+            @click=${this.#downloads.click}>approved.${f}</a>`,
         )}
         <button type="button" class="btn" ?disabled=${!approved.length} @click=${() => this.#copy(seeds)}>Copy the URLs</button>
         ${this.copied ? html`<span class="muted small">${this.copied}</span>` : nothing}
       </div>
+      ${this.#downloads.note()}
       ${approved.length ? html`<pre class="preview selection-seeds">${seeds}</pre>` : nothing}
     </section>`;
   }

@@ -7,36 +7,28 @@
 // saves it itself, and says where it went and where the archive lies on disk.
 
 import { html, nothing } from 'lit';
-import { api, ApiError, fetchBlob, message, type WarcFile } from './api';
+import { api, ApiError, type WarcFile } from './api';
 import { LightElement } from './base';
-import { inDesktopWindow, saveBlob } from './download';
+import { Downloads, inDesktopWindow, savedWhere } from './download';
 import { bytes, date, int } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import './warc-files.css';
 
 export class WarcFiles extends LightElement {
   static override properties = {
-    saving: { state: true },
-    saved: { state: true },
-    saveError: { state: true },
     dir: { state: true },
   };
 
-  /** saving is the file the window is fetching to save, saved the last one saved (window only). */
-  declare saving: string;
-  declare saved: string;
-  declare saveError: string;
   /** dir is the project's folder, which holds the archive under warcs/ (window only). */
   declare dir: string;
 
   /** files are the archive's files, oldest first; null from a server that keeps no archive list. */
   #files = new Loader<WarcFile[] | null>(this);
+  /** downloads fetches and saves a file in the window, where its link alone saves nothing. */
+  #downloads = new Downloads(this);
 
   constructor() {
     super();
-    this.saving = '';
-    this.saved = '';
-    this.saveError = '';
     this.dir = '';
   }
 
@@ -58,30 +50,12 @@ export class WarcFiles extends LightElement {
     });
   }
 
-  /** #save fetches a file and saves it as a download: the desktop window's way. */
-  async #save(ev: Event, f: WarcFile): Promise<void> {
-    ev.preventDefault();
-    if (this.saving) return;
-    this.saving = f.name;
-    this.saveError = '';
-    try {
-      saveBlob(await fetchBlob(api.warcURL(f.name)), f.name);
-      this.saved = f.name;
-    } catch (err) {
-      this.saveError = `${f.name}: ${message(err)}`;
-    } finally {
-      this.saving = '';
-    }
-  }
-
   #renderFile(f: WarcFile, desktop: boolean) {
     const name = f.open
       ? html`<span class="name" title="A crawl is writing this file: it can be downloaded once the crawl ends">${f.name}</span>
           <span class="open-note">being written — downloadable once the crawl ends</span>`
-      : desktop
-        ? html`<a class="name" href=${api.warcURL(f.name)} @click=${(ev: Event) => this.#save(ev, f)}>${f.name}</a>
-            ${this.saving === f.name ? spinner(true, 'Saving') : nothing}`
-        : html`<a class="name" href=${api.warcURL(f.name)} download=${f.name}>${f.name}</a>`;
+      : html`<a class="name" href=${api.warcURL(f.name)} download=${f.name} @click=${this.#downloads.click}>${f.name}</a>
+          ${desktop && this.#downloads.saving === f.name ? spinner(true, 'Saving') : nothing}`;
     return html`<tr data-warc=${f.name} data-open=${f.open ? 'true' : 'false'}>
       <td>${name}</td>
       <td class="num" title="${int(f.size)} bytes">${bytes(f.size)}</td>
@@ -111,10 +85,9 @@ export class WarcFiles extends LightElement {
             <tbody>${files.map((f) => this.#renderFile(f, desktop))}</tbody>
           </table>`
         : nothing}
-      ${alertBox(this.saveError)}
-      ${desktop && this.saved
-        ? html`<p class="saved-note" id="warc-saved" role="status">Saved <code>${this.saved}</code> in your Downloads folder
-            (your home folder if there is none).</p>`
+      ${alertBox(this.#downloads.error)}
+      ${desktop && this.#downloads.saved
+        ? html`<p class="saved-note" id="warc-saved" role="status">${savedWhere(this.#downloads.saved)}</p>`
         : nothing}
       ${desktop && files?.length
         ? html`<p class="hint" id="warc-desktop-note">In this window a download shows no prompt: the file goes to your
