@@ -36,6 +36,7 @@ type App struct {
 	store    *store.Store
 	index    *index.Index
 	log      *slog.Logger
+	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
 
 	mu       sync.Mutex
@@ -64,6 +65,7 @@ func New(opt Options) *App {
 		store:    opt.Project.Store,
 		index:    opt.Project.Index,
 		log:      log.With("component", "app"),
+		baseLog:  log,
 		teleport: t,
 	}
 }

@@ -310,7 +310,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.From(settings.from()),
 		crawl.WithStrategy(strategy),
 		crawl.Teleport(a.teleport),
-		crawl.Logger(a.log),
+		crawl.Logger(a.baseLog),
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
 		crawl.SiteRule(a.store.SiteRule()),
