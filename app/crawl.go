@@ -98,6 +98,23 @@ func (r CrawlRequest) Check() error {
 	return err
 }
 
+// CheckNew is [CrawlRequest.Check] for a crawl that creates its project:
+// the project's settings are then the defaults, so the contact rule is
+// checked too, before a directory is made for a crawl that would be refused.
+func (r CrawlRequest) CheckNew() error {
+	if err := r.Check(); err != nil {
+		return err
+	}
+	r.withDefaults()
+	seeds, _, _ := r.validate()
+	s, err := r.SettingsUpdate.apply(Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel,
+		MaxDelayMS: DefaultMaxDelayMS, SiteRule: string(sites.DefaultRule)})
+	if err != nil {
+		return err
+	}
+	return checkContact(s, seeds)
+}
+
 // validate checks the request and returns the normalised seeds.
 func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	var seeds []string

@@ -438,7 +438,11 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
 		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude}
 	// Check the request before a project directory is created for it.
-	if err := req.Check(); err != nil {
+	check := req.Check
+	if _, err := os.Stat(filepath.Join(*dir, app.DBFile)); errors.Is(err, os.ErrNotExist) {
+		check = req.CheckNew
+	}
+	if err := check(); err != nil {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *app.App, _ *app.Project) error {

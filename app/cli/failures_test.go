@@ -153,3 +153,16 @@ func TestCrawlScope(t *testing.T) {
 		}
 	}
 }
+
+// TestCrawlWithoutContactLeavesNothing: a crawl of the open web refused for
+// lacking a contact does not create its project.
+func TestCrawlWithoutContactLeavesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	code, _, stderr := runCLI(t, "crawl", "--project", dir, "https://www.example.org/")
+	if code != 1 || !strings.Contains(stderr, "needs an operator contact") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the refused crawl left %s: %v", dir, err)
+	}
+}
