@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -102,17 +101,22 @@ func (r CrawlRequest) Check() error {
 // the project's settings are then the defaults, so the contact rule is
 // checked too, before a directory is made for a crawl that would be refused.
 func (r CrawlRequest) CheckNew() error {
-	if err := r.Check(); err != nil {
+	r.withDefaults()
+	seeds, _, err := r.validate()
+	if err != nil {
 		return err
 	}
-	r.withDefaults()
-	seeds, _, _ := r.validate()
-	s, err := r.SettingsUpdate.apply(Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel,
-		MaxDelayMS: DefaultMaxDelayMS, SiteRule: string(sites.DefaultRule)})
+	s, err := r.SettingsUpdate.apply(defaultSettings())
 	if err != nil {
 		return err
 	}
 	return checkContact(s, seeds)
+}
+
+// scopeOptions are the crawl options of the request's scope.
+func (r *CrawlRequest) scopeOptions() []crawl.Option {
+	return []crawl.Option{crawl.Scope(r.Scope), crawl.MaxHops(r.MaxHops), crawl.MaxDepth(r.MaxDepth),
+		crawl.Include(r.Include...), crawl.Exclude(r.Exclude...)}
 }
 
 // validate checks the request and returns the normalised seeds.
@@ -137,19 +141,11 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	if !(r.Bias >= 0) || math.IsInf(r.Bias, 0) {
 		return nil, "", badRequest(fmt.Errorf("crawl: bias %v must be a positive number, or 0 for none", r.Bias))
 	}
-	if _, err := crawl.ParseScope(r.Scope); err != nil {
-		return nil, "", badRequest(err)
-	}
-	if r.MaxHops < 0 || r.MaxDepth < 0 {
-		return nil, "", badRequest(errors.New("crawl: max hops and max depth must not be negative"))
-	}
-	for _, e := range append(slices.Clone(r.Include), r.Exclude...) {
-		if _, err := regexp.Compile(e); err != nil {
-			return nil, "", badRequest(fmt.Errorf("crawl: include or exclude %q: %w", e, err))
-		}
-	}
 	st, err := crawl.ParseStrategy(r.Strategy)
 	if err != nil {
+		return nil, "", badRequest(err)
+	}
+	if err := crawl.CheckOptions(r.scopeOptions()...); err != nil {
 		return nil, "", badRequest(err)
 	}
 	if r.Proxy != "" {
@@ -331,12 +327,8 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
 		crawl.SiteRule(a.store.SiteRule()),
-		crawl.Scope(req.Scope),
-		crawl.MaxHops(req.MaxHops),
-		crawl.MaxDepth(req.MaxDepth),
-		crawl.Include(req.Include...),
-		crawl.Exclude(req.Exclude...),
 	}
+	opts = append(opts, req.scopeOptions()...)
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))
 	}

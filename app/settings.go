@@ -85,16 +85,20 @@ var numeric = []struct {
 	{"max_delay_ms", func(s *Settings) *int { return &s.MaxDelayMS }, func(u SettingsUpdate) *int { return u.MaxDelayMS }},
 }
 
+// defaultSettings are the settings of a new project.
+func defaultSettings() Settings {
+	return Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
+		SiteRule: string(sites.DefaultRule)}
+}
+
 // Settings returns the project's crawl settings, defaults filled in.
 func (a *App) Settings(ctx context.Context) (Settings, error) {
 	kv, err := a.store.Settings(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
-	s := Settings{
-		Contact: kv[keyContact], UserAgent: kv[keyUserAgent],
-		DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
-	}
+	s := defaultSettings()
+	s.Contact, s.UserAgent = kv[keyContact], kv[keyUserAgent]
 	for _, n := range numeric {
 		if v, ok := kv[n.key]; ok {
 			if *n.field(&s), err = strconv.Atoi(v); err != nil {

@@ -140,14 +140,31 @@ type Crawler struct {
 	captureErr *CaptureError
 }
 
-// New returns a crawler configured by opts; see each option for its default.
-// Without a [Proxy] option it reads the proxy environment variables now.
-func New(opts ...Option) (*Crawler, error) {
+// CheckOptions returns the error [New] would give for opts, without
+// making a crawler: a caller can check a crawl's settings before it makes
+// anything for it.
+func CheckOptions(opts ...Option) error {
+	_, err := configure(opts)
+	return err
+}
+
+// configure applies opts to the default configuration.
+func configure(opts []Option) (config, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
-			return nil, err
+			return cfg, err
 		}
+	}
+	return cfg, nil
+}
+
+// New returns a crawler configured by opts; see each option for its default.
+// Without a [Proxy] option it reads the proxy environment variables now.
+func New(opts ...Option) (*Crawler, error) {
+	cfg, err := configure(opts)
+	if err != nil {
+		return nil, err
 	}
 	o, err := importance.NewOPIC(cfg.teleport)
 	if err != nil {
