@@ -427,7 +427,8 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
 			a.log.Error("OPIC snapshot", "err", serr)
 		}
-		if ferr := a.store.FinishCrawl(bg, id, final, c.Status().EndReason, c.Status().Pages, c.Status().Retries); ferr != nil {
+		cs := c.Status()
+		if ferr := a.store.FinishCrawl(bg, id, final, cs.EndReason, cs.Pages, cs.Retries); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		j.mu.Lock()
@@ -581,12 +582,15 @@ func (a *App) lastCrawl() CrawlStatus {
 		if byClass, err := a.store.Fetches(ctx, c.StartedAt); err == nil {
 			st.PagesOK = byClass[""]
 			delete(byClass, "")
+			delete(byClass, sites.ErrRedirect) // no failure: the live status does not count them either
 			st.ErrorsByClass = byClass
 		}
 		if c.FinishedAt.IsZero() { // the process that ran it was killed
 			st.State = StateInterrupted
-			if n, _, err := a.store.Stats(ctx); err == nil {
-				st.Pages = n
+			if st.Pages == 0 { // a crawl of an older version, which recorded no progress
+				if n, _, err := a.store.Stats(ctx); err == nil {
+					st.Pages = n
+				}
 			}
 		} else {
 			st.ElapsedSec = c.FinishedAt.Sub(c.StartedAt).Seconds()
