@@ -88,13 +88,17 @@ func (r Rule) ofHost(hostport string) string {
 }
 
 // Name returns the canonical form of a site name written without a scheme
-// under the rule: a host (or "host:port") is normalised as [Name] does and
-// then mapped as the site of a URL on it would be ("www.example.org" under
-// host-www is "example.org"); a label that is no host is only lower-cased.
+// under the rule: "host" or "host:port" is normalised as the site of
+// "http://host:port/" would be (IDNA, case, a trailing dot, port 80
+// dropped) and then mapped as the rule maps hosts ("www.example.org" under
+// host-www is "example.org"); anything else (a label such as
+// "blog.example/path" that names a site of an imported graph) is only
+// lower-cased.
 func (r Rule) Name(s string) string {
-	n := Name(s)
-	if _, err := Of("http://" + n + "/"); err != nil || strings.ContainsAny(s, "/?#@\\ ") {
-		return n
+	if !strings.ContainsAny(s, "/?#@\\ ") {
+		if u, err := Parse("http://" + s + "/"); err == nil {
+			return r.OfURL(u)
+		}
 	}
-	return r.ofHost(n)
+	return strings.ToLower(s)
 }

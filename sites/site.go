@@ -169,20 +169,9 @@ func isNumeric(l string) bool {
 }
 
 // Name returns the canonical form of a site name written without a scheme,
-// as edge lists and ratings files name sites: "host" or "host:port" is
-// normalised as [Of] would the site of "http://host:port/" (IDNA, case, a
-// trailing dot, port 80 dropped); anything else (a label such as
-// "blog.example/path" that names a site of an imported graph) is only
-// lower-cased.
-func Name(s string) string {
-	if strings.ContainsAny(s, "/?#@\\ ") {
-		return strings.ToLower(s)
-	}
-	if site, err := Of("http://" + s + "/"); err == nil {
-		return site
-	}
-	return strings.ToLower(s)
-}
+// as edge lists and ratings files name sites, under the host rule (see
+// [Rule.Name]).
+func Name(s string) string { return RuleHost.Name(s) }
 
 // escapeQuery percent-encodes the spaces and non-ASCII bytes of a raw
 // query, as browsers do: net/url keeps them as they are, and a URL string
