@@ -3,14 +3,15 @@
 # that crawl found, with the crawler's idle-site reads (the default, 4) and
 # without them (--idle-reads 0): crawls of the built-in demo web, each into a
 # new project, as `sitesift demo` crawls it (all its pages, at most 40 a site,
-# 4 sites at a time; a 20 ms delay instead of the demo's 500 ms, which changes
-# the timing but not what is fetched), alternating the two settings. For each
+# 4 sites at a time), alternating the two settings. The per-site delay is
+# DELAY (default 20ms; the demo's is 500ms): it changes which sites are ready
+# when, so the crawl order, not what is fetched. For each
 # crawl it prints Spearman's correlation of the two measures over the sites
 # and OPIC's mean relative error against PageRank (mean over the sites of
 # |opic − pagerank| / pagerank), then the range of each over the runs.
 # Usage:
 #
-#   bash crawl/bench/idle-reads.sh [RUNS]          # default 5 runs of each
+#   [DELAY=500ms] bash crawl/bench/idle-reads.sh [RUNS]          # default 5 runs of each
 #
 # Needs build/bin/sitesift (bash .ci/build) or BIN=path, and /usr/bin/python3.
 set -euo pipefail
@@ -40,12 +41,13 @@ print(f"{rho:.3f} {100 * mre:.1f} {len(rows)}")
 PY
 }
 
+echo "delay ${DELAY:-20ms}; $(uptime)"
 echo "run idle_reads pages sites spearman mre_pct"
 for run in $(seq "$runs"); do
   for k in 4 0; do
     p="$work/p-$run-$k"
     "$BIN" crawl --project "$p" --proxy "$proxy" --max-pages 600 --max-pages-per-site 40 --parallel 4 \
-      --delay 20ms --no-warc --idle-reads "$k" "${seeds[@]}" >"$work/crawl.out" 2>&1 ||
+      --delay "${DELAY:-20ms}" --no-warc --idle-reads "$k" "${seeds[@]}" >"$work/crawl.out" 2>&1 ||
       { echo "idle-reads: crawl failed:" >&2; cat "$work/crawl.out" >&2; exit 1; }
     "$BIN" rank --project "$p" --format csv >"$work/rank.csv"
     pages=$(sed -nE 's/^crawl done .*: ([0-9]+) pages from .*/\1/p' "$work/crawl.out")
