@@ -151,6 +151,9 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if rows == nil {
 		rows = []store.SiteRow{}
 	}
+	if err := a.placeRows(ctx, rows); err != nil {
+		return SiteList{}, err
+	}
 	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows}, nil
 }
 
@@ -168,8 +171,18 @@ type SiteList struct {
 // they judge it unswayed; without one, every rating is shown.
 func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
 	d, err := a.store.Site(ctx, a.siteName(name), librarian)
-	if err != nil || librarian == "" {
+	if err != nil {
 		return d, err
+	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return store.SiteDetail{}, err
+	}
+	d.Standing = st.Of(d.OPIC, d.PageRank)
+	scoreLinks(st, d.InLinks)
+	scoreLinks(st, d.OutLinks)
+	if librarian == "" {
+		return d, nil
 	}
 	if own, others, _ := blind(d.Ratings, librarian); own == nil {
 		d.Ratings = others

@@ -70,7 +70,7 @@ Usage:
                                             show or set the project's crawl settings
   sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
-  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
+  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
                                             PageRank biased towards the sites rated 3-4
@@ -519,6 +519,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
+	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
 	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	if err := f.parseNoArgs(args); err != nil {
@@ -540,7 +541,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return writeRankBuffered(c.Stdout, rows, *format)
+		return writeRankBuffered(c.Stdout, rows, *format, *raw)
 	case *noOPIC:
 		return usageError{"rank: --no-opic goes with --edges FILE"}
 	case *biased && *weighting != app.WeightingLinks:
@@ -559,7 +560,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteRank(c.Stdout, rows, *format)
+		return app.WriteRank(c.Stdout, rows, *format, *raw)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages" {
+	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score" {
 		t.Fatalf("header %v", rows[0])
 	}
 	var opic, pr float64
@@ -99,8 +100,25 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 		t.Errorf("opic sums to %v, pagerank to %v", opic, pr)
 	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "3")
-	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 4 {
-		t.Errorf("rank table --limit 3:\n%s", out)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Fatalf("rank table --limit 3:\n%s", out)
+	}
+	// The table shows rank and score, the top site first at 100; the shares
+	// only with --raw.
+	if f := strings.Fields(lines[0]); f[0] != "rank" || f[1] != "score" || slices.Contains(f, "opic") {
+		t.Errorf("rank table header %q", lines[0])
+	}
+	if f := strings.Fields(lines[1]); f[0] != "1" || f[1] != "100" || f[2] != rows[1][0] {
+		t.Errorf("rank table top line %q, want rank 1, score 100, %s", lines[1], rows[1][0])
+	}
+	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "1", "--raw")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[0]); code != 0 || !slices.Contains(f, "opic") || !slices.Contains(f, "pagerank") {
+		t.Errorf("rank --raw header %q", lines[0])
+	}
+	if f := strings.Fields(lines[1]); len(f) < 2 || f[len(f)-2] != strconv.FormatFloat(mustFloat(t, rows[1][1]), 'g', 6, 64) {
+		t.Errorf("rank --raw top line %q, want the share %s", lines[1], rows[1][1])
 	}
 	code, out, _ = runCLI(t, "seeds", "--project", dir, "--count", "4", "--method", "importance")
 	if lines := strings.Fields(out); code != 0 || len(lines) != 4 || lines[0] != "http://"+rows[1][0]+"/" {
@@ -116,4 +134,13 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 			t.Errorf("search line %q is not score, URL, title", line)
 		}
 	}
+}
+
+func mustFloat(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
