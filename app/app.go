@@ -228,6 +228,9 @@ type SearchResult struct {
 	// Facets are the sites with the most hits, most first, when the query
 	// asked for them (index.Query.FacetSites); empty otherwise.
 	Facets []index.SiteCount `json:"facets"`
+	// Ignored are the query's words too common to search for, left out of
+	// the search (index.Result.Ignored).
+	Ignored []string `json:"ignored"`
 }
 
 // SearchFacetSites is the number of sites of the facet of GET /api/search.
@@ -242,7 +245,10 @@ type SearchHit struct {
 	Snippet string  `json:"snippet"`
 }
 
-// Search runs a full-text query over the crawled pages.
+// Search runs a full-text query over the crawled pages: every plain word
+// required unless q.Any. A query that cannot run is a bad request whose
+// message says why in plain words (an [*index.QueryError], whose details
+// name the problem and the character it is at).
 func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 	res, err := a.index.Search(ctx, q)
 	if errors.Is(err, index.ErrBadQuery) {
@@ -252,7 +258,7 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 		return SearchResult{}, err
 	}
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: export.List(res.Sites)}
+		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
 	}

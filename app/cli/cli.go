@@ -78,7 +78,7 @@ Usage:
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
-  sitesift search --project DIR [--site SITE] [--limit N] QUERY
+  sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
                  [--limit N] [--format table|csv|json] [SITE]
@@ -654,6 +654,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	site := f.String("site", "", "search within one site")
 	limit := f.Int("limit", 20, "number of results")
+	anyWord := f.Bool("any", false, "find pages with any of the words (default: pages with all of them)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -663,9 +664,12 @@ func (c CLI) search(ctx context.Context, args []string) error {
 		return usageError{"search: no query"}
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
+		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
 		if err != nil {
 			return err
+		}
+		if len(res.Ignored) > 0 {
+			fmt.Fprintf(c.Stderr, "search: left out as too common to search for: %s\n", strings.Join(res.Ignored, " "))
 		}
 		for _, h := range res.Hits {
 			fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
