@@ -89,6 +89,10 @@ type ProjectInfo struct {
 	Pages      int      `json:"pages"`
 	Sites      int      `json:"sites"`
 	Librarians []string `json:"librarians"`
+	// Imports are the project's site-graph imports, oldest first: each
+	// with its file, time and counts of sites and links (edges). Empty for
+	// a crawled project.
+	Imports []store.ImportStats `json:"imports"`
 }
 
 // Info returns the project directory and its size.
@@ -104,7 +108,11 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if libs == nil {
 		libs = []string{}
 	}
-	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs}, nil
+	imports, err := a.store.Imports(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
+	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs, Imports: export.List(imports)}, nil
 }
 
 // UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
@@ -238,11 +246,14 @@ const SearchFacetSites = 10
 
 // SearchHit is one matching page.
 type SearchHit struct {
-	URL     string  `json:"url"`
-	Site    string  `json:"site"`
-	Title   string  `json:"title"`
-	Score   float64 `json:"score"`
-	Snippet string  `json:"snippet"`
+	URL   string  `json:"url"`
+	Site  string  `json:"site"`
+	Title string  `json:"title"`
+	Score float64 `json:"score"`
+	// Relevance is Score as 0–100 of the best hit's over all hits
+	// ([Score100]): the best match of the query is 100.
+	Relevance int    `json:"relevance"`
+	Snippet   string `json:"snippet"`
 }
 
 // Search runs a full-text query over the crawled pages: every plain word
@@ -260,7 +271,8 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
 		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
 	for i, h := range res.Hits {
-		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
+		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
+			Relevance: Score100(h.Score, res.MaxScore)}
 	}
 	return out, nil
 }

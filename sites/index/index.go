@@ -256,6 +256,8 @@ type Query struct {
 type Result struct {
 	Total uint64        // hits in all, not only on this page
 	Took  time.Duration // time bleve spent searching
+	// MaxScore is the best hit's score over all hits, not only this page's.
+	MaxScore float64
 	Hits  []Hit
 	// Sites is the site facet when Query.FacetSites asked for it: the sites
 	// with the most hits, most hits first, over all hits (not only this
@@ -315,7 +317,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
 	}
-	out := Result{Total: res.Total, Took: res.Took, Hits: make([]Hit, 0, len(res.Hits)), Ignored: ignored}
+	out := Result{Total: res.Total, Took: res.Took, MaxScore: res.MaxScore, Hits: make([]Hit, 0, len(res.Hits)), Ignored: ignored}
 	for _, h := range res.Hits {
 		hit := Hit{
 			URL:   h.ID,
