@@ -101,3 +101,12 @@ export function score(n: number | null | undefined): string {
 export function share(x: number | null | undefined): string {
   return sig(x);
 }
+
+/**
+ * relative is SCORE_RULE for a list the server sends as raw values only (the live crawl's top sites, whose
+ * first is the top site): Math.round(100 × v / top), 0 when top is not positive. Everything else gets its
+ * scores from the server.
+ */
+export function relative(v: number, top: number): number {
+  return top > 0 ? Math.round((100 * v) / top) : 0;
+}
