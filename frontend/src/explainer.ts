@@ -2,8 +2,10 @@
 // those sentences, written once. The raw shares behind the scores are behind a toggle (RawToggle), kept
 // across reloads.
 
-import { html, nothing } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { Standing } from './api';
 import { LightElement } from './base';
+import { rank, score, share } from './format';
 import './explainer.css';
 
 /** The sentences, one per kind of number; a page shows the ones it uses. */
@@ -96,8 +98,48 @@ class RawShares extends EventTarget {
 
 export const rawShares = new RawShares();
 
+/** rawSharesOn says whether the raw shares are shown. */
+export function rawSharesOn(): boolean {
+  return rawShares.on;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'ss-explainer': Explainer;
   }
+}
+
+/** RawController re-renders its host when the raw shares are shown or hidden. */
+export class RawController implements ReactiveController {
+  #host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    rawShares.addEventListener('change', this.#changed);
+  }
+
+  hostDisconnected(): void {
+    rawShares.removeEventListener('change', this.#changed);
+  }
+
+  #changed = () => this.#host.requestUpdate();
+}
+
+/**
+ * standingStats are the stats of one site's importance and PageRank, as its page and review card show them:
+ * the 0–100 score, the rank, and the raw share when shown.
+ */
+export function standingStats(s: Standing, opic: number, pagerank: number) {
+  const stat = (key: string, label: string, sc: number | undefined, rk: number | undefined, raw: number, title: string) =>
+    html`<div class="stat standing" data-standing=${key} title=${title}>
+      <span class="k">${label}</span>
+      <span class="v"><span data-score>${score(sc)}</span> <span class="rank-of muted small" data-rank>${rank(rk)}</span>
+        ${rawShares.on ? html`<span class="raw-share" data-share>${share(raw)}</span>` : nothing}</span>
+    </div>`;
+  return html`${stat('opic', 'Importance', s.opic_score, s.opic_rank, opic, 'Importance (OPIC) as 0–100 of the top site; #rank among all sites')}
+    ${stat('pagerank', 'PageRank', s.pagerank_score, s.pagerank_rank, pagerank, 'PageRank as 0–100 of the top site; #rank among all sites')}`;
 }
