@@ -353,7 +353,9 @@ export class CrawlView extends LightElement {
     const running = s.state === 'running';
     const paused = s.state === 'paused';
     const frac = s.max_pages > 0 ? Math.min(1, s.pages / s.max_pages) : 0;
-    return html`<section class="panel status-panel" data-state=${s.state}>
+    // An imported project never crawled: its counts are the import's, the crawl's zeros are hidden (crawl-view.css).
+    const imported = s.state === 'idle' && !s.end_reason && (this.#project.value?.imports?.length ?? 0) > 0;
+    return html`<section class="panel status-panel" data-state=${s.state} ?data-imported=${imported}>
       <h2>
         Status <span class="badge state-${s.state}" id="crawl-state">${s.state}</span>
         ${s.strategy ? html`<span class="muted small">${s.strategy}</span>` : nothing}

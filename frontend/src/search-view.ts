@@ -215,7 +215,7 @@ export class SearchView extends LightElement {
 
   /** renderHelp lists the query syntax, open while nothing is searched. */
   #renderHelp() {
-    return html`<details class="panel search-help" id="search-help" ?open=${!this.q.trim()}>
+    return html`<details class="panel search-help" id="search-help" ?open=${!this.q.trim() || this.#problem?.problem === 'syntax'}>
       <summary>How to write a query</summary>
       <table class="data syntax-table">
         <thead><tr><th scope="col">Operator</th><th scope="col">Example</th><th scope="col">Finds</th></tr></thead>
@@ -278,10 +278,12 @@ export class SearchView extends LightElement {
             </div>
           </div>`
         : nothing}
-      <div class="search-layout ${this.q.trim() && r ? 'with-facets' : ''}">
-        <div class="panel results-panel">${this.#renderResults()}</div>
-        ${this.#renderFacets()}
-      </div>
+      ${this.#result.error && !r
+        ? nothing
+        : html`<div class="search-layout ${this.q.trim() && r ? 'with-facets' : ''}">
+            <div class="panel results-panel">${this.#renderResults()}</div>
+            ${this.#renderFacets()}
+          </div>`}
       ${this.#renderHelp()}
     `;
   }
