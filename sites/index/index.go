@@ -258,7 +258,7 @@ type Result struct {
 	Took  time.Duration // time bleve spent searching
 	// MaxScore is the best hit's score over all hits, not only this page's.
 	MaxScore float64
-	Hits  []Hit
+	Hits     []Hit
 	// Sites is the site facet when Query.FacetSites asked for it: the sites
 	// with the most hits, most hits first, over all hits (not only this
 	// page's).
