@@ -672,7 +672,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 			fmt.Fprintf(c.Stderr, "search: left out as too common to search for: %s\n", strings.Join(res.Ignored, " "))
 		}
 		for _, h := range res.Hits {
-			fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
+			fmt.Fprintf(c.Stdout, "%d\t%s\t%s\n", h.Relevance, h.URL, h.Title)
 		}
 		return nil
 	})

@@ -128,11 +128,27 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if code != 0 || out == "" {
 		t.Fatalf("search: %d %q", code, out)
 	}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		f := strings.Split(line, "\t")
-		if _, err := strconv.ParseFloat(f[0], 64); len(f) != 3 || err != nil || !strings.HasPrefix(f[1], "http://") {
-			t.Errorf("search line %q is not score, URL, title", line)
+		rel, err := strconv.Atoi(f[0])
+		if len(f) != 3 || err != nil || rel < 0 || rel > 100 || (i == 0 && rel != 100) || !strings.HasPrefix(f[1], "http://") {
+			t.Errorf("search line %q is not relevance (0–100, the first 100), URL, title", line)
 		}
+	}
+	// Every word is required unless --any.
+	if code, out, _ = runCLI(t, "search", "--project", dir, "music", "zzxqvnope"); code != 0 || out != "" {
+		t.Errorf("search music zzxqvnope: %d %q, want no page", code, out)
+	}
+	if code, out, _ = runCLI(t, "search", "--project", dir, "--any", "music", "zzxqvnope"); code != 0 || out == "" {
+		t.Errorf("search --any music zzxqvnope: %d %q, want the music pages", code, out)
+	}
+	code, _, stderr = runCLI(t, "search", "--project", dir, "the", "of")
+	if code == 0 || !strings.Contains(stderr, "'the of' only has words too common to search for.") {
+		t.Errorf("search the of: %d %q", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "search", "--project", dir, `music "open`)
+	if code == 0 || !strings.Contains(stderr, `Unbalanced quote: the " at character 7 has no closing quote.`) {
+		t.Errorf("search with an open quote: %d %q", code, stderr)
 	}
 }
 
