@@ -27,6 +27,10 @@ func TestRanking(t *testing.T) {
 		{"ties share a rank", []float64{0.4, 0.2, 0.2, 0.1}, 0.2, 2, 50},
 		{"after a tie the rank skips", []float64{0.4, 0.2, 0.2, 0.1}, 0.1, 4, 25},
 		{"tied at the top", []float64{0.3, 0.3, 0.1}, 0.3, 1, 100},
+		// Two shares of the demo web that differ in the last bit only.
+		{"float noise is a tie", []float64{0.5, 0.010777431031738978, 0.010777431031738977}, 0.010777431031738977, 2, 2},
+		{"float noise is a tie, the other way", []float64{0.5, 0.010777431031738978, 0.010777431031738977}, 0.010777431031738978, 2, 2},
+		{"a billionth of the top apart is no tie", []float64{1, 0.5 + 2e-9, 0.5}, 0.5, 3, 50},
 		{"rounds half away from zero", []float64{0.8, 0.004}, 0.004, 2, 1},
 		{"rounds down below a half", []float64{1, 0.0049}, 0.0049, 2, 0},
 		{"zero value", []float64{0.9, 0}, 0, 2, 0},
