@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"slices"
+	"sort"
 	"strings"
 
 	"sitesift/importance"
