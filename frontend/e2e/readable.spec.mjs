@@ -9,7 +9,9 @@
 // two words finds the pages with both and the "any word" toggle widens it; a
 // query of stop words and a malformed one get plain messages; the review
 // card and the site page show the legend and the scores; the Crawl page says
-// why the crawl ended. Every word and site it uses comes from the API, so the
+// why the crawl ended, and, with IMPORTED_URL (a `sitesift serve` of a
+// project made by `sitesift import` of a 4-site, 4-link file with one
+// self-edge), shows the import's counts and file instead of "No sites yet". Every word and site it uses comes from the API, so the
 // demo web's content may change. Screenshots go to SCREENSHOT_DIR (default
 // e2e/out/). It prints "N passed, M failed" and exits non-zero when anything
 // failed.
@@ -206,6 +208,28 @@ await step('the Crawl page says why the crawl ended', async () => {
   assert(reason && /^Ended: /.test(text) && text.length > 'Ended: '.length + 5, `end reason ${reason}: "${text}"`);
   await shot(page, 'readable-crawl');
 });
+
+if (process.env.IMPORTED_URL) {
+  const imported = process.env.IMPORTED_URL.endsWith('/') ? process.env.IMPORTED_URL : `${process.env.IMPORTED_URL}/`;
+  await step('the Crawl page of an imported project shows its counts, its file and when, not "No sites yet"', async () => {
+    const info = await (await fetch(new URL('api/project', imported))).json();
+    const imp = info.data.imports?.[0];
+    assert(imp && info.data.sites === 4 && imp.edges === 4 && imp.self_edges === 1, `project ${JSON.stringify(info.data)}`);
+    await page.goto(`${imported}#/crawl`);
+    const box = page.locator('#crawl-imported');
+    await box.waitFor();
+    const text = await box.innerText();
+    const file = imp.file.split('/').pop();
+    assert(text.includes(file) && /imported/.test(text), `the import box "${text}" does not name ${file}`);
+    assert((await box.locator('[data-imported-sites]').innerText()).trim() === '4', 'sites shown');
+    assert((await box.locator('[data-imported-links]').innerText()).trim() === '4', 'links shown');
+    assert((await box.locator('[data-imported-pages]').innerText()).trim() === '0', 'pages shown');
+    const panel = await page.locator('ss-crawl .status-panel').innerText();
+    assert(!panel.includes('No sites yet'), 'the Crawl page says "No sites yet" for 4 imported sites');
+    assert(!(await page.locator('ss-crawl .status-panel > .metrics').isVisible()), "the crawl's zero counts are shown");
+    await shot(page, 'readable-crawl-imported');
+  });
+}
 
 await closeChecked(browser, pageErrors);
 finish();
