@@ -415,8 +415,8 @@ type communityJSON struct {
 // SitesColumns is the header of the sites listing as CSV.
 var SitesColumns = []string{"site", "crawl_status", "pages", "errors", "opic", "pagerank", "in_sites", "out_sites"}
 
-// WriteSites writes sites with their crawl status as a table, CSV
-// (SitesColumns) or JSON.
+// WriteSites writes sites with their crawl status as a table (importance
+// rank and 0–100 scores), CSV (SitesColumns, with the shares) or JSON.
 func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 	switch format {
 	case export.JSON:
@@ -432,9 +432,10 @@ func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 		return cw.Error()
 	case export.Table:
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tsite\tstatus\tpages\terrors\topic\tpagerank\t")
-		for i, r := range rows {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%.6f\t%.6f\t\n", i+1, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPIC, r.PageRank)
+		// The importance rank and 0–100 scores of [Ranking], as the app shows them; CSV and JSON keep the shares.
+		fmt.Fprintln(tw, "rank\tsite\tstatus\tpages\terrors\tscore\tpr_score\t")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t\n", r.OPICRank, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPICScore, r.PageRankScore)
 		}
 		return tw.Flush()
 	}

@@ -112,6 +112,11 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if f := strings.Fields(lines[1]); f[0] != "1" || f[1] != "100" || f[2] != rows[1][0] {
 		t.Errorf("rank table top line %q, want rank 1, score 100, %s", lines[1], rows[1][0])
 	}
+	code, out, _ = runCLI(t, "sites", "--project", dir, "--limit", "1")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[len(lines)-1]); code != 0 || len(lines) != 2 || f[0] != "1" || f[1] != rows[1][0] || f[5] != "100" {
+		t.Errorf("sites --limit 1:\n%s\nwant rank 1, %s, score 100", out, rows[1][0])
+	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "1", "--raw")
 	lines = strings.Split(strings.TrimSpace(out), "\n")
 	if f := strings.Fields(lines[0]); code != 0 || !slices.Contains(f, "opic") || !slices.Contains(f, "pagerank") {
