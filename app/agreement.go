@@ -107,6 +107,10 @@ type AgreementRow struct {
 	// Thresholds are, for a measure, the least values ranked 2, 3 and 4
 	// (null for a rank no site got).
 	Thresholds []Float `json:"thresholds,omitempty"`
+	// ThresholdScores are the Thresholds as 0–100 of the measure's highest
+	// value over all sites ([Score100]), for the measures whose values
+	// come from one vector over all sites (not the cross-validated one).
+	ThresholdScores []int `json:"threshold_scores,omitempty"`
 
 	confusion [importance.Levels][importance.Levels]int
 }
@@ -164,6 +168,9 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 			ScoreLOOPct: Float(math.NaN()), KappaW: Float(sc.KappaW), Spearman: Float(sc.Spearman), confusion: sc.Confusion}
 		for _, t := range th {
 			row.Thresholds = append(row.Thresholds, Float(t))
+			if m.top > 0 {
+				row.ThresholdScores = append(row.ThresholdScores, Score100(t, m.top))
+			}
 		}
 		out.Rows = append(out.Rows, row)
 	}
@@ -217,6 +224,13 @@ func ratingsMatrix(libs []string, rs []store.Rating) importance.Ratings {
 type measure struct {
 	name   string
 	values []float64
+	// top is the highest value over all sites, 0 when not known.
+	top float64
+}
+
+// top is the highest of values, NaN left out.
+func top(values []float64) float64 {
+	return NewRanking(values).Max()
 }
 
 // measures computes the measures over the rated sites of r.
@@ -261,11 +275,15 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	for s, site := range r.Sites {
 		opic[s], in[s] = row[site].OPIC, float64(row[site].InSites)
 	}
+	topOPIC, topIn := 0.0, 0.0
+	for _, x := range rows {
+		topOPIC, topIn = max(topOPIC, x.OPIC), max(topIn, float64(x.InSites))
+	}
 	ms := []measure{
-		{MeasureOPIC, opic},
-		{MeasurePageRank, over(pr)},
-		{MeasureHITS, over(hits.Authority)},
-		{MeasureInSites, in},
+		{MeasureOPIC, opic, topOPIC},
+		{MeasurePageRank, over(pr), top(pr)},
+		{MeasureHITS, over(hits.Authority), top(hits.Authority)},
+		{MeasureInSites, in, topIn},
 	}
 	if !opt.Biased {
 		return ms, nil
@@ -285,7 +303,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		return nil, err
 	}
 	out.Bias, out.Favoured = &bias, favoured
-	ms = append(ms, measure{MeasureBiased, over(biased)})
+	ms = append(ms, measure{MeasureBiased, over(biased), top(biased)})
 
 	// Cross-validation: fold k holds the rated sites k, k+folds, ... in
 	// name order; their values come from a PageRank biased by the ratings
@@ -317,5 +335,5 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 			}
 		}
 	}
-	return append(ms, measure{MeasureBiasedCV, cv}), nil
+	return append(ms, measure{MeasureBiasedCV, cv, 0}), nil
 }

@@ -89,6 +89,10 @@ type ProjectInfo struct {
 	Pages      int      `json:"pages"`
 	Sites      int      `json:"sites"`
 	Librarians []string `json:"librarians"`
+	// Imports are the project's site-graph imports, oldest first: each
+	// with its file, time and counts of sites and links (edges). Empty for
+	// a crawled project.
+	Imports []store.ImportStats `json:"imports"`
 }
 
 // Info returns the project directory and its size.
@@ -104,7 +108,11 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if libs == nil {
 		libs = []string{}
 	}
-	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs}, nil
+	imports, err := a.store.Imports(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
+	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs, Imports: export.List(imports)}, nil
 }
 
 // UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
@@ -151,6 +159,9 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if rows == nil {
 		rows = []store.SiteRow{}
 	}
+	if err := a.placeRows(ctx, rows); err != nil {
+		return SiteList{}, err
+	}
 	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows}, nil
 }
 
@@ -168,8 +179,18 @@ type SiteList struct {
 // they judge it unswayed; without one, every rating is shown.
 func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
 	d, err := a.store.Site(ctx, a.siteName(name), librarian)
-	if err != nil || librarian == "" {
+	if err != nil {
 		return d, err
+	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return store.SiteDetail{}, err
+	}
+	d.Standing = st.Of(d.OPIC, d.PageRank)
+	scoreLinks(st, d.InLinks)
+	scoreLinks(st, d.OutLinks)
+	if librarian == "" {
+		return d, nil
 	}
 	if own, others, _ := blind(d.Ratings, librarian); own == nil {
 		d.Ratings = others
@@ -215,6 +236,9 @@ type SearchResult struct {
 	// Facets are the sites with the most hits, most first, when the query
 	// asked for them (index.Query.FacetSites); empty otherwise.
 	Facets []index.SiteCount `json:"facets"`
+	// Ignored are the query's words too common to search for, left out of
+	// the search (index.Result.Ignored).
+	Ignored []string `json:"ignored"`
 }
 
 // SearchFacetSites is the number of sites of the facet of GET /api/search.
@@ -222,14 +246,20 @@ const SearchFacetSites = 10
 
 // SearchHit is one matching page.
 type SearchHit struct {
-	URL     string  `json:"url"`
-	Site    string  `json:"site"`
-	Title   string  `json:"title"`
-	Score   float64 `json:"score"`
-	Snippet string  `json:"snippet"`
+	URL   string  `json:"url"`
+	Site  string  `json:"site"`
+	Title string  `json:"title"`
+	Score float64 `json:"score"`
+	// Relevance is Score as 0–100 of the best hit's over all hits
+	// ([Score100]): the best match of the query is 100.
+	Relevance int    `json:"relevance"`
+	Snippet   string `json:"snippet"`
 }
 
-// Search runs a full-text query over the crawled pages.
+// Search runs a full-text query over the crawled pages: every plain word
+// required unless q.Any. A query that cannot run is a bad request whose
+// message says why in plain words (an [*index.QueryError], whose details
+// name the problem and the character it is at).
 func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 	res, err := a.index.Search(ctx, q)
 	if errors.Is(err, index.ErrBadQuery) {
@@ -239,9 +269,10 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 		return SearchResult{}, err
 	}
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: export.List(res.Sites)}
+		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
 	for i, h := range res.Hits {
-		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
+		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
+			Relevance: Score100(h.Score, res.MaxScore)}
 	}
 	return out, nil
 }

@@ -32,6 +32,9 @@ type Community struct {
 	// HubScore is the seed's hub score in the HITS ranking the core was
 	// extracted from.
 	HubScore float64 `json:"hub_score"`
+	// HubRelative is HubScore as 0–100 of the highest HubScore of the
+	// extraction ([Score100]): the first seed's is usually 100.
+	HubRelative int `json:"hub_relative"`
 }
 
 // DefaultCommunityCount is the number of seeds asked for when a caller
@@ -219,6 +222,13 @@ func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt im
 			Hubs: nodeURLs(cg, c.Hubs), Authorities: nodeURLs(cg, c.Authorities),
 			CoverDensity: c.Density, HubScore: c.SeedHub,
 		}
+	}
+	top := 0.0
+	for _, c := range out {
+		top = max(top, c.HubScore)
+	}
+	for i := range out {
+		out[i].HubRelative = Score100(out[i].HubScore, top)
 	}
 	m.valid, m.hash, m.count, m.opt, m.result = true, cg.hash, count, opt, out
 	return cloneCommunities(out), nil

@@ -54,7 +54,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return app.WriteQueue(w, app.ReviewQueue{Rows: []app.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
-			return app.WriteRank(w, []app.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV)
+			return app.WriteRank(w, []app.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
 		}, 2},
 		{"seeds", func(w io.Writer) error {
 			return app.WriteSeeds(w, []app.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)

@@ -57,6 +57,9 @@ type RankRow struct {
 	InSites  int     `json:"in_sites"`
 	OutSites int     `json:"out_sites"`
 	Pages    int     `json:"pages"`
+	// Standing is the site's rank and 0–100 score among all the sites
+	// ranked (all the project's, whatever the limit).
+	store.Standing
 }
 
 // Rank recomputes PageRank and returns all sites by OPIC, highest first;
@@ -69,9 +72,14 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
-		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages}
+		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
+			Standing: st.Of(r.OPIC, r.PageRank)}
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"sitesift/app/export"
+	"sitesift/sites/store"
 )
 
 // TestWriteRankCSVMatchesEncodingCSV: the hand-made CSV lines equal what
@@ -17,15 +18,17 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	var rows []RankRow
 	for i, n := range names {
 		rows = append(rows, RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3})
+		rows[i].Standing = store.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i}
 	}
 	var got, want strings.Builder
 	if err := writeRankCSV(&got, rows); err != nil {
 		t.Fatal(err)
 	}
 	cw := export.NewCSVWriter(&want)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score"})
 	for _, r := range rows {
-		cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+		cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages),
+			strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore)})
 	}
 	cw.Flush()
 	if got.String() != want.String() {

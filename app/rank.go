@@ -1,13 +1,17 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
+	"sort"
 	"strings"
 
 	"sitesift/importance"
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // Weightings of the site graph's edges for PageRank.
@@ -65,9 +69,15 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 	if err != nil {
 		return nil, err
 	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.PageRank = NewRanking(res.Rank) // the binary graph's, not the stored one
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: byName[r.Site], InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages}
+		out[i].Standing = st.Of(r.OPIC, out[i].PageRank)
 	}
 	return out, nil
 }
@@ -169,6 +179,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 		}
 		return strings.Compare(names[a.u], names[b.u])
 	})
+	st := Standings{OPIC: NewRanking(opic), PageRank: NewRanking(pr.Rank)}
 	if o.Limit > 0 && o.Limit < len(keys) {
 		keys = keys[:o.Limit]
 	}
@@ -176,6 +187,113 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	for i, k := range keys {
 		u := k.u
 		rows[i] = RankRow{Site: names[u], OPIC: k.opic, PageRank: k.pr, InSites: in[u], OutSites: g.Offsets[u+1] - g.Offsets[u]}
+		rows[i].Standing = st.Of(k.opic, k.pr)
 	}
 	return rows, nil
+}
+
+// Ranking places values among a set of values of one measure: rank 1 is the
+// highest; equal values share a rank and the next rank skips as many
+// ("1, 2, 2, 4", standard competition ranking), so a rank always says how
+// many values are above: rank − 1. Values closer than [TieTolerance] × the
+// highest value count as equal: sites of the same link structure get shares
+// that differ in the last bit of a float (0.010777431031738978 and
+// …977 on the demo web), which no reader could tell apart. The score is 100 × value / highest
+// value, rounded half away from zero: the top scores 100, a value half the
+// top's 50. Scores are relative to the set: the same share of OPIC scores
+// differently in a project whose top site is more or less dominant.
+type Ranking struct {
+	desc []float64 // the values, highest first, NaN left out
+}
+
+// NewRanking ranks values (copied; NaN values are left out).
+func NewRanking(values []float64) Ranking {
+	desc := make([]float64, 0, len(values))
+	for _, v := range values {
+		if !math.IsNaN(v) {
+			desc = append(desc, v)
+		}
+	}
+	slices.SortFunc(desc, func(a, b float64) int { return cmp.Compare(b, a) })
+	return Ranking{desc: desc}
+}
+
+// Max is the highest value, 0 for an empty ranking.
+func (r Ranking) Max() float64 {
+	if len(r.desc) == 0 {
+		return 0
+	}
+	return r.desc[0]
+}
+
+// TieTolerance is the distance, relative to the highest value, under which
+// two values of a [Ranking] share a rank.
+const TieTolerance = 1e-9
+
+// Rank is v's rank: 1 + the number of values above v by more than
+// TieTolerance × the highest value. A NaN has rank 0.
+func (r Ranking) Rank(v float64) int {
+	if math.IsNaN(v) {
+		return 0
+	}
+	limit := v + TieTolerance*math.Abs(r.Max())
+	above := sort.Search(len(r.desc), func(i int) bool { return r.desc[i] <= limit })
+	return above + 1
+}
+
+// Score is Score100(v, r.Max()).
+func (r Ranking) Score(v float64) int { return Score100(v, r.Max()) }
+
+// Score100 is 100 × v / top, rounded, 0 when top is not positive or v is
+// NaN; it is the one rule every 0–100 score of the app follows.
+func Score100(v, top float64) int {
+	if !(top > 0) || math.IsNaN(v) {
+		return 0
+	}
+	return int(math.Round(100 * v / top))
+}
+
+// Standings ranks the project's sites by OPIC and by PageRank.
+type Standings struct {
+	OPIC, PageRank Ranking
+}
+
+// Of is the standing of a site whose OPIC share and PageRank are opic and pr.
+func (s Standings) Of(opic, pr float64) store.Standing {
+	return store.Standing{
+		OPICRank: s.OPIC.Rank(opic), OPICScore: s.OPIC.Score(opic),
+		PageRankRank: s.PageRank.Rank(pr), PageRankScore: s.PageRank.Score(pr),
+	}
+}
+
+// Standings reads every site's OPIC share and PageRank and ranks them. It
+// reads two floats of every site, so a listing calls it once, not per row.
+func (a *App) Standings(ctx context.Context) (Standings, error) {
+	opic, pr, err := a.store.ImportanceValues(ctx)
+	if err != nil {
+		return Standings{}, err
+	}
+	return Standings{OPIC: NewRanking(opic), PageRank: NewRanking(pr)}, nil
+}
+
+// placeRows fills the standing of each row.
+func (a *App) placeRows(ctx context.Context, rows []store.SiteRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		rows[i].Standing = st.Of(rows[i].OPIC, rows[i].PageRank)
+	}
+	return nil
+}
+
+// scoreLinks fills the OPIC score of each linked site.
+func scoreLinks(st Standings, links []store.SiteLink) {
+	for i := range links {
+		links[i].OPICScore = st.OPIC.Score(links[i].OPIC)
+	}
 }

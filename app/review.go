@@ -98,6 +98,8 @@ type QueueItem struct {
 	Status string `json:"status"`
 	// Biased is its biased PageRank (OrderBiased only).
 	Biased *float64 `json:"biased,omitempty"`
+	// Standing is its rank and 0–100 score among all sites.
+	store.Standing
 	// Community is the index of its community (OrderCommunity only; null
 	// for a site in none).
 	Community *int `json:"community,omitempty"`
@@ -117,8 +119,23 @@ func queueItem(r store.SiteRow, statuses map[string]string) QueueItem {
 }
 
 // ReviewQueue returns the sites the librarian has not rated yet, in the
-// order asked for.
+// order asked for, each with its standing among all sites.
 func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
+	q, err := a.reviewQueue(ctx, req)
+	if err != nil || len(q.Rows) == 0 {
+		return q, err
+	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	for i, r := range q.Rows {
+		q.Rows[i].Standing = st.Of(r.OPIC, r.PageRank)
+	}
+	return q, nil
+}
+
+func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
 	if err := store.ValidLibrarian(req.Librarian); err != nil {
 		return ReviewQueue{}, badRequest(fmt.Errorf("review queue: %w", err))
 	}
@@ -405,6 +422,8 @@ type ReviewPage struct {
 	// then it is empty and OthersRated says how many are waiting.
 	Ratings     []store.Rating `json:"ratings"`
 	OthersRated int            `json:"others_rated"`
+	// Standing is the site's rank and 0–100 score among all sites.
+	store.Standing
 }
 
 // ReviewTopPages is the number of pages a review page shows.
@@ -425,6 +444,13 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
 		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return ReviewPage{}, err
+	}
+	p.Standing = st.Of(d.OPIC, d.PageRank)
+	scoreLinks(st, p.InLinks)
+	scoreLinks(st, p.OutLinks)
 	if p.TopPages, err = a.store.TopPages(ctx, site, ReviewTopPages); err != nil {
 		return ReviewPage{}, err
 	}
@@ -509,8 +535,14 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	if err != nil {
 		return nil, err
 	}
+	st, err := a.Standings(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]SelectedSeed, len(ss))
 	for i, s := range ss {
+		// A selection carries no PageRank: its standing is OPIC's alone.
+		s.Standing = store.Standing{OPICRank: st.OPIC.Rank(s.OPIC), OPICScore: st.OPIC.Score(s.OPIC)}
 		out[i] = SelectedSeed{SeedURL: sites.HomeURL(s.Site), SelectedSite: s}
 	}
 	return out, nil

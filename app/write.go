@@ -52,13 +52,24 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 }
 
 // WriteRank writes the ranking as an aligned table, CSV
-// (site,opic,pagerank,in_sites,out_sites,pages) or JSON.
-func WriteRank(w io.Writer, rows []RankRow, format string) error {
+// (site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,
+// pagerank_rank,pagerank_score) or JSON. The table shows each site's rank
+// and 0–100 score by OPIC and by PageRank (see [Ranking]) and, when raw, the
+// shares of 1 they come from; CSV and JSON always carry both.
+func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
 	switch format {
 	case export.Table:
-		fmt.Fprintf(w, "%4s  %-40s %10s %10s %8s %9s %6s\n", "#", "site", "opic", "pagerank", "in_sites", "out_sites", "pages")
-		for i, r := range rows {
-			if _, err := fmt.Fprintf(w, "%4d  %-40s %10.6f %10.6f %8d %9d %6d\n", i+1, r.Site, r.OPIC, r.PageRank, r.InSites, r.OutSites, r.Pages); err != nil {
+		fmt.Fprintf(w, "%6s %5s  %-40s %7s %8s %8s %9s %6s", "rank", "score", "site", "pr_rank", "pr_score", "in_sites", "out_sites", "pages")
+		if raw {
+			fmt.Fprintf(w, " %12s %12s", "opic", "pagerank")
+		}
+		fmt.Fprintln(w)
+		for _, r := range rows {
+			fmt.Fprintf(w, "%6d %5d  %-40s %7d %8d %8d %9d %6d", r.OPICRank, r.OPICScore, r.Site, r.PageRankRank, r.PageRankScore, r.InSites, r.OutSites, r.Pages)
+			if raw {
+				fmt.Fprintf(w, " %12.6g %12.6g", r.OPIC, r.PageRank)
+			}
+			if _, err := fmt.Fprintln(w); err != nil {
 				return err
 			}
 		}
@@ -74,21 +85,21 @@ func WriteRank(w io.Writer, rows []RankRow, format string) error {
 	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
 }
 
-// writeRankCSV writes rows as CSV (site,opic,pagerank,in_sites,out_sites,
-// pages), as csvWriter would, but formats each line into one buffer: a
-// ranking of an imported graph has hundreds of thousands of lines, and
-// csv.Writer's per-field work was a tenth of `rank --edges`. Only the site
-// can need quoting or neutralising; a line whose site might goes through
-// csvWriter.
+// writeRankCSV writes rows as CSV (the columns of [WriteRank]), as
+// csvWriter would, but formats each line into one buffer: a ranking of an
+// imported graph has hundreds of thousands of lines, and csv.Writer's
+// per-field work was a tenth of `rank --edges`. Only the site can need
+// quoting or neutralising; a line whose site might goes through csvWriter.
 func writeRankCSV(w io.Writer, rows []RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	cw := export.NewCSVWriter(bw)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages"})
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score"})
 	cw.Flush()
 	var line []byte
 	for _, r := range rows {
 		if !export.PlainField(r.Site) {
-			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages)})
+			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages),
+				strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore)})
 			cw.Flush()
 			continue
 		}
@@ -97,12 +108,10 @@ func writeRankCSV(w io.Writer, rows []RankRow) error {
 		line = strconv.AppendFloat(line, r.OPIC, 'g', -1, 64)
 		line = append(line, ',')
 		line = strconv.AppendFloat(line, r.PageRank, 'g', -1, 64)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.InSites), 10)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.OutSites), 10)
-		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(r.Pages), 10)
+		for _, n := range [...]int{r.InSites, r.OutSites, r.Pages, r.OPICRank, r.OPICScore, r.PageRankRank, r.PageRankScore} {
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(n), 10)
+		}
 		line = append(line, '\n')
 		bw.Write(line)
 	}
@@ -406,8 +415,8 @@ type communityJSON struct {
 // SitesColumns is the header of the sites listing as CSV.
 var SitesColumns = []string{"site", "crawl_status", "pages", "errors", "opic", "pagerank", "in_sites", "out_sites"}
 
-// WriteSites writes sites with their crawl status as a table, CSV
-// (SitesColumns) or JSON.
+// WriteSites writes sites with their crawl status as a table (importance
+// rank and 0–100 scores), CSV (SitesColumns, with the shares) or JSON.
 func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 	switch format {
 	case export.JSON:
@@ -423,9 +432,10 @@ func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 		return cw.Error()
 	case export.Table:
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tsite\tstatus\tpages\terrors\topic\tpagerank\t")
-		for i, r := range rows {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%.6f\t%.6f\t\n", i+1, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPIC, r.PageRank)
+		// The importance rank and 0–100 scores of [Ranking], as the app shows them; CSV and JSON keep the shares.
+		fmt.Fprintln(tw, "rank\tsite\tstatus\tpages\terrors\tscore\tpr_score\t")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t\n", r.OPICRank, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPICScore, r.PageRankScore)
 		}
 		return tw.Flush()
 	}

@@ -70,7 +70,7 @@ Usage:
                                             show or set the project's crawl settings
   sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
-  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N]
+  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
                                             PageRank biased towards the sites rated 3-4
@@ -78,7 +78,7 @@ Usage:
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
-  sitesift search --project DIR [--site SITE] [--limit N] QUERY
+  sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
                  [--limit N] [--format table|csv|json] [SITE]
@@ -521,6 +521,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
+	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
 	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	if err := f.parseNoArgs(args); err != nil {
@@ -542,7 +543,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return writeRankBuffered(c.Stdout, rows, *format)
+		return writeRankBuffered(c.Stdout, rows, *format, *raw)
 	case *noOPIC:
 		return usageError{"rank: --no-opic goes with --edges FILE"}
 	case *biased && *weighting != app.WeightingLinks:
@@ -561,7 +562,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteRank(c.Stdout, rows, *format)
+		return app.WriteRank(c.Stdout, rows, *format, *raw)
 	})
 }
 
@@ -655,6 +656,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	site := f.String("site", "", "search within one site")
 	limit := f.Int("limit", 20, "number of results")
+	anyWord := f.Bool("any", false, "find pages with any of the words (default: pages with all of them)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -664,12 +666,15 @@ func (c CLI) search(ctx context.Context, args []string) error {
 		return usageError{"search: no query"}
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit})
+		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
 		if err != nil {
 			return err
 		}
+		if len(res.Ignored) > 0 {
+			fmt.Fprintf(c.Stderr, "search: left out as too common to search for: %s\n", strings.Join(res.Ignored, " "))
+		}
 		for _, h := range res.Hits {
-			fmt.Fprintf(c.Stdout, "%.4f\t%s\t%s\n", h.Score, h.URL, h.Title)
+			fmt.Fprintf(c.Stdout, "%d\t%s\t%s\n", h.Relevance, h.URL, h.Title)
 		}
 		return nil
 	})

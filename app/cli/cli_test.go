@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages" {
+	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score" {
 		t.Fatalf("header %v", rows[0])
 	}
 	var opic, pr float64
@@ -99,8 +100,30 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 		t.Errorf("opic sums to %v, pagerank to %v", opic, pr)
 	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "3")
-	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 4 {
-		t.Errorf("rank table --limit 3:\n%s", out)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Fatalf("rank table --limit 3:\n%s", out)
+	}
+	// The table shows rank and score, the top site first at 100; the shares
+	// only with --raw.
+	if f := strings.Fields(lines[0]); f[0] != "rank" || f[1] != "score" || slices.Contains(f, "opic") {
+		t.Errorf("rank table header %q", lines[0])
+	}
+	if f := strings.Fields(lines[1]); f[0] != "1" || f[1] != "100" || f[2] != rows[1][0] {
+		t.Errorf("rank table top line %q, want rank 1, score 100, %s", lines[1], rows[1][0])
+	}
+	code, out, _ = runCLI(t, "sites", "--project", dir, "--limit", "1")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[len(lines)-1]); code != 0 || len(lines) != 2 || f[0] != "1" || f[1] != rows[1][0] || f[5] != "100" {
+		t.Errorf("sites --limit 1:\n%s\nwant rank 1, %s, score 100", out, rows[1][0])
+	}
+	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "1", "--raw")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[0]); code != 0 || !slices.Contains(f, "opic") || !slices.Contains(f, "pagerank") {
+		t.Errorf("rank --raw header %q", lines[0])
+	}
+	if f := strings.Fields(lines[1]); len(f) < 2 || f[len(f)-2] != strconv.FormatFloat(mustFloat(t, rows[1][1]), 'g', 6, 64) {
+		t.Errorf("rank --raw top line %q, want the share %s", lines[1], rows[1][1])
 	}
 	code, out, _ = runCLI(t, "seeds", "--project", dir, "--count", "4", "--method", "importance")
 	if lines := strings.Fields(out); code != 0 || len(lines) != 4 || lines[0] != "http://"+rows[1][0]+"/" {
@@ -110,10 +133,35 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if code != 0 || out == "" {
 		t.Fatalf("search: %d %q", code, out)
 	}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		f := strings.Split(line, "\t")
-		if _, err := strconv.ParseFloat(f[0], 64); len(f) != 3 || err != nil || !strings.HasPrefix(f[1], "http://") {
-			t.Errorf("search line %q is not score, URL, title", line)
+		rel, err := strconv.Atoi(f[0])
+		if len(f) != 3 || err != nil || rel < 0 || rel > 100 || (i == 0 && rel != 100) || !strings.HasPrefix(f[1], "http://") {
+			t.Errorf("search line %q is not relevance (0–100, the first 100), URL, title", line)
 		}
 	}
+	// Every word is required unless --any.
+	if code, out, _ = runCLI(t, "search", "--project", dir, "music", "zzxqvnope"); code != 0 || out != "" {
+		t.Errorf("search music zzxqvnope: %d %q, want no page", code, out)
+	}
+	if code, out, _ = runCLI(t, "search", "--project", dir, "--any", "music", "zzxqvnope"); code != 0 || out == "" {
+		t.Errorf("search --any music zzxqvnope: %d %q, want the music pages", code, out)
+	}
+	code, _, stderr = runCLI(t, "search", "--project", dir, "the", "of")
+	if code == 0 || !strings.Contains(stderr, "'the of' only has words too common to search for.") {
+		t.Errorf("search the of: %d %q", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "search", "--project", dir, `music "open`)
+	if code == 0 || !strings.Contains(stderr, `Unbalanced quote: the " at character 7 has no closing quote.`) {
+		t.Errorf("search with an open quote: %d %q", code, stderr)
+	}
+}
+
+func mustFloat(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

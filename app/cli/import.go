@@ -74,9 +74,9 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 
 // writeRankBuffered writes the ranking through a buffer: the table format
 // writes a line at a time, which unbuffered is a system call per site.
-func writeRankBuffered(w io.Writer, rows []app.RankRow, format string) error {
+func writeRankBuffered(w io.Writer, rows []app.RankRow, format string, raw bool) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	if err := app.WriteRank(bw, rows, format); err != nil {
+	if err := app.WriteRank(bw, rows, format, raw); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -39,7 +39,7 @@ func rankCSV(t *testing.T, args ...string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages" {
+	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score" {
 		t.Fatalf("header %v", recs[0])
 	}
 	rows := map[string][]string{}
@@ -76,7 +76,7 @@ func checkRank(t *testing.T, rows map[string][]string, want map[string]float64, 
 		if got := num(t, r[2]); math.Abs(got-w) > 1e-9 {
 			t.Errorf("pagerank of %s = %v, want %v", site, got, w)
 		}
-		if got := strings.Join(r[3:], ","); got != degrees[site] {
+		if got := strings.Join(r[3:6], ","); got != degrees[site] {
 			t.Errorf("%s in_sites,out_sites,pages = %s, want %s", site, got, degrees[site])
 		}
 		sum += num(t, r[1])

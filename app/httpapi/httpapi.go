@@ -370,7 +370,11 @@ func (h *handler) search(r *http.Request) (any, error) {
 	if q == "" {
 		return nil, app.Invalid(errors.New("search: empty query"))
 	}
-	return h.app.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: app.SearchFacetSites})
+	anyWord, err := boolParam(r, "any")
+	if err != nil {
+		return nil, err
+	}
+	return h.app.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: app.SearchFacetSites, Any: anyWord})
 }
 
 // events streams the crawl status as Server-Sent Events. In the Wails

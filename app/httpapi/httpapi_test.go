@@ -146,6 +146,54 @@ func TestSearchAPI(t *testing.T) {
 		}
 	}
 	apptest.Call(t, h, "GET", "/api/search?q=", "", 400, nil)
+
+	// Every word is required unless any=1.
+	apptest.Call(t, h, "GET", "/api/search?q=directory+zzxqvnope", "", 200, &res)
+	if res.Total != 0 {
+		t.Errorf("directory zzxqvnope (all words) found %d pages, want 0", res.Total)
+	}
+	apptest.Call(t, h, "GET", "/api/search?q=directory+zzxqvnope&any=1", "", 200, &res)
+	if res.Total == 0 {
+		t.Errorf("directory zzxqvnope with any=1 found nothing")
+	}
+	apptest.Call(t, h, "GET", "/api/search?q=the+directory", "", 200, &res)
+	if res.Total == 0 || len(res.Ignored) != 1 || res.Ignored[0] != "the" {
+		t.Errorf("the directory: %d pages, ignored %q; want pages and [the]", res.Total, res.Ignored)
+	}
+	for _, tt := range []struct{ q, problem, message string }{
+		{"the+of", "stop_words", "'the of' only has words too common to search for."},
+		{"jazz+%22open", "syntax", `Unbalanced quote: the " at character 6 has no closing quote.`},
+		{"jazz+-", "syntax", `A lone "-" at character 6: write it right before a word, as in -jazz (pages must not have the word).`},
+	} {
+		env := apptest.Call(t, h, "GET", "/api/search?q="+tt.q, "", 400, nil)
+		var d struct{ Problem string }
+		json.Unmarshal(env.Data, &d)
+		if env.Error != tt.message || d.Problem != tt.problem {
+			t.Errorf("q=%s: %s %q, want %s %q", tt.q, d.Problem, env.Error, tt.problem, tt.message)
+		}
+	}
+}
+
+// TestSitesAPIStanding checks that the sites table's rows carry their rank
+// and 0–100 score, the top site first at 100.
+func TestSitesAPIStanding(t *testing.T) {
+	_, h := testApp(t)
+	var list struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	apptest.Call(t, h, "GET", "/api/sites?sort=opic&order=desc&limit=5", "", 200, &list)
+	if len(list.Rows) == 0 {
+		t.Fatal("no sites")
+	}
+	top := list.Rows[0]
+	if top["opic_rank"] != 1.0 || top["opic_score"] != 100.0 {
+		t.Errorf("top site %v: want opic_rank 1, opic_score 100", top)
+	}
+	for _, r := range list.Rows {
+		if s, _ := r["opic_score"].(float64); s < 0 || s > 100 || r["pagerank_rank"] == nil {
+			t.Errorf("row %v", r)
+		}
+	}
 }
 
 func TestExportAPI(t *testing.T) {

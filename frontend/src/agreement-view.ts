@@ -20,7 +20,9 @@ import {
 } from './api';
 import { LightElement } from './base';
 import { Downloads } from './download';
+import { EXPLAIN, RawController, rawSharesOn } from './explainer';
 import { int, sig } from './format';
+import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate } from './router';
 import { librarian } from './state';
@@ -78,6 +80,8 @@ export class AgreementView extends LightElement {
   declare refusal: Refusal | null;
 
   #report = new Loader<Agreement>(this);
+  /** rawShares re-renders the page when the raw shares are shown or hidden. */
+  protected readonly rawShares = new RawController(this);
   /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
   #downloads = new Downloads(this);
 
@@ -174,6 +178,7 @@ export class AgreementView extends LightElement {
   #renderRow(r: AgreementRow, selected: string) {
     const sc = r.score_pct;
     const th = r.thresholds ?? [];
+    const thScores = r.threshold_scores ?? [];
     return html`<tr data-rater=${r.rater} data-kind=${r.kind} class="${r.rater === selected ? 'selected' : ''} ${r.rater === this.librarian && r.kind === 'librarian' ? 'me' : ''}"
       @click=${() => this.#go({ rater: r.rater })} title="Show the confusion matrix of ${raterLabel(r)}">
       <td class="rater" title=${r.kind === 'measure' ? `${raterLabel(r)} (${r.rater})` : r.rater}>${raterLabel(r)}</td>
@@ -186,7 +191,12 @@ export class AgreementView extends LightElement {
       <td class="num" data-col="kappa">${coef(r.kappa_w)}</td>
       <td class="num" data-col="spearman">${coef(r.spearman)}</td>
       <td class="thresholds" data-col="thresholds">${r.kind === 'measure'
-        ? th.map((t, i) => html`<span class="th" title="least value ranked ${i + 2}">${threshold(t)}</span>`)
+        ? th.map((t, i) => {
+            // A 0–100 score where the server gives one (the top site = 100), the raw value on demand or else.
+            const sc = thScores.length === th.length && t !== null ? thScores[i] : undefined;
+            return html`<span class="th" data-score=${sc ?? ''} title="least value ranked ${i + 2}: ${threshold(t)}${sc !== undefined ? `, ${sc} of 100` : ''}">${
+              sc === undefined || rawSharesOn() ? threshold(t) : sc}</span>`;
+          })
         : nothing}</td>
     </tr>`;
   }
@@ -329,6 +339,8 @@ export class AgreementView extends LightElement {
         <div class="spacer"></div>
         <span class="muted small">Section 4 of the OPIC paper: librarians scored 60–80%, OPIC 65%.</span>
       </div>
+      <ss-explainer raw .text=${EXPLAIN.agreement}></ss-explainer>
+      <ss-rating-legend></ss-rating-legend>
       ${alertBox(this.#report.error)}
       <div class="agreement-layout">
         <div class="agreement-main">

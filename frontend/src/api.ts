@@ -16,6 +16,18 @@ export interface Project {
   pages: number;
   sites: number;
   librarians: string[];
+  /** imports are the project's site-graph imports, oldest first; empty for a crawled project, absent from older servers. */
+  imports?: ProjectImport[] | null;
+}
+
+/** ProjectImport is one import of a site graph (sitesift import). */
+export interface ProjectImport {
+  file: string;
+  imported_at: string;
+  sites: number;
+  /** edges counts the distinct linked site pairs of the file. */
+  edges: number;
+  self_edges: number;
 }
 
 /**
@@ -170,9 +182,21 @@ export interface WarcFile {
 }
 
 export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' | 'site' | 'rating';
+
+/**
+ * Standing places a site among all the project's sites (app/rank.go): rank 1 is the highest value, equal
+ * values share a rank (1, 2, 2, 4); score is 100 × value / the top site's value, rounded. Absent from older
+ * servers (and 0 where a listing does not carry the measure).
+ */
+export interface Standing {
+  opic_rank?: number;
+  opic_score?: number;
+  pagerank_rank?: number;
+  pagerank_score?: number;
+}
 export type Order = 'asc' | 'desc';
 
-export interface SiteRow {
+export interface SiteRow extends Standing {
   site: string;
   opic: number;
   pagerank: number;
@@ -218,6 +242,8 @@ export interface SiteLink {
   site: string;
   weight: number;
   opic: number;
+  /** opic_score is the linked site's OPIC as 0–100 of the top site's; absent from older servers. */
+  opic_score?: number;
 }
 
 export interface Rating {
@@ -227,7 +253,7 @@ export interface Rating {
   rated_at: string;
 }
 
-export interface SiteDetail {
+export interface SiteDetail extends Standing {
   site: string;
   opic: number;
   pagerank: number;
@@ -250,6 +276,8 @@ export interface SearchHit {
   site: string;
   title: string;
   score: number;
+  /** relevance is score as 0–100 of the best hit of the query; absent from older servers. */
+  relevance?: number;
   snippet: string;
 }
 
@@ -265,6 +293,14 @@ export interface SearchResult {
   hits: SearchHit[] | null;
   /** facets are the sites with the most hits over all hits (not only this page), most first. */
   facets?: SiteCount[] | null;
+  /** ignored are the query's words too common to search for, left out of the search. */
+  ignored?: string[] | null;
+}
+
+/** SearchProblem is the data of a refused search: what is wrong and at which character (from 1). */
+export interface SearchProblem {
+  problem: 'empty' | 'syntax' | 'stop_words';
+  position?: number;
 }
 
 export type ExportFormat = 'txt' | 'csv' | 'json';
@@ -301,6 +337,8 @@ export interface Core {
   authorities: string[] | null;
   cover_density: number;
   hub_score: number;
+  /** hub_relative is hub_score as 0–100 of the highest hub score of the extraction; absent from older servers. */
+  hub_relative?: number;
 }
 
 /** CommunityParams choose the extractor: cover density, or fixed core size and new members. */
@@ -355,7 +393,7 @@ export interface Selection {
 }
 
 /** SelectedSeed is one site of GET /api/selection. */
-export interface SelectedSeed extends Selection {
+export interface SelectedSeed extends Selection, Standing {
   seed_url: string;
   opic: number;
 }
@@ -363,7 +401,7 @@ export interface SelectedSeed extends Selection {
 export type QueueOrder = 'importance' | 'community' | 'biased' | 'search';
 
 /** QueueItem is one site of a librarian's review queue. */
-export interface QueueItem {
+export interface QueueItem extends Standing {
   site: string;
   opic: number;
   pagerank: number;
@@ -418,7 +456,7 @@ export interface StoredRating extends Rating {
 }
 
 /** ReviewPage is everything a librarian needs to judge one site. */
-export interface ReviewPage {
+export interface ReviewPage extends Standing {
   site: string;
   opic: number;
   pagerank: number;
@@ -470,6 +508,8 @@ export interface AgreementRow {
   spearman: number | null;
   /** thresholds are, for a measure, the least values ranked 2, 3 and 4 (null for a rank no site got). */
   thresholds?: (number | null)[] | null;
+  /** threshold_scores are the thresholds as 0–100 of the measure's top value over all sites; absent when unknown. */
+  threshold_scores?: number[] | null;
 }
 
 export interface Confusion {
@@ -639,7 +679,8 @@ export const api = {
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
 
-  search: (p: { q: string; site?: string; offset: number; limit: number }, signal?: AbortSignal) =>
+  /** search finds the pages with every word; any: 1 finds those with any of them. */
+  search: (p: { q: string; site?: string; offset: number; limit: number; any?: 1 }, signal?: AbortSignal) =>
     request<SearchResult>('GET', `/api/search${query(p)}`, undefined, signal),
 
   /**

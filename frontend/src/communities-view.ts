@@ -8,7 +8,8 @@ import { html, nothing } from 'lit';
 import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
 import { LightElement } from './base';
 import { Downloads, inDesktopWindow, saveBlob } from './download';
-import { int, sig } from './format';
+import { EXPLAIN, RawController, rawSharesOn } from './explainer';
+import { int, score, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
 import { coreColour, coreName } from './site-graph';
@@ -162,6 +163,8 @@ export class CommunitiesView extends LightElement {
 
   /** run is the extractor's last run; its error is also the form's. */
   #run = new Loader<Found>(this);
+  /** rawShares re-renders the page when the raw shares are shown or hidden. */
+  protected readonly rawShares = new RawController(this);
   /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
   #downloads = new Downloads(this);
 
@@ -404,7 +407,9 @@ export class CommunitiesView extends LightElement {
       </div>
       <div class="core-stats">
         <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(c.cover_density)}</strong></span>
-        <span title="HITS hub score of the seed when its core was found">hub score <strong>${sig(c.hub_score)}</strong></span>
+        <span title="HITS hub score of the seed when its core was found, as 0–100 of the highest of this run (raw ${sig(c.hub_score)})"
+          data-hub-relative=${c.hub_relative ?? ''}>hub score <strong>${c.hub_relative === undefined ? sig(c.hub_score) : score(c.hub_relative)}</strong>${
+            rawSharesOn() && c.hub_relative !== undefined ? html` <span class="raw-share">${sig(c.hub_score)}</span>` : nothing}</span>
         <span>${int(hubs.length)} hubs · ${int(auths.length)} authorities</span>
       </div>
       <div class="core-lists">${this.#renderURLs('hubs', hubs)} ${this.#renderURLs('authorities', auths)}</div>
@@ -518,6 +523,7 @@ export class CommunitiesView extends LightElement {
   override render() {
     return html`
       <div class="toolbar"><h1>Communities</h1><span class="muted">Seeds from hub-and-authority communities (Daneshpajouh et al.)</span></div>
+      <ss-explainer raw .text=${EXPLAIN.hub}></ss-explainer>
       <div class="communities-layout">
         <div class="communities-side">${this.#renderForm()} ${this.#renderSeeds()}</div>
         <div class="communities-main">${this.#renderGraph()} ${this.#renderCores()}</div>

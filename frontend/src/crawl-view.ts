@@ -4,14 +4,15 @@
 // failed fetches of the last crawl.
 
 import { html, nothing } from 'lit';
-import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Strategy } from './api';
+import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type Strategy } from './api';
 import { LightElement } from './base';
 import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
 import './crawl-errors';
 import { DEFAULT_SCOPE, expressionFieldOf, isScope, scopeGroup, scopeRequest, type ExprField, type ScopeForm } from './crawl-scope';
 import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
-import { date, duration, int, sig } from './format';
+import { date, duration, int, relative, share } from './format';
+import { EXPLAIN, rawShares } from './explainer';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
 import './crawl-view.css';
@@ -96,6 +97,8 @@ export class CrawlView extends LightElement {
 
   /** continuation is what a crawl started now would continue; null from a server that does not say. */
   #continuation = new Loader<Continuation | null>(this);
+  /** project holds the project's counts and imports, for a project that has sites but no crawl. */
+  #project = new Loader<Project>(this);
 
   constructor() {
     super();
@@ -112,13 +115,18 @@ export class CrawlView extends LightElement {
   override connectedCallback(): void {
     super.connectedCallback();
     crawlFeed.addEventListener('status', this.#onStatus);
+    rawShares.addEventListener('change', this.#onRaw);
     void this.#loadContinuation();
+    void this.#project.run((signal) => api.project(signal), { silent: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     crawlFeed.removeEventListener('status', this.#onStatus);
+    rawShares.removeEventListener('change', this.#onRaw);
   }
+
+  #onRaw = () => this.requestUpdate();
 
   #onStatus = () => {
     const was = this.status;
@@ -127,6 +135,7 @@ export class CrawlView extends LightElement {
     // A crawl that ended changed what the next one would continue.
     if (was && ACTIVE_STATES.has(was.state) && this.status && !ACTIVE_STATES.has(this.status.state)) {
       void this.#loadContinuation();
+      void this.#project.run((signal) => api.project(signal), { silent: true });
       void this.querySelector('ss-crawl-settings')?.reload();
     }
   };
@@ -295,9 +304,34 @@ export class CrawlView extends LightElement {
     </div>`;
   }
 
+  /** renderImported says what a project made by an import holds: its counts, when and from which file. */
+  #renderImported() {
+    const p = this.#project.value;
+    const imports = p?.imports ?? [];
+    if (!p || imports.length === 0) return nothing;
+    const last = imports[imports.length - 1]!;
+    const file = last.file.split(/[\\/]/).pop() || last.file;
+    return html`<div class="imported" id="crawl-imported">
+      <p><strong>Imported site graph</strong> — no crawl: this project's sites and links come from
+        <code title=${last.file}>${file}</code>, imported ${date(last.imported_at)}${imports.length > 1 ? html` (the last of ${imports.length} imports)` : nothing}.</p>
+      <dl class="metrics">
+        <div><dt>Sites</dt><dd data-imported-sites>${int(p.sites)}</dd></div>
+        <div title="Distinct linked site pairs of the file, repeats merged"><dt>Links</dt><dd data-imported-links>${int(last.edges)}</dd></div>
+        ${last.self_edges ? html`<div title="Lines linking a site to itself, left out"><dt>Self-links dropped</dt><dd>${int(last.self_edges)}</dd></div>` : nothing}
+        <div><dt>Pages</dt><dd data-imported-pages>${int(p.pages)}</dd></div>
+      </dl>
+    </div>`;
+  }
+
   #renderTop(s: CrawlStatus) {
     const top = s.top ?? [];
-    if (top.length === 0) return html`<p class="empty">No sites yet.</p>`;
+    if (top.length === 0) {
+      const p = this.#project.value;
+      if (p && p.sites > 0) {
+        return html`<p class="empty">${int(p.sites)} sites, none from a crawl yet: <a href="#/sites">see them by importance</a>.</p>`;
+      }
+      return html`<p class="empty">No sites yet.</p>`;
+    }
     const max = Math.max(...top.map((t) => t.opic)) || 1;
     return html`<ol class="top-list" data-top>
       ${top.map(
@@ -305,7 +339,7 @@ export class CrawlView extends LightElement {
           <span class="rank">${i + 1}</span>
           <a class="site" href=${siteHref(t.site)} title=${t.site}>${t.site}</a>
           <span class="bar-track"><span class="bar" style="width:${Math.max(1, (t.opic / max) * 100).toFixed(1)}%"></span></span>
-          <span class="v num">${sig(t.opic)}</span>
+          <span class="v num" data-score=${relative(t.opic, max)}>${relative(t.opic, max)}${rawShares.on ? html` <span class="raw-share">${share(t.opic)}</span>` : nothing}</span>
         </li>`,
       )}
     </ol>`;
@@ -319,7 +353,9 @@ export class CrawlView extends LightElement {
     const running = s.state === 'running';
     const paused = s.state === 'paused';
     const frac = s.max_pages > 0 ? Math.min(1, s.pages / s.max_pages) : 0;
-    return html`<section class="panel status-panel" data-state=${s.state}>
+    // An imported project never crawled: its counts are the import's, the crawl's zeros are hidden (crawl-view.css).
+    const imported = s.state === 'idle' && !s.end_reason && (this.#project.value?.imports?.length ?? 0) > 0;
+    return html`<section class="panel status-panel" data-state=${s.state} ?data-imported=${imported}>
       <h2>
         Status <span class="badge state-${s.state}" id="crawl-state">${s.state}</span>
         ${s.strategy ? html`<span class="muted small">${s.strategy}</span>` : nothing}
@@ -327,6 +363,7 @@ export class CrawlView extends LightElement {
         <span class="feed-mode ${this.mode}" title=${this.mode === 'live' ? 'Live updates (server-sent events)' : 'Polling once a second'}>${this.mode}</span>
       </h2>
       ${ACTIVE_STATES.has(s.state) ? nothing : endReasonLine(s.end_reason)}
+      ${s.state === 'idle' ? this.#renderImported() : nothing}
       <div class="progress-wrap">
         <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${s.pages}
           aria-label="Pages crawled">
@@ -378,7 +415,8 @@ export class CrawlView extends LightElement {
           @click=${() => this.#control(api.stopCrawl)}>Stop</button>
       </div>
       ${alertBox(this.controlError)}
-      <h3>Top sites by importance <span class="muted small">(OPIC)</span></h3>
+      <h3>Top sites by importance <span class="muted small">(OPIC, top = 100)</span></h3>
+      <ss-explainer raw .text=${EXPLAIN.importance}></ss-explainer>
       ${this.#renderTop(s)}
     </section>`;
   }

@@ -79,3 +79,34 @@ export function snippetHTML(snippet: string): string {
 export function escapeHTML(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+/**
+ * The one rule of every 0–100 score, applied by the server (app/rank.go): score = 100 × value / the top
+ * value, rounded; the top site scores 100. Ranks count from 1, the highest value first; equal values share
+ * a rank (1, 2, 2, 4).
+ */
+export const SCORE_RULE = 'score = 100 × value / top value, rounded; rank 1 is the highest, and equal values share a rank';
+
+/** rank formats a rank as "#3", or "–" when the server sent none. */
+export function rank(n: number | null | undefined): string {
+  return n ? `#${intFmt.format(n)}` : '–';
+}
+
+/** score formats a 0–100 score, or "–" when the server sent none. */
+export function score(n: number | null | undefined): string {
+  return n === null || n === undefined ? '–' : String(n);
+}
+
+/** share formats a raw share of 1 (OPIC, PageRank) with 4 significant digits, for the "raw shares" detail. */
+export function share(x: number | null | undefined): string {
+  return sig(x);
+}
+
+/**
+ * relative is SCORE_RULE for a list the server sends as raw values only (the live crawl's top sites, whose
+ * first is the top site): Math.round(100 × v / top), 0 when top is not positive. Everything else gets its
+ * scores from the server.
+ */
+export function relative(v: number, top: number): number {
+  return top > 0 ? Math.round((100 * v) / top) : 0;
+}

@@ -23,7 +23,9 @@ import {
   type StoredRating,
 } from './api';
 import { LightElement } from './base';
-import { int, sig, snippetHTML } from './format';
+import { EXPLAIN, RawController, standingStats } from './explainer';
+import { int, rank, score, snippetHTML } from './format';
+import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
@@ -125,6 +127,8 @@ export class ReviewView extends LightElement {
   /** cacheFor is the librarian the cached pages belong to (the page depends on who asks). */
   #cacheFor = '';
   #queue = new Loader<Queue>(this);
+  /** rawShares re-renders the page when the raw shares are shown or hidden. */
+  protected readonly rawShares = new RawController(this);
   #refilling: Promise<void> | null = null;
   #qTimer: number | undefined;
   #librarianTimer: number | undefined;
@@ -736,7 +740,7 @@ export class ReviewView extends LightElement {
             ${shown.map(
               (l) => html`<li data-site=${l.site}>
                 <a href=${siteHref(l.site)} title="Open ${l.site}">${l.site}</a>
-                <span class="num muted" title="OPIC importance of ${l.site}">${sig(l.opic)}</span>
+                <span class="num muted" data-score=${l.opic_score ?? ''} title="Importance of ${l.site}, 0–100 of the top site's">${score(l.opic_score)}</span>
               </li>`,
             )}
             ${all.length > shown.length
@@ -870,14 +874,14 @@ export class ReviewView extends LightElement {
         ${r ? nothing : html`<span class="muted small">…</span>`}
       </div>
       <div class="review-stats">
-        <div class="stat"><span class="k">OPIC</span><span class="v">${sig(r?.opic ?? row.opic)}</span></div>
-        <div class="stat"><span class="k">PageRank</span><span class="v">${sig(r?.pagerank ?? row.pagerank)}</span></div>
+        ${standingStats(r ?? row, r?.opic ?? row.opic, r?.pagerank ?? row.pagerank)}
         <div class="stat"><span class="k">Pages</span><span class="v" data-pages>${int(r?.pages_count ?? row.pages)}</span></div>
         <div class="stat"><span class="k">In-sites</span><span class="v">${int(r?.in_sites ?? row.in_sites)}</span></div>
         <div class="stat"><span class="k">Out-sites</span><span class="v">${int(r?.out_sites ?? row.out_sites)}</span></div>
         <div class="stat spark"><span class="k">Importance over the crawl</span>${r ? sparkline(r.opic_series) : html`<span class="muted small">…</span>`}</div>
       </div>
       ${this.#renderRatingBox(row, r)}
+      <ss-rating-legend></ss-rating-legend>
       ${this.#renderSelection(row, r)}
       ${alertBox(this.reviewError)}
       <div class="review-body">
@@ -932,7 +936,7 @@ export class ReviewView extends LightElement {
             ${r.community !== undefined
               ? html`<span class="swatch" title=${coreName(r.community)} style="background:${coreColour(r.community)}"></span>`
               : nothing}
-            <span class="q-bar" title="OPIC ${sig(r.opic)}"><span style="width:${w}%"></span></span>
+            <span class="q-bar" title="Importance ${score(r.opic_score)} of 100, ${rank(r.opic_rank)}"><span style="width:${w}%"></span></span>
             ${r.title ? html`<span class="q-title">${r.title}</span>` : nothing}
             ${r.snippet ? html`<span class="q-snippet">${unsafeHTML(snippetHTML(r.snippet))}</span>` : nothing}
           </li>`;
@@ -947,6 +951,7 @@ export class ReviewView extends LightElement {
   override render() {
     return html`
       ${this.#renderToolbar()}
+      <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
       ${alertBox(this.#queue.error)}
       ${alertBox(this.actionError)}
       ${this.#renderFlash()}
@@ -978,6 +983,10 @@ function queueRowOf(p: ReviewPage): QueueItem {
     site: p.site,
     opic: p.opic,
     pagerank: p.pagerank,
+    opic_rank: p.opic_rank,
+    opic_score: p.opic_score,
+    pagerank_rank: p.pagerank_rank,
+    pagerank_score: p.pagerank_score,
     pages: p.pages_count,
     in_sites: p.in_sites,
     out_sites: p.out_sites,

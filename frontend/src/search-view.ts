@@ -1,19 +1,36 @@
 // ss-search: full-text search over the crawled pages, optionally within one
-// site. The query lives in the hash (#/search?q=..&site=..&offset=..). The
-// facet by site (the sites with the most hits over all hits) filters with a
-// click; `site:NAME`, `-site:NAME` and "phrases" in the query are the
-// server's (see app/httpapi/API.md).
+// site. The query lives in the hash (#/search?q=..&site=..&any=1&offset=..).
+// Every word is required unless "any word" is chosen. The facet by site (the
+// sites with the most hits over all hits) filters with a click; the query
+// syntax (listed in the help below the form) is the server's (see
+// app/httpapi/API.md), and so are the plain-words messages of a query it
+// refuses.
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { api, type SearchResult } from './api';
+import { api, ApiError, type SearchProblem, type SearchResult } from './api';
 import { LightElement } from './base';
+import { EXPLAIN } from './explainer';
 import { int, snippetHTML } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import './search-view.css';
 
 const PAGE_SIZE = 20;
+
+/** SYNTAX lists every operator of the query syntax the server keeps, with an example each. */
+const SYNTAX: { op: string; example: string; meaning: string }[] = [
+  { op: 'words', example: 'jazz records', meaning: 'pages with both words (or either, with “any word”); “records” also finds “record”' },
+  { op: '"phrase"', example: '"jazz records"', meaning: 'the words together, in this order' },
+  { op: '+word', example: 'jazz +vinyl', meaning: 'the word is required, even with “any word”' },
+  { op: '-word', example: 'jazz -festival', meaning: 'pages without the word' },
+  { op: 'field:value', example: 'title:jazz', meaning: 'in one field: title, text, site (site:example.org keeps one site, -site: leaves it out) or url (url:"http://example.org/page")' },
+  { op: 'wildcard * ?', example: 'archiv*', meaning: '* stands for any letters, ? for one' },
+  { op: 'fuzzy ~', example: 'archve~1', meaning: 'words up to 1 (or ~2: 2) letters different' },
+  { op: 'boost ^', example: 'jazz^3 records', meaning: 'counts a word more in the ordering' },
+  { op: '/regexp/', example: '/colou?r/', meaning: 'a regular expression over single words' },
+  { op: '\\', example: 'c\\+\\+', meaning: 'a backslash makes the next character plain text: + - " : ^ ~ * ? / \\' },
+];
 
 export class SearchView extends LightElement {
   static override properties = {
@@ -54,6 +71,14 @@ export class SearchView extends LightElement {
     return Number.isInteger(n) && n > 0 ? n : 0;
   }
 
+  /** anyWord is the OR toggle: pages with any of the words instead of all of them. */
+  get anyWord(): boolean {
+    return this.params.get('any') === '1';
+  }
+
+  /** problem is the data of the last refused query: what is wrong (and where), null otherwise. */
+  #problem: SearchProblem | null = null;
+
   /** focusQuery puts the cursor in the query box (the global "/" shortcut). */
   focusQuery(): void {
     const box = this.querySelector<HTMLInputElement>('#search-q');
@@ -85,13 +110,26 @@ export class SearchView extends LightElement {
       this.#result.error = '';
       return;
     }
-    const got = await this.#result.run((signal) => api.search({ q: this.q, site: this.site, offset: this.offset, limit: PAGE_SIZE }, signal));
+    this.#problem = null;
+    const got = await this.#result.run(async (signal) => {
+      try {
+        return await api.search({ q: this.q, site: this.site, offset: this.offset, limit: PAGE_SIZE, any: this.anyWord ? 1 : undefined }, signal);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) this.#problem = (err.data as SearchProblem | undefined) ?? null;
+        throw err;
+      }
+    });
     if (got === 'failed') this.#result.value = null;
   }
 
-  #go(replace: boolean, offset = 0): void {
-    navigate(href('/search', { q: this.qText.trim(), site: this.siteText.trim(), offset: offset || null }), replace);
+  #go(replace: boolean, offset = 0, anyWord = this.anyWord): void {
+    navigate(href('/search', { q: this.qText.trim(), site: this.siteText.trim(), any: anyWord ? 1 : null, offset: offset || null }), replace);
   }
+
+  #onAny = (ev: Event) => {
+    window.clearTimeout(this.#timer);
+    this.#go(true, 0, (ev.target as HTMLInputElement).value === 'any');
+  };
 
   #onInput = (ev: Event) => {
     const t = ev.target as HTMLInputElement;
@@ -153,14 +191,17 @@ export class SearchView extends LightElement {
     if (!r) return nothing;
     const hits = r.hits ?? [];
     if (hits.length === 0) {
-      return html`<p class="empty big">No page matches “${this.q}”${this.site ? html` on ${this.site}` : nothing}.</p>`;
+      return html`<p class="empty big" id="search-empty">No page matches “${this.q}”${this.site ? html` on ${this.site}` : nothing}${
+        !this.anyWord && this.q.trim().includes(' ') ? html` with all of its words: try <a href=${href('/search', { q: this.q, site: this.site, any: 1 })}>any word</a>` : nothing
+      }.</p>`;
     }
     return html`<ol class="hits" start=${this.offset + 1}>
       ${hits.map(
         (h) => html`<li class="hit" data-url=${h.url}>
           <div class="hit-head">
             <a class="hit-title" href=${h.url} target="_blank" rel="noopener noreferrer">${h.title || h.url}</a>
-            <span class="score" title="Relevance score">${h.score.toFixed(2)}</span>
+            <span class="score" data-relevance=${h.relevance ?? ''}
+              title="Relevance: how well the page matches, as 0–100 of the best match of this query (raw score ${h.score.toFixed(3)})">${h.relevance ?? h.score.toFixed(2)}</span>
           </div>
           <div class="hit-meta">
             <a class="chip" href=${siteHref(h.site)} title="Open site">${h.site}</a>
@@ -170,6 +211,21 @@ export class SearchView extends LightElement {
         </li>`,
       )}
     </ol>`;
+  }
+
+  /** renderHelp lists the query syntax, open while nothing is searched. */
+  #renderHelp() {
+    return html`<details class="panel search-help" id="search-help" ?open=${!this.q.trim() || this.#problem?.problem === 'syntax'}>
+      <summary>How to write a query</summary>
+      <table class="data syntax-table">
+        <thead><tr><th scope="col">Operator</th><th scope="col">Example</th><th scope="col">Finds</th></tr></thead>
+        <tbody>
+          ${SYNTAX.map((x) => html`<tr><td><code>${x.op}</code></td><td><code>${x.example}</code></td><td>${x.meaning}</td></tr>`)}
+        </tbody>
+      </table>
+      <p class="muted small">Very common words (the, of, and…) are left out; a query of only such words finds nothing and says so.
+        Letters are matched without case; English endings are folded (avocados finds avocado).</p>
+    </details>`;
   }
 
   override render() {
@@ -191,10 +247,24 @@ export class SearchView extends LightElement {
           <input id="search-site" type="search" name="site" placeholder="Site (optional)" autocomplete="off"
             .value=${this.siteText} @input=${this.#onInput} />
         </label>
+        <span class="any-toggle" role="radiogroup" aria-label="Words required">
+          <label class="opt ${this.anyWord ? '' : 'on'}" title="Pages with every word (AND)">
+            <input type="radio" name="any" id="search-all" value="all" .checked=${!this.anyWord} @change=${this.#onAny} />All words</label>
+          <label class="opt ${this.anyWord ? 'on' : ''}" title="Pages with any of the words (OR)">
+            <input type="radio" name="any" id="search-any" value="any" .checked=${this.anyWord} @change=${this.#onAny} />Any word</label>
+        </span>
         <button type="submit" class="btn primary">Search</button>
         ${spinner(this.#result.loading, 'Searching')}
       </form>
-      ${alertBox(this.#result.error)}
+      <ss-explainer .text=${EXPLAIN.search}></ss-explainer>
+      ${this.#result.error
+        ? html`<div class="search-problem" id="search-problem" data-problem=${this.#problem?.problem ?? ''}
+            data-position=${this.#problem?.position ?? ''}>${alertBox(this.#result.error)}</div>`
+        : nothing}
+      ${r?.ignored?.length
+        ? html`<p class="muted search-ignored" id="search-ignored">Left out as too common to search for:
+            ${r.ignored.map((w) => html`<code>${w}</code> `)}</p>`
+        : nothing}
       ${r && count
         ? html`<div class="result-bar">
             <span class="range">${from}–${to} of ${int(total)} pages</span>
@@ -208,10 +278,13 @@ export class SearchView extends LightElement {
             </div>
           </div>`
         : nothing}
-      <div class="search-layout ${this.q.trim() && r ? 'with-facets' : ''}">
-        <div class="panel results-panel">${this.#renderResults()}</div>
-        ${this.#renderFacets()}
-      </div>
+      ${this.#result.error && !r
+        ? nothing
+        : html`<div class="search-layout ${this.q.trim() && r ? 'with-facets' : ''}">
+            <div class="panel results-panel">${this.#renderResults()}</div>
+            ${this.#renderFacets()}
+          </div>`}
+      ${this.#renderHelp()}
     `;
   }
 }

@@ -8,7 +8,9 @@ import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
 import { LightElement } from './base';
 import { Downloads } from './download';
-import { date, int, sig } from './format';
+import { EXPLAIN, RawController, rawSharesOn } from './explainer';
+import { date, int, rank, score, share } from './format';
+import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { advanceLabel, advanceTo, statusBadge } from './selection-ui';
@@ -40,6 +42,8 @@ export class SelectionView extends LightElement {
 
   /** lists are the sites of each tab, fetched together: the tabs show their counts. */
   #lists = new Loader<Lists>(this, {});
+  /** rawShares re-renders the page when the raw shares are shown or hidden. */
+  protected readonly rawShares = new RawController(this);
   /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
   #downloads = new Downloads(this);
 
@@ -102,7 +106,8 @@ export class SelectionView extends LightElement {
     return html`<tr data-site=${s.site} data-status=${s.status}>
       <td class="col-site"><a href=${siteHref(s.site)}>${s.site}</a></td>
       <td>${statusBadge(s.status)}</td>
-      <td class="num">${sig(s.opic)}</td>
+      <td class="num col-importance" data-score=${s.opic_score ?? ''} title="Importance rank ${rank(s.opic_rank)}">${score(s.opic_score)}
+        <span class="rank-of muted small">${rank(s.opic_rank)}</span>${rawSharesOn() ? html` <span class="raw-share">${share(s.opic)}</span>` : nothing}</td>
       <td>${s.subject || html`<span class="muted">–</span>`}</td>
       <td class="sel-note">${s.note || html`<span class="muted">–</span>`}</td>
       <td class="decided">${s.decided_by
@@ -163,6 +168,8 @@ export class SelectionView extends LightElement {
         <div class="spacer"></div>
         <span class="muted small">candidate → nominated → approved · any → rejected · rejected → candidate</span>
       </div>
+      <ss-explainer raw .text=${EXPLAIN.importance}></ss-explainer>
+      <ss-rating-legend></ss-rating-legend>
       ${alertBox(this.#lists.error)}
       ${alertBox(this.actionError)}
       <div class="selection-layout">
@@ -171,7 +178,7 @@ export class SelectionView extends LightElement {
             ? html`<p class="empty big">${lists[cur] ? tab.empty : ''}</p>`
             : html`<table class="data selection-table" aria-label="${tab.label} sites">
                 <thead><tr>
-                  <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num">OPIC</th><th scope="col">Subject</th>
+                  <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num" title="Importance (OPIC) as 0–100 of the top site's, and its rank among all sites">Importance</th><th scope="col">Subject</th>
                   <th scope="col">Note</th><th scope="col">Decided</th><th scope="col"></th>
                 </tr></thead>
                 <tbody>${rows.map((s) => this.#renderRow(s))}</tbody>

@@ -6,7 +6,9 @@ import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
 import { LightElement } from './base';
 import { crawlStatusBadge, errorClassLabel, errorEntries, errorsByClass, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
-import { date, int, sig } from './format';
+import { EXPLAIN, RawController, standingStats } from './explainer';
+import { date, int, score } from './format';
+import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
@@ -49,6 +51,8 @@ export class SiteView extends LightElement {
   declare editSel: { subject: string; note: string } | null;
 
   #detail = new Loader<SiteDetail>(this);
+  /** rawShares re-renders the page when the raw shares are shown or hidden. */
+  protected readonly rawShares = new RawController(this);
   #sel = new Loader<SiteSelection>(this);
   #librarianTimer: number | undefined;
 
@@ -158,12 +162,12 @@ export class SiteView extends LightElement {
       ${rows.length === 0
         ? html`<p class="empty">${empty}</p>`
         : html`<div class="scroll-y"><table class="data compact" data-links=${attr}>
-            <thead><tr><th scope="col">Site</th><th class="num" scope="col" title="Links between the two sites">Links</th><th class="num" scope="col">OPIC</th></tr></thead>
+            <thead><tr><th scope="col">Site</th><th class="num" scope="col" title="Links between the two sites">Links</th><th class="num" scope="col" title="The linked site's importance as 0–100 of the top site's">Importance</th></tr></thead>
             <tbody>${rows.map(
               (l) => html`<tr data-site=${l.site}>
                 <td class="col-site"><a href=${siteHref(l.site)}>${l.site}</a></td>
                 <td class="num">${int(l.weight)}</td>
-                <td class="num">${sig(l.opic)}</td>
+                <td class="num" data-score=${l.opic_score ?? ''} title="OPIC share ${l.opic.toPrecision(4)}">${score(l.opic_score)}</td>
               </tr>`,
             )}</tbody>
           </table></div>`}
@@ -280,11 +284,11 @@ export class SiteView extends LightElement {
         <a class="btn" href=${`http://${this.site}/`} target="_blank" rel="noopener noreferrer">Open site ↗</a>
       </div>
       ${alertBox(this.#detail.error)}
+      <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
       ${d
         ? html`
             <div class="stats">
-              <div class="stat"><span class="k">OPIC</span><span class="v">${sig(d.opic)}</span></div>
-              <div class="stat"><span class="k">PageRank</span><span class="v">${sig(d.pagerank)}</span></div>
+              ${standingStats(d, d.opic, d.pagerank)}
               <div class="stat"><span class="k">Pages</span><span class="v">${int(d.pages_count)}</span></div>
               <div class="stat"><span class="k">In-sites</span><span class="v">${int(d.in_sites)}</span></div>
               <div class="stat"><span class="k">Out-sites</span><span class="v">${int(d.out_sites)}</span></div>
@@ -293,6 +297,7 @@ export class SiteView extends LightElement {
                 : nothing}
               ${this.#renderRating(d)}
             </div>
+            <ss-rating-legend></ss-rating-legend>
             ${this.#renderCrawlReport(d)}
             <div class="detail-grid">
               <section class="panel pages-panel">

@@ -5,11 +5,13 @@ import { html, nothing } from 'lit';
 import { api, message, SITE_CRAWL_STATUSES, type Order, type SiteCrawlStatus, type SiteList, type SiteRow, type SortKey } from './api';
 import { LightElement } from './base';
 import { crawlStatusBadge, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
-import { int, sig } from './format';
+import { EXPLAIN, rawShares } from './explainer';
+import { int, rank, score, share } from './format';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
+import './rating-legend';
 import './sites-view.css';
 
 const PAGE_SIZE = 50;
@@ -26,11 +28,11 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { key: null, label: '#', cls: 'col-rank num', title: 'Position in the current order' },
+  { key: null, label: 'Rank', cls: 'col-rank num', title: 'Importance rank among all sites: 1 is the most linked; sites of equal importance share a rank' },
   { key: 'site', label: 'Site', cls: 'col-site', title: 'Host name (with port when not the default)' },
   { key: null, label: 'Status', cls: 'col-crawl-status', title: 'How fetching the site went (hover a status for its meaning)', health: true },
-  { key: 'opic', label: 'OPIC', cls: 'col-opic num', title: 'Online importance (OPIC history share) — sums to 1 over all sites' },
-  { key: 'pagerank', label: 'PageRank', cls: 'num', title: 'PageRank of the site graph — sums to 1 over all sites' },
+  { key: 'opic', label: 'Importance', cls: 'col-opic num', title: 'Importance (OPIC, from the crawl) as 0–100: the top site is 100, a site half as linked 50' },
+  { key: 'pagerank', label: 'PageRank', cls: 'col-pagerank num', title: 'PageRank of the site graph as 0–100 of the top site’s' },
   { key: 'pages', label: 'Pages', cls: 'num', title: 'Pages crawled on this site (with a status: fetched fine)' },
   { key: null, label: 'Errors', cls: 'col-errors num', title: 'Fetches that failed or answered 4xx/5xx', health: true },
   { key: 'in_sites', label: 'In-sites', cls: 'num', title: 'Other sites linking to this one' },
@@ -75,12 +77,14 @@ export class SitesView extends LightElement {
   override connectedCallback(): void {
     super.connectedCallback();
     crawlFeed.addEventListener('status', this.#onCrawl);
+    rawShares.addEventListener('change', this.#onRaw);
     this.#wasActive = crawlFeed.status !== null && ACTIVE_STATES.has(crawlFeed.status.state);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     crawlFeed.removeEventListener('status', this.#onCrawl);
+    rawShares.removeEventListener('change', this.#onRaw);
     window.clearTimeout(this.#filterTimer);
     window.clearTimeout(this.#librarianTimer);
   }
@@ -159,6 +163,8 @@ export class SitesView extends LightElement {
     // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
     this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
   }
+
+  #onRaw = () => this.requestUpdate();
 
   #onCrawl = () => {
     const s = crawlFeed.status;
@@ -283,18 +289,22 @@ export class SitesView extends LightElement {
     </th>`;
   }
 
-  #renderRow(r: SiteRow, i: number, maxOpic: number, health: boolean) {
+  #renderRow(r: SiteRow, i: number, health: boolean) {
     const selected = i === this.sel;
-    const w = maxOpic > 0 ? Math.max(1, (r.opic / maxOpic) * 100) : 0;
+    const w = r.opic_score ? Math.max(1, r.opic_score) : 0;
+    const raw = rawShares.on;
     return html`<tr data-site=${r.site} class=${selected ? 'selected' : ''} aria-selected=${selected ? 'true' : 'false'}
       @click=${() => this.#select(i, false)} @dblclick=${() => navigate(siteHref(r.site))}>
-      <td class="col-rank num">${this.offset + i + 1}</td>
+      <td class="col-rank num" data-rank=${r.opic_rank ?? ''}>${rank(r.opic_rank)}</td>
       <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a></td>
       ${health ? html`<td class="col-crawl-status" data-crawl-status=${r.crawl_status ?? ''}>${crawlStatusBadge(r.crawl_status)}</td>` : nothing}
-      <td class="col-opic num">
-        <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${sig(r.opic)}</span>
+      <td class="col-opic num" data-score=${r.opic_score ?? ''}>
+        <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${score(r.opic_score)}</span>
+        ${raw ? html`<span class="raw-share" data-share=${r.opic}>${share(r.opic)}</span>` : nothing}
       </td>
-      <td class="num">${sig(r.pagerank)}</td>
+      <td class="col-pagerank num" data-score=${r.pagerank_score ?? ''} title="PageRank rank ${rank(r.pagerank_rank)}">
+        ${score(r.pagerank_score)}${raw ? html` <span class="raw-share" data-share=${r.pagerank}>${share(r.pagerank)}</span>` : nothing}
+      </td>
       <td class="num">${int(r.pages)}</td>
       ${health ? html`<td class="col-errors num ${r.errors ? 'has-errors' : ''}">${r.errors === undefined ? '' : int(r.errors)}</td>` : nothing}
       <td class="num">${int(r.in_sites)}</td>
@@ -338,9 +348,8 @@ export class SitesView extends LightElement {
             : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some.`}
       </td></tr>`;
     }
-    const maxOpic = rows.reduce((m, r) => Math.max(m, r.opic), 0);
     const health = this.#showHealth;
-    return rows.map((r, i) => this.#renderRow(r, i, maxOpic, health));
+    return rows.map((r, i) => this.#renderRow(r, i, health));
   }
 
   override render() {
@@ -371,6 +380,8 @@ export class SitesView extends LightElement {
             @click=${() => this.#go({ offset: this.offset + PAGE_SIZE }, false)}>Next ›</button>
         </div>
       </div>
+      <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
+      <ss-rating-legend></ss-rating-legend>
       ${alertBox(this.#sites.error)}
       <div class="panel table-panel">
         <table class="data sites-table" aria-label="Sites">

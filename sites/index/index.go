@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -245,17 +246,27 @@ type Query struct {
 	// FacetSites, when > 0, asks for the FacetSites sites with the most hits
 	// in Result.Sites (a Bleve term facet over the site field).
 	FacetSites int
+	// Any finds the pages with any of the plain words and phrases; without
+	// it (the default) a page must have them all. +word and -word are
+	// required and excluded either way.
+	Any bool
 }
 
 // Result is one page of search hits.
 type Result struct {
 	Total uint64        // hits in all, not only on this page
 	Took  time.Duration // time bleve spent searching
-	Hits  []Hit
+	// MaxScore is the best hit's score over all hits, not only this page's.
+	MaxScore float64
+	Hits     []Hit
 	// Sites is the site facet when Query.FacetSites asked for it: the sites
 	// with the most hits, most hits first, over all hits (not only this
 	// page's).
 	Sites []SiteCount
+	// Ignored are the words and phrases of the query too common to search
+	// for (stop words: the English analyzer drops them), as typed; the
+	// search ran without them.
+	Ignored []string
 }
 
 // SiteCount is one entry of the site facet.
@@ -274,9 +285,15 @@ type Hit struct {
 	Snippet string
 }
 
-// Search runs q. An empty or malformed query is an [ErrBadQuery] error.
+// Search runs q. A query that cannot be run (empty, malformed, or made of
+// stop words only) is a [*QueryError], which wraps [ErrBadQuery]; a
+// negative offset is an ErrBadQuery error.
 func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
-	bq, err := buildQuery(q)
+	an := ix.bi.Mapping().AnalyzerNamed(en.AnalyzerName)
+	if an == nil {
+		return Result{}, fmt.Errorf("index: search: no %s analyzer", en.AnalyzerName)
+	}
+	bq, ignored, err := buildQuery(q, an)
 	if err != nil {
 		return Result{}, err
 	}
@@ -300,7 +317,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
 	}
-	out := Result{Total: res.Total, Took: res.Took, Hits: make([]Hit, 0, len(res.Hits))}
+	out := Result{Total: res.Total, Took: res.Took, MaxScore: res.MaxScore, Hits: make([]Hit, 0, len(res.Hits)), Ignored: ignored}
 	for _, h := range res.Hits {
 		hit := Hit{
 			URL:   h.ID,
@@ -351,32 +368,51 @@ func leadSnippet(text string) string {
 	return html.EscapeString(head) + "…"
 }
 
-// buildQuery takes the site: terms out of the query string, parses the
-// rest, spreads its field-less parts over title and text, checks it, and
-// restricts it to the sites asked for.
-func buildQuery(q Query) (query.Query, error) {
+// buildQuery checks the query string, takes the site: terms out of it,
+// parses the rest, makes its plain words required (unless q.Any), spreads
+// its field-less parts over title and text, checks it, and restricts it to
+// the sites asked for. It returns the words left out as stop words.
+func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
-		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
+		return nil, nil, &QueryError{Problem: ProblemEmpty, Message: "Type something to search for."}
 	}
 	if q.Offset < 0 {
-		return nil, fmt.Errorf("%w: negative offset %d", ErrBadQuery, q.Offset)
+		return nil, nil, fmt.Errorf("%w: negative offset %d", ErrBadQuery, q.Offset)
+	}
+	if err := checkSyntax(text); err != nil {
+		return nil, nil, err
 	}
 	rest, siteTerms, err := SplitSites(text)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, err)
+		return nil, nil, syntaxError(0, "%s.", strings.ToUpper(err.Error()[:1])+err.Error()[1:])
 	}
 	var parsed query.Query
+	var ignored []string
+	filtered := len(siteTerms) > 0 || q.Site != ""
 	if strings.TrimSpace(rest) == "" {
 		// Only site: terms: every page of those sites.
 		parsed = query.NewMatchAllQuery()
 	} else {
-		if parsed, err = query.NewQueryStringQuery(rest).Parse(); err != nil {
-			return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+		if parsed, err = parse(rest); err != nil {
+			return nil, nil, err
+		}
+		words, left := dropped(parsed, an)
+		ignored = words
+		switch {
+		case len(words) > 0 && !left && filtered:
+			parsed = query.NewMatchAllQuery()
+		case len(words) > 0 && !left:
+			return nil, nil, &QueryError{Problem: ProblemStopWords,
+				Message: fmt.Sprintf("'%s' only has words too common to search for.", strings.Join(words, " "))}
+		}
+		parsed = prune(parsed, an)
+		if !q.Any {
+			parsed = requireAll(parsed)
 		}
 		parsed = searchFields(parsed)
 		if err := validate(parsed); err != nil {
-			return nil, fmt.Errorf("%w: %q: %s", ErrBadQuery, text, oneLine(err.Error()))
+			return nil, nil, err
 		}
 	}
 	filters := []query.Query{parsed}
@@ -391,9 +427,9 @@ func buildQuery(q Query) (query.Query, error) {
 		filters = append(filters, siteTerm(q.Site))
 	}
 	if len(filters) == 1 {
-		return parsed, nil
+		return parsed, ignored, nil
 	}
-	return query.NewConjunctionQuery(filters), nil
+	return query.NewConjunctionQuery(filters), ignored, nil
 }
 
 func siteTerm(site string) query.Query {
@@ -495,18 +531,13 @@ func validate(q query.Query) error {
 		}
 	case *query.RegexpQuery:
 		if _, err := vregexp.New(strings.TrimPrefix(x.Regexp, "^")); err != nil {
-			return fmt.Errorf("regexp /%s/: %w", x.Regexp, err)
+			return syntaxError(0, "The regular expression /%s/ is not valid: check its brackets, parentheses and backslashes.", x.Regexp)
 		}
 	}
-	if v, ok := q.(query.ValidatableQuery); ok {
-		return v.Validate()
+	if v, ok := q.(query.ValidatableQuery); ok && v.Validate() != nil {
+		return syntaxError(0, "The query could not be read: check its quotes, its + and - signs and its field:value parts.")
 	}
 	return nil
-}
-
-// oneLine joins the lines of bleve's parse errors (one per problem).
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // searchFields rewrites, in place, every field-less leaf of a parsed query
@@ -537,23 +568,44 @@ func searchFields(q query.Query) query.Query {
 			x.Disjuncts[i] = searchFields(x.Disjuncts[i])
 		}
 		return x
+	case *query.MatchPhraseQuery:
+		if x.FieldVal == "url" || x.FieldVal == "site" {
+			// url:"http://…" and site:"name": these fields are kept whole,
+			// without positions, so a phrase is one term to match.
+			m := query.NewMatchQuery(x.MatchPhrase)
+			m.SetField(x.FieldVal)
+			if x.BoostVal != nil {
+				m.SetBoost(x.Boost())
+			}
+			return m
+		}
+		if x.Field() != "" {
+			return x
+		}
+		return spread(x)
 	case query.FieldableQuery:
 		if x.Field() != "" {
 			return x
 		}
-		title, ok := withField(x, "title")
-		if !ok {
-			return x
-		}
-		text, _ := withField(x, "text")
-		boost := 1.0
-		if b, ok := x.(query.BoostableQuery); ok {
-			boost = b.Boost()
-		}
-		title.(query.BoostableQuery).SetBoost(boost * titleBoost)
-		return query.NewDisjunctionQuery([]query.Query{title, text})
+		return spread(x)
 	}
 	return q
+}
+
+// spread is "title^titleBoost OR text" for a field-less leaf; a leaf that
+// does not match text is returned as it is.
+func spread(x query.FieldableQuery) query.Query {
+	title, ok := withField(x, "title")
+	if !ok {
+		return x
+	}
+	text, _ := withField(x, "text")
+	boost := 1.0
+	if b, ok := x.(query.BoostableQuery); ok {
+		boost = b.Boost()
+	}
+	title.(query.BoostableQuery).SetBoost(boost * titleBoost)
+	return query.NewDisjunctionQuery([]query.Query{title, text})
 }
 
 // withField returns a copy of a text-matching leaf query set to field, and

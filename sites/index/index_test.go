@@ -465,7 +465,7 @@ func TestSiteFacet(t *testing.T) {
 	ctx := context.Background()
 	// "fruit": food.test/avocado, garden.test/tree (title), fruit.test/kumquat.
 	// "zucchini OR avocado": many.test 120, food.test 2, garden.test 1.
-	res, err := ix.Search(ctx, Query{Text: "zucchini avocado", Limit: 5, FacetSites: 2})
+	res, err := ix.Search(ctx, Query{Text: "zucchini avocado", Any: true, Limit: 5, FacetSites: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,6 +74,21 @@ type SiteRow struct {
 	OutSites int `json:"out_sites"`
 	// Rating is the rating of SiteQuery.Librarian, nil when there is none.
 	Rating *int `json:"rating"`
+	// Standing places the site among all sites; the store leaves it zero
+	// and the app fills it (app.Standings).
+	Standing
+}
+
+// Standing is a site's place among all the project's sites by OPIC and by
+// PageRank, in numbers a reader can compare: the rank (1 is the highest
+// value; sites of equal value share a rank, and the next rank skips as many,
+// as in 1, 2, 2, 4) and the score, 100 × value / highest value, rounded to
+// a whole number (the top site scores 100). Zero means not computed.
+type Standing struct {
+	OPICRank      int `json:"opic_rank"`
+	OPICScore     int `json:"opic_score"`
+	PageRankRank  int `json:"pagerank_rank"`
+	PageRankScore int `json:"pagerank_score"`
 }
 
 // PageRow is one crawled page of a site, as listed in [SiteDetail].
@@ -93,6 +108,9 @@ type SiteLink struct {
 	Site   string  `json:"site"`
 	Weight float64 `json:"weight"`
 	OPIC   float64 `json:"opic"`
+	// OPICScore is the other site's OPIC as 0–100 of the top site's
+	// (Standing.OPICScore); the app fills it.
+	OPICScore int `json:"opic_score"`
 }
 
 // SiteDetail is everything the site page shows. The counts of the embedded
@@ -144,9 +162,10 @@ func (d SiteDetail) MarshalJSON() ([]byte, error) {
 		OutLinks    []SiteLink `json:"out_links"`
 		Ratings     []Rating   `json:"ratings"`
 		Report      SiteReport `json:"report"`
+		Standing
 	}{
 		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.Errors, d.CrawlStatus, d.InSites, d.OutSites, d.Rating,
-		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report,
+		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report, d.Standing,
 	})
 }
 
@@ -209,6 +228,30 @@ func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 		row.Rating = &r
 	}
 	return row, nil
+}
+
+// ImportanceValues returns every site's OPIC share (as [SiteRow.OPIC]
+// computes it, so that the same site gives the same float) and PageRank, in
+// no particular order: what a rank among all sites is counted against.
+func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64, err error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT
+			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END, s.pagerank
+		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: importance values: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o, p float64
+		if err := rows.Scan(&o, &p); err != nil {
+			return nil, nil, fmt.Errorf("store: importance values: %w", err)
+		}
+		opic, pagerank = append(opic, o), append(pagerank, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: importance values: %w", err)
+	}
+	return opic, pagerank, nil
 }
 
 // ListSites returns the number of sites matching q.Filter and the page of

@@ -210,6 +210,8 @@ type SelectedSite struct {
 	Selection
 	// OPIC is the site's share of all OPIC importance (see SiteRow.OPIC).
 	OPIC float64 `json:"opic"`
+	// Standing places the site among all sites; the app fills it.
+	Standing
 }
 
 // Selections returns the sites whose selection status is status, by OPIC
