@@ -1,0 +1,90 @@
+package index
+
+import (
+	"context"
+	"testing"
+)
+
+func TestSiteTermStatistics(t *testing.T) {
+	ix := newTestIndex(t)
+	ctx := context.Background()
+
+	st, err := ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// food.test/avocado, food.test/bread and garden.test/tree; the 404, the
+	// empty and the failed page of food.test are not in the index.
+	if st.Pages != 3 || st.Docs != indexedFixture {
+		t.Fatalf("Pages, Docs = %d, %d; want 3, %d", st.Pages, st.Docs, indexedFixture)
+	}
+	byTerm := map[string]TermCount{}
+	for i, tc := range st.Terms {
+		if i > 0 && st.Terms[i-1].Term >= tc.Term {
+			t.Fatalf("terms not sorted: %q before %q", st.Terms[i-1].Term, tc.Term)
+		}
+		byTerm[tc.Term] = tc
+	}
+	for _, want := range []TermCount{
+		// "avocado" and "avocados" are one term; the singular is written
+		// more often (avocado page's text has none: titles are not read).
+		{Term: "avocado", Word: "avocado", Pages: 2, Count: 2, DocFreq: 2},
+		{Term: "tree", Word: "tree", Pages: 1, Count: 2, DocFreq: 1},
+		// "bread" is in the text of the two food pages; the kitchen pages
+		// never write it.
+		{Term: "bread", Word: "bread", Pages: 2, Count: 2, DocFreq: 2},
+		// "fruit" is also in fruit.test's text, outside the set.
+		{Term: "fruit", Word: "fruit", Pages: 1, Count: 1, DocFreq: 2},
+	} {
+		got, ok := byTerm[want.Term]
+		if !ok {
+			t.Errorf("term %q missing", want.Term)
+			continue
+		}
+		if got != want {
+			t.Errorf("term %q: got %+v, want %+v", want.Term, got, want)
+		}
+	}
+	// Stop words never reach the index.
+	for _, stop := range []string{"the", "on", "an", "from"} {
+		if _, ok := byTerm[stop]; ok {
+			t.Errorf("stop word %q counted", stop)
+		}
+	}
+
+	// minPages leaves out the terms of one page only.
+	st, err = ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range st.Terms {
+		if tc.Pages < 2 {
+			t.Errorf("minPages 2 kept %+v", tc)
+		}
+	}
+	if len(st.Terms) == 0 {
+		t.Error("minPages 2 kept no term; want avocado and bread")
+	}
+
+	// maxPages bounds the pages read, in URL order.
+	st, err = ix.SiteTerms(ctx, []string{"many.test"}, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Pages != 5 {
+		t.Errorf("maxPages 5 read %d pages", st.Pages)
+	}
+	for _, tc := range st.Terms {
+		if tc.Term == "zucchini" && (tc.Pages != 5 || tc.DocFreq != 120) {
+			t.Errorf("zucchini: %+v; want 5 pages, document frequency 120", tc)
+		}
+	}
+
+	// No site, or a site without pages: nothing read.
+	for _, s := range [][]string{nil, {"nowhere.test"}} {
+		st, err = ix.SiteTerms(ctx, s, 0, 1)
+		if err != nil || st.Pages != 0 || len(st.Terms) != 0 {
+			t.Errorf("sites %v: %+v, %v; want no pages", s, st, err)
+		}
+	}
+}
