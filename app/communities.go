@@ -431,8 +431,9 @@ func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importan
 // joined by " · " ("jazz · records · vinyl"); "" when no word qualifies.
 //
 // A word qualifies when it is a term of the index (English stop words are
-// never indexed) of at least two letters with no digit, held by at least
-// two of the pages when there are two or more. Words are ranked by
+// never indexed) of at least two letters with no digit, not one of the
+// common words and page furniture of topicStopWords, held by at least two
+// of the pages when there are two or more. Words are ranked by
 // Dunning's log-likelihood ratio G² on page counts: the pages of the set
 // that hold the term against those of the rest of the index, a 2×2 table
 // (a, n−a | c, N−n−c) with a = pages of the set holding it, n = pages of
@@ -501,9 +502,40 @@ func cmpDesc(x, y float64) int {
 	return 1
 }
 
+// topicStopWords are common English words that say nothing of a topic and
+// that the index's own stop list (Lucene's 33 English words) keeps, with the
+// words of every web page's furniture; a label never shows them.
+var topicStopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`about above after again against all also am any anyone
+		because been before being below between both can cannot could did does doing done down
+		during each either else even ever every few first for from further get gets got had has
+		have having he her here hers herself him himself his how however i if into its itself
+		just last less let like made make makes many may me might more most much must my myself
+		near need new next nor now of off often once one only other others our ours ourselves out
+		over own per please same see seen shall she should since so some still such take than
+		that them themselves thence there these they thing things this those though through
+		thus till too under until up upon us use used uses using very via was we well were what
+		when where whether which while who whom whose why will within without would yet you
+		your yours yourself yourselves gives give given going way ways able across along already
+		among another around back came come comes day days done else far found gave general
+		good great keep kept know known least little long lot mainly mostly never nothing
+		old part put quite rather really right said say says several shows side small something
+		soon sure tell told took toward towards two three whole year years
+		home page pages site sites menu login contact privacy cookie cookies copyright rights
+		reserved read more click search skip main content navigation link links share follow
+		subscribe terms policy welcome`) {
+		topicStopWords[w] = true
+	}
+}
+
 // topicWord reports whether w may stand in a topic label: two letters or
-// more, and no digit.
+// more, no digit, and not one of [topicStopWords].
 func topicWord(w string) bool {
+	if topicStopWords[w] {
+		return false
+	}
 	letters := 0
 	for _, r := range w {
 		switch {
