@@ -260,7 +260,7 @@ export class CommunitiesView extends LightElement {
     const done = this.#edits.then(async () => {
       try {
         const next = await send(c.id);
-        if (this.collection?.id === c.id) this.collection = next;
+        if (this.collection?.id === c.id) this.collection = this.#keepGraph(next);
         this.editError = '';
         return true;
       } catch (err) {
@@ -268,7 +268,7 @@ export class CommunitiesView extends LightElement {
         if (this.collection?.id === c.id) {
           // Redraw from what the server holds: a checkbox clicked must not stay in the state refused.
           try {
-            this.collection = await collectionsApi.get(c.id);
+            this.collection = this.#keepGraph(await collectionsApi.get(c.id));
           } catch {
             this.collection = { ...this.collection };
           }
@@ -281,6 +281,16 @@ export class CommunitiesView extends LightElement {
     this.#edits = done;
     void done.then(() => this.#loadList());
     return done;
+  }
+
+  /**
+   * #keepGraph gives an edited collection the picture already drawn: a
+   * collection's picture never changes once saved, and a new object would
+   * make the graph lay itself out again after every edit.
+   */
+  #keepGraph(next: Collection): Collection {
+    const cur = this.collection;
+    return cur && cur.id === next.id ? { ...next, graph: cur.graph } : next;
   }
 
   #toggle(k: CollectionCommunity, on: boolean): void {

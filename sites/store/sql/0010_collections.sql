@@ -6,7 +6,7 @@
 -- (graph, JSON) and every community with its members, so that a new crawl
 -- that changes the graph does not change a saved collection.
 CREATE TABLE collections (
-    id          INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused: an address naming a deleted collection finds none
     name        TEXT NOT NULL UNIQUE,
     created_by  TEXT NOT NULL,
     created_at  TEXT NOT NULL,
