@@ -52,7 +52,8 @@ type collectionParams struct {
 // CreateCollection runs the extraction of req (or takes it from the memo)
 // and saves it as a new collection: every community with its seed kept and
 // named by its topic, no seed added by hand, and the picture of the
-// [DefaultGraphSites] most important sites coloured by its communities.
+// [DefaultGraphSites] most important sites coloured by its communities. An
+// extraction that finds no community is a conflict, and nothing is saved.
 func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collection, error) {
 	if err := store.ValidLibrarian(req.By); err != nil {
 		return Collection{}, badRequest(fmt.Errorf("collection: made by: %w", err))
@@ -66,6 +67,9 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 	cs, err := a.Communities(ctx, req.Count, req.Options)
 	if err != nil {
 		return Collection{}, err
+	}
+	if len(cs) == 0 {
+		return Collection{}, conflict(errors.New("collection: no community found: the graph has no links between different sites yet; crawl more pages first"))
 	}
 	graph, err := a.Graph(ctx, DefaultGraphSites, cs)
 	if err != nil {

@@ -111,6 +111,17 @@ func TestTopicLabel(t *testing.T) {
 	}
 }
 
+func TestCollectionOfNoCommunity(t *testing.T) {
+	a := apptest.Empty(t)
+	_, err := a.CreateCollection(context.Background(), app.NewCollection{By: "ana", Count: 3, Options: importance.DefaultCoreOptions()})
+	if app.KindOf(err) != app.KindConflict || !strings.Contains(err.Error(), "no community") {
+		t.Errorf("a project without links: %v, want a conflict saying no community was found", err)
+	}
+	if list, err := a.Collections(context.Background()); err != nil || len(list) != 0 {
+		t.Errorf("collections %+v, %v; want none saved", list, err)
+	}
+}
+
 func TestCollections(t *testing.T) {
 	dir := apptest.TopicProject(t)
 	a, closeApp := apptest.Open(t, dir)
