@@ -95,7 +95,7 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 	}
 	if name != "" {
 		out, err := a.store.CreateCollection(ctx, c)
-		return out, collectionError(err)
+		return out, collectionError(0, err)
 	}
 	// A default name is made unique by a number rather than refused.
 	base := "Collection " + time.Now().UTC().Format("2006-01-02 15:04")
@@ -106,15 +106,22 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 		}
 		out, err := a.store.CreateCollection(ctx, c)
 		if !errors.Is(err, store.ErrNameTaken) || n == 100 {
-			return out, collectionError(err)
+			return out, collectionError(0, err)
 		}
 	}
 }
 
-// collectionError gives a store error of a collection its kind.
-func collectionError(err error) error {
-	if errors.Is(err, store.ErrNameTaken) {
+// collectionError gives a store error of collection id its kind and a
+// message for people.
+func collectionError(id int64, err error) error {
+	var e *Error
+	switch {
+	case err == nil || errors.As(err, &e):
+		return err
+	case errors.Is(err, store.ErrNameTaken):
 		return conflict(fmt.Errorf("collection: %w", err))
+	case errors.Is(err, store.ErrNotFound):
+		return notFound(fmt.Errorf("no collection %d in this project (it may have been deleted)", id))
 	}
 	return err
 }
@@ -143,12 +150,13 @@ func (a *App) Collections(ctx context.Context) ([]CollectionSummary, error) {
 
 // Collection returns the collection id.
 func (a *App) Collection(ctx context.Context, id int64) (Collection, error) {
-	return a.store.Collection(ctx, id)
+	c, err := a.store.Collection(ctx, id)
+	return c, collectionError(id, err)
 }
 
 // DeleteCollection deletes the collection id.
 func (a *App) DeleteCollection(ctx context.Context, id int64) error {
-	return a.store.DeleteCollection(ctx, id)
+	return collectionError(id, a.store.DeleteCollection(ctx, id))
 }
 
 // RenameCollection renames the collection id; the name is trimmed, and
@@ -162,7 +170,7 @@ func (a *App) RenameCollection(ctx context.Context, id int64, name string) (Coll
 		c.Name = name
 		return nil
 	})
-	return c, collectionError(err)
+	return c, collectionError(id, err)
 }
 
 // CommunityEdit is an edit of one community of a collection; nil fields
@@ -186,7 +194,7 @@ func (a *App) EditCommunity(ctx context.Context, id int64, core int, e Community
 		}
 		e.Name = &n
 	}
-	return a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		k := -1
 		for i := range c.Communities {
 			if c.Communities[i].Core == core {
@@ -213,6 +221,7 @@ func (a *App) EditCommunity(ctx context.Context, id int64, core int, e Community
 		}
 		return nil
 	})
+	return c, collectionError(id, err)
 }
 
 // seedOwner says which seed of c, kept or added, is of site, "" when none.
@@ -245,7 +254,7 @@ func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Coll
 	if err != nil {
 		return Collection{}, badRequest(fmt.Errorf("seed %q: %w", raw, err))
 	}
-	return a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		for i, k := range c.Communities {
 			if k.Seed == u && !k.Kept {
 				if owner := seedOwner(c, k.Site); owner != "" {
@@ -261,6 +270,7 @@ func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Coll
 		c.Added = append(c.Added, store.CollectionSeed{URL: u, Site: site})
 		return nil
 	})
+	return c, collectionError(id, err)
 }
 
 // RemoveCollectionSeed removes a seed added by hand from the collection id;
@@ -270,7 +280,7 @@ func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (C
 	if err != nil {
 		return Collection{}, err
 	}
-	return a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		for i, s := range c.Added {
 			if s.URL == u {
 				c.Added = append(c.Added[:i], c.Added[i+1:]...)
@@ -279,6 +289,7 @@ func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (C
 		}
 		return notFound(fmt.Errorf("collection %d has no seed %s added by hand", id, u))
 	})
+	return c, collectionError(id, err)
 }
 
 // normalizeSeed checks and normalises a seed typed by a librarian.

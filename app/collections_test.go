@@ -207,7 +207,7 @@ func TestCollections(t *testing.T) {
 	if _, err := a.RenameCollection(ctx, c.ID, "Jazz & birds, 2026"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Collection(ctx, 999); app.KindOf(err) != app.KindNotFound {
+	if _, err := a.Collection(ctx, 999); app.KindOf(err) != app.KindNotFound || err.Error() != "no collection 999 in this project (it may have been deleted)" {
 		t.Errorf("collection 999: %v", err)
 	}
 	edited, _ := a.Collection(ctx, c.ID)
