@@ -399,6 +399,10 @@ const (
 	topicPages = 500
 	// topicWords is the number of words of a label.
 	topicWords = 3
+	// topicTerms bounds the words of a community weighed for its label:
+	// those held by the most of its pages. A label word is on many of
+	// them, and each word weighed costs a look-up in the index.
+	topicTerms = 1000
 )
 
 // communityTopic returns the topic label of core c: [TopicLabel] of the
@@ -417,9 +421,9 @@ func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importan
 	}
 	// Words of one page only never make a label of several pages: leaving
 	// them out first spares the index their look-ups.
-	st, err := a.index.SiteTerms(ctx, names, topicPages, 2)
+	st, err := a.index.SiteTerms(ctx, names, topicPages, 2, topicTerms)
 	if err == nil && st.Pages < 2 {
-		st, err = a.index.SiteTerms(ctx, names, topicPages, 1)
+		st, err = a.index.SiteTerms(ctx, names, topicPages, 1, topicTerms)
 	}
 	if err != nil {
 		return "", fmt.Errorf("communities: topic: %w", err)

@@ -46,9 +46,11 @@ type TermStats struct {
 // sites: up to maxPages of them (all when maxPages <= 0), taken in URL
 // order, analysed with the text field's own analyzer, so that a term here is
 // a term of the index. Terms held by fewer than minPages of those pages are
-// left out before the index is asked for their document frequency. It only
-// reads the index.
-func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, minPages int) (TermStats, error) {
+// left out, and of the others only the maxTerms held by the most pages (all
+// when maxTerms <= 0; ties to the term first in byte order), before the
+// index is asked for their document frequency: one look-up a term is most
+// of the cost. It only reads the index.
+func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, minPages, maxTerms int) (TermStats, error) {
 	var st TermStats
 	docs, err := ix.bi.DocCount()
 	if err != nil {
@@ -115,10 +117,23 @@ func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, mi
 		return st, fmt.Errorf("index: term statistics: %w", err)
 	}
 	defer r.Close()
+	kept := make([]string, 0, len(terms))
 	for term, t := range terms {
-		if t.pages < minPages {
-			continue
+		if t.pages >= minPages {
+			kept = append(kept, term)
 		}
+	}
+	if maxTerms > 0 && len(kept) > maxTerms {
+		slices.SortFunc(kept, func(a, b string) int {
+			if d := terms[b].pages - terms[a].pages; d != 0 {
+				return d
+			}
+			return strings.Compare(a, b)
+		})
+		kept = kept[:maxTerms]
+	}
+	for _, term := range kept {
+		t := terms[term]
 		tfr, err := r.TermFieldReader(ctx, []byte(term), "text", false, false, false)
 		if err != nil {
 			return st, fmt.Errorf("index: document frequency of %q: %w", term, err)

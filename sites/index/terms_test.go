@@ -2,14 +2,20 @@ package index
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
+
+	"sitesift/sites"
 )
 
 func TestSiteTermStatistics(t *testing.T) {
 	ix := newTestIndex(t)
 	ctx := context.Background()
 
-	st, err := ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 1)
+	st, err := ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +59,7 @@ func TestSiteTermStatistics(t *testing.T) {
 	}
 
 	// minPages leaves out the terms of one page only.
-	st, err = ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 2)
+	st, err = ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,8 +72,18 @@ func TestSiteTermStatistics(t *testing.T) {
 		t.Error("minPages 2 kept no term; want avocado and bread")
 	}
 
+	// maxTerms keeps the terms held by the most pages: avocado and bread
+	// (2 pages each) before every term of one page.
+	st, err = ix.SiteTerms(ctx, []string{"food.test", "garden.test"}, 0, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Terms) != 2 || st.Terms[0].Term != "avocado" || st.Terms[1].Term != "bread" {
+		t.Errorf("maxTerms 2 kept %+v, want avocado and bread", st.Terms)
+	}
+
 	// maxPages bounds the pages read, in URL order.
-	st, err = ix.SiteTerms(ctx, []string{"many.test"}, 5, 1)
+	st, err = ix.SiteTerms(ctx, []string{"many.test"}, 5, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,9 +98,55 @@ func TestSiteTermStatistics(t *testing.T) {
 
 	// No site, or a site without pages: nothing read.
 	for _, s := range [][]string{nil, {"nowhere.test"}} {
-		st, err = ix.SiteTerms(ctx, s, 0, 1)
+		st, err = ix.SiteTerms(ctx, s, 0, 1, 0)
 		if err != nil || st.Pages != 0 || len(st.Terms) != 0 {
 			t.Errorf("sites %v: %+v, %v; want no pages", s, st, err)
+		}
+	}
+}
+
+// BenchmarkSiteTerms reads the term statistics of 500 pages of a 4,000-page
+// index whose pages hold 300 words each from a Zipf vocabulary of 30,000
+// words: what naming one community of 500 pages or more costs (the pages
+// read are bounded; the index's size only weighs on the look-ups).
+//
+//	go test ./sites/index -run '^$' -bench SiteTerms -benchtime 20x
+func BenchmarkSiteTerms(b *testing.B) {
+	ix, err := NewMemory()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	r := rand.New(rand.NewPCG(1, 2))
+	zipf := rand.NewZipf(r, 1.1, 1, 29_999)
+	word := func(i uint64) string { return fmt.Sprintf("w%sx", strconv.FormatUint(i, 36)) }
+	const pages, perSite = 4_000, 100
+	var batch []sites.Page
+	for p := range pages {
+		var text strings.Builder
+		for range 300 {
+			text.WriteString(strings.Map(func(c rune) rune {
+				if c >= '0' && c <= '9' {
+					return 'a' + c - '0'
+				}
+				return c
+			}, word(zipf.Uint64())))
+			text.WriteByte(' ')
+		}
+		batch = append(batch, pg(fmt.Sprintf("http://s%d.test/p%d", p/perSite, p), "t", text.String()))
+		if len(batch) == 1000 {
+			if err := ix.Add(batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	set := []string{"s1.test", "s2.test", "s3.test", "s4.test", "s5.test"}
+	b.ResetTimer()
+	for range b.N {
+		st, err := ix.SiteTerms(context.Background(), set, 500, 2, 1000)
+		if err != nil || st.Pages != 500 {
+			b.Fatalf("%d pages, %v", st.Pages, err)
 		}
 	}
 }
