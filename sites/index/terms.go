@@ -8,7 +8,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // TermCount is one term of the text of a set of pages, with how common it
@@ -43,8 +42,8 @@ type TermStats struct {
 }
 
 // SiteTerms reads the term statistics of the text of the pages of the given
-// sites: up to maxPages of them (all when maxPages <= 0), taken in URL
-// order, analysed with the text field's own analyzer, so that a term here is
+// sites: up to maxPages of them (all when maxPages <= 0), an equal share of
+// maxPages from each site, taken in URL order within it, analysed with the text field's own analyzer, so that a term here is
 // a term of the index. Terms held by fewer than minPages of those pages are
 // left out, and of the others only the maxTerms held by the most pages (all
 // when maxTerms <= 0; ties to the term first in byte order), before the
@@ -60,20 +59,33 @@ func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, mi
 	if len(siteNames) == 0 || docs == 0 {
 		return st, nil
 	}
-	qs := make([]query.Query, 0, len(siteNames))
+	// Each site gets an equal share of maxPages, so that one large site
+	// cannot fill the set alone.
+	perSite := int(docs)
+	if maxPages > 0 {
+		perSite = max(1, maxPages/len(siteNames))
+	}
+	var texts []string
+	seenSite := map[string]bool{}
 	for _, s := range siteNames {
-		qs = append(qs, siteTerm(strings.ToLower(s)))
-	}
-	size := maxPages
-	if size <= 0 || uint64(size) > docs {
-		size = int(docs)
-	}
-	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), size, 0, false)
-	req.Fields = []string{"text"}
-	req.SortBy([]string{"_id"})
-	res, err := ix.bi.SearchInContext(ctx, req)
-	if err != nil {
-		return st, fmt.Errorf("index: term statistics of %d sites: %w", len(siteNames), err)
+		s = strings.ToLower(s)
+		if seenSite[s] {
+			continue
+		}
+		if maxPages > 0 && len(texts) >= maxPages {
+			break // more sites than pages: one page each of the first
+		}
+		seenSite[s] = true
+		req := bleve.NewSearchRequestOptions(siteTerm(s), perSite, 0, false)
+		req.Fields = []string{"text"}
+		req.SortBy([]string{"_id"})
+		res, err := ix.bi.SearchInContext(ctx, req)
+		if err != nil {
+			return st, fmt.Errorf("index: term statistics of site %q: %w", s, err)
+		}
+		for _, h := range res.Hits {
+			texts = append(texts, stringField(h.Fields, "text"))
+		}
 	}
 	analyzer := ix.bi.Mapping().AnalyzerNamed(en.AnalyzerName)
 	if analyzer == nil {
@@ -84,8 +96,7 @@ func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, mi
 		words        map[string]int
 	}
 	terms := map[string]*tally{}
-	for _, h := range res.Hits {
-		text := stringField(h.Fields, "text")
+	for _, text := range texts {
 		st.Pages++
 		seen := map[string]bool{}
 		for _, tok := range analyzer.Analyze([]byte(text)) {

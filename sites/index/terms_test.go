@@ -96,6 +96,16 @@ func TestSiteTermStatistics(t *testing.T) {
 		}
 	}
 
+	// maxPages is shared evenly among the sites: many.test's 120 pages
+	// cannot crowd out food.test's two.
+	st, err = ix.SiteTerms(ctx, []string{"many.test", "food.test"}, 10, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Pages != 7 {
+		t.Errorf("10 pages over many.test and food.test: %d read, want 5 + 2", st.Pages)
+	}
+
 	// No site, or a site without pages: nothing read.
 	for _, s := range [][]string{nil, {"nowhere.test"}} {
 		st, err = ix.SiteTerms(ctx, s, 0, 1, 0)
