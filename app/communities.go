@@ -6,31 +6,45 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"sitesift/importance"
 	"sitesift/sites"
+	"sitesift/sites/index"
 )
 
 // Community is one bipartite core found by the seeds method (the seeds
-// paper, Daneshpajouh et al.): its hubs and authorities as URLs, and the hub
-// proposed as a crawl seed.
+// paper, Daneshpajouh et al.): its hubs and authorities as URLs, the home
+// page of one of its hub sites proposed as a crawl seed, and a topic label
+// made from the words of its sites' pages.
 type Community struct {
 	// Core is the core's index in the order of extraction, from 0.
 	Core int `json:"core"`
-	// Seed is the core's hub with the highest hub score (see
-	// importance.Core.Seed); Site is its site.
-	Seed string `json:"seed"`
-	Site string `json:"site"`
+	// Seed is the home page of a hub site of the core (see [seedRule]),
+	// empty when every hub site of the core already gave an earlier core
+	// its seed; Site is that site and FromHub the hub page it was chosen
+	// for.
+	Seed    string `json:"seed"`
+	Site    string `json:"site"`
+	FromHub string `json:"from_hub"`
+	// Topic is the label of the core's most distinctive words (see
+	// [TopicLabel]), empty when its sites have no indexed page; Name is
+	// Topic, or the seed's site when there is no topic.
+	Topic string `json:"topic"`
+	Name  string `json:"name"`
 	// Hubs and Authorities are in the order they joined the core.
 	Hubs        []string `json:"hubs"`
 	Authorities []string `json:"authorities"`
 	// CoverDensity is 100·|E(Hubs, Authorities)| / (|Hubs|·|Authorities|).
 	CoverDensity float64 `json:"cover_density"`
-	// HubScore is the seed's hub score in the HITS ranking the core was
-	// extracted from.
+	// HubScore is the hub score of FromHub in the HITS ranking the core
+	// was extracted from. The extraction gives the score of a core's best
+	// hub only, so it is 0 when the seed comes from another hub (the best
+	// hub's site having given an earlier core its seed).
 	HubScore float64 `json:"hub_score"`
 	// HubRelative is HubScore as 0–100 of the highest HubScore of the
 	// extraction ([Score100]): the first seed's is usually 100.
@@ -216,11 +230,30 @@ func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt im
 		return nil, fmt.Errorf("communities: %w", err)
 	}
 	out := make([]Community, len(cores))
+	taken := map[string]bool{}
 	for i, c := range cores {
 		out[i] = Community{
-			Core: i, Seed: cg.urls[c.Seed], Site: cg.site(c.Seed),
-			Hubs: nodeURLs(cg, c.Hubs), Authorities: nodeURLs(cg, c.Authorities),
-			CoverDensity: c.Density, HubScore: c.SeedHub,
+			Core: i, Hubs: nodeURLs(cg, c.Hubs), Authorities: nodeURLs(cg, c.Authorities),
+			CoverDensity: c.Density,
+		}
+		if v, ok := seedRule(cg, c, taken); ok {
+			site := cg.site(v)
+			taken[site] = true
+			out[i].Seed, out[i].Site, out[i].FromHub = cg.home(v), site, cg.urls[v]
+			if v == c.Seed {
+				out[i].HubScore = c.SeedHub
+			}
+		}
+		topic, err := a.communityTopic(ctx, cg, c)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Topic, out[i].Name = topic, topic
+		if topic == "" {
+			out[i].Name = out[i].Site
+		}
+		if out[i].Name == "" {
+			out[i].Name = fmt.Sprintf("Community %d", i+1)
 		}
 	}
 	top := 0.0
@@ -252,6 +285,42 @@ func (a *App) currentCommunities(ctx context.Context) (*communityGraph, []Commun
 	m.mu.Unlock()
 	out, err := a.extract(ctx, cg, DefaultCommunityCount, importance.DefaultCoreOptions())
 	return cg, out, err
+}
+
+// seedRule picks the hub whose site gives core c its seed: the core's best
+// hub (importance.Core.Seed), or, when its site already gave an earlier core
+// its seed (taken), the next hub in the order the hubs joined the core —
+// the extraction takes them best hub score first — whose site has not. A
+// site thus gives at most one seed. ok is false when every hub site of the
+// core is taken, or has no site.
+func seedRule(cg *communityGraph, c importance.Core, taken map[string]bool) (v int, ok bool) {
+	for _, h := range append([]int{c.Seed}, c.Hubs...) {
+		if h < 0 {
+			continue
+		}
+		if s := cg.site(h); s != "" && !taken[s] {
+			return h, true
+		}
+	}
+	return 0, false
+}
+
+// home returns the seed URL of node v's site: its home page, scheme +
+// site + "/". A crawled page gives its own scheme (the one the site was
+// crawled with); an imported site graph has no scheme, and its sites get
+// https, which nearly every site answers today and which redirects to
+// http where it must. A name with a path (polblogs' "townhall.com/clog")
+// keeps it: the name is the site.
+func (cg *communityGraph) home(v int) string {
+	site := cg.site(v)
+	if cg.imported {
+		return "https://" + site + "/"
+	}
+	scheme := "http"
+	if strings.HasPrefix(cg.urls[v], "https://") {
+		scheme = "https"
+	}
+	return scheme + "://" + site + "/"
 }
 
 func nodeURLs(cg *communityGraph, ids []int) []string {
@@ -306,6 +375,11 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 			member[u] = i
 		}
 	}
+	for i, c := range current {
+		if c.Seed != "" {
+			member[c.Seed] = i
+		}
+	}
 	out := make([]Community, len(norm))
 	for i, u := range norm {
 		site, _ := cg.rule.Of(u)
@@ -319,11 +393,188 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 		}
 		c := current[k]
 		out[i] = Community{Core: c.Core, Seed: u, Site: site, Hubs: c.Hubs, Authorities: c.Authorities,
-			CoverDensity: c.CoverDensity}
+			CoverDensity: c.CoverDensity, Topic: c.Topic, Name: c.Name}
 		// The hub score is known for the core's own seed only.
 		if u == c.Seed {
-			out[i].HubScore = c.HubScore
+			out[i].HubScore, out[i].FromHub = c.HubScore, c.FromHub
 		}
 	}
 	return out, nil
+}
+
+// Topic labels: see TopicLabel.
+const (
+	// topicPages bounds the pages read for a community's label, so that a
+	// community of large sites costs no more than a search.
+	topicPages = 500
+	// topicWords is the number of words of a label.
+	topicWords = 3
+	// topicTerms bounds the words of a community weighed for its label:
+	// those held by the most of its pages. A label word is on many of
+	// them, and each word weighed costs a look-up in the index.
+	topicTerms = 1000
+)
+
+// communityTopic returns the topic label of core c: [TopicLabel] of the
+// pages of its hubs' and authorities' sites in the project's index.
+func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importance.Core) (string, error) {
+	if a.index == nil {
+		return "", nil
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, v := range append(slices.Clone(c.Hubs), c.Authorities...) {
+		if s := cg.site(v); s != "" && !seen[s] {
+			seen[s] = true
+			names = append(names, s)
+		}
+	}
+	// Words of one page only never make a label of several pages: leaving
+	// them out first spares the index their look-ups.
+	st, err := a.index.SiteTerms(ctx, names, topicPages, 2, topicTerms)
+	if err == nil && st.Pages < 2 {
+		st, err = a.index.SiteTerms(ctx, names, topicPages, 1, topicTerms)
+	}
+	if err != nil {
+		return "", fmt.Errorf("communities: topic: %w", err)
+	}
+	return TopicLabel(st, topicWords), nil
+}
+
+// TopicLabel names a set of pages by its most distinctive words, the n best
+// joined by " · " ("jazz · records · vinyl"); "" when no word qualifies.
+//
+// A word qualifies when it is a term of the index (English stop words are
+// never indexed) of at least two letters with no digit, not one of the
+// common words and page furniture of topicStopWords, held by at least two
+// of the pages when there are two or more. Words are ranked by
+// Dunning's log-likelihood ratio G² on page counts: the pages of the set
+// that hold the term against those of the rest of the index, a 2×2 table
+// (a, n−a | c, N−n−c) with a = pages of the set holding it, n = pages of
+// the set, c = other pages holding it, N = pages of the index. Only words
+// over-represented in the set (a/n > c/(N−n)) count. Pages rather than
+// occurrences, so that one long page repeating a word cannot name a whole
+// community; G² rather than tf-idf because it weighs how often a word is
+// in the set as well as how rare it is outside, and stays sound for the
+// small counts of a small community. When the set is the whole index there
+// is nothing to compare with, and words rank by pages, then occurrences.
+// Ties go to the word first in alphabetical order. Each word is shown in
+// the form written most often (see index.TermCount.Word).
+func TopicLabel(st index.TermStats, n int) string {
+	type scored struct {
+		word         string
+		g2           float64
+		pages, count int
+	}
+	np, N := float64(st.Pages), float64(st.Docs)
+	var cands []scored
+	for _, t := range st.Terms {
+		if !topicWord(t.Word) || (st.Pages >= 2 && t.Pages < 2) {
+			continue
+		}
+		a := float64(t.Pages)
+		c := max(float64(t.DocFreq)-a, 0)
+		rest := N - np
+		var g2 float64
+		if rest > 0 {
+			if a/np <= c/rest {
+				continue
+			}
+			g2 = gSquared(a, np-a, c, rest-c)
+		}
+		cands = append(cands, scored{t.Word, g2, t.Pages, t.Count})
+	}
+	slices.SortFunc(cands, func(x, y scored) int {
+		switch {
+		case x.g2 != y.g2:
+			return cmpDesc(x.g2, y.g2)
+		case x.pages != y.pages:
+			return y.pages - x.pages
+		case x.count != y.count:
+			return y.count - x.count
+		}
+		return strings.Compare(x.word, y.word)
+	})
+	var words []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if len(words) == n {
+			break
+		}
+		if !seen[c.word] {
+			seen[c.word] = true
+			words = append(words, c.word)
+		}
+	}
+	return strings.Join(words, " · ")
+}
+
+func cmpDesc(x, y float64) int {
+	if x > y {
+		return -1
+	}
+	return 1
+}
+
+// topicStopWords are common English words that say nothing of a topic and
+// that the index's own stop list (Lucene's 33 English words) keeps, with the
+// words of every web page's furniture; a label never shows them.
+var topicStopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`about above after again against all also am any anyone
+		because been before being below between both can cannot could did does doing done down
+		during each either else even ever every few first for from further get gets got had has
+		have having he her here hers herself him himself his how however i if into its itself
+		just last less let like made make makes many may me might more most much must my myself
+		near need new next nor now of off often once one only other others our ours ourselves out
+		over own per please same see seen shall she should since so some still such take than
+		that them themselves thence there these they thing things this those though through
+		thus till too under until up upon us use used uses using very via was we well were what
+		when where whether which while who whom whose why will within without would yet you
+		your yours yourself yourselves gives give given going way ways able across along already
+		among another around back came come comes day days done else far found gave general
+		good great keep kept know known least little long lot mainly mostly never nothing
+		old part put quite rather really right said say says several shows side small something
+		soon sure tell told took toward towards two three whole year years
+		home page pages site sites menu login contact privacy cookie cookies copyright rights
+		reserved read more click search skip main content navigation link links share follow
+		subscribe terms policy welcome`) {
+		topicStopWords[w] = true
+	}
+}
+
+// topicWord reports whether w may stand in a topic label: two letters or
+// more, no digit, and not one of [topicStopWords].
+func topicWord(w string) bool {
+	if topicStopWords[w] {
+		return false
+	}
+	letters := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			return false
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= 2
+}
+
+// gSquared is the log-likelihood ratio G² = 2·Σ O·ln(O/E) of the 2×2 table
+// (a b | c d), E being the count expected if rows and columns were
+// independent; empty cells add nothing.
+func gSquared(a, b, c, d float64) float64 {
+	n := a + b + c + d
+	if n == 0 {
+		return 0
+	}
+	cell := func(o, row, col float64) float64 {
+		if o <= 0 {
+			return 0
+		}
+		return o * math.Log(o*n/(row*col))
+	}
+	return 2 * (cell(a, a+b, a+c) + cell(b, a+b, b+d) + cell(c, c+d, a+c) + cell(d, c+d, b+d))
 }

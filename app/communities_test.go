@@ -37,16 +37,20 @@ func TestCommunitiesOnPageGraph(t *testing.T) {
 			!reflect.DeepEqual(sortedCopy(c.Authorities), want[i].auths) {
 			t.Errorf("community %d = %+v, want hubs %v authorities %v", i, c, want[i].hubs, want[i].auths)
 		}
-		if c.CoverDensity != 100 || !slices.Contains(c.Hubs, c.Seed) || c.HubScore <= 0 {
+		if c.CoverDensity != 100 || !slices.Contains(c.Hubs, c.FromHub) || c.HubScore <= 0 {
 			t.Errorf("community %d: density %v, seed %s, hub score %v", i, c.CoverDensity, c.Seed, c.HubScore)
 		}
 		if site, _ := sites.Of(c.Seed); c.Site != site {
 			t.Errorf("community %d: site %q, seed %q", i, c.Site, c.Seed)
 		}
 	}
-	// Ties among equal hubs go to the lowest URL.
-	if cs[0].Seed != "http://h1.test/links" || cs[1].Seed != "http://g1.test/list" {
-		t.Errorf("seeds %s, %s", cs[0].Seed, cs[1].Seed)
+	// Ties among equal hubs go to the lowest URL; the seed is the hub
+	// site's home page.
+	if cs[0].FromHub != "http://h1.test/links" || cs[1].FromHub != "http://g1.test/list" {
+		t.Errorf("seeds from hubs %s, %s", cs[0].FromHub, cs[1].FromHub)
+	}
+	if cs[0].Seed != "http://h1.test/" || cs[1].Seed != "http://g1.test/" {
+		t.Errorf("seeds %s, %s; want the home pages http://h1.test/, http://g1.test/", cs[0].Seed, cs[1].Seed)
 	}
 	// Deterministic: a fresh app on the same project gives the same cores.
 	b := app.New(app.Options{Project: proj})
@@ -64,7 +68,7 @@ func TestCommunitiesOnPageGraph(t *testing.T) {
 	opt.CoreSize, opt.NewMembers = 4, 1
 	fixed, err := a.Communities(ctx, 1, opt)
 	if err != nil || len(fixed) != 1 || len(fixed[0].Hubs)+len(fixed[0].Authorities) != 4 ||
-		!strings.HasPrefix(fixed[0].Seed, "http://h") {
+		!strings.HasPrefix(fixed[0].FromHub, "http://h") {
 		t.Errorf("fixed size 4: %+v, %v", fixed, err)
 	}
 	for _, bad := range []importance.CoreOptions{{HITS: importance.DefaultHITSOptions(), CoverDensity: 0},
@@ -102,7 +106,9 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("%+v, %v", cs, err)
 	}
-	if cs[0].Seed != "http://blog.test/x/" || cs[0].Site != "blog.test/x" || len(cs[0].Hubs) != 3 {
+	// An imported graph has no scheme: its seeds are https home pages.
+	if cs[0].Seed != "https://blog.test/x/" || cs[0].Site != "blog.test/x" || cs[0].FromHub != "http://blog.test/x/" ||
+		len(cs[0].Hubs) != 3 {
 		t.Errorf("imported graph community %+v", cs[0])
 	}
 	g, err := a.Graph(context.Background(), 10, cs)

@@ -1,10 +1,11 @@
 // Package app is sitesift's service: an [App] over one open [Project] (the
 // SQLite store and the Bleve index under one directory), with one method
 // per thing a librarian or a crawl operator does — start a crawl, import a
-// graph, rank, search, rate, review, select, extract communities, export,
-// run an experiment. It is the only package that combines crawl,
-// importance and sites, and every rule lives here once: which sites a
-// seed list holds, who may see whose rating, when a request is refused.
+// graph, rank, search, rate, review, select, extract communities and keep
+// them as collections, export, run an experiment. It is the only package
+// that combines crawl, importance and sites, and every rule lives here
+// once: which sites a seed list holds, who may see whose rating, when a
+// request is refused.
 //
 // Adapters translate between people and these methods and decide nothing:
 //

@@ -73,7 +73,7 @@ func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, 
 	}
 	seedCore, memberCore := map[string]int{}, map[string]int{}
 	for _, c := range cs {
-		if s := siteOf(c.Seed); s != "" {
+		if s := c.Site; s != "" {
 			if _, ok := seedCore[s]; !ok {
 				seedCore[s] = c.Core
 			}

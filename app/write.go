@@ -227,6 +227,9 @@ func WriteCommunities(w io.Writer, cs []Community, format string) error {
 	switch format {
 	case export.Txt:
 		for _, c := range cs {
+			if c.Seed == "" {
+				continue // every hub site of the core gave an earlier one its seed
+			}
 			if _, err := fmt.Fprintln(w, c.Seed); err != nil {
 				return err
 			}
@@ -477,4 +480,39 @@ func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
 		return err
 	}
 	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
+}
+
+// CollectionColumns is the header of a collection's seed list in CSV.
+var CollectionColumns = []string{"community", "topic", "site", "seed_url", "hub_score", "added_by_hand"}
+
+// WriteCollection writes the seed list of c (see [CollectionSeeds]) as txt
+// (one seed URL a line, for a crawler), CSV (the columns
+// [CollectionColumns]; hub_score empty for a seed added by hand,
+// added_by_hand true or false) or JSON (an array of [CollectionSeed]).
+func WriteCollection(w io.Writer, c Collection, format string) error {
+	seeds := CollectionSeeds(c)
+	switch format {
+	case export.Txt:
+		var b strings.Builder
+		for _, s := range seeds {
+			b.WriteString(s.SeedURL + "\n")
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	case export.CSV:
+		cw := export.NewCSVWriter(w)
+		cw.Write(CollectionColumns)
+		for _, s := range seeds {
+			score := ""
+			if !s.AddedByHand {
+				score = export.Ftoa(s.HubScore)
+			}
+			cw.Write([]string{s.Community, s.Topic, s.Site, s.SeedURL, score, strconv.FormatBool(s.AddedByHand)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case export.JSON:
+		return export.WriteJSON(w, seeds)
+	}
+	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
 }

@@ -77,6 +77,10 @@ Usage:
   sitesift seeds --project DIR --count K [--method communities|importance]
                  [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
+  sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
+                                            saved collections: communities with their edits, as seed lists
+  sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
+                 [--density 100 | --core-size N --new-members M]
   sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
@@ -173,6 +177,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.agreement(ctx, args)
 	case "lab":
 		return c.lab(ctx, args)
+	case "collections":
+		return c.collections(ctx, args)
 	case "help":
 		fmt.Fprint(c.Stdout, usage)
 		return nil

@@ -19,7 +19,7 @@ import (
 func TestCLISeedsCommunities(t *testing.T) {
 	dir := apptest.CommunityProject(t)
 	code, out, stderr := runCLI(t, "seeds", "--project", dir, "--count", "3")
-	if code != 0 || out != "http://h1.test/links\nhttp://g1.test/list\n" {
+	if code != 0 || out != "http://h1.test/\nhttp://g1.test/\n" {
 		t.Errorf("txt: %d %q %s", code, out, stderr)
 	}
 	code, out, stderr = runCLI(t, "seeds", "--project", dir, "--count", "3", "--format", "csv")
@@ -33,8 +33,8 @@ func TestCLISeedsCommunities(t *testing.T) {
 	if strings.Join(rows[0], ",") != "seed_url,site,core,hubs,authorities,cover_density,hub_score" {
 		t.Fatalf("csv header %q", rows[0])
 	}
-	if len(rows) != 3 || strings.Join(rows[1][:6], ",") != "http://h1.test/links,h1.test,0,3,3,100" ||
-		strings.Join(rows[2][:6], ",") != "http://g1.test/list,g1.test,1,2,2,100" {
+	if len(rows) != 3 || strings.Join(rows[1][:6], ",") != "http://h1.test/,h1.test,0,3,3,100" ||
+		strings.Join(rows[2][:6], ",") != "http://g1.test/,g1.test,1,2,2,100" {
 		t.Errorf("csv rows %q", rows[1:])
 	}
 	if h, err := strconv.ParseFloat(rows[1][6], 64); err != nil || !(h > 0 && h <= 1) {
@@ -68,7 +68,7 @@ func TestCLISeedsCommunities(t *testing.T) {
 	json.Unmarshal(cores[0]["hubs"], &first.Hubs)
 	json.Unmarshal(cores[0]["seed"], &first.Seed)
 	json.Unmarshal(cores[0]["cover_density"], &first.CoverDensity)
-	if first.Seed != "http://h1.test/links" || len(first.Hubs) != 3 || first.CoverDensity != 100 {
+	if first.Seed != "http://h1.test/" || len(first.Hubs) != 3 || first.CoverDensity != 100 {
 		t.Errorf("json first core %+v", first)
 	}
 	// Fixed size, and the old method.

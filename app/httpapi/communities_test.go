@@ -17,7 +17,7 @@ func TestCommunitiesAPI(t *testing.T) {
 	h := New(a)
 	var cs []app.Community
 	apptest.Call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
-	if len(cs) != 2 || cs[0].Seed != "http://h1.test/links" || cs[0].Site != "h1.test" || len(cs[0].Authorities) != 3 {
+	if len(cs) != 2 || cs[0].Seed != "http://h1.test/" || cs[0].Site != "h1.test" || len(cs[0].Authorities) != 3 {
 		t.Fatalf("communities %+v", cs)
 	}
 	apptest.Call(t, h, "GET", "/api/communities?count=1&core_size=4&new_members=1", "", 200, &cs)
@@ -85,10 +85,10 @@ func TestExportSeedsAPI(t *testing.T) {
 	}
 	rec := get("/api/export/seeds?format=csv&count=3")
 	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), "seeds.csv") ||
-		!strings.HasPrefix(rec.Body.String(), "seed_url,site,core,hubs,authorities,cover_density,hub_score\nhttp://h1.test/links,h1.test,0,3,3,100,") {
+		!strings.HasPrefix(rec.Body.String(), "seed_url,site,core,hubs,authorities,cover_density,hub_score\nhttp://h1.test/,h1.test,0,3,3,100,") {
 		t.Errorf("communities csv: %d %q", rec.Code, rec.Body)
 	}
-	if rec = get("/api/export/seeds?method=communities&count=3"); rec.Body.String() != "http://h1.test/links\nhttp://g1.test/list\n" {
+	if rec = get("/api/export/seeds?method=communities&count=3"); rec.Body.String() != "http://h1.test/\nhttp://g1.test/\n" {
 		t.Errorf("communities txt: %q", rec.Body)
 	}
 	if rec = get("/api/export/seeds?method=importance&count=2"); rec.Body.String() != "http://h1.test/\nhttp://a1.test/\n" {

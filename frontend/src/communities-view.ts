@@ -1,32 +1,33 @@
-// ss-communities: seed lists from HITS communities. The librarian picks the
-// extractor (cover density, or fixed core size), runs it, and gets the
-// bipartite cores found — each with its seed, hubs and authorities — and a
-// picture of the site graph coloured by core. Seeds can be unchecked or
-// added by hand before the list is exported.
+// ss-communities: seed lists from HITS communities, kept as collections.
+// The librarian picks the extractor (cover density, or fixed core size) and
+// runs it; the run is saved at once as a collection (a named seed list of
+// the project) with its bipartite cores — each with its seed, the home page
+// of a hub site, a topic label and a name — and a picture of the site graph
+// coloured by core. Every edit (a seed unchecked or added by hand, a name)
+// is saved as it is made, so a reload, or another day, shows the same list.
 
 import { html, nothing } from 'lit';
-import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
+import { live } from 'lit/directives/live.js';
+import { api, message, type CommunityParams } from './api';
 import { LightElement } from './base';
-import { Downloads, inDesktopWindow, saveBlob } from './download';
+import {
+  collectionsApi,
+  type Collection,
+  type CollectionCommunity,
+  type CollectionSummary,
+  type SeedFile,
+} from './collections-api';
+import { Downloads } from './download';
 import { EXPLAIN, RawController, rawSharesOn } from './explainer';
-import { int, score, sig } from './format';
+import { date, int, score, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
-import { coreColour, coreName } from './site-graph';
+import { coreColour } from './site-graph';
+import { librarian } from './state';
 import './site-graph';
 import './communities-view.css';
 
-/** GRAPH_LIMIT is the number of sites drawn: the most important ones; more would make a hairball. */
-const GRAPH_LIMIT = 150;
-
 type Mode = 'density' | 'size';
-
-/** Found is one run of the extractor: its cores and the picture of the same run (or why it could not be made). */
-interface Found {
-  cores: Core[] | null;
-  graph: SiteGraph | null;
-  graphError: string;
-}
 
 interface Form {
   count: string;
@@ -38,22 +39,8 @@ interface Form {
 
 const DEFAULT_FORM: Form = { count: '10', mode: 'density', density: '100', core_size: '10', new_members: '1' };
 
-/**
- * Session is what the page shows, kept while the user visits other pages:
- * coming back finds the same cores, selection and added seeds.
- */
-interface Session {
-  params: CommunityParams | null;
-  cores: Core[] | null;
-  graph: SiteGraph | null;
-  graphError: string;
-  /** unchecked are the core seeds the librarian left out. */
-  unchecked: Set<string>;
-  /** added are the seeds the librarian typed in, in order. */
-  added: string[];
-}
-
-const session: Session = { params: null, cores: null, graph: null, graphError: '', unchecked: new Set(), added: [] };
+/** session keeps the collection open while the user visits other pages: coming back opens it again. */
+const session: { open: number } = { open: 0 };
 
 /** siteOf applies sitesift's site rule (host, lower-cased, port when not the default) to a URL. */
 export function siteOf(u: string): string {
@@ -87,10 +74,14 @@ function density(x: number): string {
   return `${Number.isInteger(x) ? x : x.toFixed(1)}%`;
 }
 
-function formFromParams(p: URLSearchParams): Form {
+function formFromParams(p: URLSearchParams | CommunityParams): Form {
   const f = { ...DEFAULT_FORM };
+  const get = (k: string): string | null => {
+    const v = p instanceof URLSearchParams ? p.get(k) : (p as unknown as Record<string, unknown>)[k];
+    return v === undefined || v === null || v === 0 ? null : String(v);
+  };
   const pos = (k: string) => {
-    const v = p.get(k);
+    const v = get(k);
     return v !== null && /^\d+(\.\d+)?$/.test(v) ? v : null;
   };
   f.count = pos('count') ?? f.count;
@@ -119,79 +110,117 @@ function toParams(f: Form): CommunityParams | string {
   return { count, core_size: size, new_members: nm };
 }
 
-function paramsQuery(p: CommunityParams): URLSearchParams {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(p)) if (v !== undefined) q.set(k, String(v));
-  return q;
+/** settingsText describes a collection's extraction: "K 10, density 100". */
+function settingsText(p: Collection['params']): string {
+  if (!p) return '';
+  return `K ${p.count}, ${p.core_size ? `size ${p.core_size}, ${p.new_members ?? 1} new` : `density ${p.density}`}`;
 }
+
+/** SEED_FILES are the formats a collection's seed list downloads in. */
+const SEED_FILES: { file: SeedFile; label: string }[] = [
+  { file: 'seeds.txt', label: 'txt' },
+  { file: 'seeds.csv', label: 'csv' },
+  { file: 'seeds.json', label: 'json' },
+];
 
 export class CommunitiesView extends LightElement {
   static override properties = {
     params: { attribute: false },
     form: { state: true },
-    cores: { state: true },
-    graph: { state: true },
-    graphError: { state: true },
-    unchecked: { state: true },
-    added: { state: true },
+    collection: { state: true },
+    list: { state: true },
     addText: { state: true },
     addError: { state: true },
-    exporting: { state: true },
-    exportNote: { state: true },
-    exportText: { state: true },
-    exportError: { state: true },
-    copied: { state: true },
+    editError: { state: true },
+    saving: { state: true },
+    renaming: { state: true },
+    confirmDelete: { state: true },
     highlight: { state: true },
   };
 
   declare params: URLSearchParams;
   declare form: Form;
-  declare cores: Core[] | null;
-  declare graph: SiteGraph | null;
-  declare graphError: string;
-  declare unchecked: Set<string>;
-  declare added: string[];
+  /** collection is the collection open, null when none is. */
+  declare collection: Collection | null;
+  declare list: CollectionSummary[];
   declare addText: string;
   declare addError: string;
-  declare exporting: ExportFormat | '';
-  declare exportNote: string;
-  /** exportText is the last exported file, shown for copying where downloads do not work (the desktop window). */
-  declare exportText: string;
-  declare exportError: string;
-  declare copied: string;
+  /** editError is why the last edit was refused; the page shows the collection as the server holds it. */
+  declare editError: string;
+  /** saving counts the edits sent and not answered yet. */
+  declare saving: number;
+  /** renaming is the collection name being typed, null when not renaming. */
+  declare renaming: string | null;
+  declare confirmDelete: boolean;
   declare highlight: number;
 
   /** run is the extractor's last run; its error is also the form's. */
-  #run = new Loader<Found>(this);
+  #run = new Loader<Collection>(this);
+  /** opening loads a saved collection. */
+  #opening = new Loader<Collection>(this);
+  #listing = new Loader<CollectionSummary[]>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
   protected readonly rawShares = new RawController(this);
   /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
   #downloads = new Downloads(this);
+  /** edits go out one after another, in the order made, so the last one wins. */
+  #edits: Promise<unknown> = Promise.resolve();
 
   constructor() {
     super();
     this.params = new URLSearchParams();
     this.form = { ...DEFAULT_FORM };
-    this.cores = session.cores;
-    this.graph = session.graph;
-    this.graphError = session.graphError;
-    this.unchecked = session.unchecked;
-    this.added = session.added;
+    this.collection = null;
+    this.list = [];
     this.addText = '';
     this.addError = '';
-    this.exporting = '';
-    this.exportNote = '';
-    this.exportText = '';
-    this.exportError = '';
-    this.copied = '';
+    this.editError = '';
+    this.saving = 0;
+    this.renaming = null;
+    this.confirmDelete = false;
     this.highlight = -2;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The address wins (a bookmark, a reload); else the last run of this session.
-    const q = this.params.toString() ? this.params : session.params ? paramsQuery(session.params) : null;
-    this.form = q ? formFromParams(q) : { ...DEFAULT_FORM };
+    this.form = formFromParams(this.params);
+    void this.#loadList();
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('params')) {
+      // The address wins (a bookmark, a reload); else the collection open before in this session.
+      const id = Number(this.params.get('collection') ?? '') || session.open;
+      if (id && id !== this.collection?.id) void this.#open(id);
+    }
+  }
+
+  async #loadList(): Promise<void> {
+    await this.#listing.run(async (signal) => (await collectionsApi.list(signal)) ?? []);
+    this.list = this.#listing.value ?? [];
+  }
+
+  /** #show makes c the collection open, in the page and in the address. */
+  #show(c: Collection): void {
+    this.collection = c;
+    session.open = c.id;
+    const hash = `#/communities?collection=${c.id}`;
+    if (location.hash !== hash) history.replaceState(history.state, '', hash);
+  }
+
+  async #open(id: number): Promise<void> {
+    this.editError = '';
+    this.confirmDelete = false;
+    this.renaming = null;
+    const got = await this.#opening.run((signal) => collectionsApi.get(id, signal));
+    const c = this.#opening.value;
+    if (got === 'done' && c) {
+      this.#show(c);
+      this.form = formFromParams(c.params);
+    } else if (got === 'failed') {
+      if (session.open === id) session.open = 0;
+      this.collection = null;
+    }
   }
 
   #set<K extends keyof Form>(k: K, v: Form[K]): void {
@@ -206,124 +235,137 @@ export class CommunitiesView extends LightElement {
       this.#run.error = p;
       return;
     }
-    history.replaceState(history.state, '', `#/communities?${paramsQuery(p)}`);
+    const who = await librarian.require();
+    if (!who) {
+      this.#run.error = 'A collection is saved under a librarian name: choose one to run.';
+      return;
+    }
     this.#run.error = '';
-    const got = await this.#run.run(async (signal) => {
-      // Cores and picture together: the picture's colours are the cores of the same run.
-      const [cores, graph] = await Promise.all([
-        api.communities(p, signal),
-        api.graph({ ...p, limit: GRAPH_LIMIT }, signal).then(
-          (g) => ({ g, err: '' }),
-          (err: unknown) => {
-            if (isAbort(err)) throw err;
-            return { g: null, err: message(err) };
-          },
-        ),
-      ]);
-      return { cores, graph: graph.g, graphError: graph.err };
-    });
-    const found = this.#run.value;
-    if (got !== 'done' || !found) return;
-    // A new run starts with every seed selected; seeds added by hand stay.
-    session.params = p;
-    session.cores = this.cores = found.cores ?? [];
-    session.graph = this.graph = found.graph;
-    session.graphError = this.graphError = found.graphError;
-    session.unchecked = this.unchecked = new Set();
-    this.exportNote = '';
-    this.exportError = '';
+    const got = await this.#run.run((signal) => collectionsApi.create(p, who, signal));
+    const c = this.#run.value;
+    if (got !== 'done' || !c) return;
+    this.editError = '';
+    this.renaming = null;
+    this.confirmDelete = false;
+    this.#show(c);
+    void this.#loadList();
   };
 
-  #toggle(seed: string, on: boolean): void {
-    const next = new Set(this.unchecked);
-    if (on) next.delete(seed);
-    else next.add(seed);
-    session.unchecked = this.unchecked = next;
-    this.exportNote = '';
+  /**
+   * #edit sends one edit of the open collection after those before it, and
+   * shows the collection the server answers with; a refused edit shows why,
+   * and the collection as the server still holds it.
+   */
+  #edit(send: (id: number) => Promise<Collection>): Promise<boolean> {
+    const c = this.collection;
+    if (!c) return Promise.resolve(false);
+    this.saving++;
+    const done = this.#edits.then(async () => {
+      try {
+        const next = await send(c.id);
+        if (this.collection?.id === c.id) this.collection = this.#keepGraph(next);
+        this.editError = '';
+        return true;
+      } catch (err) {
+        this.editError = message(err);
+        if (this.collection?.id === c.id) {
+          // Redraw from what the server holds: a checkbox clicked must not stay in the state refused.
+          try {
+            this.collection = this.#keepGraph(await collectionsApi.get(c.id));
+          } catch {
+            this.collection = { ...this.collection };
+          }
+        }
+        return false;
+      } finally {
+        this.saving--;
+      }
+    });
+    this.#edits = done;
+    void done.then(() => this.#loadList());
+    return done;
   }
 
-  #onAdd = (ev: Event) => {
+  /**
+   * #keepGraph gives an edited collection the picture already drawn: a
+   * collection's picture never changes once saved, and a new object would
+   * make the graph lay itself out again after every edit.
+   */
+  #keepGraph(next: Collection): Collection {
+    const cur = this.collection;
+    return cur && cur.id === next.id ? { ...next, graph: cur.graph } : next;
+  }
+
+  #toggle(k: CollectionCommunity, on: boolean): void {
+    void this.#edit((id) => collectionsApi.editCommunity(id, k.core, { kept: on }));
+  }
+
+  #renameCommunity(k: CollectionCommunity, input: HTMLInputElement): void {
+    const name = input.value.trim();
+    if (name === k.name) return;
+    if (!name) {
+      this.editError = 'A community needs a name.';
+      input.value = k.name;
+      return;
+    }
+    void this.#edit((id) => collectionsApi.editCommunity(id, k.core, { name }));
+  }
+
+  #onAdd = async (ev: Event) => {
     ev.preventDefault();
     const r = normalizeSeed(this.addText);
     if (typeof r !== 'string') {
       this.addError = r.error;
       return;
     }
-    const core = (this.cores ?? []).find((c) => c.seed === r);
-    if (core) {
-      // A core's own seed: adding it back means checking it again.
-      this.#toggle(r, true);
-    } else if (this.added.includes(r)) {
+    if ((this.collection?.added ?? []).some((s) => s.url === r)) {
       this.addError = 'That seed is in the list already.';
       return;
-    } else {
-      session.added = this.added = [...this.added, r];
     }
-    this.addText = '';
-    this.addError = '';
-    this.exportNote = '';
+    const ok = await this.#edit((id) => collectionsApi.addSeed(id, r));
+    if (ok) {
+      this.addText = '';
+      this.addError = '';
+    } else {
+      this.addError = this.editError;
+      this.editError = '';
+    }
   };
 
-  #remove(seed: string): void {
-    session.added = this.added = this.added.filter((s) => s !== seed);
-    this.exportNote = '';
+  #removeSeed(url: string): void {
+    void this.#edit((id) => collectionsApi.removeSeed(id, url));
   }
 
-  /** seeds is the list to export: the checked core seeds in core order, then the added ones. */
-  #seeds(): string[] {
-    const out: string[] = [];
-    const seen = new Set<string>();
-    for (const c of this.cores ?? []) {
-      if (this.unchecked.has(c.seed) || seen.has(c.seed)) continue;
-      seen.add(c.seed);
-      out.push(c.seed);
-    }
-    for (const s of this.added) {
-      if (seen.has(s)) continue;
-      seen.add(s);
-      out.push(s);
-    }
-    return out;
-  }
-
-  async #export(format: ExportFormat): Promise<void> {
-    const seeds = this.#seeds();
-    if (seeds.length === 0) {
-      this.exportError = 'The list is empty: check or add at least one seed.';
+  async #rename(ev: Event): Promise<void> {
+    ev.preventDefault();
+    const name = (this.renaming ?? '').trim();
+    if (!name) {
+      this.editError = 'A collection needs a name.';
       return;
     }
-    this.exporting = format;
-    this.exportError = '';
-    this.exportNote = '';
+    if (await this.#edit((id) => collectionsApi.rename(id, name))) this.renaming = null;
+  }
+
+  async #delete(): Promise<void> {
+    const c = this.collection;
+    if (!c) return;
     try {
-      const file = await api.exportSeeds(seeds, format);
-      const name = file.filename || `seeds.${format}`;
-      saveBlob(new Blob([file.text], { type: file.type || 'text/plain' }), name);
-      // The desktop window saves downloads without a word: say where.
-      const desktop = inDesktopWindow();
-      this.exportNote = `${name}: ${int(seeds.length)} ${seeds.length === 1 ? 'seed' : 'seeds'}${desktop ? ', saved in your Downloads (or home) folder' : ''}.`;
-      this.exportText = file.text;
-      this.copied = '';
+      await collectionsApi.remove(c.id);
+      this.collection = null;
+      this.confirmDelete = false;
+      session.open = 0;
+      history.replaceState(history.state, '', '#/communities');
+      await this.#loadList();
     } catch (err) {
-      this.exportError = message(err);
-    } finally {
-      this.exporting = '';
+      this.editError = message(err);
     }
   }
 
-  async #copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(this.exportText);
-      this.copied = 'Copied.';
-    } catch {
-      // No clipboard access (the desktop window may refuse it): select the text for Ctrl+C.
-      const d = this.querySelector<HTMLDetailsElement>('details.export-preview');
-      if (d) d.open = true;
-      await this.updateComplete;
-      const pre = this.querySelector('details.export-preview pre');
-      if (pre) window.getSelection()?.selectAllChildren(pre);
-      this.copied = 'Selected: press Ctrl+C.';
-    }
+  /** #seedCount is the number of seeds the open collection exports. */
+  #seedCount(): number {
+    const c = this.collection;
+    if (!c) return 0;
+    return (c.communities ?? []).filter((k) => k.kept && k.seed).length + (c.added ?? []).length;
   }
 
   #renderForm() {
@@ -333,8 +375,8 @@ export class CommunitiesView extends LightElement {
       <h2>Find communities</h2>
       <p class="muted small">
         HITS ranks hubs and authorities on the link graph; the best bipartite core (hubs all linking to the same
-        authorities) is taken out, its best hub becomes a seed, and the search repeats on what is left — one seed per
-        community.
+        authorities) is taken out, the home page of its best hub site becomes a seed, and the search repeats on what is
+        left — one seed per community, one per site. Each run is saved as a new collection.
       </p>
       <label class="field">
         <span>Number of seeds (K)</span>
@@ -372,10 +414,31 @@ export class CommunitiesView extends LightElement {
           </div>`}
       ${alertBox(this.#run.error)}
       <div class="actions">
-        <button type="submit" class="btn primary" id="communities-run" ?disabled=${this.#run.loading}>Run</button>
+        <button type="submit" class="btn primary" id="communities-run" ?disabled=${this.#run.loading}>Run and save</button>
         ${spinner(this.#run.loading, 'Running')}
       </div>
     </form>`;
+  }
+
+  #renderList() {
+    const open = this.collection?.id ?? 0;
+    return html`<section class="panel collections-panel">
+      <h2>Saved collections <span class="count">${int(this.list.length)}</span></h2>
+      ${alertBox(this.#listing.error)}
+      ${this.list.length
+        ? html`<ul class="collection-list">
+            ${this.list.map(
+              (s) => html`<li class="${s.id === open ? 'open' : ''}" data-collection=${s.id}>
+                <a href="#/communities?collection=${s.id}" @click=${(e: Event) => {
+                  e.preventDefault();
+                  void this.#open(s.id);
+                }}>${s.name}</a>
+                <span class="muted small">${int(s.kept + s.added)} seeds · ${s.created_by} · ${date(s.updated_at)}</span>
+              </li>`,
+            )}
+          </ul>`
+        : html`<p class="muted small">None yet: every run is saved here.</p>`}
+    </section>`;
   }
 
   #renderURLs(kind: string, urls: string[]) {
@@ -389,61 +452,120 @@ export class CommunitiesView extends LightElement {
     </details>`;
   }
 
-  #renderCore(c: Core) {
-    const on = !this.unchecked.has(c.seed);
-    const hubs = c.hubs ?? [];
-    const auths = c.authorities ?? [];
-    const site = c.site || siteOf(c.seed);
-    return html`<li class="core ${on ? '' : 'off'}" data-core=${c.core} data-seed=${c.seed}
-      @mouseenter=${() => (this.highlight = c.core)} @mouseleave=${() => (this.highlight = -2)}>
+  /**
+   * #hubRelative is a community's hub score as 0–100 of the highest in its
+   * collection, the rule the service applies to every score it shows
+   * (README, "Reading the numbers"); a collection stores the raw scores.
+   */
+  #hubRelative(k: CollectionCommunity): number {
+    const top = Math.max(0, ...(this.collection?.communities ?? []).map((c) => c.hub_score || 0));
+    return top > 0 ? Math.round((100 * (k.hub_score || 0)) / top) : 0;
+  }
+
+  #renderCore(k: CollectionCommunity) {
+    const on = k.kept && !!k.seed;
+    const hubs = k.hubs ?? [];
+    const auths = k.authorities ?? [];
+    return html`<li class="core ${on ? '' : 'off'}" data-core=${k.core} data-seed=${k.seed}
+      @mouseenter=${() => (this.highlight = k.core)} @mouseleave=${() => (this.highlight = -2)}>
       <div class="core-head">
-        <span class="swatch" style="background:${coreColour(c.core)}" aria-hidden="true"></span>
-        <span class="core-name">${coreName(c.core)}</span>
-        <label class="check seed-check" title=${on ? 'Selected for export: uncheck to leave it out' : 'Left out of the export'}>
-          <input type="checkbox" class="seed-toggle" .checked=${on} @change=${(e: Event) => this.#toggle(c.seed, (e.target as HTMLInputElement).checked)} />
-          <span class="seed-url">${c.seed}</span>
-        </label>
-        <a class="core-site" href=${siteHref(site)}>${site}</a>
+        <span class="swatch" style="background:${coreColour(k.core)}" aria-hidden="true"></span>
+        <input class="core-name" type="text" aria-label="Name of community ${k.core + 1}" .value=${live(k.name)}
+          maxlength="120" title="Rename the community: saved when you leave the field or press Enter"
+          @change=${(e: Event) => this.#renameCommunity(k, e.target as HTMLInputElement)}
+          @keydown=${(e: KeyboardEvent) => {
+            if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+          }} />
+        ${k.topic && k.topic !== k.name ? html`<span class="topic muted small" title="Topic: its pages' most distinctive words">${k.topic}</span>` : nothing}
+      </div>
+      <div class="core-seed">
+        ${k.seed
+          ? html`<label class="check seed-check" title=${on ? 'Selected for export: uncheck to leave it out' : 'Left out of the export'}>
+                <input type="checkbox" class="seed-toggle" .checked=${live(on)}
+                  @change=${(e: Event) => this.#toggle(k, (e.target as HTMLInputElement).checked)} />
+                <span class="seed-url">${k.seed}</span>
+              </label>
+              <a class="core-site" href=${siteHref(k.site)}>${k.site}</a>`
+          : html`<span class="muted small">No seed: each of its hub sites already gives another community its seed.</span>`}
       </div>
       <div class="core-stats">
-        <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(c.cover_density)}</strong></span>
-        <span title="HITS hub score of the seed when its core was found, as 0–100 of the highest of this run (raw ${sig(c.hub_score)})"
-          data-hub-relative=${c.hub_relative ?? ''}>hub score <strong>${c.hub_relative === undefined ? sig(c.hub_score) : score(c.hub_relative)}</strong>${
-            rawSharesOn() && c.hub_relative !== undefined ? html` <span class="raw-share">${sig(c.hub_score)}</span>` : nothing}</span>
+        ${k.from_hub ? html`<span title="The hub page whose site gives the seed">from <a href=${siteHref(k.site)}>${k.from_hub}</a></span>` : nothing}
+        <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(k.cover_density)}</strong></span>
+        ${k.hub_score
+          ? html`<span title="HITS hub score of the seed's hub when its core was found, as 0–100 of the highest of this run (raw ${sig(k.hub_score)})"
+              data-hub-relative=${this.#hubRelative(k)}>hub score <strong>${score(this.#hubRelative(k))}</strong>${
+                rawSharesOn() ? html` <span class="raw-share">${sig(k.hub_score)}</span>` : nothing}</span>`
+          : nothing}
         <span>${int(hubs.length)} hubs · ${int(auths.length)} authorities</span>
       </div>
       <div class="core-lists">${this.#renderURLs('hubs', hubs)} ${this.#renderURLs('authorities', auths)}</div>
     </li>`;
   }
 
+  #renderHead() {
+    const c = this.collection;
+    if (!c) return nothing;
+    return html`<section class="panel collection-head">
+      ${this.renaming !== null
+        ? html`<form class="rename" @submit=${(e: Event) => this.#rename(e)}>
+            <input id="collection-name" type="text" maxlength="120" aria-label="Collection name" .value=${this.renaming}
+              @input=${(e: Event) => (this.renaming = (e.target as HTMLInputElement).value)} />
+            <button type="submit" class="btn primary" id="collection-rename-save">Save</button>
+            <button type="button" class="btn" @click=${() => (this.renaming = null)}>Cancel</button>
+          </form>`
+        : html`<h2>
+            <span class="collection-title">${c.name}</span>
+            <span class="spacer"></span>
+            <button type="button" class="btn small-btn" id="collection-rename" @click=${() => (this.renaming = c.name)}>Rename</button>
+            ${this.confirmDelete
+              ? html`<span class="small">Delete it?</span>
+                  <button type="button" class="btn small-btn danger" id="collection-delete-yes" @click=${() => this.#delete()}>Delete</button>
+                  <button type="button" class="btn small-btn" @click=${() => (this.confirmDelete = false)}>Keep</button>`
+              : html`<button type="button" class="btn small-btn" id="collection-delete" @click=${() => (this.confirmDelete = true)}>Delete…</button>`}
+          </h2>`}
+      <p class="muted small">
+        Made by <strong>${c.created_by}</strong> on ${date(c.created_at)} · ${settingsText(c.params)} · edited ${date(c.updated_at)}
+        ${this.saving ? html` · <span class="saving">saving…</span>` : html` · <span class="saved">saved</span>`}
+      </p>
+      ${alertBox(this.editError)}
+    </section>`;
+  }
+
   #renderCores() {
-    const cores = this.cores;
-    if (cores === null) {
+    const c = this.collection;
+    if (!c) {
       return html`<section class="panel cores-panel"><h2>Cores</h2>
-        <p class="empty big">Choose K and press Run to find the communities of this project's link graph.</p></section>`;
+        ${this.#opening.loading
+          ? spinner(true, 'Opening')
+          : html`${alertBox(this.#opening.error)}
+              <p class="empty big">Choose K and press Run to find the communities of this project's link graph, or open a saved collection.</p>`}
+      </section>`;
     }
-    const p = session.params;
+    const cores = c.communities ?? [];
     return html`<section class="panel cores-panel">
-      <h2>Cores <span class="count">${int(cores.length)} found${p ? ` · K ${p.count}, ${p.density !== undefined ? `density ${p.density}` : `size ${p.core_size}, ${p.new_members} new`}` : ''}</span></h2>
+      <h2>Cores <span class="count">${int(cores.length)} found</span></h2>
       ${cores.length === 0
-        ? html`<p class="empty">No core found: the graph has no links between different sites yet. Crawl more pages first.</p>`
-        : html`${p && cores.length < p.count
-              ? html`<p class="muted small">Fewer cores than asked: no links are left outside the cores found.</p>`
+        ? html`<p class="empty">No core found: the graph had no links between different sites. Crawl more pages first.</p>`
+        : html`${c.params && cores.length < c.params.count
+              ? html`<p class="muted small">Fewer cores than asked: no links were left outside the cores found.</p>`
               : nothing}
-            <ol class="core-list">${cores.map((c) => this.#renderCore(c))}</ol>`}
+            <ol class="core-list">${cores.map((k) => this.#renderCore(k))}</ol>`}
     </section>`;
   }
 
   #renderSeeds() {
-    const seeds = this.#seeds();
-    const coreSeeds = (this.cores ?? []).length;
-    const left = this.unchecked.size;
+    const c = this.collection;
+    if (!c) return nothing;
+    const n = this.#seedCount();
+    const cores = (c.communities ?? []).filter((k) => k.seed);
+    const kept = cores.filter((k) => k.kept).length;
+    const added = c.added ?? [];
     return html`<section class="panel seeds-panel">
-      <h2>Seed list <span class="count">${int(seeds.length)} ${seeds.length === 1 ? 'seed' : 'seeds'}</span></h2>
+      <h2>Seed list <span class="count">${int(n)} ${n === 1 ? 'seed' : 'seeds'}</span></h2>
       <p class="muted small">
-        ${coreSeeds ? html`${int(coreSeeds - left)} of ${int(coreSeeds)} core seeds checked` : 'No cores yet'}${this.added.length
-          ? html`, ${int(this.added.length)} added by hand`
-          : nothing}.
+        ${cores.length ? html`${int(kept)} of ${int(cores.length)} core seeds checked` : 'No core seeds'}${added.length
+          ? html`, ${int(added.length)} added by hand`
+          : nothing}. One seed a site.
       </p>
       <form class="add-seed" @submit=${this.#onAdd} novalidate>
         <input id="seed-add" type="text" inputmode="url" spellcheck="false" autocomplete="off" placeholder="https://another.example/"
@@ -454,28 +576,24 @@ export class CommunitiesView extends LightElement {
         <button type="submit" class="btn" id="seed-add-button">Add seed</button>
       </form>
       ${alertBox(this.addError)}
-      ${this.added.length
+      ${added.length
         ? html`<ul class="added-seeds">
-            ${this.added.map(
-              (s) => html`<li data-seed=${s}><a href=${siteHref(siteOf(s))}>${s}</a>
-                <button type="button" class="icon-btn" title="Remove ${s}" aria-label="Remove ${s}" @click=${() => this.#remove(s)}>×</button></li>`,
+            ${added.map(
+              (s) => html`<li data-seed=${s.url}><a href=${siteHref(s.site)}>${s.url}</a>
+                <button type="button" class="icon-btn" title="Remove ${s.url}" aria-label="Remove ${s.url}" @click=${() => this.#removeSeed(s.url)}>×</button></li>`,
             )}
           </ul>`
         : nothing}
       <div class="actions export-actions">
         <span class="muted small">Export</span>
-        ${(['txt', 'csv', 'json'] as ExportFormat[]).map(
-          (f) => html`<button type="button" class="btn ${f === 'txt' ? 'primary' : ''}" data-export=${f}
-            ?disabled=${!seeds.length || this.exporting !== ''} @click=${() => this.#export(f)}>${f}</button>`,
+        ${SEED_FILES.map(
+          (f) => html`<a class="btn ${f.label === 'txt' ? 'primary' : ''}" data-export=${f.label} download=${f.file}
+            href=${collectionsApi.fileURL(c.id, f.file)} @click=${this.#downloads.click}>${f.label}</a>`,
         )}
-        ${spinner(!!this.exporting, 'Exporting')}
       </div>
-      ${this.exportNote
-        ? html`<p class="muted small export-note">Downloaded ${this.exportNote}
-              <button type="button" class="btn small-btn" @click=${() => this.#copy()}>Copy</button> ${this.copied}</p>
-            <details class="export-preview"><summary>Show the file</summary><pre class="preview">${this.exportText}</pre></details>`
-        : nothing}
-      ${alertBox(this.exportError)}
+      <p class="muted small">txt: one URL a line, for Heritrix or Browsertrix; CSV and JSON add each seed's community, topic, site, hub
+        score and whether it was added by hand.</p>
+      ${this.#downloads.note()}
       <h3>Other exports</h3>
       <ul class="other-exports">
         <li><a id="export-heritrix" href=${api.heritrixURL()} download @click=${this.#downloads.click}>Heritrix precedence file</a>
@@ -484,39 +602,37 @@ export class CommunitiesView extends LightElement {
           <span class="muted small">— the sites with the librarians' ratings beside them</span></li>
         <li><a href="#/export">Seeds by importance</a> <span class="muted small">— the K most important sites</span></li>
       </ul>
-      ${this.#downloads.note()}
     </section>`;
   }
 
   #renderGraph() {
-    const g = this.graph;
-    if (this.cores === null) return nothing;
+    const c = this.collection;
+    if (!c) return nothing;
+    const g = c.graph;
     const n = g?.nodes?.length ?? 0;
     const inCores = (g?.nodes ?? []).filter((x) => x.core >= 0).length;
-    const seedSites = (this.cores ?? []).map((c) => c.site || siteOf(c.seed));
+    const cores = c.communities ?? [];
+    const seedSites = cores.filter((k) => k.site).map((k) => k.site);
     return html`<section class="panel graph-panel">
       <h2>
         Site graph
         <span class="count">${n
-          ? `${g?.total_sites && g.total_sites > n ? `${int(n)} most important of ${int(g.total_sites)} sites` : `${int(n)} sites`} · ${int(inCores)} in cores`
+          ? `${g?.total_sites && g.total_sites > n ? `${int(n)} most important of ${int(g.total_sites)} sites` : `${int(n)} sites`} · ${int(inCores)} in cores · as saved`
           : ''}</span>
         <span class="spacer"></span>
         ${n ? html`<button type="button" class="btn small-btn" @click=${() => this.querySelector('ss-site-graph')?.fit()}>Fit</button>` : nothing}
       </h2>
-      ${alertBox(this.graphError)}
       ${n
         ? html`<ss-site-graph .graph=${g} .labelled=${seedSites} .highlight=${this.highlight}></ss-site-graph>
             <div class="legend">
-              ${(this.cores ?? []).map(
-                (c) => html`<span class="legend-item" @mouseenter=${() => (this.highlight = c.core)} @mouseleave=${() => (this.highlight = -2)}>
-                  <span class="swatch" style="background:${coreColour(c.core)}"></span>${coreName(c.core)}</span>`,
+              ${cores.map(
+                (k) => html`<span class="legend-item" @mouseenter=${() => (this.highlight = k.core)} @mouseleave=${() => (this.highlight = -2)}>
+                  <span class="swatch" style="background:${coreColour(k.core)}"></span>${k.name}</span>`,
               )}
               <span class="legend-item"><span class="swatch" style="background:${coreColour(-1)}"></span>no core</span>
               <span class="muted small">Size: OPIC. Hover a site for its name; click to open it.</span>
             </div>`
-        : this.graphError
-          ? nothing
-          : html`<p class="empty">No sites to draw yet.</p>`}
+        : html`<p class="empty">No sites to draw.</p>`}
     </section>`;
   }
 
@@ -525,8 +641,8 @@ export class CommunitiesView extends LightElement {
       <div class="toolbar"><h1>Communities</h1><span class="muted">Seeds from hub-and-authority communities (Daneshpajouh et al.)</span></div>
       <ss-explainer raw .text=${EXPLAIN.hub}></ss-explainer>
       <div class="communities-layout">
-        <div class="communities-side">${this.#renderForm()} ${this.#renderSeeds()}</div>
-        <div class="communities-main">${this.#renderGraph()} ${this.#renderCores()}</div>
+        <div class="communities-side">${this.#renderForm()} ${this.#renderList()} ${this.#renderSeeds()}</div>
+        <div class="communities-main">${this.#renderHead()} ${this.#renderGraph()} ${this.#renderCores()}</div>
       </div>
     `;
   }

@@ -19,4 +19,8 @@
 // any of them, when there are several), as Query.Site does; a query of
 // site: terms alone lists the pages of those sites. Query.FacetSites adds a
 // facet of the sites with the most hits.
+//
+// [Index.SiteTerms] reads the term statistics of the pages of a set of sites
+// against the whole index (pages holding each term, occurrences, document
+// frequency), from which the app names a community by its distinctive words.
 package index

@@ -1,0 +1,364 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"sitesift/importance"
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// Collection is a saved communities run with a librarian's edits: its
+// communities (each with its seed kept or unchecked, and a name), the seeds
+// added by hand, and the picture of the site graph, as they were when saved
+// and edited, whatever later crawls do to the graph. See [App.CreateCollection].
+type Collection = store.Collection
+
+// CollectionSummary is a [Collection] as listed.
+type CollectionSummary = store.CollectionSummary
+
+// MaxCollectionName is the longest name of a collection or of one of its
+// communities, in characters.
+const MaxCollectionName = 120
+
+// NewCollection asks for a collection made of an extraction.
+type NewCollection struct {
+	// Name is the collection's name; empty gives "Collection" and the
+	// time, made unique.
+	Name string
+	// By is the librarian who makes it.
+	By string
+	// Count and Options are the extraction's (see [App.Communities]).
+	Count   int
+	Options importance.CoreOptions
+}
+
+// collectionParams are the extraction settings a collection keeps.
+type collectionParams struct {
+	Count          int     `json:"count"`
+	Density        float64 `json:"density,omitempty"`
+	CoreSize       int     `json:"core_size,omitempty"`
+	NewMembers     int     `json:"new_members,omitempty"`
+	HITSIterations int     `json:"hits_iterations"`
+}
+
+// CreateCollection runs the extraction of req (or takes it from the memo)
+// and saves it as a new collection: every community with its seed kept and
+// named by its topic, no seed added by hand, and the picture of the
+// [DefaultGraphSites] most important sites coloured by its communities. An
+// extraction that finds no community is a conflict, and nothing is saved.
+func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collection, error) {
+	if err := store.ValidLibrarian(req.By); err != nil {
+		return Collection{}, badRequest(fmt.Errorf("collection: made by: %w", err))
+	}
+	name := strings.TrimSpace(req.Name)
+	if name != "" {
+		if err := checkName("collection", name); err != nil {
+			return Collection{}, err
+		}
+	}
+	cs, err := a.Communities(ctx, req.Count, req.Options)
+	if err != nil {
+		return Collection{}, err
+	}
+	if len(cs) == 0 {
+		return Collection{}, conflict(errors.New("collection: no community found: the graph has no links between different sites yet; crawl more pages first"))
+	}
+	graph, err := a.Graph(ctx, DefaultGraphSites, cs)
+	if err != nil {
+		return Collection{}, err
+	}
+	p := collectionParams{Count: req.Count, HITSIterations: req.Options.HITS.MaxIter}
+	if req.Options.CoreSize > 0 {
+		p.CoreSize, p.NewMembers = req.Options.CoreSize, max(req.Options.NewMembers, 1)
+	} else {
+		p.Density = req.Options.CoverDensity
+	}
+	c := Collection{Name: name, CreatedBy: req.By, Communities: make([]store.CollectionCommunity, len(cs))}
+	if c.Params, err = json.Marshal(p); err != nil {
+		return Collection{}, err
+	}
+	if c.Graph, err = json.Marshal(graph); err != nil {
+		return Collection{}, err
+	}
+	for i, k := range cs {
+		c.Communities[i] = store.CollectionCommunity{Core: k.Core, Name: k.Name, Topic: k.Topic, Kept: k.Seed != "",
+			Seed: k.Seed, Site: k.Site, FromHub: k.FromHub, HubScore: k.HubScore, CoverDensity: k.CoverDensity,
+			Hubs: k.Hubs, Authorities: k.Authorities}
+	}
+	if name != "" {
+		out, err := a.store.CreateCollection(ctx, c)
+		return out, collectionError(0, err)
+	}
+	// A default name is made unique by a number rather than refused.
+	base := "Collection " + time.Now().UTC().Format("2006-01-02 15:04")
+	for n := 1; ; n++ {
+		c.Name = base
+		if n > 1 {
+			c.Name = fmt.Sprintf("%s (%d)", base, n)
+		}
+		out, err := a.store.CreateCollection(ctx, c)
+		if !errors.Is(err, store.ErrNameTaken) || n == 100 {
+			return out, collectionError(0, err)
+		}
+	}
+}
+
+// collectionError gives a store error of collection id its kind and a
+// message for people.
+func collectionError(id int64, err error) error {
+	var e *Error
+	switch {
+	case err == nil || errors.As(err, &e):
+		return err
+	case errors.Is(err, store.ErrNameTaken):
+		return conflict(fmt.Errorf("collection: %w", err))
+	case errors.Is(err, store.ErrNotFound):
+		return notFound(fmt.Errorf("no collection %d in this project (it may have been deleted)", id))
+	}
+	return err
+}
+
+// checkName checks the name of a collection or community (what says
+// which): not empty, at most MaxCollectionName characters, no control
+// characters.
+func checkName(what, name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return badRequest(fmt.Errorf("%s: empty name", what))
+	case !utf8.ValidString(name):
+		return badRequest(fmt.Errorf("%s: name %q is not valid UTF-8", what, name))
+	case utf8.RuneCountInString(name) > MaxCollectionName:
+		return badRequest(fmt.Errorf("%s: name longer than %d characters", what, MaxCollectionName))
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return badRequest(fmt.Errorf("%s: name %q has a control character", what, name))
+	}
+	return nil
+}
+
+// Collections lists the project's collections, the one edited last first.
+func (a *App) Collections(ctx context.Context) ([]CollectionSummary, error) {
+	return a.store.Collections(ctx)
+}
+
+// Collection returns the collection id.
+func (a *App) Collection(ctx context.Context, id int64) (Collection, error) {
+	c, err := a.store.Collection(ctx, id)
+	return c, collectionError(id, err)
+}
+
+// DeleteCollection deletes the collection id.
+func (a *App) DeleteCollection(ctx context.Context, id int64) error {
+	return collectionError(id, a.store.DeleteCollection(ctx, id))
+}
+
+// RenameCollection renames the collection id; the name is trimmed, and
+// another collection's name is a conflict.
+func (a *App) RenameCollection(ctx context.Context, id int64, name string) (Collection, error) {
+	name = strings.TrimSpace(name)
+	if err := checkName("collection", name); err != nil {
+		return Collection{}, err
+	}
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+		c.Name = name
+		return nil
+	})
+	return c, collectionError(id, err)
+}
+
+// CommunityEdit is an edit of one community of a collection; nil fields
+// are left as they are.
+type CommunityEdit struct {
+	// Name renames the community (trimmed).
+	Name *string
+	// Kept checks (true) or unchecks (false) the community's seed.
+	Kept *bool
+}
+
+// EditCommunity renames the community core of the collection id, or checks
+// or unchecks its seed. A community without a seed cannot be checked, nor
+// can one whose site has meanwhile been given a seed by hand: one seed a
+// site.
+func (a *App) EditCommunity(ctx context.Context, id int64, core int, e CommunityEdit) (Collection, error) {
+	if e.Name != nil {
+		n := strings.TrimSpace(*e.Name)
+		if err := checkName("community", n); err != nil {
+			return Collection{}, err
+		}
+		e.Name = &n
+	}
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+		k := -1
+		for i := range c.Communities {
+			if c.Communities[i].Core == core {
+				k = i
+			}
+		}
+		if k < 0 {
+			return notFound(fmt.Errorf("collection %d has no community %d", id, core))
+		}
+		com := &c.Communities[k]
+		if e.Name != nil {
+			com.Name = *e.Name
+		}
+		if e.Kept != nil && *e.Kept && !com.Kept {
+			if com.Seed == "" {
+				return conflict(fmt.Errorf("community %q has no seed: every hub site of it gave another community its seed", com.Name))
+			}
+			if owner := seedOwner(c, com.Site); owner != "" {
+				return conflict(fmt.Errorf("site %s already gives a seed: %s", com.Site, owner))
+			}
+		}
+		if e.Kept != nil {
+			com.Kept = *e.Kept
+		}
+		return nil
+	})
+	return c, collectionError(id, err)
+}
+
+// seedOwner says which seed of c, kept or added, is of site, "" when none.
+func seedOwner(c *Collection, site string) string {
+	for _, k := range c.Communities {
+		if k.Kept && k.Site == site {
+			return fmt.Sprintf("%s (community %q)", k.Seed, k.Name)
+		}
+	}
+	for _, s := range c.Added {
+		if s.Site == site {
+			return s.URL + " (added by hand)"
+		}
+	}
+	return ""
+}
+
+// AddCollectionSeed adds a seed by hand to the collection id. raw must be
+// an absolute http(s) URL; it is normalised and kept as given (a librarian
+// may want a section rather than the home page). A site gives one seed: the
+// URL of a site whose community seed is unchecked checks it again instead
+// when it is that seed, and is a conflict when the site already gives a
+// kept or added seed.
+func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+	u, err := normalizeSeed(raw)
+	if err != nil {
+		return Collection{}, err
+	}
+	site, err := a.store.SiteRule().Of(u)
+	if err != nil {
+		return Collection{}, badRequest(fmt.Errorf("seed %q: %w", raw, err))
+	}
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+		for i, k := range c.Communities {
+			if k.Seed == u && !k.Kept {
+				if owner := seedOwner(c, k.Site); owner != "" {
+					return conflict(fmt.Errorf("site %s already gives a seed: %s", k.Site, owner))
+				}
+				c.Communities[i].Kept = true
+				return nil
+			}
+		}
+		if owner := seedOwner(c, site); owner != "" {
+			return conflict(fmt.Errorf("site %s already gives a seed: %s", site, owner))
+		}
+		c.Added = append(c.Added, store.CollectionSeed{URL: u, Site: site})
+		return nil
+	})
+	return c, collectionError(id, err)
+}
+
+// RemoveCollectionSeed removes a seed added by hand from the collection id;
+// one it does not hold is not found.
+func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+	u, err := normalizeSeed(raw)
+	if err != nil {
+		return Collection{}, err
+	}
+	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+		for i, s := range c.Added {
+			if s.URL == u {
+				c.Added = append(c.Added[:i], c.Added[i+1:]...)
+				return nil
+			}
+		}
+		return notFound(fmt.Errorf("collection %d has no seed %s added by hand", id, u))
+	})
+	return c, collectionError(id, err)
+}
+
+// normalizeSeed checks and normalises a seed typed by a librarian.
+func normalizeSeed(raw string) (string, error) {
+	t := strings.TrimSpace(raw)
+	if t == "" {
+		return "", badRequest(errors.New("seed: empty URL"))
+	}
+	u, err := sites.Normalize(t)
+	if err != nil {
+		return "", badRequest(fmt.Errorf("seed %q: %w", t, err))
+	}
+	return u, nil
+}
+
+// CollectionSeed is one seed of a collection's seed list (see
+// [CollectionSeeds]).
+type CollectionSeed struct {
+	// Community and Topic are the name and topic label of the community
+	// the seed is of, empty for a seed added by hand.
+	Community string `json:"community"`
+	Topic     string `json:"topic"`
+	Site      string `json:"site"`
+	SeedURL   string `json:"seed_url"`
+	// HubScore is the hub score of the hub page the seed comes from (see
+	// Community.HubScore); 0 for a seed added by hand.
+	HubScore    float64 `json:"hub_score"`
+	AddedByHand bool    `json:"added_by_hand"`
+}
+
+// CollectionSeeds returns the seed list of c: the kept seeds of its
+// communities in the order found, then the seeds added by hand in the
+// order added. Unchecked seeds are left out.
+func CollectionSeeds(c Collection) []CollectionSeed {
+	out := []CollectionSeed{}
+	for _, k := range c.Communities {
+		if k.Kept && k.Seed != "" {
+			out = append(out, CollectionSeed{Community: k.Name, Topic: k.Topic, Site: k.Site, SeedURL: k.Seed, HubScore: k.HubScore})
+		}
+	}
+	for _, s := range c.Added {
+		out = append(out, CollectionSeed{Site: s.Site, SeedURL: s.URL, AddedByHand: true})
+	}
+	return out
+}
+
+// CollectionFileName is the name of the file of c's seed list in format:
+// "seeds-" and the ASCII letters and digits of the collection's name, runs
+// of anything else made one dash, at most 60 of them; the collection's ID
+// when that leaves nothing. ASCII only, as a Content-Disposition file name
+// is read safely everywhere.
+func CollectionFileName(c Collection, format string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(c.Name) {
+		if b.Len() >= 60 {
+			break
+		}
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	name := strings.Trim(b.String(), "-")
+	if name == "" {
+		name = fmt.Sprint(c.ID)
+	}
+	return "seeds-" + name + "." + format
+}

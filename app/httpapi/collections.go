@@ -1,0 +1,162 @@
+package httpapi
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"sitesift/app"
+	"sitesift/app/export"
+)
+
+// routeCollections registers the endpoints of saved collections: a
+// communities run with a librarian's edits, kept as a named seed list, and
+// its seed list as a file.
+func (h *handler) routeCollections(mux *http.ServeMux) {
+	a := h.app
+	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Collections(r.Context()) }))
+	mux.HandleFunc("POST /api/collections", h.api(h.createCollection))
+	mux.HandleFunc("GET /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
+		id, err := collectionID(r)
+		if err != nil {
+			return nil, err
+		}
+		return a.Collection(r.Context(), id)
+	}))
+	mux.HandleFunc("PATCH /api/collections/{id}", h.api(h.renameCollection))
+	mux.HandleFunc("DELETE /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
+		id, err := collectionID(r)
+		if err != nil {
+			return nil, err
+		}
+		return nil, a.DeleteCollection(r.Context(), id)
+	}))
+	mux.HandleFunc("PATCH /api/collections/{id}/communities/{core}", h.api(h.editCommunity))
+	mux.HandleFunc("POST /api/collections/{id}/seeds", h.api(h.addCollectionSeed))
+	mux.HandleFunc("DELETE /api/collections/{id}/seeds", h.api(func(r *http.Request) (any, error) {
+		id, err := collectionID(r)
+		if err != nil {
+			return nil, err
+		}
+		return a.RemoveCollectionSeed(r.Context(), id, r.URL.Query().Get("url"))
+	}))
+	mux.HandleFunc("GET /api/collections/{id}/{file}", h.collectionFile)
+}
+
+// collectionID reads the {id} of a collection's path.
+func collectionID(r *http.Request) (int64, error) {
+	s := r.PathValue("id")
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, app.Invalid(fmt.Errorf("collection id %q is not a positive whole number", s))
+	}
+	return id, nil
+}
+
+func (h *handler) createCollection(r *http.Request) (any, error) {
+	var body struct {
+		Name           string   `json:"name"`
+		CreatedBy      string   `json:"created_by"`
+		Count          *int     `json:"count"`
+		Density        *float64 `json:"density"`
+		CoreSize       *int     `json:"core_size"`
+		NewMembers     *int     `json:"new_members"`
+		HITSIterations *int     `json:"hits_iterations"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	count := app.DefaultCommunityCount
+	if body.Count != nil {
+		count = *body.Count
+	}
+	if count <= 0 || count > app.MaxCommunityCount {
+		return nil, app.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, app.MaxCommunityCount))
+	}
+	s := app.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations}
+	opt, err := s.Options(func(name string) string { return name })
+	if err != nil {
+		return nil, err
+	}
+	return h.app.CreateCollection(r.Context(), app.NewCollection{Name: body.Name, By: body.CreatedBy, Count: count, Options: opt})
+}
+
+func (h *handler) renameCollection(r *http.Request) (any, error) {
+	id, err := collectionID(r)
+	if err != nil {
+		return nil, err
+	}
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	return h.app.RenameCollection(r.Context(), id, body.Name)
+}
+
+func (h *handler) editCommunity(r *http.Request) (any, error) {
+	id, err := collectionID(r)
+	if err != nil {
+		return nil, err
+	}
+	core, err := strconv.Atoi(r.PathValue("core"))
+	if err != nil || core < 0 {
+		return nil, app.Invalid(fmt.Errorf("community %q is not a whole number ≥ 0", r.PathValue("core")))
+	}
+	var body struct {
+		Name *string `json:"name"`
+		Kept *bool   `json:"kept"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	if body.Name == nil && body.Kept == nil {
+		return nil, app.Invalid(fmt.Errorf("nothing to change: give name or kept"))
+	}
+	return h.app.EditCommunity(r.Context(), id, core, app.CommunityEdit{Name: body.Name, Kept: body.Kept})
+}
+
+func (h *handler) addCollectionSeed(r *http.Request) (any, error) {
+	id, err := collectionID(r)
+	if err != nil {
+		return nil, err
+	}
+	var body struct {
+		URL string `json:"url"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	return h.app.AddCollectionSeed(r.Context(), id, body.URL)
+}
+
+// collectionFile sends a collection's seed list: seeds.txt, seeds.csv or
+// seeds.json.
+func (h *handler) collectionFile(w http.ResponseWriter, r *http.Request) {
+	id, err := collectionID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var format string
+	switch r.PathValue("file") {
+	case "seeds.txt":
+		format = export.Txt
+	case "seeds.csv":
+		format = export.CSV
+	case "seeds.json":
+		format = export.JSON
+	default:
+		writeError(w, &apiError{"not_found", http.StatusNotFound,
+			fmt.Errorf("no file %q of a collection (want seeds.txt, seeds.csv or seeds.json)", r.PathValue("file"))})
+		return
+	}
+	c, err := h.app.Collection(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, app.CollectionFileName(c, format), func(w io.Writer) error { return app.WriteCollection(w, c, format) })
+}
