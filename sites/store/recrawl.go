@@ -503,6 +503,12 @@ func (s *Store) FinishRound(ctx context.Context, round int) ([]SiteReading, []Ro
 	if err != nil {
 		return nil, nil, err
 	}
+	return s.Readings(ctx)
+}
+
+// Readings returns the rounds and the site readings of the finished ones,
+// oldest round first.
+func (s *Store) Readings(ctx context.Context) ([]SiteReading, []Round, error) {
 	rs, err := s.Rounds(ctx)
 	if err != nil {
 		return nil, nil, err

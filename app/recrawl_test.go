@@ -1,0 +1,253 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sitesift/sites"
+	"sitesift/sites/index"
+)
+
+// changingWeb is a local web of nSites hosts s0.test … whose link
+// structure changes when version is set to 1. In version 0 every page
+// links to the front page of s0 (the hub) and of the next site; in version
+// 1 the hub is s9 and s0's pages link nowhere but home and to s1;
+// s3.test/p2 answers 404 and s4.test/p2 503 (every time).
+type changingWeb struct {
+	version atomic.Int32
+}
+
+const (
+	changingSites = 10
+	changingPages = 6 // per site: / and /p1 … /p5
+)
+
+func (w *changingWeb) links(site, page int) []string {
+	var out []string
+	for p := range changingPages {
+		if p != page {
+			out = append(out, pageURL(site, p))
+		}
+	}
+	next := (site + 1) % changingSites
+	if w.version.Load() == 0 {
+		if site != 0 {
+			out = append(out, pageURL(0, 0))
+		}
+	} else if site != 0 && site != 9 {
+		out = append(out, pageURL(9, 0))
+	}
+	return append(out, pageURL(next, 0))
+}
+
+func pageURL(site, page int) string {
+	if page == 0 {
+		return fmt.Sprintf("http://s%d.test/", site)
+	}
+	return fmt.Sprintf("http://s%d.test/p%d", site, page)
+}
+
+func (w *changingWeb) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	var site, page int
+	if _, err := fmt.Sscanf(r.URL.Host, "s%d.test", &site); err != nil || site >= changingSites {
+		http.NotFound(rw, r)
+		return
+	}
+	switch p := r.URL.Path; {
+	case p == "/":
+	case len(p) == 3 && p[:2] == "/p" && p[2] >= '1' && p[2] < '1'+changingPages-1:
+		page = int(p[2] - '0')
+	default:
+		http.NotFound(rw, r)
+		return
+	}
+	if w.version.Load() == 1 {
+		switch {
+		case site == 3 && page == 2:
+			http.NotFound(rw, r)
+			return
+		case site == 4 && page == 2:
+			http.Error(rw, "busy", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+	var b strings.Builder
+	fmt.Fprintf(&b, "<html><head><title>s%d page %d v%d</title></head><body><p>words of version %d</p>",
+		site, page, w.version.Load(), w.version.Load())
+	for _, l := range w.links(site, page) {
+		fmt.Fprintf(&b, `<a href="%s">x</a> `, l)
+	}
+	b.WriteString("</body></html>")
+	fmt.Fprint(rw, b.String())
+}
+
+// l1 is the L1 distance between two distributions over the same sites.
+func l1(a, b map[string]float64) float64 {
+	var d float64
+	for k, v := range a {
+		d += math.Abs(v - b[k])
+	}
+	for k, v := range b {
+		if _, ok := a[k]; !ok {
+			d += math.Abs(v)
+		}
+	}
+	return d
+}
+
+// TestRecrawlFollowsAChangingWeb crawls a web, changes its links, and
+// recrawls it: the site graph must be exactly the new web's (the 503
+// page's old links kept), the 404 page gone, the 503 one kept, and the
+// importance must move towards the new graph's PageRank, closer than
+// before the recrawl and than the full history.
+func TestRecrawlFollowsAChangingWeb(t *testing.T) {
+	web := &changingWeb{}
+	srv := httptest.NewServer(web)
+	defer srv.Close()
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	ctx := context.Background()
+	settings := SettingsUpdate{DelayMS: Set(0), Parallel: Set(4)}
+	req := CrawlRequest{Seeds: []string{pageURL(1, 0)}, MaxPages: 500, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}
+	if st, err := a.RunCrawl(ctx, req, time.Second, nil); err != nil || st.State != StateDone {
+		t.Fatalf("crawl: %+v, %v", st, err)
+	}
+	if st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, Seeds: []string{pageURL(1, 0)}, Proxy: srv.URL}, time.Second, nil); err == nil {
+		t.Fatalf("a recrawl with seeds was not refused: %+v", st)
+	}
+	states, err := p.Store.OPICStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := importanceShares(states)
+
+	web.version.Store(1)
+	st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	if err != nil || st.State != StateDone || st.Recrawl == nil || !st.Recrawl.Finished {
+		t.Fatalf("recrawl: %+v, %v", st, err)
+	}
+	r := st.Recrawl
+	n := changingSites * changingPages
+	// Every page of s0 and s9 changes (their links), and every other
+	// page (its hub link), but the two that fail; none is new.
+	if r.Round != 1 || r.Revisit != n || r.Changed != n-2 || r.Gone != 1 || r.Failed != 1 || r.New != 0 || r.Unchanged != 0 {
+		t.Errorf("recrawl report %+v, want round 1, %d revisited, %d changed, 1 gone, 1 failed", r, n, n-2)
+	}
+	if len(r.Moved) == 0 || (r.Moved[0].Site != "s0.test" && r.Moved[0].Site != "s9.test") {
+		t.Errorf("moved most: %+v, want s0.test or s9.test first", r.Moved)
+	}
+
+	// The site graph is the new web's: w(S→T) = distinct pages of S
+	// linking to T, the 503 page keeping the links it had.
+	want := map[[2]string]float64{}
+	for s := range changingSites {
+		for pg := range changingPages {
+			links := web.links(s, pg)
+			if s == 3 && pg == 2 {
+				continue // gone: no out-links
+			}
+			if s == 4 && pg == 2 {
+				web.version.Store(0)
+				links = web.links(s, pg)
+				web.version.Store(1)
+			}
+			seen := map[string]bool{}
+			for _, l := range links {
+				ts, _ := sites.RuleHost.Of(l)
+				fs := fmt.Sprintf("s%d.test", s)
+				if ts != fs && !seen[ts] {
+					seen[ts] = true
+					want[[2]string{fs, ts}]++
+				}
+			}
+		}
+	}
+	names, edges, err := p.Store.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]string]float64{}
+	for _, e := range edges {
+		got[[2]string{e.From, e.To}] = e.Weight
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("site graph after the recrawl:\n got %v\nwant %v", got, want)
+	}
+	if got[[2]string{"s5.test", "s0.test"}] != 0 || got[[2]string{"s4.test", "s0.test"}] != 1 {
+		t.Errorf("s5→s0 = %v (want removed), s4→s0 = %v (want 1: the 503 page)", got[[2]string{"s5.test", "s0.test"}], got[[2]string{"s4.test", "s0.test"}])
+	}
+
+	// The 404 page is gone, kept, and out of the search; the 503 one is
+	// kept as it was.
+	pages := map[string]sites.Page{}
+	if err := p.Store.ForEachPage(ctx, func(pg sites.Page) error { pages[pg.URL] = pg; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if g := pages["http://s3.test/p2"]; g.Status != 404 || g.ErrClass != sites.ErrHTTP4xx || g.Title != "s3 page 2 v0" {
+		t.Errorf("404 page: %+v, want kept as gone (404, title kept)", g)
+	}
+	if g := pages["http://s4.test/p2"]; g.Status != 200 || g.ErrClass != "" || g.Title != "s4 page 2 v0" {
+		t.Errorf("503 page: %+v, want kept as it was", g)
+	}
+	if g := pages["http://s5.test/p2"]; g.Title != "s5 page 2 v1" {
+		t.Errorf("changed page: %+v, want the new version", g)
+	}
+	for q, want := range map[string]uint64{`title:"s3 page 2"`: 0, `title:"s5 page 2 v1"`: 1, `title:"s5 page 2 v0"`: 0} {
+		res, err := p.Index.Search(ctx, index.Query{Text: q, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total != want {
+			t.Errorf("search %s: %d hits, want %d", q, res.Total, want)
+		}
+	}
+
+	// The importance moved towards the PageRank of the new graph.
+	pr, err := PageRankOf(names, edges, a.teleport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if states, err = p.Store.OPICStates(ctx); err != nil {
+		t.Fatal(err)
+	}
+	after := importanceShares(states)
+	readings, rounds, err := p.Store.Readings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := windowImportance(WindowFullHistory, 1, readings, rounds, states)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dBefore, dAfter, dFull := l1(before, pr), l1(after, pr), l1(full, pr)
+	t.Logf("L1 distance to the new PageRank: before %.3f, after (%s) %.3f, full history %.3f", dBefore, DefaultWindow, dAfter, dFull)
+	if !(dAfter < dBefore) || !(dAfter < dFull) {
+		t.Errorf("after the recrawl the importance is %.3f from the new PageRank; before %.3f, full history %.3f", dAfter, dBefore, dFull)
+	}
+	// The old hub lost, the new one gained.
+	if !(after["s9.test"] > before["s9.test"]) || !(after["s0.test"] < before["s0.test"]) {
+		t.Errorf("s9 %.3f → %.3f, s0 %.3f → %.3f: want s9 up, s0 down", before["s9.test"], after["s9.test"], before["s0.test"], after["s0.test"])
+	}
+
+	// The site page's series: round 0 and round 1, with the changes.
+	sr, err := a.SiteRecrawls(ctx, "s3.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sr.Rounds) != 2 || sr.Rounds[1].Gone != 1 || sr.Rounds[1].Changed != changingPages-1 || sr.Rounds[1].Importance <= 0 {
+		t.Errorf("s3.test rounds: %+v", sr.Rounds)
+	}
+	if _, err := a.SiteRecrawls(ctx, "nowhere.test"); err == nil {
+		t.Error("rounds of an unknown site: no error")
+	}
+}
