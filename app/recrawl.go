@@ -365,3 +365,14 @@ func (a *App) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, erro
 func (a *App) ChangedSites(ctx context.Context) (map[string]store.RecrawlCounts, error) {
 	return a.store.ChangedSites(ctx)
 }
+
+// CheckRecrawl returns the error a recrawl of r would be refused with that
+// can be told before the project is opened: seeds given, negative caps, an
+// unknown strategy, a bad proxy or setting.
+func (r CrawlRequest) CheckRecrawl() error {
+	if len(r.Seeds) > 0 || r.FreshFrontier {
+		return badRequest(errors.New("recrawl: a recrawl revisits the project's pages: it takes no seeds and no fresh frontier"))
+	}
+	r.Seeds = []string{"http://recrawl.test/"} // stands for the project's pages
+	return r.Check()
+}

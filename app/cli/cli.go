@@ -65,6 +65,8 @@ Usage:
                  [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
                  [--include REGEXP]... [--exclude REGEXP]...
                                             the politeness flags are kept in the project for the next crawls
+  sitesift crawl --project DIR --recrawl [--max-pages N] [--max-pages-per-site N] [polite flags] [--proxy URL]
+                                            revisit the project's pages: what changed, importance by the window
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
                  [--max-delay DURATION] [--site-rule host-www|host|domain] [--format table|json]
                                             show or set the project's crawl settings
@@ -411,6 +413,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
 	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
+	recrawl := f.Bool("recrawl", false, "revisit the project's pages (no seeds): changed pages updated, gone ones marked, importance by the project's window policy")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err
@@ -429,6 +432,11 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 			return err
 		}
 		seeds = append(seeds, more...)
+	}
+	if *recrawl {
+		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+			Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate, Recrawl: true,
+			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite()})
 	}
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
