@@ -342,6 +342,8 @@ type SiteRecrawls struct {
 	Window string            `json:"window"`
 	Size   int               `json:"window_size"`
 	Rounds []store.SiteRound `json:"rounds"`
+	// Gone are the site's pages recrawls found gone, latest first.
+	Gone []store.GonePage `json:"gone"`
 }
 
 // SiteRecrawls returns site's importance and changes over the crawls.
@@ -357,7 +359,11 @@ func (a *App) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, erro
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
-	return SiteRecrawls{Site: site, Window: s.Window, Size: s.WindowSize, Rounds: rs}, nil
+	gone, err := a.store.GonePages(ctx, site)
+	if err != nil {
+		return SiteRecrawls{}, err
+	}
+	return SiteRecrawls{Site: site, Window: s.Window, Size: s.WindowSize, Rounds: rs, Gone: gone}, nil
 }
 
 // ChangedSites returns the sites whose pages the last recrawl found

@@ -247,6 +247,9 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	if len(sr.Rounds) != 2 || sr.Rounds[1].Gone != 1 || sr.Rounds[1].Changed != changingPages-1 || sr.Rounds[1].Importance <= 0 {
 		t.Errorf("s3.test rounds: %+v", sr.Rounds)
 	}
+	if len(sr.Gone) != 1 || sr.Gone[0].URL != "http://s3.test/p2" || sr.Gone[0].Status != 404 || sr.Gone[0].Title != "s3 page 2 v0" {
+		t.Errorf("s3.test gone pages: %+v", sr.Gone)
+	}
 	if _, err := a.SiteRecrawls(ctx, "nowhere.test"); err == nil {
 		t.Error("rounds of an unknown site: no error")
 	}

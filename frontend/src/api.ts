@@ -123,6 +123,8 @@ export interface SiteRecrawls {
   window: string;
   window_size: number;
   rounds: SiteRound[] | null;
+  /** gone are the site's pages recrawls found gone (404, 410, redirected), latest first. */
+  gone: { url: string; title: string; status: number; why: string; gone_at: string }[] | null;
 }
 
 /**

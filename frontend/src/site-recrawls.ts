@@ -27,6 +27,7 @@ export class SiteRecrawlsPanel extends LightElement {
   override render() {
     const d = this.#data.value;
     const rounds: SiteRound[] = d?.rounds ?? [];
+    const gone = d?.gone ?? [];
     if (this.#data.error) return alertBox(this.#data.error);
     if (!d || rounds.length === 0) return nothing; // never recrawled: the crawl's own chart says it all
     // The chart's x axis is the crawl number here, not the pages crawled.
@@ -51,6 +52,14 @@ export class SiteRecrawlsPanel extends LightElement {
           </tr>`)}
         </tbody>
       </table>
+      ${gone.length
+        ? html`<h3>Gone <span class="count">${int(gone.length)}</span></h3>
+            <ul class="gone-pages">
+              ${gone.map((g) => html`<li data-url=${g.url}><span class="badge gone">gone</span>
+                <a href=${g.url} target="_blank" rel="noopener noreferrer">${g.title || g.url}</a>
+                <span class="muted small">${g.why} · ${date(g.gone_at)}</span></li>`)}
+            </ul>`
+        : nothing}
     </section>`;
   }
 }

@@ -640,3 +640,30 @@ func (s *Store) ChangedSites(ctx context.Context) (map[string]RecrawlCounts, err
 	}
 	return out, nil
 }
+
+// GonePage is a page a recrawl found gone: kept with its title, without its
+// out-links.
+type GonePage struct {
+	URL    string    `json:"url"`
+	Title  string    `json:"title"`
+	Status int       `json:"status"` // 404 or 410; a redirect's own status, or 0
+	Why    string    `json:"why"`    // "gone: 404", "gone: redirected to …"
+	GoneAt time.Time `json:"gone_at"`
+}
+
+// GonePages returns the pages of site a recrawl found gone, latest first.
+func (s *Store) GonePages(ctx context.Context, site string) ([]GonePage, error) {
+	out, err := queryList(ctx, s.db, func(sc scanner) (g GonePage, err error) {
+		var at string
+		if err := sc.Scan(&g.URL, &g.Title, &g.Status, &g.Why, &at); err != nil {
+			return g, err
+		}
+		g.GoneAt, err = parseTime(at)
+		return g, err
+	}, `SELECT p.url, p.title, p.status, p.err, p.gone_at FROM pages p JOIN sites s ON s.id = p.site_id
+		WHERE s.name = ? AND p.gone_at IS NOT NULL ORDER BY p.gone_at DESC, p.url`, site)
+	if err != nil {
+		return nil, fmt.Errorf("store: gone pages of %q: %w", site, err)
+	}
+	return out, nil
+}
