@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -252,5 +253,130 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	}
 	if _, err := a.SiteRecrawls(ctx, "nowhere.test"); err == nil {
 		t.Error("rounds of an unknown site: no error")
+	}
+}
+
+// waitFor polls cond until it holds, failing the test after 20 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(20 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// TestRecrawlStoppedAndContinued stops a recrawl after a few pages: its
+// round stays open, and the next recrawl continues it, revisiting only the
+// pages left, then closes it; together they revisited every page once.
+func TestRecrawlStoppedAndContinued(t *testing.T) {
+	web := &changingWeb{}
+	srv := httptest.NewServer(web)
+	defer srv.Close()
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	ctx := context.Background()
+	fast := SettingsUpdate{DelayMS: Set(0), Parallel: Set(4)}
+	if st, err := a.RunCrawl(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
+		t.Fatalf("crawl: %+v, %v", st, err)
+	}
+	n := changingSites * changingPages
+
+	// Slow enough to be stopped halfway: one site at a time, 30 ms apart.
+	slow := SettingsUpdate{DelayMS: Set(30), Parallel: Set(1)}
+	if _, err := a.StartCrawl(CrawlRequest{Recrawl: true, SettingsUpdate: slow, Proxy: srv.URL, NoWARC: true}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "10 pages recrawled", func() bool { return a.CrawlStatus().Pages >= 10 })
+	if _, err := a.StartCrawl(CrawlRequest{Recrawl: true, Proxy: srv.URL}); err == nil {
+		t.Error("a second recrawl while one runs was not refused")
+	}
+	if _, err := a.StopCrawl(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the recrawl stopped", func() bool { return a.CrawlStatus().State == StateStopped })
+	first := a.CrawlStatus().Recrawl
+	if first == nil || first.Finished || first.Unchanged == 0 || first.Unchanged >= n {
+		t.Fatalf("stopped recrawl: %+v, want some pages unchanged and not finished", first)
+	}
+	r, open, err := p.Store.OpenRound(ctx)
+	if err != nil || !open || r.Round != 1 {
+		t.Fatalf("open round after the stop: %+v %v %v", r, open, err)
+	}
+
+	st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	if err != nil || st.Recrawl == nil || !st.Recrawl.Finished {
+		t.Fatalf("continued recrawl: %+v, %v", st, err)
+	}
+	if st.Recrawl.Round != 1 || st.Recrawl.Revisit != n-first.Unchanged || st.Recrawl.Unchanged != n {
+		t.Errorf("continued recrawl: %+v; want round 1 revisiting the %d pages left, %d unchanged in all", st.Recrawl, n-first.Unchanged, n)
+	}
+	if _, open, _ := p.Store.OpenRound(ctx); open {
+		t.Error("the round is still open after the continued recrawl ended")
+	}
+	// The next recrawl is a new round.
+	st, err = a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	if err != nil || st.Recrawl == nil || st.Recrawl.Round != 2 || st.Recrawl.Revisit != n {
+		t.Errorf("next recrawl: %+v, %v; want round 2 revisiting %d pages", st.Recrawl, err, n)
+	}
+}
+
+// TestRecrawlJournalReplayed saves, at the next open, the recrawl records a
+// kill kept from the store, as the recrawl would have: a changed page is
+// replaced, its round counts it.
+func TestRecrawlJournalReplayed(t *testing.T) {
+	web := &changingWeb{}
+	srv := httptest.NewServer(web)
+	defer srv.Close()
+	dir := t.TempDir()
+	p := openProject(t, dir, true)
+	a := New(Options{Project: p})
+	ctx := context.Background()
+	if st, err := a.RunCrawl(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
+		t.Fatalf("crawl: %+v, %v", st, err)
+	}
+	if _, err := p.Store.StartRound(ctx); err != nil { // a recrawl began, then the kill
+		t.Fatal(err)
+	}
+	a.Close()
+	p.Close()
+
+	changed := sites.Page{URL: "http://s2.test/p1", Site: "s2.test", Status: 200, ContentType: "text/html",
+		Title: "s2 page 1 v1", Text: "new words", Links: []string{"http://s9.test/"}, FetchedAt: time.Now()}
+	j, err := openJournalFile(dir, RecrawlJournalFile, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.write(changed)
+	j.f.WriteString(`{"URL": "http://s2.test/p2", "Sit`) // the line the kill cut short
+	j.f.Close()
+
+	p = openProject(t, dir, false)
+	defer p.Close()
+	pages := map[string]sites.Page{}
+	if err := p.Store.ForEachPage(ctx, func(pg sites.Page) error { pages[pg.URL] = pg; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := pages[changed.URL]; got.Title != changed.Title {
+		t.Errorf("replayed page: %+v, want the new version", got)
+	}
+	rs, err := p.Store.Rounds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[1].Changed != 1 || !rs[1].FinishedAt.IsZero() {
+		t.Errorf("rounds after the replay: %+v, want round 1 open with 1 page changed", rs)
+	}
+	revisit, err := p.Store.RevisitList(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revisit) != changingSites*changingPages-1 || slices.Contains(revisit, changed.URL) {
+		t.Errorf("revisit list after the replay: %d pages, want all but the replayed one", len(revisit))
+	}
+	if n, _ := p.Store.Unindexed(ctx); n != 0 {
+		t.Errorf("%d pages left unindexed after the open", n)
 	}
 }
