@@ -647,6 +647,9 @@ func (a *App) lastCrawl() CrawlStatus {
 		var req CrawlRequest
 		if json.Unmarshal(c.Settings, &req) == nil {
 			st.Strategy, st.MaxPages = req.Strategy, req.MaxPages
+			if req.Recrawl {
+				st.Recrawl = a.lastRecrawl(ctx)
+			}
 		}
 		if _, n, err := a.store.Stats(ctx); err == nil {
 			st.Sites = n

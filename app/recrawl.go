@@ -382,3 +382,16 @@ func (r CrawlRequest) CheckRecrawl() error {
 	r.Seeds = []string{"http://recrawl.test/"} // stands for the project's pages
 	return r.Check()
 }
+
+// lastRecrawl is the report of the project's last recrawl as the store
+// keeps it, for the status of a recrawl run before this process started:
+// its counts, and whether its round was closed (the sites that moved are
+// said only by the process that ran it).
+func (a *App) lastRecrawl(ctx context.Context) *RecrawlReport {
+	rs, err := a.store.Rounds(ctx)
+	if err != nil || len(rs) == 0 || rs[len(rs)-1].Round == 0 {
+		return nil
+	}
+	r := rs[len(rs)-1]
+	return &RecrawlReport{Round: r.Round, RecrawlCounts: r.RecrawlCounts, Finished: !r.FinishedAt.IsZero(), Moved: []SiteMove{}}
+}
