@@ -365,7 +365,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	}
 	switch {
 	case rj != nil:
-		opts = append(opts, crawl.Resume(recrawlPrior))
+		opts = append(opts, crawl.Resume(recrawlPrior), crawl.Revisit(rj.urls))
 	case len(fetched) > 0:
 		if req.FreshFrontier {
 			frontier = nil

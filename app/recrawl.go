@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -77,6 +78,7 @@ type SiteMove struct {
 type recrawlJob struct {
 	round   int
 	revisit int
+	urls    []string // the pages to revisit, in order
 	before  map[string]float64
 
 	mu     sync.Mutex
@@ -93,7 +95,9 @@ func (j *recrawlJob) snapshot() *RecrawlReport {
 }
 
 // startRecrawl begins (or continues) the project's recrawl round for req:
-// it sets req's seeds to the pages to revisit, in order, and its caps, and
+// it finds the pages to revisit, in order (the crawler's Revisit option),
+// sets req's seeds to those of the project's crawls — they set the scope and
+// the hosts that may be private addresses, as they did — and its caps, and
 // returns the prior the crawler goes on from: every stored URL but those
 // counts as fetched, and there is no frontier: only the links the revisited
 // pages have now are followed. A round whose pages were all revisited but
@@ -144,11 +148,37 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 			done = append(done, u)
 		}
 	}
-	req.Seeds = revisit
+	if req.Seeds, err = a.crawlSeeds(ctx); err != nil {
+		return nil, crawl.Prior{}, err
+	}
 	recrawlLimits(req, revisit, a.store.SiteRule())
-	j := &recrawlJob{round: r.Round, revisit: len(revisit), before: importanceShares(states)}
+	j := &recrawlJob{round: r.Round, revisit: len(revisit), urls: revisit, before: importanceShares(states)}
 	j.report = RecrawlReport{Round: r.Round, Revisit: len(revisit), Moved: []SiteMove{}}
 	return j, crawl.Prior{States: states, Edges: edges, Fetched: done}, nil
+}
+
+// crawlSeeds returns the seeds of the project's crawls (recrawls have
+// none), each once, in the order they were first given.
+func (a *App) crawlSeeds(ctx context.Context) ([]string, error) {
+	crawls, err := a.store.Crawls(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range slices.Backward(crawls) { // oldest first
+		var req CrawlRequest
+		if json.Unmarshal(c.Settings, &req) != nil || req.Recrawl {
+			continue
+		}
+		for _, s := range req.Seeds {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out, nil
 }
 
 // importanceShares is every site's OPIC importance, history plus cash, as a
