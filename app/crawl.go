@@ -587,6 +587,9 @@ func (j *crawlJob) status() CrawlStatus {
 	}
 	if j.recrawl != nil {
 		st.Recrawl = j.recrawl.snapshot()
+		if top := j.recrawl.finalTop(); top != nil {
+			st.Top = top
+		}
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

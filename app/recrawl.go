@@ -83,6 +83,17 @@ type recrawlJob struct {
 
 	mu     sync.Mutex
 	report RecrawlReport // counts added by the sink; the rest set at the end
+	// top are the most important sites once the round is closed, by the
+	// window policy: what the status shows instead of the crawler's own
+	// estimate, which is plain OPIC.
+	top []SiteScore
+}
+
+// finalTop returns the top sites after the round closed, nil before.
+func (j *recrawlJob) finalTop() []SiteScore {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return slices.Clone(j.top)
 }
 
 // snapshot returns a copy of the report.
@@ -290,6 +301,17 @@ func (a *App) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	}
 	j.report.Moved = moved[:min(len(moved), 10)]
 	j.report.Finished = true
+	top := make([]SiteScore, 0, len(est))
+	for site, v := range est {
+		top = append(top, SiteScore{Site: site, OPIC: v})
+	}
+	slices.SortFunc(top, func(x, y SiteScore) int {
+		if c := cmp.Compare(y.OPIC, x.OPIC); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.Site, y.Site)
+	})
+	j.top = top[:min(len(top), 10)]
 	return nil
 }
 

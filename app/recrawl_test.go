@@ -222,6 +222,12 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := importanceShares(states)
+	// The status's top sites are the window's importance, as stored.
+	for i, ts := range st.Top {
+		if math.Abs(ts.OPIC-after[ts.Site]) > 1e-9 || i > 0 && ts.OPIC > st.Top[i-1].OPIC {
+			t.Errorf("status top %d: %+v, stored importance %v", i, ts, after[ts.Site])
+		}
+	}
 	readings, rounds, err := p.Store.Readings(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -77,5 +77,28 @@ await step('the Crawl page still says what the recrawl found after a reload', as
   assert((await line.innerText()).includes(`Recrawl ${state.round}`), 'the recrawl report is gone after a reload');
 });
 
+await step('the window policy is saved at once, kept after a reload, a bad size refused', async () => {
+  await page.goto(`${base}#/crawl`);
+  const select = page.locator('#recrawl-window');
+  await select.waitFor();
+  assert((await select.inputValue()) === 'variable', `the default window is ${await select.inputValue()}`);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+  await select.selectOption('fixed');
+  await answered(saved, 'PUT /api/settings');
+  await page.reload();
+  await page.locator('#recrawl-window').waitFor();
+  assert((await page.locator('#recrawl-window').inputValue()) === 'fixed', 'the window went back after a reload');
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+  await page.fill('#recrawl-window-size', '0');
+  await page.locator('#recrawl-window-size').dispatchEvent('change');
+  await answered(refused, 'PUT /api/settings', false);
+  await page.locator('.recrawl-window', { hasText: 'window size 0 must lie in 1..100' }).waitFor();
+  const settings = (await (await page.request.get(`${base}api/settings`)).json()).data;
+  assert(settings.window === 'fixed' && settings.window_size === 1, `settings after the refusal: ${JSON.stringify(settings)}`);
+  const back = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+  await page.locator('#recrawl-window').selectOption('variable');
+  await answered(back, 'PUT /api/settings');
+});
+
 await closeChecked(browser, pageErrors);
 finish();

@@ -145,7 +145,15 @@ export interface CrawlSettings {
   parallel: number;
   /** max_delay_ms is the longest delay a site may ask for; absent from older servers. */
   max_delay_ms?: number;
+  /** window is the window policy that sets the importance after a recrawl; absent from older servers. */
+  window?: WindowPolicy;
+  /** window_size is the window's size in crawls (1–100); absent from older servers. */
+  window_size?: number;
 }
+
+/** WINDOW_POLICIES are the window policies of Adaptive OPIC a project may choose (`sitesift lab windows`). */
+export const WINDOW_POLICIES = ['variable', 'fixed', 'improved', 'interpolation', 'full-history'] as const;
+export type WindowPolicy = (typeof WINDOW_POLICIES)[number];
 
 /** SettingsChange is a PUT /api/settings body: absent fields keep their values. */
 export type SettingsChange = Partial<Omit<CrawlSettings, 'effective_user_agent'>>;

@@ -8,6 +8,7 @@ import { api, ApiError, message, type Continuation, type CrawlRequest, type Craw
 import { LightElement } from './base';
 import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
 import './crawl-errors';
+import './recrawl-window';
 import { DEFAULT_SCOPE, expressionFieldOf, isScope, scopeGroup, scopeRequest, type ExprField, type ScopeForm } from './crawl-scope';
 import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
@@ -380,6 +381,7 @@ export class CrawlView extends LightElement {
           title="Revisit the project's pages, most important sites first: changed pages are updated, gone ones marked, and the importance follows the web as it is now (a stopped recrawl is continued)"
           @click=${() => this.#control(() => api.startRecrawl(this.form.proxy.trim() ? { proxy: this.form.proxy.trim() } : {}))}>Recrawl</button>
       </div>
+      <ss-recrawl-window></ss-recrawl-window>
       ${s.recrawl ? recrawlLine(s.recrawl) : nothing}
       ${alertBox(this.controlError)}
       <h3>Top sites by importance <span class="muted small">(OPIC)</span></h3>
