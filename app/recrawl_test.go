@@ -14,6 +14,7 @@ import (
 
 	"sitesift/sites"
 	"sitesift/sites/index"
+	"sitesift/sites/store"
 )
 
 // changingWeb is a local web of nSites hosts s0.test … whose link
@@ -384,5 +385,72 @@ func TestRecrawlJournalReplayed(t *testing.T) {
 	}
 	if n, _ := p.Store.Unindexed(ctx); n != 0 {
 		t.Errorf("%d pages left unindexed after the open", n)
+	}
+}
+
+// windowImportance over three rounds in which two sites swap places: the
+// full history averages them, a window of the last crawl follows the last
+// round, a window of two the last two.
+func TestWindowImportance(t *testing.T) {
+	rounds := []store.Round{{Round: 0, G: 10}, {Round: 1, G: 20}, {Round: 2, G: 30}}
+	for i := range rounds {
+		rounds[i].FinishedAt = time.Unix(int64(i+1), 0)
+	}
+	// a receives 8, 8, 2 of each round's 10; b 2, 2, 8.
+	readings := []store.SiteReading{
+		{Site: "a", Round: 0, Received: 8}, {Site: "b", Round: 0, Received: 2},
+		{Site: "a", Round: 1, Received: 8}, {Site: "b", Round: 1, Received: 2},
+		{Site: "a", Round: 2, Received: 2}, {Site: "b", Round: 2, Received: 8},
+	}
+	noCash := []sites.SiteState{{Site: "a"}, {Site: "b"}}
+	tests := []struct {
+		policy string
+		size   int
+		wantA  float64
+	}{
+		{WindowFullHistory, 1, 18.0 / 30},
+		{WindowVariable, 1, 0.2},
+		{WindowFixed, 1, 0.2},
+		{WindowVariable, 2, 0.5},
+		{WindowFixed, 2, 0.5},
+		{WindowVariable, 3, 18.0 / 30},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s-%d", tt.policy, tt.size), func(t *testing.T) {
+			est, err := windowImportance(tt.policy, tt.size, readings, rounds, noCash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(est["a"]-tt.wantA) > 1e-12 || math.Abs(est["a"]+est["b"]-1) > 1e-12 {
+				t.Errorf("a %v, b %v; want a %v, summing to 1", est["a"], est["b"], tt.wantA)
+			}
+		})
+	}
+	if _, err := windowImportance("median", 1, readings, rounds, noCash); err == nil {
+		t.Error("an unknown policy was accepted")
+	}
+}
+
+// The window settings: the defaults, a change kept, bad values refused.
+func TestWindowSettings(t *testing.T) {
+	p := openProject(t, t.TempDir(), true)
+	defer p.Close()
+	a := New(Options{Project: p})
+	defer a.Close()
+	ctx := context.Background()
+	s, err := a.Settings(ctx)
+	if err != nil || s.Window != DefaultWindow || s.WindowSize != DefaultWindowSize {
+		t.Fatalf("defaults %+v, %v", s, err)
+	}
+	if _, err := a.SetSettings(ctx, SettingsUpdate{Window: Set(WindowFixed), WindowSize: Set(3)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []SettingsUpdate{{Window: Set("median")}, {WindowSize: Set(0)}, {WindowSize: Set(101)}} {
+		if _, err := a.SetSettings(ctx, u); KindOf(err) != KindInvalid {
+			t.Errorf("update %+v: %v, want invalid", u, err)
+		}
+	}
+	if s, err := a.Settings(ctx); err != nil || s.Window != WindowFixed || s.WindowSize != 3 {
+		t.Errorf("kept %+v, %v; want fixed, 3", s, err)
 	}
 }
