@@ -60,6 +60,12 @@ type CrawlRequest struct {
 	NoWARC      bool  `json:"no_warc"`
 	WARCMaxSize int64 `json:"warc_max_size"`
 
+	// IdleReads is how many idle sites OPIC reads, at most, after each
+	// fetched page (see crawl.IdleReads); nil for crawl.DefaultIdleReads,
+	// 0 to read sites only when their pages are fetched, as the paper's
+	// OPIC does.
+	IdleReads *int `json:"idle_reads,omitempty"`
+
 	// Recrawl revisits the project's pages instead of crawling from seeds
 	// (recrawl.go): it takes no seeds; MaxPages and MaxPagesPerSite left
 	// at 0 leave room to revisit every page and as many new ones as a
@@ -72,6 +78,7 @@ type CrawlRequest struct {
 const (
 	DefaultMaxPages        = 500
 	DefaultMaxPagesPerSite = 50
+	DefaultIdleReads       = crawl.DefaultIdleReads
 )
 
 func (r *CrawlRequest) withDefaults() {
@@ -143,6 +150,9 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	}
 	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 {
 		return nil, "", badRequest(errors.New("crawl: limits must not be negative"))
+	}
+	if r.IdleReads != nil && *r.IdleReads < 0 {
+		return nil, "", badRequest(fmt.Errorf("crawl: idle reads %d must not be negative", *r.IdleReads))
 	}
 	if !(r.Bias >= 0) || math.IsInf(r.Bias, 0) {
 		return nil, "", badRequest(fmt.Errorf("crawl: bias %v must be a positive number, or 0 for none", r.Bias))
@@ -346,6 +356,9 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.SiteRule(a.store.SiteRule()),
 	}
 	opts = append(opts, req.scopeOptions()...)
+	if req.IdleReads != nil {
+		opts = append(opts, crawl.IdleReads(*req.IdleReads))
+	}
 	if req.Proxy != "" {
 		opts = append(opts, crawl.Proxy(req.Proxy))
 	}

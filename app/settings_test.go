@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +156,18 @@ func TestSettingsChecked(t *testing.T) {
 	}
 	if s, err := a.SetSettings(ctx, app.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
 		t.Errorf("clearing the contact: %+v, %v", s, err)
+	}
+}
+
+func TestIdleReadsChecked(t *testing.T) {
+	bad := app.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(-1)}
+	if err := bad.CheckNew(); app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), "idle reads -1") {
+		t.Errorf("a crawl with -1 idle reads: %v; want an invalid request naming them", err)
+	}
+	for _, k := range []int{0, 4} {
+		ok := app.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(k)}
+		if err := ok.CheckNew(); err != nil {
+			t.Errorf("a crawl with %d idle reads: %v", k, err)
+		}
 	}
 }

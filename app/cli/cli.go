@@ -63,7 +63,7 @@ Usage:
                  [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
                  [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]
                  [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
-                 [--include REGEXP]... [--exclude REGEXP]...
+                 [--include REGEXP]... [--exclude REGEXP]... [--idle-reads N]
                                             the politeness flags are kept in the project for the next crawls
   sitesift crawl --project DIR --recrawl [--max-pages N] [--max-pages-per-site N] [polite flags] [--proxy URL]
                                             revisit the project's pages: what changed, importance by the window
@@ -413,6 +413,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
 	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
+	idle := f.Int("idle-reads", app.DefaultIdleReads, "idle sites OPIC reads at most after each fetched page (0: only sites whose pages are fetched)")
 	recrawl := f.Bool("recrawl", false, "revisit the project's pages (no seeds): changed pages updated, gone ones marked, importance by the project's window policy")
 	seeds, err := f.parse(args)
 	if err != nil {
@@ -436,7 +437,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	if *recrawl {
 		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 			Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate, Recrawl: true,
-			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite()})
+			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(), IdleReads: idle})
 	}
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
@@ -444,7 +445,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
 		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
 		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
-		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude}
+		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude,
+		IdleReads: idle}
 	// Check the request before a project directory is created for it.
 	check := req.Check
 	if _, err := os.Stat(filepath.Join(*dir, app.DBFile)); errors.Is(err, os.ErrNotExist) {
