@@ -115,8 +115,9 @@ func (j *recrawlJob) snapshot() *RecrawlReport {
 // which a kill kept from closing is closed first, and a new one begun.
 func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) {
 	ctx := context.Background()
-	if len(req.Seeds) > 0 || req.FreshFrontier {
-		return nil, crawl.Prior{}, badRequest(errors.New("recrawl: a recrawl revisits the project's pages: it takes no seeds and no fresh frontier"))
+	// The request is checked before the round begins, which writes.
+	if err := req.CheckRecrawl(); err != nil {
+		return nil, crawl.Prior{}, err
 	}
 	if _, err := a.running(); err == nil {
 		return nil, crawl.Prior{}, conflict(ErrCrawlRunning)
