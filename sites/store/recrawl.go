@@ -36,8 +36,9 @@ type Round struct {
 // RecrawlCounts count what the fetches of a recrawl found: pages whose
 // digest (title, text and links) is the stored one, pages with another
 // digest, pages not stored before (or back after they were gone), pages
-// gone (404, 410, or moved by a redirect), and fetches that failed
-// otherwise, which change nothing.
+// gone (404, 410, or moved by a redirect), and fetches of the project's
+// pages that failed otherwise, which change nothing. A page still gone,
+// and a new URL whose fetch failed, count nowhere.
 type RecrawlCounts struct {
 	Unchanged int `json:"unchanged"`
 	Changed   int `json:"changed"`
@@ -181,17 +182,18 @@ func closeFirstRound(ctx context.Context, tx *sql.Tx, now string) error {
 // RevisitList returns the pages round has still to revisit, in the order a
 // recrawl queues them: sites by importance (OPIC history + cash, highest
 // first, ties by name), and within a site by the number of stored pages
-// linking to the page (most first), then depth, then URL. The pages are
-// those fetched fine, not gone, and not fetched by the round yet; failed
-// fetches, redirect sources and gone pages are not revisited.
+// linking to the page (most first), then depth, then URL, the pages found
+// gone last, since they may be back. The pages are those fetched fine and
+// those found gone, not fetched by the round yet; failed fetches and
+// redirect sources are not revisited.
 func (s *Store) RevisitList(ctx context.Context, round int) ([]string, error) {
 	out, err := queryList(ctx, s.db, scanValue[string], `
 		WITH inlinks AS (SELECT target_url, COUNT(*) AS n FROM links GROUP BY target_url)
 		SELECT p.url FROM pages p
 		JOIN sites s ON s.id = p.site_id
 		LEFT JOIN inlinks i ON i.target_url = p.url
-		WHERE p.err_class = '' AND p.gone_at IS NULL AND p.round < ?
-		ORDER BY (s.opic_history + s.opic_cash) DESC, s.name, COALESCE(i.n, 0) DESC, p.depth, p.url`, round)
+		WHERE (p.err_class = '' OR p.gone_at IS NOT NULL) AND p.round < ?
+		ORDER BY (s.opic_history + s.opic_cash) DESC, s.name, p.gone_at IS NOT NULL, COALESCE(i.n, 0) DESC, p.depth, p.url`, round)
 	if err != nil {
 		return nil, fmt.Errorf("store: revisit list: %w", err)
 	}
@@ -232,9 +234,10 @@ type RecrawlSaved struct {
 //   - any other failure (a timeout, a 5xx, a refusal by robots.txt …):
 //     nothing changes; the failure is counted.
 //
-// Any other record — a URL not stored, or stored as a failed fetch or gone —
-// is saved as a crawl saves it, and counted new when it is a page fetched
-// fine. The counts go to the round's row of each site. Either all of it is
+// A page found gone before that is fetched fine is back: saved, and counted
+// new; still gone, it stays as it is. Any other record — a URL not stored,
+// or stored as a failed fetch — is saved as a crawl saves it, and counted
+// new when it is a page fetched fine. The counts go to the round's row of each site. Either all of it is
 // kept or, on any error, none of it.
 func (s *Store) SaveRecrawlBatch(ctx context.Context, round int, pages []sites.Page, states []sites.SiteState) (RecrawlSaved, error) {
 	var out RecrawlSaved
@@ -323,15 +326,22 @@ func (b *batch) revisit(ctx context.Context, round int, p *sites.Page, linkSites
 		digestNew = pageDigest(p.Title, p.Text, p.Links)
 	}
 
+	if gone && !fine {
+		// Still gone (or failing): it stays as it is, visited by the round.
+		if _, err := b.tx.ExecContext(ctx, `UPDATE pages SET round = ? WHERE id = ?`, round, id); err != nil {
+			return c, false, fmt.Errorf("store: page %q still gone: %w", p.URL, err)
+		}
+		return c, false, nil
+	}
 	if !stored || class != "" || gone {
-		// Not a page the project has: saved as a crawl saves it.
+		// Not a page the project has (a new URL, a failed fetch, a page
+		// back after it was gone): saved as a crawl saves it. A new URL
+		// that failed is no change of the project's pages: not counted.
 		if err := b.savePage(ctx, p, linkSites); err != nil {
 			return c, false, err
 		}
 		if fine {
 			c.New = 1
-		} else {
-			c.Failed = 1
 		}
 		return c, true, b.setDigest(ctx, round, p.URL, digestNew, seenAt)
 	}

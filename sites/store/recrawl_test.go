@@ -99,8 +99,25 @@ func TestSaveRecrawlBatch(t *testing.T) {
 	if err != nil || r2.Round != 2 {
 		t.Fatalf("round %+v, %v", r2, err)
 	}
-	if rv, err := s.RevisitList(ctx, 2); err != nil || len(rv) != 5 {
-		t.Errorf("round 2 revisits %q, %v; want the 5 pages not gone", rv, err)
+	rv, err = s.RevisitList(ctx, 2)
+	if err != nil || len(rv) != 6 || rv[5] != "http://s.test/3" {
+		t.Errorf("round 2 revisits %q, %v; want the 6 pages, the gone one last", rv, err)
+	}
+	// Still gone: nothing changes, nothing is counted.
+	back, err := s.SaveRecrawlBatch(ctx, 2, []sites.Page{gone}, nil)
+	if err != nil || back.RecrawlCounts != (RecrawlCounts{}) || len(back.Reindex) != 0 {
+		t.Errorf("still gone: %+v, %v", back, err)
+	}
+	// Back: a new page again, with its links.
+	back, err = s.SaveRecrawlBatch(ctx, 2, []sites.Page{p3}, nil)
+	if err != nil || back.RecrawlCounts != (RecrawlCounts{New: 1}) {
+		t.Errorf("back: %+v, %v", back.RecrawlCounts, err)
+	}
+	if g, err := s.GonePages(ctx, "s.test"); err != nil || len(g) != 0 {
+		t.Errorf("gone pages after it came back: %+v, %v", g, err)
+	}
+	if got, want := graphText(t, s), "s.test>t.test:2 s.test>u.test:2 s.test>v.test:3 s.test>x.test:1 "; got != want {
+		t.Errorf("graph after the page came back %q, want %q", got, want)
 	}
 }
 
