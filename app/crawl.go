@@ -611,6 +611,10 @@ func (j *crawlJob) status() CrawlStatus {
 		st.State = j.final
 	case j.stopping:
 		st.State = StateStopping
+	case j.recrawl != nil && cs.State != crawl.StateRunning && cs.State != crawl.StatePaused && cs.State != crawl.StateIdle:
+		// The crawler ended, the recrawl's round is being closed: it is
+		// not done until its importance is set.
+		st.State = StateStopping
 	}
 	return st
 }
