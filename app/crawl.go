@@ -65,6 +65,12 @@ type CrawlRequest struct {
 	// 0 to read sites only when their pages are fetched, as the paper's
 	// OPIC does.
 	IdleReads *int `json:"idle_reads,omitempty"`
+
+	// Recrawl revisits the project's pages instead of crawling from seeds
+	// (recrawl.go): it takes no seeds; MaxPages and MaxPagesPerSite left
+	// at 0 leave room to revisit every page and as many new ones as a
+	// crawl's defaults allow.
+	Recrawl bool `json:"recrawl"`
 }
 
 // Defaults of a crawl request, for a small polite crawl on a laptop; those
@@ -96,7 +102,7 @@ func (r CrawlRequest) Check() error {
 	if _, _, err := r.validate(); err != nil {
 		return err
 	}
-	s := Settings{Parallel: DefaultParallel, MaxDelayMS: math.MaxInt32}
+	s := Settings{Parallel: DefaultParallel, MaxDelayMS: math.MaxInt32, Window: DefaultWindow, WindowSize: DefaultWindowSize}
 	if r.MaxDelayMS != nil {
 		s.MaxDelayMS = DefaultMaxDelayMS
 	}
@@ -201,6 +207,8 @@ type CrawlStatus struct {
 	// Truncated counts the pages whose body was cut at the size cap (10
 	// MiB): kept as pages, flagged in their error message.
 	Truncated int `json:"truncated"`
+	// Recrawl is what a recrawl found; absent for a crawl.
+	Recrawl *RecrawlReport `json:"recrawl,omitempty"`
 }
 
 // Why a crawl ended, as CrawlStatus.EndReason says it.
@@ -233,6 +241,7 @@ const (
 
 type crawlJob struct {
 	req     CrawlRequest
+	recrawl *recrawlJob // nil for a crawl
 	crawler *crawl.Crawler
 	cancel  context.CancelFunc
 	done    chan struct{}
@@ -291,6 +300,14 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if err := a.refuseImported(context.Background()); err != nil {
 		return nil, err
 	}
+	var rj *recrawlJob
+	var recrawlPrior crawl.Prior
+	if req.Recrawl {
+		var err error
+		if rj, recrawlPrior, err = a.startRecrawl(&req); err != nil {
+			return nil, err
+		}
+	}
 	req.withDefaults()
 	seeds, strategy, err := req.validate()
 	if err != nil {
@@ -321,8 +338,8 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			return nil, conflict(ErrCrawlRunning)
 		}
 	}
-	j := &crawlJob{req: req, done: make(chan struct{})}
-	s := &sink{app: a}
+	j := &crawlJob{req: req, recrawl: rj, done: make(chan struct{})}
+	s := &sink{app: a, recrawl: rj}
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
 		crawl.MaxPagesPerSite(req.MaxPagesPerSite),
@@ -359,7 +376,10 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(fetched) > 0 {
+	switch {
+	case rj != nil:
+		opts = append(opts, crawl.Resume(recrawlPrior), crawl.Revisit(rj.urls))
+	case len(fetched) > 0:
 		if req.FreshFrontier {
 			frontier = nil
 		}
@@ -372,7 +392,11 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if warcs != nil {
 		opts = append(opts, crawl.OnCapture(warcs.Write))
 	}
-	jl, err := openJournal(a.project.Dir, a.log)
+	journalFile := JournalFile
+	if rj != nil {
+		journalFile = RecrawlJournalFile
+	}
+	jl, err := openJournalFile(a.project.Dir, journalFile, a.log)
 	if err != nil {
 		closeWARCs(warcs)
 		return nil, err
@@ -399,6 +423,9 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	}
 	rec := req
 	rec.SettingsUpdate = settings.update()
+	if rj != nil {
+		rec.Seeds = nil // the project's pages: the round says which
+	}
 	id, err := a.store.StartCrawl(ctx, rec)
 	if err != nil {
 		cancel()
@@ -431,8 +458,16 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			a.log.Error("closing the WARC files", "err", werr)
 			final, err = StateFailed, errors.Join(err, werr)
 		}
-		// The last PageRank, on the final graph, whatever the end.
 		bg := context.Background()
+		// A recrawl that ended (not stopped, not failed) closes its round;
+		// one stopped or killed is continued by the next recrawl.
+		if rj != nil && final == StateDone {
+			if rerr := a.finishRecrawl(bg, rj); rerr != nil {
+				a.log.Error("finishing the recrawl", "err", rerr)
+				final, err = StateFailed, errors.Join(err, rerr)
+			}
+		}
+		// The last PageRank, on the final graph, whatever the end.
 		if perr := a.UpdatePageRank(bg); perr != nil {
 			a.log.Error("pagerank", "err", perr)
 			err = errors.Join(err, perr)
@@ -481,6 +516,8 @@ type sink struct {
 	// each batch records the crawl's progress, which a kill then keeps.
 	crawler *crawl.Crawler
 	crawl   int64
+	// recrawl is the recrawl the sink saves, nil for a crawl.
+	recrawl *recrawlJob
 }
 
 // The sink records every site's OPIC share, the points of a site's
@@ -496,11 +533,17 @@ const (
 func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
 	// The final flush comes after cancellation: it must still be written.
 	ctx = context.WithoutCancel(ctx)
-	if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
-		return err
-	}
-	if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
-		return err
+	if s.recrawl != nil {
+		if err := s.saveRecrawl(ctx, pages, states); err != nil {
+			return err
+		}
+	} else {
+		if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
+			return err
+		}
+		if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
+			return err
+		}
 	}
 	if s.crawler != nil {
 		st := s.crawler.Status()
@@ -555,12 +598,22 @@ func (j *crawlJob) status() CrawlStatus {
 	for _, t := range j.crawler.Top(10) {
 		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})
 	}
+	if j.recrawl != nil {
+		st.Recrawl = j.recrawl.snapshot()
+		if top := j.recrawl.finalTop(); top != nil {
+			st.Top = top
+		}
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	switch {
 	case j.final != "":
 		st.State = j.final
 	case j.stopping:
+		st.State = StateStopping
+	case j.recrawl != nil && cs.State != crawl.StateRunning && cs.State != crawl.StatePaused && cs.State != crawl.StateIdle:
+		// The crawler ended, the recrawl's round is being closed: it is
+		// not done until its importance is set.
 		st.State = StateStopping
 	}
 	return st
@@ -614,6 +667,9 @@ func (a *App) lastCrawl() CrawlStatus {
 		var req CrawlRequest
 		if json.Unmarshal(c.Settings, &req) == nil {
 			st.Strategy, st.MaxPages = req.Strategy, req.MaxPages
+			if req.Recrawl {
+				st.Recrawl = a.lastRecrawl(ctx)
+			}
 		}
 		if _, n, err := a.store.Stats(ctx); err == nil {
 			st.Sites = n

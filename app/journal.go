@@ -32,7 +32,13 @@ type journal struct {
 }
 
 func openJournal(dir string, log *slog.Logger) (*journal, error) {
-	f, err := os.OpenFile(filepath.Join(dir, JournalFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	return openJournalFile(dir, JournalFile, log)
+}
+
+// openJournalFile opens the journal named name in dir: JournalFile or
+// RecrawlJournalFile.
+func openJournalFile(dir, name string, log *slog.Logger) (*journal, error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("crawl journal: %w", err)
 	}
@@ -70,8 +76,25 @@ const journalBatch = 200
 // batches a kill kept from the store — then empties it, and returns how
 // many it saved. A line that does not decode (the one a kill cut short) is
 // skipped. Saving a record the store has already is saving it again.
+//
+// The journal of a recrawl (RecrawlJournalFile) is saved after the crawl's,
+// into its open round, as the recrawl would have saved it.
 func replayJournal(ctx context.Context, st *store.Store, dir string) (int, error) {
-	path := filepath.Join(dir, JournalFile)
+	n, err := replayJournalFile(ctx, dir, JournalFile, func(batch []sites.Page) error {
+		return st.SaveCrawlBatch(ctx, batch, nil)
+	})
+	if err != nil {
+		return n, err
+	}
+	m, err := replayJournalFile(ctx, dir, RecrawlJournalFile, func(batch []sites.Page) error {
+		return saveRecrawlRecords(ctx, st, batch)
+	})
+	return n + m, err
+}
+
+// replayJournalFile replays the journal named name in dir through save.
+func replayJournalFile(ctx context.Context, dir, name string, save func([]sites.Page) error) (int, error) {
+	path := filepath.Join(dir, name)
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
@@ -88,8 +111,8 @@ func replayJournal(ctx context.Context, st *store.Store, dir string) (int, error
 		if len(batch) == 0 {
 			return nil
 		}
-		if err := st.SaveCrawlBatch(ctx, batch, nil); err != nil {
-			return fmt.Errorf("crawl journal: %w", err)
+		if err := save(batch); err != nil {
+			return fmt.Errorf("crawl journal %s: %w", name, err)
 		}
 		saved += len(batch)
 		batch = batch[:0]

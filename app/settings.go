@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -51,6 +52,13 @@ type Settings struct {
 	// when the project is created: it can change only while the project has
 	// no site.
 	SiteRule string `json:"site_rule"`
+	// Window is the window policy of Adaptive OPIC that sets the sites'
+	// importance after a recrawl (see App.StartCrawl's recrawl): fixed,
+	// improved, variable, interpolation or full-history, the policies of
+	// `sitesift lab windows`; WindowSize is its size in crawls (the first
+	// crawl and each recrawl give every site one importance reading).
+	Window     string `json:"window"`
+	WindowSize int    `json:"window_size"`
 }
 
 // SettingsUpdate changes some crawl settings: a nil field keeps the stored
@@ -62,6 +70,8 @@ type SettingsUpdate struct {
 	Parallel   *int    `json:"parallel,omitempty"`
 	MaxDelayMS *int    `json:"max_delay_ms,omitempty"`
 	SiteRule   *string `json:"site_rule,omitempty"`
+	Window     *string `json:"window,omitempty"`
+	WindowSize *int    `json:"window_size,omitempty"`
 }
 
 // Set returns a pointer to v, for the fields of a [SettingsUpdate].
@@ -71,6 +81,7 @@ func Set[T any](v T) *T { return &v }
 const (
 	keyContact   = "contact"
 	keyUserAgent = "user_agent"
+	keyWindow    = "window"
 )
 
 // numeric are the numeric settings: their key in the store, their field
@@ -83,12 +94,13 @@ var numeric = []struct {
 	{"delay_ms", func(s *Settings) *int { return &s.DelayMS }, func(u SettingsUpdate) *int { return u.DelayMS }},
 	{"parallel", func(s *Settings) *int { return &s.Parallel }, func(u SettingsUpdate) *int { return u.Parallel }},
 	{"max_delay_ms", func(s *Settings) *int { return &s.MaxDelayMS }, func(u SettingsUpdate) *int { return u.MaxDelayMS }},
+	{"window_size", func(s *Settings) *int { return &s.WindowSize }, func(u SettingsUpdate) *int { return u.WindowSize }},
 }
 
 // defaultSettings are the settings of a new project.
 func defaultSettings() Settings {
 	return Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
-		SiteRule: string(sites.DefaultRule)}
+		SiteRule: string(sites.DefaultRule), Window: DefaultWindow, WindowSize: DefaultWindowSize}
 }
 
 // Settings returns the project's crawl settings, defaults filled in.
@@ -99,6 +111,9 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 	}
 	s := defaultSettings()
 	s.Contact, s.UserAgent = kv[keyContact], kv[keyUserAgent]
+	if w, ok := kv[keyWindow]; ok {
+		s.Window = w
+	}
 	for _, n := range numeric {
 		if v, ok := kv[n.key]; ok {
 			if *n.field(&s), err = strconv.Atoi(v); err != nil {
@@ -131,6 +146,9 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 	if u.UserAgent != nil {
 		kv[keyUserAgent] = s.UserAgent
 	}
+	if u.Window != nil {
+		kv[keyWindow] = s.Window
+	}
 	for _, n := range numeric {
 		if v := n.update(u); v != nil {
 			kv[n.key] = strconv.Itoa(*v)
@@ -158,6 +176,9 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 			return Settings{}, badRequest(fmt.Errorf("settings: %w", err))
 		}
 		s.SiteRule = string(r)
+	}
+	if u.Window != nil {
+		s.Window = strings.TrimSpace(*u.Window)
 	}
 	for _, n := range numeric {
 		if v := n.update(u); v != nil {
@@ -193,6 +214,10 @@ func (s Settings) check() error {
 		return fmt.Errorf("settings: max delay %d ms must be positive", s.MaxDelayMS)
 	case s.MaxDelayMS < s.DelayMS:
 		return fmt.Errorf("settings: max delay %v is shorter than the delay %v", ms(s.MaxDelayMS), ms(s.DelayMS))
+	case !slices.Contains(Windows, s.Window):
+		return fmt.Errorf("settings: window %q is none of %s", s.Window, strings.Join(Windows, ", "))
+	case s.WindowSize < 1 || s.WindowSize > 100:
+		return fmt.Errorf("settings: window size %d must lie in 1..100 crawls", s.WindowSize)
 	}
 	return nil
 }
@@ -201,7 +226,8 @@ func (s Settings) check() error {
 // effective one.
 func (s Settings) update() SettingsUpdate {
 	return SettingsUpdate{Contact: Set(s.Contact), UserAgent: Set(s.EffectiveUserAgent), DelayMS: Set(s.DelayMS),
-		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS), SiteRule: Set(s.SiteRule)}
+		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS), SiteRule: Set(s.SiteRule),
+		Window: Set(s.Window), WindowSize: Set(s.WindowSize)}
 }
 
 // userAgent is the User-Agent crawls send.

@@ -222,9 +222,10 @@ func (c *Crawler) signal() {
 // and every fetch it started has ended. Seeds are normalised with
 // sites.Normalize; an invalid one is an error before anything is fetched.
 // With the [Resume] option the crawl continues its prior, whose frontier is
-// queued before the seeds.
+// queued before the seeds; the URLs of the [Revisit] option come after the
+// frontier and before the seeds, and seeds may then be empty.
 func (c *Crawler) Run(ctx context.Context, seeds []string) error {
-	if len(seeds) == 0 {
+	if len(seeds) == 0 && len(c.cfg.revisit) == 0 {
 		return errors.New("crawl: no seeds")
 	}
 	norm := make([]string, 0, len(seeds))
@@ -249,6 +250,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	}
 	c.scope = newScope(c.cfg, norm)
 	restored := c.resume()
+	c.queueRevisits()
 	for _, n := range norm {
 		s := c.site(c.cfg.siteRule.OfURL(mustParse(n)))
 		c.front.push(s, queuedURL{url: n})

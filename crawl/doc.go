@@ -36,7 +36,8 @@
 // A crawl can continue earlier ones ([Resume]): OPIC's state, the site graph
 // and the URLs fetched come back, the frontier they left is queued first,
 // and no URL is fetched twice. A redirect to a page the crawl already has is
-// not followed.
+// not followed. A recrawl adds [Revisit]: pages the project has, fetched
+// again in the order given, which the caller compares with what it stored.
 //
 // Results leave through a callback, so the crawler knows nothing of storage:
 //

@@ -102,6 +102,7 @@ type config struct {
 	maxBodySize      int
 	idleReads        int
 	prior            *Prior
+	revisit          []string // revisit.go
 	shares           map[string]float64
 	allowPrivate     bool
 	siteRule         sites.Rule

@@ -65,6 +65,8 @@ Usage:
                  [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
                  [--include REGEXP]... [--exclude REGEXP]... [--idle-reads N]
                                             the politeness flags are kept in the project for the next crawls
+  sitesift crawl --project DIR --recrawl [--max-pages N] [--max-pages-per-site N] [polite flags] [--proxy URL]
+                                            revisit the project's pages: what changed, importance by the window
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
                  [--max-delay DURATION] [--site-rule host-www|host|domain] [--format table|json]
                                             show or set the project's crawl settings
@@ -418,6 +420,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
 	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
 	idle := f.Int("idle-reads", app.DefaultIdleReads, "idle sites OPIC reads at most after each fetched page (0: only sites whose pages are fetched)")
+	recrawl := f.Bool("recrawl", false, "revisit the project's pages (no seeds): changed pages updated, gone ones marked, importance by the project's window policy")
 	seeds, err := f.parse(args)
 	if err != nil {
 		return err
@@ -436,6 +439,11 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 			return err
 		}
 		seeds = append(seeds, more...)
+	}
+	if *recrawl {
+		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+			Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate, Recrawl: true,
+			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(), IdleReads: idle})
 	}
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}

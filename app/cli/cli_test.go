@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"sitesift/app"
 	"sitesift/app/apptest"
 )
 
@@ -164,4 +165,31 @@ func mustFloat(t *testing.T, s string) float64 {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// crawl --recrawl refuses what is for a crawl from seeds before it opens
+// the project, and a project with nothing to revisit.
+func TestRecrawlCLIErrors(t *testing.T) {
+	empty := t.TempDir()
+	p, err := app.OpenProject(empty, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"crawl", "--project", empty, "--recrawl", "http://a.test/"}, 2, "give no seed URL"},
+		{[]string{"crawl", "--project", empty, "--recrawl", "--scope", "host"}, 2, "--scope is for a crawl from seeds"},
+		{[]string{"crawl", "--project", empty, "--recrawl", "--max-pages", "-3"}, 1, "must not be negative"},
+		{[]string{"crawl", "--project", empty, "--recrawl"}, 1, "no page to revisit"},
+		{[]string{"settings", "--project", empty, "--window", "median"}, 1, `window "median" is none of`},
+	} {
+		code, _, errOut := runCLI(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -24,15 +25,19 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 		"longest delay a site may ask for (Crawl-delay, Retry-After); a site asking for more is not crawled")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how URLs map to sites: host, host-www (www. dropped) or domain "+
 		"(the registered domain); chosen when the project is created")
+	window := f.String("window", app.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(app.Windows, ", "))
+	windowSize := f.Int("window-size", app.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
 	return func() app.SettingsUpdate {
 		var u app.SettingsUpdate
 		set := map[string]func(){
-			"contact":    func() { u.Contact = contact },
-			"user-agent": func() { u.UserAgent = ua },
-			"delay":      func() { u.DelayMS = app.Set(int(delay.Milliseconds())) },
-			"parallel":   func() { u.Parallel = parallel },
-			"max-delay":  func() { u.MaxDelayMS = app.Set(int(maxDelay.Milliseconds())) },
-			"site-rule":  func() { u.SiteRule = rule },
+			"contact":     func() { u.Contact = contact },
+			"user-agent":  func() { u.UserAgent = ua },
+			"delay":       func() { u.DelayMS = app.Set(int(delay.Milliseconds())) },
+			"parallel":    func() { u.Parallel = parallel },
+			"max-delay":   func() { u.MaxDelayMS = app.Set(int(maxDelay.Milliseconds())) },
+			"site-rule":   func() { u.SiteRule = rule },
+			"window":      func() { u.Window = window },
+			"window-size": func() { u.WindowSize = windowSize },
 		}
 		f.Visit(func(fl *flag.Flag) { // the flags given, the command's others included
 			if s, ok := set[fl.Name]; ok {
@@ -77,6 +82,7 @@ func (c CLI) settings(ctx context.Context, args []string) error {
 		fmt.Fprintf(tw, "parallel\t%d\n", s.Parallel)
 		fmt.Fprintf(tw, "max delay\t%v\n", time.Duration(s.MaxDelayMS)*time.Millisecond)
 		fmt.Fprintf(tw, "site rule\t%s\n", s.SiteRule)
+		fmt.Fprintf(tw, "window\t%s, %d crawls\n", s.Window, s.WindowSize)
 		return tw.Flush()
 	})
 }

@@ -66,6 +66,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
 	h.routeCollections(mux) // saved collections of communities and their seed lists: collections.go
+	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})

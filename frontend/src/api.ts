@@ -100,6 +100,43 @@ export interface CrawlStatus {
   dropped?: Record<string, number> | null;
   /** truncated counts the pages whose body was cut at the size cap (10 MiB); absent from older servers. */
   truncated?: number;
+  /** recrawl is what a recrawl found; absent for a crawl. */
+  recrawl?: RecrawlReport;
+}
+
+/** RecrawlCounts count what a recrawl's fetches found of the pages. */
+export interface RecrawlCounts {
+  unchanged: number;
+  changed: number;
+  new: number;
+  gone: number;
+  failed: number;
+}
+
+/** RecrawlReport is what a recrawl found (POST /api/crawl/recrawl). */
+export interface RecrawlReport extends RecrawlCounts {
+  round: number;
+  revisit: number;
+  finished: boolean;
+  moved: { site: string; before: number; after: number }[] | null;
+}
+
+/** SiteRound is a site's part in one crawl (round 0) or recrawl. */
+export interface SiteRound extends RecrawlCounts {
+  round: number;
+  started_at: string;
+  reading: number;
+  importance: number;
+}
+
+/** SiteRecrawls is a site's importance over the crawls (GET /api/sites/{site}/recrawls). */
+export interface SiteRecrawls {
+  site: string;
+  window: string;
+  window_size: number;
+  rounds: SiteRound[] | null;
+  /** gone are the site's pages recrawls found gone (404, 410, redirected), latest first. */
+  gone: { url: string; title: string; status: number; why: string; gone_at: string }[] | null;
 }
 
 /**
@@ -120,7 +157,15 @@ export interface CrawlSettings {
   parallel: number;
   /** max_delay_ms is the longest delay a site may ask for; absent from older servers. */
   max_delay_ms?: number;
+  /** window is the window policy that sets the importance after a recrawl; absent from older servers. */
+  window?: WindowPolicy;
+  /** window_size is the window's size in crawls (1–100); absent from older servers. */
+  window_size?: number;
 }
+
+/** WINDOW_POLICIES are the window policies of Adaptive OPIC a project may choose (`sitesift lab windows`). */
+export const WINDOW_POLICIES = ['variable', 'fixed', 'improved', 'interpolation', 'full-history'] as const;
+export type WindowPolicy = (typeof WINDOW_POLICIES)[number];
 
 /** SettingsChange is a PUT /api/settings body: absent fields keep their values. */
 export type SettingsChange = Partial<Omit<CrawlSettings, 'effective_user_agent'>>;
@@ -657,6 +702,9 @@ export const api = {
   pauseCrawl: () => request<CrawlStatus>('POST', '/api/crawl/pause'),
   resumeCrawl: () => request<CrawlStatus>('POST', '/api/crawl/resume'),
   stopCrawl: () => request<CrawlStatus>('POST', '/api/crawl/stop'),
+  startRecrawl: (req: { proxy?: string }) => request<CrawlStatus>('POST', '/api/crawl/recrawl', req),
+  siteRecrawls: (site: string, signal?: AbortSignal) =>
+    request<SiteRecrawls>('GET', `/api/sites/${encodeURIComponent(site)}/recrawls`, undefined, signal),
   continuation: (signal?: AbortSignal) => request<Continuation>('GET', '/api/crawl/continuation', undefined, signal),
   crawlErrors: (p: { crawl?: number; site?: string; class?: string; offset: number; limit: number }, signal?: AbortSignal) =>
     request<CrawlErrors>('GET', `/api/crawl/errors${query(p)}`, undefined, signal),

@@ -4,14 +4,15 @@
 // failed fetches of the last crawl.
 
 import { html, nothing } from 'lit';
-import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type Strategy } from './api';
+import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type RecrawlReport, type Strategy } from './api';
 import { LightElement } from './base';
 import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
 import './crawl-errors';
+import './recrawl-window';
 import { DEFAULT_SCOPE, expressionFieldOf, isScope, scopeGroup, scopeRequest, type ExprField, type ScopeForm } from './crawl-scope';
 import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
-import { date, duration, int, relative, share } from './format';
+import { date, duration, int, relative, share, sig } from './format';
 import { EXPLAIN, rawShares } from './explainer';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
@@ -413,7 +414,12 @@ export class CrawlView extends LightElement {
               @click=${() => this.#control(api.pauseCrawl)}>Pause</button>`}
         <button type="button" class="btn danger" id="crawl-stop" ?disabled=${!(running || paused) || this.busy}
           @click=${() => this.#control(api.stopCrawl)}>Stop</button>
+        <button type="button" class="btn" id="crawl-recrawl" ?disabled=${running || paused || this.busy}
+          title="Revisit the project's pages, most important sites first: changed pages are updated, gone ones marked, and the importance follows the web as it is now (a stopped recrawl is continued)"
+          @click=${() => this.#control(() => api.startRecrawl(this.form.proxy.trim() ? { proxy: this.form.proxy.trim() } : {}))}>Recrawl</button>
       </div>
+      <ss-recrawl-window></ss-recrawl-window>
+      ${s.recrawl ? recrawlLine(s.recrawl) : nothing}
       ${alertBox(this.controlError)}
       <h3>Top sites by importance <span class="muted small">(OPIC, top = 100)</span></h3>
       <ss-explainer raw .text=${EXPLAIN.importance}></ss-explainer>
@@ -435,6 +441,18 @@ export class CrawlView extends LightElement {
 }
 
 customElements.define('ss-crawl', CrawlView);
+
+/** recrawlLine says what the recrawl found so far, and once finished which sites moved most. */
+function recrawlLine(r: RecrawlReport) {
+  const moved = (r.moved ?? []).slice(0, 5);
+  return html`<p class="errors-line" id="crawl-recrawl-report">
+    <strong>Recrawl ${int(r.round)}${r.finished ? '' : ' (not finished)'}:</strong>
+    ${int(r.revisit)} to revisit; ${int(r.unchanged)} unchanged, ${int(r.changed)} changed, ${int(r.new)} new,
+    ${int(r.gone)} gone, ${int(r.failed)} failed (kept as they were)${moved.length
+      ? html`. Importance moved most: ${moved.map((m, i) => html`${i ? ', ' : ''}<a href=${siteHref(m.site)}>${m.site}</a>
+          ${sig(m.before)} → ${sig(m.after)}`)}`
+      : nothing}</p>`;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -13,6 +13,7 @@ import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
+import './site-recrawls';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
 import './site-view.css';
@@ -299,6 +300,7 @@ export class SiteView extends LightElement {
             </div>
             <ss-rating-legend></ss-rating-legend>
             ${this.#renderCrawlReport(d)}
+            <ss-site-recrawls .site=${this.site}></ss-site-recrawls>
             <div class="detail-grid">
               <section class="panel pages-panel">
                 <h2>Pages <span class="count">${int(pages.length)}</span></h2>

@@ -3,8 +3,10 @@
 // OPIC state and PageRank, crawled pages and their links, the weighted site
 // graph, librarian profiles and ratings, the selection state of sites (the
 // candidate → nominated → approved / rejected workflow, see [CanMove]),
-// snapshots of OPIC over the crawl, the record of crawls, and saved
-// collections (a communities run with a librarian's edits, see [Collection]).
+// snapshots of OPIC over the crawl, the record of crawls, the rounds of
+// recrawls ([Store.StartRound], [Store.SaveRecrawlBatch]) with every site's
+// importance reading per round, and saved collections (a communities run
+// with a librarian's edits, see [Collection]).
 //
 // A sitesift project is a directory holding project.db (this package) and
 // index.bleve/ (package sitesift/sites/index, rebuildable from the store

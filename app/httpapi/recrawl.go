@@ -1,0 +1,32 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"sitesift/app"
+)
+
+// routeRecrawl registers the endpoints of recrawls: start one, a site's
+// importance over the crawls, the sites the last recrawl found changed.
+func (h *handler) routeRecrawl(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/crawl/recrawl", h.startRecrawl)
+	mux.HandleFunc("GET /api/sites/{site}/recrawls", h.api(func(r *http.Request) (any, error) {
+		return h.app.SiteRecrawls(r.Context(), r.PathValue("site"))
+	}))
+	mux.HandleFunc("GET /api/recrawl/changed", h.api(func(r *http.Request) (any, error) {
+		return h.app.ChangedSites(r.Context())
+	}))
+}
+
+// startRecrawl starts a recrawl: the body is a crawl request ({} for the
+// defaults) without seeds; recrawl is implied.
+func (h *handler) startRecrawl(w http.ResponseWriter, r *http.Request) {
+	var req app.CrawlRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	req.Recrawl = true
+	st, err := h.app.StartCrawl(req)
+	accepted(w, st, err)
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# How close the importance gets to PageRank over recrawls, per window policy:
+# the whole demo web (501 pages) is crawled once, then recrawled RECRAWLS
+# times (default 3), in a fresh project per policy; after each, the L1
+# distance between the opic and pagerank columns of `sitesift rank` (each
+# normalised to sum 1) is printed.
+#
+#   bash crawl/bench/recrawl.sh [POLICY...]      (default: full-history fixed variable)
+#
+# Needs build/bin/sitesift (bash .ci/build) or SITESIFT=path, and python3.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${SITESIFT:-./build/bin/sitesift}
+RECRAWLS=${RECRAWLS:-3}
+policies=("$@")
+[ ${#policies[@]} -gt 0 ] || policies=(full-history fixed variable)
+work=$(mktemp -d)
+web=""
+cleanup() { [ -z "$web" ] || kill "$web" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+"$BIN" demo-web --addr 127.0.0.1:0 >"$work/web.out" 2>&1 & web=$!
+for _ in $(seq 100); do [ "$(wc -l <"$work/web.out")" -gt 1 ] && break; sleep 0.1; done
+proxy=$(head -1 "$work/web.out")
+mapfile -t seeds < <(tail -n +2 "$work/web.out")
+
+l1() {
+  "$BIN" rank --project "$work/p" --format csv | python3 -c '
+import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+o = sum(float(r["opic"]) for r in rows)
+p = sum(float(r["pagerank"]) for r in rows)
+print("%.3f" % sum(abs(float(r["opic"]) / o - float(r["pagerank"]) / p) for r in rows))'
+}
+
+for pol in "${policies[@]}"; do
+  rm -rf "$work/p"
+  "$BIN" crawl --project "$work/p" --proxy "$proxy" --delay 0s --max-pages 600 "${seeds[@]}" >/dev/null 2>&1
+  "$BIN" settings --project "$work/p" --window "$pol" >/dev/null
+  line="$pol: crawl $(l1)"
+  for i in $(seq "$RECRAWLS"); do
+    "$BIN" crawl --project "$work/p" --recrawl --proxy "$proxy" --delay 0s >/dev/null 2>&1
+    line="$line, recrawl $i $(l1)"
+  done
+  echo "$line"
+done
