@@ -51,6 +51,10 @@ type Settings struct {
 	// when the project is created: it can change only while the project has
 	// no site.
 	SiteRule string `json:"site_rule"`
+	// SinglePersonApproval lets the librarian who nominated a site approve
+	// it too, for a project with a lone librarian. Off by default: two
+	// librarians look at every approved site (see [App.SetSelection]).
+	SinglePersonApproval bool `json:"single_person_approval"`
 }
 
 // SettingsUpdate changes some crawl settings: a nil field keeps the stored
@@ -62,6 +66,8 @@ type SettingsUpdate struct {
 	Parallel   *int    `json:"parallel,omitempty"`
 	MaxDelayMS *int    `json:"max_delay_ms,omitempty"`
 	SiteRule   *string `json:"site_rule,omitempty"`
+
+	SinglePersonApproval *bool `json:"single_person_approval,omitempty"`
 }
 
 // Set returns a pointer to v, for the fields of a [SettingsUpdate].
@@ -71,6 +77,7 @@ func Set[T any](v T) *T { return &v }
 const (
 	keyContact   = "contact"
 	keyUserAgent = "user_agent"
+	keySingle    = "single_person_approval"
 )
 
 // numeric are the numeric settings: their key in the store, their field
@@ -106,6 +113,11 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 			}
 		}
 	}
+	if v, ok := kv[keySingle]; ok {
+		if s.SinglePersonApproval, err = strconv.ParseBool(v); err != nil {
+			return Settings{}, fmt.Errorf("settings: stored %s %q is not true or false", keySingle, v)
+		}
+	}
 	s.EffectiveUserAgent = s.userAgent()
 	s.SiteRule = string(a.store.SiteRule())
 	return s, nil
@@ -136,6 +148,9 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 			kv[n.key] = strconv.Itoa(*v)
 		}
 	}
+	if u.SinglePersonApproval != nil {
+		kv[keySingle] = strconv.FormatBool(*u.SinglePersonApproval)
+	}
 	if len(kv) > 0 {
 		if err := a.store.SetSettings(ctx, kv); err != nil {
 			return Settings{}, err
@@ -163,6 +178,9 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 		if v := n.update(u); v != nil {
 			*n.field(&s) = *v
 		}
+	}
+	if u.SinglePersonApproval != nil {
+		s.SinglePersonApproval = *u.SinglePersonApproval
 	}
 	if err := s.check(); err != nil {
 		return Settings{}, badRequest(err)

@@ -64,6 +64,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeWARC(mux)        // warc.go
 	h.routeCommunities(mux) // communities, graph and exports: communities.go
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
+	h.routeExport(mux)      // the Export page's deliverables: export.go
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
