@@ -150,8 +150,14 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
+		includeRejected, err := boolParam(r, "include_rejected")
+		if err != nil {
+			writeError(w, err)
+			return
+		}
 		// The Export page's top-K list, under its one name.
-		h.sendExport(w, r, app.ExportRequest{What: app.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed})
+		h.sendExport(w, r, app.ExportRequest{What: app.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed,
+			IncludeRejected: includeRejected})
 		return
 	default:
 		writeError(w, app.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
