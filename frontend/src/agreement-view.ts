@@ -19,7 +19,6 @@ import {
   type RatingsRefusal,
 } from './api';
 import { LightElement } from './base';
-import { Downloads } from './download';
 import { int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate } from './router';
@@ -78,8 +77,6 @@ export class AgreementView extends LightElement {
   declare refusal: Refusal | null;
 
   #report = new Loader<Agreement>(this);
-  /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
-  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -302,13 +299,8 @@ export class AgreementView extends LightElement {
           </div>`
         : nothing}
       <h3>Export</h3>
-      <ul class="other-exports">
-        <li><a id="ratings-export" href=${api.ratingsFileURL()} download="ratings.csv" @click=${this.#downloads.click}>ratings.csv</a>
-          <span class="muted small">— every rating, one a line: the file this form imports</span></li>
-        <li><a href=${api.ratingsURL()} download @click=${this.#downloads.click}>ratings by site</a>
-          <span class="muted small">— every site by OPIC with each librarian's rating beside it</span></li>
-      </ul>
-      ${this.#downloads.note()}
+      <p class="other-exports small"><a id="ratings-export" href="#/export">The Export page</a> has the ratings file this form imports
+        and the sites table with each librarian's rating beside every site.</p>
     </section>`;
   }
 

@@ -471,15 +471,9 @@ export class CommunitiesView extends LightElement {
             <details class="export-preview"><summary>Show the file</summary><pre class="preview">${this.exportText}</pre></details>`
         : nothing}
       ${alertBox(this.exportError)}
-      <h3>Other exports</h3>
-      <ul class="other-exports">
-        <li><a id="export-heritrix" href=${api.heritrixURL()} download @click=${this.#downloads.click}>Heritrix precedence file</a>
-          <span class="muted small">— every site's importance, for PreloadedUriPrecedencePolicy</span></li>
-        <li><a id="export-ratings" href=${api.ratingsURL()} download @click=${this.#downloads.click}>Ratings CSV</a>
-          <span class="muted small">— the sites with the librarians' ratings beside them</span></li>
-        <li><a href="#/export">Seeds by importance</a> <span class="muted small">— the K most important sites</span></li>
-      </ul>
       ${this.#downloads.note()}
+      <p class="other-exports small"><a id="export-page" href="#/export">The Export page</a> has every other file: the approved
+        selection, the top sites by importance, the ratings, the sites table and the Heritrix precedence file.</p>
     </section>`;
   }
 
