@@ -281,6 +281,7 @@ try {
     const [li, si, ri] = ['librarian', 'site', 'rating'].map((c) => head.indexOf(c));
     const bySite = new Map();
     for (const r of rows) {
+      if (r[ri] === '') continue; // a note kept without a rating is no rating
       if (!bySite.has(r[si])) bySite.set(r[si], []);
       bySite.get(r[si]).push({ who: r[li], v: Number(r[ri]) });
     }
