@@ -127,7 +127,7 @@ var Deliverables = []Deliverable{
 		[]string{export.Txt, export.CSV, export.JSON}},
 	{ExportCommunities, "Community seeds", "One hub of each community (bipartite core) of the Communities page's current extraction, as seeds that cover the topic's link neighbourhoods.",
 		[]string{export.Txt, export.CSV, export.JSON}},
-	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or `sitesift ratings import`.",
+	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or sitesift ratings import.",
 		[]string{export.CSV}},
 	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
 		[]string{export.CSV, export.JSON}},
