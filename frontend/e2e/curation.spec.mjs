@@ -228,6 +228,21 @@ try {
     if (warcs.length) await page.waitForSelector('.warc-table tr[data-warc]');
   });
 
+  await step('the settings form turns single-person approval on and off, saved at once', async () => {
+    await page.goto(`${base}#/crawl`);
+    const box = page.locator('#settings-single-approval');
+    await box.waitFor();
+    assert(!(await box.isChecked()), 'single-person approval is on by default');
+    for (const on of [true, false]) {
+      const put = page.waitForResponse((r) => r.url().includes('/api/settings') && r.request().method() === 'PUT');
+      await (on ? box.check() : box.uncheck());
+      await answered(put, 'PUT /api/settings');
+      await page.waitForSelector('#settings-approval-saved');
+      const s = await apiGet('/api/settings');
+      assert(s.single_person_approval === on, `after ${on ? 'ticking' : 'unticking'} the setting is ${s.single_person_approval}`);
+    }
+  });
+
   await step('the old scattered links lead to the Export page', async () => {
     await page.goto(`${base}#/agreement`);
     await page.waitForSelector('#ratings-export');
