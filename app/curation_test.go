@@ -130,7 +130,7 @@ func TestLibrarianNames(t *testing.T) {
 		"site page": func() error { _, err := a.Site(ctx, "s1.test", "bob"); return err },
 	} {
 		err := call()
-		if app.KindOf(err) != app.KindNotFound || !strings.Contains(err.Error(), `unknown librarian "bob": the project's librarians are Dora, ana, ben, cleo`) ||
+		if app.KindOf(err) != app.KindNotFound || !strings.Contains(err.Error(), `unknown librarian "bob": the project's librarians are ana, ben, cleo, Dora`) ||
 			!strings.Contains(err.Error(), "sitesift librarians add NAME") {
 			t.Errorf("%s as bob: %v (%s)", name, err, app.KindOf(err))
 		}

@@ -100,7 +100,7 @@ func (s *Store) LibrarianProfile(ctx context.Context, name string) (Librarian, e
 	return ls[0], nil
 }
 
-// LibrarianProfiles returns every librarian's profile, sorted by name.
+// LibrarianProfiles returns every librarian's profile, sorted by name whatever its case.
 func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 	return s.librarianProfiles(ctx, "")
 }
@@ -108,7 +108,7 @@ func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
 	out, err := queryList(ctx, s.db, scanLibrarian, `SELECT l.name, l.created_at,
 			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
-		FROM librarians l `+where+` ORDER BY l.name`, args...)
+		FROM librarians l `+where+` ORDER BY l.name_key, l.name`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}
