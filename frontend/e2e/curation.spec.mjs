@@ -228,6 +228,24 @@ try {
     if (warcs.length) await page.waitForSelector('.warc-table tr[data-warc]');
   });
 
+  await step('the Selection page rejects a site with the reason typed, and shows who, when and why', async () => {
+    const site = need('site', 'the approved site');
+    const why = `e2e: a duplicate ${RUN}`;
+    await page.goto(`${base}#/selection`);
+    const row = `.selection-table tr[data-site="${quote(site)}"]`;
+    await page.click(`${row} button[data-action="rejected"]`);
+    await page.fill(`${row} .reject-reason`, why);
+    const put = page.waitForResponse((r) => r.url().includes('/selection') && r.request().method() === 'PUT');
+    await page.click(`${row} button[data-action="confirm-reject"]`);
+    await answered(put, 'PUT selection');
+    await page.goto(`${base}#/selection?status=rejected`);
+    await page.waitForSelector(`${row}[data-status="rejected"] [data-reason]`);
+    const text = await page.innerText(`${row} .decided`);
+    assert(text.includes(`rejected by`) && text.includes(B) && text.includes(why) && text.includes(A), `the Rejected tab says "${text}"`);
+    const sel = (await apiGet(`/api/sites/${encodeURIComponent(site)}/review?librarian=${encodeURIComponent(B)}`)).selection;
+    assert(sel.rejected_by === B && sel.rejected_reason === why && sel.approved_by === B && sel.nominated_by === A, `kept: ${JSON.stringify(sel)}`);
+  });
+
   await step('the settings form turns single-person approval on and off, saved at once', async () => {
     await page.goto(`${base}#/crawl`);
     const box = page.locator('#settings-single-approval');
