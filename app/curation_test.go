@@ -179,6 +179,19 @@ func TestNotesWithoutRating(t *testing.T) {
 	if r, err := a.Note(ctx, "dan", "s1.test", ""); err != nil || r.Rating != 2 || r.Note != "" {
 		t.Errorf("empty note on a rated site: %+v %v", r, err)
 	}
+	// Clearing the rating keeps the note, alone; clearing again is not found.
+	if _, err := a.Note(ctx, "dan", "s1.test", "kept"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Unrate(ctx, "dan", "s1.test"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := a.Review(ctx, "s1.test", "dan"); err != nil || p.Rating == nil || p.Rating.Rating != 0 || p.Rating.Note != "kept" {
+		t.Errorf("after clearing the rating: %+v %v", p.Rating, err)
+	}
+	if err := a.Unrate(ctx, "dan", "s1.test"); app.KindOf(err) != app.KindNotFound {
+		t.Errorf("clearing a note alone as a rating: %v", err)
+	}
 	// A note alone emptied is gone.
 	if _, err := a.Note(ctx, "dan", "s2.test", "x"); err != nil {
 		t.Fatal(err)
@@ -237,6 +250,9 @@ func TestRatingsRoundTrip(t *testing.T) {
 		if err := to.Unrate(ctx, r.Librarian, r.Site); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if rest, err := toProject.Store.RatingsAndNotes(ctx); err != nil || len(rest) != 0 {
+		t.Fatalf("after clearing every rating: %+v %v", rest, err)
 	}
 	if _, err := to.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "project-ratings.csv"); err != nil {
 		t.Fatal(err)

@@ -143,20 +143,29 @@ func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rati
 	return out, nil
 }
 
-// DeleteRating removes librarian's rating of site, and its note. It is
-// [ErrNotFound] when there is no such rating, so callers can tell a typo
-// from a deletion.
+// DeleteRating removes librarian's rating of site; a note written with it
+// stays, as a note alone. It is [ErrNotFound] when there is no such rating
+// (a note alone is none), so callers can tell a typo from a deletion.
 func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error {
 	return s.write(ctx, fmt.Sprintf("delete rating of %q by %q", site, librarian), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM ratings
-			WHERE librarian_id = (SELECT id FROM librarians WHERE name = ?)
-			AND site_id = (SELECT id FROM sites WHERE name = ?)`, librarian, site)
-		if err != nil {
-			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+		const who = `librarian_id = (SELECT id FROM librarians WHERE name = ?)
+			AND site_id = (SELECT id FROM sites WHERE name = ?) AND rating IS NOT NULL`
+		var n int64
+		for _, q := range []string{
+			`UPDATE ratings SET rating = NULL WHERE ` + who + ` AND note <> ''`,
+			`DELETE FROM ratings WHERE ` + who + ` AND note = ''`,
+		} {
+			res, err := tx.ExecContext(ctx, q, librarian, site)
+			if err != nil {
+				return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+			}
+			k, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+			}
+			n += k
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
-		} else if n == 0 {
+		if n == 0 {
 			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, ErrNotFound)
 		}
 		return nil
