@@ -85,6 +85,11 @@ func (a *App) Close() {
 
 // ProjectInfo describes the open project.
 type ProjectInfo struct {
+	// ID tells one project from another (the app keeps the librarian
+	// chosen in a browser per project id); Name is the directory's name,
+	// which every exported file's name starts with.
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
 	Dir        string   `json:"dir"`
 	Pages      int      `json:"pages"`
 	Sites      int      `json:"sites"`
@@ -112,7 +117,12 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if err != nil {
 		return ProjectInfo{}, err
 	}
-	return ProjectInfo{Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs, Imports: export.List(imports)}, nil
+	id, err := a.store.ProjectID(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
+	return ProjectInfo{ID: id, Name: a.projectName(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
+		Imports: export.List(imports)}, nil
 }
 
 // UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
@@ -152,6 +162,12 @@ func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[strin
 
 // Sites lists sites, sorted, filtered and paginated by the store.
 func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
+	if q.Librarian != "" {
+		// The librarian's ratings fill the rows: "ana" reads Ana's.
+		if l, err := a.store.LibrarianProfile(ctx, q.Librarian); err == nil {
+			q.Librarian = l.Name
+		}
+	}
 	total, rows, err := a.store.ListSites(ctx, q)
 	if err != nil {
 		return SiteList{}, err
@@ -178,6 +194,12 @@ type SiteList struct {
 // until that librarian has rated the site (as on the review page), so that
 // they judge it unswayed; without one, every rating is shown.
 func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
+	if librarian != "" {
+		var err error
+		if librarian, err = a.Librarian(ctx, librarian); err != nil {
+			return store.SiteDetail{}, err
+		}
+	}
 	d, err := a.store.Site(ctx, a.siteName(name), librarian)
 	if err != nil {
 		return d, err
@@ -192,8 +214,12 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 	if librarian == "" {
 		return d, nil
 	}
-	if own, others, _ := blind(d.Ratings, librarian); own == nil {
-		d.Ratings = others
+	// Until the librarian has rated the site the others' ratings are
+	// withheld, their own note alone shown.
+	if own, _, _ := blind(d.Ratings, librarian); own == nil {
+		d.Ratings = []store.Rating{}
+	} else if own.Rating == 0 {
+		d.Ratings = []store.Rating{*own}
 	}
 	return d, nil
 }
@@ -212,20 +238,33 @@ func (a *App) siteName(s string) string {
 	return rule.Name(strings.TrimSpace(s))
 }
 
-// Rate records a librarian's rating (1–4) of a site.
+// Rate records a librarian's rating (1–4) of a site. The librarian must
+// be a profile of the project (see [App.Librarian]).
 func (a *App) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
-	return a.store.SetRating(ctx, librarian, a.siteName(site), value, note)
+	name, err := a.Librarian(ctx, librarian)
+	if err != nil {
+		return store.Rating{}, err
+	}
+	return a.store.SetRating(ctx, name, a.siteName(site), value, note)
 }
 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
 // already stored.
 func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
-	return a.store.Rerate(ctx, librarian, a.siteName(site), value)
+	name, err := a.Librarian(ctx, librarian)
+	if err != nil {
+		return store.Rating{}, err
+	}
+	return a.store.Rerate(ctx, name, a.siteName(site), value)
 }
 
 // Unrate removes a librarian's rating of a site.
 func (a *App) Unrate(ctx context.Context, librarian, site string) error {
-	return a.store.DeleteRating(ctx, librarian, a.siteName(site))
+	name, err := a.Librarian(ctx, librarian)
+	if err != nil {
+		return err
+	}
+	return a.store.DeleteRating(ctx, name, a.siteName(site))
 }
 
 // SearchResult is one page of search results.

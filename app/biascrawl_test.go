@@ -25,6 +25,11 @@ func TestCrawlShares(t *testing.T) {
 	if err := p.Store.SaveCrawlBatch(ctx, nil, states); err != nil {
 		t.Fatal(err)
 	}
+	for _, n := range []string{"ana", "ben"} {
+		if _, _, err := a.AddLibrarian(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, r := range []struct {
 		lib, site string
 		v         int

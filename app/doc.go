@@ -4,8 +4,9 @@
 // graph, rank, search, rate, review, select, extract communities and keep
 // them as collections, export, run an experiment. It is the only package
 // that combines crawl, importance and sites, and every rule lives here
-// once: which sites a seed list holds, who may see whose rating, when a
-// request is refused.
+// once: which sites a seed list holds, who may see whose rating, who may
+// approve a nomination, which librarians exist, what each exported file is
+// called, when a request is refused.
 //
 // Adapters translate between people and these methods and decide nothing:
 //

@@ -3,6 +3,12 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"sitesift/app/export"
 
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -80,6 +86,233 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 	for i, r := range rows {
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
 			Standing: st.Of(r.OPIC, r.PageRank)}
+	}
+	return out, nil
+}
+
+// The deliverables of the Export page, `sitesift export --what` and
+// GET /api/export/{what}: each is written by [App.Export] through the
+// writers of write.go, under the file name [App.ExportName] gives it, so a
+// file has one name and the same bytes wherever it comes from.
+const (
+	// ExportApproved is the approved selection: a seed list (txt), or the
+	// sites with who nominated and approved them, when (CSV, JSON).
+	ExportApproved = "approved"
+	// ExportTopK is the K most important sites by OPIC, leaving out the
+	// sites librarians rejected and those whose crawl failed unless asked.
+	ExportTopK = "top-k"
+	// ExportCommunities is a seed list from the communities (bipartite
+	// cores) of the current extraction of the Communities page.
+	ExportCommunities = "communities"
+	// ExportRatings is the ratings file librarian,site,rating,note that
+	// `sitesift ratings import` reads back.
+	ExportRatings = "ratings"
+	// ExportSites is the table of every site with all its measures, crawl
+	// status, selection status and every librarian's rating.
+	ExportSites = "sites"
+	// ExportHeritrix is a Heritrix PreloadedUriPrecedencePolicy file from
+	// the OPIC ranking.
+	ExportHeritrix = "heritrix-precedence"
+	// ExportWARCList lists the project's WARC files (each downloads on its
+	// own).
+	ExportWARCList = "warc-list"
+)
+
+// Deliverable describes one export: what it is called, what it is for and
+// the formats it comes in, the first the default.
+type Deliverable struct {
+	What    string   `json:"what"`
+	Title   string   `json:"title"`
+	Purpose string   `json:"purpose"`
+	Formats []string `json:"formats"`
+}
+
+// Deliverables are the exports, in the order the Export page shows them.
+var Deliverables = []Deliverable{
+	{ExportApproved, "Approved selection", "The sites two librarians approved, as seeds for the archiving crawler (txt), or with who nominated and approved them and when (CSV, JSON).",
+		[]string{export.Txt, export.CSV, export.JSON}},
+	{ExportTopK, "Top sites by importance", "The K most important sites by OPIC as seeds, without the sites librarians rejected or whose crawl failed: a starting list before review.",
+		[]string{export.Txt, export.CSV, export.JSON}},
+	{ExportCommunities, "Community seeds", "One hub of each community (bipartite core) of the Communities page's current extraction, as seeds that cover the topic's link neighbourhoods.",
+		[]string{export.Txt, export.CSV, export.JSON}},
+	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or sitesift ratings import.",
+		[]string{export.CSV}},
+	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
+		[]string{export.CSV, export.JSON}},
+	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy.",
+		[]string{export.Txt}},
+}
+
+// DeliverableOf returns the deliverable what, or an error (KindInvalid)
+// listing them.
+func DeliverableOf(what string) (Deliverable, error) {
+	for _, d := range Deliverables {
+		if d.What == what {
+			return d, nil
+		}
+	}
+	names := make([]string, len(Deliverables))
+	for i, d := range Deliverables {
+		names[i] = d.What
+	}
+	return Deliverable{}, badRequest(fmt.Errorf("export: unknown deliverable %q (want %s, or %s)", what, strings.Join(names, ", "), ExportWARCList))
+}
+
+// ExportRequest asks for one deliverable.
+type ExportRequest struct {
+	What string
+	// Format is one of the deliverable's formats; "" is its first.
+	Format string
+	// Count is K of ExportTopK (default DefaultTopK) and the number of
+	// communities of ExportCommunities when no extraction was made yet.
+	Count int
+	// IncludeFailed keeps the sites whose crawl failed in ExportTopK;
+	// IncludeRejected keeps those librarians rejected.
+	IncludeFailed   bool
+	IncludeRejected bool
+	// Buckets is the number of precedence values of ExportHeritrix
+	// (default DefaultPrecedenceBuckets).
+	Buckets int
+}
+
+// DefaultTopK is K of a top-K export when none is given.
+const DefaultTopK = 100
+
+// check fills the defaults of r and checks it.
+func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
+	d, err := DeliverableOf(r.What)
+	if err != nil {
+		return r, d, err
+	}
+	if r.Format == "" {
+		r.Format = d.Formats[0]
+	}
+	if !slices.Contains(d.Formats, r.Format) {
+		return r, d, badRequest(fmt.Errorf("export %s: format %q (want %s)", r.What, r.Format, strings.Join(d.Formats, ", ")))
+	}
+	if r.Count < 0 {
+		return r, d, badRequest(fmt.Errorf("export %s: count %d must be positive", r.What, r.Count))
+	}
+	if r.Count == 0 {
+		r.Count = DefaultTopK
+	}
+	if r.Buckets < 0 {
+		return r, d, badRequest(fmt.Errorf("export %s: %d buckets; want at least 1", r.What, r.Buckets))
+	}
+	if r.Buckets == 0 {
+		r.Buckets = DefaultPrecedenceBuckets
+	}
+	return r, d, nil
+}
+
+// projectName is the project directory's name as a file name's first
+// part: letters, digits, '.', '_' and '-' kept, anything else a '-'.
+func (a *App) projectName() string {
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			return r
+		}
+		return '-'
+	}, filepath.Base(filepath.Clean(a.project.Dir)))
+	if name = strings.Trim(name, ".-"); name == "" {
+		return "sitesift"
+	}
+	return name
+}
+
+// ExportName returns the file name of a deliverable: the project's name,
+// the deliverable's and its format's ("PROJECT-approved.txt",
+// "PROJECT-top-100.csv"), so that files of several projects and exports
+// never overwrite one another in a Downloads folder.
+func (a *App) ExportName(r ExportRequest) (string, error) {
+	r, _, err := r.check()
+	if err != nil {
+		return "", err
+	}
+	what := r.What
+	if what == ExportTopK {
+		what = fmt.Sprintf("top-%d", r.Count)
+	}
+	return a.projectName() + "-" + what + "." + r.Format, nil
+}
+
+// Export writes the deliverable r asks for to w, complete or not at all:
+// callers write it to a buffer or a temporary file first.
+func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
+	r, _, err := r.check()
+	if err != nil {
+		return err
+	}
+	switch r.What {
+	case ExportApproved:
+		seeds, err := a.Selection(ctx, store.StatusApproved)
+		if err != nil {
+			return err
+		}
+		return WriteSelection(w, seeds, r.Format)
+	case ExportTopK:
+		seeds, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected)
+		if err != nil {
+			return err
+		}
+		return WriteSeeds(w, seeds, r.Format)
+	case ExportCommunities:
+		_, cs, err := a.currentCommunities(ctx)
+		if err != nil {
+			return err
+		}
+		return WriteCommunities(w, cs, r.Format)
+	case ExportRatings:
+		return a.ExportRatingsCSV(ctx, w)
+	case ExportSites:
+		t, err := a.Ratings(ctx)
+		if err != nil {
+			return err
+		}
+		if r.Format == export.JSON {
+			return WriteSitesTableJSON(w, t)
+		}
+		return WriteRatingsCSV(w, t)
+	case ExportHeritrix:
+		ps, err := a.HeritrixPrecedence(ctx, r.Buckets)
+		if err != nil {
+			return err
+		}
+		return WriteHeritrixPrecedence(w, ps)
+	}
+	return badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
+}
+
+// TopSeeds returns the top count sites by OPIC importance as seeds,
+// leaving out the sites librarians rejected unless includeRejected, and
+// those whose crawl failed unless includeFailed: a top-K list should not
+// bring back a site the librarians turned down.
+func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, error) {
+	if includeRejected {
+		return a.Seeds(ctx, count, includeFailed)
+	}
+	if count <= 0 {
+		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
+	}
+	statuses, err := a.store.SelectionStatuses(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rejected := 0
+	for _, st := range statuses {
+		if st == store.StatusRejected {
+			rejected++
+		}
+	}
+	seeds, err := a.Seeds(ctx, count+rejected, includeFailed)
+	if err != nil {
+		return nil, err
+	}
+	out := seeds[:0]
+	for _, s := range seeds {
+		if statuses[s.Site] != store.StatusRejected && len(out) < count {
+			out = append(out, s)
+		}
 	}
 	return out, nil
 }

@@ -40,6 +40,7 @@ func TestFailedSitesLeftOut(t *testing.T) {
 	if got := sites(true); len(got) != 4 || got[0] != "dead.test" {
 		t.Errorf("seeds with the failed sites: %v, want all 4, dead.test first", got)
 	}
+	apptest.AddLibrarians(t, a, "ana")
 	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana"})
 	if err != nil || q.Total != 1 || q.Excluded != 3 || q.Rows[0].Site != "ok.test" {
 		t.Errorf("queue: %+v, %v; want ok.test alone and 3 left out", q, err)

@@ -106,7 +106,8 @@ type RatingLine struct {
 // a CR, so that spreadsheets do not take it for a formula, is removed
 // (see csvCell), so an exported ratings file reads back as it was. A
 // missing or bad header, an unknown or repeated column, a line of the wrong
-// number of cells, a rating that is not 1–4, an empty or bad librarian, an
+// number of cells, a rating that is not 1–4 (an empty rating with a note is
+// a note kept without a rating), an empty or bad librarian, an
 // empty site, an over-long note or text that is not UTF-8, and a second
 // different rating of a site by one librarian are all bad lines: the file
 // is refused with a [*RatingsFileError] naming every one (a CSV syntax
@@ -204,7 +205,9 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 			msgs = append(msgs, "empty site")
 		}
 		v := strings.TrimSpace(cell(rec, "rating"))
-		if n, err := strconv.Atoi(v); err != nil || n < store.MinRating || n > store.MaxRating {
+		if v == "" && strings.TrimSpace(rt.Note) != "" {
+			// A note kept without a rating: rating 0.
+		} else if n, err := strconv.Atoi(v); err != nil || n < store.MinRating || n > store.MaxRating {
 			msgs = append(msgs, fmt.Sprintf("rating %q is not a whole number from %d to %d", v, store.MinRating, store.MaxRating))
 		} else {
 			rt.Rating.Rating = n
@@ -216,7 +219,7 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 			bad.add(line, "%s", strings.Join(msgs, "; "))
 			continue
 		}
-		k := key{rt.Librarian, rt.Site}
+		k := key{strings.ToLower(rt.Librarian), rt.Site} // "Ana" and "ana" are one librarian
 		if i, ok := first[k]; ok {
 			if o := out[i]; o.Rating.Rating != rt.Rating.Rating || o.Note != rt.Note {
 				bad.add(line, "%s rates %s again, differently from line %d", rt.Librarian, rt.Site, o.Line)
@@ -245,10 +248,11 @@ func checkCells(rec []string) string {
 	return ""
 }
 
-// ExportRatingsCSV writes every rating of the project as a ratings file,
-// ordered by site then librarian.
+// ExportRatingsCSV writes every rating of the project, and every note
+// kept without a rating (an empty rating cell), as a ratings file, ordered
+// by site then librarian: what [App.ImportRatingsCSV] reads back.
 func (a *App) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
-	rs, err := a.store.Ratings(ctx)
+	rs, err := a.store.RatingsAndNotes(ctx)
 	if err != nil {
 		return err
 	}

@@ -123,6 +123,7 @@ func TestParseRatingsCap(t *testing.T) {
 func FuzzParseRatings(f *testing.F) {
 	for _, s := range []string{
 		"librarian,site,rating,note\nana,a.test,3,x\n",
+		"librarian,site,rating,note\nana,a.test,,a note alone\nAna,b.test, ,\n",
 		"site,rating,librarian\nA.test,1,ben\n",
 		"librarian,site,rating,note\nana,a.test,3,\"a\nb\"\nana,a.test,4,\n",
 		"\uFEFFlibrarian,site,rating\r\nana,b,2\r\n",
@@ -149,7 +150,8 @@ func FuzzParseRatings(f *testing.F) {
 		}
 		rs := make([]store.Rating, len(lines))
 		for i, l := range lines {
-			if store.ValidLibrarian(l.Librarian) != nil || l.Site == "" || l.Rating.Rating < 1 || l.Rating.Rating > 4 || l.Line < 2 || l.Line > lineCount {
+			noteAlone := l.Rating.Rating == 0 && strings.TrimSpace(l.Note) != ""
+			if store.ValidLibrarian(l.Librarian) != nil || l.Site == "" || (!noteAlone && (l.Rating.Rating < 1 || l.Rating.Rating > 4)) || l.Line < 2 || l.Line > lineCount {
 				t.Fatalf("parsed a bad rating %+v", l)
 			}
 			rs[i] = l.Rating

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"sitesift/app/export"
@@ -21,9 +22,58 @@ func (a *App) Librarians(ctx context.Context) ([]store.Librarian, error) {
 }
 
 // AddLibrarian adds a librarian profile, or returns the existing one of
-// that name with created false.
+// that name, in any case, with created false: "ana" after "Ana" is Ana.
 func (a *App) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
-	return a.store.AddLibrarian(ctx, name)
+	return a.store.AddLibrarian(ctx, strings.TrimSpace(name))
+}
+
+// Librarian returns the name of the project's librarian called name,
+// whatever its case, spelt as the profile was added ("ana" gives "Ana").
+// Rating, noting, selecting and the review queue and page take a known
+// librarian only: a mistyped name must not become a new librarian
+// silently. An unknown name is an error (KindNotFound) listing the
+// librarians there are; profiles are added with [App.AddLibrarian].
+func (a *App) Librarian(ctx context.Context, name string) (string, error) {
+	if err := store.ValidLibrarian(name); err != nil {
+		return "", badRequest(err)
+	}
+	l, err := a.store.LibrarianProfile(ctx, name)
+	if err == nil {
+		return l.Name, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return "", err
+	}
+	names, err := a.store.Librarians(ctx)
+	if err != nil {
+		return "", err
+	}
+	known := "the project has no librarian yet"
+	if len(names) > 0 {
+		known = "the project's librarians are " + strings.Join(names, ", ")
+	}
+	return "", notFound(fmt.Errorf("unknown librarian %q: %s; add a librarian with `sitesift librarians add NAME` or the app's \"Add librarian\"",
+		name, known))
+}
+
+// LibrarianMerges returns the librarian profiles merged into another
+// whose name differed only in case, when the project was first opened by a
+// version that keeps names one profile whatever their case.
+func (a *App) LibrarianMerges(ctx context.Context) ([]store.LibrarianMerge, error) {
+	return a.store.LibrarianMerges(ctx)
+}
+
+// Note keeps a librarian's note on a site without touching their rating:
+// a note can be written before (or without) rating the site. An empty note
+// removes it. A note alone is not a rating: agreement, the biased ranking
+// and the ratings table leave it out; the ratings file carries it with an
+// empty rating cell.
+func (a *App) Note(ctx context.Context, librarian, site, note string) (store.Rating, error) {
+	name, err := a.Librarian(ctx, librarian)
+	if err != nil {
+		return store.Rating{}, err
+	}
+	return a.store.SetNote(ctx, name, a.siteName(site), note)
 }
 
 // Orders of the review queue.
@@ -136,8 +186,9 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 }
 
 func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
-	if err := store.ValidLibrarian(req.Librarian); err != nil {
-		return ReviewQueue{}, badRequest(fmt.Errorf("review queue: %w", err))
+	var err error
+	if req.Librarian, err = a.Librarian(ctx, req.Librarian); err != nil {
+		return ReviewQueue{}, fmt.Errorf("review queue: %w", err)
 	}
 	if req.Order == "" {
 		req.Order = OrderImportance
@@ -415,11 +466,13 @@ type ReviewPage struct {
 	// Communities are those of the current extraction it belongs to.
 	Communities []SiteCommunity `json:"communities"`
 	Selection   store.Selection `json:"selection"`
-	// Rating is the librarian's own rating, null before they rate.
+	// Rating is the librarian's own rating, null before they rate or
+	// write a note (a note alone has rating 0).
 	Rating *store.Rating `json:"rating"`
-	// Ratings are the other librarians' ratings, given only once the
-	// librarian has rated the site, so that they judge it unswayed; until
-	// then it is empty and OthersRated says how many are waiting.
+	// Ratings are the other librarians' ratings (and notes), given only
+	// once the librarian has rated the site, so that they judge it
+	// unswayed; until then it is empty and OthersRated says how many
+	// ratings are waiting (0: no one else has rated it).
 	Ratings     []store.Rating `json:"ratings"`
 	OthersRated int            `json:"others_rated"`
 	// Standing is the site's rank and 0–100 score among all sites.
@@ -434,8 +487,9 @@ const ReviewExcerpt = 300
 
 // Review returns the review page of site for librarian.
 func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, error) {
-	if err := store.ValidLibrarian(librarian); err != nil {
-		return ReviewPage{}, badRequest(fmt.Errorf("review %q: %w", site, err))
+	librarian, err := a.Librarian(ctx, librarian)
+	if err != nil {
+		return ReviewPage{}, fmt.Errorf("review %q: %w", site, err)
 	}
 	site = a.siteName(site)
 	d, err := a.store.Site(ctx, site, librarian)
@@ -473,7 +527,9 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 }
 
 // blind splits a site's ratings into the librarian's own and the others',
-// which are withheld (only counted) until the librarian has rated the site.
+// which are withheld until the librarian has rated the site (a note alone
+// is no rating): withheld counts the others' ratings then, their notes
+// alone left out.
 func blind(all []store.Rating, librarian string) (own *store.Rating, others []store.Rating, withheld int) {
 	others = []store.Rating{}
 	for i, r := range all {
@@ -483,8 +539,13 @@ func blind(all []store.Rating, librarian string) (own *store.Rating, others []st
 			others = append(others, r)
 		}
 	}
-	if own == nil {
-		return nil, []store.Rating{}, len(others)
+	if own == nil || own.Rating == 0 {
+		for _, r := range others {
+			if r.Rating > 0 {
+				withheld++
+			}
+		}
+		return own, []store.Rating{}, withheld
 	}
 	return own, others, 0
 }
@@ -513,10 +574,28 @@ func orEmptySlice[T any](s []T) []T {
 	return s
 }
 
-// SetSelection sets a site's selection state; a status change the
-// workflow does not allow is a conflict (see store.CanMove).
+// SetSelection sets a site's selection state on behalf of a known
+// librarian (see [App.Librarian]). A status change the workflow does not
+// allow is a conflict (see store.CanMove); so is the approval of a site by
+// the librarian who nominated it, unless the project's settings allow
+// single-person approval: two librarians look at every approved site.
 func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
-	return a.store.SetSelection(ctx, a.siteName(site), u)
+	name, err := a.Librarian(ctx, u.Librarian)
+	if err != nil {
+		return store.Selection{}, err
+	}
+	u.Librarian = name
+	settings, err := a.Settings(ctx)
+	if err != nil {
+		return store.Selection{}, err
+	}
+	u.AllowSelfApproval = settings.SinglePersonApproval
+	sel, err := a.store.SetSelection(ctx, a.siteName(site), u)
+	var self *store.SelfApprovalError
+	if errors.As(err, &self) {
+		return store.Selection{}, conflict(self)
+	}
+	return sel, err
 }
 
 // SelectedSeed is one site of an exported selection.

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
+	"sitesift/importance"
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // Seed-list methods of `sitesift seeds` and GET /api/export/seeds.
@@ -60,29 +63,42 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence
 	return out, nil
 }
 
-// RatingsTable is every site with its importance and each librarian's
-// rating.
+// RatingsTable is the sites table: every site with its measures, crawl
+// status, selection status and each librarian's rating.
 type RatingsTable struct {
-	// Librarians are the column names, sorted.
+	// Librarians are the rating columns' names, sorted.
 	Librarians []string
 	Rows       []RatingsRow
 }
 
 // RatingsRow is one site of a [RatingsTable].
 type RatingsRow struct {
-	Site     string
-	OPIC     float64
-	PageRank float64
+	Site        string
+	CrawlStatus string
+	Pages       int
+	OPIC        float64
+	PageRank    float64
+	InSites     int
+	OutSites    int
+	// Hub and Authority are the site's HITS scores on the site graph.
+	Hub, Authority float64
+	// Selection is its selection status.
+	Selection string
 	// Ratings has one entry per librarian of the table, 0 when that
-	// librarian has not rated the site.
+	// librarian has not rated the site (a note alone is no rating).
 	Ratings []int
 	// Mean is the mean of the ratings given, 0 when there is none.
 	Mean float64
 }
 
-// Ratings returns every site, by OPIC importance, highest first, with the
-// ratings of every librarian of the project.
+// Ratings returns the sites table: every site, by OPIC importance,
+// highest first, with its measures (PageRank recomputed first), its HITS
+// hub and authority scores on the site graph, its crawl and selection
+// status and the ratings of every librarian of the project.
 func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
+	if err := a.UpdatePageRank(ctx); err != nil {
+		return RatingsTable{}, err
+	}
 	libs, err := a.store.Librarians(ctx)
 	if err != nil {
 		return RatingsTable{}, err
@@ -108,13 +124,33 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 		}
 		row[i] = r.Rating
 	}
+	statuses, err := a.store.SelectionStatuses(ctx)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	names, g, err := a.projectGraph(ctx)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	hub, auth := map[string]float64{}, map[string]float64{}
+	if len(names) > 0 {
+		h, err := importance.HITS(g, importance.DefaultHITSOptions())
+		if err != nil {
+			return RatingsTable{}, fmt.Errorf("sites table: %w", err)
+		}
+		for i, n := range names {
+			hub[n], auth[n] = h.Hub[i], h.Authority[i]
+		}
+	}
 	rows, err := a.allSites(ctx, 0)
 	if err != nil {
 		return RatingsTable{}, err
 	}
 	t := RatingsTable{Librarians: libs, Rows: make([]RatingsRow, len(rows))}
 	for i, s := range rows {
-		rr := RatingsRow{Site: s.Site, OPIC: s.OPIC, PageRank: s.PageRank, Ratings: bySite[s.Site]}
+		rr := RatingsRow{Site: s.Site, CrawlStatus: s.CrawlStatus, Pages: s.Pages, OPIC: s.OPIC, PageRank: s.PageRank,
+			InSites: s.InSites, OutSites: s.OutSites, Hub: hub[s.Site], Authority: auth[s.Site],
+			Selection: cmp.Or(statuses[s.Site], store.StatusCandidate), Ratings: bySite[s.Site]}
 		if rr.Ratings == nil {
 			rr.Ratings = make([]int, len(libs))
 		}

@@ -59,6 +59,10 @@ type Settings struct {
 	// crawl and each recrawl give every site one importance reading).
 	Window     string `json:"window"`
 	WindowSize int    `json:"window_size"`
+	// SinglePersonApproval lets the librarian who nominated a site approve
+	// it too, for a project with a lone librarian. Off by default: two
+	// librarians look at every approved site (see [App.SetSelection]).
+	SinglePersonApproval bool `json:"single_person_approval"`
 }
 
 // SettingsUpdate changes some crawl settings: a nil field keeps the stored
@@ -72,6 +76,8 @@ type SettingsUpdate struct {
 	SiteRule   *string `json:"site_rule,omitempty"`
 	Window     *string `json:"window,omitempty"`
 	WindowSize *int    `json:"window_size,omitempty"`
+
+	SinglePersonApproval *bool `json:"single_person_approval,omitempty"`
 }
 
 // Set returns a pointer to v, for the fields of a [SettingsUpdate].
@@ -82,6 +88,7 @@ const (
 	keyContact   = "contact"
 	keyUserAgent = "user_agent"
 	keyWindow    = "window"
+	keySingle    = "single_person_approval"
 )
 
 // numeric are the numeric settings: their key in the store, their field
@@ -121,6 +128,11 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 			}
 		}
 	}
+	if v, ok := kv[keySingle]; ok {
+		if s.SinglePersonApproval, err = strconv.ParseBool(v); err != nil {
+			return Settings{}, fmt.Errorf("settings: stored %s %q is not true or false", keySingle, v)
+		}
+	}
 	s.EffectiveUserAgent = s.userAgent()
 	s.SiteRule = string(a.store.SiteRule())
 	return s, nil
@@ -154,6 +166,9 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 			kv[n.key] = strconv.Itoa(*v)
 		}
 	}
+	if u.SinglePersonApproval != nil {
+		kv[keySingle] = strconv.FormatBool(*u.SinglePersonApproval)
+	}
 	if len(kv) > 0 {
 		if err := a.store.SetSettings(ctx, kv); err != nil {
 			return Settings{}, err
@@ -184,6 +199,9 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 		if v := n.update(u); v != nil {
 			*n.field(&s) = *v
 		}
+	}
+	if u.SinglePersonApproval != nil {
+		s.SinglePersonApproval = *u.SinglePersonApproval
 	}
 	if err := s.check(); err != nil {
 		return Settings{}, badRequest(err)

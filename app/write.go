@@ -190,8 +190,10 @@ func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
 }
 
 // WriteSelection writes selected sites as a seed list: txt (one seed URL a
-// line, for a crawler), CSV (the columns SelectionColumns; decided_at in
-// RFC 3339, empty when never decided) or JSON (an array of SelectedSeed).
+// line, for a crawler), CSV (the columns SelectionColumns; times in RFC
+// 3339, empty when there is none; a nominator not recorded, for a site
+// approved before nominators were kept, as "(unknown)") or JSON (an array
+// of SelectedSeed).
 func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 	switch format {
 	case export.Txt:
@@ -202,14 +204,21 @@ func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	case export.CSV:
+		at := func(t time.Time) string {
+			if t.IsZero() {
+				return ""
+			}
+			return t.UTC().Format(time.RFC3339)
+		}
 		cw := export.NewCSVWriter(w)
 		cw.Write(SelectionColumns)
 		for _, s := range seeds {
-			at := ""
-			if !s.DecidedAt.IsZero() {
-				at = s.DecidedAt.UTC().Format(time.RFC3339)
+			nominator := s.NominatedBy
+			if s.NominatorUnknown {
+				nominator = UnknownLibrarian
 			}
-			cw.Write([]string{s.SeedURL, s.Site, s.Status, s.Subject, s.Note, s.DecidedBy, at, export.Ftoa(s.OPIC)})
+			cw.Write([]string{s.Site, s.SeedURL, s.Status, nominator, at(s.NominatedAt), s.ApprovedBy, at(s.ApprovedAt),
+				s.RejectedBy, at(s.RejectedAt), s.RejectedReason, s.Note, s.Subject, export.Ftoa(s.OPIC)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -218,6 +227,10 @@ func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 	}
 	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
 }
+
+// UnknownLibrarian stands in a selection CSV for a nominator no one
+// recorded: sites approved before sitesift kept nominators.
+const UnknownLibrarian = "(unknown)"
 
 // WriteCommunities writes the seeds of cs as txt (one seed URL a line, for
 // Heritrix or Browsertrix), CSV (columns [CommunityCSVHeader]; hubs and
@@ -277,16 +290,22 @@ func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
 	return nil
 }
 
-// WriteRatingsCSV writes t as CSV with the header
-// site,opic,pagerank,<librarian>...,mean_rating: one column per librarian,
-// empty where they have not rated the site, and the mean of the ratings
-// given, empty when there is none.
+// SitesTableColumns are the first columns of the sites table as CSV;
+// one column per librarian follows, then mean_rating.
+var SitesTableColumns = []string{"site", "crawl_status", "pages", "opic", "pagerank", "in_sites", "out_sites",
+	"hub", "authority", "selection"}
+
+// WriteRatingsCSV writes the sites table t as CSV: the columns
+// SitesTableColumns, one column per librarian (their rating, empty where
+// they have not rated the site) and mean_rating (the mean of the ratings
+// given, empty when there is none).
 func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
 	cw := export.NewCSVWriter(w)
-	header := append([]string{"site", "opic", "pagerank"}, t.Librarians...)
+	header := append(slices.Clone(SitesTableColumns), t.Librarians...)
 	cw.Write(append(header, "mean_rating"))
 	for _, r := range t.Rows {
-		rec := []string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank)}
+		rec := []string{r.Site, r.CrawlStatus, strconv.Itoa(r.Pages), export.Ftoa(r.OPIC), export.Ftoa(r.PageRank),
+			strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), export.Ftoa(r.Hub), export.Ftoa(r.Authority), r.Selection}
 		for _, v := range r.Ratings {
 			cell := ""
 			if v > 0 {
@@ -304,14 +323,58 @@ func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
 	return cw.Error()
 }
 
+// sitesTableRow is one site of the sites table in JSON.
+type sitesTableRow struct {
+	Site        string  `json:"site"`
+	CrawlStatus string  `json:"crawl_status"`
+	Pages       int     `json:"pages"`
+	OPIC        float64 `json:"opic"`
+	PageRank    float64 `json:"pagerank"`
+	InSites     int     `json:"in_sites"`
+	OutSites    int     `json:"out_sites"`
+	Hub         float64 `json:"hub"`
+	Authority   float64 `json:"authority"`
+	Selection   string  `json:"selection"`
+	// Ratings maps each librarian who rated the site to their rating.
+	Ratings    map[string]int `json:"ratings"`
+	MeanRating *float64       `json:"mean_rating"`
+}
+
+// WriteSitesTableJSON writes the sites table t as a JSON array of
+// objects, each with its ratings by librarian and mean_rating (null when
+// no one rated the site).
+func WriteSitesTableJSON(w io.Writer, t RatingsTable) error {
+	out := make([]sitesTableRow, len(t.Rows))
+	for i, r := range t.Rows {
+		o := sitesTableRow{Site: r.Site, CrawlStatus: r.CrawlStatus, Pages: r.Pages, OPIC: r.OPIC, PageRank: r.PageRank,
+			InSites: r.InSites, OutSites: r.OutSites, Hub: r.Hub, Authority: r.Authority, Selection: r.Selection,
+			Ratings: map[string]int{}}
+		for j, v := range r.Ratings {
+			if v > 0 {
+				o.Ratings[t.Librarians[j]] = v
+			}
+		}
+		if r.Mean > 0 {
+			o.MeanRating = &r.Mean
+		}
+		out[i] = o
+	}
+	return export.WriteJSON(w, out)
+}
+
 // WriteRatings writes ratings as a ratings file: the header
 // librarian,site,rating,note and one line a rating, in the order given,
-// cells that a spreadsheet would take for a formula quoted (see csvCell).
+// cells that a spreadsheet would take for a formula quoted (see csvCell);
+// a note kept without a rating has an empty rating cell.
 func WriteRatings(w io.Writer, rs []store.Rating) error {
 	cw := export.NewCSVWriter(w)
 	cw.Write(RatingsColumns)
 	for _, r := range rs {
-		cw.Write([]string{r.Librarian, r.Site, strconv.Itoa(r.Rating), r.Note})
+		rating := ""
+		if r.Rating > 0 {
+			rating = strconv.Itoa(r.Rating)
+		}
+		cw.Write([]string{r.Librarian, r.Site, rating, r.Note})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -401,7 +464,8 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_loo_pct", "kappa_w", "spearman"}
 
 // SelectionColumns is the header of a selection exported as CSV.
-var SelectionColumns = []string{"seed_url", "site", "status", "subject", "note", "decided_by", "decided_at", "opic"}
+var SelectionColumns = []string{"site", "seed_url", "status", "nominated_by", "nominated_at", "approved_by", "approved_at",
+	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic"}
 
 // CommunityCSVHeader is the header of a seed list from communities in CSV.
 var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}

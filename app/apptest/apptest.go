@@ -272,6 +272,7 @@ func ReviewProject(t testing.TB) string {
 	}
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
+	AddLibrarians(t, a, "ana", "ben", "cleo")
 	for lib, rs := range map[string][]int{"ana": {4, 3, 1, 2, 0}, "ben": {4, 2, 1, 3, 2}, "cleo": {3, 2, 2, 0, 0}} {
 		for i, v := range rs {
 			if v > 0 {
@@ -282,6 +283,17 @@ func ReviewProject(t testing.TB) string {
 		}
 	}
 	return dir
+}
+
+// AddLibrarians adds the librarian profiles names to the project of a:
+// rating, noting and selecting take known librarians only.
+func AddLibrarians(t testing.TB, a *app.App, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if _, _, err := a.AddLibrarian(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // ReadCSV parses s as CSV.

@@ -83,18 +83,21 @@ Usage:
                                             saved collections: communities with their edits, as seed lists
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
                  [--density 100 | --core-size N --new-members M]
-  sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
+  sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|warc-list
+                 [--format txt|csv|json] [--out FILE|DIR]
+                                            one deliverable of the Export page: sitesift help export lists them
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
                  [--limit N] [--format table|csv|json] [SITE]
                                             sites with their crawl status; with SITE, its crawl report
   sitesift librarians [list|add] --project DIR [NAME]
-  sitesift rate --project DIR --librarian NAME [--note TEXT] SITE 1|2|3|4
+  sitesift rate --project DIR --librarian NAME [--note TEXT] SITE [1|2|3|4]
+                                            a rating, or with --note alone a note without a rating
   sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
                   [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed]
                                             the sites NAME has not rated yet
-  sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] SITE STATUS
+  sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] [--reason TEXT] SITE STATUS
                                             STATUS: candidate, nominated, approved, rejected
   sitesift selection export --project DIR [--status approved] [--format txt|csv|json]
   sitesift ratings import --project DIR FILE
@@ -182,6 +185,10 @@ func (c CLI) run(ctx context.Context, args []string) error {
 	case "collections":
 		return c.collections(ctx, args)
 	case "help":
+		if len(args) > 0 && args[0] == "export" {
+			c.exportHelp()
+			return nil
+		}
 		fmt.Fprint(c.Stdout, usage)
 		return nil
 	}

@@ -99,6 +99,9 @@ func TestSiteRuleCommands(t *testing.T) {
 	if code != 0 || strings.Contains(out, "\nwww.") || !strings.Contains(out, "\nlyon-gazette.test,") {
 		t.Errorf("sites of a host-www project: exit %d %s\n%s", code, stderr, out)
 	}
+	if code, _, stderr := runCLI(t, "librarians", "add", "--project", dir, "rule-test"); code != 0 {
+		t.Fatalf("librarians add: %d %s", code, stderr)
+	}
 	code, out, stderr = runCLI(t, "rate", "--project", dir, "--librarian", "rule-test", "http://WWW.Lyon-Gazette.test/about.html", "3")
 	if code != 0 || !strings.Contains(out, "rule-test rated lyon-gazette.test 3") {
 		t.Errorf("rating a URL: exit %d %s %s", code, out, stderr)

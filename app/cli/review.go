@@ -49,7 +49,18 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 			for _, l := range ls {
 				fmt.Fprintf(tw, "%s\t%d\t%s\n", l.Name, l.Ratings, l.CreatedAt.Local().Format(time.DateTime))
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			ms, err := a.LibrarianMerges(ctx)
+			if err != nil {
+				return err
+			}
+			for _, m := range ms {
+				fmt.Fprintf(c.Stdout, "%s was merged into %s on %s (names differing only in case are one librarian): %d ratings moved, %d older duplicate ratings dropped\n",
+					m.Merged, m.Into, m.MergedAt.Local().Format(time.DateTime), m.Ratings, m.Dropped)
+			}
+			return nil
 		})
 	case "add":
 		f := c.newFlags("librarians add")
@@ -67,7 +78,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 				return err
 			}
 			if !created {
-				fmt.Fprintf(c.Stdout, "librarian %s exists already (%d ratings)\n", l.Name, l.Ratings)
+				fmt.Fprintf(c.Stdout, "librarian %s exists already (%d ratings; names differing only in case are one librarian)\n", l.Name, l.Ratings)
 				return nil
 			}
 			fmt.Fprintf(c.Stdout, "librarian %s added\n", l.Name)
@@ -88,8 +99,8 @@ func needLibrarian(cmd, name string) error {
 func (c CLI) rate(ctx context.Context, args []string) error {
 	f := c.newFlags("rate")
 	dir := f.String("project", "", "project directory")
-	librarian := f.String("librarian", "", "who rates")
-	note := f.String("note", "", "a note on the rating")
+	librarian := f.String("librarian", "", "who rates (a librarian of the project: sitesift librarians add NAME)")
+	note := f.String("note", "", "a note on the rating; without a rating, a note kept alone")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -97,8 +108,27 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 	if err := needLibrarian("rate", *librarian); err != nil {
 		return err
 	}
+	noted := false
+	f.Visit(func(fl *flag.Flag) { noted = noted || fl.Name == "note" })
+	if len(rest) == 1 && noted {
+		return c.withProject(*dir, func(a *app.App) error {
+			r, err := a.Note(ctx, *librarian, rest[0], *note)
+			if err != nil {
+				return err
+			}
+			switch {
+			case r.Note == "" && r.Rating == 0:
+				fmt.Fprintf(c.Stdout, "%s's note on %s removed\n", r.Librarian, r.Site)
+			case r.Rating == 0:
+				fmt.Fprintf(c.Stdout, "%s noted %s (not rated)\n", r.Librarian, r.Site)
+			default:
+				fmt.Fprintf(c.Stdout, "%s noted %s (rated %d)\n", r.Librarian, r.Site, r.Rating)
+			}
+			return nil
+		})
+	}
 	if len(rest) != 2 {
-		return usageError{"rate: give SITE and RATING (1–4)"}
+		return usageError{"rate: give SITE and RATING (1–4), or SITE and --note TEXT for a note without a rating"}
 	}
 	value, err := strconv.Atoi(rest[1])
 	if err != nil || value < store.MinRating || value > store.MaxRating {
@@ -161,6 +191,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 	librarian := f.String("librarian", "", "who decides")
 	note := f.String("note", "", "selection note (kept when not given)")
 	subject := f.String("subject", "", "subject (kept when not given)")
+	reason := f.String("reason", "", "rejected: why (kept when not given)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -172,12 +203,17 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 		return usageError{"selection set: give SITE and STATUS (" + strings.Join(store.Statuses(), ", ") + ")"}
 	}
 	u := store.SelectionUpdate{Librarian: *librarian, Status: rest[1]}
+	if u.Status != store.StatusRejected && *reason != "" {
+		return usageError{"selection set: --reason goes with the status rejected"}
+	}
 	f.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
 		case "note":
 			u.Note = note
 		case "subject":
 			u.Subject = subject
+		case "reason":
+			u.Reason = reason
 		}
 	})
 	return c.withProject(*dir, func(a *app.App) error {
@@ -185,7 +221,15 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "%s: %s by %s\n", s.Site, s.Status, s.DecidedBy)
+		fmt.Fprintf(c.Stdout, "%s: %s by %s", s.Site, s.Status, s.DecidedBy)
+		if s.Status == store.StatusApproved {
+			nominator := s.NominatedBy
+			if s.NominatorUnknown {
+				nominator = "an unrecorded librarian"
+			}
+			fmt.Fprintf(c.Stdout, " (nominated by %s)", nominator)
+		}
+		fmt.Fprintln(c.Stdout)
 		return nil
 	})
 }

@@ -6,18 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/importance"
-)
-
-// Export kinds of `sitesift export --what`.
-const (
-	ExportHeritrix = "heritrix-precedence"
-	ExportRatings  = "ratings-csv"
-	ExportWARCList = "warc-list"
 )
 
 func (c CLI) seeds(ctx context.Context, args []string) error {
@@ -88,60 +83,134 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	})
 }
 
-// export writes a Heritrix precedence file or the sites with their ratings.
+// export writes one deliverable of the Export page (see app.Deliverables),
+// or the list of the project's WARC files.
 func (c CLI) export(ctx context.Context, args []string) error {
 	f := c.newFlags("export")
 	dir := f.String("project", "", "project directory")
-	what := f.String("what", "", ExportHeritrix+" (a Heritrix PreloadedUriPrecedencePolicy file from the OPIC ranking) or "+
-		ExportRatings+" (the sites with every librarian's rating) or "+ExportWARCList+" (the project's WARC files)")
-	out := f.String("out", "", "file to write (default: standard output)")
+	what := f.String("what", "", "the deliverable (sitesift help export lists them)")
+	format := f.String("format", "", "the deliverable's format (default its first: sitesift help export)")
+	out := f.String("out", "", "file to write, or a directory to write it in under its own name (default: standard output)")
+	count := f.Int("count", app.DefaultTopK, "top-k: number of sites")
+	includeFailed := f.Bool("include-failed", false, "top-k: keep the sites whose crawl failed (dead, closed to robots, errors only)")
+	includeRejected := f.Bool("include-rejected", false, "top-k: keep the sites librarians rejected")
 	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	switch *what {
-	case ExportHeritrix:
-		if *buckets <= 0 {
+	set := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	req := app.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
+		IncludeRejected: *includeRejected, Buckets: *buckets}
+	switch {
+	case *what == "":
+		return usageError{"export: --what is required: " + exportChoices()}
+	case *what == "ratings-csv":
+		return usageError{"export: --what ratings-csv is now --what " + app.ExportSites + " (the sites table with every librarian's rating); " +
+			"the ratings file that `sitesift ratings import` reads is --what " + app.ExportRatings}
+	case *what == app.ExportWARCList:
+		if *format != "" {
+			return usageError{"export: --what warc-list has no --format"}
+		}
+	default:
+		if _, err := app.DeliverableOf(*what); err != nil {
+			return usageError{"export: unknown --what " + strconv.Quote(*what) + ": " + exportChoices()}
+		}
+		for name, goes := range map[string]string{"count": app.ExportTopK, "include-failed": app.ExportTopK,
+			"include-rejected": app.ExportTopK, "buckets": app.ExportHeritrix} {
+			if set[name] && *what != goes {
+				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, goes)}
+			}
+		}
+		if set["count"] && *count <= 0 {
+			return usageError{fmt.Sprintf("export: --count %d must be positive", *count)}
+		}
+		if set["buckets"] && *buckets <= 0 {
 			return usageError{fmt.Sprintf("export: --buckets %d must be positive", *buckets)}
 		}
-	case ExportRatings, ExportWARCList:
-	case "":
-		return usageError{"export: --what " + ExportHeritrix + "|" + ExportRatings + "|" + ExportWARCList + " is required"}
-	default:
-		return usageError{fmt.Sprintf("export: unknown --what %q (want %s, %s or %s)", *what, ExportHeritrix, ExportRatings, ExportWARCList)}
 	}
 	var buf bytes.Buffer
+	name := ""
 	err := c.withProject(*dir, func(a *app.App) error {
-		if *what == ExportHeritrix {
-			ps, err := a.HeritrixPrecedence(ctx, *buckets)
-			if err != nil {
-				return err
-			}
-			return app.WriteHeritrixPrecedence(&buf, ps)
-		}
-		if *what == ExportWARCList {
+		if *what == app.ExportWARCList {
 			fs, err := a.WARCFiles()
 			if err != nil {
 				return err
 			}
+			name = "warc-list.tsv"
 			return app.WriteWARCList(&buf, fs)
 		}
-		t, err := a.Ratings(ctx)
-		if err != nil {
+		var err error
+		if name, err = a.ExportName(req); err != nil {
 			return err
 		}
-		return app.WriteRatingsCSV(&buf, t)
+		return a.Export(ctx, &buf, req)
 	})
 	if err != nil {
 		return err
 	}
-	// Written only once complete, so a failure leaves no half file.
 	if *out == "" {
 		_, err = c.Stdout.Write(buf.Bytes())
 		return err
 	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+	path := *out
+	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
+		path = filepath.Join(path, name)
+	}
+	// Written next to the file and renamed once complete, so a failure
+	// leaves no half file where a good one was.
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
+	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	fmt.Fprintf(c.Stderr, "wrote %s\n", path)
 	return nil
+}
+
+// exportChoices names the deliverables of --what.
+func exportChoices() string {
+	names := []string{}
+	for _, d := range app.Deliverables {
+		names = append(names, d.What)
+	}
+	return strings.Join(append(names, app.ExportWARCList), ", ") + " (sitesift help export says what each is)"
+}
+
+// exportHelp is `sitesift help export`: every deliverable, its formats, its
+// file name and what it is for.
+func (c CLI) exportHelp() {
+	var b strings.Builder
+	b.WriteString("sitesift export --project DIR --what WHAT [--format FORMAT] [--out FILE|DIR]\n\n")
+	b.WriteString("Each deliverable of the app's Export page, under the same file name (PROJECT is the project directory's name):\n\n")
+	for _, d := range app.Deliverables {
+		ext := strings.Join(d.Formats, "|")
+		what := d.What
+		if what == app.ExportTopK {
+			what = "top-K"
+		}
+		fmt.Fprintf(&b, "  --what %-20s PROJECT-%s.%s\n      %s\n", d.What, what, ext, d.Purpose)
+		switch d.What {
+		case app.ExportTopK:
+			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected\n", app.DefaultTopK)
+		case app.ExportHeritrix:
+			fmt.Fprintf(&b, "      --buckets N (default %d)\n", app.DefaultPrecedenceBuckets)
+		}
+		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
+	}
+	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", app.ExportWARCList)
+	fmt.Fprint(c.Stdout, b.String())
 }

@@ -159,6 +159,7 @@ func TestExportRatingsCSV(t *testing.T) {
 	dir := apptest.CommunityProject(t)
 	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
+	apptest.AddLibrarians(t, a, "ana", "ben")
 	for _, r := range []struct {
 		lib, site string
 		v         int
@@ -168,7 +169,10 @@ func TestExportRatingsCSV(t *testing.T) {
 		}
 	}
 	closeApp()
-	code, out, stderr := runCLI(t, "export", "--project", dir, "--what", "ratings-csv")
+	if code, _, stderr := runCLI(t, "export", "--project", dir, "--what", "ratings-csv"); code != 2 || !strings.Contains(stderr, "is now --what sites") {
+		t.Errorf("the old name: %d %s", code, stderr)
+	}
+	code, out, stderr := runCLI(t, "export", "--project", dir, "--what", "sites")
 	if code != 0 {
 		t.Fatalf("export: %d %s", code, stderr)
 	}
@@ -176,7 +180,7 @@ func TestExportRatingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,opic,pagerank,ana,ben,mean_rating" {
+	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,mean_rating" {
 		t.Fatalf("header %q", rows[0])
 	}
 	if len(rows) != 12 {
@@ -189,14 +193,14 @@ func TestExportRatingsCSV(t *testing.T) {
 	for site, want := range map[string]string{
 		"h1.test": "3,4,3.5", "a2.test": "1,,1", "b2.test": ",2,2", "nav.test": ",,",
 	} {
-		if got := strings.Join(bySite[site][3:], ","); got != want {
+		if got := strings.Join(bySite[site][10:], ","); got != want {
 			t.Errorf("%s: ratings %q, want %q", site, got, want)
 		}
 	}
 	if rows[1][0] != "h1.test" {
 		t.Errorf("first row %q, want the most important site", rows[1])
 	}
-	if o, err := strconv.ParseFloat(bySite["h1.test"][1], 64); err != nil || !(o > 0) {
-		t.Errorf("opic %q", bySite["h1.test"][1])
+	if o, err := strconv.ParseFloat(bySite["h1.test"][3], 64); err != nil || !(o > 0) {
+		t.Errorf("opic %q", bySite["h1.test"][3])
 	}
 }

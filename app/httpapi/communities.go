@@ -140,7 +140,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		count, err := intParam(r, "count", 50)
+		count, err := positiveParam(r, "count", 50)
 		if err != nil {
 			writeError(w, err)
 			return
@@ -150,18 +150,25 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
-		write = func(w io.Writer) error {
-			seeds, err := h.app.Seeds(r.Context(), count, includeFailed)
-			if err != nil {
-				return err
-			}
-			return app.WriteSeeds(w, seeds, format)
+		includeRejected, err := boolParam(r, "include_rejected")
+		if err != nil {
+			writeError(w, err)
+			return
 		}
+		// The Export page's top-K list, under its one name.
+		h.sendExport(w, r, app.ExportRequest{What: app.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed,
+			IncludeRejected: includeRejected})
+		return
 	default:
 		writeError(w, app.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
 		return
 	}
-	sendFile(w, "seeds."+format, write)
+	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportCommunities, Format: format})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, name, write)
 }
 
 // exportEditedSeeds exports a seed list the librarian edited on the
@@ -180,7 +187,14 @@ func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, "seeds."+format, func(w io.Writer) error {
+	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportCommunities, Format: format})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	// The list the librarian edited is the communities seed list they
+	// mean to export: it keeps that deliverable's name.
+	sendFile(w, name, func(w io.Writer) error {
 		cs, err := h.app.EditedSeeds(r.Context(), body.Seeds)
 		if err != nil {
 			return err
@@ -189,27 +203,19 @@ func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// exportHeritrix is the Export page's Heritrix precedence file, kept at
+// its old address.
 func (h *handler) exportHeritrix(w http.ResponseWriter, r *http.Request) {
-	buckets, err := intParam(r, "buckets", app.DefaultPrecedenceBuckets)
+	buckets, err := positiveParam(r, "buckets", app.DefaultPrecedenceBuckets)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, "heritrix-precedence.txt", func(w io.Writer) error {
-		ps, err := h.app.HeritrixPrecedence(r.Context(), buckets)
-		if err != nil {
-			return err
-		}
-		return app.WriteHeritrixPrecedence(w, ps)
-	})
+	h.sendExport(w, r, app.ExportRequest{What: app.ExportHeritrix, Buckets: buckets})
 }
 
+// exportRatingsTable is the Export page's sites table (which holds every
+// librarian's rating), kept at its old address.
 func (h *handler) exportRatingsTable(w http.ResponseWriter, r *http.Request) {
-	sendFile(w, "ratings.csv", func(w io.Writer) error {
-		t, err := h.app.Ratings(r.Context())
-		if err != nil {
-			return err
-		}
-		return app.WriteRatingsCSV(w, t)
-	})
+	h.sendExport(w, r, app.ExportRequest{What: app.ExportSites, Format: "csv"})
 }

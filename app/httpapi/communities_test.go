@@ -84,7 +84,7 @@ func TestExportSeedsAPI(t *testing.T) {
 		return rec
 	}
 	rec := get("/api/export/seeds?format=csv&count=3")
-	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), "seeds.csv") ||
+	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), `"project-communities.csv"`) ||
 		!strings.HasPrefix(rec.Body.String(), "seed_url,site,core,hubs,authorities,cover_density,hub_score\nhttp://h1.test/,h1.test,0,3,3,100,") {
 		t.Errorf("communities csv: %d %q", rec.Code, rec.Body)
 	}
@@ -132,15 +132,17 @@ func TestExportSeedsAPI(t *testing.T) {
 
 	rec = get("/api/export/heritrix")
 	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "http://h1.test/ 1\n") ||
-		!strings.Contains(rec.Header().Get("Content-Disposition"), "heritrix-precedence.txt") {
+		!strings.Contains(rec.Header().Get("Content-Disposition"), `"project-heritrix-precedence.txt"`) {
 		t.Errorf("heritrix: %d %q", rec.Code, rec.Body)
 	}
 	apptest.Call(t, h, "GET", "/api/export/heritrix?buckets=0", "", 400, nil)
+	apptest.AddLibrarians(t, a, "ana")
 	if _, err := a.Rate(context.Background(), "ana", "g1.test", 2, ""); err != nil {
 		t.Fatal(err)
 	}
 	rec = get("/api/export/ratings.csv")
-	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "site,opic,pagerank,ana,mean_rating\n") ||
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,mean_rating\n") ||
+		!strings.Contains(rec.Header().Get("Content-Disposition"), `"project-sites.csv"`) ||
 		!strings.Contains(rec.Body.String(), "\ng1.test,") {
 		t.Errorf("ratings.csv: %d %q", rec.Code, rec.Body)
 	}

@@ -18,6 +18,7 @@ import (
 // include_failed is set.
 func TestFailedSitesAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.FailuresProject(t))
+	apptest.AddLibrarians(t, a, "ana")
 	h := New(a)
 	var list app.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?status=errors-only", "", 200, &list)

@@ -64,6 +64,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeWARC(mux)        // warc.go
 	h.routeCommunities(mux) // communities, graph and exports: communities.go
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
+	h.routeExport(mux)      // the Export page's deliverables: export.go
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
 	h.routeCollections(mux) // saved collections of communities and their seed lists: collections.go
 	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go

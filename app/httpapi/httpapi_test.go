@@ -101,6 +101,8 @@ func TestRatingAPI(t *testing.T) {
 	apptest.Call(t, h, "GET", "/api/sites?limit=2", "", 200, &list)
 	site := list.Rows[1].Site
 	path := "/api/sites/" + url.PathEscape(site) + "/rating"
+	apptest.Call(t, h, "PUT", path, `{"librarian":"api-test","rating":3}`, 404, nil)
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"api-test"}`, 201, nil)
 	apptest.Call(t, h, "PUT", path, `{"librarian":"api-test","rating":3}`, 200, nil)
 	apptest.Call(t, h, "GET", "/api/sites?limit=2&librarian=api-test", "", 200, &list)
 	if r := list.Rows[1].Rating; r == nil || *r != 3 {
@@ -200,7 +202,7 @@ func TestExportAPI(t *testing.T) {
 	_, h := testApp(t)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/seeds?method=importance&format=csv&count=5", nil))
-	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), "seeds.csv") {
+	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Disposition"), `"project-top-5.csv"`) {
 		t.Fatalf("export: %d %v", rec.Code, rec.Header())
 	}
 	rows, err := csv.NewReader(rec.Body).ReadAll()

@@ -26,6 +26,7 @@ func (h *handler) routeReview(mux *http.ServeMux) {
 		return a.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
 	}))
 	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
+	mux.HandleFunc("PUT /api/sites/{site}/note", h.api(h.note))
 	mux.HandleFunc("GET /api/selection", h.api(func(r *http.Request) (any, error) {
 		return a.Selection(r.Context(), r.FormValue("status"))
 	}))
@@ -82,12 +83,26 @@ func (h *handler) selectSite(r *http.Request) (any, error) {
 		Status    string  `json:"status"`
 		Note      *string `json:"note"` // absent or null: keep the stored one
 		Subject   *string `json:"subject"`
+		Reason    *string `json:"reason"` // rejected: why; absent or null keeps the stored one
 	}
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
 	return h.app.SetSelection(r.Context(), r.PathValue("site"), store.SelectionUpdate{
-		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject})
+		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject, Reason: body.Reason})
+}
+
+// note keeps a librarian's note on a site without a rating (or beside
+// the rating they gave, which it leaves as it is).
+func (h *handler) note(r *http.Request) (any, error) {
+	var body struct {
+		Librarian string `json:"librarian"`
+		Note      string `json:"note"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		return nil, err
+	}
+	return h.app.Note(r.Context(), body.Librarian, r.PathValue("site"), body.Note)
 }
 
 func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
@@ -100,12 +115,23 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 	if status == "" {
 		status = store.StatusApproved
 	}
+	if status == store.StatusApproved {
+		// The Export page's approved selection, under its one name.
+		h.sendExport(w, r, app.ExportRequest{What: app.ExportApproved, Format: format})
+		return
+	}
 	seeds, err := h.app.Selection(r.Context(), status)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, status+"."+format, func(w io.Writer) error { return app.WriteSelection(w, seeds, format) })
+	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportApproved, Format: format})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	name = strings.Replace(name, "-"+app.ExportApproved+".", "-"+status+".", 1)
+	sendFile(w, name, func(w io.Writer) error { return app.WriteSelection(w, seeds, format) })
 }
 
 func (h *handler) importRatings(r *http.Request) (any, error) {
@@ -120,8 +146,20 @@ func (h *handler) importRatings(r *http.Request) (any, error) {
 	return h.app.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name)
 }
 
+// exportRatings is the Export page's ratings file, kept at its old
+// address.
 func (h *handler) exportRatings(w http.ResponseWriter, r *http.Request) {
-	sendFile(w, "ratings.csv", func(w io.Writer) error { return h.app.ExportRatingsCSV(r.Context(), w) })
+	h.sendExport(w, r, app.ExportRequest{What: app.ExportRatings})
+}
+
+// sendExport sends one deliverable under its name (see app.ExportName).
+func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req app.ExportRequest) {
+	name, err := h.app.ExportName(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, name, func(w io.Writer) error { return h.app.Export(r.Context(), w, req) })
 }
 
 func (h *handler) agreement(r *http.Request) (any, error) {

@@ -80,12 +80,12 @@ func TestSelectionAPI(t *testing.T) {
 	}
 	for format, want := range map[string]string{
 		"txt": "http://s1.test/\n",
-		"csv": "seed_url,site,status,subject,note,decided_by,decided_at,opic\nhttp://s1.test/,s1.test,approved,cartography,maps,ben,",
+		"csv": "site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at,rejected_by,rejected_at,rejected_reason,note,subject,opic\ns1.test,http://s1.test/,approved,",
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/selection?format="+format, nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), want) ||
-			rec.Header().Get("Content-Disposition") != `attachment; filename="approved.`+format+`"` {
+			rec.Header().Get("Content-Disposition") != `attachment; filename="project-approved.`+format+`"` {
 			t.Errorf("export %s: %d %q %v", format, rec.Code, rec.Body, rec.Header())
 		}
 	}
@@ -180,6 +180,7 @@ func TestRatingsImportAPI(t *testing.T) {
 
 func TestReviewQueue(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	apptest.AddLibrarians(t, a, "dan")
 	h := New(a)
 	var q app.ReviewQueue
 	// dan has rated nothing: every site, by OPIC.
@@ -257,6 +258,7 @@ func TestReviewQueue(t *testing.T) {
 
 func TestReviewPage(t *testing.T) {
 	a, proj, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
+	apptest.AddLibrarians(t, a, "dan")
 	ctx := context.Background()
 	if _, err := proj.Store.SnapshotOPIC(ctx); err != nil {
 		t.Fatal(err)
@@ -322,6 +324,7 @@ func TestCrawlOPICSnapshots(t *testing.T) {
 		t.Errorf("last snapshot of %s = %v, want its final OPIC %v", top.Site, last.OPIC, top.OPIC)
 	}
 	var p app.ReviewPage
+	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"snap-test"}`, 201, nil)
 	apptest.Call(t, h, "GET", "/api/sites/"+url.PathEscape(top.Site)+"/review?librarian=snap-test", "", 200, &p)
 	if len(p.OPICSeries) != len(series) || len(p.TopPages) == 0 {
 		t.Errorf("review page of %s: %d points, %d top pages", top.Site, len(p.OPICSeries), len(p.TopPages))

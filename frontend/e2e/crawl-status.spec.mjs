@@ -16,7 +16,7 @@
 // no seed could be fetched. It changes nothing on the crawled project but a
 // librarian's empty queue.
 
-import { answered, assert, harness } from './harness.mjs';
+import { answered, assert, harness, addLibrarian, chooseLibrarian } from './harness.mjs';
 
 const { base, state, step, need, launch, shot, closeChecked, finish } = harness('crawl-status.spec');
 
@@ -66,7 +66,8 @@ function expect(page, pred) {
 }
 
 const { browser, page, pageErrors } = await launch();
-await page.addInitScript((name) => localStorage.setItem('sitesift.librarian', name), LIBRARIAN);
+// Librarians are profiles of the project: add this one and make it the browser's choice for the project.
+await chooseLibrarian(page, await addLibrarian(page, base, LIBRARIAN), LIBRARIAN);
 
 try {
   await step(`the API calls ${DEAD} dead`, async () => {

@@ -128,3 +128,41 @@ export async function crawlEnded(page, base, seconds = 30) {
   assert(!active.includes(st.state), `the crawl is still ${st.state} after ${seconds} s`);
   return st;
 }
+
+/**
+ * addLibrarian adds a librarian profile to the project of the server at base
+ * through the app's own page (writes need the page's session token), and
+ * returns the project's id. Ratings and decisions take known librarians only.
+ */
+export async function addLibrarian(page, base, name) {
+  if (!page.url().startsWith(base)) await page.goto(base);
+  const { status, id } = await page.evaluate(async (n) => {
+    const token = (await (await fetch('/api/session')).json()).data.token;
+    const res = await fetch('/api/librarians', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
+      body: JSON.stringify({ name: n }),
+    });
+    const project = (await (await fetch('/api/project')).json()).data;
+    return { status: res.status, id: project.id };
+  }, name);
+  assert(status === 201 || status === 200, `POST /api/librarians ${name} answered HTTP ${status}`);
+  return id;
+}
+
+/** chooseLibrarian makes name the librarian this browser keeps for the project id, and reloads the page (open on the app) to use it. */
+export async function chooseLibrarian(page, id, name) {
+  await page.evaluate(
+    ([p, n]) => {
+      localStorage.setItem('sitesift.project', p);
+      localStorage.setItem(`sitesift.librarian.${p}`, n);
+    },
+    [id, name],
+  );
+  await page.reload();
+}
+
+/** storedLibrarian is the librarian the page's browser keeps for its project. */
+export function storedLibrarian(page) {
+  return page.evaluate(() => localStorage.getItem(`sitesift.librarian.${localStorage.getItem('sitesift.project')}`));
+}

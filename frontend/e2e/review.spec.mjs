@@ -13,7 +13,7 @@
 // SCREENSHOT_DIR (default e2e/out/). It prints "N passed, M failed" and exits
 // non-zero when anything failed.
 
-import { TIMEOUT, answered, assert, harness } from './harness.mjs';
+import { TIMEOUT, addLibrarian, answered, assert, harness, storedLibrarian } from './harness.mjs';
 
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 // The librarian who rates in the browser, and the two whose ratings come from a file.
@@ -102,7 +102,10 @@ const { browser, context, page, pageErrors } = await launch();
 
 try {
   await step('the queue of a new librarian lists at least six sites (API)', async () => {
-    const q = await apiGet(`/api/review/queue?librarian=${encodeURIComponent(LIB)}&limit=20`);
+    // A librarian who rates nothing has the queue LIB starts with.
+    const probe = `e2e-probe-${RUN}`;
+    await addLibrarian(page, base, probe);
+    const q = await apiGet(`/api/review/queue?librarian=${encodeURIComponent(probe)}&limit=20`);
     const sites = (q.rows ?? []).map((r) => r.site);
     assert(sites.length >= 6, `the queue has ${sites.length} sites, need 6`);
     state.queue = sites;
@@ -120,7 +123,7 @@ try {
     const res = await answered(added, 'POST /api/librarians');
     assert((await res.json()).data.name === LIB, 'the profile created has another name');
     await page.waitForSelector('.modal', { state: 'detached' });
-    const stored = await page.evaluate(() => localStorage.getItem('sitesift.librarian'));
+    const stored = await storedLibrarian(page);
     assert(stored === LIB, `localStorage holds "${stored}", want "${LIB}"`);
     assert((await page.inputValue('#librarian')) === LIB, 'the top bar chooser does not show the new librarian');
   });
@@ -278,6 +281,7 @@ try {
     const [li, si, ri] = ['librarian', 'site', 'rating'].map((c) => head.indexOf(c));
     const bySite = new Map();
     for (const r of rows) {
+      if (r[ri] === '') continue; // a note kept without a rating is no rating
       if (!bySite.has(r[si])) bySite.set(r[si], []);
       bySite.get(r[si]).push({ who: r[li], v: Number(r[ri]) });
     }
@@ -339,17 +343,14 @@ try {
     await page.waitForSelector('.agreement-table tr[data-rater="pagerank_biased"]', { state: 'detached' });
   });
 
-  await step('the selection page lists the decided site and links the exports', async () => {
+  await step('the selection page lists the decided site and sends its exports to the Export page', async () => {
     const queue = need('queue', 'the queue');
     const st = (await apiGet(`/api/sites/${encodeURIComponent(queue[0])}/review?librarian=${encodeURIComponent(LIB)}`)).selection.status;
     await page.goto(`${base}#/selection?status=${st}`);
     await page.waitForSelector(`.selection-table tr[data-site="${sel(queue[0])}"]`);
-    for (const f of ['txt', 'csv', 'json']) {
-      const a = page.locator(`.selection-export a[data-export="${f}"]`);
-      assert((await a.getAttribute('href')) === `/api/export/selection?status=approved&format=${f}`, `the ${f} export link is ${await a.getAttribute('href')}`);
-    }
-    const csv = await (await fetch(new URL('api/export/selection?status=approved&format=csv', base))).text();
-    assert(csv.startsWith('seed_url,site,status,subject,note,decided_by,decided_at,opic'), `the approved CSV starts "${csv.split('\n')[0]}"`);
+    assert((await page.locator('#selection-export-link').getAttribute('href')) === '#/export', 'the selection page does not link the Export page');
+    const csv = await (await fetch(new URL('api/export/approved?format=csv', base))).text();
+    assert(csv.startsWith('site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at'), `the approved CSV starts "${csv.split('\n')[0]}"`);
     await shot(page, 'selection');
   });
 
@@ -400,19 +401,25 @@ try {
     await page.keyboard.press('Enter');
     await answered(reload, `GET /api/review/queue?librarian=${LIB_B}`);
     assert((await page.inputValue('#librarian')) === LIB_B, `the chooser shows "${await page.inputValue('#librarian')}"`);
-    await page.waitForFunction((n) => localStorage.getItem('sitesift.librarian') === n, LIB_B);
+    await page.waitForFunction((n) => localStorage.getItem(`sitesift.librarian.${localStorage.getItem('sitesift.project')}`) === n, LIB_B);
     // LIB_B rated the first five sites through the file: its queue starts after them.
     await page.waitForSelector(`ss-review .review-card[data-site="${sel(queue[5])}"]`);
     const listed = await page.locator('.queue-list li[data-site]').evaluateAll((li) => li.map((e) => e.dataset.site));
     for (const s of queue.slice(0, 5)) assert(!listed.includes(s), `${s} is in ${LIB_B}'s queue, who rated it`);
   });
 
-  await step('the chooser adds a new librarian', async () => {
+  await step('the chooser adds a new librarian only through its Add option', async () => {
     await page.click('#librarian');
     await page.fill('#librarian', LIB_D);
     await page.waitForSelector(`#librarian-menu li[data-add="${sel(LIB_D)}"]`);
     await shot(page, 'librarian-chooser');
+    // Enter on a name that is no librarian adds no one: it says so and offers Add.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.combo-error');
+    assert((await page.innerText('.combo-error')).includes(`No librarian "${LIB_D}"`), `the chooser says "${await page.innerText('.combo-error')}"`);
+    assert(!(await apiGet('/api/librarians')).some((l) => l.name === LIB_D), `${LIB_D} was added by typing its name`);
     const added = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/librarians' && r.request().method() === 'POST');
+    await page.waitForSelector(`#librarian-menu li[data-add="${sel(LIB_D)}"].active`);
     await page.keyboard.press('Enter');
     const res = await answered(added, 'POST /api/librarians');
     assert(res.status() === 201, `adding ${LIB_D} answered HTTP ${res.status()}, want 201 (created)`);

@@ -8,7 +8,7 @@
 // Screenshots go to SCREENSHOT_DIR (default e2e/out/). It prints
 // "N passed, M failed" and exits non-zero when anything failed.
 
-import { TIMEOUT, answered, assert, harness } from './harness.mjs';
+import { TIMEOUT, answered, assert, harness, storedLibrarian } from './harness.mjs';
 
 // A name of our own, so ratings left by people or earlier runs cannot confuse the checks.
 const LIBRARIAN = `e2e-${process.pid}-${Date.now().toString(36)}`;
@@ -54,12 +54,15 @@ try {
     await shot(page, 'sites');
   });
 
-  await step('librarian name is set and kept', async () => {
+  await step('librarian added with the chooser, chosen and kept', async () => {
     const reload = page.waitForResponse((r) => sitesAPI('GET')(r) && r.url().includes(`librarian=${LIBRARIAN}`));
     await page.fill('#librarian', LIBRARIAN);
+    await page.waitForSelector('#librarian-menu li[data-add]');
+    await page.keyboard.press('ArrowDown'); // the menu's "Add … as a new librarian"
+    await page.keyboard.press('Enter');
     await answered(reload, `GET /api/sites?librarian=${LIBRARIAN}`); // the table reloads with this librarian's ratings
     await page.locator('#librarian').blur(); // keys typed into a field must not rate
-    const stored = await page.evaluate(() => localStorage.getItem('sitesift.librarian'));
+    const stored = await storedLibrarian(page);
     assert(stored === LIBRARIAN, `localStorage holds "${stored}", want "${LIBRARIAN}"`);
   });
 

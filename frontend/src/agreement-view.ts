@@ -19,7 +19,6 @@ import {
   type RatingsRefusal,
 } from './api';
 import { LightElement } from './base';
-import { Downloads } from './download';
 import { EXPLAIN, RawController, rawSharesOn } from './explainer';
 import { int, sig } from './format';
 import './rating-legend';
@@ -82,8 +81,6 @@ export class AgreementView extends LightElement {
   #report = new Loader<Agreement>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
   protected readonly rawShares = new RawController(this);
-  /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
-  #downloads = new Downloads(this);
 
   constructor() {
     super();
@@ -312,13 +309,8 @@ export class AgreementView extends LightElement {
           </div>`
         : nothing}
       <h3>Export</h3>
-      <ul class="other-exports">
-        <li><a id="ratings-export" href=${api.ratingsFileURL()} download="ratings.csv" @click=${this.#downloads.click}>ratings.csv</a>
-          <span class="muted small">— every rating, one a line: the file this form imports</span></li>
-        <li><a href=${api.ratingsURL()} download @click=${this.#downloads.click}>ratings by site</a>
-          <span class="muted small">— every site by OPIC with each librarian's rating beside it</span></li>
-      </ul>
-      ${this.#downloads.note()}
+      <p class="other-exports small"><a id="ratings-export" href="#/export">The Export page</a> has the ratings file this form imports
+        and the sites table with each librarian's rating beside every site.</p>
     </section>`;
   }
 

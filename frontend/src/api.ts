@@ -12,6 +12,10 @@ export type Strategy = 'greedy' | 'random' | 'cycle';
 export type CrawlScope = 'page' | 'prefix' | 'host' | 'domain' | 'any';
 
 export interface Project {
+  /** id tells one project from another: the librarian chosen in a browser is kept per project id. */
+  id?: string;
+  /** name is the directory's name, which every exported file's name starts with. */
+  name?: string;
   dir: string;
   pages: number;
   sites: number;
@@ -161,6 +165,8 @@ export interface CrawlSettings {
   window?: WindowPolicy;
   /** window_size is the window's size in crawls (1–100); absent from older servers. */
   window_size?: number;
+  /** single_person_approval lets the nominator of a site approve it too (a lone librarian); off: two librarians look at each approved site. */
+  single_person_approval?: boolean;
 }
 
 /** WINDOW_POLICIES are the window policies of Adaptive OPIC a project may choose (`sitesift lab windows`). */
@@ -435,6 +441,26 @@ export interface Selection {
   /** decided_by and decided_at say who last changed the status and when; empty while it never left candidate. */
   decided_by: string;
   decided_at?: string;
+  /** nominated_by and nominated_at: who nominated the site and when ('' when no one did, or when unknown: see nominator_unknown). */
+  nominated_by?: string;
+  nominated_at?: string;
+  /** nominator_unknown is true for a site approved before nominators were kept. */
+  nominator_unknown?: boolean;
+  approved_by?: string;
+  approved_at?: string;
+  /** rejected_by, rejected_at and rejected_reason: who rejected the site, when and why. */
+  rejected_by?: string;
+  rejected_at?: string;
+  rejected_reason?: string;
+}
+
+/** Deliverable is one file of the Export page (GET /api/exports), with its file name per format. */
+export interface Deliverable {
+  what: string;
+  title: string;
+  purpose: string;
+  formats: ExportFormat[];
+  files: Record<string, string>;
 }
 
 /** SelectedSeed is one site of GET /api/selection. */
@@ -726,6 +752,14 @@ export const api = {
     request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
+  /** note keeps a librarian's note on a site without touching their rating (a note alone has rating 0); '' removes it. */
+  note: (site: string, librarian: string, note: string) => request<Rating>('PUT', `/api/sites/${enc(site)}/note`, { librarian, note }),
+
+  /** exports lists the Export page's deliverables with this project's file names (top-K for count). */
+  exports: (count: number, signal?: AbortSignal) => request<Deliverable[]>('GET', `/api/exports${query({ count })}`, undefined, signal),
+  /** exportFileURL is one deliverable as a download. */
+  exportFileURL: (what: string, format: string, p: Record<string, string | number | undefined> = {}) =>
+    `/api/export/${enc(what)}${query({ format, ...p })}`,
 
   /** search finds the pages with every word; any: 1 finds those with any of them. */
   search: (p: { q: string; site?: string; offset: number; limit: number; any?: 1 }, signal?: AbortSignal) =>
@@ -736,14 +770,14 @@ export const api = {
    * importance) or of K communities; includeFailed keeps the sites whose
    * crawl failed (dead, closed to robots, errors only) in an importance list.
    */
-  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance', includeFailed = false) =>
-    `/api/export/seeds${query({ method, format, count, include_failed: includeFailed ? 'true' : undefined })}`,
+  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance', includeFailed = false, includeRejected = false) =>
+    `/api/export/seeds${query({ method, format, count, include_failed: includeFailed ? 'true' : undefined, include_rejected: includeRejected ? 'true' : undefined })}`,
   heritrixURL: () => '/api/export/heritrix',
   ratingsURL: () => '/api/export/ratings.csv',
 
   /** exportText fetches the export file itself (not an envelope) for a preview. */
-  async exportText(format: ExportFormat, count: number, includeFailed: boolean, signal?: AbortSignal): Promise<string> {
-    return (await fetchFile('GET', api.exportURL(format, count, 'importance', includeFailed), undefined, signal)).text;
+  async exportText(format: ExportFormat, count: number, includeFailed: boolean, signal?: AbortSignal, includeRejected = false): Promise<string> {
+    return (await fetchFile('GET', api.exportURL(format, count, 'importance', includeFailed, includeRejected), undefined, signal)).text;
   },
 
   /** exportSeeds sends an edited seed list and returns the file the server makes of it. */
@@ -770,8 +804,8 @@ export const api = {
   },
   review: (site: string, librarian: string, signal?: AbortSignal) =>
     request<ReviewPage>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
-  /** setSelection changes a site's selection; a note or subject left undefined keeps the stored one. */
-  setSelection: (site: string, body: { librarian: string; status: SelectionStatus; note?: string; subject?: string }) =>
+  /** setSelection changes a site's selection; a note, subject or reason left undefined keeps the stored one. */
+  setSelection: (site: string, body: { librarian: string; status: SelectionStatus; note?: string; subject?: string; reason?: string }) =>
     request<Selection>('PUT', `/api/sites/${enc(site)}/selection`, body),
   selection: (status: SelectionStatus, signal?: AbortSignal) =>
     request<SelectedSeed[] | null>('GET', `/api/selection${query({ status })}`, undefined, signal),

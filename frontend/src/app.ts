@@ -141,6 +141,7 @@ export class SsApp extends LightElement {
     try {
       this.project = await api.project();
       this.projectError = '';
+      librarian.useProject(this.project.id);
     } catch (err) {
       this.projectError = (err as Error).message;
     } finally {
@@ -211,16 +212,15 @@ export class SsApp extends LightElement {
       ev.preventDefault();
       const v = this.querySelector<HTMLInputElement>('#prompt-name')?.value.trim() ?? '';
       if (!v || this.promptBusy) return;
-      if (librarian.isProfile(v)) {
-        this.#closePrompt(v);
+      const known = librarian.profile(v);
+      if (known) {
+        this.#closePrompt(known.name);
         return;
       }
       // A new profile: the server checks the name (length, control characters) before we use it.
       this.promptBusy = true;
       try {
-        await api.addLibrarian(v);
-        void librarian.loadProfiles();
-        this.#closePrompt(v);
+        this.#closePrompt(await librarian.add(v));
       } catch (err) {
         this.promptBusy = false;
         this.promptError = message(err);
@@ -231,7 +231,7 @@ export class SsApp extends LightElement {
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="prompt-title" @submit=${submit}
         @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && this.#closePrompt(null)}>
         <h2 id="prompt-title">Who is rating?</h2>
-        <p class="muted">Ratings and selection decisions are stored under your librarian name. It is kept in this browser for next time.</p>
+        <p class="muted">Ratings and selection decisions are stored under your librarian name. This browser keeps it for this project.</p>
         ${profiles.length
           ? html`<div class="profile-list" role="group" aria-label="Librarians of this project">
               ${profiles.map(
@@ -249,7 +249,7 @@ export class SsApp extends LightElement {
         ${alertBox(this.promptError)}
         <div class="actions">
           <button type="button" class="btn" @click=${() => this.#closePrompt(null)}>Cancel</button>
-          <button type="submit" class="btn primary" ?disabled=${this.promptBusy}>Continue</button>
+          <button type="submit" class="btn primary" id="prompt-add" ?disabled=${this.promptBusy}>Add librarian and continue</button>
         </div>
       </form>
     </div>`;

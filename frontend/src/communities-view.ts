@@ -8,7 +8,7 @@
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { api, message, type CommunityParams } from './api';
+import { message, type CommunityParams } from './api';
 import { LightElement } from './base';
 import {
   collectionsApi,
@@ -594,14 +594,8 @@ export class CommunitiesView extends LightElement {
       <p class="muted small">txt: one URL a line, for Heritrix or Browsertrix; CSV and JSON add each seed's community, topic, site, hub
         score and whether it was added by hand.</p>
       ${this.#downloads.note()}
-      <h3>Other exports</h3>
-      <ul class="other-exports">
-        <li><a id="export-heritrix" href=${api.heritrixURL()} download @click=${this.#downloads.click}>Heritrix precedence file</a>
-          <span class="muted small">— every site's importance, for PreloadedUriPrecedencePolicy</span></li>
-        <li><a id="export-ratings" href=${api.ratingsURL()} download @click=${this.#downloads.click}>Ratings CSV</a>
-          <span class="muted small">— the sites with the librarians' ratings beside them</span></li>
-        <li><a href="#/export">Seeds by importance</a> <span class="muted small">— the K most important sites</span></li>
-      </ul>
+      <p class="other-exports small"><a id="export-page" href="#/export">The Export page</a> has every other file: the approved
+        selection, the top sites by importance, the ratings, the sites table and the Heritrix precedence file.</p>
     </section>`;
   }
 

@@ -221,8 +221,39 @@ export class CrawlSettingsPanel extends LightElement {
                 : this.note
                   ? html`<span class="muted small" id="settings-saved">${this.note}</span>`
                   : nothing}
-            </div>`}
+            </div>
+            ${this.#renderApproval(s)}`}
     </form>`;
+  }
+
+  /** approvalNote says the approval setting was saved, or why not. */
+  #approvalNote = '';
+
+  /** renderApproval is the project's selection setting, saved as soon as it changes: two-person approval unless a lone librarian needs otherwise. */
+  #renderApproval(s: CrawlSettings) {
+    if (s.single_person_approval === undefined) return nothing;
+    const change = async (ev: Event) => {
+      const box = ev.target as HTMLInputElement;
+      try {
+        const saved = await api.saveSettings({ single_person_approval: box.checked });
+        this.#settings.value = { ...s, single_person_approval: saved.single_person_approval };
+        this.#approvalNote = saved.single_person_approval
+          ? 'Saved: a librarian may approve the sites they nominated.'
+          : 'Saved: approval needs another librarian than the nominator.';
+      } catch (err) {
+        box.checked = !box.checked;
+        this.#approvalNote = message(err);
+      }
+      this.requestUpdate();
+    };
+    return html`<fieldset class="approval-setting">
+      <legend>Selection</legend>
+      <label class="check" title="Off (the default): the librarian who nominated a site cannot approve it, so two librarians look at every approved site">
+        <input id="settings-single-approval" type="checkbox" .checked=${s.single_person_approval} @change=${change} />
+        Single-person approval <span class="muted">(a lone librarian may approve their own nominations)</span>
+      </label>
+      ${this.#approvalNote ? html`<p class="muted small" id="settings-approval-saved" role="status">${this.#approvalNote}</p>` : nothing}
+    </fieldset>`;
   }
 }
 

@@ -1,13 +1,18 @@
-// ss-export: the seed list of the K most important sites as txt, csv or
-// json — a download link and a preview of its first lines — and the
-// project's WARC archive.
+// ss-export: every deliverable of the project on one page, each a one-click
+// download under its one file name (PROJECT-what.format, from GET
+// /api/exports) with a line saying what it is for: the approved selection,
+// the top K sites by importance (with a preview of its first lines),
+// community seed lists, the ratings file, the sites table, the Heritrix
+// precedence file and the WARC archive. The same files come from `sitesift
+// export --what`.
 
 import { html, nothing } from 'lit';
-import { api, type ExportFormat } from './api';
+import { api, type Deliverable, type ExportFormat } from './api';
 import { LightElement } from './base';
 import { Downloads } from './download';
 import { int } from './format';
 import { alertBox, Loader, spinner } from './loader';
+import { href } from './router';
 import './warc-files';
 import './export-view.css';
 
@@ -28,6 +33,7 @@ export class ExportView extends LightElement {
     siteCount: { state: true },
     copied: { state: true },
     includeFailed: { state: true },
+    includeRejected: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -39,9 +45,13 @@ export class ExportView extends LightElement {
   declare copied: string;
   /** includeFailed keeps the sites whose crawl failed (dead, closed to robots, errors only) in the list. */
   declare includeFailed: boolean;
+  /** includeRejected keeps the sites librarians rejected in the list. */
+  declare includeRejected: boolean;
 
   /** file is the whole export file; the preview shows its first lines. */
   #file = new Loader<string>(this, '');
+  /** list is the deliverables with this project's file names. */
+  #list = new Loader<Deliverable[]>(this, []);
   #timer: number | undefined;
   /** downloads saves the seed list in the desktop window, where the link alone saves nothing. */
   #downloads = new Downloads(this);
@@ -56,6 +66,7 @@ export class ExportView extends LightElement {
     this.siteCount = 0;
     this.copied = '';
     this.includeFailed = false;
+    this.includeRejected = false;
   }
 
   override connectedCallback(): void {
@@ -65,7 +76,13 @@ export class ExportView extends LightElement {
     const f = this.params.get('format');
     if (f === 'txt' || f === 'csv' || f === 'json') this.format = f;
     this.includeFailed = this.params.get('include_failed') === '1';
+    this.includeRejected = this.params.get('include_rejected') === '1';
     void this.#loadPreview();
+    void this.#loadList();
+  }
+
+  #loadList(): Promise<unknown> {
+    return this.#list.run((signal) => api.exports(this.count, signal));
   }
 
   override disconnectedCallback(): void {
@@ -74,7 +91,7 @@ export class ExportView extends LightElement {
   }
 
   async #loadPreview(): Promise<void> {
-    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, this.includeFailed, signal));
+    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, this.includeFailed, signal, this.includeRejected));
     if (got === 'failed') {
       this.preview = '';
       this.lineCount = 0;
@@ -103,10 +120,13 @@ export class ExportView extends LightElement {
 
   #changed(): void {
     this.copied = '';
-    const all = this.includeFailed ? '&include_failed=1' : '';
+    const all = (this.includeFailed ? '&include_failed=1' : '') + (this.includeRejected ? '&include_rejected=1' : '');
     history.replaceState(history.state, '', `#/export?format=${this.format}&count=${this.count}${all}`);
     window.clearTimeout(this.#timer);
-    this.#timer = window.setTimeout(() => void this.#loadPreview(), 250);
+    this.#timer = window.setTimeout(() => {
+      void this.#loadPreview();
+      void this.#loadList();
+    }, 250);
   }
 
   #onCount = (ev: Event) => {
@@ -126,6 +146,41 @@ export class ExportView extends LightElement {
     this.#changed();
   };
 
+  #onIncludeRejected = (ev: Event) => {
+    this.includeRejected = (ev.target as HTMLInputElement).checked;
+    this.#changed();
+  };
+
+  /** deliverable is the one of that name, once the list is in. */
+  #deliverable(what: string): Deliverable | undefined {
+    return (this.#list.value ?? []).find((d) => d.what === what);
+  }
+
+  /** links are a deliverable's downloads, one a format, each under its file name. */
+  #links(what: string, params: Record<string, string | number | undefined> = {}) {
+    const d = this.#deliverable(what);
+    if (!d) return nothing;
+    return html`<div class="actions export-links">
+      ${d.formats.map((f, i) => {
+        const name = d.files[f] ?? '';
+        return html`<a class="btn ${i === 0 ? 'primary' : ''}" data-export=${what} data-format=${f}
+          href=${api.exportFileURL(what, f, params)} download=${name} @click=${this.#downloads.click}>${name}</a>`;
+      })}
+    </div>`;
+  }
+
+  /** card is one deliverable: its title, what it is for and its downloads. */
+  #card(what: string, extra: unknown = nothing) {
+    const d = this.#deliverable(what);
+    if (!d) return nothing;
+    return html`<section class="panel export-card" data-deliverable=${what}>
+      <h2>${d.title}</h2>
+      <p class="muted purpose">${d.purpose}</p>
+      ${extra}
+      ${this.#links(what)}
+    </section>`;
+  }
+
   async #copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.#file.value ?? '');
@@ -140,50 +195,81 @@ export class ExportView extends LightElement {
   }
 
   override render() {
-    const url = api.exportURL(this.format, this.count, 'importance', this.includeFailed);
-    const file = `seeds.${this.format}`;
+    const topParams = {
+      count: this.count,
+      include_failed: this.includeFailed ? 'true' : undefined,
+      include_rejected: this.includeRejected ? 'true' : undefined,
+    };
+    const url = api.exportFileURL('top-k', this.format, topParams);
+    const file = this.#deliverable('top-k')?.files[this.format] ?? `top-${this.count}.${this.format}`;
     return html`
-      <div class="toolbar"><h1>Export seeds</h1></div>
-      <div class="export-layout">
-        <form class="panel form" @submit=${(ev: Event) => ev.preventDefault()}>
-          <p class="muted">The most important sites by OPIC, as seed URLs for an archiving crawler.</p>
-          <label class="field">
-            <span>Number of sites (K)</span>
-            <input id="export-count" type="number" min="1" step="1" .value=${String(this.count)} @input=${this.#onCount} />
-          </label>
-          <label class="field">
-            <span>Format</span>
-            <select id="export-format" .value=${this.format} @change=${this.#onFormat}>
-              ${FORMATS.map((f) => html`<option value=${f.value} ?selected=${f.value === this.format}>${f.label}</option>`)}
-            </select>
-          </label>
-          <label class="check include-failed" title="Sites where every fetch failed, robots.txt closed every URL, or only HTTP errors came back: left out unless ticked">
-            <input id="export-include-failed" type="checkbox" .checked=${this.includeFailed} @change=${this.#onIncludeFailed} />
-            Include dead and closed sites
-          </label>
-          <div class="actions">
-            <a class="btn primary" id="export-download" href=${url} download=${file}
-              @click=${this.#downloads.click}>Download ${file}</a>
-            <button type="button" class="btn" ?disabled=${!this.lineCount} @click=${() => this.#copy()}>Copy</button>
+      <div class="toolbar"><h1>Export</h1>${spinner(this.#list.loading)}</div>
+      <p class="muted export-intro">Every file this project delivers, each under one name wherever it comes from
+        (<code>sitesift export --what …</code> writes the same files).</p>
+      ${alertBox(this.#list.error)}
+      ${this.#downloads.note()}
+      <div class="export-cards">
+        ${this.#card('approved', html`<p class="small"><a href=${href('/selection')}>Selection</a> shows who nominated and approved each site.</p>`)}
+      </div>
+      <section class="panel export-card" data-deliverable="top-k">
+        <h2>${this.#deliverable('top-k')?.title ?? 'Top sites by importance'}</h2>
+        <p class="muted purpose">${this.#deliverable('top-k')?.purpose ?? ''}</p>
+        <div class="export-layout">
+          <form class="form" @submit=${(ev: Event) => ev.preventDefault()}>
+            <label class="field">
+              <span>Number of sites (K)</span>
+              <input id="export-count" type="number" min="1" step="1" .value=${String(this.count)} @input=${this.#onCount} />
+            </label>
+            <label class="field">
+              <span>Format</span>
+              <select id="export-format" .value=${this.format} @change=${this.#onFormat}>
+                ${FORMATS.map((f) => html`<option value=${f.value} ?selected=${f.value === this.format}>${f.label}</option>`)}
+              </select>
+            </label>
+            <label class="check include-failed" title="Sites where every fetch failed, robots.txt closed every URL, or only HTTP errors came back: left out unless ticked">
+              <input id="export-include-failed" type="checkbox" .checked=${this.includeFailed} @change=${this.#onIncludeFailed} />
+              Include dead and closed sites
+            </label>
+            <label class="check include-rejected" title="Sites a librarian rejected in the selection: left out unless ticked">
+              <input id="export-include-rejected" type="checkbox" .checked=${this.includeRejected} @change=${this.#onIncludeRejected} />
+              Include sites librarians rejected
+            </label>
+            <div class="actions">
+              <a class="btn primary" id="export-download" data-export="top-k" data-format=${this.format} href=${url} download=${file}
+                @click=${this.#downloads.click}>${file}</a>
+              <button type="button" class="btn" ?disabled=${!this.lineCount} @click=${() => this.#copy()}>Copy</button>
+            </div>
+            ${this.copied ? html`<p class="muted small">${this.copied}</p>` : nothing}
+          </form>
+          <div class="preview-panel">
+            <h3>
+              Preview
+              <span class="count">${int(this.siteCount)} ${this.siteCount === 1 ? 'site' : 'sites'}${this.lineCount > PREVIEW_LINES
+                ? ` · first ${PREVIEW_LINES} of ${int(this.lineCount)} lines`
+                : ''}</span>
+              ${spinner(this.#file.loading)}
+            </h3>
+            ${alertBox(this.#file.error)}
+            ${this.lineCount
+              ? html`<pre class="preview" id="export-preview">${this.preview}</pre>`
+              : this.#file.error || this.#file.loading
+                ? nothing
+                : html`<p class="empty">Nothing to export yet: crawl some sites first.</p>`}
           </div>
-          ${this.#downloads.note()}
-          ${this.copied ? html`<p class="muted small">${this.copied}</p>` : nothing}
-        </form>
-        <section class="panel preview-panel">
-          <h2>
-            Preview
-            <span class="count">${int(this.siteCount)} ${this.siteCount === 1 ? 'site' : 'sites'}${this.lineCount > PREVIEW_LINES
-              ? ` · first ${PREVIEW_LINES} of ${int(this.lineCount)} lines`
-              : ''}</span>
-            ${spinner(this.#file.loading)}
-          </h2>
-          ${alertBox(this.#file.error)}
-          ${this.lineCount
-            ? html`<pre class="preview" id="export-preview">${this.preview}</pre>`
-            : this.#file.error || this.#file.loading
-              ? nothing
-              : html`<p class="empty">Nothing to export yet: crawl some sites first.</p>`}
-        </section>
+        </div>
+      </section>
+      <section class="panel export-card export-communities" data-deliverable="communities">
+        <h2>${this.#deliverable('communities')?.title ?? 'Community seeds'}</h2>
+        <p class="muted purpose">${this.#deliverable('communities')?.purpose ?? ''}</p>
+        <p class="small">To add or leave out seeds first, edit the list on the <a href=${href('/communities')}>Communities</a> page and export it there.</p>
+        ${this.#links('communities')}
+        <!-- Saved named collections of community seeds are listed in this section, below the current extraction. -->
+        <div class="export-collections" data-slot="collections"></div>
+      </section>
+      <div class="export-cards">
+        ${this.#card('ratings', html`<p class="small">Read back with Import ratings on the <a href=${href('/agreement')}>Agreement</a> page or <code>sitesift ratings import</code>.</p>`)}
+        ${this.#card('sites')}
+        ${this.#card('heritrix-precedence')}
       </div>
       <ss-warc-files></ss-warc-files>
     `;

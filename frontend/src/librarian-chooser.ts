@@ -1,9 +1,10 @@
 // ss-librarian: the top bar's librarian chooser — a combobox over the
-// project's librarian profiles (GET /api/librarians). Pick one from the
-// list, or type a new name and press Enter to add it (POST /api/librarians).
-// The name typed applies at once, as the plain name field before it did, so
-// the views follow it; the profile is added when the name is committed
-// (Enter, picking "Add", or leaving the field), not at every keystroke.
+// project's librarian profiles (GET /api/librarians). Typing filters the
+// list; a librarian is chosen by picking one (or typing a name in any case
+// and pressing Enter). Adding a librarian is its own action, the menu's last
+// option "Add NAME as a new librarian" (POST /api/librarians): a mistyped
+// name never becomes a new librarian by itself, and leaving the field with a
+// name that is no librarian keeps the one chosen before.
 
 import { html, nothing } from 'lit';
 import { message, type LibrarianProfile } from './api';
@@ -70,7 +71,7 @@ export class LibrarianChooser extends LightElement {
     const out: { name: string; add: boolean; profile?: LibrarianProfile }[] = this.profiles
       .filter((p) => all || p.name.toLowerCase().includes(lower))
       .map((p) => ({ name: p.name, add: false, profile: p }));
-    if (t && !librarian.isProfile(t)) out.push({ name: t, add: true });
+    if (t && !librarian.isProfile(t) && !all) out.push({ name: t, add: true });
     return out;
   }
 
@@ -87,7 +88,6 @@ export class LibrarianChooser extends LightElement {
     this.open = true;
     this.active = -1;
     this.error = '';
-    librarian.set(this.text);
   };
 
   #onFocus = () => {
@@ -99,9 +99,9 @@ export class LibrarianChooser extends LightElement {
   #onBlur = () => {
     this.open = false;
     if (this.busy) return;
-    // Leaving the field commits a new name as a profile (idempotent on the server).
-    const t = this.text.trim();
-    if (t && !librarian.isProfile(t)) void this.#commit(t, false);
+    // Leaving the field chooses the librarian typed, if there is one; it adds no one.
+    librarian.choose(this.text);
+    this.text = librarian.name;
   };
 
   #onKey = (ev: KeyboardEvent) => {
@@ -120,7 +120,18 @@ export class LibrarianChooser extends LightElement {
       case 'Enter': {
         ev.preventDefault();
         const o = this.open && this.active >= 0 ? opts[this.active] : undefined;
-        void this.#commit(o ? o.name : this.text.trim(), true);
+        if (o) {
+          void this.#commit(o.name, o.add, true);
+          return;
+        }
+        const t = this.text.trim();
+        if (!t || librarian.isProfile(t)) {
+          void this.#commit(t, false, true);
+          return;
+        }
+        this.open = true;
+        this.active = opts.findIndex((x) => x.add);
+        this.error = `No librarian "${t}" in this project: choose one, or pick "Add ${t} as a new librarian".`;
         return;
       }
       case 'Escape':
@@ -131,24 +142,35 @@ export class LibrarianChooser extends LightElement {
     }
   };
 
-  /** commit makes name the librarian (adding its profile); with leave, the field is left so view shortcuts work. */
-  async #commit(name: string, leave: boolean): Promise<void> {
+  /**
+   * commit chooses the librarian name, or with add adds it as a new
+   * librarian first; with leave, the field is left so view shortcuts work.
+   */
+  async #commit(name: string, add: boolean, leave: boolean): Promise<void> {
     this.open = false;
     this.active = -1;
     if (!name) {
       if (leave) this.#input()?.blur();
       return;
     }
+    if (!add) {
+      librarian.choose(name);
+      this.text = librarian.name;
+      this.error = '';
+      if (leave) this.#input()?.blur();
+      return;
+    }
     this.text = name;
     this.busy = true;
-    const chosen = librarian.choose(name);
-    // Leaving the field commits too: busy tells the blur handler this name is on its way already.
+    const added = librarian.add(name);
+    // busy tells the blur handler this name is on its way already.
     if (leave) this.#input()?.blur();
     try {
-      await chosen;
+      this.text = await added;
       this.error = '';
     } catch (err) {
       this.error = message(err);
+      this.text = librarian.name;
     } finally {
       this.busy = false;
     }
@@ -182,7 +204,7 @@ export class LibrarianChooser extends LightElement {
                 (o, i) => html`<li id="librarian-opt-${i}" role="option" aria-selected=${i === this.active ? 'true' : 'false'}
                   class="${i === this.active ? 'active' : ''} ${o.add ? 'add' : ''} ${!o.add && o.name === cur ? 'current' : ''}"
                   data-librarian=${o.add ? nothing : o.name} data-add=${o.add ? o.name : nothing}
-                  @mousedown=${(ev: Event) => ev.preventDefault()} @click=${() => this.#commit(o.name, true)}>
+                  @mousedown=${(ev: Event) => ev.preventDefault()} @click=${() => this.#commit(o.name, o.add, true)}>
                   ${o.add
                     ? html`<span class="plus" aria-hidden="true">+</span> Add <strong>${o.name}</strong> as a new librarian`
                     : html`<span class="check" aria-hidden="true">${o.name === cur ? '✓' : ''}</span>

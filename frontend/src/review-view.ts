@@ -29,7 +29,7 @@ import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
-import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
+import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
 import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
@@ -323,7 +323,7 @@ export class ReviewView extends LightElement {
         else {
           try {
             const p = await this.#fetchReview(this.site);
-            rows = [{ ...queueRowOf(p), rated: p.rating?.rating ?? null }, ...rows];
+            rows = [{ ...queueRowOf(p), rated: p.rating?.rating || null }, ...rows];
           } catch (err) {
             if (isAbort(err)) throw err;
             this.actionError = `${this.site}: ${message(err)}`;
@@ -410,7 +410,7 @@ export class ReviewView extends LightElement {
     this.review = this.#ready.get(site) ?? null;
     if (this.review) this.note = this.review.rating?.note ?? '';
     if (!this.review || row.rated !== null) {
-      this.#fetchReview(site, row.rated !== null && this.review?.rating?.rating !== row.rated).then(
+      this.#fetchReview(site, row.rated !== null && (this.review?.rating?.rating || null) !== row.rated).then(
         (r) => {
           if (this.current?.site !== site) return;
           this.review = r;
@@ -487,20 +487,17 @@ export class ReviewView extends LightElement {
     );
   }
 
-  /** saveNote stores the note typed (Enter in the note field): with the rating when the site has one, else later with it. */
+  /** saveNote stores the note typed (Enter in the note field): with the rating when the site has one, else alone. */
   async #saveNote(): Promise<void> {
     const row = this.current;
     const name = this.librarian;
     if (!row || !name) return;
-    const rated = row.rated ?? this.review?.rating?.rating ?? null;
-    if (rated === null) {
-      this.noteState = 'pending';
-      return;
-    }
+    const rated = row.rated ?? (this.review?.rating?.rating || null);
     const site = row.site;
     this.noteState = 'saving';
     try {
-      await writeRating(site, name, rated, this.note);
+      // Without a rating the note is kept alone (PUT /api/sites/{site}/note).
+      await (rated === null ? api.note(site, name, this.note) : writeRating(site, name, rated, this.note));
       this.#forget(site);
       if (this.current?.site === site) this.noteState = 'saved';
     } catch (err) {
@@ -515,9 +512,10 @@ export class ReviewView extends LightElement {
     if (!row || !name || !to) return;
     const site = row.site;
     const from = this.review?.selection.status ?? row.status;
-    const body: { librarian: string; status: SelectionStatus; note?: string; subject?: string } = { librarian: name, status: to };
+    const body: { librarian: string; status: SelectionStatus; note?: string; subject?: string; reason?: string } = { librarian: name, status: to };
     // A note typed on this card is the reason for the decision; otherwise the stored note stays.
     if (this.#noteEdited && this.note.trim()) body.note = this.note;
+    if (to === 'rejected' && body.note) body.reason = body.note;
     if (extra?.note !== undefined) body.note = extra.note;
     if (extra?.subject !== undefined) body.subject = extra.subject;
     this.actionError = '';
@@ -751,17 +749,17 @@ export class ReviewView extends LightElement {
   }
 
   #renderRatingBox(row: Entry, r: ReviewPage | null) {
-    const mine = row.rated ?? r?.rating?.rating ?? null;
+    const mine = row.rated ?? (r?.rating?.rating || null);
     const hint =
       this.noteState === 'saved'
         ? 'Note saved.'
         : this.noteState === 'saving'
           ? 'Saving…'
           : this.noteState === 'pending'
-            ? 'Kept: saved with your rating (1–4).'
+            ? 'Not saved yet: Enter keeps it.'
             : mine !== null
               ? 'Enter saves it with your rating.'
-              : 'Saved with your rating; a / r also make it the selection note.';
+              : 'Enter keeps it without a rating; rating saves it too; a / r also make it the selection note.';
     return html`<div class="review-rate">
       <div class="segmented big" role="group" aria-label="Your rating" data-rating=${mine ?? ''}>
         ${[1, 2, 3, 4].map(
@@ -788,13 +786,13 @@ export class ReviewView extends LightElement {
     const sel = r?.selection;
     const status = sel?.status ?? row.status;
     const to = advanceTo(status);
-    const who = sel ? decided(sel) : '';
+    const who = sel ? workflow(sel) : '';
     const edit = this.editSel;
     return html`<section class="review-selection" data-status=${status}>
       <div class="sel-line">
         <span class="label">Selection</span>
         ${statusBadge(status)}
-        ${who ? html`<span class="muted small">by ${who}</span>` : nothing}
+        ${who ? html`<span class="small sel-workflow">${who}</span>` : nothing}
         <span class="spacer"></span>
         <button type="button" class="btn small-btn" data-action="advance" ?disabled=${!to} title="Key a"
           @click=${() => this.#advance()}><kbd>a</kbd> ${advanceLabel(status)}</button>
@@ -833,13 +831,14 @@ export class ReviewView extends LightElement {
 
   #renderOthers(row: Entry, r: ReviewPage | null) {
     if (!r) return nothing;
-    const rated = (row.rated ?? r.rating?.rating ?? null) !== null;
+    // A note alone (rating 0) is no rating: the others stay hidden.
+    const rated = (row.rated ?? (r.rating?.rating || null)) !== null;
     const others = r.ratings ?? [];
     return html`<section class="review-others" data-others=${others.length}>
       <h3>Other librarians</h3>
       ${!rated
         ? html`<p class="muted small">${r.others_rated
-            ? html`${int(r.others_rated)} other ${r.others_rated === 1 ? 'rating is' : 'ratings are'} shown once you have rated.`
+            ? html`<span data-withheld=${r.others_rated}>${int(r.others_rated)} other ${r.others_rated === 1 ? 'librarian has' : 'librarians have'} rated this site: their ratings are hidden until you rate it.</span>`
             : 'No one else has rated this site yet.'}</p>`
         : others.length === 0
           ? html`<p class="muted small">No one else has rated this site yet.</p>`

@@ -5,7 +5,7 @@
 //
 //	candidate → nominated → approved, any status → rejected, rejected → candidate
 
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { Selection, SelectionStatus } from './api';
 import { date } from './format';
 
@@ -40,6 +40,33 @@ export function advanceLabel(s: SelectionStatus): string {
 /** statusBadge is the coloured status of a site. */
 export function statusBadge(s: SelectionStatus) {
   return html`<span class="sel-badge sel-${s}" data-status=${s}>${s}</span>`;
+}
+
+/** step is one step of the workflow — nominated, approved or rejected — by whom and when; an unknown nominator is said so. */
+function step(what: string, who: string | undefined, at: string | undefined, unknown = false) {
+  if (!who && !unknown) return nothing;
+  return html`<div class="wf-step" data-step=${what}>
+    <span class="muted">${what} by</span> <span class="who">${unknown ? html`<em>unknown</em>` : who}</span>
+    ${at ? html`<span class="muted small">${date(at)}</span>` : nothing}
+  </div>`;
+}
+
+/**
+ * workflow shows who nominated, approved and rejected a site, when, and
+ * why it was rejected; a site approved before nominators were kept shows
+ * its nominator as unknown.
+ */
+export function workflow(sel: Selection) {
+  const steps = [
+    step('nominated', sel.nominated_by, sel.nominated_at, sel.nominator_unknown),
+    step('approved', sel.approved_by, sel.approved_at),
+    step('rejected', sel.rejected_by, sel.rejected_at),
+    sel.rejected_by && sel.rejected_reason ? html`<div class="wf-reason" data-reason>“${sel.rejected_reason}”</div>` : nothing,
+  ];
+  if (!sel.nominated_by && !sel.nominator_unknown && !sel.approved_by && !sel.rejected_by) {
+    return sel.decided_by ? html`<span class="muted">${decided(sel)}</span>` : html`<span class="muted">–</span>`;
+  }
+  return html`<div class="workflow">${steps}</div>`;
 }
 
 /** decided says who last changed the status and when, or '' when no one did. */

@@ -1,19 +1,20 @@
 // ss-selection: the selection workflow's lists — the approved, nominated,
-// rejected and reopened sites (GET /api/selection?status=), with who decided
-// when, subject and note; the next step for each (approve a nomination,
-// reject, reopen); and the approved sites exported as a seed list
-// (GET /api/export/selection: txt, CSV, JSON).
+// rejected and reopened sites (GET /api/selection?status=), with who
+// nominated and approved each and when, who rejected it, when and why,
+// subject and note; the next step for each (approve a nomination — by
+// another librarian than its nominator unless the project allows
+// single-person approval —, reject with a reason, reopen). The approved
+// sites are exported from the Export page.
 
 import { html, nothing } from 'lit';
-import { api, message, SELECTION_STATUSES, type ExportFormat, type SelectedSeed, type SelectionStatus } from './api';
+import { api, message, SELECTION_STATUSES, type SelectedSeed, type SelectionStatus } from './api';
 import { LightElement } from './base';
-import { Downloads } from './download';
 import { EXPLAIN, RawController, rawSharesOn } from './explainer';
-import { date, int, rank, score, share } from './format';
+import { int, rank, score, share } from './format';
 import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
-import { advanceLabel, advanceTo, statusBadge } from './selection-ui';
+import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
 import { librarian } from './state';
 import './selection-view.css';
 
@@ -25,8 +26,6 @@ const TABS: { status: SelectionStatus; label: string; empty: string }[] = [
   { status: 'candidate', label: 'Reopened', empty: 'No site was reopened or given a note while a candidate.' },
 ];
 
-const FORMATS: ExportFormat[] = ['txt', 'csv', 'json'];
-
 type Lists = Partial<Record<SelectionStatus, SelectedSeed[]>>;
 
 export class SelectionView extends LightElement {
@@ -34,24 +33,26 @@ export class SelectionView extends LightElement {
     params: { attribute: false },
     actionError: { state: true },
     copied: { state: true },
+    rejecting: { state: true },
   };
 
   declare params: URLSearchParams;
   declare actionError: string;
   declare copied: string;
+  /** rejecting is the site whose rejection reason is being asked for, '' for none. */
+  declare rejecting: string;
 
   /** lists are the sites of each tab, fetched together: the tabs show their counts. */
   #lists = new Loader<Lists>(this, {});
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
   protected readonly rawShares = new RawController(this);
-  /** downloads saves the export links' files in the desktop window, where a link alone saves nothing. */
-  #downloads = new Downloads(this);
 
   constructor() {
     super();
     this.params = new URLSearchParams();
     this.actionError = '';
     this.copied = '';
+    this.rejecting = '';
   }
 
   override connectedCallback(): void {
@@ -78,12 +79,13 @@ export class SelectionView extends LightElement {
     return this.#lists.value ?? {};
   }
 
-  async #move(s: SelectedSeed, to: SelectionStatus): Promise<void> {
+  async #move(s: SelectedSeed, to: SelectionStatus, reason?: string): Promise<void> {
     const name = await librarian.require();
     if (!name) return;
     try {
-      await api.setSelection(s.site, { librarian: name, status: to });
+      await api.setSelection(s.site, { librarian: name, status: to, reason });
       this.actionError = '';
+      this.rejecting = '';
       await this.#load();
     } catch (err) {
       this.actionError = `${s.site}: ${message(err)}`;
@@ -103,6 +105,7 @@ export class SelectionView extends LightElement {
 
   #renderRow(s: SelectedSeed) {
     const to = advanceTo(s.status);
+    const own = to === 'approved' && s.nominated_by && s.nominated_by === librarian.name;
     return html`<tr data-site=${s.site} data-status=${s.status}>
       <td class="col-site"><a href=${siteHref(s.site)}>${s.site}</a></td>
       <td>${statusBadge(s.status)}</td>
@@ -110,17 +113,27 @@ export class SelectionView extends LightElement {
         <span class="rank-of muted small">${rank(s.opic_rank)}</span>${rawSharesOn() ? html` <span class="raw-share">${share(s.opic)}</span>` : nothing}</td>
       <td>${s.subject || html`<span class="muted">–</span>`}</td>
       <td class="sel-note">${s.note || html`<span class="muted">–</span>`}</td>
-      <td class="decided">${s.decided_by
-        ? html`<span class="who">${s.decided_by}</span><span class="muted small">${s.decided_at ? date(s.decided_at) : ''}</span>`
-        : html`<span class="muted">–</span>`}</td>
+      <td class="decided">${workflow(s)}</td>
       <td class="nowrap row-actions">
         ${to
-          ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#move(s, to)}>${advanceLabel(s.status)}</button>`
+          ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#move(s, to)}
+              title=${own ? `You nominated it: two-person approval needs another librarian (a project setting allows single-person approval)` : ''}>${advanceLabel(s.status)}</button>`
           : nothing}
         ${s.status !== 'rejected'
-          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => this.#move(s, 'rejected')}>Reject</button>`
+          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => (this.rejecting = s.site)}>Reject…</button>`
           : nothing}
         <a class="btn small-btn" href=${href('/review', { site: s.site })} title="Open it in the review queue">Review</a>
+        ${this.rejecting === s.site
+          ? html`<form class="reject-form" @submit=${(ev: Event) => {
+              ev.preventDefault();
+              const why = (ev.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input')?.value.trim() ?? '';
+              void this.#move(s, 'rejected', why);
+            }}>
+              <input class="reject-reason" placeholder="Why? (kept with the rejection)" aria-label="Why is ${s.site} rejected?" />
+              <button type="submit" class="btn small-btn danger" data-action="confirm-reject">Reject</button>
+              <button type="button" class="btn small-btn" @click=${() => (this.rejecting = '')}>Cancel</button>
+            </form>`
+          : nothing}
       </td>
     </tr>`;
   }
@@ -129,18 +142,13 @@ export class SelectionView extends LightElement {
     const approved = this.#all.approved ?? [];
     const seeds = approved.map((s) => s.seed_url).join('\n');
     return html`<section class="panel selection-export">
-      <h2>Export the approved sites <span class="count">${int(approved.length)} ${approved.length === 1 ? 'site' : 'sites'}</span></h2>
-      <p class="muted small">A seed list for an archiving crawler, with the selection fields (status, subject, note, who decided when, OPIC) in CSV and JSON.</p>
+      <h2>The approved sites <span class="count">${int(approved.length)} ${approved.length === 1 ? 'site' : 'sites'}</span></h2>
+      <p class="muted small">Their seed list, and the list with who nominated and approved each site and when, download from the
+        <a id="selection-export-link" href=${href('/export')}>Export</a> page.</p>
       <div class="actions">
-        ${FORMATS.map(
-          (f) => html`<a class="btn ${f === 'txt' ? 'primary' : ''}" data-export=${f}
-            href=${api.selectionExportURL('approved', f)} download=${`approved.${f}`}
-            @click=${this.#downloads.click}>approved.${f}</a>`,
-        )}
         <button type="button" class="btn" ?disabled=${!approved.length} @click=${() => this.#copy(seeds)}>Copy the URLs</button>
         ${this.copied ? html`<span class="muted small">${this.copied}</span>` : nothing}
       </div>
-      ${this.#downloads.note()}
       ${approved.length ? html`<pre class="preview selection-seeds">${seeds}</pre>` : nothing}
     </section>`;
   }
@@ -179,7 +187,7 @@ export class SelectionView extends LightElement {
             : html`<table class="data selection-table" aria-label="${tab.label} sites">
                 <thead><tr>
                   <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num" title="Importance (OPIC) as 0–100 of the top site's, and its rank among all sites">Importance</th><th scope="col">Subject</th>
-                  <th scope="col">Note</th><th scope="col">Decided</th><th scope="col"></th>
+                  <th scope="col">Note</th><th scope="col">Nominated · approved · rejected</th><th scope="col"></th>
                 </tr></thead>
                 <tbody>${rows.map((s) => this.#renderRow(s))}</tbody>
               </table>`}

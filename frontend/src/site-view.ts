@@ -12,7 +12,7 @@ import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
-import { advanceLabel, advanceTo, decided, statusBadge } from './selection-ui';
+import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
 import './site-recrawls';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
@@ -44,12 +44,17 @@ export class SiteView extends LightElement {
     librarian: { type: String },
     rateError: { state: true },
     editSel: { state: true },
+    noteText: { state: true },
+    noteState: { state: true },
   };
 
   declare site: string;
   declare librarian: string;
   declare rateError: string;
   declare editSel: { subject: string; note: string } | null;
+  /** noteText is the librarian's note being edited, null while untouched (the stored one shows). */
+  declare noteText: string | null;
+  declare noteState: string;
 
   #detail = new Loader<SiteDetail>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
@@ -64,6 +69,8 @@ export class SiteView extends LightElement {
     this.librarian = '';
     this.rateError = '';
     this.editSel = null;
+    this.noteText = null;
+    this.noteState = '';
   }
 
   override disconnectedCallback(): void {
@@ -76,6 +83,8 @@ export class SiteView extends LightElement {
       this.#detail.value = null;
       this.#sel.value = null;
       this.editSel = null;
+      this.noteText = null;
+      this.noteState = '';
       void this.#load();
       void this.#loadSelection();
       window.scrollTo(0, 0);
@@ -175,6 +184,50 @@ export class SiteView extends LightElement {
     </section>`;
   }
 
+  /** ownNote is the librarian's note on the site: with their rating, or kept alone. */
+  #ownNote(d: SiteDetail): string {
+    return (d.ratings ?? []).find((r) => r.librarian === this.librarian)?.note ?? this.#review?.rating?.note ?? '';
+  }
+
+  /** saveNote keeps the note without touching the rating (a note alone when the site is not rated). */
+  async #saveNote(): Promise<void> {
+    const d = this.#detail.value;
+    if (!d || this.noteText === null) return;
+    const name = await librarian.require();
+    if (!name) return;
+    this.noteState = 'Saving…';
+    try {
+      await ratingsSettled();
+      const r = await api.note(d.site, name, this.noteText);
+      this.noteText = null;
+      this.noteState = r.rating ? 'Note saved with your rating.' : r.note ? 'Note kept (not rated).' : 'Note removed.';
+      void this.#load();
+      void this.#loadSelection();
+    } catch (err) {
+      this.noteState = '';
+      this.rateError = message(err);
+    }
+  }
+
+  #renderNote(d: SiteDetail) {
+    if (!this.librarian) return nothing;
+    const stored = this.#ownNote(d);
+    const text = this.noteText ?? stored;
+    return html`<form class="note-box" @submit=${(ev: Event) => {
+      ev.preventDefault();
+      void this.#saveNote();
+    }}>
+      <label class="field"><span>Your note</span>
+        <input id="site-note" type="text" autocomplete="off" placeholder="A note, with or without a rating" .value=${text}
+          @input=${(e: Event) => {
+            this.noteText = (e.target as HTMLInputElement).value;
+            this.noteState = '';
+          }} /></label>
+      <button type="submit" class="btn small-btn" id="site-note-save" ?disabled=${this.noteText === null || this.noteText === stored}>Save note</button>
+      ${this.noteState ? html`<span class="muted small" role="status" data-note-state>${this.noteState}</span>` : nothing}
+    </form>`;
+  }
+
   #renderRating(d: SiteDetail) {
     const cur = d.rating;
     return html`<div class="rate-box">
@@ -198,10 +251,9 @@ export class SiteView extends LightElement {
         ${this.#sel.error ? alertBox(this.#sel.error) : html`<p class="muted small">Loading…</p>`}</section>`;
     }
     const to = advanceTo(sel.status);
-    const who = decided(sel);
     return html`<section class="panel site-selection" data-status=${sel.status}>
       <h2>Selection ${statusBadge(sel.status)}</h2>
-      ${who ? html`<p class="muted small decided">Decided by ${who}</p>` : nothing}
+      <div class="small decided">${workflow(sel)}</div>
       ${edit
         ? html`<form class="sel-edit stacked" @submit=${(ev: Event) => {
             ev.preventDefault();
@@ -273,6 +325,8 @@ export class SiteView extends LightElement {
   override render() {
     const d = this.#detail.value;
     const others = (d?.ratings ?? []).filter((r) => r.librarian !== this.librarian);
+    // Colleagues' ratings are withheld until the librarian has rated the site (the review page counts them).
+    const withheld = d && d.rating === null && this.#review ? this.#review.others_rated : 0;
     const pages = d?.pages ?? [];
     return html`
       <div class="toolbar">
@@ -299,6 +353,7 @@ export class SiteView extends LightElement {
               ${this.#renderRating(d)}
             </div>
             <ss-rating-legend></ss-rating-legend>
+            ${this.#renderNote(d)}
             ${this.#renderCrawlReport(d)}
             <ss-site-recrawls .site=${this.site}></ss-site-recrawls>
             <div class="detail-grid">
@@ -324,15 +379,18 @@ export class SiteView extends LightElement {
               <div class="aside">
                 ${this.#renderSelection()}
                 <section class="panel">
-                  <h2>Other librarians <span class="count">${int(others.length)}</span></h2>
-                  ${others.length === 0
-                    ? html`<p class="empty">No one else has rated this site.</p>`
+                  <h2>Other librarians <span class="count">${int(withheld || others.length)}</span></h2>
+                  ${withheld > 0
+                    ? html`<p class="empty" data-withheld=${withheld}>${int(withheld)} other ${withheld === 1 ? 'librarian has' : 'librarians have'}
+                        rated this site: their ratings are hidden until you rate it, so that you judge it unswayed.</p>`
+                    : others.length === 0
+                    ? html`<p class="empty" data-withheld="0">No one else has rated this site.</p>`
                     : html`<table class="data compact" data-ratings>
                         <thead><tr><th scope="col">Librarian</th><th scope="col">Rating</th><th scope="col">Rated</th></tr></thead>
                         <tbody>${others.map(
                           (r) => html`<tr data-librarian=${r.librarian}>
                             <td>${r.librarian}${r.note ? html`<div class="note">${r.note}</div>` : nothing}</td>
-                            <td><span class="rating r${r.rating}">${r.rating}</span></td>
+                            <td>${r.rating ? html`<span class="rating r${r.rating}">${r.rating}</span>` : html`<span class="muted">note only</span>`}</td>
                             <td class="muted nowrap">${date(r.rated_at)}</td>
                           </tr>`,
                         )}</tbody>

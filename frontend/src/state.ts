@@ -4,48 +4,88 @@
 
 import { api, message, type CrawlStatus, type LibrarianProfile } from './api';
 
-const LIBRARIAN_KEY = 'sitesift.librarian';
+/** LIBRARIAN_KEY + a project's id keeps the librarian chosen in this browser for that project. */
+const LIBRARIAN_KEY = 'sitesift.librarian.';
+/** PROJECT_KEY is the id of the project this browser last opened: its librarian applies until the project answers. */
+const PROJECT_KEY = 'sitesift.project';
+
+function load(key: string): string {
+  try {
+    return localStorage.getItem(key) ?? '';
+  } catch {
+    return ''; // storage can be disabled; the name then lasts for the session
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    if (value) localStorage.setItem(key, value);
+    else localStorage.removeItem(key);
+  } catch {
+    /* see load */
+  }
+}
 
 /**
- * Librarian holds the name ratings are made under, persisted in
- * localStorage, and the project's librarian profiles (GET /api/librarians).
- * It dispatches 'change' when the name changes and 'profiles' when the list
- * of profiles does.
+ * Librarian holds the name ratings are made under and the project's
+ * librarian profiles (GET /api/librarians). The name is kept in this
+ * browser per project (localStorage, keyed by the project's id): a reload
+ * keeps it, another project has its own, and a second browser on the same
+ * project chooses its own librarian, as two librarians at two machines
+ * would. Only a profile of the project can be chosen: a name that is not
+ * one (another project's, or a profile merged away) is dropped once the
+ * profiles are known. It dispatches 'change' when the name changes and
+ * 'profiles' when the list of profiles does.
  */
 class Librarian extends EventTarget {
   #name: string;
+  #project: string;
   #prompt: (() => Promise<string | null>) | null = null;
   #profiles: LibrarianProfile[] = [];
+  #loaded = false;
   #loading: Promise<void> | null = null;
   /** profilesError is the message of the last failed profile call, '' when it worked. */
   profilesError = '';
 
   constructor() {
     super();
-    let stored = '';
-    try {
-      stored = localStorage.getItem(LIBRARIAN_KEY) ?? '';
-    } catch {
-      /* storage can be disabled; the name then lasts for the session */
-    }
-    this.#name = stored.trim();
+    this.#project = load(PROJECT_KEY);
+    this.#name = this.#project ? load(LIBRARIAN_KEY + this.#project).trim() : '';
   }
 
   get name(): string {
     return this.#name;
   }
 
+  /** useProject switches to the librarian kept for the project of that id (the app calls it once the project answers). */
+  useProject(id: string | undefined): void {
+    if (!id || id === this.#project) return;
+    this.#project = id;
+    store(PROJECT_KEY, id);
+    this.#name = '';
+    this.set(load(LIBRARIAN_KEY + id));
+    this.#check();
+  }
+
   set(name: string): void {
-    const n = name.trim();
+    const n = this.profile(name)?.name ?? name.trim();
     if (n === this.#name) return;
     this.#name = n;
-    try {
-      if (n) localStorage.setItem(LIBRARIAN_KEY, n);
-      else localStorage.removeItem(LIBRARIAN_KEY);
-    } catch {
-      /* see constructor */
-    }
+    if (this.#project) store(LIBRARIAN_KEY + this.#project, n);
     this.dispatchEvent(new Event('change'));
+  }
+
+  /** profile is the project's profile of that name, whatever its case ("ana" finds Ana), or undefined. */
+  profile(name: string): LibrarianProfile | undefined {
+    const n = name.trim().toLowerCase();
+    return this.#profiles.find((p) => p.name.toLowerCase() === n);
+  }
+
+  /** check drops a chosen name that is no profile of the project, and spells it as the profile does. */
+  #check(): void {
+    if (!this.#loaded || !this.#name) return;
+    const p = this.profile(this.#name);
+    this.set(p ? p.name : '');
   }
 
   /** profiles are the project's librarians, sorted by name, with how many sites each rated. */
@@ -53,9 +93,9 @@ class Librarian extends EventTarget {
     return this.#profiles;
   }
 
-  /** isProfile reports whether a librarian of that name exists in the project. */
+  /** isProfile reports whether a librarian of that name, in any case, exists in the project. */
   isProfile(name: string): boolean {
-    return this.#profiles.some((p) => p.name === name);
+    return this.profile(name) !== undefined;
   }
 
   /** loadProfiles reads the profiles again (after rating, importing a ratings file, adding one). */
@@ -65,6 +105,8 @@ class Librarian extends EventTarget {
       try {
         this.#profiles = (await api.librarians()) ?? [];
         this.profilesError = '';
+        this.#loaded = true;
+        this.#check();
       } catch (err) {
         this.profilesError = message(err);
       }
@@ -78,19 +120,25 @@ class Librarian extends EventTarget {
     return next;
   }
 
+  /** choose makes the profile of that name (in any case) the current librarian; false when there is none. */
+  choose(name: string): boolean {
+    const p = this.profile(name);
+    if (!p) return false;
+    this.set(p.name);
+    return true;
+  }
+
   /**
-   * choose makes name the current librarian and adds its profile to the
-   * project when it has none yet (POST /api/librarians answers with the
-   * existing profile when there is one, so a second call does no harm).
-   * It rejects with the server's message for a name it refuses.
+   * add adds a librarian profile to the project (POST /api/librarians; an
+   * existing name, in any case, answers with its profile) and makes it the
+   * current librarian. It rejects with the server's message for a name it
+   * refuses.
    */
-  async choose(name: string): Promise<void> {
-    const n = name.trim();
-    if (!n) return;
-    this.set(n);
-    if (this.isProfile(n)) return;
-    await api.addLibrarian(n);
+  async add(name: string): Promise<string> {
+    const p = await api.addLibrarian(name.trim());
     await this.loadProfiles();
+    this.set(p.name);
+    return p.name;
   }
 
   /** setPrompt installs the dialog that asks for a name (the app shell owns it). */
@@ -108,9 +156,9 @@ class Librarian extends EventTarget {
     if (!this.#prompt) return null;
     const n = (await this.#prompt())?.trim() ?? '';
     if (!n) return null;
-    // The dialog has added the profile; set the name even if that failed, the first rating registers it.
+    // The dialog chose a profile or added it.
     this.set(n);
-    return n;
+    return this.#name || null;
   }
 }
 

@@ -1,10 +1,13 @@
 // Package store is the SQLite project database of sitesift, the source of
 // truth for everything a crawl found and librarians decided: sites with their
 // OPIC state and PageRank, crawled pages and their links, the weighted site
-// graph, librarian profiles and ratings, the selection state of sites (the
-// candidate → nominated → approved / rejected workflow, see [CanMove]),
-// snapshots of OPIC over the crawl, the record of crawls, the rounds of
-// recrawls ([Store.StartRound], [Store.SaveRecrawlBatch]) with every site's
+// graph, librarian profiles (one whatever the case of its name) and their
+// ratings and notes, the selection state of sites (the candidate →
+// nominated → approved / rejected workflow, see [CanMove], with who
+// nominated, approved and rejected each site; an approval by the nominator
+// is refused unless allowed, see [ErrSelfApproval]), snapshots of OPIC over
+// the crawl, the record of crawls, the rounds of recrawls
+// ([Store.StartRound], [Store.SaveRecrawlBatch]) with every site's
 // importance reading per round, and saved collections (a communities run
 // with a librarian's edits, see [Collection]).
 //
@@ -14,7 +17,9 @@
 //
 // The schema lives in numbered migration files embedded from sql/ and is
 // brought up to date by [Open] in one transaction; the version reached is kept
-// in SQLite's user_version. The database runs in WAL mode and every writing
+// in SQLite's user_version. A migration SQL cannot take alone has a Go step
+// run in the same transaction (migrationSteps: 0009 merges librarian names
+// that differ only in case). The database runs in WAL mode and every writing
 // transaction begins IMMEDIATE, so concurrent writers queue on busy_timeout
 // instead of failing with SQLITE_BUSY halfway through.
 //

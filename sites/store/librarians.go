@@ -17,7 +17,8 @@ import (
 type Librarian struct {
 	Name      string    `json:"name"`
 	CreatedAt time.Time `json:"created_at"`
-	// Ratings is the number of sites the librarian has rated.
+	// Ratings is the number of sites the librarian has rated (notes
+	// without a rating are not counted).
 	Ratings int `json:"ratings"`
 }
 
@@ -48,27 +49,28 @@ func validLibrarian(name string) error {
 // librarian name, or nil for a name the store accepts.
 func ValidLibrarian(name string) error { return validLibrarian(name) }
 
-// ensureLibrarian returns the id of the librarian called name, adding the
-// profile first when there is none; created tells which. It runs in a
-// writing transaction, so the look-up and the insert cannot be split by
-// another writer.
+// ensureLibrarian returns the id of the librarian called name, whatever
+// the case of its letters, adding the profile first when there is none;
+// created tells which. It runs in a writing transaction, so the look-up and
+// the insert cannot be split by another writer.
 func ensureLibrarian(ctx context.Context, tx *sql.Tx, name, now string) (id int64, created bool, err error) {
-	switch err := tx.QueryRowContext(ctx, `SELECT id FROM librarians WHERE name = ?`, name).Scan(&id); {
+	switch err := tx.QueryRowContext(ctx, `SELECT id FROM librarians WHERE name_key = ?`, foldName(name)).Scan(&id); {
 	case err == nil:
 		return id, false, nil
 	case !errors.Is(err, sql.ErrNoRows):
 		return 0, false, fmt.Errorf("store: look up librarian %q: %w", name, err)
 	}
-	if err := tx.QueryRowContext(ctx, `INSERT INTO librarians (name, created_at) VALUES (?, ?) RETURNING id`,
-		name, now).Scan(&id); err != nil {
+	if err := tx.QueryRowContext(ctx, `INSERT INTO librarians (name, name_key, created_at) VALUES (?, ?, ?) RETURNING id`,
+		name, foldName(name), now).Scan(&id); err != nil {
 		return 0, false, fmt.Errorf("store: add librarian %q: %w", name, err)
 	}
 	return id, true, nil
 }
 
 // AddLibrarian adds a librarian profile; created is false when one of that
-// name existed already, which is then returned unchanged. A bad name is
-// [ErrInvalid] (see [ValidLibrarian]).
+// name, in any case, existed already, which is then returned unchanged
+// ("ana" after "Ana" returns Ana). A bad name is [ErrInvalid] (see
+// [ValidLibrarian]).
 func (s *Store) AddLibrarian(ctx context.Context, name string) (l Librarian, created bool, err error) {
 	if err := validLibrarian(name); err != nil {
 		return Librarian{}, false, fmt.Errorf("store: add librarian: %w", err)
@@ -84,10 +86,11 @@ func (s *Store) AddLibrarian(ctx context.Context, name string) (l Librarian, cre
 	return l, created, err
 }
 
-// LibrarianProfile returns one librarian's profile; an unknown name is
+// LibrarianProfile returns the profile of the librarian called name, in
+// any case: its Name is the spelling it was added with. An unknown name is
 // [ErrNotFound].
 func (s *Store) LibrarianProfile(ctx context.Context, name string) (Librarian, error) {
-	ls, err := s.librarianProfiles(ctx, `WHERE l.name = ?`, name)
+	ls, err := s.librarianProfiles(ctx, `WHERE l.name_key = ?`, foldName(name))
 	if err != nil {
 		return Librarian{}, err
 	}
@@ -97,15 +100,15 @@ func (s *Store) LibrarianProfile(ctx context.Context, name string) (Librarian, e
 	return ls[0], nil
 }
 
-// LibrarianProfiles returns every librarian's profile, sorted by name.
+// LibrarianProfiles returns every librarian's profile, sorted by name whatever its case.
 func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 	return s.librarianProfiles(ctx, "")
 }
 
 func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
 	out, err := queryList(ctx, s.db, scanLibrarian, `SELECT l.name, l.created_at,
-			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id)
-		FROM librarians l `+where+` ORDER BY l.name`, args...)
+			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
+		FROM librarians l `+where+` ORDER BY l.name_key, l.name`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}

@@ -275,7 +275,7 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		if q.Librarian == "" {
 			return 0, nil, fmt.Errorf("store: list sites: %w: unrated sites of no librarian", ErrInvalid)
 		}
-		unrated = ` AND NOT EXISTS (SELECT 1 FROM ratings u WHERE u.site_id = s.id
+		unrated = ` AND NOT EXISTS (SELECT 1 FROM ratings u WHERE u.site_id = s.id AND u.rating IS NOT NULL
 			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
 	}
 	switch q.Status {

@@ -3,12 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
 // Rating is one librarian's judgement of a site: 1 (not worth archiving) to
-// 4 (must archive), with an optional note.
+// 4 (must archive), with an optional note; or a note alone, kept before
+// (or without) a rating, whose Rating is 0.
 type Rating struct {
 	Librarian string    `json:"librarian"`
 	Site      string    `json:"site"`
@@ -44,7 +46,7 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
 	}
 	if rating < MinRating || rating > MaxRating {
-		return Rating{}, fmt.Errorf("store: rate %q: %w: rating %d is not between %d and %d",
+		return Rating{}, fmt.Errorf("store: rate %q: %w: rating %d is not between %d and %d (a note alone is kept with a note, not a rating)",
 			site, ErrInvalid, rating, MinRating, MaxRating)
 	}
 	if note != nil {
@@ -82,19 +84,88 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 	return Rating{Librarian: librarian, Site: site, Rating: rating, Note: stored, RatedAt: now}, nil
 }
 
-// DeleteRating removes librarian's rating of site. It is [ErrNotFound] when
-// there is no such rating, so callers can tell a typo from a deletion.
+// SetNote keeps librarian's note on site without touching their rating:
+// a note on a site not rated yet is kept alone (Rating 0), and an empty
+// note on a site not rated removes the note. A bad librarian or an
+// over-long note is [ErrInvalid]; an unknown site is [ErrNotFound].
+func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rating, error) {
+	if err := validLibrarian(librarian); err != nil {
+		return Rating{}, fmt.Errorf("store: note on %q: %w", site, err)
+	}
+	if err := validNote("rating note", note); err != nil {
+		return Rating{}, fmt.Errorf("store: note on %q: %w", site, err)
+	}
+	now := s.now().UTC().Round(0)
+	out := Rating{Librarian: librarian, Site: site, Note: note, RatedAt: now}
+	err := s.write(ctx, fmt.Sprintf("note on %q by %q", site, librarian), func(tx *sql.Tx) error {
+		siteID, err := siteIDByName(ctx, tx, site)
+		if err != nil {
+			return fmt.Errorf("store: note on %q: %w", site, err)
+		}
+		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))
+		if err != nil {
+			return fmt.Errorf("store: note on %q: %w", site, err)
+		}
+		// A note-only row emptied goes; a rated row keeps its rating and time.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM ratings WHERE librarian_id = ? AND site_id = ? AND rating IS NULL AND ? = ''`,
+			librarianID, siteID, note); err != nil {
+			return fmt.Errorf("store: note on %q by %q: %w", site, librarian, err)
+		}
+		if note == "" {
+			var rating sql.NullInt64
+			var at string
+			switch err := tx.QueryRowContext(ctx, `UPDATE ratings SET note = '' WHERE librarian_id = ? AND site_id = ? RETURNING rating, rated_at`,
+				librarianID, siteID).Scan(&rating, &at); {
+			case errors.Is(err, sql.ErrNoRows):
+				return nil
+			case err != nil:
+				return fmt.Errorf("store: note on %q by %q: %w", site, librarian, err)
+			}
+			out.Rating = int(rating.Int64)
+			out.RatedAt, err = parseTime(at)
+			return err
+		}
+		var rating sql.NullInt64
+		var at string
+		if err := tx.QueryRowContext(ctx, `INSERT INTO ratings (librarian_id, site_id, rating, note, rated_at)
+			VALUES (?1, ?2, NULL, ?3, ?4)
+			ON CONFLICT (librarian_id, site_id) DO UPDATE SET note = ?3
+			RETURNING rating, rated_at`, librarianID, siteID, note, formatTime(now)).Scan(&rating, &at); err != nil {
+			return fmt.Errorf("store: note on %q by %q: %w", site, librarian, err)
+		}
+		out.Rating = int(rating.Int64)
+		out.RatedAt, err = parseTime(at)
+		return err
+	})
+	if err != nil {
+		return Rating{}, err
+	}
+	return out, nil
+}
+
+// DeleteRating removes librarian's rating of site; a note written with it
+// stays, as a note alone. It is [ErrNotFound] when there is no such rating
+// (a note alone is none), so callers can tell a typo from a deletion.
 func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error {
 	return s.write(ctx, fmt.Sprintf("delete rating of %q by %q", site, librarian), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM ratings
-			WHERE librarian_id = (SELECT id FROM librarians WHERE name = ?)
-			AND site_id = (SELECT id FROM sites WHERE name = ?)`, librarian, site)
-		if err != nil {
-			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+		const who = `librarian_id = (SELECT id FROM librarians WHERE name = ?)
+			AND site_id = (SELECT id FROM sites WHERE name = ?) AND rating IS NOT NULL`
+		var n int64
+		for _, q := range []string{
+			`UPDATE ratings SET rating = NULL WHERE ` + who + ` AND note <> ''`,
+			`DELETE FROM ratings WHERE ` + who + ` AND note = ''`,
+		} {
+			res, err := tx.ExecContext(ctx, q, librarian, site)
+			if err != nil {
+				return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+			}
+			k, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
+			}
+			n += k
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, err)
-		} else if n == 0 {
+		if n == 0 {
 			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, ErrNotFound)
 		}
 		return nil
@@ -104,21 +175,32 @@ func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error 
 // Librarians returns the names of everyone who has rated a site, sorted.
 // A librarian stays listed after their ratings are deleted.
 func (s *Store) Librarians(ctx context.Context) ([]string, error) {
-	out, err := queryList(ctx, s.db, scanValue[string], `SELECT name FROM librarians ORDER BY name`)
+	out, err := queryList(ctx, s.db, scanValue[string], `SELECT name FROM librarians ORDER BY name_key, name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}
 	return out, nil
 }
 
-// Ratings returns every rating, ordered by site then librarian.
+// Ratings returns every rating, ordered by site then librarian; notes
+// without a rating are left out (see [Store.RatingsAndNotes]).
 func (s *Store) Ratings(ctx context.Context) ([]Rating, error) {
+	return s.allRatings(ctx, "WHERE r.rating IS NOT NULL")
+}
+
+// RatingsAndNotes returns every rating and every note without a rating
+// (Rating 0), ordered by site then librarian: what a ratings file holds.
+func (s *Store) RatingsAndNotes(ctx context.Context) ([]Rating, error) {
+	return s.allRatings(ctx, "")
+}
+
+func (s *Store) allRatings(ctx context.Context, where string) ([]Rating, error) {
 	tx, err := s.readTx(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings: begin: %w", err)
 	}
 	defer tx.Rollback()
-	out, err := ratings(ctx, tx, "")
+	out, err := ratings(ctx, tx, where)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings: %w", err)
 	}
@@ -137,9 +219,11 @@ func ratings(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Rati
 
 func scanRating(sc scanner) (r Rating, err error) {
 	var at string
-	if err := sc.Scan(&r.Librarian, &r.Site, &r.Rating, &r.Note, &at); err != nil {
+	var rating sql.NullInt64
+	if err := sc.Scan(&r.Librarian, &r.Site, &rating, &r.Note, &at); err != nil {
 		return r, err
 	}
+	r.Rating = int(rating.Int64) // 0: a note alone
 	r.RatedAt, err = parseTime(at)
 	return r, err
 }

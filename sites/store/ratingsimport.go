@@ -86,7 +86,11 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 		if err := validLibrarian(r.Librarian); err != nil {
 			return RatingsImport{}, fmt.Errorf("store: import ratings: row %d: %w", i, err)
 		}
-		if r.Rating < MinRating || r.Rating > MaxRating {
+		switch {
+		case r.Rating == 0 && r.Note == "":
+			return RatingsImport{}, fmt.Errorf("store: import ratings: row %d: %w: neither a rating nor a note", i, ErrInvalid)
+		case r.Rating == 0: // a note alone
+		case r.Rating < MinRating || r.Rating > MaxRating:
 			return RatingsImport{}, fmt.Errorf("store: import ratings: row %d: %w: rating %d is not between %d and %d",
 				i, ErrInvalid, r.Rating, MinRating, MaxRating)
 		}
@@ -96,7 +100,7 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 		if r.Site == "" {
 			return RatingsImport{}, fmt.Errorf("store: import ratings: row %d: %w: empty site", i, ErrInvalid)
 		}
-		k := key{r.Librarian, r.Site}
+		k := key{foldName(r.Librarian), r.Site}
 		if j, ok := seen[k]; ok {
 			if rs[j].Rating != r.Rating || rs[j].Note != r.Note {
 				return RatingsImport{}, fmt.Errorf("store: import ratings: row %d: %w: %s rates %s again, differently from row %d",
@@ -140,7 +144,7 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 		}
 		defer put.Close()
 		for i, r := range rs {
-			if seen[key{r.Librarian, r.Site}] != i {
+			if seen[key{foldName(r.Librarian), r.Site}] != i {
 				res.Unchanged++ // an equal repeat of an earlier row
 				continue
 			}
@@ -162,20 +166,20 @@ func (s *Store) ImportRatings(ctx context.Context, rs []Rating) (RatingsImport, 
 				}
 				librarianIDs[r.Librarian] = librarianID
 			}
-			var old int
+			var old sql.NullInt64
 			var oldNote string
 			switch err := get.QueryRowContext(ctx, librarianID, siteID).Scan(&old, &oldNote); {
 			case errors.Is(err, sql.ErrNoRows):
 				res.Added++
 			case err != nil:
 				return fmt.Errorf("store: import ratings: %s on %s: %w", r.Librarian, r.Site, err)
-			case old == r.Rating && oldNote == r.Note:
+			case int(old.Int64) == r.Rating && oldNote == r.Note:
 				res.Unchanged++
 				continue
 			default:
 				res.Changed++
 			}
-			if _, err := put.ExecContext(ctx, librarianID, siteID, r.Rating, r.Note, now); err != nil {
+			if _, err := put.ExecContext(ctx, librarianID, siteID, sql.NullInt64{Int64: int64(r.Rating), Valid: r.Rating != 0}, r.Note, now); err != nil {
 				return fmt.Errorf("store: import ratings: %s on %s: %w", r.Librarian, r.Site, err)
 			}
 		}

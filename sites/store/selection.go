@@ -93,6 +93,21 @@ type Selection struct {
 	// empty and zero while the site has never left candidate.
 	DecidedBy string    `json:"decided_by"`
 	DecidedAt time.Time `json:"decided_at,omitzero"`
+	// NominatedBy and NominatedAt tell who nominated the site, and when,
+	// for a nominated or approved site (and a rejected one that had been
+	// nominated). NominatorUnknown is true for a site approved before
+	// nominators were kept: it was nominated, by someone not recorded.
+	NominatedBy      string    `json:"nominated_by"`
+	NominatedAt      time.Time `json:"nominated_at,omitzero"`
+	NominatorUnknown bool      `json:"nominator_unknown,omitempty"`
+	// ApprovedBy and ApprovedAt tell who approved the site, and when.
+	ApprovedBy string    `json:"approved_by"`
+	ApprovedAt time.Time `json:"approved_at,omitzero"`
+	// RejectedBy, RejectedAt and RejectedReason tell who rejected the
+	// site, when and why (the reason may be empty).
+	RejectedBy     string    `json:"rejected_by"`
+	RejectedAt     time.Time `json:"rejected_at,omitzero"`
+	RejectedReason string    `json:"rejected_reason"`
 }
 
 // SelectionUpdate is what [Store.SetSelection] writes. A nil Note or
@@ -103,14 +118,52 @@ type SelectionUpdate struct {
 	Status    string
 	Note      *string
 	Subject   *string
+	// Reason is why a site is rejected: kept with a change to rejected (or
+	// on a rejected site); nil keeps the one stored.
+	Reason *string
+	// AllowSelfApproval lets the librarian who nominated a site approve
+	// it too. Without it an approval by the nominator is
+	// [ErrSelfApproval]: two librarians look at every approved site.
+	AllowSelfApproval bool
+}
+
+// ErrSelfApproval is returned (wrapped in a [*SelfApprovalError]) by
+// [Store.SetSelection] for the approval of a site by the librarian who
+// nominated it, while the project asks for two-person approval.
+var ErrSelfApproval = errors.New("store: two-person approval: the nominator cannot approve")
+
+// SelfApprovalError refuses the approval of a site by its nominator.
+type SelfApprovalError struct {
+	Site      string
+	Nominator string
+	Approver  string
+}
+
+func (e *SelfApprovalError) Error() string {
+	return fmt.Sprintf("approval of %s refused: it was nominated by %s, and %s cannot also approve it; "+
+		"two-person approval needs another librarian to approve (the project setting single_person_approval allows it for a lone librarian)",
+		e.Site, e.Nominator, e.Approver)
+}
+
+func (e *SelfApprovalError) Unwrap() error { return ErrSelfApproval }
+
+// selectionRow is the stored workflow of one site, ids and stored times.
+type selectionRow struct {
+	status                              string
+	nominatedBy, approvedBy, rejectedBy sql.NullInt64
+	nominatedAt, approvedAt, rejectedAt sql.NullString
+	reason                              string
 }
 
 // SetSelection sets the selection state of site on behalf of a librarian
 // (registered on first use). A note or subject given replaces the old one. A
 // status change the workflow does not allow (see [CanMove]) is
-// [ErrTransition]; a bad librarian, status or an over-long note is
+// [ErrTransition]; an approval by the nominator, unless the update allows
+// it, is [ErrSelfApproval]; a bad librarian, status or an over-long note is
 // [ErrInvalid]; an unknown site is [ErrNotFound]. decided_by and decided_at
-// change only when the status does.
+// change only when the status does; so do the nominator (set on
+// nomination, cleared on reopening), the approver (set on approval) and the
+// rejection (set on rejection).
 func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate) (Selection, error) {
 	if err := validLibrarian(u.Librarian); err != nil {
 		return Selection{}, fmt.Errorf("store: select %q: %w", site, err)
@@ -121,7 +174,7 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 	for _, f := range []struct {
 		what string
 		v    *string
-	}{{"selection note", u.Note}, {"subject", u.Subject}} {
+	}{{"selection note", u.Note}, {"subject", u.Subject}, {"rejection reason", u.Reason}} {
 		if f.v == nil {
 			continue
 		}
@@ -135,12 +188,16 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 		if err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
-		from := StatusCandidate
-		switch err := tx.QueryRowContext(ctx, `SELECT status FROM selections WHERE site_id = ?`, siteID).Scan(&from); {
+		old := selectionRow{status: StatusCandidate}
+		switch err := tx.QueryRowContext(ctx, `SELECT status, nominated_by, nominated_at, approved_by, approved_at,
+				rejected_by, rejected_at, rejected_reason FROM selections WHERE site_id = ?`, siteID).Scan(
+			&old.status, &old.nominatedBy, &old.nominatedAt, &old.approvedBy, &old.approvedAt,
+			&old.rejectedBy, &old.rejectedAt, &old.reason); {
 		case err == nil, errors.Is(err, sql.ErrNoRows):
 		default:
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
+		from := old.status
 		if !CanMove(from, u.Status) {
 			return fmt.Errorf("store: select %q: %w: %s → %s (allowed: candidate → nominated → approved, any → rejected, rejected → candidate)",
 				site, ErrTransition, from, u.Status)
@@ -149,15 +206,45 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 		if err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO selections (site_id, status, note, subject, decided_by, decided_at)
+		row := old
+		id := sql.NullInt64{Int64: librarianID, Valid: true}
+		at := sql.NullString{String: now, Valid: true}
+		if from != u.Status {
+			switch u.Status {
+			case StatusCandidate:
+				row = selectionRow{}
+			case StatusNominated:
+				row = selectionRow{nominatedBy: id, nominatedAt: at}
+			case StatusApproved:
+				if !u.AllowSelfApproval && old.nominatedBy.Valid && old.nominatedBy.Int64 == librarianID {
+					var nominator string
+					if err := tx.QueryRowContext(ctx, `SELECT name FROM librarians WHERE id = ?`, librarianID).Scan(&nominator); err != nil {
+						return fmt.Errorf("store: select %q: %w", site, err)
+					}
+					return fmt.Errorf("store: select %q: %w", site, &SelfApprovalError{Site: site, Nominator: nominator, Approver: u.Librarian})
+				}
+				row.approvedBy, row.approvedAt = id, at
+			case StatusRejected:
+				row.rejectedBy, row.rejectedAt, row.reason = id, at, ""
+			}
+		}
+		if u.Reason != nil && u.Status == StatusRejected {
+			row.reason = *u.Reason
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO selections (site_id, status, note, subject, decided_by, decided_at,
+				nominated_by, nominated_at, approved_by, approved_at, rejected_by, rejected_at, rejected_reason)
 			VALUES (?1, ?2, COALESCE(?3, ''), COALESCE(?4, ''),
-				CASE WHEN ?2 <> 'candidate' THEN ?5 END, CASE WHEN ?2 <> 'candidate' THEN ?6 END)
+				CASE WHEN ?2 <> 'candidate' THEN ?5 END, CASE WHEN ?2 <> 'candidate' THEN ?6 END,
+				?7, ?8, ?9, ?10, ?11, ?12, ?13)
 			ON CONFLICT (site_id) DO UPDATE SET
 				note = COALESCE(?3, note), subject = COALESCE(?4, subject),
 				decided_by = CASE WHEN status <> ?2 THEN ?5 ELSE decided_by END,
 				decided_at = CASE WHEN status <> ?2 THEN ?6 ELSE decided_at END,
+				nominated_by = ?7, nominated_at = ?8, approved_by = ?9, approved_at = ?10,
+				rejected_by = ?11, rejected_at = ?12, rejected_reason = ?13,
 				status = ?2`,
-			siteID, u.Status, u.Note, u.Subject, librarianID, now); err != nil {
+			siteID, u.Status, u.Note, u.Subject, librarianID, now,
+			row.nominatedBy, row.nominatedAt, row.approvedBy, row.approvedAt, row.rejectedBy, row.rejectedAt, row.reason); err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
 		return nil
@@ -171,23 +258,35 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 // selectionSelect reads Selection columns for the sites s joined with their
 // selections row sel, if any.
 const selectionSelect = `SELECT s.name, COALESCE(sel.status, 'candidate'), COALESCE(sel.note, ''),
-		COALESCE(sel.subject, ''), COALESCE(l.name, ''), sel.decided_at
+		COALESCE(sel.subject, ''), COALESCE(l.name, ''), sel.decided_at,
+		COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
+		COALESCE(lr.name, ''), sel.rejected_at, COALESCE(sel.rejected_reason, '')
 	FROM sites s
 	LEFT JOIN selections sel ON sel.site_id = s.id
-	LEFT JOIN librarians l ON l.id = sel.decided_by`
+	LEFT JOIN librarians l ON l.id = sel.decided_by
+	LEFT JOIN librarians ln ON ln.id = sel.nominated_by
+	LEFT JOIN librarians la ON la.id = sel.approved_by
+	LEFT JOIN librarians lr ON lr.id = sel.rejected_by`
 
 // scanSelection reads the columns of selectionSelect, then those after them
 // into extra.
 func scanSelection(sc scanner, extra ...any) (Selection, error) {
 	var sel Selection
-	var at sql.NullString
-	if err := sc.Scan(append([]any{&sel.Site, &sel.Status, &sel.Note, &sel.Subject, &sel.DecidedBy, &at}, extra...)...); err != nil {
+	var at, nomAt, appAt, rejAt sql.NullString
+	if err := sc.Scan(append([]any{&sel.Site, &sel.Status, &sel.Note, &sel.Subject, &sel.DecidedBy, &at,
+		&sel.NominatedBy, &nomAt, &sel.ApprovedBy, &appAt, &sel.RejectedBy, &rejAt, &sel.RejectedReason}, extra...)...); err != nil {
 		return Selection{}, err
 	}
-	var err error
-	if sel.DecidedAt, err = parseNullTime(at); err != nil {
-		return Selection{}, err
+	for _, t := range []struct {
+		s *sql.NullString
+		t *time.Time
+	}{{&at, &sel.DecidedAt}, {&nomAt, &sel.NominatedAt}, {&appAt, &sel.ApprovedAt}, {&rejAt, &sel.RejectedAt}} {
+		var err error
+		if *t.t, err = parseNullTime(*t.s); err != nil {
+			return Selection{}, err
+		}
 	}
+	sel.NominatorUnknown = sel.Status == StatusApproved && sel.NominatedBy == ""
 	return sel, nil
 }
 
@@ -226,10 +325,15 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 		x.Selection, err = scanSelection(sc, &x.OPIC)
 		return x, err
 	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
+			COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
+			COALESCE(lr.name, ''), sel.rejected_at, sel.rejected_reason,
 			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END
 		FROM selections sel
 		JOIN sites s ON s.id = sel.site_id
 		LEFT JOIN librarians l ON l.id = sel.decided_by
+		LEFT JOIN librarians ln ON ln.id = sel.nominated_by
+		LEFT JOIN librarians la ON la.id = sel.approved_by
+		LEFT JOIN librarians lr ON lr.id = sel.rejected_by
 		CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
 		WHERE sel.status = ?
 		ORDER BY (s.opic_history + s.opic_cash) DESC, s.name`, status)

@@ -223,6 +223,11 @@ func (s *Store) migrate(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("store: open %q: migration %s: %w", s.path, m.name, err)
 		}
+		if step := migrationSteps[m.version]; step != nil {
+			if err := step(ctx, s, tx); err != nil {
+				return fmt.Errorf("store: open %q: migration %s: %w", s.path, m.name, err)
+			}
+		}
 		s.logger.Info("applied schema migration", "migration", m.name)
 	}
 	// PRAGMA takes no bound parameters; latest is an int we computed.

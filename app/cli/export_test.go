@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sitesift/app/apptest"
+)
+
+// TestExportCLI: sitesift help export lists every deliverable; sitesift
+// export --what writes each under the Export page's name into a directory,
+// or to standard output; a bad request writes nothing.
+func TestExportCLI(t *testing.T) {
+	dir := apptest.ReviewProject(t)
+	code, out, _ := runCLI(t, "help", "export")
+	for _, w := range []string{"--what approved", "PROJECT-approved.txt|csv|json", "--what top-k", "PROJECT-top-K.txt|csv|json",
+		"--what communities", "--what ratings", "PROJECT-ratings.csv", "--what sites", "--what heritrix-precedence", "--what warc-list"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("help export lacks %q:\n%s", w, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"selection", "set", "--project", dir, "--librarian", "ana", "s1.test", "nominated"},
+		{"selection", "set", "--project", dir, "--librarian", "ben", "s1.test", "approved"},
+		{"selection", "set", "--project", dir, "--librarian", "cleo", "--reason", "a shop", "s2.test", "rejected"},
+	} {
+		if code, _, stderr := runCLI(t, args...); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, stderr)
+		}
+	}
+	outDir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		file string
+		want string
+	}{
+		{[]string{"--what", "approved"}, "project-approved.txt", "http://s1.test/\n"},
+		{[]string{"--what", "approved", "--format", "csv"}, "project-approved.csv", "site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at"},
+		{[]string{"--what", "approved", "--format", "json"}, "project-approved.json", `"nominated_by": "ana"`},
+		{[]string{"--what", "top-k", "--count", "2"}, "project-top-2.txt", "http://s3.test/\nhttp://s4.test/\n"},
+		{[]string{"--what", "top-k", "--count", "2", "--include-rejected"}, "project-top-2.txt", "http://s2.test/\nhttp://s3.test/\n"},
+		{[]string{"--what", "communities"}, "project-communities.txt", ""},
+		{[]string{"--what", "ratings"}, "project-ratings.csv", "librarian,site,rating,note\n"},
+		{[]string{"--what", "sites", "--format", "json"}, "project-sites.json", `"selection": "rejected"`},
+		{[]string{"--what", "heritrix-precedence"}, "project-heritrix-precedence.txt", "http://s2.test/ 1\n"},
+	} {
+		args := append([]string{"export", "--project", dir, "--out", outDir + string(os.PathSeparator)}, tc.args...)
+		code, _, stderr := runCLI(t, args...)
+		b, err := os.ReadFile(filepath.Join(outDir, tc.file))
+		if code != 0 || err != nil || !strings.Contains(string(b), tc.want) || !strings.Contains(stderr, tc.file) {
+			t.Errorf("%v: exit %d %s %v\n%s", tc.args, code, stderr, err, b)
+		}
+		code, out, _ := runCLI(t, append([]string{"export", "--project", dir}, tc.args...)...)
+		if code != 0 || out != string(b) {
+			t.Errorf("%v on standard output differs from the file: %q", tc.args, out)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--what", "seeds"}, `unknown --what "seeds"`},
+		{[]string{}, "--what is required"},
+		{[]string{"--what", "ratings", "--format", "json"}, `format "json" (want csv)`},
+		{[]string{"--what", "approved", "--count", "3"}, "--count goes with --what top-k"},
+		{[]string{"--what", "top-k", "--count", "0"}, "--count 0 must be positive"},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.txt")
+		code, _, stderr := runCLI(t, append([]string{"export", "--project", dir, "--out", bad}, tc.args...)...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d %q, want %q", tc.args, code, stderr, tc.want)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("%v: a refused export wrote %s", tc.args, bad)
+		}
+	}
+}

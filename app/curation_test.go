@@ -1,0 +1,362 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites/store"
+)
+
+// TestTwoPersonApproval: the librarian who nominated a site cannot approve
+// it (whatever the case of their name), another can; the nominator, the
+// approver and their times are kept; the project setting lets a lone
+// librarian approve their own nomination.
+func TestTwoPersonApproval(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	set := func(lib, site, status string) (store.Selection, error) {
+		return a.SetSelection(ctx, site, store.SelectionUpdate{Librarian: lib, Status: status})
+	}
+	if _, err := set("ana", "s1.test", store.StatusNominated); err != nil {
+		t.Fatal(err)
+	}
+	for _, who := range []string{"ana", "ANA"} {
+		_, err := set(who, "s1.test", store.StatusApproved)
+		var self *store.SelfApprovalError
+		if app.KindOf(err) != app.KindConflict || !errors.As(err, &self) ||
+			!strings.Contains(err.Error(), "approval of s1.test refused: it was nominated by ana, and ana cannot also approve it") {
+			t.Errorf("%s approves ana's nomination: %v (%s)", who, err, app.KindOf(err))
+		}
+	}
+	sel, err := a.Review(ctx, "s1.test", "ben")
+	if err != nil || sel.Selection.Status != store.StatusNominated || sel.Selection.ApprovedBy != "" {
+		t.Fatalf("after the refused approval: %+v %v", sel.Selection, err)
+	}
+	got, err := set("ben", "s1.test", store.StatusApproved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != store.StatusApproved || got.NominatedBy != "ana" || got.ApprovedBy != "ben" || got.NominatorUnknown ||
+		got.NominatedAt.IsZero() || got.ApprovedAt.IsZero() || got.ApprovedAt.Before(got.NominatedAt) {
+		t.Errorf("approved: %+v", got)
+	}
+
+	// Rejection keeps who, when and why, and what came before it.
+	if _, err := a.SetSelection(ctx, "s1.test", store.SelectionUpdate{Librarian: "cleo", Status: store.StatusRejected,
+		Reason: app.Set("a shop, not a library")}); err != nil {
+		t.Fatal(err)
+	}
+	rej, err := a.Selection(ctx, store.StatusRejected)
+	if err != nil || len(rej) != 1 || rej[0].RejectedBy != "cleo" || rej[0].RejectedReason != "a shop, not a library" ||
+		rej[0].RejectedAt.IsZero() || rej[0].NominatedBy != "ana" || rej[0].ApprovedBy != "ben" {
+		t.Errorf("rejected: %+v %v", rej, err)
+	}
+	// Reopening starts the workflow again.
+	if got, err := set("cleo", "s1.test", store.StatusCandidate); err != nil || got.NominatedBy != "" || got.RejectedBy != "" {
+		t.Errorf("reopened: %+v %v", got, err)
+	}
+
+	// A lone librarian: the setting allows it.
+	if _, err := set("cleo", "s2.test", store.StatusNominated); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := a.Settings(ctx); err != nil || !s.SinglePersonApproval {
+		t.Fatalf("settings: %+v %v", s, err)
+	}
+	if got, err := set("cleo", "s2.test", store.StatusApproved); err != nil || got.NominatedBy != "cleo" || got.ApprovedBy != "cleo" {
+		t.Errorf("single-person approval: %+v %v", got, err)
+	}
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(false)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := set("cleo", "s3.test", store.StatusNominated); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := set("cleo", "s3.test", store.StatusApproved); app.KindOf(err) != app.KindConflict {
+		t.Errorf("the setting turned off again: %v", err)
+	}
+}
+
+// TestLibrarianNames: a name is one librarian whatever its case, spelt as
+// first added; an unknown librarian is refused with the known ones listed,
+// and nothing is created.
+func TestLibrarianNames(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	l, created, err := a.AddLibrarian(ctx, "Dora")
+	if err != nil || !created || l.Name != "Dora" {
+		t.Fatalf("add Dora: %+v %v %v", l, created, err)
+	}
+	for _, n := range []string{"dora", "DORA", " dora "} {
+		l, created, err := a.AddLibrarian(ctx, n)
+		if err != nil || created || l.Name != "Dora" {
+			t.Errorf("add %q: %+v created %v, %v; want Dora as she was", n, l, created, err)
+		}
+	}
+	r, err := a.Rate(ctx, "dORA", "s1.test", 3, "")
+	if err != nil || r.Librarian != "Dora" {
+		t.Errorf("rate as dORA: %+v %v", r, err)
+	}
+	ls, err := a.Librarians(ctx)
+	if err != nil || len(ls) != 4 {
+		t.Errorf("librarians: %+v %v", ls, err)
+	}
+	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "dora"})
+	if err != nil || q.Librarian != "Dora" || slices.ContainsFunc(q.Rows, func(r app.QueueItem) bool { return r.Site == "s1.test" }) {
+		t.Errorf("dora's queue: %+v %v", q, err)
+	}
+
+	for name, call := range map[string]func() error{
+		"rate":   func() error { _, err := a.Rate(ctx, "bob", "s1.test", 2, ""); return err },
+		"note":   func() error { _, err := a.Note(ctx, "bob", "s1.test", "hm"); return err },
+		"unrate": func() error { return a.Unrate(ctx, "bob", "s1.test") },
+		"select": func() error {
+			_, err := a.SetSelection(ctx, "s1.test", store.SelectionUpdate{Librarian: "bob", Status: "nominated"})
+			return err
+		},
+		"queue":     func() error { _, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "bob"}); return err },
+		"review":    func() error { _, err := a.Review(ctx, "s1.test", "bob"); return err },
+		"site page": func() error { _, err := a.Site(ctx, "s1.test", "bob"); return err },
+	} {
+		err := call()
+		if app.KindOf(err) != app.KindNotFound || !strings.Contains(err.Error(), `unknown librarian "bob": the project's librarians are ana, ben, cleo, Dora`) ||
+			!strings.Contains(err.Error(), "sitesift librarians add NAME") {
+			t.Errorf("%s as bob: %v (%s)", name, err, app.KindOf(err))
+		}
+	}
+	if ls, _ := a.Librarians(ctx); len(ls) != 4 {
+		t.Errorf("an unknown librarian was added: %+v", ls)
+	}
+}
+
+// TestNotesWithoutRating: a note is kept without a rating; it is no
+// rating for the queue, the blind review, agreement and the sites table,
+// and the ratings file carries it with an empty rating.
+func TestNotesWithoutRating(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	apptest.AddLibrarians(t, a, "dan")
+	before, err := a.Agreement(ctx, app.AgreementOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := a.Note(ctx, "dan", "s1.test", "ask the map curator")
+	if err != nil || n.Rating != 0 || n.Note != "ask the map curator" || n.Librarian != "dan" {
+		t.Fatalf("note: %+v %v", n, err)
+	}
+	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "dan", Limit: 50})
+	if err != nil || !slices.ContainsFunc(q.Rows, func(r app.QueueItem) bool { return r.Site == "s1.test" }) {
+		t.Errorf("a noted site left the queue: %+v %v", q, err)
+	}
+	p, err := a.Review(ctx, "s1.test", "dan")
+	if err != nil || p.Rating == nil || p.Rating.Rating != 0 || p.Rating.Note != "ask the map curator" || len(p.Ratings) != 0 || p.OthersRated != 3 {
+		t.Errorf("review after a note: own %+v, others %v, withheld %d, %v", p.Rating, p.Ratings, p.OthersRated, err)
+	}
+	d, err := a.Site(ctx, "s1.test", "dan")
+	if err != nil || d.Rating != nil || len(d.Ratings) != 1 || d.Ratings[0].Librarian != "dan" {
+		t.Errorf("site page after a note: %+v %+v %v", d.Rating, d.Ratings, err)
+	}
+	after, err := a.Agreement(ctx, app.AgreementOptions{})
+	if err != nil || after.Librarians != before.Librarians || after.ReferenceSites != before.ReferenceSites {
+		t.Errorf("agreement counts a note: %d librarians, %d sites; before %d, %d", after.Librarians, after.ReferenceSites,
+			before.Librarians, before.ReferenceSites)
+	}
+	// Rating keeps the note; emptying the note keeps the rating.
+	if r, err := a.Rerate(ctx, "dan", "s1.test", 2); err != nil || r.Note != "ask the map curator" {
+		t.Errorf("rerate: %+v %v", r, err)
+	}
+	if r, err := a.Note(ctx, "dan", "s1.test", ""); err != nil || r.Rating != 2 || r.Note != "" {
+		t.Errorf("empty note on a rated site: %+v %v", r, err)
+	}
+	// Clearing the rating keeps the note, alone; clearing again is not found.
+	if _, err := a.Note(ctx, "dan", "s1.test", "kept"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Unrate(ctx, "dan", "s1.test"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := a.Review(ctx, "s1.test", "dan"); err != nil || p.Rating == nil || p.Rating.Rating != 0 || p.Rating.Note != "kept" {
+		t.Errorf("after clearing the rating: %+v %v", p.Rating, err)
+	}
+	if err := a.Unrate(ctx, "dan", "s1.test"); app.KindOf(err) != app.KindNotFound {
+		t.Errorf("clearing a note alone as a rating: %v", err)
+	}
+	// A note alone emptied is gone.
+	if _, err := a.Note(ctx, "dan", "s2.test", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Note(ctx, "dan", "s2.test", ""); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := a.Site(ctx, "s2.test", "dan"); err != nil || len(d.Ratings) != 0 {
+		t.Errorf("an emptied note stays: %+v %v", d.Ratings, err)
+	}
+	// The ratings file carries a note alone with an empty rating; the sites table does not count it.
+	if _, err := a.Note(ctx, "dan", "s3.test", "weather, but local"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := a.ExportRatingsCSV(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\ndan,s3.test,,\"weather, but local\"\n") {
+		t.Errorf("ratings file:\n%s", buf.String())
+	}
+	tab, err := a.Ratings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range tab.Rows {
+		if r.Site == "s3.test" && r.Ratings[slices.Index(tab.Librarians, "dan")] != 0 {
+			t.Errorf("sites table counts the note: %+v", r)
+		}
+	}
+}
+
+// TestRatingsRoundTrip: the ratings file of the Export page, imported into
+// a fresh project of the same sites, gives identical ratings and notes.
+func TestRatingsRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	from, fromProject, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
+	if _, err := from.Note(ctx, "ana", "s5.test", "soup, \"not\" maps,\nreally"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.Rate(ctx, "cleo", "s4.test", 1, "=1+1"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := from.Export(ctx, &buf, app.ExportRequest{What: app.ExportRatings}); err != nil {
+		t.Fatal(err)
+	}
+	// A fresh project of the same web, without ratings.
+	toDir := apptest.ReviewProject(t)
+	to, toProject, _ := apptest.OpenProject(t, toDir)
+	all, err := toProject.Store.RatingsAndNotes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range all {
+		if err := to.Unrate(ctx, r.Librarian, r.Site); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rest, err := toProject.Store.RatingsAndNotes(ctx); err != nil || len(rest) != 0 {
+		t.Fatalf("after clearing every rating: %+v %v", rest, err)
+	}
+	if _, err := to.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "project-ratings.csv"); err != nil {
+		t.Fatal(err)
+	}
+	want, err := fromProject.Store.RatingsAndNotes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := toProject.Store.RatingsAndNotes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strip := func(rs []store.Rating) []store.Rating {
+		out := slices.Clone(rs)
+		for i := range out {
+			out[i].RatedAt = time.Time{}
+		}
+		return out
+	}
+	if !slices.Equal(strip(got), strip(want)) || len(want) != 14 {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestExports: every deliverable's file name starts with the project's
+// name; the approved selection carries its nominator and approver; top-K
+// leaves out the rejected sites unless asked.
+func TestExports(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	want := map[app.ExportRequest]string{
+		{What: app.ExportApproved}:                   "project-approved.txt",
+		{What: app.ExportApproved, Format: "csv"}:    "project-approved.csv",
+		{What: app.ExportApproved, Format: "json"}:   "project-approved.json",
+		{What: app.ExportTopK, Count: 25}:            "project-top-25.txt",
+		{What: app.ExportCommunities, Format: "csv"}: "project-communities.csv",
+		{What: app.ExportRatings}:                    "project-ratings.csv",
+		{What: app.ExportSites}:                      "project-sites.csv",
+		{What: app.ExportSites, Format: "json"}:      "project-sites.json",
+		{What: app.ExportHeritrix}:                   "project-heritrix-precedence.txt",
+	}
+	for req, name := range want {
+		if got, err := a.ExportName(req); err != nil || got != name {
+			t.Errorf("%+v: %q %v, want %q", req, got, err, name)
+		}
+	}
+	for _, bad := range []app.ExportRequest{{What: "seeds"}, {What: app.ExportRatings, Format: "json"}, {What: app.ExportTopK, Count: -1}} {
+		if _, err := a.ExportName(bad); app.KindOf(err) != app.KindInvalid {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+
+	for _, s := range []struct{ lib, site, status string }{
+		{"ana", "s1.test", "nominated"}, {"ben", "s1.test", "approved"},
+		{"ben", "s4.test", "nominated"}, {"cleo", "s4.test", "approved"},
+		{"ana", "s2.test", "rejected"},
+	} {
+		if _, err := a.SetSelection(ctx, s.site, store.SelectionUpdate{Librarian: s.lib, Status: s.status, Subject: app.Set("maps")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	export := func(req app.ExportRequest) string {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := a.Export(ctx, &buf, req); err != nil {
+			t.Fatalf("%+v: %v", req, err)
+		}
+		return buf.String()
+	}
+	// s4 (OPIC 0.2) before s1 (0.1).
+	if got := export(app.ExportRequest{What: app.ExportApproved}); got != "http://s4.test/\nhttp://s1.test/\n" {
+		t.Errorf("approved txt %q", got)
+	}
+	rows := apptest.ReadCSV(t, export(app.ExportRequest{What: app.ExportApproved, Format: "csv"}))
+	if strings.Join(rows[0], ",") != strings.Join(app.SelectionColumns, ",") || len(rows) != 3 ||
+		strings.Join(rows[2][:4], ",") != "s1.test,http://s1.test/,approved,ana" || rows[2][5] != "ben" || rows[2][4] == "" || rows[2][6] == "" {
+		t.Errorf("approved csv %q", rows)
+	}
+	var js []map[string]any
+	if err := json.Unmarshal([]byte(export(app.ExportRequest{What: app.ExportApproved, Format: "json"})), &js); err != nil || len(js) != 2 ||
+		js[0]["site"] != "s4.test" || js[0]["seed_url"] != "http://s4.test/" || js[0]["nominated_by"] != "ben" ||
+		js[0]["approved_by"] != "cleo" || js[0]["nominated_at"] == nil || js[0]["approved_at"] == nil || js[0]["subject"] != "maps" {
+		t.Errorf("approved json %v %v", js, err)
+	}
+
+	// s2, the most important site, was rejected: left out of top-K unless asked.
+	if got := export(app.ExportRequest{What: app.ExportTopK, Count: 3}); got != "http://s3.test/\nhttp://s4.test/\nhttp://s1.test/\n" {
+		t.Errorf("top 3 %q", got)
+	}
+	if got := export(app.ExportRequest{What: app.ExportTopK, Count: 3, IncludeRejected: true}); got != "http://s2.test/\nhttp://s3.test/\nhttp://s4.test/\n" {
+		t.Errorf("top 3 with the rejected %q", got)
+	}
+
+	rows = apptest.ReadCSV(t, export(app.ExportRequest{What: app.ExportSites}))
+	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,cleo,mean_rating" {
+		t.Errorf("sites table header %q", rows[0])
+	}
+	for _, r := range rows[1:] {
+		if r[0] == "s1.test" && (r[1] != "ok" || r[2] != "2" || r[5] != "3" || r[8] == "0" || r[9] != "approved" ||
+			strings.Join(r[10:], ",") != "4,4,3,3.6666666666666665") {
+			t.Errorf("s1 in the sites table: %q", r)
+		}
+	}
+	if got := export(app.ExportRequest{What: app.ExportHeritrix}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
+		t.Errorf("heritrix %q", got)
+	}
+}

@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+
+	"sitesift/app"
+)
+
+// routeExport registers the Export page's endpoints: the list of
+// deliverables with their file names, and each deliverable as a download
+// (the same bytes and name as `sitesift export --what`).
+func (h *handler) routeExport(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/exports", h.api(h.exports))
+	mux.HandleFunc("GET /api/export/{what}", h.exportDeliverable)
+}
+
+// exportItem is a deliverable as GET /api/exports lists it: with the file
+// name of each format for this project.
+type exportItem struct {
+	app.Deliverable
+	Files map[string]string `json:"files"`
+}
+
+func (h *handler) exports(r *http.Request) (any, error) {
+	req, err := exportRequest(r, "")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]exportItem, len(app.Deliverables))
+	for i, d := range app.Deliverables {
+		it := exportItem{Deliverable: d, Files: map[string]string{}}
+		for _, f := range d.Formats {
+			req.What, req.Format = d.What, f
+			if it.Files[f], err = h.app.ExportName(req); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = it
+	}
+	return out, nil
+}
+
+// exportRequest reads the parameters of a deliverable: format, count
+// (top-k), include_failed, include_rejected and buckets.
+func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
+	req := app.ExportRequest{What: what, Format: r.FormValue("format")}
+	var err error
+	if req.Count, err = positiveParam(r, "count", app.DefaultTopK); err != nil {
+		return req, err
+	}
+	if req.Buckets, err = positiveParam(r, "buckets", app.DefaultPrecedenceBuckets); err != nil {
+		return req, err
+	}
+	if req.IncludeFailed, err = boolParam(r, "include_failed"); err != nil {
+		return req, err
+	}
+	if req.IncludeRejected, err = boolParam(r, "include_rejected"); err != nil {
+		return req, err
+	}
+	return req, nil
+}
+
+// positiveParam reads a whole number parameter that must be positive when
+// given (0 is not "the default" there).
+func positiveParam(r *http.Request, name string, def int) (int, error) {
+	n, err := intParam(r, name, def)
+	if err == nil && n <= 0 {
+		err = app.Invalid(fmt.Errorf("parameter %s=%d must be positive", name, n))
+	}
+	return n, err
+}
+
+func (h *handler) exportDeliverable(w http.ResponseWriter, r *http.Request) {
+	req, err := exportRequest(r, r.PathValue("what"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	name, err := h.app.ExportName(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sendFile(w, name, func(w io.Writer) error { return h.app.Export(r.Context(), w, req) })
+}

@@ -1,0 +1,77 @@
+package httpapi
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites/store"
+)
+
+// TestExportsAPI: the Export page's list names each file after the
+// project; each deliverable downloads under that name; a note is kept
+// without a rating; an approval by the nominator is a conflict naming both.
+func TestExportsAPI(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	var list []struct {
+		What    string            `json:"what"`
+		Purpose string            `json:"purpose"`
+		Formats []string          `json:"formats"`
+		Files   map[string]string `json:"files"`
+	}
+	apptest.Call(t, h, "GET", "/api/exports?count=7", "", 200, &list)
+	if len(list) != len(app.Deliverables) || list[0].What != app.ExportApproved || list[0].Files["json"] != "project-approved.json" ||
+		list[1].Files["txt"] != "project-top-7.txt" || list[0].Purpose == "" {
+		t.Errorf("exports: %+v", list)
+	}
+	for path, want := range map[string]string{
+		"/api/export/approved?format=csv":   "project-approved.csv",
+		"/api/export/top-k?count=2":         "project-top-2.txt",
+		"/api/export/communities":           "project-communities.txt",
+		"/api/export/ratings":               "project-ratings.csv",
+		"/api/export/sites?format=json":     "project-sites.json",
+		"/api/export/heritrix-precedence":   "project-heritrix-precedence.txt",
+		"/api/ratings/export":               "project-ratings.csv",
+		"/api/export/ratings.csv":           "project-sites.csv",
+		"/api/export/selection?format=json": "project-approved.json",
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Disposition") != `attachment; filename="`+want+`"` {
+			t.Errorf("%s: %d %v %s", path, rec.Code, rec.Header(), rec.Body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/top-k?count=2", nil))
+	if rec.Body.String() != "http://s2.test/\nhttp://s3.test/\n" {
+		t.Errorf("top 2: %q", rec.Body)
+	}
+	apptest.Call(t, h, "GET", "/api/export/seeds-of-doom", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/ratings?format=json", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/top-k?count=0", "", 400, nil)
+
+	var n store.Rating
+	apptest.Call(t, h, "PUT", "/api/sites/s5.test/note", `{"librarian":"ANA","note":"soup"}`, 200, &n)
+	if n.Librarian != "ana" || n.Rating != 0 || n.Note != "soup" {
+		t.Errorf("note: %+v", n)
+	}
+	apptest.Call(t, h, "PUT", "/api/sites/s5.test/note", `{"librarian":"zed","note":"soup"}`, 404, nil)
+
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated"}`, 200, nil)
+	env := apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
+	if !strings.Contains(env.Error, "nominated by ana, and ana cannot also approve it") {
+		t.Errorf("self-approval: %+v", env)
+	}
+	var sel store.Selection
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
+	if sel.NominatedBy != "ana" || sel.ApprovedBy != "ben" {
+		t.Errorf("approved: %+v", sel)
+	}
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"cleo","status":"rejected","reason":"duplicate"}`, 200, &sel)
+	if sel.RejectedBy != "cleo" || sel.RejectedReason != "duplicate" {
+		t.Errorf("rejected: %+v", sel)
+	}
+}
