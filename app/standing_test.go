@@ -148,6 +148,7 @@ func TestStandings(t *testing.T) {
 	for _, r := range rows {
 		check("rank", r.Site, r.Standing)
 	}
+	apptest.AddLibrarians(t, a, "ana")
 	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", IncludeFailed: true})
 	if err != nil {
 		t.Fatal(err)
