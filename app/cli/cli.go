@@ -39,6 +39,9 @@ type CLI struct {
 	Desktop func(title string, h http.Handler) error
 	// Logger for serve and the desktop; nil logs nothing.
 	Logger *slog.Logger
+	// Dialogs are the desktop window's native file dialogs, through which
+	// the window saves and opens every file.
+	Dialogs httpapi.Dialogs
 }
 
 // ErrNoDesktop means no desktop window can be opened here.
@@ -277,7 +280,7 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
-		return c.Desktop("sitesift — "+p.Dir, c.handler(a))
+		return c.Desktop("sitesift — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 	})
 }
 
@@ -382,7 +385,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
-		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a))
+		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
 		}

@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { api, isAbort, message, type CommunityParams, type Core, type ExportFormat, type SiteGraph } from './api';
 import { LightElement } from './base';
-import { Downloads, inDesktopWindow, saveBlob } from './download';
+import { Downloads } from './download';
 import { int, sig } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { siteHref } from './router';
@@ -295,10 +295,9 @@ export class CommunitiesView extends LightElement {
     try {
       const file = await api.exportSeeds(seeds, format);
       const name = file.filename || `seeds.${format}`;
-      saveBlob(new Blob([file.text], { type: file.type || 'text/plain' }), name);
-      // The desktop window saves downloads without a word: say where.
-      const desktop = inDesktopWindow();
-      this.exportNote = `${name}: ${int(seeds.length)} ${seeds.length === 1 ? 'seed' : 'seeds'}${desktop ? ', saved in your Downloads (or home) folder' : ''}.`;
+      // In the desktop window the Save dialog asks where; say where it went.
+      const where = await this.#downloads.saveText(file.text, name, file.type || 'text/plain');
+      this.exportNote = `${name}: ${int(seeds.length)} ${seeds.length === 1 ? 'seed' : 'seeds'}${where ? `, ${where}` : ''}.`;
       this.exportText = file.text;
       this.copied = '';
     } catch (err) {
