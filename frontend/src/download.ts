@@ -116,7 +116,15 @@ export class Downloads implements ReactiveController {
     this.cancelled = '';
     this.#host.requestUpdate();
     try {
-      const res = await saveInWindow(url, name, filtersFor(name));
+      // A file the page made (a data: or blob: link, as a plot's SVG) is
+      // read here and sent as text; an API file is saved by the window itself.
+      const res = /^(data|blob):/.test(url)
+        ? await request<DesktopSaved>('POST', '/api/desktop/save', {
+            text: await (await fetch(url)).text(),
+            name,
+            filters: filtersFor(name),
+          })
+        : await saveInWindow(url, name, filtersFor(name));
       if (res.cancelled) this.cancelled = name;
       else this.saved = res.path ?? name;
     } catch (err) {
