@@ -35,6 +35,7 @@ type App struct {
 	project  *Project
 	store    *store.Store
 	index    *index.Index
+	search   searcher // index.Search, or the holder's (beside.go)
 	log      *slog.Logger
 	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
@@ -60,7 +61,7 @@ func New(opt Options) *App {
 	if t == 0 {
 		t = importance.DefaultTeleport
 	}
-	return &App{
+	a := &App{
 		project:  opt.Project,
 		store:    opt.Project.Store,
 		index:    opt.Project.Index,
@@ -68,6 +69,12 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
+	if a.index != nil {
+		a.search = a.index.Search
+	} else {
+		a.search = besideSearch(opt.Project)
+	}
+	return a
 }
 
 // Close stops a running crawl and waits for it to end. It does not close
@@ -231,7 +238,7 @@ type SearchHit struct {
 
 // Search runs a full-text query over the crawled pages.
 func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
-	res, err := a.index.Search(ctx, q)
+	res, err := a.search(ctx, q)
 	if errors.Is(err, index.ErrBadQuery) {
 		return SearchResult{}, badRequest(err)
 	}

@@ -53,7 +53,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
 			}
 		}
-		return c.withProject(*dir, func(a *app.App) error {
+		return c.readProject(*dir, func(a *app.App) error {
 			seeds, err := a.Seeds(ctx, *count, *includeFailed)
 			if err != nil {
 				return err
@@ -79,7 +79,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	if err != nil {
 		return usageError{"seeds: " + err.Error()}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		cs, err := a.Communities(ctx, *count, opt)
 		if err != nil {
 			return err
@@ -111,7 +111,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return usageError{fmt.Sprintf("export: unknown --what %q (want %s, %s or %s)", *what, ExportHeritrix, ExportRatings, ExportWARCList)}
 	}
 	var buf bytes.Buffer
-	err := c.withProject(*dir, func(a *app.App) error {
+	err := c.readProject(*dir, func(a *app.App) error {
 		if *what == ExportHeritrix {
 			ps, err := a.HeritrixPrecedence(ctx, *buckets)
 			if err != nil {
