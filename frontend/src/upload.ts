@@ -119,7 +119,9 @@ export class FilePicker implements ReactiveController {
     }
     return html`<button type="button" id=${o.id} class="btn" @click=${this.#choose} ?disabled=${this.reading}>Choose file…</button>
       ${spinner(this.reading, 'Opening')}
-      <span class="picked-file">${this.file ? html`<code title=${this.file.path ?? this.file.name}>${this.file.path ?? this.file.name}</code>` : html`<span class="muted">no file chosen</span>`}</span>
+      <span class="picked-file" title=${this.file?.path ?? ''}>${this.file
+        ? html`<code>${this.file.name}</code>`
+        : html`<span class="muted">no file chosen</span>`}</span>
       ${this.error ? alertBox(this.error) : nothing}`;
   }
 }
