@@ -28,6 +28,10 @@ type Options struct {
 	// Teleport is OPIC's teleport share and PageRank's teleport probability;
 	// 0 means importance.DefaultTeleport.
 	Teleport float64
+	// Search runs the searches of a project opened without its index
+	// (beside the process that holds it, [ReadOnlyBeside]); nil searches
+	// the project's index.
+	Search func(context.Context, index.Query) (index.Result, error)
 }
 
 // App is the service behind the command line and the HTTP API.
@@ -35,7 +39,7 @@ type App struct {
 	project  *Project
 	store    *store.Store
 	index    *index.Index
-	search   searcher // index.Search, or the holder's (beside.go)
+	search   func(context.Context, index.Query) (index.Result, error) // the index's, or Options.Search
 	log      *slog.Logger
 	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
@@ -69,10 +73,16 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
-	if a.index != nil {
+	switch p := opt.Project; {
+	case opt.Search != nil:
+		a.search = opt.Search
+	case a.index != nil:
 		a.search = a.index.Search
-	} else {
-		a.search = besideSearch(opt.Project)
+	default:
+		a.search = func(context.Context, index.Query) (index.Result, error) {
+			return index.Result{}, conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d) alone; close it and try again",
+				p.Dir, p.Holder.Command, p.Holder.PID))
+		}
 	}
 	return a
 }

@@ -273,7 +273,11 @@ func (c CLI) open(dir string, create, readOnly bool) (*app.App, *app.Project, er
 	if err != nil {
 		return nil, nil, err
 	}
-	a := app.New(app.Options{Project: p, Logger: c.Logger})
+	opt := app.Options{Project: p, Logger: c.Logger}
+	if p.ReadOnly && p.Holder.Socket != "" {
+		opt.Search = httpapi.HolderSearch(p.Holder)
+	}
+	a := app.New(opt)
 	if p.ReadOnly {
 		// The holder mends and computes what is missing; a reader beside it
 		// reads what there is.

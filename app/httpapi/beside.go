@@ -1,4 +1,4 @@
-package app
+package httpapi
 
 import (
 	"context"
@@ -10,25 +10,17 @@ import (
 	"strconv"
 	"time"
 
+	"sitesift/app"
 	"sitesift/sites/index"
 )
 
-// searcher runs a full-text query: the project's index, or, in a project
-// opened beside its holder, the holder's index over its socket.
-type searcher func(ctx context.Context, q index.Query) (index.Result, error)
-
-// besideSearch asks the holder of the project for searches: its index is
-// open in that process alone (Bleve holds it exclusively), so a process
-// reading beside it sends GET /api/search to the socket where the holder
-// serves its API.
-func besideSearch(p *Project) searcher {
-	h := p.Holder
-	if h.Socket == "" {
-		return func(context.Context, index.Query) (index.Result, error) {
-			return index.Result{}, conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d), which serves no socket to ask; close it and try again",
-				p.Dir, h.Command, h.PID))
-		}
-	}
+// HolderSearch returns the search of the process that holds a project,
+// for a process that reads the project beside it ([app.ReadOnlyBeside]):
+// the search index is open in the holder alone (Bleve holds it
+// exclusively), so the search is asked of the holder's API on the socket
+// it serves in the project (h.Socket). Give it to [app.New] as
+// Options.Search.
+func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result, error) {
 	client := &http.Client{
 		Timeout: 30 * time.Second,
 		Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
@@ -50,24 +42,24 @@ func besideSearch(p *Project) searcher {
 		}
 		res, err := client.Do(req)
 		if err != nil {
-			return index.Result{}, fmt.Errorf("search: ask %s (pid %d) at %s: %w", h.Command, h.PID, h.Socket, err)
+			return index.Result{}, fmt.Errorf("search: ask %s (pid %d), which holds the index, at %s: %w", h.Command, h.PID, h.Socket, err)
 		}
 		defer res.Body.Close()
 		var env struct {
-			Status    string       `json:"status"`
-			Data      SearchResult `json:"data"`
-			ErrorType string       `json:"error_type"`
-			Error     string       `json:"error"`
+			Status    string           `json:"status"`
+			Data      app.SearchResult `json:"data"`
+			ErrorType string           `json:"error_type"`
+			Error     string           `json:"error"`
 		}
 		if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
 			return index.Result{}, fmt.Errorf("search: the answer of pid %d: HTTP %d: %w", h.PID, res.StatusCode, err)
 		}
 		if env.Status != "success" {
 			err := fmt.Errorf("%s", env.Error)
-			if Kind(env.ErrorType) == KindInvalid {
+			if app.Kind(env.ErrorType) == app.KindInvalid {
 				return index.Result{}, fmt.Errorf("%w: %s", index.ErrBadQuery, env.Error)
 			}
-			return index.Result{}, &Error{Kind(env.ErrorType), err}
+			return index.Result{}, &app.Error{Kind: app.Kind(env.ErrorType), Err: err}
 		}
 		d := env.Data
 		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,
