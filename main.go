@@ -14,14 +14,18 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"sync"
 	"syscall"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"sitesift/app/cli"
+	"sitesift/app/httpapi"
 )
 
 //go:embed all:frontend/dist
@@ -39,7 +43,9 @@ func main() {
 		os.Exit(1)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
-	c := cli.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Desktop: desktop, Logger: logger}
+	dialogs := &windowDialogs{}
+	c := cli.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Logger: logger, Dialogs: dialogs,
+		Desktop: func(title string, h http.Handler) error { return desktop(title, h, dialogs) }}
 	os.Exit(c.Run(ctx, os.Args[1:]))
 }
 
@@ -55,7 +61,7 @@ func logLevel() slog.Level {
 // desktop opens the Wails window on the app's handler: with no Assets, every
 // request of the window, GET included, reaches the same handler that
 // `sitesift serve` uses.
-func desktop(title string, h http.Handler) error {
+func desktop(title string, h http.Handler, d *windowDialogs) error {
 	if !cli.DesktopBuild {
 		return fmt.Errorf("%w: this binary was built without the desktop tags", cli.ErrNoDesktop)
 	}
@@ -71,5 +77,66 @@ func desktop(title string, h http.Handler) error {
 		AssetServer:      &assetserver.Options{Handler: h},
 		BackgroundColour: &options.RGBA{R: 250, G: 250, B: 249, A: 255},
 		Linux:            &linux.Options{Icon: icon, ProgramName: "sitesift"},
+		OnStartup:        d.start,
 	})
+}
+
+// windowDialogs are the native file dialogs of the desktop window
+// (httpapi.Dialogs), through the Wails runtime. The API calls them from its
+// request goroutines, never the GTK main thread, which Wails' dialogs need:
+// they run on the main thread and block the caller until answered. Wails
+// passes every dialog's answer through one channel, so one dialog is open
+// at a time.
+type windowDialogs struct {
+	mu  sync.Mutex
+	ctx context.Context // from OnStartup; nil until the window is up
+}
+
+func (d *windowDialogs) start(ctx context.Context) {
+	d.mu.Lock()
+	d.ctx = ctx
+	d.mu.Unlock()
+}
+
+// errNoWindow is returned by a dialog asked for before the window is up.
+var errNoWindow = fmt.Errorf("the desktop window is not open")
+
+func (d *windowDialogs) SaveFile(title, name string, filters []httpapi.FileFilter) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.ctx == nil {
+		return "", errNoWindow
+	}
+	return runtime.SaveFileDialog(d.ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: name,
+		DefaultDirectory: downloadsDir(), Filters: wailsFilters(filters), CanCreateDirectories: true})
+}
+
+func (d *windowDialogs) OpenFile(title string, filters []httpapi.FileFilter) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.ctx == nil {
+		return "", errNoWindow
+	}
+	return runtime.OpenFileDialog(d.ctx, runtime.OpenDialogOptions{Title: title, Filters: wailsFilters(filters)})
+}
+
+func wailsFilters(fs []httpapi.FileFilter) []runtime.FileFilter {
+	out := make([]runtime.FileFilter, len(fs))
+	for i, f := range fs {
+		out[i] = runtime.FileFilter{DisplayName: f.Name, Pattern: f.Pattern}
+	}
+	return out
+}
+
+// downloadsDir is the folder a Save dialog opens in: ~/Downloads when it
+// exists, else the home folder ("" lets the dialog choose).
+func downloadsDir() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	if fi, err := os.Stat(filepath.Join(home, "Downloads")); err == nil && fi.IsDir() {
+		return filepath.Join(home, "Downloads")
+	}
+	return home
 }

@@ -28,6 +28,10 @@ type Options struct {
 	// Teleport is OPIC's teleport share and PageRank's teleport probability;
 	// 0 means importance.DefaultTeleport.
 	Teleport float64
+	// Search runs the searches of a project opened without its index
+	// (beside the process that holds it, [ReadOnlyBeside]); nil searches
+	// the project's index.
+	Search func(context.Context, index.Query) (index.Result, error)
 }
 
 // App is the service behind the command line and the HTTP API.
@@ -35,6 +39,7 @@ type App struct {
 	project  *Project
 	store    *store.Store
 	index    *index.Index
+	search   func(context.Context, index.Query) (index.Result, error) // the index's, or Options.Search
 	log      *slog.Logger
 	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
@@ -60,7 +65,7 @@ func New(opt Options) *App {
 	if t == 0 {
 		t = importance.DefaultTeleport
 	}
-	return &App{
+	a := &App{
 		project:  opt.Project,
 		store:    opt.Project.Store,
 		index:    opt.Project.Index,
@@ -68,6 +73,18 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
+	switch p := opt.Project; {
+	case opt.Search != nil:
+		a.search = opt.Search
+	case a.index != nil:
+		a.search = a.index.Search
+	default:
+		a.search = func(context.Context, index.Query) (index.Result, error) {
+			return index.Result{}, conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d) alone; close it and try again",
+				p.Dir, p.Holder.Command, p.Holder.PID))
+		}
+	}
+	return a
 }
 
 // Close stops a running crawl and waits for it to end. It does not close
@@ -300,7 +317,7 @@ type SearchHit struct {
 // message says why in plain words (an [*index.QueryError], whose details
 // name the problem and the character it is at).
 func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
-	res, err := a.index.Search(ctx, q)
+	res, err := a.search(ctx, q)
 	if errors.Is(err, index.ErrBadQuery) {
 		return SearchResult{}, badRequest(err)
 	}

@@ -19,6 +19,10 @@
 // their files; app/plot draws their charts; app/apptest builds projects for
 // tests.
 //
+// One process at a time holds a project ([OpenProject], lock.go): the
+// others are told which process it is, and the commands that only read
+// open it beside that process ([ReadOnlyBeside]).
+//
 // Errors carry a [Kind] (invalid, not found, conflict, internal) that each
 // adapter maps to its own terms: an HTTP status, an exit status.
 //

@@ -71,7 +71,18 @@ type RankRow struct {
 // Rank recomputes PageRank and returns all sites by OPIC, highest first;
 // limit > 0 keeps the first limit.
 func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
-	if err := a.UpdatePageRank(ctx); err != nil {
+	// Beside the process that holds the project nothing is saved: the
+	// PageRank is computed for the answer only.
+	var fresh map[string]float64
+	if a.project != nil && a.project.ReadOnly {
+		names, edges, err := a.store.SiteGraph(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if fresh, err = PageRankOf(names, edges, a.teleport); err != nil {
+			return nil, err
+		}
+	} else if err := a.UpdatePageRank(ctx); err != nil {
 		return nil, err
 	}
 	rows, err := a.allSites(ctx, limit)
@@ -84,8 +95,12 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 	}
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
-		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
-			Standing: st.Of(r.OPIC, r.PageRank)}
+		pr := r.PageRank
+		if fresh != nil {
+			pr = fresh[r.Site]
+		}
+		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
+			Standing: st.Of(r.OPIC, pr)}
 	}
 	return out, nil
 }

@@ -34,6 +34,13 @@ type Project struct {
 	// Repairs is what opening the project found left by a killed process
 	// and mended.
 	Repairs Repairs
+	// ReadOnly is set when another process held the project and it was
+	// opened beside it for reading ([ReadOnlyBeside]): the store is read
+	// only, Index is nil and searches are asked of the holder, Holder.
+	ReadOnly bool
+	Holder   Holder
+
+	lock *projectLock // nil when opened read-only
 }
 
 // Repairs counts what OpenProject mended.
@@ -48,11 +55,17 @@ type Repairs struct {
 // database or index is created; without it, a directory with no project.db
 // gives an error wrapping ErrNoProject.
 //
-// Opening takes the project for this process (the index allows one): crawls
-// the store still records as running were cut short by a kill and are
-// marked interrupted, and the pages the index lacks (a kill between a
-// batch's commit to the store and to the index, or during a rebuild) are
-// indexed, reporting to the [IndexProgress] option when given.
+// Opening takes the project for this process: an flock on its lock file
+// (LockFile), which the system drops when the process ends, so that one
+// process at a time writes it. When another process has it, OpenProject
+// returns a [*HeldError] (kind conflict) naming that process, unless
+// [ReadOnlyBeside] asks to read beside it.
+//
+// The process that takes the project mends what a kill left: crawls the
+// store still records as running were cut short and are marked
+// interrupted, and the pages the index lacks (a kill between a batch's
+// commit to the store and to the index, or during a rebuild) are indexed,
+// reporting to the [IndexProgress] option when given.
 func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, error) {
 	var o projectOptions
 	for _, f := range opts {
@@ -76,6 +89,43 @@ func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, erro
 	} else if err != nil {
 		return nil, fmt.Errorf("project %s: %w", abs, err)
 	}
+	command := o.command
+	if command == "" {
+		command = "sitesift"
+	}
+	lock, err := lockProject(abs, command)
+	var held *HeldError
+	if errors.As(err, &held) && o.readOnly {
+		if _, serr := os.Stat(dbPath); serr != nil {
+			return nil, err // a project being created: nothing to read yet
+		}
+		return openBeside(abs, held.Holder)
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := openHeld(abs, o)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	p.lock = lock
+	return p, nil
+}
+
+// openBeside opens the project read-only beside the process that holds it.
+func openBeside(dir string, h Holder) (*Project, error) {
+	st, err := store.Open(filepath.Join(dir, DBFile), store.ReadOnly())
+	if err != nil {
+		return nil, fmt.Errorf("project %s (open in pid %d): %w", dir, h.PID, err)
+	}
+	return &Project{Dir: dir, Store: st, ReadOnly: true, Holder: h}, nil
+}
+
+// openHeld opens the store and the index of the project this process has
+// taken, mending what a kill left.
+func openHeld(abs string, o projectOptions) (*Project, error) {
+	dbPath := filepath.Join(abs, DBFile)
 	st, err := store.Open(dbPath)
 	if err != nil {
 		return nil, fmt.Errorf("project %s: %w", abs, err)
@@ -116,6 +166,23 @@ type ProjectOption func(*projectOptions)
 
 type projectOptions struct {
 	progress func(done, total int)
+	command  string
+	readOnly bool
+}
+
+// HeldBy names, for people, what holds the project while it is open
+// ("the desktop window", "sitesift crawl"): another process that finds it
+// held says so. The default is "sitesift".
+func HeldBy(command string) ProjectOption {
+	return func(o *projectOptions) { o.command = command }
+}
+
+// ReadOnlyBeside has OpenProject, when another process holds the project,
+// open it for reading beside that process instead of failing: the store
+// read-only, without the mending an opening writer does, and searches
+// asked of the holder over its socket (SocketFile).
+func ReadOnlyBeside() ProjectOption {
+	return func(o *projectOptions) { o.readOnly = true }
 }
 
 // IndexProgress has OpenProject report its progress to f while it indexes
@@ -200,7 +267,11 @@ func indexPages(ctx context.Context, st *store.Store, ix *index.Index, pages []s
 // CrawlLog is the path of the project's crawl log.
 func (p *Project) CrawlLog() string { return filepath.Join(p.Dir, CrawlLogFile) }
 
-// Close closes the index and the store.
+// Close closes the index and the store, and lets the project go.
 func (p *Project) Close() error {
-	return errors.Join(p.Index.Close(), p.Store.Close())
+	var err error
+	if p.Index != nil {
+		err = p.Index.Close()
+	}
+	return errors.Join(err, p.Store.Close(), p.lock.release())
 }

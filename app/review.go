@@ -314,7 +314,7 @@ func (a *App) searchQueue(ctx context.Context, req QueueRequest, q ReviewQueue, 
 	}
 	seen := map[string]bool{}
 	for off := 0; off < queueSearchHits; off += index.MaxLimit {
-		res, err := a.index.Search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
+		res, err := a.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
 		if errors.Is(err, index.ErrBadQuery) {
 			return ReviewQueue{}, badRequest(err)
 		}

@@ -39,6 +39,13 @@ type CLI struct {
 	Desktop func(title string, h http.Handler) error
 	// Logger for serve and the desktop; nil logs nothing.
 	Logger *slog.Logger
+	// Dialogs are the desktop window's native file dialogs, through which
+	// the window saves and opens every file.
+	Dialogs httpapi.Dialogs
+
+	// cmd is the command being run ("" for the desktop window), which a
+	// project it holds names to the other processes that find it held.
+	cmd string
 }
 
 // ErrNoDesktop means no desktop window can be opened here.
@@ -141,6 +148,7 @@ func (c CLI) run(ctx context.Context, args []string) error {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
+	c.cmd = cmd
 	switch cmd {
 	case "":
 		return c.desktop(ctx, args)
@@ -262,19 +270,34 @@ func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
 	return httpapi.New(a, append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)...)
 }
 
-// open opens the project of --project and builds the App over it.
-func (c CLI) open(dir string, create bool) (*app.App, *app.Project, error) {
+// open opens the project of --project and builds the App over it. With
+// readOnly, a project another process holds is opened beside it for
+// reading (app.ReadOnlyBeside).
+func (c CLI) open(dir string, create, readOnly bool) (*app.App, *app.Project, error) {
 	line := newStatusLine(c.Stderr, 5*time.Second)
-	p, err := app.OpenProject(dir, create, app.IndexProgress(func(done, total int) {
+	opts := []app.ProjectOption{app.HeldBy(c.holderName()), app.IndexProgress(func(done, total int) {
 		if final := done == total; line.due(final) {
 			line.show(fmt.Sprintf("indexing the pages the search index lacks: %d/%d", done, total))
 		}
-	}))
+	})}
+	if readOnly {
+		opts = append(opts, app.ReadOnlyBeside())
+	}
+	p, err := app.OpenProject(dir, create, opts...)
 	line.done()
 	if err != nil {
 		return nil, nil, err
 	}
-	a := app.New(app.Options{Project: p, Logger: c.Logger})
+	opt := app.Options{Project: p, Logger: c.Logger}
+	if p.ReadOnly && p.Holder.Socket != "" {
+		opt.Search = httpapi.HolderSearch(p.Holder)
+	}
+	a := app.New(opt)
+	if p.ReadOnly {
+		// The holder mends and computes what is missing; a reader beside it
+		// reads what there is.
+		return a, p, nil
+	}
 	if repaired, err := a.RepairImportance(context.Background()); err != nil {
 		a.Close()
 		p.Close()
@@ -285,15 +308,36 @@ func (c CLI) open(dir string, create bool) (*app.App, *app.Project, error) {
 	return a, p, nil
 }
 
+// holderName is how a project this command holds is named to the others.
+func (c CLI) holderName() string {
+	switch c.cmd {
+	case "":
+		return "the desktop window"
+	case "demo":
+		return "the sitesift demo"
+	}
+	return "sitesift " + c.cmd
+}
+
 func (c CLI) desktop(ctx context.Context, args []string) error {
 	f := c.newFlags("")
 	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
-		return c.Desktop("sitesift — "+p.Dir, c.handler(a))
+	err := c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+		return c.Desktop("sitesift — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 	})
+	if err == nil || errors.Is(err, ErrNoDesktop) {
+		return err
+	}
+	// Started from a menu, no one reads the terminal: the reason the
+	// project cannot open (most often: open in another window) is shown in
+	// a window of its own.
+	if werr := c.Desktop("sitesift — cannot open "+*dir, failurePage(*dir, err)); werr != nil && !errors.Is(werr, ErrNoDesktop) {
+		return errors.Join(err, werr)
+	}
+	return err
 }
 
 func (c CLI) serve(ctx context.Context, args []string) error {
@@ -305,7 +349,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
-		return c.listenAndServe(ctx, *addr, a, p.Dir, "", *token)
+		return c.listenAndServe(ctx, *addr, a, p, "", *token)
 	})
 }
 
@@ -314,7 +358,8 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 // Beyond loopback, anyone on the network could read and change the project:
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
-func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, dir, fragment, token string) error {
+func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, p *app.Project, fragment, token string) error {
+	dir := p.Dir
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -342,6 +387,10 @@ func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, dir, f
 		shown = netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), ap.Port()).String()
 	}
 	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s%s\n", dir, shown, query, fragment)
+	// The secret stays out of the lock file, which others may read.
+	if err := p.Advertise("http://"+shown+"/", ""); err != nil {
+		fmt.Fprintf(c.Stderr, "sitesift: warning: %v\n", err)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -397,12 +446,12 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
-		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a))
+		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-		return c.listenAndServe(ctx, *addr, a, p.Dir, "#/crawl", "")
+		return c.listenAndServe(ctx, *addr, a, p, "#/crawl", "")
 	})
 }
 
@@ -570,7 +619,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	case *biased && *weighting != app.WeightingLinks:
 		return usageError{"rank: --biased goes with --weighting links"}
 	case *biased:
-		return c.withProject(*dir, func(a *app.App) error {
+		return c.readProject(*dir, func(a *app.App) error {
 			rows, err := a.RankBiased(ctx, *limit, *bias)
 			if err != nil {
 				return err
@@ -578,7 +627,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 			return app.WriteBiasedRank(c.Stdout, rows, *format)
 		})
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		rows, err := a.RankWeighted(ctx, *limit, *weighting)
 		if err != nil {
 			return err
@@ -600,15 +649,32 @@ func (c CLI) withProject(dir string, f func(*app.App) error) error {
 	return c.inProject(dir, false, func(a *app.App, _ *app.Project) error { return f(a) })
 }
 
-// inProject opens the project in dir (creating it when create), runs f,
-// then stops what the App still runs and closes the project.
-func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) error) error {
-	a, p, err := c.open(dir, create)
+// readProject runs f, which only reads, on the existing project dir: when
+// another process (the desktop window, serve, a crawl) holds the project,
+// f reads it beside that process.
+func (c CLI) readProject(dir string, f func(*app.App) error) error {
+	a, p, err := c.open(dir, false, true)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
 	defer a.Close()
+	return f(a)
+}
+
+// inProject opens the project in dir (creating it when create) for this
+// process, serves its API on the project's socket for the commands that
+// read beside it, runs f, then stops what the App still runs and closes
+// the project.
+func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) error) error {
+	a, p, err := c.open(dir, create, false)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	defer a.Close()
+	stop := c.serveSocket(a, p)
+	defer stop()
 	return f(a, p)
 }
 
@@ -656,7 +722,7 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return usageError{"sites: give at most one SITE"}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		if len(rest) == 1 {
 			d, err := a.Site(ctx, strings.ToLower(rest[0]), "")
 			if err != nil {
@@ -686,7 +752,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 	if q == "" {
 		return usageError{"search: no query"}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
 		if err != nil {
 			return err

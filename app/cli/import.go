@@ -38,7 +38,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	// An existing project names sites by its own rule (a --site-rule must
 	// agree with it); a new one is created only once the file has been
 	// read, so that a file with bad lines leaves nothing behind.
-	if a, p, err := c.open(*dir, false); err == nil {
+	if a, p, err := c.open(*dir, false, false); err == nil {
 		settings, err := a.SetSettings(ctx, update)
 		a.Close()
 		p.Close()

@@ -304,7 +304,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 		}
 	} else {
 		source = *dir
-		err := c.withProject(*dir, func(a *app.App) error {
+		err := c.readProject(*dir, func(a *app.App) error {
 			var err error
 			gs, labels, err = a.SeedGraphs(ctx)
 			return err

@@ -39,7 +39,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 		if err := f.parseNoArgs(args); err != nil {
 			return err
 		}
-		return c.withProject(*dir, func(a *app.App) error {
+		return c.readProject(*dir, func(a *app.App) error {
 			ls, err := a.Librarians(ctx)
 			if err != nil {
 				return err
@@ -164,7 +164,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	if err := checkFormat("review", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias,
 			IncludeFailed: *includeFailed})
 		if err != nil {
@@ -245,7 +245,7 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 	if err := checkFormat("selection export", *format, export.Txt, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		seeds, err := a.Selection(ctx, *status)
 		if err != nil {
 			return err
@@ -316,7 +316,7 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return usageError{"ratings export: give at most one FILE (default: standard output)"}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		if len(rest) == 0 {
 			return a.ExportRatingsCSV(ctx, c.Stdout)
 		}
@@ -354,7 +354,7 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 	if *rater != "" && *format == export.CSV {
 		return usageError{"agreement: --rater goes with --format table or json"}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		ag, err := a.Agreement(ctx, app.AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
 		if err != nil {
 			return err

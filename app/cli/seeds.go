@@ -48,7 +48,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
 			}
 		}
-		return c.withProject(*dir, func(a *app.App) error {
+		return c.readProject(*dir, func(a *app.App) error {
 			seeds, err := a.Seeds(ctx, *count, *includeFailed)
 			if err != nil {
 				return err
@@ -74,7 +74,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	if err != nil {
 		return usageError{"seeds: " + err.Error()}
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		cs, err := a.Communities(ctx, *count, opt)
 		if err != nil {
 			return err
@@ -131,7 +131,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	}
 	var buf bytes.Buffer
 	name := ""
-	err := c.withProject(*dir, func(a *app.App) error {
+	err := c.readProject(*dir, func(a *app.App) error {
 		if *what == app.ExportWARCList {
 			fs, err := a.WARCFiles()
 			if err != nil {

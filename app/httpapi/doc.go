@@ -15,6 +15,12 @@
 // the per-process write token, body caps, the shared secret beyond
 // loopback).
 //
+// Two parts serve the desktop window and the processes beside it: the
+// routes only the window has (desktop.go, [Desktop]), which save and open
+// files through its native dialogs, and [HolderSearch] (beside.go), the
+// client with which a command reading a project beside the process that
+// holds it asks that process to search.
+//
 //	h := httpapi.New(a, httpapi.Assets(dist), httpapi.Logger(log))
 //	http.ListenAndServe("127.0.0.1:7777", h)
 package httpapi

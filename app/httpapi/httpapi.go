@@ -26,6 +26,8 @@ type config struct {
 	assets fs.FS
 	log    *slog.Logger
 	guard  guard
+	// dialogs, given by the desktop window only, add its file routes.
+	dialogs Dialogs
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -68,6 +70,8 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
 	h.routeCollections(mux) // saved collections of communities and their seed lists: collections.go
 	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go
+	// The desktop window's native file dialogs: desktop.go.
+	h.routeDesktop(mux, c.dialogs, mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})

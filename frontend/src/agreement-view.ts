@@ -20,6 +20,7 @@ import {
 } from './api';
 import { LightElement } from './base';
 import { EXPLAIN, RawController, rawSharesOn } from './explainer';
+import { FilePicker } from './upload';
 import { int, sig } from './format';
 import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
@@ -65,7 +66,6 @@ export class AgreementView extends LightElement {
   static override properties = {
     params: { attribute: false },
     librarian: { type: String },
-    file: { state: true },
     importing: { state: true },
     imported: { state: true },
     refusal: { state: true },
@@ -73,7 +73,6 @@ export class AgreementView extends LightElement {
 
   declare params: URLSearchParams;
   declare librarian: string;
-  declare file: File | null;
   declare importing: boolean;
   declare imported: (RatingsImport & { name: string }) | null;
   declare refusal: Refusal | null;
@@ -81,12 +80,22 @@ export class AgreementView extends LightElement {
   #report = new Loader<Agreement>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
   protected readonly rawShares = new RawController(this);
+  /** picker chooses the ratings file: a file input in a browser, the native Open dialog in the window. */
+  #picker = new FilePicker(this, {
+    id: 'ratings-file',
+    accept: '.csv,text/csv,text/plain',
+    title: 'Import a ratings file',
+    filters: [{ name: 'Ratings files (CSV)', pattern: '*.csv;*.CSV;*.txt' }],
+    changed: () => {
+      this.imported = null;
+      this.refusal = null;
+    },
+  });
 
   constructor() {
     super();
     this.params = new URLSearchParams();
     this.librarian = '';
-    this.file = null;
     this.importing = false;
     this.imported = null;
     this.refusal = null;
@@ -139,13 +148,13 @@ export class AgreementView extends LightElement {
 
   async #import(ev: Event): Promise<void> {
     ev.preventDefault();
-    const f = this.file;
+    const f = this.#picker.file;
     if (!f || this.importing) return;
     this.importing = true;
     this.imported = null;
     this.refusal = null;
     try {
-      const res = await api.importRatings(f, f.name);
+      const res = await api.importRatings(f.data, f.name);
       this.imported = { ...res, name: f.name };
       void librarian.loadProfiles();
       void this.#load();
@@ -273,13 +282,8 @@ export class AgreementView extends LightElement {
       <p class="muted small">CSV with the header <code>librarian,site,rating,note</code> (note optional): librarians working on
         different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.</p>
       <form class="import-form" @submit=${(e: Event) => this.#import(e)}>
-        <input id="ratings-file" type="file" accept=".csv,text/csv,text/plain"
-          @change=${(e: Event) => {
-            this.file = (e.target as HTMLInputElement).files?.[0] ?? null;
-            this.imported = null;
-            this.refusal = null;
-          }} />
-        <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.file || this.importing}>Import</button>
+        ${this.#picker.render()}
+        <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.#picker.file || this.importing}>Import</button>
         ${spinner(this.importing, 'Importing')}
       </form>
       ${ok

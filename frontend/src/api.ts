@@ -649,7 +649,7 @@ export function query(params: Record<string, string | number | undefined | null>
  */
 export class RawBody {
   constructor(
-    readonly body: Blob | string,
+    readonly body: Blob | string | ArrayBuffer,
     readonly type: string,
   ) {}
 }
@@ -812,7 +812,7 @@ export const api = {
   selectionExportURL: (status: SelectionStatus, format: ExportFormat) => `/api/export/selection${query({ status, format })}`,
 
   /** importRatings sends a ratings CSV file; a refused file throws ApiError whose data is a RatingsRefusal. */
-  importRatings: (file: Blob, name: string) =>
+  importRatings: (file: ArrayBuffer | string, name: string) =>
     request<RatingsImport>('POST', `/api/ratings/import${query({ name })}`, new RawBody(file, 'text/csv; charset=utf-8')),
   ratingsFileURL: () => '/api/ratings/export',
 

@@ -1,15 +1,13 @@
-// Saving a file the page holds (a Blob) as a download. It is also the one way
-// that saves anything in the desktop window: there a link with a `download`
-// attribute to a server URL does nothing, and a plain link to an attachment
-// is fetched and dropped, while a `blob:` link with `download` is saved,
-// silently, into the Downloads folder (the home folder without one).
-//
-// Downloads is the pages' download links made to work there too: in a browser
-// a link stays a plain download; in the window its click fetches the file,
-// saves it as a `blob:` and says where it went.
+// Download links in the browser and in the desktop window. In a browser a
+// link stays a plain download. In the desktop window (WebKitGTK) a link with
+// `download` saves nothing and a `blob:` download goes silently to
+// ~/Downloads, so there a link's click asks the window to save the file
+// itself (POST /api/desktop/save): the native Save dialog, then the file
+// written where the person chose, and the page says where, or that the save
+// was cancelled, or why it failed.
 
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { fetchDownload, message } from './api';
+import { message, request } from './api';
 import { alertBox, spinner } from './loader';
 
 /** inDesktopWindow reports whether the page runs in the Wails window (Wails injects window.runtime). */
@@ -31,9 +29,41 @@ export function saveBlob(blob: Blob, name: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_MS);
 }
 
-/** savedWhere is the line that says where the window saved a file. */
-export function savedWhere(name: string) {
-  return html`Saved <code>${name}</code> in your Downloads folder (your home folder if there is none).`;
+/** savedWhere is the line that says where the window saved a file: its full path. */
+export function savedWhere(path: string) {
+  return html`Saved <code>${path}</code>.`;
+}
+
+/** DesktopSaved is the answer of POST /api/desktop/save. */
+export interface DesktopSaved {
+  path?: string;
+  bytes: number;
+  cancelled: boolean;
+}
+
+/** FileFilter is one entry of a native dialog's file type menu: patterns separated by ";". */
+export interface FileFilter {
+  name: string;
+  pattern: string;
+}
+
+/**
+ * saveInWindow has the desktop window ask where to save the file of the API's
+ * GET url (suggesting name) and write it there (POST /api/desktop/save): the
+ * file never passes through the page, and a failed or cancelled save leaves
+ * nothing on disk.
+ */
+export function saveInWindow(url: string, name: string, filters?: FileFilter[]): Promise<DesktopSaved> {
+  const u = new URL(url, location.href);
+  return request<DesktopSaved>('POST', '/api/desktop/save', { url: u.pathname + u.search, name, filters });
+}
+
+/** filtersFor is the Save dialog's file type menu for a file name: its extension, then every file. */
+function filtersFor(name: string): FileFilter[] {
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
+  const all = { name: 'All files', pattern: '*' };
+  return ext ? [{ name: `${ext.toUpperCase()} files`, pattern: `*.${ext}` }, all] : [all];
 }
 
 /** linkName is the name a link's file is saved under when the server gives none: its download attribute, else the URL's last part. */
@@ -51,10 +81,12 @@ function linkName(a: HTMLAnchorElement): string {
  * and note() shows nothing.
  */
 export class Downloads implements ReactiveController {
-  /** saving is the file being fetched, saved the last one saved, error why the last save failed. */
+  /** saving is the file being saved, saved the path of the last one saved, error why the last save failed. */
   saving = '';
   saved = '';
   error = '';
+  /** cancelled is the name of the file whose Save dialog was last cancelled. */
+  cancelled = '';
   /** asked is the name of the last file asked for, which note(prefix) matches. */
   asked = '';
   #host: ReactiveControllerHost;
@@ -74,24 +106,48 @@ export class Downloads implements ReactiveController {
     void this.save(a.getAttribute('href') ?? a.href, linkName(a));
   };
 
-  /** save fetches url and saves it under the server's name for it, else name. */
+  /** save asks the window where to save the file of url, suggesting name, and saves it there. */
   async save(url: string, name: string): Promise<void> {
     if (this.saving) return;
     this.saving = name;
     this.asked = name;
     this.error = '';
+    this.saved = '';
+    this.cancelled = '';
     this.#host.requestUpdate();
     try {
-      const file = await fetchDownload(url);
-      const saved = file.filename || name;
-      saveBlob(file.blob, saved);
-      this.saved = saved;
+      // A file the page made (a data: or blob: link, as a plot's SVG) is
+      // read here and sent as text; an API file is saved by the window itself.
+      const res = /^(data|blob):/.test(url)
+        ? await request<DesktopSaved>('POST', '/api/desktop/save', {
+            text: await (await fetch(url)).text(),
+            name,
+            filters: filtersFor(name),
+          })
+        : await saveInWindow(url, name, filtersFor(name));
+      if (res.cancelled) this.cancelled = name;
+      else this.saved = res.path ?? name;
     } catch (err) {
-      this.error = `${name}: ${message(err)}`;
+      this.error = `${name}: not saved: ${message(err)}`;
     } finally {
       this.saving = '';
       this.#host.requestUpdate();
     }
+  }
+
+  /**
+   * saveText saves a file the page made (an edited seed list): in a browser as
+   * a download, in the window through the Save dialog. It resolves to a line
+   * saying where the file went ("" in a browser, which says so itself), or
+   * that the save was cancelled; it throws when the save failed.
+   */
+  async saveText(text: string, name: string, type = 'text/plain'): Promise<string> {
+    if (!inDesktopWindow()) {
+      saveBlob(new Blob([text], { type }), name);
+      return '';
+    }
+    const res = await request<DesktopSaved>('POST', '/api/desktop/save', { text, name, filters: filtersFor(name) });
+    return res.cancelled ? `not saved: the Save dialog was cancelled` : `saved as ${res.path ?? name}`;
   }
 
   /**
@@ -102,6 +158,8 @@ export class Downloads implements ReactiveController {
     if (!inDesktopWindow() || !this.asked.startsWith(prefix)) return nothing;
     return html`${spinner(!!this.saving, 'Saving')}${alertBox(this.error)}${this.saved
       ? html`<p class="saved-note download-saved" role="status">${savedWhere(this.saved)}</p>`
+      : nothing}${this.cancelled
+      ? html`<p class="saved-note download-cancelled" role="status">Not saved: the Save dialog of <code>${this.cancelled}</code> was cancelled.</p>`
       : nothing}`;
   }
 }

@@ -89,10 +89,11 @@ export class WarcFiles extends LightElement {
       ${desktop && this.#downloads.saved
         ? html`<p class="saved-note" id="warc-saved" role="status">${savedWhere(this.#downloads.saved)}</p>`
         : nothing}
+      ${desktop && this.#downloads.cancelled
+        ? html`<p class="saved-note" id="warc-cancelled" role="status">Not saved: the Save dialog of <code>${this.#downloads.cancelled}</code> was cancelled.</p>`
+        : nothing}
       ${desktop && files?.length
-        ? html`<p class="hint" id="warc-desktop-note">In this window a download shows no prompt: the file goes to your
-            Downloads folder, or your home folder if there is none. To choose where, open sitesift in a browser
-            (<code>sitesift serve</code>)${this.dir ? html`, or copy the files from <code>${this.dir}/warcs/</code>` : nothing}.</p>`
+        ? html`<p class="hint" id="warc-desktop-note">Each file asks where to save it${this.dir ? html`; the files are also in <code>${this.dir}/warcs/</code>` : nothing}.</p>`
         : nothing}
     </section>`;
   }

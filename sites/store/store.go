@@ -65,7 +65,21 @@ type Store struct {
 	// rule is the project's site rule (key site_rule of settings): the
 	// site of every page and link the store is given must follow it.
 	rule sites.Rule
+
+	// readOnly opens the database for reading only ([ReadOnly]).
+	readOnly bool
 }
+
+// ReadOnly opens the database for reading only, while another process
+// holds it for writing: no migration (a schema other than this program's is
+// refused), no write; every write fails with SQLite's "attempt to write a
+// readonly database". The file must exist.
+func ReadOnly() Option { return func(s *Store) { s.readOnly = true } }
+
+// roDSNParams are the read-only connection's settings: SQLite opens the
+// file itself read-only (it still reads a WAL the writer keeps) and
+// query_only refuses any write on the connection.
+const roDSNParams = "mode=ro&_pragma=busy_timeout(5000)&_pragma=query_only(1)"
 
 // Option configures a [Store] in [Open].
 type Option func(*Store)
@@ -121,6 +135,9 @@ func Open(path string, opts ...Option) (*Store, error) {
 	}
 	s.logger = s.logger.With("component", "store")
 
+	if s.readOnly {
+		return s.openReadOnly()
+	}
 	db, err := sql.Open("sqlite", path+"?"+dsnParams)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
@@ -136,6 +153,55 @@ func Open(path string, opts ...Option) (*Store, error) {
 	}
 	return s, nil
 }
+
+// openReadOnly is Open with [ReadOnly].
+func (s *Store) openReadOnly() (*Store, error) {
+	ctx := context.Background()
+	if _, err := os.Stat(s.path); err != nil {
+		return nil, fmt.Errorf("store: open %q read-only: %w", s.path, err)
+	}
+	db, err := sql.Open("sqlite", "file:"+s.path+"?"+roDSNParams)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %q read-only: %w", s.path, err)
+	}
+	s.db = db
+	ms, err := loadMigrations()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	latest := ms[len(ms)-1].version
+	current, err := s.SchemaVersion(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %q read-only: %w", s.path, err)
+	}
+	switch {
+	case current > latest:
+		db.Close()
+		return nil, fmt.Errorf("store: open %q: %w: it has schema version %d, this program knows up to %d",
+			s.path, ErrSchemaTooNew, current, latest)
+	case current < latest:
+		db.Close()
+		return nil, fmt.Errorf("store: open %q read-only: it has schema version %d and this program needs %d, which only a writer can bring it to",
+			s.path, current, latest)
+	}
+	var v string
+	if err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, keySiteRule).Scan(&v); errors.Is(err, sql.ErrNoRows) {
+		v = string(sites.DefaultRule)
+	} else if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %q read-only: site rule: %w", s.path, err)
+	}
+	if s.rule, err = sites.ParseRule(v); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %q: %w", s.path, err)
+	}
+	return s, nil
+}
+
+// ReadOnlyStore reports whether the store was opened with [ReadOnly].
+func (s *Store) ReadOnlyStore() bool { return s.readOnly }
 
 // Close closes the database. Calls after the first return nil.
 func (s *Store) Close() error {

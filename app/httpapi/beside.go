@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"sitesift/app"
+	"sitesift/sites/index"
+)
+
+// HolderSearch returns the search of the process that holds a project,
+// for a process that reads the project beside it ([app.ReadOnlyBeside]):
+// the search index is open in the holder alone (Bleve holds it
+// exclusively), so the search is asked of the holder's API on the socket
+// it serves in the project (h.Socket). Give it to [app.New] as
+// Options.Search.
+func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result, error) {
+	client := &http.Client{
+		Timeout: 30 * time.Second,
+		Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", h.Socket)
+		}},
+	}
+	return func(ctx context.Context, q index.Query) (index.Result, error) {
+		v := url.Values{"q": {q.Text}, "offset": {strconv.Itoa(q.Offset)}, "limit": {strconv.Itoa(q.Limit)}}
+		if q.Site != "" {
+			v.Set("site", q.Site)
+		}
+		if q.Limit == 0 {
+			v.Set("limit", strconv.Itoa(index.DefaultLimit))
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost/api/search?"+v.Encode(), nil)
+		if err != nil {
+			return index.Result{}, err
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			return index.Result{}, fmt.Errorf("search: ask %s (pid %d), which holds the index, at %s: %w", h.Command, h.PID, h.Socket, err)
+		}
+		defer res.Body.Close()
+		var env struct {
+			Status    string           `json:"status"`
+			Data      app.SearchResult `json:"data"`
+			ErrorType string           `json:"error_type"`
+			Error     string           `json:"error"`
+		}
+		if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
+			return index.Result{}, fmt.Errorf("search: the answer of pid %d: HTTP %d: %w", h.PID, res.StatusCode, err)
+		}
+		if env.Status != "success" {
+			err := fmt.Errorf("%s", env.Error)
+			if app.Kind(env.ErrorType) == app.KindInvalid {
+				return index.Result{}, fmt.Errorf("%w: %s", index.ErrBadQuery, env.Error)
+			}
+			return index.Result{}, &app.Error{Kind: app.Kind(env.ErrorType), Err: err}
+		}
+		d := env.Data
+		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,
+			Hits: make([]index.Hit, len(d.Hits))}
+		for i, h := range d.Hits {
+			out.Hits[i] = index.Hit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,169 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+)
+
+// chooser answers the dialogs with fixed paths, as a person choosing them
+// would; "" is a cancelled dialog.
+type chooser struct {
+	save, open string
+	asked      []string // the names the Save dialog suggested
+}
+
+func (c *chooser) SaveFile(title, name string, _ []FileFilter) (string, error) {
+	c.asked = append(c.asked, name)
+	return c.save, nil
+}
+
+func (c *chooser) OpenFile(string, []FileFilter) (string, error) { return c.open, nil }
+
+func desktopHandler(t *testing.T, d Dialogs) (*app.App, *app.Project, http.Handler) {
+	t.Helper()
+	a, p, _ := testProject(t)
+	return a, p, New(a, Assets(fstest.MapFS{"index.html": {Data: []byte("<title>sitesift</title>")}}), Desktop(d))
+}
+
+// entries lists a directory's names.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func saveBody(url, name string) string {
+	b, _ := json.Marshal(map[string]string{"url": url, "name": name})
+	return string(b)
+}
+
+func TestDesktopSave(t *testing.T) {
+	dir := t.TempDir()
+	d := &chooser{save: filepath.Join(dir, "my seeds.txt")}
+	_, _, h := desktopHandler(t, d)
+
+	var saved Saved
+	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/export/seeds?format=txt&count=5", "seeds.txt"), 200, &saved)
+	if saved.Cancelled || saved.Path != d.save || saved.Bytes == 0 {
+		t.Fatalf("saved %+v; want %s written", saved, d.save)
+	}
+	got, err := os.ReadFile(d.save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The file is what the browser downloads from the same URL.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/seeds?format=txt&count=5", nil))
+	if !bytes.Equal(got, rec.Body.Bytes()) || int64(len(got)) != saved.Bytes {
+		t.Fatalf("saved file (%d bytes) differs from GET's answer (%d bytes)", len(got), rec.Body.Len())
+	}
+	if lines := strings.Count(string(got), "http"); lines != 5 {
+		t.Errorf("seeds.txt holds %d URLs, want 5:\n%s", lines, got)
+	}
+	if len(d.asked) != 1 || d.asked[0] != "seeds.txt" {
+		t.Errorf("the dialog suggested %q, want seeds.txt", d.asked)
+	}
+	if fi, _ := os.Stat(d.save); fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", fi.Mode().Perm())
+	}
+
+	// Text the page made.
+	apptest.Call(t, h, "POST", "/api/desktop/save", `{"text":"https://a.test/\n","name":"edited.txt"}`, 200, &saved)
+	if got, _ := os.ReadFile(d.save); string(got) != "https://a.test/\n" {
+		t.Errorf("saved text %q", got)
+	}
+	if names := entries(t, dir); len(names) != 1 {
+		t.Errorf("the folder holds %q; want the saved file alone", names)
+	}
+}
+
+func TestDesktopSaveCancelAndFailure(t *testing.T) {
+	dir := t.TempDir()
+	d := &chooser{}
+	_, _, h := desktopHandler(t, d)
+
+	var saved Saved
+	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/export/heritrix", "heritrix.txt"), 200, &saved)
+	if !saved.Cancelled || saved.Path != "" {
+		t.Fatalf("cancelled dialog: %+v", saved)
+	}
+
+	// A download that fails leaves nothing, not even over an older file.
+	d.save = filepath.Join(dir, "old.csv")
+	os.WriteFile(d.save, []byte("old"), 0o644)
+	env := apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/warcs/nosuch.warc.gz", "x.warc.gz"), 404, nil)
+	if !strings.Contains(env.Error, "nosuch") {
+		t.Errorf("error %q does not name the missing file", env.Error)
+	}
+	if got, _ := os.ReadFile(d.save); string(got) != "old" {
+		t.Errorf("the older file became %q", got)
+	}
+	if names := entries(t, dir); len(names) != 1 {
+		t.Errorf("the folder holds %q; want the older file alone", names)
+	}
+
+	// A folder that does not exist.
+	d.save = filepath.Join(dir, "gone", "seeds.txt")
+	env = apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/export/heritrix", "h.txt"), 400, nil)
+	if !strings.Contains(env.Error, "gone") {
+		t.Errorf("error %q does not name the folder", env.Error)
+	}
+
+	// Only the API's own downloads.
+	for _, u := range []string{"http://example.org/x", "/index.html", "/api/desktop/save", ""} {
+		apptest.Call(t, h, "POST", "/api/desktop/save", saveBody(u, "x"), 400, nil)
+	}
+}
+
+func TestDesktopOpen(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ratings.csv")
+	data := []byte("librarian,site,rating\nann,a.test,3\n\xff\x00 bytes as they are\n")
+	os.WriteFile(path, data, 0o600)
+	d := &chooser{open: path}
+	_, _, h := desktopHandler(t, d)
+
+	var opened Opened
+	apptest.Call(t, h, "POST", "/api/desktop/open", `{"title":"Import","filters":[{"name":"CSV","pattern":"*.csv"}]}`, 200, &opened)
+	if opened.Path != path || opened.Name != "ratings.csv" || !bytes.Equal(opened.Data, data) {
+		t.Fatalf("opened %+v", opened)
+	}
+	d.open = ""
+	apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 200, &opened)
+	if !opened.Cancelled {
+		t.Errorf("cancelled dialog: %+v", opened)
+	}
+	d.open = filepath.Join(dir, "missing.csv")
+	env := apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 400, nil)
+	if !strings.Contains(env.Error, "missing.csv") {
+		t.Errorf("error %q does not name the file", env.Error)
+	}
+	big := filepath.Join(dir, "big.csv")
+	os.WriteFile(big, make([]byte, maxOpenFile+1), 0o600)
+	d.open = big
+	apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 413, nil)
+}
+
+// The routes exist only in the desktop window's handler.
+func TestDesktopRoutesOnlyInWindow(t *testing.T) {
+	_, h := testApp(t)
+	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/export/heritrix", "h.txt"), 404, nil)
+	apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 404, nil)
+}
