@@ -365,3 +365,22 @@ func (s *Store) SitesArchive(ctx context.Context) (map[string]SiteArchiveInfo, e
 	}
 	return out, nil
 }
+
+// PageCaptures returns the archived captures of the page url and the time
+// of its latest capture; found is false when the page is not stored.
+func (s *Store) PageCaptures(ctx context.Context, url string) (captures int, last time.Time, found bool, err error) {
+	var at sql.NullString
+	err = s.db.QueryRowContext(ctx, `SELECT captures, fetched_at FROM pages WHERE url = ?`, url).Scan(&captures, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, time.Time{}, false, nil
+	}
+	if err != nil {
+		return 0, time.Time{}, false, fmt.Errorf("store: captures of %q: %w", url, err)
+	}
+	if at.Valid {
+		if last, err = parseTime(at.String); err != nil {
+			return 0, time.Time{}, false, err
+		}
+	}
+	return captures, last, true, nil
+}
