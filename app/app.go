@@ -48,6 +48,7 @@ type App struct {
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
 	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)
+	imports     importJobs     // the running or last archive import (import_job.go)
 }
 
 // New returns an App over an open project.
@@ -81,6 +82,7 @@ func (a *App) Close() {
 		<-j.done
 	}
 	a.lab.close()
+	a.imports.close()
 }
 
 // ProjectInfo describes the open project.

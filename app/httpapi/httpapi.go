@@ -65,6 +65,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeCommunities(mux) // communities, graph and exports: communities.go
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
 	h.routeLab(mux)         // lab experiments run as background jobs: lab.go
+	h.routeImports(mux)     // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})
