@@ -538,7 +538,7 @@ export function query(params: Record<string, string | number | undefined | null>
  */
 export class RawBody {
   constructor(
-    readonly body: Blob | string,
+    readonly body: Blob | string | ArrayBuffer,
     readonly type: string,
   ) {}
 }
