@@ -100,6 +100,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return err
 	}
 	switch *what {
+	case ExportBrowsertrix, ExportHeritrixCrawl: // export_crawlers.go
+		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
 	case ExportHeritrix:
 		if *buckets <= 0 {
 			return usageError{fmt.Sprintf("export: --buckets %d must be positive", *buckets)}
