@@ -153,7 +153,11 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if rows == nil {
 		rows = []store.SiteRow{}
 	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows}, nil
+	archive, err := a.sitesArchive(ctx, rows) // import_archive.go
+	if err != nil {
+		return SiteList{}, err
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive}, nil
 }
 
 // SiteList is one page of the sites table.
@@ -162,6 +166,9 @@ type SiteList struct {
 	Offset int             `json:"offset"`
 	Limit  int             `json:"limit"`
 	Rows   []store.SiteRow `json:"rows"`
+	// Archive is what imported archives (CDX) and the Common Crawl graph
+	// say of the listed sites, by name, for those they name.
+	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
 }
 
 // Site returns one site's detail; librarian selects whose rating is shown as

@@ -394,3 +394,13 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	}
 	return n, err
 }
+
+// sitesArchive returns what imported archives and the Common Crawl graph
+// say of the sites of rows.
+func (a *App) sitesArchive(ctx context.Context, rows []store.SiteRow) (map[string]store.SiteArchiveInfo, error) {
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = r.Site
+	}
+	return a.store.SitesArchiveOf(ctx, names)
+}

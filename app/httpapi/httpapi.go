@@ -344,6 +344,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	return h.app.Sites(r.Context(), store.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
 		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"), Status: r.FormValue("status"),
+		Archived: r.FormValue("archived"),
 	})
 }
 

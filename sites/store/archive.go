@@ -334,6 +334,24 @@ type SiteArchiveInfo struct {
 // SitesArchive returns, by site name, what archives and the Common Crawl
 // graph say of the sites they name.
 func (s *Store) SitesArchive(ctx context.Context) (map[string]SiteArchiveInfo, error) {
+	return s.sitesArchive(ctx, `WHERE a.site_id IS NOT NULL OR c.site_id IS NOT NULL`)
+}
+
+// SitesArchiveOf is [Store.SitesArchive] of the sites named only (a page
+// of the sites table).
+func (s *Store) SitesArchiveOf(ctx context.Context, names []string) (map[string]SiteArchiveInfo, error) {
+	if len(names) == 0 {
+		return map[string]SiteArchiveInfo{}, nil
+	}
+	js, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	return s.sitesArchive(ctx, `WHERE s.name IN (SELECT value FROM json_each(?1))
+		AND (a.site_id IS NOT NULL OR c.site_id IS NOT NULL)`, string(js))
+}
+
+func (s *Store) sitesArchive(ctx context.Context, where string, args ...any) (map[string]SiteArchiveInfo, error) {
 	out := map[string]SiteArchiveInfo{}
 	err := queryRows(ctx, s.db, func(sc scanner) error {
 		var name string
@@ -358,8 +376,7 @@ func (s *Store) SitesArchive(ctx context.Context) (map[string]SiteArchiveInfo, e
 		out[name] = i
 		return nil
 	}, `SELECT s.name, a.urls, a.captures, a.first_capture, a.last_capture, c.inlinks_outside, c.harmonic, c.pagerank
-		FROM sites s LEFT JOIN site_archive a ON a.site_id = s.id LEFT JOIN site_cc c ON c.site_id = s.id
-		WHERE a.site_id IS NOT NULL OR c.site_id IS NOT NULL`)
+		FROM sites s LEFT JOIN site_archive a ON a.site_id = s.id LEFT JOIN site_cc c ON c.site_id = s.id `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: sites' archive: %w", err)
 	}
@@ -383,4 +400,23 @@ func (s *Store) PageCaptures(ctx context.Context, url string) (captures int, las
 		}
 	}
 	return captures, last, true, nil
+}
+
+// Values of SiteQuery.Archived.
+const (
+	ArchivedYes = "yes"
+	ArchivedNo  = "no"
+)
+
+// archivedFilter is the SQL condition of SiteQuery.Archived.
+func archivedFilter(v string) (string, error) {
+	switch v {
+	case "":
+		return "", nil
+	case ArchivedYes:
+		return ` AND EXISTS (SELECT 1 FROM site_archive a WHERE a.site_id = s.id)`, nil
+	case ArchivedNo:
+		return ` AND NOT EXISTS (SELECT 1 FROM site_archive a WHERE a.site_id = s.id)`, nil
+	}
+	return "", fmt.Errorf("store: list sites: %w: archived=%q (want yes or no)", ErrInvalid, v)
 }
