@@ -357,17 +357,28 @@ func fileDigest(ctx context.Context, path string, progress func(int64)) (string,
 }
 
 // openArchive opens a file of an import for its read, counting the bytes
-// read for progress and stopping at ctx's end.
-func openArchive(ctx context.Context, path string, progress func(int64)) (io.ReadCloser, error) {
+// read for progress and stopping at ctx's end. It can seek (the WARC
+// reader checks a gzip file's members before it reads the records).
+func openArchive(ctx context.Context, path string, progress func(int64)) (io.ReadSeekCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, badRequest(fmt.Errorf("import: %s: %w", path, unwrapPathError(err)))
 	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{newProgressReader(ctx, f, progress), f}, nil
+	return &archiveReader{newProgressReader(ctx, f, progress), f}, nil
 }
+
+type archiveReader struct {
+	*progressReader
+	f *os.File
+}
+
+func (a *archiveReader) Seek(off int64, whence int) (int64, error) {
+	n, err := a.f.Seek(off, whence)
+	a.n, a.last = n, n
+	return n, err
+}
+
+func (a *archiveReader) Close() error { return a.f.Close() }
 
 // progressReader counts the bytes read, reports them every MiB, and fails
 // once ctx is done.
@@ -403,4 +414,13 @@ func (a *App) sitesArchive(ctx context.Context, rows []store.SiteRow) (map[strin
 		names[i] = r.Site
 	}
 	return a.store.SitesArchiveOf(ctx, names)
+}
+
+// CheckArchiveRequest checks an import's files as [App.ImportArchives]
+// does before reading any (they exist, are files and can be read; a Common
+// Crawl import has both parts and a slice), so that a command line can
+// refuse a bad request before it creates a project.
+func CheckArchiveRequest(req ArchiveImportRequest) error {
+	_, err := checkArchiveRequest(req)
+	return err
 }

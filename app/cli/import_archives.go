@@ -112,6 +112,10 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 			update.SiteRule = rule
 		}
 	})
+	// A bad path is refused before a new project is created for it.
+	if err := app.CheckArchiveRequest(req); err != nil {
+		return err
+	}
 	start := time.Now()
 	return c.inProject(dir, true, func(a *app.App, p *app.Project) error {
 		if _, err := a.SetSettings(ctx, update); err != nil {

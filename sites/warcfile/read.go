@@ -119,12 +119,33 @@ func (e *ReadError) Unwrap() error { return e.Err }
 
 // Read reads the WARC file r (gzip or plain, WARC 1.0 or 1.1; name is its
 // name, for errors) record by record and calls fn with each, in file
-// order, until the end or fn's error. It reads leniently, as replay tools
-// do: syntax errors and violations of the standard in an otherwise
-// readable record do not stop it. A record that cannot be read whole (a
+// order, until the end or fn's error. Violations of the standard in an
+// otherwise readable record do not stop it; a syntax error (a header line
+// without its CRLF or colon) does. A record that cannot be read whole (a
 // truncated or corrupt file) is a [*ReadError] naming its offset; the
 // records before it have been handed over.
 func Read(r io.Reader, name string, fn func(*Record) error) error {
+	// gowarc v1.6.0's header parser, told to only warn of syntax errors
+	// (as real files need: archived HTTP heads break the rules), loops
+	// forever on a read error inside a record's WARC header, its memory
+	// growing every turn: a gzip member cut inside its header does that.
+	// So the members of a gzip file that can seek are checked first, and
+	// only the whole ones handed to gowarc.
+	cut := int64(-1)
+	var cutErr error
+	if rs, ok := r.(io.ReadSeeker); ok {
+		good, bad, err := gzipPrefix(rs)
+		if err != nil {
+			return &ReadError{File: name, Err: err}
+		}
+		if _, err := rs.Seek(0, io.SeekStart); err != nil {
+			return &ReadError{File: name, Err: err}
+		}
+		if bad != nil {
+			cut, cutErr = good, bad
+			r = io.LimitReader(rs, good)
+		}
+	}
 	wr, err := gowarc.NewWarcFileReaderFromStream(r, 0,
 		gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn), gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
 		gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore), gowarc.WithBlockErrorPolicy(gowarc.ErrWarn))
@@ -133,8 +154,11 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 	}
 	defer wr.Close()
 	for {
-		rec, off, _, err := wr.Next()
+		rec, off, err := next(wr)
 		if errors.Is(err, io.EOF) && rec == nil {
+			if cut >= 0 {
+				return &ReadError{File: name, Offset: cut, Err: cutErr}
+			}
 			return nil
 		}
 		if err != nil {
@@ -157,13 +181,52 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 	}
 }
 
+// next is wr.Next, a panic of gowarc's (some corrupt headers make one)
+// turned into an error.
+func next(wr *gowarc.WarcFileReader) (rec gowarc.WarcRecord, off int64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rec, err = nil, fmt.Errorf("corrupt record (the WARC reader failed: %v)", p)
+		}
+	}()
+	rec, off, _, err = wr.Next()
+	return rec, off, err
+}
+
+// gzipPrefix reads r and, when it is gzip, returns the length of its
+// longest prefix of whole members (each inflates to its end, checksum
+// matching) and, when that is not all of r, why the next member is not
+// whole. A plain file gives (0, nil, nil).
+func gzipPrefix(r io.Reader) (good int64, bad error, err error) {
+	cr := &countingReader{r: r}
+	br := bufio.NewReaderSize(cr, 1<<16)
+	if head, err := br.Peek(2); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+		return 0, nil, nil
+	}
+	var zr gzip.Reader
+	for {
+		if _, err := br.Peek(1); err != nil {
+			return good, nil, nil // the end of the file
+		}
+		if err := zr.Reset(br); err != nil {
+			return good, fmt.Errorf("not a gzip member: %w", readErr(err)), nil
+		}
+		zr.Multistream(false)
+		if _, err := io.Copy(io.Discard, &zr); err != nil {
+			return good, readErr(err), nil
+		}
+		good = cr.n - int64(br.Buffered())
+	}
+}
+
 // readErr names the usual causes of a failed read in words an operator
 // recognises.
 func readErr(err error) error {
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return fmt.Errorf("the file ends inside the record (truncated): %w", err)
 	}
-	if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
+	var ce flate.CorruptInputError
+	if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.As(err, &ce) {
 		return fmt.Errorf("corrupt gzip data: %w", err)
 	}
 	return err
