@@ -49,7 +49,7 @@ func (f Filter) Keep(host string) bool {
 }
 
 // IDs maps the vertex ids of the kept hosts to a small value (a site's
-// position): a sorted array, 16 bytes a kept host, whatever the size of
+// position): a sorted array, 12 bytes a kept host, whatever the size of
 // the whole graph.
 type IDs struct {
 	ids    []int64
