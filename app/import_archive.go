@@ -202,7 +202,9 @@ func warcFilesIn(dir string) ([]string, error) {
 // imported before (same kind, size and SHA-256) is skipped, so running the
 // same import twice changes nothing. Afterwards PageRank and the OPIC
 // simulation are recomputed on the whole site graph, as after an edge-list
-// import, and new pages are indexed for search, also when a file failed.
+// import, and new pages are indexed for search, also when a file failed
+// (and when every file was imported before: a run killed after its files
+// were committed leaves them to the next).
 //
 // progress, when not nil, is called as the import goes.
 func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, progress func(ImportProgress)) (ArchiveImportResult, error) {
@@ -250,6 +252,10 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 			r := ArchiveFileResult{Kind: f.kind, Path: f.path, Size: f.size}
 			if done {
 				r.Skipped, r.Previous, r.Summary = true, prev.Path, prev.Summary
+				// The run that imported it may have been killed before
+				// the importance and the index caught up: computing
+				// them again gives the same values if it was not.
+				added = true
 			}
 			sum, wrote, err := imp.importFile(ctx, af, done, counter("read", f.size))
 			if err != nil {

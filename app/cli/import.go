@@ -33,7 +33,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 		return c.importArchives(ctx, *dir, rule, f, archives.req)
 	}
 	if *dir == "" || *edges == "" {
-		return usageError{"import: --project DIR and --edges FILE (or --warc, --cdx, --crawl-log, --cc-vertices with --cc-edges) are required"}
+		return usageError{"import: --project DIR and --edges FILE are required (or, for archives, --warc, --cdx, --crawl-log, or --cc-vertices with --cc-edges)"}
 	}
 	r, err := sites.ParseRule(*rule)
 	if err != nil {
