@@ -53,6 +53,7 @@ type App struct {
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
 	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)
+	imports     importJobs     // the running or last archive import (import_job.go)
 }
 
 // New returns an App over an open project.
@@ -98,6 +99,7 @@ func (a *App) Close() {
 		<-j.done
 	}
 	a.lab.close()
+	a.imports.close()
 }
 
 // ProjectInfo describes the open project.
@@ -195,7 +197,11 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if err := a.placeRows(ctx, rows); err != nil {
 		return SiteList{}, err
 	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows}, nil
+	archive, err := a.sitesArchive(ctx, rows) // import_archive.go
+	if err != nil {
+		return SiteList{}, err
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive}, nil
 }
 
 // SiteList is one page of the sites table.
@@ -204,6 +210,9 @@ type SiteList struct {
 	Offset int             `json:"offset"`
 	Limit  int             `json:"limit"`
 	Rows   []store.SiteRow `json:"rows"`
+	// Archive is what imported archives (CDX) and the Common Crawl graph
+	// say of the listed sites, by name, for those they name.
+	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
 }
 
 // Site returns one site's detail; librarian selects whose rating is shown as

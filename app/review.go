@@ -477,6 +477,9 @@ type ReviewPage struct {
 	OthersRated int            `json:"others_rated"`
 	// Standing is the site's rank and 0–100 score among all sites.
 	store.Standing
+	// Archive is what imported archives and the Common Crawl graph say of
+	// the site; null when they say nothing.
+	Archive *store.SiteArchiveInfo `json:"archive"`
 }
 
 // ReviewTopPages is the number of pages a review page shows.
@@ -516,6 +519,11 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	}
 	if p.Selection, err = a.store.Selection(ctx, site); err != nil {
 		return ReviewPage{}, err
+	}
+	if ar, err := a.store.SitesArchiveOf(ctx, []string{site}); err != nil {
+		return ReviewPage{}, err
+	} else if info, ok := ar[site]; ok {
+		p.Archive = &info
 	}
 	member, err := a.communityOf(ctx)
 	if err != nil {

@@ -79,6 +79,9 @@ Usage:
                                             show or set the project's crawl settings
   sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
+  sitesift import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...]
+                 [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
+                                            web archives, crawl logs, a slice of the Common Crawl host graph, added to the project
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
@@ -93,6 +96,8 @@ Usage:
   sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|warc-list
                  [--format txt|csv|json] [--out FILE|DIR]
                                             one deliverable of the Export page: sitesift help export lists them
+  sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
+                                            the approved sites for browsertrix-crawler (YAML) or Heritrix (seeds.txt, precedence.txt)
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift check --project DIR              mend what a kill left and check the project's consistency
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]

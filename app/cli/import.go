@@ -19,11 +19,21 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how the list's URLs and names map to sites: host, host-www "+
 		"(www. dropped) or domain (the registered domain); chosen when the project is created")
-	if err := f.parseNoArgs(args); err != nil {
+	archives := archiveFlags(f)
+	if err := archives.parse(f, args); err != nil {
 		return err
 	}
+	if !archives.empty() {
+		if *edges != "" {
+			return usageError{"import: --edges goes alone; import archives with a second command"}
+		}
+		if *dir == "" {
+			return usageError{"import: --project DIR is required"}
+		}
+		return c.importArchives(ctx, *dir, rule, f, archives.req)
+	}
 	if *dir == "" || *edges == "" {
-		return usageError{"import: --project DIR and --edges FILE are required"}
+		return usageError{"import: --project DIR and --edges FILE are required (or, for archives, --warc, --cdx, --crawl-log, or --cc-vertices with --cc-edges)"}
 	}
 	r, err := sites.ParseRule(*rule)
 	if err != nil {

@@ -103,6 +103,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	req := app.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
 		IncludeRejected: *includeRejected, Buckets: *buckets}
 	switch {
+	case *what == ExportBrowsertrix || *what == ExportHeritrixCrawl: // export_crawlers.go
+		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
 	case *what == "":
 		return usageError{"export: --what is required: " + exportChoices()}
 	case *what == "ratings-csv":

@@ -47,7 +47,10 @@ const (
 )
 
 // uploads are the endpoints that take a file as their body, with its type.
-var uploads = map[string]string{"/api/ratings/import": "text/csv"}
+var uploads = map[string]string{"/api/ratings/import": "text/csv", "/api/imports/upload": "application/octet-stream"}
+
+// uploadLimits are the endpoints whose uploads may exceed maxUploadBody.
+var uploadLimits = map[string]int64{"/api/imports/upload": maxArchiveUpload}
 
 // TokenHeader is the header in which the UI sends the per-process write
 // token that GET /api/session gives it.
@@ -152,6 +155,9 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 	want, limit := "application/json", int64(maxJSONBody)
 	if t, ok := uploads[r.URL.Path]; ok {
 		want, limit = t, maxUploadBody
+		if l, ok := uploadLimits[r.URL.Path]; ok {
+			limit = l
+		}
 	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if r.ContentLength != 0 && mt != want {

@@ -72,6 +72,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go
 	// The desktop window's native file dialogs: desktop.go.
 	h.routeDesktop(mux, c.dialogs, mux)
+	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})
@@ -350,6 +351,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	return h.app.Sites(r.Context(), store.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
 		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"), Status: r.FormValue("status"),
+		Archived: r.FormValue("archived"),
 	})
 }
 

@@ -266,6 +266,19 @@ export interface SiteList {
   offset: number;
   limit: number;
   rows: SiteRow[];
+  /** archive is what imported archives (CDX) and the Common Crawl graph say of the listed sites, by name. */
+  archive?: Record<string, SiteArchive>;
+}
+
+/** SiteArchive is what imported archives and the Common Crawl host graph say of a site. */
+export interface SiteArchive {
+  urls: number;
+  captures: number;
+  first?: string;
+  last?: string;
+  cc_inlinks_outside?: number;
+  cc_harmonic?: number;
+  cc_pagerank?: number;
 }
 
 export interface SitePage {
@@ -546,6 +559,8 @@ export interface ReviewPage extends Standing {
   ratings: StoredRating[] | null;
   /** others_rated counts the other ratings withheld until then. */
   others_rated: number;
+  /** archive is what imported archives and the Common Crawl graph say of the site; null when nothing. */
+  archive?: SiteArchive | null;
 }
 
 /** RatingsImport is the outcome of an accepted ratings file. */
@@ -742,7 +757,7 @@ export const api = {
   warcURL: (name: string) => `/api/warcs/${enc(name)}`,
 
   sites: (
-    p: { sort: SortKey; order: Order; q?: string; status?: SiteCrawlStatus | ''; offset: number; limit: number; librarian?: string },
+    p: { sort: SortKey; order: Order; q?: string; status?: SiteCrawlStatus | ''; offset: number; limit: number; librarian?: string; archived?: string },
     signal?: AbortSignal,
   ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>

@@ -21,6 +21,7 @@ import './librarian-chooser';
 import './review-view';
 import './selection-view';
 import './agreement-view';
+import './import-view';
 import './app.css';
 
 export class SsApp extends LightElement {
@@ -182,6 +183,8 @@ export class SsApp extends LightElement {
         return html`<ss-communities .params=${r.params}></ss-communities>`;
       case 'lab':
         return html`<ss-lab></ss-lab>`;
+      case 'import':
+        return html`<ss-import></ss-import>`;
       case 'review':
         return html`<ss-review .params=${r.params} .librarian=${this.librarianName}></ss-review>`;
       case 'selection':
@@ -274,6 +277,7 @@ export class SsApp extends LightElement {
           ${this.#navItem('Agreement', '#/agreement', v === 'agreement', 'agreement')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
           ${this.#navItem('Lab', '#/lab', v === 'lab', 'lab')}
+          ${this.#navItem('Import', '#/import', v === 'import', 'import')}
         </nav>
         <div class="project" title=${p?.dir ?? this.projectError}>
           ${p

@@ -34,6 +34,7 @@ import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
 import './review-view.css';
+import { archiveText } from './archive-cells';
 
 const ORDERS: { value: QueueOrder; label: string; title: string }[] = [
   { value: 'importance', label: 'Importance', title: 'OPIC importance, highest first' },
@@ -879,6 +880,7 @@ export class ReviewView extends LightElement {
         <div class="stat"><span class="k">Out-sites</span><span class="v">${int(r?.out_sites ?? row.out_sites)}</span></div>
         <div class="stat spark"><span class="k">Importance over the crawl</span>${r ? sparkline(r.opic_series) : html`<span class="muted small">…</span>`}</div>
       </div>
+      ${archiveText(r?.archive) ? html`<p class="review-archive" data-archived>Already in our archive: ${archiveText(r?.archive)}</p>` : nothing}
       ${this.#renderRatingBox(row, r)}
       <ss-rating-legend></ss-rating-legend>
       ${this.#renderSelection(row, r)}

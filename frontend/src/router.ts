@@ -1,5 +1,5 @@
 // Hash routing: #/crawl, #/sites, #/sites/{site}, #/review, #/search?q=,
-// #/communities, #/selection, #/agreement, #/export, #/lab.
+// #/communities, #/selection, #/agreement, #/export, #/lab, #/import.
 // The hash keeps the whole view state (sort, filter, page, query), so a
 // reload or a bookmark shows the same thing, in the browser and in the
 // desktop window alike.
@@ -14,7 +14,8 @@ export type View =
   | 'selection'
   | 'agreement'
   | 'export'
-  | 'lab';
+  | 'lab'
+  | 'import';
 
 export interface Route {
   view: View;
@@ -43,6 +44,8 @@ export function parseHash(hash: string): Route {
       return { view: 'communities', site: '', params };
     case 'lab':
       return { view: 'lab', site: '', params };
+    case 'import':
+      return { view: 'import', site: '', params };
     case 'review':
       return { view: 'review', site: '', params };
     case 'selection':

@@ -13,6 +13,7 @@ import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
 import './rating-legend';
 import './sites-view.css';
+import { archiveCells, archiveFilter, archiveHeaders, type ArchiveShown } from './archive-cells';
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 2000;
@@ -64,6 +65,8 @@ export class SitesView extends LightElement {
   #selSite = '';
   /** hasHealth is set once the server has sent a crawl status: older servers send none, and then its columns and filter stay hidden. */
   #hasHealth = false;
+  /** hasArchive is set once the server has sent what an imported archive holds of a site: its column and filter are shown from then on. */
+  #hasArchive = false;
 
   constructor() {
     super();
@@ -115,6 +118,12 @@ export class SitesView extends LightElement {
     return isSiteCrawlStatus(s) ? s : '';
   }
 
+  /** archived is the archive filter: 'yes' (sites the archive holds), 'no' (those it does not) or '' (all). */
+  get archived(): '' | 'yes' | 'no' {
+    const a = this.params.get('archived');
+    return a === 'yes' || a === 'no' ? a : '';
+  }
+
   /** showHealth says whether the crawl status columns and filter are shown. */
   get #showHealth(): boolean {
     return this.#hasHealth || this.status !== '';
@@ -152,13 +161,15 @@ export class SitesView extends LightElement {
       // Never read back older ratings than the user just set.
       await ratingsSettled();
       return api.sites(
-        { sort: this.sort, order: this.order, q: this.q, status: this.status, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian },
+        { sort: this.sort, order: this.order, q: this.q, status: this.status, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian,
+          archived: this.archived },
         signal,
       );
     }, { silent });
     if (got !== 'done') return;
     const rows = this.#sites.value?.rows ?? [];
     if (rows.some((r) => r.crawl_status !== undefined)) this.#hasHealth = true;
+    if (Object.keys(this.#sites.value?.archive ?? {}).length) this.#hasArchive = true;
     const keep = this.#selSite ? rows.findIndex((r) => r.site === this.#selSite) : -1;
     // Stay on the same site when it is still shown; a refresh keeps the position, a new page starts at the top.
     this.#select(keep >= 0 ? keep : silent ? this.sel : 0, false);
@@ -180,6 +191,7 @@ export class SitesView extends LightElement {
       order: this.params.get('order'),
       q: this.q,
       status: this.status || null,
+      archived: this.archived || null,
       offset: this.offset || null,
       ...changes,
     };
@@ -310,7 +322,14 @@ export class SitesView extends LightElement {
       <td class="num">${int(r.in_sites)}</td>
       <td class="num">${int(r.out_sites)}</td>
       <td class="col-rating" data-rating=${r.rating ?? ''}>${r.rating ? html`<span class="rating r${r.rating}">${r.rating}</span>` : nothing}</td>
+      ${archiveCells(this.#sites.value?.archive?.[r.site], this.#archiveShown)}
     </tr>`;
+  }
+
+  /** archiveShown says which archive columns are shown: what an archive holds, and Common Crawl's ranks when a page has them. */
+  get #archiveShown(): ArchiveShown {
+    const a = Object.values(this.#sites.value?.archive ?? {});
+    return { archive: this.#hasArchive || this.archived !== '', cc: a.some((x) => x.cc_pagerank !== undefined) };
   }
 
   get #columns(): Column[] {
@@ -370,6 +389,7 @@ export class SitesView extends LightElement {
             @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && (ev.target as HTMLInputElement).blur()} />
         </label>
         ${this.#renderStatusFilter()}
+        ${this.#archiveShown.archive ? archiveFilter(this.archived, (v) => this.#go({ archived: v || null, offset: null })) : nothing}
         ${spinner(this.#sites.loading)}
         <div class="spacer"></div>
         <span class="range" aria-live="polite">${from}–${to} of ${int(total)}</span>
@@ -385,7 +405,7 @@ export class SitesView extends LightElement {
       ${alertBox(this.#sites.error)}
       <div class="panel table-panel">
         <table class="data sites-table" aria-label="Sites">
-          <thead><tr>${this.#columns.map((c) => this.#renderHeader(c))}</tr></thead>
+          <thead><tr>${this.#columns.map((c) => this.#renderHeader(c))}${archiveHeaders(this.#archiveShown)}</tr></thead>
           <tbody>${this.#renderBody()}</tbody>
         </table>
       </div>

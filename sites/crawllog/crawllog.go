@@ -13,6 +13,9 @@
 // start (yyyyMMddHHmmssSSS) and duration in milliseconds; the digest,
 // source tag and annotations ("-" when none; a failure's class as
 // "err=CLASS").
+//
+// [Read] reads such a log back, Heritrix's or sitesift's, one [Entry] a
+// line.
 package crawllog
 
 import (

@@ -33,6 +33,9 @@ type SiteQuery struct {
 	// NoFailed leaves out the sites whose crawl status sites.Failed
 	// reports: dead, closed to robots, errors only.
 	NoFailed bool
+	// Archived keeps the sites an imported archive index holds
+	// (ArchivedYes) or those it does not (ArchivedNo); "" keeps all.
+	Archived string
 }
 
 // sortKeys maps every accepted SiteQuery.Sort key to the SQL expression it
@@ -291,6 +294,11 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	if q.NoFailed {
 		status += ` AND ` + siteStatus + ` NOT IN ('dead', 'robots-closed', 'errors-only')`
 	}
+	archived, err := archivedFilter(q.Archived)
+	if err != nil {
+		return 0, nil, err
+	}
+	status += archived
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"sitesift/app"
+)
+
+// Export kinds of `sitesift export --what` for the big crawlers.
+const (
+	// ExportBrowsertrix is a browsertrix-crawler configuration (YAML) of
+	// the approved selection.
+	ExportBrowsertrix = "browsertrix"
+	// ExportHeritrixCrawl is a Heritrix seeds file of the approved
+	// selection and the precedence file of the ranking, into a directory.
+	ExportHeritrixCrawl = "heritrix"
+)
+
+// exportCrawler writes the approved selection for a big crawler: with
+// browsertrix a YAML file (--out FILE, or standard output); with heritrix
+// seeds.txt and precedence.txt into --out DIR, created when missing. Files
+// are written whole or not at all.
+func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets int) error {
+	if what == ExportHeritrixCrawl && out == "" {
+		return usageError{"export: --what heritrix writes seeds.txt and precedence.txt: --out DIR is required"}
+	}
+	if buckets <= 0 {
+		return usageError{fmt.Sprintf("export: --buckets %d must be positive", buckets)}
+	}
+	files := map[string]*bytes.Buffer{}
+	err := c.withProject(dir, func(a *app.App) error {
+		e, err := a.CrawlerExport(ctx)
+		if err != nil {
+			return err
+		}
+		if what == ExportBrowsertrix {
+			var b bytes.Buffer
+			files[out] = &b
+			return app.WriteBrowsertrixConfig(&b, e)
+		}
+		var seeds, prec bytes.Buffer
+		if err := app.WriteHeritrixSeeds(&seeds, e); err != nil {
+			return err
+		}
+		ps, err := a.HeritrixPrecedence(ctx, buckets)
+		if err != nil {
+			return err
+		}
+		if err := app.WriteHeritrixPrecedence(&prec, ps); err != nil {
+			return err
+		}
+		files[filepath.Join(out, "seeds.txt")] = &seeds
+		files[filepath.Join(out, "precedence.txt")] = &prec
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if what == ExportBrowsertrix && out == "" {
+		_, err := c.Stdout.Write(files[""].Bytes())
+		return err
+	}
+	if what == ExportHeritrixCrawl {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+	}
+	for path, b := range files {
+		if err := writeFileWhole(path, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stderr, "export: wrote %s\n", path)
+	}
+	return nil
+}
+
+// writeFileWhole writes data to path through a temporary file renamed into
+// place, so that path is never left half-written.
+func writeFileWhole(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("export: %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("export: %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("export: %s: %w", path, err)
+	}
+	return nil
+}

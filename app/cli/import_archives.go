@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"sitesift/app"
+	"sitesift/sites"
+)
+
+// listFlag is a flag that may be repeated; each value is appended. With
+// split, a value is also split at commas (host suffixes, not paths).
+type listFlag struct {
+	list  *[]string
+	split bool
+	last  **listFlag
+}
+
+func (l *listFlag) String() string {
+	if l == nil || l.list == nil {
+		return ""
+	}
+	return strings.Join(*l.list, ",")
+}
+
+func (l *listFlag) Set(v string) error {
+	if l.split {
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				*l.list = append(*l.list, s)
+			}
+		}
+	} else {
+		*l.list = append(*l.list, v)
+	}
+	*l.last = l
+	return nil
+}
+
+// archiveArgs are the archive flags of import.
+type archiveArgs struct {
+	req  app.ArchiveImportRequest
+	last *listFlag // the last file flag given, which takes the arguments after it
+}
+
+func archiveFlags(f flags) *archiveArgs {
+	a := &archiveArgs{}
+	for _, d := range []struct {
+		name, usage string
+		list        *[]string
+		split       bool
+	}{
+		{"warc", "WARC file (.warc or .warc.gz, WARC 1.0/1.1) or directory of them; repeat the flag or list files after it", &a.req.WARC, false},
+		{"cdx", "CDX (11-column) or CDXJ index: what the archive holds per site", &a.req.CDX, false},
+		{"crawl-log", "Heritrix crawl.log: the page graph of a crawl (each line's via → URL)", &a.req.CrawlLog, false},
+		{"cc-vertices", "Common Crawl host graph vertices file(s): id<TAB>reversed host, gzip", &a.req.CCVertices, false},
+		{"cc-edges", "Common Crawl host graph edges file(s): from<TAB>to, gzip", &a.req.CCEdges, false},
+		{"cc-ranks", "Common Crawl host ranks file(s): harmonic centrality and PageRank kept beside sitesift's", &a.req.CCRanks, false},
+		{"tld", "Common Crawl slice: keep the hosts under these TLDs (fr,be)", &a.req.TLDs, true},
+		{"host-suffix", "Common Crawl slice: keep the hosts ending with these names (bnf.fr,gouv.fr)", &a.req.HostSuffixes, true},
+	} {
+		f.Var(&listFlag{list: d.list, split: d.split, last: &a.last}, d.name, d.usage)
+	}
+	return a
+}
+
+// parse parses args; an argument that is no flag is one more file of the
+// file flag before it, so that a shell's "--warc *.warc.gz" works.
+func (a *archiveArgs) parse(f flags, args []string) error {
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				f.SetOutput(f.c.Stdout)
+				fmt.Fprintf(f.c.Stdout, "Usage of %s:\n", f.Name())
+				f.PrintDefaults()
+				return err
+			}
+			return usageError{fmt.Sprintf("%s: %v", f.Name(), err)}
+		}
+		args = f.Args()
+		if len(args) == 0 {
+			return nil
+		}
+		if a.last == nil || a.last.split {
+			return usageError{fmt.Sprintf("%s: unexpected argument %q", f.Name(), args[0])}
+		}
+		*a.last.list = append(*a.last.list, args[0])
+		args = args[1:]
+	}
+}
+
+func (a *archiveArgs) empty() bool {
+	r := a.req
+	return len(r.WARC)+len(r.CDX)+len(r.CrawlLog)+len(r.CCVertices)+len(r.CCEdges)+len(r.CCRanks)+
+		len(r.TLDs)+len(r.HostSuffixes) == 0
+}
+
+// importArchives runs an archive import into the project in dir, created
+// when missing (with --site-rule when given).
+func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f flags, req app.ArchiveImportRequest) error {
+	if _, err := sites.ParseRule(*rule); err != nil {
+		return usageError{"import: " + err.Error()}
+	}
+	var update app.SettingsUpdate
+	f.Visit(func(fl *flag.Flag) {
+		if fl.Name == "site-rule" {
+			update.SiteRule = rule
+		}
+	})
+	// A bad path is refused before a new project is created for it.
+	if err := app.CheckArchiveRequest(req); err != nil {
+		return err
+	}
+	start := time.Now()
+	return c.inProject(dir, true, func(a *app.App, p *app.Project) error {
+		if _, err := a.SetSettings(ctx, update); err != nil {
+			return err
+		}
+		line := newStatusLine(c.Stderr, 3*time.Second)
+		res, err := a.ImportArchives(ctx, req, func(pr app.ImportProgress) {
+			final := pr.FilesDone == pr.Files && pr.Phase != "read" && pr.Phase != "digest"
+			if !line.due(final) {
+				return
+			}
+			pct := 0.0
+			if pr.BytesTotal > 0 {
+				pct = 100 * float64(pr.BytesDone) / float64(pr.BytesTotal)
+			}
+			what := pr.Phase
+			if pr.File != "" {
+				what += " " + pr.File
+			}
+			line.show(fmt.Sprintf("[%5.1f%%] file %d/%d  %s", pct, min(pr.FilesDone+1, pr.Files), pr.Files, what))
+		})
+		line.done()
+		for _, r := range res.Files {
+			sum, _ := json.Marshal(r.Summary)
+			if r.Skipped {
+				fmt.Fprintf(c.Stdout, "%s %s: imported before (as %s), skipped\n", r.Kind, r.Path, r.Previous)
+				continue
+			}
+			fmt.Fprintf(c.Stdout, "%s %s: %s\n", r.Kind, r.Path, sum)
+		}
+		if err != nil {
+			if len(res.Files) > 0 {
+				fmt.Fprintf(c.Stdout, "the %d files above are kept\n", len(res.Files))
+			}
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "import into %s: %d files; PageRank and OPIC (%d greedy reads) computed; %d pages indexed; %.1fs\n",
+			p.Dir, len(res.Files), res.OPICReads, res.Indexed, time.Since(start).Seconds())
+		return nil
+	})
+}

@@ -1,0 +1,37 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"sitesift/app"
+)
+
+// maxArchiveUpload bounds an archive file uploaded for import: larger
+// archives are imported by their path on the server.
+const maxArchiveUpload = 1 << 30
+
+// routeImports registers the endpoints of archive imports: a file
+// uploaded into the project, an import started by paths on the server,
+// its progress and its cancelling, and the record of imported files.
+func (h *handler) routeImports(mux *http.ServeMux) {
+	a := h.app
+	mux.HandleFunc("POST /api/imports/upload", h.api(func(r *http.Request) (any, error) {
+		path, err := a.SaveUpload(r.FormValue("name"), r.Body)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]string{"path": path}, nil
+	}))
+	mux.HandleFunc("POST /api/imports", func(w http.ResponseWriter, r *http.Request) {
+		var req app.ArchiveImportRequest
+		if err := decodeBody(r, &req); err != nil {
+			writeError(w, err)
+			return
+		}
+		st, err := a.StartImport(req)
+		accepted(w, st, err)
+	})
+	mux.HandleFunc("GET /api/imports/status", h.api(func(r *http.Request) (any, error) { return a.ImportStatus(), nil }))
+	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.CancelImport() }))
+	mux.HandleFunc("GET /api/imports", h.api(func(r *http.Request) (any, error) { return a.ArchiveImports(r.Context()) }))
+}

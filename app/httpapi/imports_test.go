@@ -1,0 +1,100 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+)
+
+// waitImport polls the import until it is no longer running.
+func waitImport(t *testing.T, h http.Handler) app.ImportStatus {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var st app.ImportStatus
+		apptest.Call(t, h, "GET", "/api/imports/status", "", http.StatusOK, &st)
+		if st.State != app.ImportRunning {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("import still running: %+v", st)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// upload sends body as an archive file named name and returns its path on
+// the server.
+func upload(t *testing.T, h http.Handler, name string, body []byte) string {
+	t.Helper()
+	req := apptest.Request(h, "POST", "/api/imports/upload?name="+name, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/octet-stream")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("upload: %d %s", rec.Code, rec.Body)
+	}
+	var env struct {
+		Data struct{ Path string } `json:"data"`
+	}
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	return env.Data.Path
+}
+
+// TestImportAPIUploadAndSearch: a WARC file uploaded, imported in the
+// background, its page found by search; the same file again is skipped;
+// a missing path is refused at once with its name; a truncated upload
+// fails naming the byte offset and keeps nothing of it.
+func TestImportAPIUploadAndSearch(t *testing.T) {
+	_, h := emptyApp(t)
+	ref := filepath.Join("..", "..", "..", "shared", "data", "warc")
+	b, err := os.ReadFile(filepath.Join(ref, "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := upload(t, h, "iana.warc.gz", b)
+	body, _ := json.Marshal(app.ArchiveImportRequest{WARC: []string{path}})
+	var st app.ImportStatus
+	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, &st)
+	st = waitImport(t, h)
+	if st.State != app.ImportDone || len(st.Result.Files) != 1 || st.Progress.BytesDone != st.Progress.BytesTotal {
+		t.Fatalf("status %+v", st)
+	}
+	var sr struct {
+		Total int `json:"total"`
+	}
+	apptest.Call(t, h, "GET", "/api/search?q=root+zone", "", http.StatusOK, &sr)
+	if sr.Total == 0 {
+		t.Error("search finds no imported page")
+	}
+	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
+	if st = waitImport(t, h); st.State != app.ImportDone || !st.Result.Files[0].Skipped {
+		t.Errorf("second import %+v: want the file skipped", st)
+	}
+
+	env := apptest.Call(t, h, "POST", "/api/imports", `{"warc":["/no/such/file.warc.gz"]}`, http.StatusBadRequest, nil)
+	if !strings.Contains(env.Error, "/no/such/file.warc.gz") {
+		t.Errorf("error %q does not name the path", env.Error)
+	}
+
+	cut := upload(t, h, "cut.warc.gz", b[:400_000])
+	body, _ = json.Marshal(app.ArchiveImportRequest{WARC: []string{cut}})
+	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
+	if st = waitImport(t, h); st.State != app.ImportFailed || !strings.Contains(st.Error, "byte offset 329393") {
+		t.Errorf("truncated import %+v: want failed at byte offset 329393", st)
+	}
+	var files []json.RawMessage
+	apptest.Call(t, h, "GET", "/api/imports", "", http.StatusOK, &files)
+	if len(files) != 1 {
+		t.Errorf("%d files recorded, want the good one", len(files))
+	}
+}

@@ -1,0 +1,553 @@
+package app_test
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/sites"
+	"sitesift/sites/crawllog"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+	"sitesift/sites/warcfile"
+)
+
+// testProject is an App over a new project and the project's store.
+type testProject struct {
+	*app.App
+	Store *store.Store
+}
+
+func newImportProject(t *testing.T) testProject {
+	t.Helper()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	return testProject{a, p.Store}
+}
+
+var warcRefDir = filepath.Join("..", "..", "shared", "data", "warc")
+
+// cdxHTML reads the reference index given with iana.warc.gz: the distinct
+// URLs of its HTML captures (responses, not revisits), an independent
+// count of the pages the WARC file holds.
+func cdxHTML(t *testing.T) map[string]bool {
+	t.Helper()
+	f, err := os.Open(filepath.Join(warcRefDir, "iana.cdx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	urls := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fl := strings.Fields(sc.Text())
+		if len(fl) == 11 && fl[3] == "text/html" {
+			u, err := sites.Normalize(fl[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			urls[u] = true
+		}
+	}
+	return urls
+}
+
+func pageURLs(t *testing.T, st *store.Store) map[string]sites.Page {
+	t.Helper()
+	out := map[string]sites.Page{}
+	if err := st.ForEachPage(context.Background(), func(p sites.Page) error {
+		out[p.URL] = p
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestImportIANAWARC: the real sample's HTML responses become the pages the
+// reference CDX lists (20), in one site, with their text searchable; the
+// counts of records match what the sample holds; a second run changes
+// nothing.
+func TestImportIANAWARC(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	defer func() { a.Close(); p.Close() }()
+	ctx := context.Background()
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{filepath.Join(warcRefDir, "iana.warc.gz")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	if sum.Responses != 48 || sum.Revisits != 123 || sum.HTMLPages != 20 || sum.PagesWritten != 20 {
+		t.Errorf("summary %+v: want 48 responses, 123 revisits, 20 HTML pages written", sum)
+	}
+	want := cdxHTML(t)
+	got := pageURLs(t, p.Store)
+	if len(want) != 20 || len(got) != len(want) {
+		t.Errorf("%d pages stored, the reference CDX lists %d HTML URLs", len(got), len(want))
+	}
+	for u := range want {
+		pg, ok := got[u]
+		if !ok {
+			t.Errorf("page %s of the CDX not stored", u)
+			continue
+		}
+		if pg.Site != "iana.org" {
+			t.Errorf("page %s in site %q, want iana.org", u, pg.Site)
+		}
+	}
+	// The CDX dates its capture 20140126200912.
+	if pg := got["http://www.iana.org/domains/root"]; pg.Title != "IANA — Root Zone Management" || pg.Status != 200 ||
+		!pg.FetchedAt.Equal(time.Date(2014, 1, 26, 20, 9, 12, 0, time.UTC)) {
+		t.Errorf("root zone page %+v", pg)
+	}
+	sr, err := a.Search(ctx, index.Query{Text: "root zone"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sr.Total == 0 {
+		t.Error("search finds no imported page")
+	}
+	names, edges, err := p.Store.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(names, "icann.org") || len(edges) == 0 {
+		t.Errorf("site graph %v %v: want the links out of iana.org", names, edges)
+	}
+	opic, pr, _, err := p.Store.ImportanceTotals(ctx)
+	if err != nil || opic <= 0 || pr <= 0 {
+		t.Errorf("importance after import: opic %v pagerank %v err %v", opic, pr, err)
+	}
+	// Again: skipped, nothing changes.
+	res, err = a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{warcRefDir}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if strings.HasSuffix(f.Path, "iana.warc.gz") && !f.Skipped {
+			t.Errorf("second import of %s not skipped", f.Path)
+		}
+	}
+	names2, edges2, _ := p.Store.SiteGraph(ctx)
+	if len(edges2) < len(edges) || len(names2) < len(names) {
+		t.Error("a second import lost sites or links")
+	}
+	for _, e := range edges2 {
+		for _, e0 := range edges {
+			if e.From == e0.From && e.To == e0.To && e.Weight != e0.Weight {
+				t.Errorf("edge %s → %s weight %v after a second import, %v before", e.From, e.To, e.Weight, e0.Weight)
+			}
+		}
+	}
+}
+
+// writeWARC writes captures with sitesift's own WARC writer (a body seen
+// before becomes a revisit record) and returns the file.
+func writeWARC(t *testing.T, caps []sites.Capture) string {
+	t.Helper()
+	dir := t.TempDir()
+	w, err := warcfile.Open(dir, warcfile.Options{Software: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range caps {
+		if err := w.Write(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("WARC files %v %v", files, err)
+	}
+	return files[0]
+}
+
+func htmlCapture(u, body string, at time.Time) sites.Capture {
+	return sites.Capture{Method: "GET", URL: u, RequestHeader: http.Header{"Host": {"x"}},
+		Proto: "HTTP/1.1", StatusCode: 200, Status: "200 OK",
+		ResponseHeader: http.Header{"Content-Type": {"text/html; charset=utf-8"}},
+		Body:           []byte(body), At: at}
+}
+
+// TestImportWARCRevisitsAndLatest: revisits count as captures of their page
+// and move its capture time; of a page captured twice with different
+// content, the latest capture is the page, in whichever order the records
+// come.
+func TestImportWARCRevisitsAndLatest(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	home := `<html><head><title>Home</title></head><body>walrus <a href="http://b.test/">b</a></body></html>`
+	file := writeWARC(t, []sites.Capture{
+		htmlCapture("http://a.test/", home, t0),
+		htmlCapture("http://a.test/", home, t0.Add(time.Hour)),   // revisit
+		htmlCapture("http://a.test/", home, t0.Add(2*time.Hour)), // revisit
+		htmlCapture("http://a.test/news", `<title>News new</title><a href="http://c.test/">c</a>`, t0.Add(3*time.Hour)),
+		htmlCapture("http://a.test/news", `<title>News old</title><a href="http://d.test/">d</a>`, t0.Add(-time.Hour)),
+	})
+	a := newImportProject(t)
+	ctx := context.Background()
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	if sum.Revisits != 2 || sum.RevisitsMatched != 2 || sum.PagesWritten != 2 || sum.OlderCaptures != 1 {
+		t.Errorf("summary %+v", sum)
+	}
+	st := a.Store
+	n, last, ok, err := st.PageCaptures(ctx, "http://a.test/")
+	if err != nil || !ok || n != 3 || !last.Equal(t0.Add(2*time.Hour)) {
+		t.Errorf("home: %d captures, last %v (%v %v); want 3, %v", n, last, ok, err, t0.Add(2*time.Hour))
+	}
+	n, _, _, _ = st.PageCaptures(ctx, "http://a.test/news")
+	if n != 2 {
+		t.Errorf("news: %d captures, want 2", n)
+	}
+	pages := pageURLs(t, st)
+	if pages["http://a.test/news"].Title != "News new" {
+		t.Errorf("news page is %q, want the latest capture", pages["http://a.test/news"].Title)
+	}
+	_, edges, err := st.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, e := range edges {
+		got[e.From+">"+e.To] = e.Weight
+	}
+	if got["a.test>b.test"] != 1 || got["a.test>c.test"] != 1 || got["a.test>d.test"] != 0 {
+		t.Errorf("site graph %v: want a→b, a→c (latest news), no a→d", got)
+	}
+}
+
+// TestImportTruncatedWARC: a file cut inside a record is refused with its
+// name and the byte offset of that record; nothing of it is kept, and the
+// file imported before it is.
+func TestImportTruncatedWARC(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(warcRefDir, "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.warc.gz")
+	if err := os.WriteFile(cut, src[:400_000], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := newImportProject(t)
+	ctx := context.Background()
+	good := filepath.Join(warcRefDir, "example.warc.gz")
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{good, cut}}, nil)
+	if err == nil {
+		t.Fatal("a truncated WARC file imported without error")
+	}
+	var ae *app.Error
+	if !errors.As(err, &ae) || ae.Kind != app.KindInvalid {
+		t.Errorf("error %v: want an invalid-input error", err)
+	}
+	// The offset is where the cut record starts: the reference CDX says
+	// which record spans byte 400,000.
+	start := cdxRecordAt(t, 400_000)
+	if !strings.Contains(err.Error(), cut) || !strings.Contains(err.Error(), fmt.Sprintf("byte offset %d:", start)) {
+		t.Errorf("error %q: want the file and byte offset %d", err, start)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != good {
+		t.Errorf("files done %+v: want the good one", res.Files)
+	}
+	pages := pageURLs(t, a.Store)
+	if len(pages) != 1 {
+		t.Errorf("%d pages kept, want the good file's 1 only", len(pages))
+	}
+	for u := range pages {
+		if strings.Contains(u, "iana") {
+			t.Errorf("page %s of the truncated file kept", u)
+		}
+	}
+}
+
+// cdxRecordAt returns the offset of the record of the reference CDX whose
+// bytes hold offset off.
+func cdxRecordAt(t *testing.T, off int64) int64 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(warcRefDir, "iana.cdx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		var length, start int64
+		if f := strings.Fields(l); len(f) == 11 {
+			if _, err := fmt.Sscan(f[8], &length); err != nil {
+				continue
+			}
+			fmt.Sscan(f[9], &start)
+			if start <= off && off < start+length {
+				return start
+			}
+		}
+	}
+	t.Fatalf("no record of the CDX holds byte %d", off)
+	return 0
+}
+
+// TestImportCDXAndCDXJ: the 11-column reference index and a CDXJ index of
+// the same WARC file (written by sitesift's indexer, as pywb writes one)
+// say the same of the site: its URLs, captures, first and last capture.
+func TestImportCDXAndCDXJ(t *testing.T) {
+	f, err := os.Open(filepath.Join(warcRefDir, "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _, err := warcfile.ReadIndex(f, "iana.warc.gz")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(entries, func(x, y warcfile.Entry) int {
+		return strings.Compare(x.SURT+" "+x.Timestamp, y.SURT+" "+y.Timestamp)
+	})
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString(e.String() + "\n")
+	}
+	cdxj := filepath.Join(t.TempDir(), "iana.cdxj")
+	if err := os.WriteFile(cdxj, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var got []store.SiteArchiveInfo
+	for _, path := range []string{filepath.Join(warcRefDir, "iana.cdx"), cdxj} {
+		a := newImportProject(t)
+		if _, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CDX: []string{path}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		m, err := a.Store.SitesArchive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m) != 1 {
+			t.Fatalf("%s: sites %v, want iana.org alone", path, m)
+		}
+		got = append(got, m["iana.org"])
+	}
+	want := store.SiteArchiveInfo{URLs: 31, Captures: 171,
+		First: time.Date(2014, 1, 26, 20, 6, 24, 0, time.UTC), Last: time.Date(2014, 1, 26, 20, 13, 10, 0, time.UTC)}
+	for i, g := range got {
+		if g.URLs != want.URLs || g.Captures != want.Captures || !g.First.Equal(want.First) || !g.Last.Equal(want.Last) {
+			t.Errorf("index %d: %+v, want %+v", i, g, want)
+		}
+	}
+}
+
+// TestImportCDXBadLine: a bad line is refused with its number.
+func TestImportCDXBadLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.cdx")
+	os.WriteFile(path, []byte(" CDX N b a m s k r M S V g\norg,x)/ 20200101000000 http://x.org/ text/html 200 D - - 1 0 f.warc.gz\norg,x)/a 2020x http://x.org/a text/html 200 D - - 1 0 f.warc.gz\n"), 0o644)
+	a := newImportProject(t)
+	_, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{CDX: []string{path}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("error %v: want the file and line 3", err)
+	}
+	m, _ := a.Store.SitesArchive(context.Background())
+	if len(m) != 0 {
+		t.Errorf("a refused index kept %v", m)
+	}
+}
+
+// TestImportCrawlLog: a crawl.log in the layout sitesift writes (Heritrix's)
+// gives the page graph: each line's via → URL is a link of the via page.
+func TestImportCrawlLog(t *testing.T) {
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	pg := func(u, via string, depth, status int) sites.Page {
+		return sites.Page{URL: u, Via: via, Depth: depth, Status: status, ContentType: "text/html", FetchedAt: at, Size: 100}
+	}
+	lines := []string{
+		crawllog.Line(pg("http://a.test/", "", 0, 200), at),
+		crawllog.Line(pg("http://a.test/x", "http://a.test/", 1, 200), at),
+		crawllog.Line(pg("http://b.test/", "http://a.test/", 1, 200), at),
+		crawllog.Line(pg("http://c.test/", "http://a.test/x", 2, 404), at),
+		crawllog.Line(pg("http://d.test/", "http://b.test/", 2, 0), at), // failed fetch: still a link of b
+		"2026-11-24T10:00:02.000Z   200        50 http://a.test/logo.png E http://a.test/ image/png #000 20261124100001100+10 - - -",
+	}
+	path := filepath.Join(t.TempDir(), "crawl.log")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	a := newImportProject(t)
+	ctx := context.Background()
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CrawlLog: []string{path}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.CrawlLogSummary)
+	if sum.Pages != 5 || sum.Links != 4 || sum.OtherHops != 1 || sum.Failed != 1 {
+		t.Errorf("summary %+v: want 5 pages (the PNG too), 4 links, 1 embed, 1 failed", sum)
+	}
+	_, edges, err := a.Store.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range edges {
+		got = append(got, fmt.Sprintf("%s>%s:%g", e.From, e.To, e.Weight))
+	}
+	slices.Sort(got)
+	if want := []string{"a.test>b.test:1", "a.test>c.test:1", "b.test>d.test:1"}; !slices.Equal(got, want) {
+		t.Errorf("site graph %v, want %v", got, want)
+	}
+	// A bad line names its number.
+	os.WriteFile(path, []byte(lines[0]+"\nnot a log line\n"), 0o644)
+	if _, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CrawlLog: []string{path}}, nil); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("error %v: want line 2", err)
+	}
+}
+
+// writeGz writes lines as a gzip file.
+func writeGz(t *testing.T, path string, lines ...string) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(f)
+	zw.Write([]byte(strings.Join(lines, "\n") + "\n"))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path
+}
+
+// TestImportCommonCrawlSlice: a host graph dump split in gzip parts; a TLD
+// slice keeps its hosts (an unlinked one too), the links among them, the
+// links from outside counted per site; a suffix slice keeps less; ranks
+// are kept for the slice's sites.
+func TestImportCommonCrawlSlice(t *testing.T) {
+	d := t.TempDir()
+	v1 := writeGz(t, filepath.Join(d, "v-00000.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.bnf.www")
+	v2 := writeGz(t, filepath.Join(d, "v-00001.txt.gz"), "3\tfr.gouv.culture", "4\tfr.lemonde", "5\tfr.lonely", "6\torg.wikipedia.fr")
+	e1 := writeGz(t, filepath.Join(d, "e-00000.txt.gz"), "0\t1", "0\t4", "1\t2", "1\t3", "2\t3")
+	e2 := writeGz(t, filepath.Join(d, "e-00001.txt.gz"), "3\t4", "4\t1", "6\t1", "6\t3")
+	ranks := writeGz(t, filepath.Join(d, "ranks.txt.gz"),
+		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
+		"1\t9.5e6\t2\t0.003\tfr.bnf", "2\t9e6\t1\t0.004\tcom.example", "3\t8e6\t3\t0.002\tfr.lemonde")
+	ctx := context.Background()
+	req := app.ArchiveImportRequest{CCVertices: []string{v1, v2}, CCEdges: []string{e1, e2}, CCRanks: []string{ranks}}
+
+	req.TLDs = []string{"fr"}
+	a := newImportProject(t)
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.ImportArchives(ctx, req, nil); err != nil {
+		t.Fatal(err)
+	}
+	st := a.Store
+	names, edges, err := st.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"bnf.fr", "culture.gouv.fr", "lemonde.fr", "lonely.fr", "www.bnf.fr"}; !slices.Equal(names, want) {
+		t.Errorf("sites %v, want %v", names, want)
+	}
+	var got []string
+	for _, e := range edges {
+		got = append(got, e.From+">"+e.To)
+	}
+	if want := []string{"bnf.fr>culture.gouv.fr", "bnf.fr>www.bnf.fr", "culture.gouv.fr>lemonde.fr", "lemonde.fr>bnf.fr", "www.bnf.fr>culture.gouv.fr"}; !slices.Equal(got, want) {
+		t.Errorf("edges %v, want %v", got, want)
+	}
+	info, err := st.SitesArchive(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info["bnf.fr"].InlinksOutside != 2 || info["lemonde.fr"].InlinksOutside != 1 || info["culture.gouv.fr"].InlinksOutside != 1 {
+		t.Errorf("links from outside: %+v", info)
+	}
+	if h := info["bnf.fr"].CCHarmonic; h == nil || *h != 9.5e6 {
+		t.Errorf("bnf.fr harmonic %v, want 9.5e6", h)
+	}
+	if _, ok := info["example.com"]; ok {
+		t.Error("a ranked host outside the slice was kept")
+	}
+	// The same import again changes nothing.
+	res, err := a.ImportArchives(ctx, req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if !f.Skipped {
+			t.Errorf("%s imported twice", f.Path)
+		}
+	}
+	_, edges2, _ := st.SiteGraph(ctx)
+	if !slices.Equal(edges, edges2) {
+		t.Errorf("a second run changed the graph: %v, then %v", edges, edges2)
+	}
+
+	// The domain rule joins bnf.fr and www.bnf.fr; a suffix slice.
+	req.TLDs, req.HostSuffixes = nil, []string{"bnf.fr", "gouv.fr"}
+	b := newImportProject(t)
+	if _, err := b.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("domain")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.ImportArchives(ctx, req, nil); err != nil {
+		t.Fatal(err)
+	}
+	names, edges, _ = b.Store.SiteGraph(ctx)
+	// gouv.fr is a public suffix: culture.gouv.fr is a registered domain.
+	if want := []string{"bnf.fr", "culture.gouv.fr"}; !slices.Equal(names, want) {
+		t.Errorf("suffix slice sites %v, want %v", names, want)
+	}
+	if len(edges) != 1 || edges[0].From != "bnf.fr" || edges[0].To != "culture.gouv.fr" || edges[0].Weight != 2 {
+		t.Errorf("suffix slice edges %v, want bnf.fr → culture.gouv.fr weight 2 (two host links)", edges)
+	}
+
+	// A bad edge line names its file and line.
+	bad := writeGz(t, filepath.Join(d, "e-bad.txt.gz"), "0\t1", "x\t2")
+	c := newImportProject(t)
+	_, err = c.ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{v1}, CCEdges: []string{bad}, TLDs: []string{"fr"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "e-bad.txt.gz line 2") {
+		t.Errorf("error %v: want e-bad.txt.gz line 2", err)
+	}
+}
+
+// TestImportChecksPaths: a missing file, a directory without WARC files
+// and a Common Crawl import without a slice are refused before anything
+// is read.
+func TestImportChecksPaths(t *testing.T) {
+	a := newImportProject(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		req  app.ArchiveImportRequest
+		want string
+	}{
+		{app.ArchiveImportRequest{WARC: []string{"/no/such.warc.gz"}}, "/no/such.warc.gz: no such file"},
+		{app.ArchiveImportRequest{WARC: []string{t.TempDir()}}, "holds no .warc"},
+		{app.ArchiveImportRequest{CDX: []string{t.TempDir()}}, "is a directory"},
+		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs both"},
+		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}, CCEdges: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs a slice"},
+		{app.ArchiveImportRequest{}, "no file"},
+	} {
+		_, err := a.ImportArchives(ctx, tc.req, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.req, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,255 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"sitesift/crawl"
+	"sitesift/sites"
+	"sitesift/sites/store"
+	"sitesift/sites/warcfile"
+)
+
+// WARCSummary is what one WARC file held and added.
+type WARCSummary struct {
+	Records   int `json:"records"`
+	Responses int `json:"responses"`
+	// HTMLPages counts the HTML responses; PagesWritten the pages stored
+	// from them (a page captured several times is one page, its latest
+	// capture), OlderCaptures those an already stored later capture of
+	// the same URL outdated.
+	HTMLPages     int `json:"html_pages"`
+	PagesWritten  int `json:"pages_written"`
+	OlderCaptures int `json:"older_captures"`
+	// Links counts the links of the pages written.
+	Links int `json:"links"`
+	// NonHTML counts the responses of other media types (images,
+	// scripts…), skipped.
+	NonHTML int `json:"non_html"`
+	// Revisits counts the revisit records; RevisitsMatched those whose
+	// page is stored (each counts as one of its captures), the rest point
+	// to non-HTML captures or to captures not imported.
+	Revisits        int `json:"revisits"`
+	RevisitsMatched int `json:"revisits_matched"`
+	// Requests, Metadata and Other (warcinfo, resource…) records are
+	// skipped.
+	Requests int `json:"requests"`
+	Metadata int `json:"metadata"`
+	Other    int `json:"other"`
+	// OutlinksUsed counts the pages without a body whose links came from
+	// a Heritrix metadata record's outlink lines.
+	OutlinksUsed int `json:"outlinks_used"`
+	// BadURLs counts records whose target is no http(s) URL with a site;
+	// Undecodable the HTML bodies whose content coding could not be undone
+	// (kept as pages without text or links).
+	BadURLs     int `json:"bad_urls"`
+	Undecodable int `json:"undecodable"`
+}
+
+// importWARC imports one WARC file; see [App.ImportArchives].
+func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, progress func(int64)) (any, bool, error) {
+	var sum WARCSummary
+	type revisit struct {
+		n    int
+		last time.Time
+	}
+	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+		sum = WARCSummary{}
+		rule := tx.Rule()
+		revisits := map[string]*revisit{}
+		// HTML pages stored without a body: a metadata record's outlinks
+		// give their links.
+		bodiless := map[string]sites.Page{}
+		r, err := openArchive(ctx, f.Path, progress)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		err = warcfile.Read(r, f.Path, func(rec *warcfile.Record) error {
+			sum.Records++
+			switch rec.Kind {
+			case warcfile.KindRequest:
+				sum.Requests++
+				return nil
+			case warcfile.KindOther:
+				sum.Other++
+				return nil
+			case warcfile.KindMetadata:
+				sum.Metadata++
+				u, err := sites.Normalize(rec.URL)
+				if err != nil {
+					return nil
+				}
+				p, ok := bodiless[u]
+				if !ok || len(rec.Outlinks) == 0 {
+					return nil
+				}
+				p.Links = normalizeLinks(rec.Outlinks, rule)
+				if _, err := tx.AddLinks(ctx, p); err != nil {
+					return err
+				}
+				delete(bodiless, u)
+				sum.OutlinksUsed++
+				sum.Links += len(p.Links)
+				return nil
+			case warcfile.KindRevisit:
+				sum.Revisits++
+				u, err := sites.Normalize(rec.RefersTo)
+				if err != nil {
+					sum.BadURLs++
+					return nil
+				}
+				rv := revisits[u]
+				if rv == nil {
+					rv = &revisit{}
+					revisits[u] = rv
+				}
+				rv.n++
+				if rec.Date.After(rv.last) {
+					rv.last = rec.Date
+				}
+				return nil
+			}
+			sum.Responses++
+			u, err := sites.Normalize(rec.URL)
+			if err != nil {
+				sum.BadURLs++
+				return nil
+			}
+			site, err := rule.Of(u)
+			if err != nil {
+				sum.BadURLs++
+				return nil
+			}
+			ct := rec.Header.Get("Content-Type")
+			body, truncated, berr := rec.Body(crawl.DefaultMaxBodySize)
+			mt := crawl.MediaType(ct, body)
+			if !crawl.IsHTML(mt) {
+				sum.NonHTML++
+				return nil
+			}
+			sum.HTMLPages++
+			p := sites.Page{URL: u, Site: site, Status: rec.Status, ContentType: mt,
+				FetchedAt: rec.Date, Size: len(body)}
+			switch {
+			case berr != nil:
+				sum.Undecodable++
+				p.Err = "archived body not read: " + berr.Error()
+			case len(body) > 0:
+				doc, err := crawl.ParseDocument(body, ct, u)
+				if err == nil {
+					p.Title, p.Text, p.Links = doc.Title, doc.Text, doc.Links
+				}
+				if truncated {
+					p.Err = fmt.Sprintf("body truncated at %d bytes (MaxBodySize)", crawl.DefaultMaxBodySize)
+				}
+			}
+			if loc := rec.Header.Get("Location"); rec.Status >= 300 && rec.Status < 400 && loc != "" {
+				if base, err := sites.Parse(u); err == nil {
+					if t, err := sites.Resolve(base, loc); err == nil {
+						p.Links = appendNew(p.Links, t.String())
+					}
+				}
+				p.ErrClass = sites.ErrRedirect
+				p.Err = "redirect to " + loc
+			} else if c := statusClass(rec.Status); c != "" {
+				p.ErrClass, p.Err = c, fmt.Sprintf("HTTP %d", rec.Status)
+			}
+			p.Links = normalizeLinks(p.Links, rule)
+			wrote, err := tx.SavePage(ctx, p, 1)
+			if err != nil {
+				return err
+			}
+			if !wrote {
+				sum.OlderCaptures++
+				return nil
+			}
+			sum.PagesWritten++
+			sum.Links += len(p.Links)
+			if len(body) == 0 {
+				bodiless[u] = p
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for u, rv := range revisits {
+			ok, err := tx.AddCaptures(ctx, u, rv.n, rv.last)
+			if err != nil {
+				return err
+			}
+			if ok {
+				sum.RevisitsMatched += rv.n
+			}
+		}
+		return nil
+	}, func() any { return sum })
+	if err != nil {
+		return nil, false, archiveErr(f, err)
+	}
+	return sum, sum.PagesWritten+sum.RevisitsMatched+sum.OutlinksUsed > 0, nil
+}
+
+// archiveErr gives an import's error for file f: a bad file is a bad
+// request whose message names the file (and where in it the reader
+// stopped).
+func archiveErr(f store.ArchiveFile, err error) error {
+	var ae *Error
+	if errors.As(err, &ae) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	if errors.Is(err, store.ErrAlreadyImported) {
+		return conflict(err)
+	}
+	var we *warcfile.ReadError
+	if errors.As(err, &we) {
+		return badRequest(fmt.Errorf("import: WARC file %s: record at byte offset %d: %w; nothing of this file was kept", f.Path, we.Offset, we.Err))
+	}
+	return badRequest(fmt.Errorf("import: %s %s: %w; nothing of this file was kept", f.Kind, f.Path, err))
+}
+
+// statusClass is the failure class of an HTTP status, as a crawl records it.
+func statusClass(status int) string {
+	switch {
+	case status >= 500:
+		return sites.ErrHTTP5xx
+	case status >= 400:
+		return sites.ErrHTTP4xx
+	}
+	return ""
+}
+
+// normalizeLinks keeps the links that are http(s) URLs with a site under
+// rule, normalised, each once.
+func normalizeLinks(links []string, rule sites.Rule) []string {
+	out := make([]string, 0, len(links))
+	seen := make(map[string]bool, len(links))
+	for _, l := range links {
+		u, err := sites.Normalize(l)
+		if err != nil || seen[u] {
+			continue
+		}
+		if _, err := rule.Of(u); err != nil {
+			continue
+		}
+		seen[u] = true
+		out = append(out, u)
+	}
+	return out
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// crawlMediaType is the media type of a Content-Type header, as the crawler
+// reads it.
+func crawlMediaType(ct string) string { return crawl.MediaType(ct, nil) }

@@ -1,0 +1,127 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// CrawlerExport is what the big crawlers need of a project's approved
+// selection: the seeds, how far each reaches (its site, by the project's
+// site rule), the URLs the project's crawls left out and the user agent.
+type CrawlerExport struct {
+	Seeds []SelectedSeed
+	// Rule is the project's site rule: a seed's scope is its site.
+	Rule sites.Rule
+	// Exclude are the regular expressions of URLs the last crawl of the
+	// project excluded (its --exclude), kept out of the big crawl too.
+	Exclude   []string
+	UserAgent string
+}
+
+// CrawlerExport returns the approved selection with what a crawl of it
+// needs; an empty selection is a bad request (there is nothing to crawl).
+func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
+	seeds, err := a.Selection(ctx, store.StatusApproved)
+	if err != nil {
+		return CrawlerExport{}, err
+	}
+	if len(seeds) == 0 {
+		return CrawlerExport{}, badRequest(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
+	}
+	settings, err := a.Settings(ctx)
+	if err != nil {
+		return CrawlerExport{}, err
+	}
+	crawls, err := a.store.Crawls(ctx)
+	if err != nil {
+		return CrawlerExport{}, err
+	}
+	var exclude []string
+	if len(crawls) > 0 {
+		var rec struct {
+			Exclude []string `json:"exclude"`
+		}
+		if json.Unmarshal(crawls[0].Settings, &rec) == nil {
+			exclude = rec.Exclude
+		}
+	}
+	return CrawlerExport{Seeds: seeds, Rule: a.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent}, nil
+}
+
+// yamlString quotes s as a YAML double-quoted scalar: JSON's string syntax
+// is one (YAML 1.2 is a superset of JSON), escapes included.
+func yamlString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// browsertrixScope returns the scopeType of a seed of site under rule, and
+// for a custom scope the include expression: the host rule is Browsertrix's
+// host scope, the domain rule its domain scope (the registered domain and
+// every subdomain), and host-www (a site is one host with or without
+// "www.") a custom scope of exactly those two hosts.
+func browsertrixScope(site string, rule sites.Rule) (scope, include string) {
+	switch rule {
+	case sites.RuleHost:
+		return "host", ""
+	case sites.RuleDomain:
+		return "domain", ""
+	}
+	host, port, _ := strings.Cut(site, ":")
+	hp := regexp.QuoteMeta(host)
+	if port != "" {
+		hp += ":" + port
+	}
+	return "custom", `^https?://(www\.)?` + hp + `(/|$)`
+}
+
+// WriteBrowsertrixConfig writes a crawl configuration file of
+// browsertrix-crawler (its --config YAML, whose keys are its command-line
+// options): the approved seeds, each with its scope, the exclusions and the
+// user agent. Browsertrix Cloud takes the same seeds and exclusions.
+func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
+	var b strings.Builder
+	b.WriteString("# browsertrix-crawler configuration written by sitesift " + Version + ":\n")
+	b.WriteString("# the sites librarians approved, each crawled within its site.\n")
+	b.WriteString("# Run: docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/THIS_FILE\n")
+	b.WriteString("seeds:\n")
+	for _, s := range e.Seeds {
+		scope, include := browsertrixScope(s.Site, e.Rule)
+		fmt.Fprintf(&b, "  - url: %s\n    scopeType: %s\n", yamlString(s.SeedURL), scope)
+		if include != "" {
+			fmt.Fprintf(&b, "    include: %s\n", yamlString(include))
+		}
+	}
+	if len(e.Exclude) > 0 {
+		b.WriteString("exclude:\n")
+		for _, x := range e.Exclude {
+			fmt.Fprintf(&b, "  - %s\n", yamlString(x))
+		}
+	}
+	if e.UserAgent != "" {
+		fmt.Fprintf(&b, "userAgent: %s\n", yamlString(e.UserAgent))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteHeritrixSeeds writes a Heritrix seeds file (seeds.txt, as the
+// TextSeedModule reads it): a comment naming what it holds, then one seed
+// URL a line, the approved sites by OPIC importance. Heritrix's
+// SurtPrefixedDecideRule scopes a crawl to its seeds' hosts by default.
+func WriteHeritrixSeeds(w io.Writer, e CrawlerExport) error {
+	var b strings.Builder
+	b.WriteString("# Heritrix seeds written by sitesift " + Version + ": the sites librarians approved, by importance.\n")
+	for _, s := range e.Seeds {
+		b.WriteString(s.SeedURL + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,122 @@
+// Browser end-to-end test of the Import page against a running
+// `sitesift serve` on a project of its own.
+//
+//   SITESIFT_URL=http://127.0.0.1:7777/ node e2e/import.spec.mjs
+//
+// It imports the real WARC sample iana.warc.gz of the shared reference data
+// (WARC_DIR, default ../shared/data/warc from the project root) by its path
+// on the server, follows the import to its end on the page, finds one of
+// the archive's pages with Search, reloads and finds the form and the
+// record of the file kept; a path that does not exist is refused naming
+// it; example.warc.gz is uploaded through the page and imported. It prints
+// "N passed, M failed" and exits non-zero when anything failed.
+
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, harness } from './harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const WARC_DIR = resolve(process.env.WARC_DIR || join(here, '..', '..', '..', 'shared', 'data', 'warc'));
+const IANA = join(WARC_DIR, 'iana.warc.gz');
+const EXAMPLE = join(WARC_DIR, 'example.warc.gz');
+/** An import of a small WARC file takes well under a second; the margin is for a loaded machine. */
+const IMPORT_TIMEOUT = 60_000;
+
+const { base, state, step, need, launch, shot, closeChecked, finish } = harness('import.spec');
+if (!existsSync(IANA)) {
+  console.error(`import.spec: ${IANA} is missing (set WARC_DIR)`);
+  process.exit(2);
+}
+
+const { browser, page, pageErrors } = await launch();
+
+/** startImport clicks Import and waits for the server to take the import. */
+async function startImport() {
+  const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/imports' && r.request().method() === 'POST');
+  await page.click('button.import-start');
+  const res = await started;
+  assert(res.status() === 202, `POST /api/imports answered ${res.status()}: ${await res.text()}`);
+}
+
+/** waitResult waits for the result panel of a finished import and returns its state. */
+async function waitResult() {
+  await page.waitForSelector('ss-import section.import-result:not([data-state="running"])', { timeout: IMPORT_TIMEOUT });
+  return page.locator('ss-import section.import-result').getAttribute('data-state');
+}
+
+try {
+  await step('the Import page is in the navigation', async () => {
+    await page.goto(`${base}#/sites`);
+    await page.click('nav a[data-nav="import"]');
+    await page.waitForSelector('ss-import form.import-form');
+    assert(page.url().includes('#/import'), `URL ${page.url()} is not the Import page`);
+  });
+
+  await step('a path that does not exist is refused, naming it', async () => {
+    await page.check('input[name="import-kind"][value="warc"]');
+    const missing = join(WARC_DIR, 'no-such-file.warc.gz');
+    await page.fill('#import-warc', missing);
+    await page.click('button.import-start');
+    const alert = page.locator('ss-import .alert');
+    await alert.first().waitFor();
+    const text = await alert.first().innerText();
+    assert(text.includes(missing), `the error "${text}" does not name ${missing}`);
+  });
+
+  await step('a WARC file imported by its path on the server: progress, then what it added', async () => {
+    await page.fill('#import-warc', IANA);
+    await startImport();
+    const st = await waitResult();
+    assert(st === 'done', `the import ended "${st}": ${await page.locator('ss-import section.import-result').innerText()}`);
+    const row = page.locator(`ss-import table.import-files tr[data-path="${IANA}"]`);
+    const added = await row.innerText();
+    assert(/20 html pages/.test(added) && /123 revisits/.test(added), `the file's row says "${added}"; want 20 html pages and 123 revisits`);
+    state.imported = true;
+    await shot(page, 'import-done');
+  });
+
+  await step('Search finds a page of the archive', async () => {
+    need('imported', 'the import');
+    await page.goto(`${base}#/search?q=${encodeURIComponent('root zone management')}`);
+    await page.waitForSelector('#search-q');
+    const hit = page.locator('ss-search li.hit[data-url*="iana.org"]').first();
+    await hit.waitFor({ timeout: 15_000 });
+    const text = await page.locator('ss-search').innerText();
+    assert(/Root Zone Management/.test(text), 'the results do not show the page "IANA — Root Zone Management"');
+    await shot(page, 'import-search');
+  });
+
+  await step('a reload keeps the form and shows the file imported', async () => {
+    need('imported', 'the import');
+    await page.goto(`${base}#/import`);
+    await page.reload();
+    await page.waitForSelector('ss-import section.import-history');
+    const v = await page.inputValue('#import-warc');
+    assert(v === IANA, `the path field holds "${v}" after a reload, want ${IANA}`);
+    const hist = await page.locator('ss-import section.import-history').innerText();
+    assert(hist.includes(IANA), 'the list of imported files lacks iana.warc.gz');
+  });
+
+  await step('importing the same file again changes nothing', async () => {
+    need('imported', 'the import');
+    await startImport();
+    const st = await waitResult();
+    const added = await page.locator(`ss-import table.import-files tr[data-path="${IANA}"]`).innerText();
+    assert(st === 'done' && added.includes('imported before'), `second import "${st}", row "${added}"`);
+  });
+
+  await step('a WARC file uploaded through the page is imported', async () => {
+    await page.fill('#import-warc', '');
+    await page.setInputFiles('ss-import .import-upload input[type=file]', EXAMPLE);
+    await page.waitForFunction(() => /example\.warc\.gz/.test(document.querySelector('#import-warc')?.value ?? ''));
+    await startImport();
+    const st = await waitResult();
+    const text = await page.locator('ss-import section.import-result').innerText();
+    assert(st === 'done' && /1 html pages/.test(text), `upload import "${st}": ${text}`);
+  });
+} finally {
+  await closeChecked(browser, pageErrors);
+}
+
+finish();

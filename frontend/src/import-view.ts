@@ -1,0 +1,400 @@
+// ss-import: import web archives and crawl engines' output into the
+// project — WARC files, CDX/CDXJ indexes, Heritrix crawl logs and a slice of
+// the Common Crawl host graph. Files are named by their path on the server
+// (what an archivist wants for archives of many gigabytes) or uploaded. The
+// import runs on the server: a progress bar follows it, Cancel stops it
+// (the file being read is dropped whole, those before it are kept), and
+// what each file added is listed. The form is kept across reloads, and a
+// reload during an import shows it still running.
+
+import { html, nothing } from 'lit';
+import { message, RawBody, request } from './api';
+import { LightElement } from './base';
+import { int } from './format';
+import { alertBox } from './loader';
+import './import-view.css';
+
+const FORM_KEY = 'sitesift.importForm';
+
+type Kind = 'warc' | 'cdx' | 'crawl_log' | 'cc';
+
+interface Form {
+  kind: Kind;
+  warc: string;
+  cdx: string;
+  crawl_log: string;
+  cc_vertices: string;
+  cc_edges: string;
+  cc_ranks: string;
+  tld: string;
+  host_suffix: string;
+}
+
+const EMPTY: Form = { kind: 'warc', warc: '', cdx: '', crawl_log: '', cc_vertices: '', cc_edges: '', cc_ranks: '', tld: '', host_suffix: '' };
+
+/** ImportRequest is app.ArchiveImportRequest. */
+export interface ImportRequest {
+  warc?: string[];
+  cdx?: string[];
+  crawl_log?: string[];
+  cc_vertices?: string[];
+  cc_edges?: string[];
+  cc_ranks?: string[];
+  tld?: string[];
+  host_suffix?: string[];
+}
+
+export interface ImportFile {
+  kind: string;
+  path: string;
+  size: number;
+  skipped?: boolean;
+  previous?: string;
+  summary?: Record<string, number | string>;
+}
+
+export interface ImportStatus {
+  state: 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+  request: ImportRequest;
+  progress: { file: string; kind: string; phase: string; files: number; files_done: number; bytes_done: number; bytes_total: number };
+  result: { files: ImportFile[] | null; opic_reads: number; indexed: number };
+  error?: string;
+}
+
+export interface ImportedFile {
+  id: number;
+  kind: string;
+  path: string;
+  size: number;
+  digest: string;
+  imported_at: string;
+  summary: Record<string, number | string>;
+}
+
+export const importApi = {
+  status: (signal?: AbortSignal) => request<ImportStatus>('GET', '/api/imports/status', undefined, signal),
+  start: (req: ImportRequest) => request<ImportStatus>('POST', '/api/imports', req),
+  cancel: () => request<ImportStatus>('POST', '/api/imports/cancel'),
+  history: (signal?: AbortSignal) => request<ImportedFile[] | null>('GET', '/api/imports', undefined, signal),
+  /** upload sends a file's bytes (an ArrayBuffer: the desktop window's WebKit cannot send a File) and returns its path on the server. */
+  upload: (name: string, body: ArrayBuffer) =>
+    request<{ path: string }>('POST', `/api/imports/upload?name=${encodeURIComponent(name)}`, new RawBody(body, 'application/octet-stream')),
+};
+
+/** lines splits a text area into its non-empty lines. */
+function lines(s: string): string[] {
+  return s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** words splits a list of names at commas and spaces. */
+function words(s: string): string[] {
+  return s
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
+function loadForm(): Form {
+  try {
+    const f = JSON.parse(localStorage.getItem(FORM_KEY) ?? '{}') as Partial<Form>;
+    return { ...EMPTY, ...f };
+  } catch {
+    return { ...EMPTY };
+  }
+}
+
+const KINDS: { id: Kind; label: string; about: string }[] = [
+  { id: 'warc', label: 'WARC files', about: 'HTML responses become pages (text searchable, links in the graph); revisits count as captures.' },
+  { id: 'cdx', label: 'CDX / CDXJ index', about: 'What the archive already holds, per site: URLs, captures, first and last capture.' },
+  { id: 'crawl_log', label: 'Heritrix crawl.log', about: 'The page graph of a crawl whose WARC files are elsewhere: each line’s via → URL is a link.' },
+  { id: 'cc', label: 'Common Crawl host graph', about: 'A national or thematic slice of the web’s host graph: its hosts, the links among them, links from outside counted.' },
+];
+
+const PHASES: Record<string, string> = { digest: 'checking', read: 'reading', rank: 'computing PageRank and OPIC', index: 'indexing for search' };
+
+export class SsImport extends LightElement {
+  static override properties = {
+    form: { state: true },
+    status: { state: true },
+    history: { state: true },
+    error: { state: true },
+    busy: { state: true },
+  };
+
+  declare form: Form;
+  declare status: ImportStatus | null;
+  declare history: ImportedFile[];
+  declare error: string;
+  declare busy: boolean;
+
+  #timer = 0;
+  #ctl: AbortController | null = null;
+
+  constructor() {
+    super();
+    this.form = loadForm();
+    this.status = null;
+    this.history = [];
+    this.error = '';
+    this.busy = false;
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    void this.#poll();
+    void this.#loadHistory();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    window.clearTimeout(this.#timer);
+    this.#ctl?.abort();
+  }
+
+  async #poll() {
+    window.clearTimeout(this.#timer);
+    this.#ctl?.abort();
+    const ctl = new AbortController();
+    this.#ctl = ctl;
+    try {
+      const st = await importApi.status(ctl.signal);
+      const was = this.status?.state;
+      this.status = st;
+      if (was === 'running' && st.state !== 'running') void this.#loadHistory();
+    } catch (err) {
+      if (ctl.signal.aborted) return;
+      this.error = message(err);
+    }
+    if (this.isConnected && this.status?.state === 'running') this.#timer = window.setTimeout(() => void this.#poll(), 400);
+  }
+
+  async #loadHistory() {
+    try {
+      this.history = (await importApi.history()) ?? [];
+    } catch (err) {
+      this.error = message(err);
+    }
+  }
+
+  #set(key: keyof Form, value: string) {
+    this.form = { ...this.form, [key]: value };
+    localStorage.setItem(FORM_KEY, JSON.stringify(this.form));
+  }
+
+  #request(): ImportRequest {
+    const f = this.form;
+    switch (f.kind) {
+      case 'warc':
+        return { warc: lines(f.warc) };
+      case 'cdx':
+        return { cdx: lines(f.cdx) };
+      case 'crawl_log':
+        return { crawl_log: lines(f.crawl_log) };
+      case 'cc':
+        return {
+          cc_vertices: lines(f.cc_vertices),
+          cc_edges: lines(f.cc_edges),
+          cc_ranks: lines(f.cc_ranks),
+          tld: words(f.tld),
+          host_suffix: words(f.host_suffix),
+        };
+    }
+  }
+
+  async #start(e: Event) {
+    e.preventDefault();
+    this.error = '';
+    this.busy = true;
+    try {
+      this.status = await importApi.start(this.#request());
+      void this.#poll();
+    } catch (err) {
+      this.error = message(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #cancel() {
+    this.busy = true;
+    try {
+      this.status = await importApi.cancel();
+      void this.#loadHistory();
+    } catch (err) {
+      this.error = message(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** #upload sends the chosen files and adds their paths on the server to the field of the kind chosen. */
+  async #upload(e: Event) {
+    const input = e.target as HTMLInputElement;
+    const files = Array.from(input.files ?? []);
+    if (!files.length) return;
+    const key = this.form.kind === 'cc' ? 'cc_edges' : this.form.kind;
+    this.error = '';
+    this.busy = true;
+    try {
+      const paths: string[] = [];
+      for (const f of files) {
+        const { path } = await importApi.upload(f.name, await f.arrayBuffer());
+        paths.push(path);
+      }
+      const prev = lines(this.form[key]);
+      this.#set(key, [...prev, ...paths].join('\n'));
+    } catch (err) {
+      this.error = message(err);
+    } finally {
+      this.busy = false;
+      input.value = '';
+    }
+  }
+
+  #paths(key: keyof Form, label: string, placeholder: string, hint = '') {
+    return html`<label class="field wide">
+      <span>${label}</span>
+      <textarea id="import-${key}" rows="3" spellcheck="false" placeholder=${placeholder} .value=${this.form[key]}
+        @input=${(e: Event) => this.#set(key, (e.target as HTMLTextAreaElement).value)}></textarea>
+      ${hint ? html`<span class="muted small">${hint}</span>` : nothing}
+    </label>`;
+  }
+
+  #renderForm(running: boolean) {
+    const f = this.form;
+    return html`<form class="import-form panel" @submit=${this.#start}>
+      <fieldset class="import-kinds">
+        <legend>What to import</legend>
+        ${KINDS.map(
+          (k) => html`<label class="check" title=${k.about}>
+            <input type="radio" name="import-kind" value=${k.id} .checked=${f.kind === k.id}
+              @change=${() => this.#set('kind', k.id)} />
+            ${k.label}
+          </label>`,
+        )}
+        <p class="muted small import-about">${KINDS.find((k) => k.id === f.kind)?.about}</p>
+      </fieldset>
+      ${f.kind === 'warc'
+        ? this.#paths('warc', 'WARC files or directories on the server, one a line', '/archives/crawl-2024/\n/archives/extra.warc.gz', '.warc and .warc.gz, WARC 1.0 and 1.1; a directory is read whole')
+        : nothing}
+      ${f.kind === 'cdx' ? this.#paths('cdx', 'CDX or CDXJ files on the server, one a line', '/archives/index.cdx') : nothing}
+      ${f.kind === 'crawl_log' ? this.#paths('crawl_log', 'crawl.log files on the server, one a line', '/heritrix/jobs/x/latest/logs/crawl.log') : nothing}
+      ${f.kind === 'cc'
+        ? html`${this.#paths('cc_vertices', 'Vertices files (id, reversed host), one a line', '/cc/host-vertices-00000.txt.gz')}
+          ${this.#paths('cc_edges', 'Edges files (from id, to id), one a line', '/cc/host-edges-00000.txt.gz')}
+          ${this.#paths('cc_ranks', 'Ranks files (optional): harmonic centrality and PageRank', '/cc/host-ranks.txt.gz')}
+          <div class="import-slice">
+            <label class="field"><span>TLDs</span>
+              <input id="import-tld" placeholder="fr, be" .value=${f.tld} @input=${(e: Event) => this.#set('tld', (e.target as HTMLInputElement).value)} /></label>
+            <label class="field"><span>Host suffixes</span>
+              <input id="import-host_suffix" placeholder="bnf.fr, gouv.fr" .value=${f.host_suffix}
+                @input=${(e: Event) => this.#set('host_suffix', (e.target as HTMLInputElement).value)} /></label>
+          </div>`
+        : nothing}
+      <div class="import-actions">
+        <button type="submit" class="btn primary import-start" ?disabled=${running || this.busy}>${running ? 'Importing…' : 'Import'}</button>
+        ${running ? html`<button type="button" class="btn danger import-cancel" ?disabled=${this.busy} @click=${this.#cancel}>Cancel</button>` : nothing}
+        <label class="btn import-upload" title="Send files from this computer to the project, then import them">
+          Upload files…
+          <input type="file" multiple hidden ?disabled=${running || this.busy} @change=${this.#upload} />
+        </label>
+      </div>
+    </form>`;
+  }
+
+  #renderProgress(st: ImportStatus) {
+    const p = st.progress;
+    const frac = p.bytes_total > 0 ? Math.min(1, p.bytes_done / p.bytes_total) : 0;
+    return html`<div class="progress-wrap import-progress" data-state=${st.state}>
+      <div class="progress" role="progressbar" aria-label="Import progress" aria-valuemin="0" aria-valuemax="100"
+        aria-valuenow=${Math.round(frac * 100)}>
+        <div class="progress-fill moving" style="width:${(frac * 100).toFixed(1)}%"></div>
+      </div>
+      <span class="progress-label"><strong>${Math.round(frac * 100)}%</strong>
+        <span class="muted">file ${Math.min(p.files_done + 1, p.files)} of ${p.files} · ${PHASES[p.phase] ?? p.phase}
+          ${p.file ? html`<bdi dir="ltr">${p.file}</bdi>` : nothing}</span></span>
+    </div>`;
+  }
+
+  #renderResult(st: ImportStatus) {
+    const files = st.result?.files ?? [];
+    if (st.state === 'idle') return nothing;
+    return html`<section class="import-result panel" data-state=${st.state}>
+      <h3>${st.state === 'running' ? 'Importing' : st.state === 'done' ? 'Import done' : st.state === 'cancelled' ? 'Import cancelled' : 'Import failed'}</h3>
+      ${st.state === 'running' ? this.#renderProgress(st) : nothing}
+      ${st.error ? alertBox(st.error) : nothing}
+      ${files.length
+        ? html`<table class="data import-files">
+            <thead><tr><th>Kind</th><th>File</th><th>What it added</th></tr></thead>
+            <tbody>
+              ${files.map(
+                (f) => html`<tr data-path=${f.path}>
+                  <td>${f.kind}</td>
+                  <td><bdi dir="ltr">${f.path}</bdi></td>
+                  <td>${f.skipped ? html`<span class="muted">imported before, skipped</span>` : summaryText(f.summary)}</td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : nothing}
+      ${st.state === 'done' ? html`<p class="muted small">PageRank and OPIC recomputed; ${int(st.result.indexed)} pages indexed for search.</p>` : nothing}
+    </section>`;
+  }
+
+  #renderHistory() {
+    if (!this.history.length) return nothing;
+    return html`<section class="import-history panel">
+      <h3>Files imported into this project</h3>
+      <table class="data">
+        <thead><tr><th>When</th><th>Kind</th><th>File</th><th class="num">Size</th><th>What it added</th></tr></thead>
+        <tbody>
+          ${[...this.history].reverse().map(
+            (f) => html`<tr>
+              <td>${new Date(f.imported_at).toLocaleString()}</td>
+              <td>${f.kind}</td>
+              <td><bdi dir="ltr">${f.path}</bdi></td>
+              <td class="num">${int(f.size)}</td>
+              <td>${summaryText(f.summary)}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </section>`;
+  }
+
+  override render() {
+    const st = this.status;
+    const running = st?.state === 'running';
+    return html`<div class="import-layout">
+      <header class="import-head">
+        <h2>Import archives</h2>
+        <p class="muted import-intro">Bring in what Heritrix, Browsertrix, wget, warcprox or Common Crawl have gathered: the sites are
+          ranked with the project's, and importing the same file twice changes nothing.</p>
+      </header>
+      ${this.error ? alertBox(this.error) : nothing}
+      ${this.#renderForm(running)}
+      ${st ? this.#renderResult(st) : nothing}
+      ${this.#renderHistory()}
+    </div>`;
+  }
+}
+
+/** summaryText writes a file's counts, the non-zero ones, as "20 html pages · 123 revisits". */
+function summaryText(s: Record<string, number | string> | undefined) {
+  if (!s) return '';
+  return Object.entries(s)
+    .filter(([, v]) => v !== 0 && v !== '' && v !== undefined)
+    .map(([k, v]) => `${typeof v === 'number' ? int(v) : v} ${k.replaceAll('_', ' ')}`)
+    .join(' · ');
+}
+
+customElements.define('ss-import', SsImport);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ss-import': SsImport;
+  }
+}

@@ -1,0 +1,118 @@
+package crawllog
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Entry is one line of a crawl.log.
+type Entry struct {
+	// Logged is when the line was written.
+	Logged time.Time
+	// Status is the HTTP status, or a negative Heritrix code when the
+	// fetch got no answer (see the package comment).
+	Status int
+	// Size is the body's size in bytes; -1 when the line has "-".
+	Size int64
+	URL  string
+	// Path is the discovery path ("-" for a seed; L a link, R a redirect,
+	// E an embed…), Via the URL that led here ("" for a seed).
+	Path, Via string
+	// ContentType is the media type as logged, "" when "-".
+	ContentType string
+}
+
+// ParseError is a line that is not a crawl.log line.
+type ParseError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("crawl log: %s line %d: %v", e.File, e.Line, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Read reads the crawl.log r (Heritrix's or sitesift's; plain or gzip),
+// name naming it in errors, and calls fn with each line's entry in order.
+// Blank lines are skipped; a line of fewer than 7 fields, or with a bad
+// time, status or URL field, stops the read with a [*ParseError] naming
+// its number.
+func Read(r io.Reader, name string, fn func(Entry) error) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return &ParseError{File: name, Line: 1, Err: fmt.Errorf("gzip: %w", err)}
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, 1<<16)
+	}
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		e, err := ParseLine(string(line))
+		if err != nil {
+			return &ParseError{File: name, Line: n, Err: err}
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = fmt.Errorf("the file ends early (truncated): %w", err)
+		}
+		return &ParseError{File: name, Line: n + 1, Err: err}
+	}
+	return nil
+}
+
+// ParseLine parses one line of crawl.log.
+func ParseLine(line string) (Entry, error) {
+	f := strings.Fields(line)
+	if len(f) < 7 {
+		return Entry{}, fmt.Errorf("%d fields, want at least 7 (time status size URL path via type)", len(f))
+	}
+	var e Entry
+	var err error
+	if e.Logged, err = time.Parse(time.RFC3339Nano, f[0]); err != nil {
+		return Entry{}, fmt.Errorf("time %q: want an ISO 8601 time such as 2026-11-24T10:00:01.234Z", f[0])
+	}
+	if e.Status, err = strconv.Atoi(f[1]); err != nil {
+		return Entry{}, fmt.Errorf("status %q is no number", f[1])
+	}
+	e.Size = -1
+	if f[2] != "-" {
+		if e.Size, err = strconv.ParseInt(f[2], 10, 64); err != nil {
+			return Entry{}, fmt.Errorf("size %q is no number", f[2])
+		}
+	}
+	e.URL = f[3]
+	if !strings.Contains(e.URL, ":") {
+		return Entry{}, fmt.Errorf("URL %q has no scheme", e.URL)
+	}
+	e.Path = f[4]
+	if f[5] != "-" {
+		e.Via = f[5]
+	}
+	if f[6] != "-" {
+		e.ContentType = f[6]
+	}
+	return e, nil
+}

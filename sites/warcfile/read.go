@@ -1,0 +1,325 @@
+package warcfile
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httputil"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nlnwa/gowarc"
+)
+
+// Kinds of [Record], as their WARC-Type names them.
+const (
+	KindResponse = "response"
+	KindRevisit  = "revisit"
+	KindRequest  = "request"
+	KindMetadata = "metadata"
+	KindOther    = "other" // warcinfo, resource, conversion…
+)
+
+// Record is what [Read] hands over of one WARC record.
+type Record struct {
+	Kind string
+	// URL is the record's WARC-Target-URI, as written.
+	URL string
+	// Date is its WARC-Date.
+	Date time.Time
+	// Offset is where the record starts in the file (in the compressed
+	// file for a gzip one).
+	Offset int64
+	// Status and Header are the HTTP response's, of a response or a
+	// revisit record holding an HTTP head; Status is 0 when it has none.
+	Status int
+	Header http.Header
+	// RefersTo is the URL a revisit record points to: its
+	// WARC-Refers-To-Target-URI, or its own URL when it has none.
+	RefersTo string
+	// Outlinks are the URLs of a Heritrix metadata record's "outlink:"
+	// lines of navigational links (hop type L).
+	Outlinks []string
+	payload  io.Reader
+}
+
+// Body returns up to max bytes of a response's payload with its transfer
+// coding (chunked) and content coding (gzip, deflate) undone; truncated
+// says the payload was longer. A content coding it cannot undo (br) is an
+// error. It may be called once, inside the callback of [Read].
+func (r *Record) Body(max int) (body []byte, truncated bool, err error) {
+	if r.payload == nil {
+		return nil, false, nil
+	}
+	var in io.Reader = r.payload
+	if strings.EqualFold(strings.TrimSpace(r.Header.Get("Transfer-Encoding")), "chunked") {
+		// Some crawlers (wget, warcprox) archive the chunked body as it
+		// came; others dechunk and keep the header. Dechunk only what is
+		// chunked indeed.
+		br := bufio.NewReader(in)
+		if head, _ := br.Peek(16); looksChunked(head) {
+			in = httputil.NewChunkedReader(br)
+		} else {
+			in = br
+		}
+	}
+	switch ce := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); ce {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return nil, false, fmt.Errorf("content coding %s: %w", ce, err)
+		}
+		defer zr.Close()
+		in = zr
+	case "deflate":
+		in = flate.NewReader(in)
+	default:
+		return nil, false, fmt.Errorf("content coding %q not supported", ce)
+	}
+	body, err = io.ReadAll(io.LimitReader(in, int64(max)+1))
+	if len(body) > max {
+		return body[:max], true, nil
+	}
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return body, false, err
+	}
+	return body, false, nil
+}
+
+// looksChunked reports whether b starts as a chunked body does: a hex
+// chunk size, optional extensions, CRLF.
+func looksChunked(b []byte) bool {
+	i := 0
+	for i < len(b) && strings.IndexByte("0123456789abcdefABCDEF", b[i]) >= 0 {
+		i++
+	}
+	return i > 0 && i < len(b) && (b[i] == '\r' || b[i] == ';' || b[i] == ' ' || b[i] == '\n')
+}
+
+// ReadError is an error of [Read] in a file: a record that could not be
+// read (a truncated or corrupt file), at the byte offset where it starts.
+type ReadError struct {
+	File   string
+	Offset int64
+	Err    error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("warcfile: %s: record at byte offset %d: %v", e.File, e.Offset, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// Read reads the WARC file r (gzip or plain, WARC 1.0 or 1.1; name is its
+// name, for errors) record by record and calls fn with each, in file
+// order, until the end or fn's error. Violations of the standard in an
+// otherwise readable record do not stop it; a syntax error (a header line
+// without its CRLF or colon) does. A record that cannot be read whole (a
+// truncated or corrupt file) is a [*ReadError] naming its offset; the
+// records before it have been handed over.
+func Read(r io.Reader, name string, fn func(*Record) error) error {
+	// gowarc v1.6.0's header parser, told to only warn of syntax errors
+	// (as real files need: archived HTTP heads break the rules), loops
+	// forever on a read error inside a record's WARC header, its memory
+	// growing every turn: a gzip member cut inside its header does that.
+	// So the members of a gzip file that can seek are checked first, and
+	// only the whole ones handed to gowarc.
+	cut := int64(-1)
+	var cutErr error
+	if rs, ok := r.(io.ReadSeeker); ok {
+		good, bad, err := gzipPrefix(rs)
+		if err != nil {
+			return &ReadError{File: name, Err: err}
+		}
+		if _, err := rs.Seek(0, io.SeekStart); err != nil {
+			return &ReadError{File: name, Err: err}
+		}
+		if bad != nil {
+			cut, cutErr = good, bad
+			r = io.LimitReader(rs, good)
+		}
+	}
+	wr, err := gowarc.NewWarcFileReaderFromStream(r, 0,
+		gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn), gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
+		gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore), gowarc.WithBlockErrorPolicy(gowarc.ErrWarn))
+	if err != nil {
+		return &ReadError{File: name, Err: err}
+	}
+	defer wr.Close()
+	for {
+		rec, off, err := next(wr)
+		if errors.Is(err, io.EOF) && rec == nil {
+			if cut >= 0 {
+				return &ReadError{File: name, Offset: cut, Err: cutErr}
+			}
+			return nil
+		}
+		if err != nil {
+			return &ReadError{File: name, Offset: off, Err: readErr(err)}
+		}
+		rr, err := recordOf(rec, off)
+		if err != nil {
+			return &ReadError{File: name, Offset: off, Err: err}
+		}
+		if err := fn(rr); err != nil {
+			return err
+		}
+		// Read what fn left of the record now, so that a record cut short
+		// is reported at its own offset rather than at the next one's.
+		if rr.payload != nil {
+			if _, err := io.Copy(io.Discard, rr.payload); err != nil {
+				return &ReadError{File: name, Offset: off, Err: readErr(err)}
+			}
+		}
+	}
+}
+
+// next is wr.Next, a panic of gowarc's (some corrupt headers make one)
+// turned into an error.
+func next(wr *gowarc.WarcFileReader) (rec gowarc.WarcRecord, off int64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rec, err = nil, fmt.Errorf("corrupt record (the WARC reader failed: %v)", p)
+		}
+	}()
+	rec, off, _, err = wr.Next()
+	return rec, off, err
+}
+
+// gzipPrefix reads r and, when it is gzip, returns the length of its
+// longest prefix of whole members (each inflates to its end, checksum
+// matching) and, when that is not all of r, why the next member is not
+// whole. A plain file gives (0, nil, nil).
+func gzipPrefix(r io.Reader) (good int64, bad error, err error) {
+	cr := &countingReader{r: r}
+	br := bufio.NewReaderSize(cr, 1<<16)
+	if head, err := br.Peek(2); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+		return 0, nil, nil
+	}
+	var zr gzip.Reader
+	for {
+		if _, err := br.Peek(1); err != nil {
+			return good, nil, nil // the end of the file
+		}
+		if err := zr.Reset(br); err != nil {
+			return good, fmt.Errorf("not a gzip member: %w", readErr(err)), nil
+		}
+		zr.Multistream(false)
+		if _, err := io.Copy(io.Discard, &zr); err != nil {
+			return good, readErr(err), nil
+		}
+		good = cr.n - int64(br.Buffered())
+	}
+}
+
+// readErr names the usual causes of a failed read in words an operator
+// recognises.
+func readErr(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("the file ends inside the record (truncated): %w", err)
+	}
+	var ce flate.CorruptInputError
+	if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.As(err, &ce) {
+		return fmt.Errorf("corrupt gzip data: %w", err)
+	}
+	return err
+}
+
+func recordOf(rec gowarc.WarcRecord, off int64) (*Record, error) {
+	h := rec.WarcHeader()
+	rr := &Record{URL: strings.Trim(h.Get(gowarc.WarcTargetURI), "<>"), Offset: off}
+	if t, err := time.Parse(time.RFC3339Nano, h.Get(gowarc.WarcDate)); err == nil {
+		rr.Date = t.UTC()
+	}
+	switch rec.Type() {
+	case gowarc.Response:
+		rr.Kind = KindResponse
+	case gowarc.Revisit:
+		rr.Kind = KindRevisit
+		rr.RefersTo = strings.Trim(h.Get(gowarc.WarcRefersToTargetURI), "<>")
+		if rr.RefersTo == "" {
+			rr.RefersTo = rr.URL
+		}
+	case gowarc.Request:
+		rr.Kind = KindRequest
+		return rr, nil
+	case gowarc.Metadata:
+		rr.Kind = KindMetadata
+		b, err := rec.Block().RawBytes()
+		if err != nil {
+			return nil, err
+		}
+		rr.Outlinks, err = outlinks(b)
+		return rr, err
+	default:
+		rr.Kind = KindOther
+		return rr, nil
+	}
+	hb, ok := rec.Block().(gowarc.HttpResponseBlock)
+	if !ok {
+		// A revisit without an HTTP head, or a response of another
+		// protocol (dns:): no status, no payload.
+		return rr, nil
+	}
+	// The head is parsed here, leniently: net/http (and so gowarc) refuses
+	// heads that archived servers did send, such as "Content-Length: -1".
+	rr.Status, rr.Header = parseHead(hb.ProtocolHeaderBytes())
+	if rr.Kind == KindResponse {
+		p, err := hb.PayloadBytes()
+		if err != nil {
+			return nil, err
+		}
+		rr.payload = p
+	}
+	return rr, nil
+}
+
+// outlinks returns the link URLs of the "outlink:" lines of a Heritrix
+// metadata record's block.
+func outlinks(r io.Reader) ([]string, error) {
+	var out []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		l, ok := bytes.CutPrefix(sc.Bytes(), []byte("outlink:"))
+		if !ok {
+			continue
+		}
+		// "outlink: URL HOP CONTEXT": only navigational links (hop L)
+		// are a page's links; embeds (E) and the like are not.
+		if f := strings.Fields(string(l)); len(f) > 0 && (len(f) == 1 || f[1] == "L") {
+			out = append(out, f[0])
+		}
+	}
+	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
+		return out, err
+	}
+	return out, nil
+}
+
+// parseHead returns the status code and the header fields of the HTTP
+// response head b; a status of 0 when the status line has none. Lines that
+// are no "Name: value" field are skipped.
+func parseHead(b []byte) (int, http.Header) {
+	h := http.Header{}
+	lines := strings.Split(string(b), "\n")
+	status := 0
+	if f := strings.Fields(lines[0]); len(f) >= 2 && strings.HasPrefix(f[0], "HTTP/") {
+		status, _ = strconv.Atoi(f[1])
+	}
+	for _, l := range lines[1:] {
+		k, v, ok := strings.Cut(strings.TrimRight(l, "\r"), ":")
+		if !ok || k == "" || strings.ContainsAny(k, " \t") {
+			continue
+		}
+		h.Add(k, strings.TrimSpace(v))
+	}
+	return status, h
+}
