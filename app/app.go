@@ -145,8 +145,13 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 }
 
 // UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
-// M*, the crawl's teleport) from the store and saves it.
+// M*, the crawl's teleport) from the store and saves it. Beside the process
+// that holds the project (a read-only App) it saves nothing and leaves the
+// PageRank that process keeps up to date.
 func (a *App) UpdatePageRank(ctx context.Context) error {
+	if a.project != nil && a.project.ReadOnly {
+		return nil
+	}
 	a.rankM.Lock()
 	defer a.rankM.Unlock()
 	names, edges, err := a.store.SiteGraph(ctx)

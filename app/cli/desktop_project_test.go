@@ -32,13 +32,19 @@ func smallProject(t *testing.T) (dir string, site string) {
 	}
 	rows := apptest.ReadCSV(t, out)
 	site = rows[1][0]
+	for _, name := range []string{"ann", "bob"} {
+		if code, _, errs := runCLI(t, "librarians", "add", "--project", dir, name); code != 0 {
+			t.Fatalf("librarians add %s: %s", name, errs)
+		}
+	}
 	for _, r := range [][]string{{"ann", rows[1][0], "4"}, {"bob", rows[1][0], "3"}, {"ann", rows[2][0], "2"}, {"bob", rows[2][0], "2"}} {
 		if code, _, errs := runCLI(t, "rate", "--project", dir, "--librarian", r[0], r[1], r[2]); code != 0 {
 			t.Fatalf("rate %v: %s", r, errs)
 		}
 	}
-	for _, status := range []string{"nominated", "approved"} {
-		if code, _, errs := runCLI(t, "selection", "set", "--project", dir, "--librarian", "ann", rows[2][0], status); code != 0 {
+	// Two librarians: one nominates, the other approves.
+	for _, step := range [][2]string{{"ann", "nominated"}, {"bob", "approved"}} {
+		if code, _, errs := runCLI(t, "selection", "set", "--project", dir, "--librarian", step[0], rows[2][0], step[1]); code != 0 {
 			t.Fatalf("selection set: %s", errs)
 		}
 	}
@@ -55,7 +61,7 @@ func readCommands(dir, site string) [][]string {
 		{"seeds", "--project", dir, "--count", "3", "--method", "importance"},
 		{"seeds", "--project", dir, "--count", "2", "--method", "communities"},
 		{"export", "--project", dir, "--what", "heritrix-precedence"},
-		{"export", "--project", dir, "--what", "ratings-csv"},
+		{"export", "--project", dir, "--what", "sites"},
 		{"export", "--project", dir, "--what", "warc-list"},
 		{"agreement", "--project", dir},
 		{"sites", "--project", dir, "--limit", "5"},
@@ -230,7 +236,7 @@ func TestKilledHolder(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, app.SocketFile)); err != nil {
 		t.Fatalf("the killed holder's socket: %v; want it left behind", err)
 	}
-	if code, _, errs := runCLI(t, "rate", "--project", dir, "--librarian", "cid", site, "3"); code != 0 {
+	if code, _, errs := runCLI(t, "rate", "--project", dir, "--librarian", "bob", site, "3"); code != 0 {
 		t.Fatalf("rate after the holder was killed: %d %s", code, errs)
 	}
 	if code, out, errs := runCLI(t, "check", "--project", dir); code != 0 || !strings.Contains(out, "ok") {
