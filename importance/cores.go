@@ -202,13 +202,14 @@ func checkMinSides(opt CoreOptions) error {
 // would lower it is passed over for the next best; with density 100 it can
 // never join later (it misses a member already there, and members are
 // never removed), below 100 passing it over for good is a greedy
-// simplification. Growth stops at the first step, hub or authority, that
-// finds no candidate keeping the density: one side never grows on alone
-// once the other is blocked, which would turn one hub and its out-links
-// into a "core" complete only trivially. So a density core has as many
-// authorities as hubs, or one more, as the paper's loop (one hub and one
-// authority a round, from one authority) gives.
-//
+// simplification. A step whose side has no candidate at all adds nothing,
+// as the paper's "Find Top" over an empty set does, and the round goes on;
+// growth stops at the first step, hub or authority, whose side has
+// candidates but none that keeps the density (where the paper's loop would
+// see the density fall and end), or after a round that added nothing. So
+// one side never grows on alone once the other is blocked, which would
+// turn one hub and its out-links into a "core" complete only trivially;
+// it grows alone only while the other side has no candidate left at all.
 // With a fixed size (Figure 1), a round adds up to NewMembers hubs then up
 // to NewMembers authorities, with no density check, until the core has
 // CoreSize members or neither side has a candidate left.
@@ -272,9 +273,18 @@ func extractCore(g, in *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 }
 
 // growDense grows a cover-density core: a hub, then an authority, each
-// round, until a step finds no candidate that keeps the density.
+// round, until a step's side is blocked (it has candidates, none of which
+// keeps the density) or a round adds nothing.
 func (cb *coreBuilder) growDense(opt CoreOptions) {
-	for cb.grow(true, opt) && cb.grow(false, opt) {
+	for {
+		hub, blocked := cb.grow(true, opt)
+		if blocked {
+			return
+		}
+		auth, blocked := cb.grow(false, opt)
+		if blocked || !hub && !auth {
+			return
+		}
 	}
 }
 
@@ -286,7 +296,10 @@ func (cb *coreBuilder) growToSize(opt CoreOptions) {
 		grew := false
 		for _, hub := range []bool{true, false} {
 			for range opt.NewMembers {
-				if cb.size() >= opt.CoreSize || !cb.grow(hub, opt) {
+				if cb.size() >= opt.CoreSize {
+					break
+				}
+				if added, _ := cb.grow(hub, opt); !added {
 					break
 				}
 				grew = true
@@ -361,8 +374,10 @@ func (cb *coreBuilder) addHub(u int) {
 }
 
 // grow adds the best candidate hub (or authority) that keeps the cover
-// density (any candidate with a fixed size), and tells whether it did.
-func (cb *coreBuilder) grow(hub bool, opt CoreOptions) bool {
+// density (any candidate with a fixed size), and tells whether it added
+// one, and when it did not, whether there were candidates, all of which
+// would have lowered the density (the side is blocked).
+func (cb *coreBuilder) grow(hub bool, opt CoreOptions) (added, blocked bool) {
 	cand, arcs, side := &cb.authCand, cb.authArcs, -1
 	if hub {
 		cand, arcs, side = &cb.hubCand, cb.hubArcs, 1
@@ -374,6 +389,7 @@ func (cb *coreBuilder) grow(hub bool, opt CoreOptions) bool {
 			continue
 		}
 		if opt.CoreSize == 0 && cb.density(arcs[v], side) < opt.CoverDensity {
+			blocked = true
 			continue // passed over for good; see ExtractCore
 		}
 		if hub {
@@ -381,9 +397,9 @@ func (cb *coreBuilder) grow(hub bool, opt CoreOptions) bool {
 		} else {
 			cb.addAuthority(v)
 		}
-		return true
+		return true, false
 	}
-	return false
+	return false, blocked
 }
 
 type ranked struct {

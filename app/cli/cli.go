@@ -75,7 +75,8 @@ Usage:
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
                                             PageRank biased towards the sites rated 3-4
   sitesift seeds --project DIR --count K [--method communities|importance]
-                 [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
+                 [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
+                 [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift export --project DIR --what heritrix-precedence|ratings-csv|warc-list [--out FILE]
   sitesift search --project DIR [--site SITE] [--limit N] QUERY

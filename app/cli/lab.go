@@ -260,6 +260,8 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
+	minHubs := f.Int("min-hubs", def.MinHubs, "fewest hubs a core must have to count as a community")
+	minAuths := f.Int("min-authorities", def.MinAuthorities, "fewest authorities a core must have to count as a community")
 	sources := f.Int("distance-sources", lab.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
 	seed := f.Uint64("seed", 1, "random seed of the random seeds and the distance sample")
 	maxDepth := f.Int("max-depth", -1, "depth at which the simulated crawls stop (-1: when nothing new is reached)")
@@ -287,6 +289,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	opt := lab.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
 	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
 		*iterations, *density, *coreSize, *newMembers
+	opt.Cores.MinHubs, opt.Cores.MinAuthorities = *minHubs, *minAuths
 	if err := app.CheckCoreOptions(opt.Cores); err != nil {
 		return usageError{"lab seeds: " + err.Error()}
 	}
