@@ -103,7 +103,7 @@ Usage:
                                             Adaptive OPIC's window policies on a changing graph
   sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
                                             the norm leak of PageRank's M′ against M*
-  sitesift lab seeds (--edges FILE | --project DIR) --count K --out DIR
+  sitesift lab seeds (--edges FILE | --project DIR | --synthetic N) --count K --out DIR
                                             community seeds against random seeds: cores, distances, BFS crawls
 
 Run 'sitesift COMMAND --help' for a command's flags.
