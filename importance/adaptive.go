@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Adaptive OPIC (OPIC paper, section 3.2) follows the importance of a graph
@@ -313,16 +314,21 @@ func (w *VariableWindow) Kept(i int) int {
 // [now − T, now] for a = now − t₀ only; the rest, T − a, is filled with
 // the default history, at the rate of the recently introduced nodes:
 //
-//	estimate·T = H[i] slid to now + D·(T − a)/T,   D = T·mean rate
+//	estimate·T = H[i] slid to now + D·(T − a)/T,   D = T·median rate
 //
-// where the mean rate is, over the nodes created in the last T (those
-// young nodes themselves, read or not), the cash each received since its
-// creation — read into its history plus its current cash — divided by its
-// age. Counting the unread ones too keeps D from leaning on the nodes that
-// Greedy read first because they gathered cash fastest. Without the
-// default a young node was charged for the time before it existed with
-// nothing: its cash divided by the whole window, it was underestimated by
-// a/T.
+// where the median rate is taken over the nodes created in the last T
+// (those young nodes themselves, read or not) of the cash each received
+// since its creation — read into its history plus its current cash —
+// divided by its age. The median, not the mean: importance follows a power
+// law, and the mean rate of the new nodes is set by the few that turn out
+// important, while the paper's default stands for a typical new page,
+// "often the least important". Counting the unread nodes too keeps D from
+// leaning on the nodes that Greedy read first because they gathered cash
+// fastest. Without the default a young node was charged for the time
+// before it existed with nothing: its cash divided by the whole window, it
+// was underestimated by a/T. With a window much longer than the nodes live
+// (most nodes young), the default fills most of every window and flattens
+// the estimates towards the median: see the README's lab windows table.
 type Interpolation struct {
 	T       float64
 	h       []float64 // H[i], the interpolated history
@@ -383,26 +389,30 @@ func (w *Interpolation) Record(i int, cash, g, now float64) {
 }
 
 // DefaultHistory returns D, the default history of a node at time now
-// given every node's current cash (see [Interpolation]): T times the mean
+// given every node's current cash (see [Interpolation]): T times the median
 // rate at which the nodes created in (now − T, now) received cash; 0 when
 // there is none.
 func (w *Interpolation) DefaultHistory(now float64, cash []float64) float64 {
-	var sum float64
-	var n int
+	var rates []float64
 	for i, live := range w.live {
 		if age := now - w.created[i]; live && age > 0 && age < w.T {
 			got := w.got[i]
 			if i < len(cash) {
 				got += cash[i]
 			}
-			sum += got / age
-			n++
+			rates = append(rates, got/age)
 		}
 	}
-	if n == 0 {
+	if len(rates) == 0 {
 		return 0
 	}
-	return w.T * sum / float64(n)
+	slices.Sort(rates)
+	m := len(rates) / 2
+	med := rates[m]
+	if len(rates)%2 == 0 {
+		med = (rates[m-1] + rates[m]) / 2
+	}
+	return w.T * med
 }
 
 // Estimate implements [Window].
