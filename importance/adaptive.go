@@ -324,7 +324,11 @@ func (w *VariableWindow) Kept(i int) int {
 // important, while the paper's default stands for a typical new page,
 // "often the least important". Counting the unread nodes too keeps D from
 // leaning on the nodes that Greedy read first because they gathered cash
-// fastest. Without the default a young node was charged for the time
+// fastest. The nodes there from the start (the first creation) are no new
+// pages: no window before them has passed, so they get no default and do
+// not count in D, and a new node's default fills only the part of the
+// window after the start (T − a becomes min(T, now − start) − a).
+// Without the default a young node was charged for the time
 // before it existed with nothing: its cash divided by the whole window, it
 // was underestimated by a/T. With a window much longer than the nodes live
 // (most nodes young), the default fills most of every window and flattens
@@ -337,6 +341,10 @@ type Interpolation struct {
 	got     []float64 // cash read from the node since its creation
 	live    []bool
 	n       int
+	// start is the time of the first node's creation: the window holds
+	// no time before it.
+	start   float64
+	started bool
 }
 
 // NewInterpolation returns the Interpolation policy of window T.
@@ -358,6 +366,9 @@ func (w *Interpolation) Add(i int, g, now float64) {
 	}
 	if !w.live[i] {
 		w.n++
+	}
+	if !w.started {
+		w.start, w.started = now, true
 	}
 	w.h[i], w.last[i], w.created[i], w.got[i], w.live[i] = 0, now, now, 0, true
 }
@@ -390,12 +401,12 @@ func (w *Interpolation) Record(i int, cash, g, now float64) {
 
 // DefaultHistory returns D, the default history of a node at time now
 // given every node's current cash (see [Interpolation]): T times the median
-// rate at which the nodes created in (now − T, now) received cash; 0 when
-// there is none.
+// rate at which the nodes created in (now − T, now), after the start,
+// received cash; 0 when there is none.
 func (w *Interpolation) DefaultHistory(now float64, cash []float64) float64 {
 	var rates []float64
 	for i, live := range w.live {
-		if age := now - w.created[i]; live && age > 0 && age < w.T {
+		if age := now - w.created[i]; live && w.created[i] > w.start && age > 0 && age < w.T {
 			got := w.got[i]
 			if i < len(cash) {
 				got += cash[i]
@@ -422,8 +433,10 @@ func (w *Interpolation) Estimate(now, g float64, cash []float64) []float64 {
 	for i := range est {
 		if w.live[i] && i < len(cash) {
 			h := w.slide(w.h[i], max(0, now-w.last[i]), cash[i])
-			if age := now - w.created[i]; age < w.T {
-				h += d * (w.T - max(0, age)) / w.T
+			// The window holds no time before the start; a node there
+			// since the start has nothing to fill.
+			if fill := min(w.T, now-w.start) - max(0, now-w.created[i]); fill > 0 {
+				h += d * fill / w.T
 			}
 			est[i] = h / w.T
 		}
