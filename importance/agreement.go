@@ -179,7 +179,7 @@ func WeightedKappa(a, b []int) float64 {
 // Equal values get one rank: a measure says nothing about which of two
 // sites of the same value comes first, so splitting them by name would
 // score a measure on the spelling of site names (a baseline with many ties,
-// such as in-linking sites, moved by 13 points from one order to another).
+// such as in-linking sites, most of all).
 // A tie group takes the class of its median member: sorted by value, the
 // group holds positions [i, j) of the n sites, and it takes the class whose
 // positions hold (i+j)/2, the class with class k holding positions from the
