@@ -78,7 +78,7 @@ func TestLabSeedsPolblogs(t *testing.T) {
 	if d := readCSVFile(t, filepath.Join(out, "core_distances.csv")); len(d) != 1+10*9 {
 		t.Errorf("core_distances.csv has %d rows", len(d))
 	}
-	for _, name := range []string{"cores.svg", "core_distances.svg", "bfs_pagerank.svg", "bfs_visited.svg"} {
+	for _, name := range []string{"cores.svg", "core_distances.svg", "bfs_pagerank.svg", "bfs_top1pct.svg", "bfs_visited.svg"} {
 		data, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil || !bytes.HasPrefix(data, []byte("<?xml")) || !bytes.Contains(data, []byte("</svg>")) {
 			t.Errorf("%s: %v, %d bytes", name, err, len(data))
