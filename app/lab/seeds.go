@@ -114,6 +114,9 @@ func EvaluateSeeds(gs SeedGraphs, opt SeedEvalOptions) (SeedEval, error) {
 	if opt.DistanceSources == 0 {
 		opt.DistanceSources = DefaultDistanceSources
 	}
+	if opt.RandomDraws <= 0 {
+		opt.RandomDraws = DefaultRandomDraws
+	}
 	g := gs.Eval
 	ev := SeedEval{Nodes: g.N, Arcs: g.Arcs(), ExtractArcs: gs.Extract.Arcs()}
 	start := time.Now()
@@ -160,7 +163,7 @@ func EvaluateSeeds(gs SeedGraphs, opt SeedEvalOptions) (SeedEval, error) {
 	}
 	// Compare equal numbers of seeds: fewer cores than asked for means
 	// fewer random seeds too.
-	for i := range uint64(max(opt.RandomDraws, 1)) {
+	for i := range uint64(opt.RandomDraws) {
 		var d SeedDraw
 		d.Seeds = importance.RandomSeeds(g, len(ev.Seeds), opt.RandomSeed+i)
 		if d.Crawl, err = importance.SimulateBFS(g, d.Seeds, pr.Rank, opt.MaxDepth); err != nil {

@@ -48,3 +48,42 @@ func TestCoreShapes(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 }
+
+func TestEvaluateSeedsDraws(t *testing.T) {
+	// Two 2×2 cores and a tail: 0,1 → 2,3; 4,5 → 6,7; 3 → 8 → 9.
+	var edges []importance.WeightedEdge
+	for _, c := range [][2][]int{{{0, 1}, {2, 3}}, {{4, 5}, {6, 7}}} {
+		for _, h := range c[0] {
+			for _, a := range c[1] {
+				edges = append(edges, importance.WeightedEdge{From: h, To: a, Weight: 1})
+			}
+		}
+	}
+	edges = append(edges, importance.WeightedEdge{From: 3, To: 8, Weight: 1}, importance.WeightedEdge{From: 8, To: 9, Weight: 1})
+	g, err := importance.NewGraph(10, edges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ draws, want int }{{0, DefaultRandomDraws}, {7, 7}} {
+		ev, err := EvaluateSeeds(SeedGraphs{Extract: g, Eval: g}, SeedEvalOptions{Count: 2, Cores: importance.DefaultCoreOptions(),
+			RandomSeed: 3, MaxDepth: -1, RandomDraws: tc.draws})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ev.Cores) != 2 || len(ev.Draws) != tc.want || !reflect.DeepEqual(ev.RandomSeeds, ev.Draws[0].Seeds) {
+			t.Fatalf("draws %d: %d cores, %d draws", tc.draws, len(ev.Cores), len(ev.Draws))
+		}
+		// Draw i uses random seed RandomSeed+i.
+		if !reflect.DeepEqual(ev.Draws[1].Seeds, importance.RandomSeeds(g, 2, 4)) {
+			t.Errorf("draw 1 seeds %v, want those of random seed 4", ev.Draws[1].Seeds)
+		}
+		if ev.TopCount != 1 || len(ev.SeedTop) != len(ev.SeedCrawl) {
+			t.Errorf("top count %d, seed top %v for %d depths", ev.TopCount, ev.SeedTop, len(ev.SeedCrawl))
+		}
+		for _, b := range ev.Bands() {
+			if b.Measure == MeasureVisited && b.Depth == 0 && (b.Seeds != 2 || b.Random.Mean != 2 || b.Random.Draws != tc.want) {
+				t.Errorf("depth 0 visited %+v", b)
+			}
+		}
+	}
+}
