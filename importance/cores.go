@@ -71,9 +71,10 @@ var ErrNoCore = errors.New("importance: no bipartite core left")
 // seeds. It returns the cores in the order found; fewer than count, with no
 // error, when the graph runs out of arcs (the cores found are still right).
 //
-// Each round costs O(HITS iterations · (N + arcs)) plus the core's growth,
-// which only looks at the arcs of the core's members; in all
-// O(count · (N + arcs)), with no quadratic step.
+// Each round costs O(HITS iterations · (N + arcs)) plus the growth of its
+// core, which only looks at the arcs of the core's members, once per start
+// tried (at most MaxCoreStarts, a constant); in all O(count · (N + arcs)),
+// with no quadratic step.
 func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 	return ExtractSeedsContext(context.Background(), g, count, opt)
 }
@@ -210,6 +211,7 @@ func checkMinSides(opt CoreOptions) error {
 // one side never grows on alone once the other is blocked, which would
 // turn one hub and its out-links into a "core" complete only trivially;
 // it grows alone only while the other side has no candidate left at all.
+//
 // With a fixed size (Figure 1), a round adds up to NewMembers hubs then up
 // to NewMembers authorities, with no density check, until the core has
 // CoreSize members or neither side has a candidate left.
