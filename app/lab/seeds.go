@@ -554,6 +554,7 @@ func SeedsOutput(ev SeedEval, labels []string, opt SeedEvalOptions, source strin
 	}
 	rank := bandChart(MeasureMeanPageRank, "Mean PageRank of the pages a BFS crawl visits at each depth", "mean PageRank", false)
 	topChart := bandChart(MeasureTopShare, "Share of the top 1% by PageRank a BFS crawl has visited by each depth", "share of the top 1%", false)
+	topChart.YMin, topChart.YMax = 0, 1.05 // a share
 	visited := bandChart(MeasureVisited, "Pages a BFS crawl visits at each depth", "pages visited", true)
 
 	out, err := newOutput(Seeds,
