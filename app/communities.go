@@ -144,13 +144,18 @@ type CoreSettings struct {
 	CoreSize       *int
 	NewMembers     *int
 	HITSIterations *int
+	// MinHubs and MinAuthorities are the least core a community may be
+	// (importance.CoreOptions); 2 and 2 when not given.
+	MinHubs        *int
+	MinAuthorities *int
 }
 
 // Options checks the settings and returns them over
 // importance.DefaultCoreOptions. A core grows by density or to a size, so
 // density and core size exclude each other, and new members go with a core
 // size. name gives what the caller calls each setting ("density",
-// "core_size", "new_members", "hits_iterations"), for the errors.
+// "core_size", "new_members", "hits_iterations", "min_hubs",
+// "min_authorities"), for the errors.
 func (s CoreSettings) Options(name func(setting string) string) (importance.CoreOptions, error) {
 	opt := importance.DefaultCoreOptions()
 	switch {
@@ -174,6 +179,12 @@ func (s CoreSettings) Options(name func(setting string) string) (importance.Core
 	if s.HITSIterations != nil {
 		opt.HITS.MaxIter = *s.HITSIterations
 	}
+	if s.MinHubs != nil {
+		opt.MinHubs = *s.MinHubs
+	}
+	if s.MinAuthorities != nil {
+		opt.MinAuthorities = *s.MinAuthorities
+	}
 	return opt, CheckCoreOptions(opt)
 }
 
@@ -189,6 +200,11 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 		return badRequest(fmt.Errorf("communities: cover density %v must lie in (0, 100]", opt.CoverDensity))
 	case opt.NewMembers < 0:
 		return badRequest(fmt.Errorf("communities: new members %d must be positive", opt.NewMembers))
+	case opt.MinHubs < 1 || opt.MinAuthorities < 1:
+		return badRequest(fmt.Errorf("communities: least hubs %d and authorities %d of a core must be at least 1", opt.MinHubs, opt.MinAuthorities))
+	case opt.CoreSize > 0 && opt.CoreSize < opt.MinHubs+opt.MinAuthorities:
+		return badRequest(fmt.Errorf("communities: core size %d is below the least core of %d hubs and %d authorities",
+			opt.CoreSize, opt.MinHubs, opt.MinAuthorities))
 	}
 	return nil
 }

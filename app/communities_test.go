@@ -170,6 +170,9 @@ func TestCoreSettings(t *testing.T) {
 		{"no members", app.CoreSettings{CoreSize: n(6), NewMembers: n(0)}, nil, "--new_members 0 must be positive"},
 		{"density 0", app.CoreSettings{Density: f(0)}, nil, "cover density 0 must lie in (0, 100]"},
 		{"no HITS", app.CoreSettings{HITSIterations: n(0)}, nil, "HITS iterations 0 must be positive"},
+		{"least core", app.CoreSettings{MinHubs: n(3), MinAuthorities: n(1)}, func(o *importance.CoreOptions) { o.MinHubs, o.MinAuthorities, o.NewMembers = 3, 1, 1 }, ""},
+		{"no hubs", app.CoreSettings{MinHubs: n(0)}, nil, "least hubs 0 and authorities 2 of a core must be at least 1"},
+		{"size below the least core", app.CoreSettings{CoreSize: n(5), MinHubs: n(3), MinAuthorities: n(3)}, nil, "core size 5 is below the least core of 3 hubs and 3 authorities"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.in.Options(flag)

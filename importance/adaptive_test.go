@@ -507,3 +507,101 @@ func TestAdaptiveErrors(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// TestInterpolationNewPage: a node created within the window gets the
+// default history for the part of the window before it existed, so a young
+// node receiving cash at the same rate as an old one is estimated alike.
+func TestInterpolationNewPage(t *testing.T) {
+	// T = 10. Node 0, created at 0, read at 10 with 10: gap T, H = 10.
+	// Node 1, created at 8, read at 10 with 2: H = 2, the same rate of 1.
+	// At 10 the young nodes are node 1 (age 2, received 2) and node 2
+	// (created at 9, unread, cash 0.5: rate 0.5): D = 10·(1 + 0.5)/2 =
+	// 7.5. Node 1: 2 + 7.5·8/10 = 8; node 2: 0.5 + 7.5·9/10 = 7.25;
+	// node 0: 10.
+	w := must(NewInterpolation(10))
+	w.Add(0, 0, 0)
+	w.Add(1, 0, 8)
+	w.Add(2, 0, 9)
+	w.Record(0, 10, 10, 10)
+	w.Record(1, 2, 12, 10)
+	if d := w.DefaultHistory(10, []float64{0, 0, 0.5}); math.Abs(d-7.5) > 1e-12 {
+		t.Errorf("default history %v, want 7.5", d)
+	}
+	est := w.Estimate(10, 12.5, []float64{0, 0, 0.5})
+	sum := 10 + 8 + 7.25
+	for i, want := range []float64{10 / sum, 8 / sum, 7.25 / sum} {
+		if math.Abs(est[i]-want) > 1e-12 {
+			t.Errorf("estimate %v, want node %d at %v", est, i, want)
+		}
+	}
+	// Past T the default has slid out: at 20 node 1 (age 12) holds its
+	// own cash only, as every node does when none is young.
+	if d := w.DefaultHistory(20, []float64{0, 0, 0}); d != 0 {
+		t.Errorf("default history at 20 = %v, want 0 (no node younger than T)", d)
+	}
+}
+
+func TestWindowedImportance(t *testing.T) {
+	// Three crawls, a day apart; site 2 appears in the third. Under full
+	// history the importance is each site's share of all the cash read.
+	readings := []CrawlReading{
+		{Time: 0, Cash: []float64{0.6, 0.4}},
+		{Time: 1, Cash: []float64{0.5, 0.5}},
+		{Time: 2, Cash: []float64{0.2, 0.3, 0.5}},
+	}
+	full, err := WindowedImportance(NewFullHistory(), readings, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Full history divides each site's cash by G since its creation: 1.3/3,
+	// 1.2/3, and 0.5 over the 1 of the crawl that created site 2.
+	raw := []float64{1.3 / 3, 1.2 / 3, 0.5 / 1}
+	var s float64
+	for _, v := range raw {
+		s += v
+	}
+	for i := range raw {
+		if math.Abs(full[i]-raw[i]/s) > 1e-12 {
+			t.Errorf("full history %v, want %v normalised", full, raw)
+		}
+	}
+	for _, p := range []string{PolicyFixed, PolicyImproved, PolicyVariable, PolicyInterpolation, PolicyFullHistory} {
+		w, err := NewWindow(p, 2, 2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		est, err := WindowedImportance(w, readings, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum float64
+		for _, v := range est {
+			sum += v
+		}
+		if len(est) != 3 || math.Abs(sum-1) > 1e-12 || est[2] <= 0 {
+			t.Errorf("%s: %v, want 3 sites summing to 1, site 2 above 0", p, est)
+		}
+	}
+	if est, err := WindowedImportance(NewFullHistory(), nil, 0); err != nil || len(est) != 0 {
+		t.Errorf("no readings: %v, %v", est, err)
+	}
+	for _, tc := range []struct {
+		name     string
+		readings []CrawlReading
+		now      float64
+		want     string
+	}{
+		{"back in time", []CrawlReading{{Time: 2, Cash: []float64{1}}, {Time: 1, Cash: []float64{1}}}, 3, "reading 1 at time 1 is before reading 0"},
+		{"negative cash", []CrawlReading{{Time: 0, Cash: []float64{1, -0.5}}}, 1, "reading 0: site 1 has cash -0.5"},
+		{"NaN cash", []CrawlReading{{Time: 0, Cash: []float64{math.NaN()}}}, 1, "site 0 has cash NaN"},
+		{"infinite time", []CrawlReading{{Time: math.Inf(1), Cash: []float64{1}}}, 1, "time +Inf is not finite"},
+		{"now too early", []CrawlReading{{Time: 5, Cash: []float64{1}}}, 4, "estimate at 4, before the last reading at 5"},
+	} {
+		if _, err := WindowedImportance(NewFullHistory(), tc.readings, tc.now); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := NewWindow("sliding", 1, 1, 1); err == nil {
+		t.Error("unknown policy accepted")
+	}
+}

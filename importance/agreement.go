@@ -1,6 +1,7 @@
 package importance
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -170,44 +171,64 @@ func WeightedKappa(a, b []int) float64 {
 }
 
 // QuantileRanks turns a computed measure into 1..Levels ranks over the sites
-// that have a reference, so that the ranks have the same distribution as the
-// reference ranks there: the lowest-valued sites get as many 1s as the
-// reference has, and so on. Ties in value are broken by site order, so the
-// result is deterministic. Sites without a reference, or whose value is NaN,
-// get 0. Thresholds[k] is the least value ranked k+2 (NaN when no site got
-// that rank), so rank = 1 + the number of thresholds ≤ value, up to ties.
+// that have a reference, so that the ranks follow the distribution of the
+// reference ranks there: sorted by value, the lowest-valued sites take as
+// many 1s as the reference has, and so on. Sites without a reference, or
+// whose value is NaN, get 0.
+//
+// Equal values get one rank: a measure says nothing about which of two
+// sites of the same value comes first, so splitting them by name would
+// score a measure on the spelling of site names (a baseline with many ties,
+// such as in-linking sites, most of all).
+// A tie group takes the class of its median member: sorted by value, the
+// group holds positions [i, j) of the n sites, and it takes the class whose
+// positions hold (i+j)/2, the class with class k holding positions from the
+// reference's count of ranks below k up to its count of ranks up to k. An
+// even group whose two middle members fall in two classes takes the upper
+// one, as the reference rounds a mean half up. The median member's class
+// is where the most of the group would fall by position when the group
+// spans two classes, so it moves the fewest sites from their quantile; the
+// classes' sizes then differ from the reference's by less than the tie
+// groups at their edges. A result depends on the values and the reference
+// only, never on the order of the sites.
+//
+// Thresholds[k] is the least value ranked k+2, NaN when no site got that
+// rank; a site's rank is thus the highest level whose threshold is at most
+// its value (1 when there is none).
 func QuantileRanks(values []float64, ref Reference) (ranks []int, thresholds [Levels - 1]float64) {
 	ranks = make([]int, len(values))
 	var idx []int
-	var count [Levels]int
+	var upTo [Levels]int // upTo[k]: reference ranks ≤ k+1
 	for s, v := range values {
 		if ref.Rank[s] > 0 && !math.IsNaN(v) {
 			idx = append(idx, s)
-			count[ref.Rank[s]-1]++
+			upTo[ref.Rank[s]-1]++
 		}
 	}
-	slices.SortStableFunc(idx, func(i, j int) int {
-		switch {
-		case values[i] < values[j]:
-			return -1
-		case values[i] > values[j]:
-			return 1
-		}
-		return 0
-	})
+	for k := 1; k < Levels; k++ {
+		upTo[k] += upTo[k-1]
+	}
+	slices.SortFunc(idx, func(i, j int) int { return cmp.Compare(values[i], values[j]) })
 	for k := range thresholds {
 		thresholds[k] = math.NaN()
 	}
-	pos := 0
-	for level := range Levels {
-		for c := 0; c < count[level]; c++ {
-			s := idx[pos]
-			ranks[s] = level + 1
-			if c == 0 && level > 0 {
-				thresholds[level-1] = values[s]
-			}
-			pos++
+	for i := 0; i < len(idx); {
+		j := i + 1
+		for j < len(idx) && values[idx[j]] == values[idx[i]] {
+			j++
 		}
+		// 2·position against 2·boundary keeps (i+j)/2 exact.
+		level := 0
+		for level < Levels-1 && i+j >= 2*upTo[level] {
+			level++
+		}
+		for _, s := range idx[i:j] {
+			ranks[s] = level + 1
+		}
+		if level > 0 && math.IsNaN(thresholds[level-1]) {
+			thresholds[level-1] = values[idx[i]]
+		}
+		i = j
 	}
 	return ranks, thresholds
 }

@@ -2,6 +2,8 @@ package importance
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -119,11 +121,106 @@ func TestQuantileRanks(t *testing.T) {
 	if sc.Pct != 100 || sc.Spearman != 1 {
 		t.Errorf("measure score %v ρ %v", sc.Pct, sc.Spearman)
 	}
-	// Ties: the reference 1, 1, 2, 2 and a constant measure: ranks follow site order.
+	// A constant measure against the reference 1, 2, 1, 2: one tie group
+	// of positions [0, 4), median 2, on the boundary of classes 1 and 2:
+	// the upper class for all.
 	tie := Reference{Rank: []int{1, 2, 1, 2}, Mean: []float64{1, 2, 1, 2}}
 	got, th2 := QuantileRanks([]float64{7, 7, 7, 7}, tie)
-	if got[0] != 1 || got[1] != 1 || got[2] != 2 || got[3] != 2 || th2[0] != 7 || !math.IsNaN(th2[1]) {
+	if !slices.Equal(got, []int{2, 2, 2, 2}) || th2[0] != 7 || !math.IsNaN(th2[1]) || !math.IsNaN(th2[2]) {
 		t.Errorf("ties: ranks %v thresholds %v", got, th2)
+	}
+}
+
+// TestQuantileRanksTieAcrossBoundary: ties that straddle a quantile
+// boundary get one rank, the class of the group's median member.
+func TestQuantileRanksTieAcrossBoundary(t *testing.T) {
+	// The reference has three 1s, three 2s, two 3s and two 4s: classes hold
+	// positions [0,3), [3,6), [6,8), [8,10).
+	refRanks := []int{1, 1, 1, 2, 2, 2, 3, 3, 4, 4}
+	ref := Reference{Rank: refRanks, Mean: make([]float64, 10)}
+	for s, r := range refRanks {
+		ref.Mean[s] = float64(r)
+	}
+	for _, tc := range []struct {
+		name   string
+		values []float64
+		want   []int
+		th     [3]float64 // NaN written as -1
+	}{
+		// Positions [2, 5) tie: median 3.5 lies in class 2.
+		{"three across 1|2, most in 2", []float64{1, 2, 5, 5, 5, 6, 7, 8, 9, 10}, []int{1, 1, 2, 2, 2, 2, 3, 3, 4, 4}, [3]float64{5, 7, 9}},
+		// Positions [1, 4) tie: median 2.5 lies in class 1.
+		{"three across 1|2, most in 1", []float64{1, 5, 5, 5, 6, 6.5, 7, 8, 9, 10}, []int{1, 1, 1, 1, 2, 2, 3, 3, 4, 4}, [3]float64{6, 7, 9}},
+		// Positions [2, 4) tie: median 3, the boundary itself: the upper class.
+		{"two split evenly", []float64{1, 2, 5, 5, 6, 6.5, 7, 8, 9, 10}, []int{1, 1, 2, 2, 2, 2, 3, 3, 4, 4}, [3]float64{5, 7, 9}},
+		// Positions [5, 9) tie over classes 2, 3 and 4: median 7, class 3.
+		{"four over three classes", []float64{1, 2, 3, 4, 5, 8, 8, 8, 8, 10}, []int{1, 1, 1, 2, 2, 3, 3, 3, 3, 4}, [3]float64{4, 8, 10}},
+		// All equal: median 5, class 2; ranks 1, 3 and 4 unused.
+		{"all equal", []float64{3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, [3]float64{3, -1, -1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, th := QuantileRanks(tc.values, ref)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("ranks %v, want %v", got, tc.want)
+			}
+			for k, w := range tc.th {
+				if w < 0 && !math.IsNaN(th[k]) || w >= 0 && th[k] != w {
+					t.Errorf("thresholds %v, want %v (-1: none)", th, tc.th)
+				}
+			}
+		})
+	}
+}
+
+// TestQuantileRanksSiteOrder: the ranks of a measure with many ties never
+// depend on the order of the sites (their names sort them): every
+// permutation of the sites gives each site the same rank, and the same
+// score.
+func TestQuantileRanksSiteOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for trial := range 200 {
+		n := 2 + rng.IntN(40)
+		ref := Reference{Rank: make([]int, n), Mean: make([]float64, n)}
+		values := make([]float64, n)
+		for s := range n {
+			ref.Rank[s] = rng.IntN(Levels + 1) // 0: no reference
+			ref.Mean[s] = float64(ref.Rank[s])
+			values[s] = float64(rng.IntN(4)) // few distinct values: many ties
+			if rng.IntN(10) == 0 {
+				values[s] = math.NaN()
+			}
+		}
+		ranks, th := QuantileRanks(values, ref)
+		score := Agree(ranks, values, ref)
+		for range 5 {
+			perm := rng.Perm(n)
+			pRef := Reference{Rank: make([]int, n), Mean: make([]float64, n)}
+			pValues := make([]float64, n)
+			for i, s := range perm {
+				pRef.Rank[i], pRef.Mean[i], pValues[i] = ref.Rank[s], ref.Mean[s], values[s]
+			}
+			pRanks, pTh := QuantileRanks(pValues, pRef)
+			for i, s := range perm {
+				if pRanks[i] != ranks[s] {
+					t.Fatalf("trial %d: site %d ranked %d, %d once permuted (values %v, reference %v)",
+						trial, s, ranks[s], pRanks[i], values, ref.Rank)
+				}
+			}
+			if !slices.EqualFunc(th[:], pTh[:], func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }) {
+				t.Fatalf("trial %d: thresholds %v, %v once permuted", trial, th, pTh)
+			}
+			if p := Agree(pRanks, pValues, pRef); p.Pct != score.Pct && !(math.IsNaN(p.Pct) && math.IsNaN(score.Pct)) {
+				t.Fatalf("trial %d: agreement %v%%, %v%% once permuted", trial, score.Pct, p.Pct)
+			}
+		}
+		// Ranks are monotone in value and equal values share one rank.
+		for a := range n {
+			for b := range n {
+				if ranks[a] > 0 && ranks[b] > 0 && values[a] <= values[b] && ranks[a] > ranks[b] {
+					t.Fatalf("trial %d: value %v ranked %d above value %v ranked %d", trial, values[a], ranks[a], values[b], ranks[b])
+				}
+			}
+		}
 	}
 }
 

@@ -23,12 +23,27 @@ type CoreOptions struct {
 	// NewMembers hubs then NewMembers authorities at a time.
 	CoreSize   int
 	NewMembers int // default 1
+	// MinHubs and MinAuthorities are the fewest hubs and authorities a core
+	// must have to count as a community; 2 each in DefaultCoreOptions, 0
+	// or 1 for no minimum. One hub with its out-links is complete bipartite
+	// only trivially: it says that a site links somewhere, not that several
+	// sites agree on what to link to, which is what the paper's community
+	// is (section 2.3: "all the authority pages are from the same
+	// community"). A core grown from the best authority that falls short
+	// is dropped, and the next authority by rank is tried as the start, up
+	// to MaxCoreStarts of them.
+	MinHubs, MinAuthorities int
 }
 
+// MaxCoreStarts bounds the authorities, best first, from which one round of
+// ExtractSeeds tries to grow a core that has CoreOptions.MinHubs hubs and
+// MinAuthorities authorities; a round that finds none ends the extraction.
+const MaxCoreStarts = 200
+
 // DefaultCoreOptions is the paper's setting: HITS with 60 iterations, cover
-// density 100.
+// density 100, and cores of at least 2 hubs and 2 authorities.
 func DefaultCoreOptions() CoreOptions {
-	return CoreOptions{HITS: DefaultHITSOptions(), CoverDensity: 100, NewMembers: 1}
+	return CoreOptions{HITS: DefaultHITSOptions(), CoverDensity: 100, NewMembers: 1, MinHubs: 2, MinAuthorities: 2}
 }
 
 // Core is one extracted bipartite core.
@@ -56,9 +71,10 @@ var ErrNoCore = errors.New("importance: no bipartite core left")
 // seeds. It returns the cores in the order found; fewer than count, with no
 // error, when the graph runs out of arcs (the cores found are still right).
 //
-// Each round costs O(HITS iterations · (N + arcs)) plus the core's growth,
-// which only looks at the arcs of the core's members; in all
-// O(count · (N + arcs)), with no quadratic step.
+// Each round costs O(HITS iterations · (N + arcs)) plus the growth of its
+// core, which only looks at the arcs of the core's members, once per start
+// tried (at most MaxCoreStarts, a constant); in all O(count · (N + arcs)),
+// with no quadratic step.
 func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 	return ExtractSeedsContext(context.Background(), g, count, opt)
 }
@@ -77,6 +93,9 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 	}
 	if opt.CoreSize < 0 || (opt.CoreSize > 0 && opt.CoreSize < 2) {
 		return nil, fmt.Errorf("importance: core size %d must be at least 2", opt.CoreSize)
+	}
+	if err := checkMinSides(opt); err != nil {
+		return nil, err
 	}
 	alive := make([]bool, g.N)
 	for i := range alive {
@@ -153,31 +172,63 @@ func resize[T any](x []T, n int) []T {
 	return x[:n]
 }
 
+// checkMinSides checks the least core shape of opt.
+func checkMinSides(opt CoreOptions) error {
+	switch {
+	case opt.MinHubs < 0 || opt.MinAuthorities < 0:
+		return fmt.Errorf("importance: least hubs %d and authorities %d of a core must not be negative", opt.MinHubs, opt.MinAuthorities)
+	case opt.CoreSize > 0 && opt.CoreSize < max(opt.MinHubs, 1)+max(opt.MinAuthorities, 1):
+		return fmt.Errorf("importance: core size %d is below the least core of %d hubs and %d authorities",
+			opt.CoreSize, max(opt.MinHubs, 1), max(opt.MinAuthorities, 1))
+	}
+	return nil
+}
+
 // ExtractCore extracts one bipartite core of g from its HITS hub and
 // authority vectors h and a (Extract-Bipartite-Cores-with-Fixed-Size or
 // -CoverDensity, after opt).
 //
-// It starts from the node with the highest authority and grows the core on
-// both sides: a new hub is the best-ranked (by h) in-neighbour of the
-// authorities not yet a hub; a new authority the best-ranked (by a)
-// out-neighbour of the hubs not yet an authority. (The paper's Figure 1 and
-// 2 print the authority step with the roles of v and w mixed up; read
-// literally it would only pick nodes already in the set.) Ties go to the
-// lower node id.
+// It starts from the node with the highest authority and grows the core in
+// rounds, as the paper's Figures 1 and 2 do: each round adds a hub, the
+// best-ranked (by h) in-neighbour of the authorities not yet in the core,
+// then an authority, the best-ranked (by a) out-neighbour of the hubs not
+// yet in the core. (The figures print the authority step with the roles of
+// v and w mixed up; read literally it would only pick nodes already in the
+// set.) Ties go to the lower node id.
 //
-// With a cover density, a member is added only if the core keeps that
-// density, and growth stops at the first side whose best candidate would
-// lower it below: the paper checks after adding, which returns a core just
-// under the density asked; with the default 100 that core would not be the
-// complete bipartite core the paper says the procedure finds. With a fixed
-// size, growth stops at the size or when neither side has a candidate left
-// (a core that cannot grow).
+// With a cover density (Figure 2), a member joins only if the core keeps
+// that density: the paper checks after adding, which returns a core just
+// under the density asked (with the default 100, not the complete
+// bipartite core the paper says the procedure finds). A candidate that
+// would lower it is passed over for the next best; with density 100 it can
+// never join later (it misses a member already there, and members are
+// never removed), below 100 passing it over for good is a greedy
+// simplification. A step whose side has no candidate at all adds nothing,
+// as the paper's "Find Top" over an empty set does, and the round goes on;
+// growth stops at the first step, hub or authority, whose side has
+// candidates but none that keeps the density (where the paper's loop would
+// see the density fall and end), or after a round that added nothing. So
+// one side never grows on alone once the other is blocked, which would
+// turn one hub and its out-links into a "core" complete only trivially;
+// it grows alone only while the other side has no candidate left at all.
+//
+// With a fixed size (Figure 1), a round adds up to NewMembers hubs then up
+// to NewMembers authorities, with no density check, until the core has
+// CoreSize members or neither side has a candidate left.
+//
+// A core with fewer than opt.MinHubs hubs or opt.MinAuthorities
+// authorities is no community: it is dropped and grown again from the next
+// authority by rank, up to MaxCoreStarts starts; ErrNoCore when none
+// reaches the minimum.
 func ExtractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 	if len(h) != g.N || len(a) != g.N {
 		return Core{}, fmt.Errorf("importance: hub and authority vectors of %d and %d entries for %d nodes", len(h), len(a), g.N)
 	}
 	if opt.NewMembers <= 0 {
 		opt.NewMembers = 1
+	}
+	if err := checkMinSides(opt); err != nil {
+		return Core{}, err
 	}
 	var in Graph
 	reverseInto(&in, g)
@@ -186,64 +237,96 @@ func ExtractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 
 // extractCore grows one core of g; in is g reversed.
 func extractCore(g, in *Graph, h, a []float64, opt CoreOptions) (Core, error) {
-	// The first authority: the highest a among nodes with an in-arc (a node
-	// with none cannot be in a core).
-	first := -1
+	// The starts: nodes with an in-arc (a node with none cannot be an
+	// authority), best authority first, ties to the lower id.
+	var starts rankHeap
 	for v := 0; v < g.N; v++ {
-		if in.Offsets[v+1] > in.Offsets[v] && (first < 0 || a[v] > a[first]) {
-			first = v
+		if in.Offsets[v+1] > in.Offsets[v] {
+			starts = append(starts, ranked{v, a[v]})
 		}
 	}
-	if first < 0 {
+	if len(starts) == 0 {
 		return Core{}, ErrNoCore
 	}
-	cb := coreBuilder{g: g, in: in, h: h, a: a, isHub: map[int]bool{}, isAuth: map[int]bool{}}
-	cb.addAuthority(first)
-	for {
-		grew := false
-		for range opt.NewMembers {
-			if opt.CoreSize > 0 && cb.size() >= opt.CoreSize {
-				break
-			}
-			if !cb.grow(true, opt) {
-				break
-			}
-			grew = true
+	heap.Init(&starts)
+	for try := 0; try < MaxCoreStarts && starts.Len() > 0; try++ {
+		first := heap.Pop(&starts).(ranked).node
+		cb := coreBuilder{g: g, in: in, h: h, a: a, isHub: map[int]bool{}, isAuth: map[int]bool{},
+			hubArcs: map[int]int{}, authArcs: map[int]int{}}
+		cb.addAuthority(first)
+		if opt.CoreSize > 0 {
+			cb.growToSize(opt)
+		} else {
+			cb.growDense(opt)
 		}
-		for range opt.NewMembers {
-			if opt.CoreSize > 0 && cb.size() >= opt.CoreSize {
-				break
+		if len(cb.hubs) < opt.MinHubs || len(cb.auths) < opt.MinAuthorities || len(cb.hubs) == 0 {
+			continue
+		}
+		c := Core{Hubs: cb.hubs, Authorities: cb.auths, Arcs: cb.arcs, Density: cb.density(0, 0), Seed: -1}
+		for _, u := range cb.hubs {
+			if c.Seed < 0 || h[u] > h[c.Seed] {
+				c.Seed = u
 			}
-			if !cb.grow(false, opt) {
-				break
-			}
-			grew = true
 		}
-		if !grew || (opt.CoreSize > 0 && cb.size() >= opt.CoreSize) {
-			break
-		}
-	}
-	c := Core{Hubs: cb.hubs, Authorities: cb.auths, Arcs: cb.arcs, Density: cb.density(0, 0), Seed: -1}
-	for _, u := range cb.hubs {
-		if c.Seed < 0 || h[u] > h[c.Seed] {
-			c.Seed = u
-		}
-	}
-	if c.Seed >= 0 {
 		c.SeedHub = h[c.Seed]
+		return c, nil
 	}
-	return c, nil
+	return Core{}, ErrNoCore
+}
+
+// growDense grows a cover-density core: a hub, then an authority, each
+// round, until a step's side is blocked (it has candidates, none of which
+// keeps the density) or a round adds nothing.
+func (cb *coreBuilder) growDense(opt CoreOptions) {
+	for {
+		hub, blocked := cb.grow(true, opt)
+		if blocked {
+			return
+		}
+		auth, blocked := cb.grow(false, opt)
+		if blocked || !hub && !auth {
+			return
+		}
+	}
+}
+
+// growToSize grows a fixed-size core: NewMembers hubs, then NewMembers
+// authorities, each round, until it has CoreSize members or neither side
+// has a candidate left.
+func (cb *coreBuilder) growToSize(opt CoreOptions) {
+	for cb.size() < opt.CoreSize {
+		grew := false
+		for _, hub := range []bool{true, false} {
+			for range opt.NewMembers {
+				if cb.size() >= opt.CoreSize {
+					break
+				}
+				if added, _ := cb.grow(hub, opt); !added {
+					break
+				}
+				grew = true
+			}
+		}
+		if !grew {
+			return
+		}
+	}
 }
 
 // coreBuilder grows one core. Candidates wait in two max-heaps: hubs (in-
 // neighbours of the authorities) by h, authorities (out-neighbours of the
-// hubs) by a; a node already taken is skipped when it comes out.
+// hubs) by a; a node already taken, or passed over, is skipped when it
+// comes out. hubArcs[u] counts the arcs from u to the core's authorities,
+// authArcs[v] those from the core's hubs to v, so that the density a
+// candidate would leave is known without reading its arcs again.
 type coreBuilder struct {
 	g, in       *Graph
 	h, a        []float64
 	hubs, auths []int
 	isHub       map[int]bool
 	isAuth      map[int]bool
+	hubArcs     map[int]int
+	authArcs    map[int]int
 	arcs        int // |E(hubs, auths)|
 	hubCand     rankHeap
 	authCand    rankHeap
@@ -269,11 +352,11 @@ func (cb *coreBuilder) density(extraArcs, extraNodes int) float64 {
 func (cb *coreBuilder) addAuthority(v int) {
 	cb.auths = append(cb.auths, v)
 	cb.isAuth[v] = true
+	cb.arcs += cb.authArcs[v]
 	for k := cb.in.Offsets[v]; k < cb.in.Offsets[v+1]; k++ {
 		u := int(cb.in.Targets[k])
-		if cb.isHub[u] {
-			cb.arcs++
-		} else if cb.h[u] > 0 {
+		cb.hubArcs[u]++
+		if !cb.isHub[u] && cb.hubArcs[u] == 1 && cb.h[u] > 0 {
 			heap.Push(&cb.hubCand, ranked{u, cb.h[u]})
 		}
 	}
@@ -282,62 +365,43 @@ func (cb *coreBuilder) addAuthority(v int) {
 func (cb *coreBuilder) addHub(u int) {
 	cb.hubs = append(cb.hubs, u)
 	cb.isHub[u] = true
+	cb.arcs += cb.hubArcs[u]
 	for k := cb.g.Offsets[u]; k < cb.g.Offsets[u+1]; k++ {
 		v := int(cb.g.Targets[k])
-		if cb.isAuth[v] {
-			cb.arcs++
-		} else if cb.a[v] > 0 {
+		cb.authArcs[v]++
+		if !cb.isAuth[v] && cb.authArcs[v] == 1 && cb.a[v] > 0 {
 			heap.Push(&cb.authCand, ranked{v, cb.a[v]})
 		}
 	}
 }
 
-// grow adds the best candidate hub (or authority) if it keeps the cover
-// density, and tells whether it did.
-func (cb *coreBuilder) grow(hub bool, opt CoreOptions) bool {
-	cand := &cb.authCand
+// grow adds the best candidate hub (or authority) that keeps the cover
+// density (any candidate with a fixed size), and tells whether it added
+// one, and when it did not, whether there were candidates, all of which
+// would have lowered the density (the side is blocked).
+func (cb *coreBuilder) grow(hub bool, opt CoreOptions) (added, blocked bool) {
+	cand, arcs, side := &cb.authCand, cb.authArcs, -1
 	if hub {
-		cand = &cb.hubCand
+		cand, arcs, side = &cb.hubCand, cb.hubArcs, 1
 	}
-	// A node stands on one side only, so that the core is bipartite.
-	for cand.Len() > 0 && (cb.isHub[(*cand)[0].node] || cb.isAuth[(*cand)[0].node]) {
-		heap.Pop(cand)
-	}
-	if cand.Len() == 0 {
-		return false
-	}
-	v := (*cand)[0].node
-	if opt.CoreSize == 0 {
-		// Arcs v would add to E(hubs, auths).
-		extra := 0
+	for cand.Len() > 0 {
+		v := heap.Pop(cand).(ranked).node
+		// A node stands on one side only, so that the core is bipartite.
+		if cb.isHub[v] || cb.isAuth[v] {
+			continue
+		}
+		if opt.CoreSize == 0 && cb.density(arcs[v], side) < opt.CoverDensity {
+			blocked = true
+			continue // passed over for good; see ExtractCore
+		}
 		if hub {
-			for k := cb.g.Offsets[v]; k < cb.g.Offsets[v+1]; k++ {
-				if cb.isAuth[int(cb.g.Targets[k])] {
-					extra++
-				}
-			}
+			cb.addHub(v)
 		} else {
-			for k := cb.in.Offsets[v]; k < cb.in.Offsets[v+1]; k++ {
-				if cb.isHub[int(cb.in.Targets[k])] {
-					extra++
-				}
-			}
+			cb.addAuthority(v)
 		}
-		side := -1
-		if hub {
-			side = 1
-		}
-		if cb.density(extra, side) < opt.CoverDensity {
-			return false
-		}
+		return true, false
 	}
-	heap.Pop(cand)
-	if hub {
-		cb.addHub(v)
-	} else {
-		cb.addAuthority(v)
-	}
-	return true
+	return false, blocked
 }
 
 type ranked struct {

@@ -193,3 +193,82 @@ func TestExtractSeedsContextCancelled(t *testing.T) {
 		t.Errorf("cancelled extraction = %v, %v", cores, err)
 	}
 }
+
+// TestExtractCoreNoRunaway: a site linking to 49 others, one of which a
+// second site links to as well, is no community; next to a real 2×2 core,
+// the extraction returns that core and never the star.
+func TestExtractCoreNoRunaway(t *testing.T) {
+	var e []WeightedEdge
+	for v := 1; v <= 49; v++ {
+		e = append(e, WeightedEdge{0, v, 1})
+	}
+	e = append(e, WeightedEdge{50, 1, 1})
+	star := e
+	e = bipartite(slices.Clone(star), []int{51, 52}, []int{53, 54})
+	g, err := NewGraph(55, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cores, err := ExtractSeeds(g, 5, DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cores) != 1 || !reflect.DeepEqual(sorted(cores[0].Hubs), []int{51, 52}) ||
+		!reflect.DeepEqual(sorted(cores[0].Authorities), []int{53, 54}) {
+		t.Fatalf("cores %+v, want the 2×2 core {51,52} × {53,54} only", cores)
+	}
+
+	// With no minimum the star is found, but growth stops once the hub
+	// side is blocked: one hub and two authorities, not 49.
+	onlyStar, _ := NewGraph(51, star)
+	loose := DefaultCoreOptions()
+	loose.MinHubs, loose.MinAuthorities = 1, 1
+	cores, err = ExtractSeeds(onlyStar, 1, loose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cores) != 1 || len(cores[0].Hubs) != 1 || len(cores[0].Authorities) != 2 {
+		t.Fatalf("star with no minimum: %+v, want 1 hub × 2 authorities", cores)
+	}
+	// With the default minimum, the star alone gives no core at all.
+	if cores, err = ExtractSeeds(onlyStar, 3, DefaultCoreOptions()); err != nil || len(cores) != 0 {
+		t.Fatalf("star with the default minimum: %+v, %v; want no core", cores, err)
+	}
+}
+
+// TestExtractCoreBalanced: every density-100 core of polblogs is complete,
+// meets the minimum and has as many authorities as hubs or one more.
+func TestExtractCoreBalanced(t *testing.T) {
+	g, _ := loadPolblogs(t)
+	for _, min := range []int{2, 3} {
+		opt := DefaultCoreOptions()
+		opt.MinHubs, opt.MinAuthorities = min, min
+		cores, err := ExtractSeeds(g, 20, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cores) != 20 {
+			t.Fatalf("min %d: %d cores, want 20", min, len(cores))
+		}
+		for i, c := range cores {
+			nh, na := len(c.Hubs), len(c.Authorities)
+			if nh < min || na < min || na-nh < 0 || na-nh > 1 || c.Density != 100 || c.Arcs != nh*na {
+				t.Errorf("min %d: core %d is %d hubs × %d authorities, %d arcs", min, i, nh, na, c.Arcs)
+			}
+		}
+	}
+}
+
+func TestCoreOptionsMinSides(t *testing.T) {
+	g := twoCommunities(t)
+	for _, tc := range []struct {
+		name              string
+		hubs, auths, size int
+	}{{"negative hubs", -1, 2, 0}, {"negative authorities", 2, -1, 0}, {"size below the minimum", 3, 3, 5}} {
+		opt := DefaultCoreOptions()
+		opt.MinHubs, opt.MinAuthorities, opt.CoreSize = tc.hubs, tc.auths, tc.size
+		if _, err := ExtractSeeds(g, 1, opt); err == nil {
+			t.Errorf("%s accepted", tc.name)
+		}
+	}
+}

@@ -20,7 +20,8 @@
 // HITS-Ranking), the seeds paper's bipartite core extraction (ExtractSeeds)
 // and its evaluation (CoreDistances, AverageDistance, SimulateBFS), Adaptive
 // OPIC with the paper's window policies on a graph
-// that changes (AdaptiveOPIC, Window), rank statistics to compare two
+// that changes (AdaptiveOPIC, Window; WindowedImportance applies a policy
+// to the readings of successive crawls), rank statistics to compare two
 // scorings (Spearman, KendallTau, TopKOverlap), and Synthetic, the paper's
 // power-law graph model for experiments and benchmarks.
 package importance

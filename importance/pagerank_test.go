@@ -178,3 +178,43 @@ func TestNewGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestPageRankPolblogsWeighting: the reference matches the binary graph
+// (each linked pair once, as networkx's DiGraph keeps it), and not the
+// graph where polblogs' 65 repeated links weigh their count: a blog listed
+// twice as a target gets twice the share of its source's rank.
+func TestPageRankPolblogsWeighting(t *testing.T) {
+	counts, labels := loadPolblogsCounts(t)
+	ref := referenceScores(t)
+	var repeated float64
+	for _, w := range counts.Weights {
+		repeated += w - 1
+	}
+	if counts.Arcs() != 19022 || repeated != 65 {
+		t.Fatalf("%d arcs, %v repeats; want 19022 distinct arcs and 65 repeats", counts.Arcs(), repeated)
+	}
+	worst := func(g *Graph) (float64, int) {
+		res, err := PageRank(g, DefaultPageRankOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w float64
+		off := 0
+		for i, l := range labels {
+			d := math.Abs(res.Rank[i] - ref[l][0])
+			w = max(w, d)
+			if d > 1e-9 {
+				off++
+			}
+		}
+		return w, off
+	}
+	if w, off := worst(counts.Binary()); w > 1e-9 || off != 0 {
+		t.Errorf("binary: max |pagerank − reference| = %g (%d nodes off by more than 1e-9), want ≤ 1e-9", w, off)
+	}
+	w, off := worst(counts)
+	if w < 1e-6 || off < 10 {
+		t.Errorf("count weighting: max |pagerank − reference| = %g over %d nodes; the repeated links should move it well beyond 1e-9", w, off)
+	}
+	t.Logf("count weighting: max |pagerank − reference| = %.3g, %d of %d nodes off by more than 1e-9", w, off, counts.N)
+}

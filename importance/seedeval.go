@@ -1,7 +1,9 @@
 package importance
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -231,6 +233,65 @@ func SimulateBFS(g *Graph, seeds []int, score []float64, maxDepth int) ([]CrawlD
 		total += j - i
 		out = append(out, CrawlDepth{Depth: d, Visited: j - i, MeanScore: sum / float64(j-i), Total: total})
 		i = j
+	}
+	return out, nil
+}
+
+// TopNodes marks the ⌈frac·N⌉ nodes of highest score (at least one when
+// frac > 0), ties to the lower node id: the top 1% by PageRank with frac
+// 0.01.
+func TopNodes(score []float64, frac float64) []bool {
+	top := make([]bool, len(score))
+	k := int(math.Ceil(frac * float64(len(score))))
+	if frac <= 0 || len(score) == 0 {
+		return top
+	}
+	k = min(max(k, 1), len(score))
+	order := make([]int, len(score))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(score[b], score[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, v := range order[:k] {
+		top[v] = true
+	}
+	return top
+}
+
+// MarkedReached runs the BFS of SimulateBFS from seeds and returns, per
+// depth from 0, how many of the nodes marked in mark it has visited up to
+// and including that depth; as many depths as SimulateBFS reports with the
+// same maxDepth. O(N + arcs).
+func MarkedReached(g *Graph, seeds []int, mark []bool, maxDepth int) ([]int, error) {
+	if len(mark) != g.N {
+		return nil, fmt.Errorf("importance: %d marks for %d nodes", len(mark), g.N)
+	}
+	for _, s := range seeds {
+		if s < 0 || s >= g.N {
+			return nil, fmt.Errorf("importance: seed %d outside the graph of %d nodes", s, g.N)
+		}
+	}
+	dist := make([]int32, g.N)
+	queue := bfs(g, seeds, dist, nil)
+	var out []int
+	total := 0
+	for _, v := range queue {
+		d := int(dist[v])
+		if maxDepth >= 0 && d > maxDepth {
+			break
+		}
+		for len(out) <= d {
+			out = append(out, total)
+		}
+		if mark[v] {
+			total++
+			out[d] = total
+		}
 	}
 	return out, nil
 }

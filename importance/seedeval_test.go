@@ -246,3 +246,35 @@ func TestSeedEvaluationPolblogs(t *testing.T) {
 	}
 	t.Logf("average distance %.3f over %d pairs; core distances %v", est.Mean, est.Pairs, d)
 }
+
+func TestTopNodesAndMarkedReached(t *testing.T) {
+	// The graph of TestSimulateBFS; 2 and 4 are the top third by score, 1
+	// and 5 tie below them and the tie goes to the lower id.
+	g := mustGraph(t, 6, [2]int{0, 1}, [2]int{0, 2}, [2]int{1, 3}, [2]int{2, 3}, [2]int{3, 4})
+	score := []float64{0.1, 0.15, 0.4, 0.05, 0.2, 0.15}
+	if got, want := TopNodes(score, 1.0/3), []bool{false, false, true, false, true, false}; !reflect.DeepEqual(got, want) {
+		t.Errorf("top third %v, want %v", got, want)
+	}
+	if got, want := TopNodes(score, 0.5), []bool{false, true, true, false, true, false}; !reflect.DeepEqual(got, want) {
+		t.Errorf("top half %v, want %v (the tie at 0.15 to the lower id)", got, want)
+	}
+	if got := TopNodes(score, 0.01); !reflect.DeepEqual(got, []bool{false, false, true, false, false, false}) {
+		t.Errorf("top 1%% of 6 nodes %v, want the best node only", got)
+	}
+	top := TopNodes(score, 1.0/3)
+	got, err := MarkedReached(g, []int{0}, top, -1)
+	if err != nil || !reflect.DeepEqual(got, []int{0, 1, 1, 2}) {
+		t.Errorf("reached %v, %v; want 0, 1, 1, 2 by depth", got, err)
+	}
+	if got, _ := MarkedReached(g, []int{3}, top, 0); !reflect.DeepEqual(got, []int{0}) {
+		t.Errorf("max depth 0 from 3: %v", got)
+	}
+	crawl, _ := SimulateBFS(g, []int{1, 5}, score, -1)
+	reached, _ := MarkedReached(g, []int{1, 5}, top, -1)
+	if len(crawl) != len(reached) || !reflect.DeepEqual(reached, []int{0, 0, 1}) {
+		t.Errorf("from 1 and 5: %d depths crawled, reached %v", len(crawl), reached)
+	}
+	if _, err := MarkedReached(g, []int{0}, top[:2], -1); err == nil {
+		t.Error("a short mark vector was accepted")
+	}
+}

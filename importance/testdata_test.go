@@ -17,6 +17,15 @@ var polblogsDir = filepath.Join("..", "..", "shared", "data", "polblogs")
 // when the shared data is absent.
 func loadPolblogs(t testing.TB) (*Graph, []string) {
 	t.Helper()
+	g, labels := loadPolblogsCounts(t)
+	return g.Binary(), labels
+}
+
+// loadPolblogsCounts returns the polblogs graph with a repeated link
+// weighing the number of times it is listed (the links weighting of a site
+// graph), and its node labels.
+func loadPolblogsCounts(t testing.TB) (*Graph, []string) {
+	t.Helper()
 	f, err := os.Open(filepath.Join(polblogsDir, "edges.tsv"))
 	if os.IsNotExist(err) {
 		t.Skipf("reference data not found: %v", err)
@@ -55,7 +64,7 @@ func loadPolblogs(t testing.TB) (*Graph, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g.Binary(), labels
+	return g, labels
 }
 
 // referenceScores reads reference-scores.tsv: label → [pagerank, hub, authority].

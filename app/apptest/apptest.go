@@ -232,6 +232,8 @@ func OpenProject(t testing.TB, dir string) (a *app.App, p *app.Project, close fu
 //
 //	hub.test → s1, s2, s4;  x.test → s1, s4;  s2.test → s1
 //
+// (hub.test/ and x.test/ both link to s1.test/ and s4.test/, the one
+// bipartite core of two hubs and two authorities of the page graph),
 // give s1, s4, s2, s3 in-linking sites 3, 2, 1, 0, and PageRank and HITS
 // authority in that same order: all three rank the four sites exactly as
 // the reference. OPIC is set against it: s1 0.1, s2 0.4, s3 0.3, s4 0.2 of
@@ -250,7 +252,7 @@ func ReviewProject(t testing.TB) string {
 	}
 	pages := []sites.Page{
 		pg("http://hub.test/", "Hub of maps", "A directory of map libraries.", "http://s1.test/", "http://s2.test/", "http://s4.test/"),
-		pg("http://x.test/", "Cartography news", "News about maps.", "http://s1.test/", "http://s4.test/maps"),
+		pg("http://x.test/", "Cartography news", "News about maps.", "http://s1.test/", "http://s4.test/", "http://s4.test/maps"),
 		pg("http://s1.test/", "Rare maps archive", "The archive of rare maps and atlases, digitised.", "http://s1.test/about"),
 		pg("http://s1.test/about", "About the archive", "Who we are."),
 		pg("http://s2.test/", "Atlas shop", "Atlases for sale.", "http://s1.test/"),

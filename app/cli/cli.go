@@ -87,7 +87,8 @@ Usage:
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
                                             PageRank biased towards the sites rated 3-4
   sitesift seeds --project DIR --count K [--method communities|importance]
-                 [--density 100 | --core-size N --new-members M] [--format txt|csv|json]
+                 [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
+                 [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
   sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
                                             saved collections: communities with their edits, as seed lists
@@ -123,7 +124,7 @@ Usage:
                                             Adaptive OPIC's window policies on a changing graph
   sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
                                             the norm leak of PageRank's M′ against M*
-  sitesift lab seeds (--edges FILE | --project DIR) --count K --out DIR
+  sitesift lab seeds (--edges FILE | --project DIR | --synthetic N) --count K --out DIR
                                             community seeds against random seeds: cores, distances, BFS crawls
 
 Run 'sitesift COMMAND --help' for a command's flags.

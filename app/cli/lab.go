@@ -30,7 +30,9 @@ const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG
   sitesift lab windows --synthetic N --change-rate R [--avg-out 8] [--steps S] [--every K]
                        [--window T] [--measures k] [--min-measures 3] [--teleport 0.15] [--seed 1] [--log-x] --out DIR
   sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
-  sitesift lab seeds (--edges FILE | --project DIR) --out DIR [...]`
+  sitesift lab seeds (--edges FILE | --project DIR | --synthetic N [--avg-out 8]) --out DIR
+                     [--count 10] [--density 100 | --core-size N --new-members M] [--min-hubs 2]
+                     [--min-authorities 2] [--random-draws 100] [--seed 1] [--max-depth -1] [...]`
 
 // lab runs `sitesift lab EXPERIMENT`.
 func (c CLI) lab(ctx context.Context, args []string) error {
@@ -247,12 +249,29 @@ func (p *labProgress) update(done, total int) {
 	p.show(fmt.Sprintf("%s: %5.1f%% (%d/%d) %.0fs", p.label, 100*frac, done, total, time.Since(p.start).Seconds()))
 }
 
+// Bounds of a synthetic graph of lab seeds: the extraction keeps two
+// copies of the graph and its reverse, about 40 bytes an arc.
+const (
+	maxSeedsNodes = 10_000_000
+	maxSeedsArcs  = 50_000_000
+)
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // labSeeds runs `sitesift lab seeds`: the seeds paper's evaluation on an
 // edge list or a project, written as CSV files (and plots) into --out.
 func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	f := c.newFlags("lab seeds")
 	edges := f.String("edges", "", "edge list to evaluate on (SRC DST [WEIGHT] a line; see sitesift import)")
 	dir := f.String("project", "", "project whose page graph to evaluate on")
+	synthetic := f.Int("synthetic", 0, "evaluate on a synthetic power-law graph of N nodes (binary links)")
+	avgOut := f.Float64("avg-out", 8, "with --synthetic: mean out-degree")
+	draws := f.Int("random-draws", lab.DefaultRandomDraws, "random seed lists the seeds' crawl is compared with (draw i uses --seed + i)")
 	count := f.Int("count", app.DefaultCommunityCount, "number of seeds to extract")
 	out := f.String("out", "", "directory to write the results into (created)")
 	def := importance.DefaultCoreOptions()
@@ -260,6 +279,8 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
+	minHubs := f.Int("min-hubs", def.MinHubs, "fewest hubs a core must have to count as a community")
+	minAuths := f.Int("min-authorities", def.MinAuthorities, "fewest authorities a core must have to count as a community")
 	sources := f.Int("distance-sources", lab.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")
 	seed := f.Uint64("seed", 1, "random seed of the random seeds and the distance sample")
 	maxDepth := f.Int("max-depth", -1, "depth at which the simulated crawls stop (-1: when nothing new is reached)")
@@ -269,8 +290,16 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	set := map[string]bool{}
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	switch {
-	case (*edges == "") == (*dir == ""):
-		return usageError{"lab seeds: give --edges FILE or --project DIR"}
+	case btoi(*edges != "")+btoi(*dir != "")+btoi(set["synthetic"]) != 1:
+		return usageError{"lab seeds: give one of --edges FILE, --project DIR or --synthetic N"}
+	case set["synthetic"] && (*synthetic < 2 || *synthetic > maxSeedsNodes):
+		return usageError{fmt.Sprintf("lab seeds: --synthetic %d must lie in 2..%d", *synthetic, maxSeedsNodes)}
+	case set["avg-out"] && !set["synthetic"]:
+		return usageError{"lab seeds: --avg-out goes with --synthetic"}
+	case !(*avgOut > 0) || float64(*synthetic)**avgOut > maxSeedsArcs:
+		return usageError{fmt.Sprintf("lab seeds: --avg-out %g must be positive, with at most %d arcs in all", *avgOut, maxSeedsArcs)}
+	case *draws <= 0 || *draws > 100_000:
+		return usageError{fmt.Sprintf("lab seeds: --random-draws %d must lie in 1..100000", *draws)}
 	case *out == "":
 		return usageError{"lab seeds: --out DIR is required"}
 	case *count <= 0:
@@ -284,9 +313,11 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	case *newMembers <= 0:
 		return usageError{fmt.Sprintf("lab seeds: --new-members %d must be positive", *newMembers)}
 	}
-	opt := lab.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth}
+	opt := lab.SeedEvalOptions{Count: *count, Cores: def, DistanceSources: *sources, RandomSeed: *seed, MaxDepth: *maxDepth,
+		RandomDraws: *draws}
 	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
 		*iterations, *density, *coreSize, *newMembers
+	opt.Cores.MinHubs, opt.Cores.MinAuthorities = *minHubs, *minAuths
 	if err := app.CheckCoreOptions(opt.Cores); err != nil {
 		return usageError{"lab seeds: " + err.Error()}
 	}
@@ -294,7 +325,10 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	var gs lab.SeedGraphs
 	var labels []string
 	source := *edges
-	if *edges != "" {
+	if set["synthetic"] {
+		source = fmt.Sprintf("synthetic, N = %d, mean out-degree %g, seed %d", *synthetic, *avgOut, *seed)
+		gs, labels = lab.SyntheticSeedGraphs(*synthetic, *avgOut, *seed)
+	} else if *edges != "" {
 		el, err := edgelist.ReadFile(*edges)
 		if err != nil {
 			return err

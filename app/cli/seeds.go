@@ -27,6 +27,8 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "communities: grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core")
+	minHubs := f.Int("min-hubs", def.MinHubs, "communities: fewest hubs a core must have to count as a community")
+	minAuths := f.Int("min-authorities", def.MinAuthorities, "communities: fewest authorities a core must have to count as a community")
 	format := f.String("format", export.Txt, "txt, csv or json")
 	includeFailed := f.Bool("include-failed", false,
 		"importance: keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
@@ -43,7 +45,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	}
 	switch *method {
 	case app.MethodImportance:
-		for _, name := range []string{"density", "core-size", "new-members", "hits-iterations"} {
+		for _, name := range []string{"density", "core-size", "new-members", "hits-iterations", "min-hubs", "min-authorities"} {
 			if set[name] {
 				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
 			}
@@ -70,6 +72,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		settings.NewMembers = newMembers
 	}
 	settings.HITSIterations = iterations
+	settings.MinHubs, settings.MinAuthorities = minHubs, minAuths
 	opt, err := settings.Options(func(name string) string { return "--" + strings.ReplaceAll(name, "_", "-") })
 	if err != nil {
 		return usageError{"seeds: " + err.Error()}

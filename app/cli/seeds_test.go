@@ -96,6 +96,9 @@ func TestCLISeedsUsageErrors(t *testing.T) {
 		{[]string{"--density", "101"}, "cover density"},
 		{[]string{"--core-size", "1"}, "core size"},
 		{[]string{"--hits-iterations", "0"}, "HITS iterations"},
+		{[]string{"--min-hubs", "0"}, "least hubs 0"},
+		{[]string{"--core-size", "3"}, "below the least core of 2 hubs and 2 authorities"},
+		{[]string{"--method", "importance", "--min-authorities", "3"}, "--min-authorities goes with --method communities"},
 		{[]string{"--format", "xml"}, `unknown format "xml"`},
 	} {
 		args := append([]string{"seeds", "--project", missing, "--count", "3"}, tc.args...)

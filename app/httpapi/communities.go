@@ -27,11 +27,11 @@ func (h *handler) routeCommunities(mux *http.ServeMux) {
 }
 
 // communityParams are the query parameters that set up an extraction.
-var communityParams = []string{"count", "density", "core_size", "new_members", "hits_iterations"}
+var communityParams = []string{"count", "density", "core_size", "new_members", "hits_iterations", "min_hubs", "min_authorities"}
 
 // communityRequest reads count (default def, at most
-// app.MaxCommunityCount) and the settings density, core_size, new_members
-// and hits_iterations of an extraction.
+// app.MaxCommunityCount) and the settings density, core_size, new_members,
+// hits_iterations, min_hubs and min_authorities of an extraction.
 func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, error) {
 	count, err := intParam(r, "count", def)
 	if err != nil {
@@ -44,7 +44,11 @@ func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, er
 	if s.Density, err = optional(r, "density", floatParam); err == nil {
 		if s.CoreSize, err = optional(r, "core_size", intParam); err == nil {
 			if s.NewMembers, err = optional(r, "new_members", intParam); err == nil {
-				s.HITSIterations, err = optional(r, "hits_iterations", intParam)
+				if s.HITSIterations, err = optional(r, "hits_iterations", intParam); err == nil {
+					if s.MinHubs, err = optional(r, "min_hubs", intParam); err == nil {
+						s.MinAuthorities, err = optional(r, "min_authorities", intParam)
+					}
+				}
 			}
 		}
 	}

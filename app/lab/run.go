@@ -172,6 +172,22 @@ func RunWindows(ctx context.Context, p WindowsParams, progress ilab.Progress) (*
 		out.Summary = append(out.Summary, fmt.Sprintf("%-13s after %d reads: mean error %.2f%%, top 1%% %.2f%%, %.2f measures a node (%d nodes replaced, %d arcs rewired)",
 			q.Policy, q.Step, q.MeanRelErrPct, q.Top1PctRelErrPct, q.MeasuresPerNode, q.Replaced, q.Rewired))
 	}
+	// One point is noisy on a graph that keeps changing: the mean over the
+	// second half of the run, once every window has filled, compares the
+	// policies.
+	for _, pol := range policies {
+		var all, top float64
+		n := 0
+		for _, q := range pts {
+			if q.Policy == pol.Name && 2*q.Step > p.Steps {
+				all, top, n = all+q.MeanRelErrPct, top+q.Top1PctRelErrPct, n+1
+			}
+		}
+		if n > 0 {
+			out.Summary = append(out.Summary, fmt.Sprintf("%-13s over the second half (%d measures): mean error %.2f%%, top 1%% %.2f%%",
+				pol.Name, n, all/float64(n), top/float64(n)))
+		}
+	}
 	return out, nil
 }
 

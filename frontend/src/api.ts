@@ -411,6 +411,8 @@ export interface CommunityParams {
   density?: number;
   core_size?: number;
   new_members?: number;
+  min_hubs?: number;
+  min_authorities?: number;
 }
 
 export interface GraphNode {

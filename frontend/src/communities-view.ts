@@ -35,9 +35,10 @@ interface Form {
   density: string;
   core_size: string;
   new_members: string;
+  min_side: string;
 }
 
-const DEFAULT_FORM: Form = { count: '10', mode: 'density', density: '100', core_size: '10', new_members: '1' };
+const DEFAULT_FORM: Form = { count: '10', mode: 'density', density: '100', core_size: '10', new_members: '1', min_side: '2' };
 
 /** session keeps the collection open while the user visits other pages: coming back opens it again. */
 const session: { open: number } = { open: 0 };
@@ -85,6 +86,7 @@ function formFromParams(p: URLSearchParams | CommunityParams): Form {
     return v !== null && /^\d+(\.\d+)?$/.test(v) ? v : null;
   };
   f.count = pos('count') ?? f.count;
+  f.min_side = pos('min_hubs') ?? f.min_side;
   if (pos('core_size')) {
     f.mode = 'size';
     f.core_size = pos('core_size')!;
@@ -98,16 +100,20 @@ function formFromParams(p: URLSearchParams | CommunityParams): Form {
 function toParams(f: Form): CommunityParams | string {
   const count = Number(f.count);
   if (!Number.isInteger(count) || count < 1) return 'Number of seeds (K) must be a whole number ≥ 1.';
+  const min = Number(f.min_side);
+  if (!Number.isInteger(min) || min < 1) return 'Least hubs and authorities must be a whole number ≥ 1.';
+  const least = { min_hubs: min, min_authorities: min };
   if (f.mode === 'density') {
     const d = Number(f.density);
     if (f.density.trim() === '' || !Number.isFinite(d) || d <= 0 || d > 100) return 'Cover density must be a number above 0 and at most 100.';
-    return { count, density: d };
+    return { count, density: d, ...least };
   }
   const size = Number(f.core_size);
   const nm = Number(f.new_members);
   if (!Number.isInteger(size) || size < 2) return 'Core size must be a whole number ≥ 2.';
   if (!Number.isInteger(nm) || nm < 1) return 'New members must be a whole number ≥ 1.';
-  return { count, core_size: size, new_members: nm };
+  if (size < 2 * min) return `Core size must be at least ${2 * min}, the least core of ${min} hubs and ${min} authorities.`;
+  return { count, core_size: size, new_members: nm, ...least };
 }
 
 /** settingsText describes a collection's extraction: "K 10, density 100". */
@@ -412,6 +418,11 @@ export class CommunitiesView extends LightElement {
                 @input=${(e: Event) => this.#set('new_members', (e.target as HTMLInputElement).value)} />
             </label>
           </div>`}
+      <label class="field" title="A core counts as a community only with at least this many hubs and this many authorities; one site and its out-links is no community">
+        <span>Least hubs and authorities</span>
+        <input id="communities-min-side" type="number" min="1" step="1" .value=${f.min_side}
+          @input=${(e: Event) => this.#set('min_side', (e.target as HTMLInputElement).value)} />
+      </label>
       ${alertBox(this.#run.error)}
       <div class="actions">
         <button type="submit" class="btn primary" id="communities-run" ?disabled=${this.#run.loading}>Run and save</button>
