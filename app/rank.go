@@ -45,20 +45,16 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 	if weighting == WeightingLinks {
 		return a.Rank(ctx, limit)
 	}
-	names, edges, err := a.store.SiteGraph(ctx)
+	sg, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return nil, err
 	}
-	g, err := siteGraph(names, edges)
-	if err != nil {
-		return nil, err
-	}
-	res, err := importance.PageRank(g.Binary(), rankPageRankOptions(a.teleport))
+	res, err := importance.PageRank(csrGraph(sg).Binary(), rankPageRankOptions(a.teleport))
 	if err != nil {
 		return nil, fmt.Errorf("rank: %w", err)
 	}
-	byName := make(map[string]float64, len(names))
-	for i, n := range names {
+	byName := make(map[string]float64, len(sg.Names))
+	for i, n := range sg.Names {
 		byName[n] = res.Rank[i]
 	}
 	rows, err := a.allSites(ctx, limit)
