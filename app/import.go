@@ -58,6 +58,7 @@ func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
 // edges it releases them (g.From, g.To and g.Weight become nil): at tens of
 // millions of edges, holding both would double the import's memory.
 func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph) (ImportResult, error) {
+	releaseMemory() // the reader's tables
 	ig, err := importance.FromEdgeList(len(g.Names), g.From, g.To, g.Weight)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("import %s: %w", name, err)
