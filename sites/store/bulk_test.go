@@ -101,7 +101,9 @@ func TestImportSiteGraphRefusals(t *testing.T) {
 		{"importance fails", &Graph{Names: []string{"a", "b"}, Offsets: []int{0, 1, 1}, Targets: []int32{1}, Weights: []float64{1}},
 			func(context.Context, *Graph) (NodeImportance, error) { return NodeImportance{}, errors.New("no") }},
 		{"importance too short", &Graph{Names: []string{"a", "b"}, Offsets: []int{0, 1, 1}, Targets: []int32{1}, Weights: []float64{1}},
-			func(context.Context, *Graph) (NodeImportance, error) { return NodeImportance{PageRank: []float64{1}}, nil }},
+			func(context.Context, *Graph) (NodeImportance, error) {
+				return NodeImportance{PageRank: []float64{1}}, nil
+			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openTest(t)
