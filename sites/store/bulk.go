@@ -142,10 +142,11 @@ func importNewGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, impor
 	if err != nil {
 		return err
 	}
-	b := &batchStmts{tx: tx, cols: 6, stmts: map[int]*sql.Stmt{},
-		prefix: `INSERT INTO sites (id, name, first_seen, pagerank, opic_cash, opic_history) VALUES `}
+	in := g.inDegrees()
+	b := &batchStmts{tx: tx, cols: 8, stmts: map[int]*sql.Stmt{},
+		prefix: `INSERT INTO sites (id, name, first_seen, pagerank, opic_cash, opic_history, in_sites, out_sites) VALUES `}
 	defer b.close()
-	args := make([]any, 0, 6*importSiteRows)
+	args := make([]any, 0, 8*importSiteRows)
 	for lo := 0; lo < len(g.Names); lo += importSiteRows {
 		hi := min(lo+importSiteRows, len(g.Names))
 		stmt, err := b.stmt(ctx, hi-lo)
@@ -154,7 +155,8 @@ func importNewGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, impor
 		}
 		args = args[:0]
 		for u := lo; u < hi; u++ {
-			args = append(args, int64(u+1), g.Names[u], now, imp.PageRank[u], imp.Cash[u], imp.History[u])
+			args = append(args, int64(u+1), g.Names[u], now, imp.PageRank[u], imp.Cash[u], imp.History[u],
+				int64(in[u]), int64(g.Offsets[u+1]-g.Offsets[u]))
 		}
 		if _, err := stmt.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("sites %q…: %w", g.Names[lo], err)
@@ -247,10 +249,19 @@ func importMoreGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, impo
 	if err != nil {
 		return 0, fmt.Errorf("importance: %w", err)
 	}
-	if err := setImportanceByID(ctx, tx, whole.IDs, imp); err != nil {
+	if err := setImportanceByID(ctx, tx, whole, imp); err != nil {
 		return 0, err
 	}
 	return n, nil
+}
+
+// inDegrees returns the number of in-edges of every node.
+func (g *Graph) inDegrees() []int32 {
+	in := make([]int32, len(g.Names))
+	for _, t := range g.Targets {
+		in[t]++
+	}
+	return in
 }
 
 // check says whether imp holds one value of each kind for each of n nodes.
@@ -261,23 +272,27 @@ func (imp NodeImportance) check(n int) error {
 	return nil
 }
 
-// setImportanceByID stores imp for the sites of ids, with the sites'
-// explicit indexes rebuilt afterwards.
-func setImportanceByID(ctx context.Context, tx *sql.Tx, ids []int64, imp NodeImportance) error {
+// setImportanceByID stores imp and the degrees of the sites of g, a graph
+// read from tx, with the sites' explicit indexes rebuilt afterwards.
+func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImportance) error {
+	ids := g.IDs
 	if err := imp.check(len(ids)); err != nil {
 		return err
 	}
+	in := g.inDegrees()
 	rebuild, err := dropIndexes(ctx, tx, "sites")
 	if err != nil {
 		return err
 	}
-	stmt, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ?, opic_cash = ?, opic_history = ? WHERE id = ?`)
+	stmt, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ?, opic_cash = ?, opic_history = ?,
+		in_sites = ?, out_sites = ? WHERE id = ?`)
 	if err != nil {
 		return fmt.Errorf("importance: prepare: %w", err)
 	}
 	defer stmt.Close()
 	for u, id := range ids {
-		if _, err := stmt.ExecContext(ctx, imp.PageRank[u], imp.Cash[u], imp.History[u], id); err != nil {
+		if _, err := stmt.ExecContext(ctx, imp.PageRank[u], imp.Cash[u], imp.History[u],
+			int64(in[u]), int64(g.Offsets[u+1]-g.Offsets[u]), id); err != nil {
 			return fmt.Errorf("importance of site %d: %w", id, err)
 		}
 	}
@@ -406,7 +421,7 @@ func (s *Store) SetImportance(ctx context.Context, g *Graph, imp NodeImportance)
 		return fmt.Errorf("store: set importance: %w: a graph without site ids", ErrInvalid)
 	}
 	return s.bulkWrite(ctx, "set importance", func(tx *sql.Tx) error {
-		if err := setImportanceByID(ctx, tx, g.IDs, imp); err != nil {
+		if err := setImportanceByID(ctx, tx, g, imp); err != nil {
 			return fmt.Errorf("store: set importance: %w", err)
 		}
 		return nil

@@ -49,6 +49,11 @@ func TestImportSiteGraph(t *testing.T) {
 	if err := s.db.QueryRow(`SELECT pagerank, opic_cash, opic_history FROM sites WHERE name = 'c.test'`).Scan(&pr, &cash, &hist); err != nil || pr != 3 || cash != 4 || hist != 5 {
 		t.Errorf("c.test importance %v %v %v (%v), want 3 4 5", pr, cash, hist, err)
 	}
+	// The listing shows the degrees stored with the sites.
+	_, rows, err := s.ListSites(ctx, SiteQuery{Sort: "site"})
+	if err != nil || len(rows) != 4 || rows[0].OutSites != 2 || rows[2].InSites != 2 || rows[2].OutSites != 0 || rows[3].InSites != 0 {
+		t.Errorf("listing %+v (%v), want a.test with 2 out-sites, c.test with 2 in-sites", rows, err)
+	}
 	// The indexes dropped for the bulk insert are back.
 	if n := count(t, s, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name IN ('sites_opic', 'sites_pagerank', 'site_links_to')`); n != 3 {
 		t.Errorf("%d of the 3 indexes after the import", n)
@@ -70,6 +75,10 @@ func TestImportSiteGraph(t *testing.T) {
 		edge("b.test", "c.test", 0.25), edge("d.test", "a.test", 1)}
 	if !slices.Equal(edges, want) {
 		t.Errorf("edges %v, want %v", edges, want)
+	}
+	_, rows, err = s.ListSites(ctx, SiteQuery{Sort: "site"})
+	if err != nil || len(rows) != 5 || rows[0].InSites != 2 || rows[1].OutSites != 2 || rows[3].OutSites != 1 {
+		t.Errorf("listing %+v (%v), want the degrees of the merged graph", rows, err)
 	}
 	// Nodes are in order of site id: d.test, the fifth site, is node 4.
 	if err := s.db.QueryRow(`SELECT pagerank FROM sites WHERE name = 'd.test'`).Scan(&pr); err != nil || pr != 5 {

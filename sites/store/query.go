@@ -182,15 +182,16 @@ const siteStatus = `(CASE
 // NULL to have it summed. ?1 is the librarian whose rating
 // is joined. The counts are correlated subqueries over indexed columns
 // (pages_site, site_links' primary key and site_links_to), and site_links
-// has no zero-weight rows, so COUNT(*) is the number of neighbour sites.
+// has no zero-weight rows, so COUNT(*) is the number of neighbour sites;
+// an imported graph stores both counts (migration 0009).
 const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow', 'redirect')) AS errors,
 		` + siteStatus + ` AS crawl_status,
-		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
-		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
+		COALESCE(s.in_sites, (SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id)) AS in_sites,
+		COALESCE(s.out_sites, (SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id)) AS out_sites,
 		r.rating,
 		s.id
 	FROM sites s
