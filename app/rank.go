@@ -112,6 +112,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if o.Weighting == WeightingBinary {
 		weights = nil // every line counts 1; Binary below handles repeats
 	}
+	releaseMemory() // the reader's tables, before the graph takes as much again
 	g, err := importance.FromEdgeList(len(el.Names), el.From, el.To, weights)
 	if err != nil {
 		return nil, fmt.Errorf("rank %s: %w", path, err)
@@ -120,6 +121,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	// before the iteration allocates its vectors.
 	names := el.Names
 	el, weights = nil, nil
+	releaseMemory()
 	if o.Weighting == WeightingBinary && g.Arcs() > 0 && slices.Max(g.Weights) > 1 {
 		g = g.Binary() // a pair was repeated: its merged weight is above 1
 	}
