@@ -154,15 +154,17 @@ func (a *App) UpdatePageRank(ctx context.Context) error {
 	}
 	a.rankM.Lock()
 	defer a.rankM.Unlock()
-	names, edges, err := a.store.SiteGraph(ctx)
+	g, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return err
 	}
-	rank, err := PageRankOf(names, edges, a.teleport)
+	opt := importance.DefaultPageRankOptions()
+	opt.Teleport = a.teleport
+	res, err := importance.PageRank(csrGraph(g), opt)
 	if err != nil {
-		return err
+		return fmt.Errorf("pagerank: %w", err)
 	}
-	return a.store.SetPageRank(ctx, rank)
+	return a.store.SetPageRankCSR(ctx, g, res.Rank)
 }
 
 // PageRankOf computes the PageRank of a weighted site graph.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"sitesift/importance"
 )
@@ -54,15 +55,31 @@ func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, 
 	if err != nil {
 		return GraphView{}, err
 	}
-	names, edges, err := a.store.SiteGraph(ctx)
+	sg, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return GraphView{}, err
 	}
 	// The site of a member URL: an imported graph's node http://NAME/ is
-	// the site NAME, which may hold a path sites.Of would cut.
-	known := make(map[string]bool, len(names))
-	for _, n := range names {
-		known[n] = true
+	// the site NAME, which may hold a path sites.Of would cut. Only the
+	// names the communities give are looked up, in one pass over the
+	// sites: a set of every name would take more memory than the graph.
+	known := map[string]bool{}
+	for _, c := range cs {
+		for _, u := range append([]string{c.Seed}, append(slices.Clone(c.Hubs), c.Authorities...)...) {
+			known[trimHome(u)] = false
+		}
+	}
+	pos := make(map[string]int32, len(rows))
+	for _, r := range rows {
+		pos[r.Site] = -1
+	}
+	for u, n := range sg.Names {
+		if _, ok := known[n]; ok {
+			known[n] = true
+		}
+		if _, ok := pos[n]; ok {
+			pos[n] = int32(u)
+		}
 	}
 	siteOf := func(u string) string {
 		if n := trimHome(u); known[n] {
@@ -98,11 +115,24 @@ func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, 
 		view.Nodes[i] = GraphNode{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Core: core}
 		shown[r.Site] = true
 	}
-	for _, e := range edges {
-		if shown[e.From] && shown[e.To] {
-			view.Links = append(view.Links, GraphLink{Source: e.From, Target: e.To, Weight: e.Weight})
+	for _, r := range rows {
+		u := pos[r.Site]
+		if u < 0 {
+			continue
+		}
+		for k := sg.Offsets[u]; k < sg.Offsets[u+1]; k++ {
+			if t := sg.Names[sg.Targets[k]]; shown[t] {
+				view.Links = append(view.Links, GraphLink{Source: r.Site, Target: t, Weight: sg.Weights[k]})
+			}
 		}
 	}
+	// In order of names, as the links have always been listed.
+	slices.SortFunc(view.Links, func(x, y GraphLink) int {
+		if c := strings.Compare(x.Source, y.Source); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Target, y.Target)
+	})
 	return view, nil
 }
 

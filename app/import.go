@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"sitesift/importance"
 	"sitesift/sites"
@@ -53,20 +54,26 @@ func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
 }
 
 // ImportEdgeList is [App.Import] of an edge list already read; name is
-// recorded as the file imported.
+// recorded as the file imported. Once it has built the site graph from g's
+// edges it releases them (g.From, g.To and g.Weight become nil): at tens of
+// millions of edges, holding both would double the import's memory.
 func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph) (ImportResult, error) {
-	edges := make([]sites.Edge, len(g.From))
-	for k := range edges {
-		edges[k] = sites.Edge{From: g.Names[g.From[k]], To: g.Names[g.To[k]], Weight: g.Weight[k]}
+	releaseMemory() // the reader's tables
+	ig, err := importance.FromEdgeList(len(g.Names), g.From, g.To, g.Weight)
+	if err != nil {
+		return ImportResult{}, fmt.Errorf("import %s: %w", name, err)
 	}
+	g.From, g.To, g.Weight = nil, nil, nil
+	releaseMemory()
+	sg := &store.Graph{Names: g.Names, Offsets: ig.Offsets, Targets: ig.Targets, Weights: ig.Weights}
+	ig = nil
 	var reads int
 	a.rankM.Lock()
-	st, err := a.store.ImportGraph(ctx, name, g.Names, edges, g.SelfEdges,
-		store.WithImportance(func(ctx context.Context, names []string, edges []sites.Edge) (store.Importance, error) {
-			imp, n, err := importedImportance(ctx, names, edges, a.teleport)
-			reads = n
-			return imp, err
-		}))
+	st, err := a.store.ImportSiteGraph(ctx, name, sg, g.SelfEdges, func(ctx context.Context, whole *store.Graph) (store.NodeImportance, error) {
+		imp, n, err := graphImportance(ctx, whole, a.teleport)
+		reads = n
+		return imp, err
+	})
 	a.rankM.Unlock()
 	if errors.Is(err, store.ErrCrawled) {
 		return ImportResult{}, conflict(err)
@@ -76,6 +83,11 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 	}
 	return ImportResult{ImportStats: st, OPICReads: reads}, nil
 }
+
+// releaseMemory returns the memory of what was just let go to the system
+// before the next step of a large import or ranking allocates its own: the
+// garbage collector would otherwise keep it until the heap doubles.
+func releaseMemory() { debug.FreeOSMemory() }
 
 // RepairImportance computes the importance of an imported graph that has
 // none: a project whose import was cut short by a kill before imports
@@ -108,45 +120,56 @@ func (a *App) UpdateImportedImportance(ctx context.Context) (int, error) {
 	// is read once for both computations.
 	a.rankM.Lock()
 	defer a.rankM.Unlock()
-	names, edges, err := a.store.SiteGraph(ctx)
+	g, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return 0, err
 	}
-	imp, reads, err := importedImportance(ctx, names, edges, a.teleport)
+	imp, reads, err := graphImportance(ctx, g, a.teleport)
 	if err != nil {
 		return 0, err
 	}
-	if err := a.store.SetPageRank(ctx, imp.PageRank); err != nil {
-		return 0, err
-	}
-	if err := a.store.SaveCrawlBatch(ctx, nil, imp.OPIC); err != nil {
+	if err := a.store.SetImportance(ctx, g, imp); err != nil {
 		return 0, err
 	}
 	return reads, nil
 }
 
-// importedImportance computes PageRank and the offline OPIC simulation (see
+// graphImportance computes PageRank and the offline OPIC simulation (see
 // [App.UpdateImportedImportance]) of a whole site graph, and the OPIC reads
 // made.
-func importedImportance(ctx context.Context, names []string, edges []sites.Edge, teleport float64) (store.Importance, int, error) {
-	rank, err := PageRankOf(names, edges, teleport)
+func graphImportance(ctx context.Context, sg *store.Graph, teleport float64) (store.NodeImportance, int, error) {
+	g := csrGraph(sg)
+	opt := importance.DefaultPageRankOptions()
+	opt.Teleport = teleport
+	res, err := importance.PageRank(g, opt)
 	if err != nil {
-		return store.Importance{}, 0, err
+		return store.NodeImportance{}, 0, fmt.Errorf("pagerank: %w", err)
 	}
-	g, err := siteGraph(names, edges)
-	if err != nil {
-		return store.Importance{}, 0, err
-	}
-	edges = nil // the graph holds them now; let the strings' slice go
+	imp := store.NodeImportance{PageRank: res.Rank}
+	res = importance.PageRankResult{}
+	releaseMemory() // PageRank's transposed arcs
 	o, reads, err := simulateOPIC(ctx, g, teleport)
 	if err != nil {
-		return store.Importance{}, 0, err
+		return store.NodeImportance{}, 0, err
 	}
-	states := make([]sites.SiteState, len(names))
-	for i, n := range names {
-		states[i] = sites.SiteState{Site: n, Cash: o.Cash(i), History: o.History(i)}
+	imp.Cash, imp.History = make([]float64, g.N), make([]float64, g.N)
+	for i := range g.N {
+		imp.Cash[i], imp.History[i] = o.Cash(i), o.History(i)
 	}
-	return store.Importance{PageRank: rank, OPIC: states}, reads, nil
+	return imp, reads, nil
+}
+
+// csrGraph is the importance.Graph of a site graph in the store's CSR form,
+// sharing its arrays.
+func csrGraph(sg *store.Graph) *importance.Graph {
+	g := &importance.Graph{N: len(sg.Names), Offsets: sg.Offsets, Targets: sg.Targets, Weights: sg.Weights,
+		OutW: make([]float64, len(sg.Names))}
+	for u := range g.N {
+		for _, w := range g.Weights[g.Offsets[u]:g.Offsets[u+1]] {
+			g.OutW[u] += w
+		}
+	}
+	return g
 }
 
 // OPICReadsPerNode is how many reads per node the offline OPIC simulation of

@@ -49,20 +49,16 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 	if weighting == WeightingLinks {
 		return a.Rank(ctx, limit)
 	}
-	names, edges, err := a.store.SiteGraph(ctx)
+	sg, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return nil, err
 	}
-	g, err := siteGraph(names, edges)
-	if err != nil {
-		return nil, err
-	}
-	res, err := importance.PageRank(g.Binary(), rankPageRankOptions(a.teleport))
+	res, err := importance.PageRank(csrGraph(sg).Binary(), rankPageRankOptions(a.teleport))
 	if err != nil {
 		return nil, fmt.Errorf("rank: %w", err)
 	}
-	byName := make(map[string]float64, len(names))
-	for i, n := range names {
+	byName := make(map[string]float64, len(sg.Names))
+	for i, n := range sg.Names {
 		byName[n] = res.Rank[i]
 	}
 	rows, err := a.allSites(ctx, limit)
@@ -126,6 +122,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if o.Weighting == WeightingBinary {
 		weights = nil // every line counts 1; Binary below handles repeats
 	}
+	releaseMemory() // the reader's tables, before the graph takes as much again
 	g, err := importance.FromEdgeList(len(el.Names), el.From, el.To, weights)
 	if err != nil {
 		return nil, fmt.Errorf("rank %s: %w", path, err)
@@ -134,6 +131,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	// before the iteration allocates its vectors.
 	names := el.Names
 	el, weights = nil, nil
+	releaseMemory()
 	if o.Weighting == WeightingBinary && g.Arcs() > 0 && slices.Max(g.Weights) > 1 {
 		g = g.Binary() // a pair was repeated: its merged weight is above 1
 	}

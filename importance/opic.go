@@ -38,6 +38,12 @@ type OPIC struct {
 	arc   []map[int]int // arc position by target, built lazily for nodes with many arcs
 	reads []int64
 
+	// csr, when not nil, holds the out-arcs instead of out and arc: a
+	// static graph loaded whole ([LoadGraph]) is read in place, 12 bytes
+	// an arc, instead of copied into a slice per node. The first change to
+	// the arcs or nodes copies them into out (see dynamic).
+	csr *Graph
+
 	// changed, when set, is called right after node j's cash changes during
 	// a read, so that a priority structure can restore its order one change
 	// at a time (see Selector).
@@ -69,6 +75,7 @@ func (o *OPIC) Teleport() float64 { return o.teleport }
 // no node is known the virtual page holds all the cash; the first nodes
 // added share it at the next read or [OPIC.Seed].
 func (o *OPIC) AddNode() int {
+	o.dynamic()
 	o.cash = append(o.cash, 0)
 	o.seen = append(o.seen, o.uniform)
 	o.share = append(o.share, 1)
@@ -91,6 +98,7 @@ func (o *OPIC) AddWeight(from, to int, w float64) {
 	if from == to || w == 0 {
 		return
 	}
+	o.dynamic()
 	if k, ok := o.arcIndex(from, to); ok {
 		o.out[from][k].Weight += w
 	} else {
@@ -124,7 +132,62 @@ func (o *OPIC) arcIndex(from, to int) (int, bool) {
 }
 
 // Out returns node i's out-arcs; the slice must not be modified.
-func (o *OPIC) Out(i int) []Arc { return o.out[i] }
+func (o *OPIC) Out(i int) []Arc {
+	if g := o.csr; g != nil {
+		lo, hi := g.Offsets[i], g.Offsets[i+1]
+		arcs := make([]Arc, hi-lo)
+		for k := range arcs {
+			arcs[k] = Arc{To: int(g.Targets[lo+k]), Weight: g.Weights[lo+k]}
+		}
+		return arcs
+	}
+	return o.out[i]
+}
+
+// loadCSR makes g the arcs of an OPIC that has no node yet: N nodes with
+// no cash, whose out-arcs are g's, read in place.
+func (o *OPIC) loadCSR(g *Graph) {
+	n := g.N
+	o.cash = make([]float64, n)
+	o.seen = make([]float64, n)
+	o.history = make([]float64, n)
+	o.reads = make([]int64, n)
+	o.share = make([]float64, n)
+	for i := range o.share {
+		o.share[i] = 1
+	}
+	o.shares = float64(n)
+	o.outW = make([]float64, n)
+	for u := range n {
+		// Summed in row order, as AddWeight would have.
+		var w float64
+		for _, x := range g.Weights[g.Offsets[u]:g.Offsets[u+1]] {
+			w += x
+		}
+		o.outW[u] = w
+	}
+	o.csr = g
+}
+
+// dynamic copies the arcs of a loaded graph into the per-node slices that
+// AddNode and AddWeight extend; it does nothing when they are there already.
+func (o *OPIC) dynamic() {
+	g := o.csr
+	if g == nil {
+		return
+	}
+	o.csr = nil
+	o.out = make([][]Arc, len(o.cash))
+	o.arc = make([]map[int]int, len(o.cash))
+	for u := range g.N {
+		lo, hi := g.Offsets[u], g.Offsets[u+1]
+		row := make([]Arc, hi-lo)
+		for k := range row {
+			row[k] = Arc{To: int(g.Targets[lo+k]), Weight: g.Weights[lo+k]}
+		}
+		o.out[u] = row
+	}
+}
 
 // Cash returns node i's current cash.
 func (o *OPIC) Cash(i int) float64 { return o.cash[i] + o.share[i]*(o.uniform-o.seen[i]) }
@@ -192,10 +255,21 @@ func (o *OPIC) Read(i int) float64 {
 	o.reads[i]++
 	if w := o.outW[i]; w > 0 {
 		share := (1 - o.teleport) * c / w
-		for _, a := range o.out[i] {
-			o.cash[a.To] += share * a.Weight
-			if o.changed != nil {
-				o.changed(a.To)
+		if g := o.csr; g != nil {
+			lo, hi := g.Offsets[i], g.Offsets[i+1]
+			ws := g.Weights[lo:hi]
+			for k, t := range g.Targets[lo:hi] {
+				o.cash[t] += share * ws[k]
+				if o.changed != nil {
+					o.changed(int(t))
+				}
+			}
+		} else {
+			for _, a := range o.out[i] {
+				o.cash[a.To] += share * a.Weight
+				if o.changed != nil {
+					o.changed(a.To)
+				}
 			}
 		}
 		o.virtual += o.teleport * c

@@ -138,20 +138,14 @@ func (s *Selector) down(k int) {
 }
 
 // LoadGraph returns an OPIC over the nodes and arcs of g, each node holding
-// 1/N of the cash.
+// 1/N of the cash. The OPIC reads g's arcs in place: g must not change
+// while it is used (adding nodes or arcs to the OPIC copies them first).
 func LoadGraph(g *Graph, teleport float64) (*OPIC, error) {
 	o, err := NewOPIC(teleport)
 	if err != nil {
 		return nil, err
 	}
-	for range g.N {
-		o.AddNode()
-	}
-	for u := 0; u < g.N; u++ {
-		for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
-			o.AddWeight(u, int(g.Targets[k]), g.Weights[k])
-		}
-	}
+	o.loadCSR(g)
 	o.Seed()
 	return o, nil
 }

@@ -603,6 +603,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
+	defer lowGC()()
 	if err := checkFormat("rank", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}

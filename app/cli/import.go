@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 
 	"sitesift/app"
@@ -59,6 +60,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	} else if !errors.Is(err, app.ErrNoProject) {
 		return err
 	}
+	defer lowGC()()
 	start := time.Now()
 	g, err := app.ReadEdgeList(*edges, r)
 	if err != nil {
@@ -80,6 +82,18 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 			time.Since(start).Seconds(), read.Seconds())
 		return nil
 	})
+}
+
+// largeGraphGCPercent is the garbage collector's GOGC while a command reads
+// and ranks a whole site graph: at the default 100 the heap may grow to twice
+// what is live before a collection, and a graph of tens of millions of edges
+// is most of what is live.
+const largeGraphGCPercent = 25
+
+// lowGC sets largeGraphGCPercent and returns what restores the setting.
+func lowGC() func() {
+	old := debug.SetGCPercent(largeGraphGCPercent)
+	return func() { debug.SetGCPercent(old) }
 }
 
 // writeRankBuffered writes the ranking through a buffer: the table format

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -369,5 +370,62 @@ func TestReadFileRule(t *testing.T) {
 		if len(g.Names) != tc.sites {
 			t.Errorf("%s: sites %v, want %d", tc.rule, g.Names, tc.sites)
 		}
+	}
+}
+
+// A file of distinct edges of known size is kept as read, in slices sized
+// once from the prediction; the repeats it has are merged by the caller, to
+// the same weights. Past the prediction (here: a tail of repeated lines
+// the first lines did not predict) merging resumes, so the slices stay
+// within the distinct edges plus the compaction's slack.
+func TestReadDistinctThenRepeats(t *testing.T) {
+	const distinct, compactAt = 20_000, 1000
+	var b strings.Builder
+	for i := range distinct {
+		fmt.Fprintf(&b, "s%05d.test t%05d.test\n", i, (i*7)%distinct)
+	}
+	head := b.String()
+	for range 2 {
+		b.WriteString("s00001.test t00007.test 0.5\n")
+	}
+	in := b.String()
+	g, err := readBuffer(strings.NewReader(in), "d.txt", int64(len(in)), readChunk, maxLine, compactAt, sites.RuleHost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cap(g.From) > distinct*11/10+blockLines+1024 {
+		t.Errorf("slices of capacity %d for %d lines", cap(g.From), distinct+2)
+	}
+	if len(g.From) != distinct+2 {
+		t.Errorf("%d edges read, want the %d lines as read", len(g.From), distinct+2)
+	}
+	mergeRepeats(g)
+	if len(g.From) != distinct {
+		t.Fatalf("%d edges, want %d", len(g.From), distinct)
+	}
+	for k := range g.From {
+		want := 1.0
+		if g.Names[g.From[k]] == "s00001.test" {
+			want = 2
+		}
+		if g.Weight[k] != want {
+			t.Errorf("%s → %s: weight %v, want %v", g.Names[g.From[k]], g.Names[g.To[k]], g.Weight[k], want)
+		}
+	}
+
+	// The same head predicts the size; a tail of 200,000 repeated lines
+	// exceeds the prediction and is merged as read.
+	const tail = 200_000
+	r := io.MultiReader(strings.NewReader(head), &repeatReader{line: []byte("s00001.test t00007.test\n"), n: tail})
+	g, err = readBuffer(r, "dr.txt", int64(len(head)), readChunk, maxLine, compactAt, sites.RuleHost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cap(g.From) > 4*distinct {
+		t.Errorf("slices of capacity %d for %d distinct edges: the repeated lines are kept", cap(g.From), distinct)
+	}
+	mergeRepeats(g)
+	if len(g.From) != distinct || g.Weight[1] != tail+1 {
+		t.Errorf("%d edges, the second of weight %v; want %d and %d", len(g.From), g.Weight[1], distinct, tail+1)
 	}
 }

@@ -30,8 +30,10 @@
 //	total, rows, err := st.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
 //
 // A site graph can also come from an edge list instead of a crawl
-// ([Store.ImportGraph], recorded in imports); a project holds one or the
-// other, never both.
+// ([Store.ImportSiteGraph] for a graph in compressed sparse row form, the
+// one that holds tens of millions of edges; [Store.ImportGraph] for a list
+// of named edges; both recorded in imports); a project holds one or the
+// other, never both. [Store.SiteGraphCSR] reads the graph back in that form.
 //
 // All methods are safe for concurrent use.
 package store

@@ -133,6 +133,12 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 		}
 		ies = mergeImportEdges(ies)
 		st.Edges = len(ies)
+		// Degrees stored by an earlier import (ImportSiteGraph) no longer
+		// hold: the listing counts site_links again.
+		if _, err := tx.ExecContext(ctx, `UPDATE sites SET in_sites = NULL, out_sites = NULL
+				WHERE in_sites IS NOT NULL OR out_sites IS NOT NULL`); err != nil {
+			return fmt.Errorf("store: %s: reset degrees: %w", what, err)
+		}
 		if err := importEdges(ctx, tx, ies); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}

@@ -200,22 +200,24 @@ const siteStatus = `(CASE
 		WHEN NOT EXISTS (SELECT 1 FROM pages p WHERE p.site_id = s.id AND p.err_class <> 'robots') THEN 'robots-closed'
 		ELSE 'dead' END)`
 
-// siteRowSelect computes SiteRow columns. ?1 is the librarian whose rating
+// siteRowSelect computes SiteRow columns. ?9 is the OPIC total of all sites,
+// NULL to have it summed. ?1 is the librarian whose rating
 // is joined. The counts are correlated subqueries over indexed columns
 // (pages_site, site_links' primary key and site_links_to), and site_links
-// has no zero-weight rows, so COUNT(*) is the number of neighbour sites.
+// has no zero-weight rows, so COUNT(*) is the number of neighbour sites;
+// an imported graph stores both counts (migration 0009).
 const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow', 'redirect')) AS errors,
 		` + siteStatus + ` AS crawl_status,
-		(SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id) AS in_sites,
-		(SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id) AS out_sites,
+		COALESCE(s.in_sites, (SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id)) AS in_sites,
+		COALESCE(s.out_sites, (SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id)) AS out_sites,
 		r.rating,
 		s.id
 	FROM sites s
-	CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
+	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic_history + opic_cash) FROM sites)) AS total) t
 	LEFT JOIN ratings r ON r.site_id = s.id
 		AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
 
@@ -318,9 +320,18 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	defer tx.Rollback()
 
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated+status,
-		q.Librarian, filter, nil, nil, q.Status).Scan(&total); err != nil {
-		return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
+	// The site count and OPIC total of the whole table are cached (see
+	// totals); a filtered count reads the sites.
+	nsites, opicTotal, err := s.totals(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	total = nsites
+	if filter != "" || unrated != "" || status != "" {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated+status,
+			q.Librarian, filter, nil, nil, q.Status).Scan(&total); err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
+		}
 	}
 	// expr and dir come from the whitelist above, never from the caller.
 	query := siteRowSelect + `
@@ -330,7 +341,7 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
 		var id int64
 		return scanSiteRow(sc, &id)
-	}, query, q.Librarian, filter, limit, q.Offset, q.Status)
+	}, query, q.Librarian, filter, limit, q.Offset, q.Status, nil, nil, nil, opicTotal)
 	if err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: %w", err)
 	}
@@ -349,7 +360,8 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 
 	var d SiteDetail
 	var id int64
-	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect+` WHERE s.name = ?2`, librarian, name), &id)
+	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect+` WHERE s.name = ?2`, librarian, name,
+		nil, nil, nil, nil, nil, nil, nil), &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return SiteDetail{}, fmt.Errorf("store: site %q: %w", name, ErrNotFound)
 	}

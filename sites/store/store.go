@@ -62,6 +62,8 @@ type Store struct {
 	// with other processes.
 	writeSem chan struct{}
 
+	siteTotals siteTotals // see totals
+
 	// rule is the project's site rule (key site_rule of settings): the
 	// site of every page and link the store is given must follow it.
 	rule sites.Rule
@@ -208,6 +210,7 @@ func (s *Store) Close() error {
 	if s == nil || s.db == nil {
 		return nil
 	}
+	s.closeTotals()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close %q: %w", s.path, err)
 	}
