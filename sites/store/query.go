@@ -205,7 +205,7 @@ const siteStatus = `(CASE
 // is joined. The counts are correlated subqueries over indexed columns
 // (pages_site, site_links' primary key and site_links_to), and site_links
 // has no zero-weight rows, so COUNT(*) is the number of neighbour sites;
-// an imported graph stores both counts (migration 0009).
+// an imported graph stores both counts (migration 0013).
 const siteRowSelect = `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,

@@ -1,4 +1,4 @@
--- 0009: the in- and out-degree of a site in an imported graph, stored.
+-- 0013: the in- and out-degree of a site in an imported graph, stored.
 --
 -- The sites listing shows for every site the number of sites linking to it
 -- and linked from it, counted in site_links. The most important sites of a
