@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/sites"
 )
 
@@ -42,6 +43,7 @@ func TestAgreementSiteNames(t *testing.T) {
 		}
 		a := app.New(app.Options{Project: p})
 		defer a.Close()
+		apptest.AddLibrarians(t, a, "ana", "ben")
 		for i, r := range ratings {
 			for l, v := range r {
 				if _, err := a.Rate(ctx, []string{"ana", "ben"}[l], name(i), v, ""); err != nil {

@@ -55,7 +55,8 @@ func TestSeedHomeScheme(t *testing.T) {
 	dir := apptest.TopicProject(t)
 	a, _ := apptest.Open(t, dir)
 	opt := importance.DefaultCoreOptions()
-	opt.CoreSize = 2
+	opt.CoreSize = 2 // one hub and one authority: the seed's scheme is what is tested
+	opt.MinHubs, opt.MinAuthorities = 1, 1
 	cs, err := a.Communities(context.Background(), 10, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,27 +107,41 @@ func ReadHolder(dir string) (Holder, error) {
 }
 
 func readHolder(f *os.File) (Holder, error) {
+	// The holder writes its description right after it takes the lock: a
+	// reader that comes in between finds the file empty, so it waits a
+	// little for the description before calling the holder unknown.
 	var h Holder
-	b, err := os.ReadFile(f.Name())
-	if err != nil {
-		return h, err
+	var err error
+	for range 40 {
+		var b []byte
+		if b, err = os.ReadFile(f.Name()); err != nil {
+			return Holder{}, err
+		}
+		// The first JSON value is the description: what follows it is
+		// the tail of a longer one being replaced (see write).
+		h = Holder{}
+		if err = json.NewDecoder(bytes.NewReader(b)).Decode(&h); err == nil && h.PID != 0 {
+			return h, nil
+		}
+		time.Sleep(25 * time.Millisecond)
 	}
-	err = json.Unmarshal(b, &h)
 	return h, err
 }
 
 // write replaces the lock file's description with l.holder. The lock file
-// is rewritten in place (its flock is on it); a reader may see it empty for
-// an instant, which readHolder reports as an unknown holder.
+// is rewritten in place (its flock is on it): the new description first,
+// then the file cut to its length, so a reader finds one whole description
+// at its start, the old or the new (readHolder reads the first JSON value).
 func (l *projectLock) write() error {
 	b, err := json.Marshal(l.holder)
 	if err != nil {
 		return err
 	}
-	if err := l.f.Truncate(0); err != nil {
+	b = append(b, '\n')
+	if _, err := l.f.WriteAt(b, 0); err != nil {
 		return fmt.Errorf("lock %s: %w", l.f.Name(), err)
 	}
-	if _, err := l.f.WriteAt(append(b, '\n'), 0); err != nil {
+	if err := l.f.Truncate(int64(len(b))); err != nil {
 		return fmt.Errorf("lock %s: %w", l.f.Name(), err)
 	}
 	return nil
