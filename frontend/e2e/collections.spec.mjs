@@ -14,7 +14,7 @@
 // and exits non-zero when anything failed.
 
 import { readFileSync } from 'node:fs';
-import { answered, assert, harness } from './harness.mjs';
+import { addLibrarian, answered, assert, harness } from './harness.mjs';
 
 const TAG = `${process.pid}-${Date.now().toString(36)}`;
 // Names and a seed of our own, so no check can pass on what the project happens to hold.
@@ -32,8 +32,12 @@ const apiCall = (method, re) => (r) => {
 };
 
 const { browser, context, page, pageErrors } = await launch({ acceptDownloads: true });
-// The librarian the collection is made by, as the top bar's chooser would have remembered it.
-await context.addInitScript((name) => localStorage.setItem('sitesift.librarian', name), LIB);
+// The librarian the collection is made by: a librarian of the project, kept for it as the top bar's chooser keeps one.
+const projectId = await addLibrarian(page, base, LIB);
+await context.addInitScript(([p, n]) => {
+  localStorage.setItem('sitesift.project', p);
+  localStorage.setItem(`sitesift.librarian.${p}`, n);
+}, [projectId, LIB]);
 
 /** coreList reads the cores shown: core index, seed, name, checked. */
 const coreList = () =>

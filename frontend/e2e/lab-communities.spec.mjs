@@ -14,7 +14,7 @@
 // exits non-zero when anything failed.
 
 import { readFileSync } from 'node:fs';
-import { TIMEOUT, answered, assert, harness } from './harness.mjs';
+import { TIMEOUT, addLibrarian, answered, assert, harness } from './harness.mjs';
 
 /** The norm-leak experiment takes well under a second; the margin is for a loaded CI machine. */
 const LAB_TIMEOUT = 120_000;
@@ -30,8 +30,13 @@ const apiCall = (method, path) => (r) => {
 };
 
 const { browser, context, page, pageErrors } = await launch({ acceptDownloads: true });
-// A run of the extractor is saved under the librarian's name: one remembered, as the top bar's chooser does.
-await context.addInitScript(() => localStorage.setItem('sitesift.librarian', 'e2e-lab'));
+// A run of the extractor is saved under the librarian's name: a librarian of the project, kept for it as the top
+// bar's chooser keeps one.
+const projectId = await addLibrarian(page, base, 'e2e-lab');
+await context.addInitScript(([p, n]) => {
+  localStorage.setItem('sitesift.project', p);
+  localStorage.setItem(`sitesift.librarian.${p}`, n);
+}, [projectId, 'e2e-lab']);
 
 try {
   await step('navigation links to Lab and Communities', async () => {

@@ -16,7 +16,7 @@
 // e2e/out/). It prints "N passed, M failed" and exits non-zero when anything
 // failed.
 
-import { TIMEOUT, assert, harness } from './harness.mjs';
+import { TIMEOUT, addLibrarian, assert, chooseLibrarian, harness } from './harness.mjs';
 
 const LIB = `e2e-read-${process.pid}-${Date.now().toString(36)}`;
 // Words to try for the two-word search: the first pair found on some pages
@@ -162,16 +162,8 @@ await step('the query help lists every operator with an example', async () => {
 });
 
 await step('the review card shows the rating legend, the explainer and the scores', async () => {
-  // The librarian's profile, made as the app's pages make it (the session token on a write).
-  const made = await page.evaluate(async (name) => {
-    const token = (await (await fetch('api/session')).json()).data.token;
-    const res = await fetch('api/librarians', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token }, body: JSON.stringify({ name }),
-    });
-    localStorage.setItem('sitesift.librarian', name);
-    return res.status;
-  }, LIB);
-  assert(made === 201 || made === 200, `POST /api/librarians: ${made}`);
+  // A librarian of the project, kept for it as the top bar's chooser keeps one.
+  await chooseLibrarian(page, await addLibrarian(page, base, LIB), LIB);
   await page.goto(`${base}#/review`);
   await page.reload();
   await page.waitForSelector('ss-review .review-card');
