@@ -1,12 +1,11 @@
 package ccgraph
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"sitesift/sites/textlines"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,37 +125,18 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // lines calls fn with each line of r (plain or gzip) but blank ones and
 // comments ("#…"), and its number.
 func lines(r io.Reader, name string, fn func(n int64, line []byte) error) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return &ParseError{File: name, Line: 1, Err: fmt.Errorf("gzip: %w", err)}
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<16)
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	var n int64
-	for sc.Scan() {
-		n++
-		l := bytes.TrimRight(sc.Bytes(), "\r")
+	err := textlines.Scan(r, 1<<20, func(n int64, raw []byte) error {
+		l := bytes.TrimRight(raw, "\r")
 		if len(l) == 0 || l[0] == '#' {
-			continue
+			return nil
 		}
-		if err := fn(n, l); err != nil {
-			return err
-		}
+		return fn(n, l)
+	})
+	var te *textlines.Error
+	if errors.As(err, &te) {
+		return &ParseError{File: name, Line: te.Line, Err: te.Err}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("the file ends early (truncated): %w", err)
-		} else if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
-			err = fmt.Errorf("corrupt gzip data: %w", err)
-		}
-		return &ParseError{File: name, Line: n + 1, Err: err}
-	}
-	return nil
+	return err
 }
 
 // twoFields splits a line at its first tab (or, failing one, space).

@@ -1,13 +1,12 @@
 package cdx
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sitesift/sites/textlines"
 	"strings"
 	"time"
 )
@@ -52,24 +51,12 @@ const maxLine = 1 << 20
 // [*ParseError] naming its number; the captures before it have been handed
 // over.
 func Read(r io.Reader, name string, fn func(Capture) error) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return &ParseError{File: name, Line: 1, Err: fmt.Errorf("gzip: %w", err)}
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<16)
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	fields := fieldPositions(legend11)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimRight(sc.Bytes(), "\r")
+	err := textlines.Scan(r, maxLine, func(n64 int64, raw []byte) error {
+		n := int(n64)
+		line := bytes.TrimRight(raw, "\r")
 		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+			return nil
 		}
 		if line[0] == ' ' && bytes.HasPrefix(bytes.TrimSpace(line), []byte("CDX ")) {
 			legend := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(line)), "CDX"))
@@ -77,25 +64,19 @@ func Read(r io.Reader, name string, fn func(Capture) error) error {
 			if fields['a'] < 0 || fields['b'] < 0 {
 				return &ParseError{File: name, Line: n, Err: fmt.Errorf("legend %q names no original URL (a) or date (b) field", legend)}
 			}
-			continue
+			return nil
 		}
 		c, err := parseLine(string(line), fields)
 		if err != nil {
 			return &ParseError{File: name, Line: n, Err: err}
 		}
-		if err := fn(c); err != nil {
-			return err
-		}
+		return fn(c)
+	})
+	var te *textlines.Error
+	if errors.As(err, &te) {
+		return &ParseError{File: name, Line: int(te.Line), Err: te.Err}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("a line over %d bytes", maxLine)
-		} else if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("the file ends early (truncated): %w", err)
-		}
-		return &ParseError{File: name, Line: n + 1, Err: err}
-	}
-	return nil
+	return err
 }
 
 // fieldPositions maps the letters of a CDX legend to their field positions;

@@ -1,12 +1,11 @@
 package crawllog
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"sitesift/sites/textlines"
 	"strconv"
 	"strings"
 	"time"
@@ -48,39 +47,22 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // time, status or URL field, stops the read with a [*ParseError] naming
 // its number.
 func Read(r io.Reader, name string, fn func(Entry) error) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return &ParseError{File: name, Line: 1, Err: fmt.Errorf("gzip: %w", err)}
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<16)
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
+	err := textlines.Scan(r, 1<<20, func(n int64, raw []byte) error {
+		line := bytes.TrimSpace(raw)
 		if len(line) == 0 {
-			continue
+			return nil
 		}
 		e, err := ParseLine(string(line))
 		if err != nil {
-			return &ParseError{File: name, Line: n, Err: err}
+			return &ParseError{File: name, Line: int(n), Err: err}
 		}
-		if err := fn(e); err != nil {
-			return err
-		}
+		return fn(e)
+	})
+	var te *textlines.Error
+	if errors.As(err, &te) {
+		return &ParseError{File: name, Line: int(te.Line), Err: te.Err}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("the file ends early (truncated): %w", err)
-		}
-		return &ParseError{File: name, Line: n + 1, Err: err}
-	}
-	return nil
+	return err
 }
 
 // ParseLine parses one line of crawl.log.
