@@ -93,7 +93,7 @@ Usage:
   sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
                                             saved collections: communities with their edits, as seed lists
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
-                 [--density 100 | --core-size N --new-members M]
+                 [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
   sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|warc-list
                  [--format txt|csv|json] [--out FILE|DIR]
                                             one deliverable of the Export page: sitesift help export lists them

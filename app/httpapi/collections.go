@@ -63,6 +63,8 @@ func (h *handler) createCollection(r *http.Request) (any, error) {
 		CoreSize       *int     `json:"core_size"`
 		NewMembers     *int     `json:"new_members"`
 		HITSIterations *int     `json:"hits_iterations"`
+		MinHubs        *int     `json:"min_hubs"`
+		MinAuthorities *int     `json:"min_authorities"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
@@ -74,7 +76,8 @@ func (h *handler) createCollection(r *http.Request) (any, error) {
 	if count <= 0 || count > app.MaxCommunityCount {
 		return nil, app.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, app.MaxCommunityCount))
 	}
-	s := app.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations}
+	s := app.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations,
+		MinHubs: body.MinHubs, MinAuthorities: body.MinAuthorities}
 	opt, err := s.Options(func(name string) string { return name })
 	if err != nil {
 		return nil, err

@@ -19,6 +19,13 @@ func TestCollectionsAPI(t *testing.T) {
 		t.Fatalf("created %+v", c)
 	}
 	base := "/api/collections/" + strconv.FormatInt(c.ID, 10)
+	// The Communities form sends the least core shape with its run.
+	var least app.Collection
+	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Least","created_by":"ana","count":5,"min_hubs":1,"min_authorities":1}`, 200, &least)
+	if len(least.Communities) == 0 {
+		t.Errorf("a run with min_hubs and min_authorities 1 found no community: %+v", least)
+	}
+	apptest.Call(t, h, "DELETE", "/api/collections/"+strconv.FormatInt(least.ID, 10), "", 200, nil)
 	for _, bad := range []struct {
 		body   string
 		status int
@@ -29,6 +36,7 @@ func TestCollectionsAPI(t *testing.T) {
 		{`{"created_by":"ana","count":0}`, 400, "bad_request"},
 		{`{"created_by":"ana","density":50,"core_size":4}`, 400, "bad_request"},
 		{`{"created_by":"ana","colour":"red"}`, 400, "bad_request"},
+		{`{"created_by":"ana","min_hubs":0}`, 400, "bad_request"},
 	} {
 		if env := apptest.Call(t, h, "POST", "/api/collections", bad.body, bad.status, nil); env.ErrorType != bad.kind {
 			t.Errorf("POST %s: %+v, want %s", bad.body, env, bad.kind)
