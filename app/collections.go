@@ -55,9 +55,12 @@ type collectionParams struct {
 // [DefaultGraphSites] most important sites coloured by its communities. An
 // extraction that finds no community is a conflict, and nothing is saved.
 func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collection, error) {
-	if err := store.ValidLibrarian(req.By); err != nil {
-		return Collection{}, badRequest(fmt.Errorf("collection: made by: %w", err))
+	// Made by a librarian of the project, spelt as the project spells it.
+	by, err := a.Librarian(ctx, req.By)
+	if err != nil {
+		return Collection{}, fmt.Errorf("collection: made by: %w", err)
 	}
+	req.By = by
 	name := strings.TrimSpace(req.Name)
 	if name != "" {
 		if err := checkName("collection", name); err != nil {

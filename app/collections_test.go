@@ -114,6 +114,7 @@ func TestTopicLabel(t *testing.T) {
 
 func TestCollectionOfNoCommunity(t *testing.T) {
 	a := apptest.Empty(t)
+	apptest.AddLibrarians(t, a, "ana")
 	_, err := a.CreateCollection(context.Background(), app.NewCollection{By: "ana", Count: 3, Options: importance.DefaultCoreOptions()})
 	if app.KindOf(err) != app.KindConflict || !strings.Contains(err.Error(), "no community") {
 		t.Errorf("a project without links: %v, want a conflict saying no community was found", err)

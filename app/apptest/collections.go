@@ -24,7 +24,7 @@ import (
 // hub.test/birds is the best hub of the second community (it ties with
 // q1.test/b and comes first), but hub.test gives the first community its
 // seed, so the second one's seed is q1.test's home page. p1.test was
-// crawled over https.
+// crawled over https. The project has two librarians, ana and bo.
 func TopicProject(t testing.TB) string {
 	t.Helper()
 	dir, p := create(t)
@@ -63,8 +63,10 @@ func TopicProject(t testing.TB) string {
 	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
 		t.Fatal(err)
 	}
-	if err := app.New(app.Options{Project: p}).UpdatePageRank(context.Background()); err != nil {
+	a := app.New(app.Options{Project: p})
+	if err := a.UpdatePageRank(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	AddLibrarians(t, a, "ana", "bo")
 	return dir
 }
