@@ -145,8 +145,14 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	if r.Round != 1 || r.Revisit != n || r.Changed != n-2 || r.Gone != 1 || r.Failed != 1 || r.New != 0 || r.Unchanged != 0 {
 		t.Errorf("recrawl report %+v, want round 1, %d revisited, %d changed, 1 gone, 1 failed", r, n, n-2)
 	}
-	if len(r.Moved) == 0 || (r.Moved[0].Site != "s0.test" && r.Moved[0].Site != "s9.test") {
-		t.Errorf("moved most: %+v, want s0.test or s9.test first", r.Moved)
+	// The hub's old and new sites are among those that moved most (the
+	// order among the first few depends on the crawl's order).
+	top := map[string]bool{}
+	for _, m := range r.Moved[:min(3, len(r.Moved))] {
+		top[m.Site] = true
+	}
+	if !top["s0.test"] && !top["s9.test"] {
+		t.Errorf("moved most: %+v, want s0.test or s9.test among the first three", r.Moved)
 	}
 
 	// The site graph is the new web's: w(S→T) = distinct pages of S

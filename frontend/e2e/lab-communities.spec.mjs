@@ -37,6 +37,7 @@ await context.addInitScript(([p, n]) => {
   localStorage.setItem('sitesift.project', p);
   localStorage.setItem(`sitesift.librarian.${p}`, n);
 }, [projectId, 'e2e-lab']);
+await page.reload();
 
 try {
   await step('navigation links to Lab and Communities', async () => {
