@@ -38,6 +38,7 @@ await context.addInitScript(([p, n]) => {
   localStorage.setItem('sitesift.project', p);
   localStorage.setItem(`sitesift.librarian.${p}`, n);
 }, [projectId, LIB]);
+await page.reload();
 
 /** coreList reads the cores shown: core index, seed, name, checked. */
 const coreList = () =>

@@ -303,6 +303,11 @@ export class CommunitiesView extends LightElement {
   }
 
   #toggle(k: CollectionCommunity, on: boolean): void {
+    // Shown at once as clicked: a redraw before the server answers (the
+    // saving count changes) must not put the box back. The answer, or when
+    // refused what the server holds, redraws it.
+    const c = this.collection;
+    if (c) this.collection = { ...c, communities: (c.communities ?? []).map((x) => (x.core === k.core ? { ...x, kept: on } : x)) };
     void this.#edit((id) => collectionsApi.editCommunity(id, k.core, { kept: on }));
   }
 
