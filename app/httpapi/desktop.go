@@ -1,16 +1,17 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"sitesift/app"
 )
@@ -92,7 +93,10 @@ type Saved struct {
 }
 
 // saveDownload asks where to save the file of the GET API URL target, then
-// writes the answer of api to it.
+// writes the answer of api to it. The answer is started before the dialog
+// opens: a download that fails asks nothing, and the file name the answer
+// gives (its Content-Disposition, as a browser reads it) is the one the
+// dialog suggests, over name.
 func saveDownload(d Dialogs, api http.Handler, target, name, title string, filters []FileFilter) (Saved, error) {
 	u, err := url.Parse(target)
 	if err != nil || target == "" || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/api/") || strings.HasPrefix(u.Path, "/api/desktop/") {
@@ -103,11 +107,34 @@ func saveDownload(d Dialogs, api http.Handler, target, name, title string, filte
 		return Saved{}, app.Invalid(fmt.Errorf("save %s: %w", target, err))
 	}
 	req.Host = desktopHost
-	return saveFile(d, name, title, filters, func(f *os.File) (int64, error) {
-		w := &fileResponse{f: f, header: http.Header{}}
-		api.ServeHTTP(w, req)
-		return w.n, w.result()
-	})
+	body, w := io.Pipe()
+	resp := &pipeResponse{w: w, header: http.Header{}, started: make(chan struct{})}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		defer w.Close()
+		api.ServeHTTP(resp, req)
+		resp.WriteHeader(http.StatusOK) // an empty answer
+	}()
+	// Whatever happens (a cancelled dialog, a failed write), the answer's
+	// writes fail from here on and its handler ends before this returns.
+	defer func() {
+		body.CloseWithError(errors.New("save: the file is not read any more"))
+		<-served
+	}()
+	<-resp.started
+	if resp.status != http.StatusOK {
+		msg, _ := io.ReadAll(io.LimitReader(body, 64<<10))
+		var env envelope
+		if json.Unmarshal(msg, &env) == nil && env.Error != "" {
+			return Saved{}, &apiError{env.ErrorType, resp.status, errors.New(env.Error)}
+		}
+		return Saved{}, &apiError{"internal", http.StatusBadGateway, fmt.Errorf("HTTP %d: %s", resp.status, strings.TrimSpace(string(msg)))}
+	}
+	if _, params, err := mime.ParseMediaType(resp.sent.Get("Content-Disposition")); err == nil && params["filename"] != "" {
+		name = params["filename"]
+	}
+	return saveFile(d, name, title, filters, func(f *os.File) (int64, error) { return io.Copy(f, body) })
 }
 
 // saveFile asks where to save a file named name, then has fill write it:
@@ -155,59 +182,30 @@ func saveFile(d Dialogs, name, title string, filters []FileFilter, fill func(*os
 	return Saved{Path: path, Bytes: n}, nil
 }
 
-// fileResponse is the response writer of a download saved to a file: a
-// success's body goes to the file, a failure's (an envelope) is kept for
-// its message.
-type fileResponse struct {
-	f      *os.File
-	header http.Header
-	status int
-	n      int64
-	errBuf bytes.Buffer
-	err    error
+// pipeResponse is the response writer of a download saved to a file: the
+// body goes through a pipe the file is filled from; started is closed once
+// the status and headers are known (sent keeps the headers as they were).
+type pipeResponse struct {
+	w       *io.PipeWriter
+	header  http.Header
+	sent    http.Header
+	status  int
+	once    sync.Once
+	started chan struct{}
 }
 
-func (w *fileResponse) Header() http.Header { return w.header }
+func (r *pipeResponse) Header() http.Header { return r.header }
 
-func (w *fileResponse) WriteHeader(status int) {
-	if w.status == 0 {
-		w.status = status
-	}
+func (r *pipeResponse) WriteHeader(status int) {
+	r.once.Do(func() {
+		r.status, r.sent = status, r.header.Clone()
+		close(r.started)
+	})
 }
 
-func (w *fileResponse) Write(p []byte) (int, error) {
-	w.WriteHeader(http.StatusOK)
-	if w.status != http.StatusOK {
-		if w.errBuf.Len() < 64<<10 {
-			w.errBuf.Write(p)
-		}
-		return len(p), nil
-	}
-	if w.err != nil {
-		return 0, w.err
-	}
-	n, err := w.f.Write(p)
-	w.n += int64(n)
-	if err != nil {
-		w.err = err
-	}
-	return n, err
-}
-
-// result is the download's outcome: nil when the whole body was written.
-func (w *fileResponse) result() error {
-	if w.err != nil {
-		return w.err
-	}
-	switch w.status {
-	case 0, http.StatusOK:
-		return nil
-	}
-	var env envelope
-	if json.Unmarshal(w.errBuf.Bytes(), &env) == nil && env.Error != "" {
-		return &apiError{env.ErrorType, w.status, errors.New(env.Error)}
-	}
-	return &apiError{"internal", http.StatusBadGateway, fmt.Errorf("HTTP %d: %s", w.status, strings.TrimSpace(w.errBuf.String()))}
+func (r *pipeResponse) Write(p []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	return r.w.Write(p)
 }
 
 // Opened is the answer of POST /api/desktop/open: the file chosen and its

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -77,8 +78,9 @@ func TestDesktopSave(t *testing.T) {
 	if lines := strings.Count(string(got), "http"); lines != 5 {
 		t.Errorf("seeds.txt holds %d URLs, want 5:\n%s", lines, got)
 	}
-	if len(d.asked) != 1 || d.asked[0] != "seeds.txt" {
-		t.Errorf("the dialog suggested %q, want seeds.txt", d.asked)
+	// The name the answer gives wins over the page's, as in a browser.
+	if want := rec.Result().Header.Get("Content-Disposition"); len(d.asked) != 1 || !strings.Contains(want, `filename="`+d.asked[0]+`"`) {
+		t.Errorf("the dialog suggested %q; the answer's file is %s", d.asked, want)
 	}
 	if fi, _ := os.Stat(d.save); fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, want 0644", fi.Mode().Perm())
@@ -91,6 +93,27 @@ func TestDesktopSave(t *testing.T) {
 	}
 	if names := entries(t, dir); len(names) != 1 {
 		t.Errorf("the folder holds %q; want the saved file alone", names)
+	}
+}
+
+// A saved collection's seed list is suggested under the collection's name,
+// the one a browser saves it under, whatever name the page gives.
+func TestDesktopSaveCollectionName(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.TopicProject(t))
+	d := &chooser{save: filepath.Join(t.TempDir(), "chosen.txt")}
+	h := New(a, Desktop(d))
+	var c app.Collection
+	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Jazz & Birds","created_by":"ana","count":5,"density":100}`, 200, &c)
+	file := "/api/collections/" + strconv.FormatInt(c.ID, 10) + "/seeds.txt"
+	var saved Saved
+	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody(file, "seeds.txt"), 200, &saved)
+	if len(d.asked) != 1 || d.asked[0] != "seeds-jazz-birds.txt" {
+		t.Errorf("the dialog suggested %q, want seeds-jazz-birds.txt", d.asked)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", file, nil))
+	if got, _ := os.ReadFile(d.save); saved.Path != d.save || !bytes.Equal(got, rec.Body.Bytes()) || !strings.Contains(string(got), "http://") {
+		t.Errorf("saved %+v: %q; want GET's answer %q", saved, got, rec.Body.Bytes())
 	}
 }
 
@@ -117,6 +140,9 @@ func TestDesktopSaveCancelAndFailure(t *testing.T) {
 	}
 	if names := entries(t, dir); len(names) != 1 {
 		t.Errorf("the folder holds %q; want the older file alone", names)
+	}
+	if len(d.asked) != 1 {
+		t.Errorf("the Save dialog was asked %q; a download that fails asks nothing", d.asked)
 	}
 
 	// A folder that does not exist.
