@@ -61,7 +61,7 @@ func (e *HeldError) Error() string {
 	default:
 		do = fmt.Sprintf("wait for it to end, or stop it (Ctrl+C, or kill %d)", h.PID)
 	}
-	return fmt.Sprintf("project %s is open in %s (pid %d, since %s): %s; the read-only commands (rank, search, seeds, export, agreement, sites, selection export, ratings export) work meanwhile",
+	return fmt.Sprintf("project %s is open in %s (pid %d, since %s): %s; the read-only commands (rank, search, seeds, export, agreement, sites, selection export, ratings export, collections list, show and export) work meanwhile",
 		e.Dir, what, h.PID, h.Started.Local().Format("2006-01-02 15:04:05 MST"), do)
 }
 

@@ -70,7 +70,7 @@ func (c CLI) collectionsList(ctx context.Context, args []string) error {
 	if err := checkFormat("collections list", *format, export.Table, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		list, err := a.Collections(ctx)
 		if err != nil {
 			return err
@@ -103,7 +103,7 @@ func (c CLI) collectionsShow(ctx context.Context, args []string) error {
 	if err := checkFormat("collections show", *format, export.Table, export.JSON); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.readProject(*dir, func(a *app.App) error {
 		col, err := findCollection(ctx, a, ref)
 		if err != nil {
 			return err
@@ -204,7 +204,7 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 		return err
 	}
 	var buf bytes.Buffer
-	err = c.withProject(*dir, func(a *app.App) error {
+	err = c.readProject(*dir, func(a *app.App) error {
 		col, err := findCollection(ctx, a, ref)
 		if err != nil {
 			return err

@@ -67,6 +67,7 @@ func readCommands(dir, site string) [][]string {
 		{"sites", "--project", dir, "--limit", "5"},
 		{"sites", "--project", dir, site},
 		{"librarians", "list", "--project", dir},
+		{"collections", "list", "--project", dir},
 		{"ratings", "export", "--project", dir},
 		{"selection", "export", "--project", dir},
 		{"review", "--project", dir, "--librarian", "ann", "--limit", "3"},
