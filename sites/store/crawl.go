@@ -210,21 +210,8 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 	case err != nil:
 		return fmt.Errorf("store: look up page %q: %w", p.URL, err)
 	default:
-		for _, q := range []struct {
-			query string
-			args  []any
-		}{
-			{sqlDropSoleSiteLinks, []any{oldSite, oldID}},
-			{sqlWithdrawSiteLinks, []any{oldSite, oldID}},
-			{sqlDeleteLinks, []any{oldID}},
-		} {
-			st, err := b.stmt(ctx, q.query)
-			if err != nil {
-				return err
-			}
-			if _, err := st.ExecContext(ctx, q.args...); err != nil {
-				return fmt.Errorf("store: replace page %q: %w", p.URL, err)
-			}
+		if err := b.withdrawLinks(ctx, oldSite, oldID, p.URL); err != nil {
+			return err
 		}
 	}
 

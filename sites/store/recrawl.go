@@ -427,7 +427,9 @@ func (b *batch) oldLinks(ctx context.Context, id int64) ([]string, error) {
 }
 
 // withdrawLinks removes page id's out-links and their part of the site
-// graph: one unit of w(S→T) for every other site T it linked to.
+// graph: one unit of w(S→T) for every other site T it linked to. It serves
+// a page saved again (savePage) and a recrawl's changed or gone page; u
+// names the page in errors.
 func (b *batch) withdrawLinks(ctx context.Context, siteID, id int64, u string) error {
 	for _, q := range []struct {
 		query string
