@@ -197,12 +197,7 @@ func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
 func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 	switch format {
 	case export.Txt:
-		var b strings.Builder
-		for _, s := range seeds {
-			b.WriteString(s.SeedURL + "\n")
-		}
-		_, err := io.WriteString(w, b.String())
-		return err
+		return writeSeedLines(w, seeds, func(s SelectedSeed) string { return s.SeedURL })
 	case export.CSV:
 		at := func(t time.Time) string {
 			if t.IsZero() {
@@ -557,12 +552,7 @@ func WriteCollection(w io.Writer, c Collection, format string) error {
 	seeds := CollectionSeeds(c)
 	switch format {
 	case export.Txt:
-		var b strings.Builder
-		for _, s := range seeds {
-			b.WriteString(s.SeedURL + "\n")
-		}
-		_, err := io.WriteString(w, b.String())
-		return err
+		return writeSeedLines(w, seeds, func(s CollectionSeed) string { return s.SeedURL })
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
 		cw.Write(CollectionColumns)
@@ -579,4 +569,15 @@ func WriteCollection(w io.Writer, c Collection, format string) error {
 		return export.WriteJSON(w, seeds)
 	}
 	return &export.ErrFormat{Format: format, Want: []string{export.Txt, export.CSV, export.JSON}}
+}
+
+// writeSeedLines writes a txt seed list, one seed URL a line, the form a
+// crawler reads, in one write.
+func writeSeedLines[T any](w io.Writer, seeds []T, url func(T) string) error {
+	var b strings.Builder
+	for _, s := range seeds {
+		b.WriteString(url(s) + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
