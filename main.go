@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"sync"
 	"syscall"
 
@@ -46,7 +47,34 @@ func main() {
 	dialogs := &windowDialogs{}
 	c := cli.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Logger: logger, Dialogs: dialogs,
 		Desktop: func(title string, h http.Handler) error { return desktop(title, h, dialogs) }}
-	os.Exit(c.Run(ctx, os.Args[1:]))
+	stopProfile := cpuProfile(logger)
+	code := c.Run(ctx, os.Args[1:])
+	stopProfile()
+	os.Exit(code)
+}
+
+// cpuProfile writes a CPU profile of the whole command to the file
+// SITESIFT_CPUPROFILE names, for `go tool pprof`; the benchmark scripts use
+// it to show where a step's time goes. The returned function ends it.
+func cpuProfile(logger *slog.Logger) func() {
+	path := os.Getenv("SITESIFT_CPUPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		logger.Warn("no CPU profile", "file", path, "err", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			logger.Warn("CPU profile not written", "file", path, "err", err)
+		}
+	}
 }
 
 // logLevel is warn unless SITESIFT_LOG=debug or info asks for more.

@@ -48,6 +48,9 @@ type OPIC struct {
 	// a read, so that a priority structure can restore its order one change
 	// at a time (see Selector).
 	changed func(j int)
+	// folds counts the times handOut folded uniform into the cash, which
+	// moves every node's key (cash − seen) by the same amount.
+	folds int
 }
 
 // Arc is a weighted out-link of a node.
@@ -304,6 +307,7 @@ func (o *OPIC) handOut() {
 			o.seen[i] = 0
 		}
 		o.uniform = 0
+		o.folds++
 	}
 }
 

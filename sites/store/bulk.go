@@ -62,7 +62,8 @@ type NodeImportance struct {
 	PageRank, Cash, History []float64
 }
 
-// ImportanceFunc computes the importance of the whole site graph g.
+// ImportanceFunc computes the importance of the whole site graph g. It may
+// run while the store writes, so it must not use the store, nor change g.
 type ImportanceFunc func(ctx context.Context, g *Graph) (NodeImportance, error)
 
 // ImportSiteGraph is [Store.ImportGraph] with [WithImportance] for a graph
@@ -73,10 +74,11 @@ type ImportanceFunc func(ctx context.Context, g *Graph) (NodeImportance, error)
 // site of g gets a row, every edge is added to site_links, a pair already
 // there getting the sum of the weights.
 //
-// Into a project without sites, the whole graph is g itself: its importance
-// is computed first and written with the sites, and the edges are written
-// in their primary key's order with site_links' indexes built afterwards,
-// so memory holds g and nothing of its size besides. Into a project with
+// Into a project without sites, the whole graph is g itself: the edges are
+// written in their primary key's order with site_links' indexes built
+// afterwards while importance computes, in a goroutine of its own, what is
+// then written with the sites, so memory holds g and nothing of its size
+// besides but what importance allocates. Into a project with
 // sites, the merged graph is read back from the transaction ([Graph] form)
 // for importance, and the sites' importance updated by id.
 //
@@ -128,16 +130,54 @@ func (s *Store) ImportSiteGraph(ctx context.Context, file string, g *Graph, self
 
 // importNewGraph writes g into a project without sites: node u becomes site
 // id u+1, so the edges, in CSR order, are in site_links' key order.
+//
+// The edges do not depend on the importance, so they are written while it
+// is computed: on two cores the import takes about the longer of the two
+// instead of their sum. The sites' rows, which hold the importance, follow.
 func importNewGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, importance ImportanceFunc) error {
-	imp, err := importance(ctx, g)
-	if err != nil {
-		return fmt.Errorf("importance: %w", err)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		imp NodeImportance
+		err error
 	}
-	if err := imp.check(len(g.Names)); err != nil {
+	done := make(chan result, 1)
+	go func() {
+		imp, err := importance(ctx, g)
+		done <- result{imp, err}
+	}()
+	if err := writeGraphEdges(ctx, tx, g); err != nil {
+		cancel()
+		<-done // g stays the computation's until it returns
 		return err
 	}
-	// Built once at the end, an index is sorted once and written in order
-	// instead of taking a random insertion per row.
+	r := <-done
+	if r.err != nil {
+		return fmt.Errorf("importance: %w", r.err)
+	}
+	if err := r.imp.check(len(g.Names)); err != nil {
+		return err
+	}
+	return writeGraphSites(ctx, tx, g, now, r.imp)
+}
+
+// writeGraphEdges writes the edges of g, a new project's whole graph, with
+// site_links' indexes built afterwards.
+func writeGraphEdges(ctx context.Context, tx *sql.Tx, g *Graph) error {
+	rebuild, err := dropIndexes(ctx, tx, "site_links")
+	if err != nil {
+		return err
+	}
+	if err := insertGraphEdges(ctx, tx, g, func(u int) int64 { return int64(u + 1) }); err != nil {
+		return err
+	}
+	return rebuild.rebuild(ctx, tx)
+}
+
+// writeGraphSites writes a row for every site of g, a new project's whole
+// graph, with its importance and degrees, and the sites' indexes built
+// afterwards.
+func writeGraphSites(ctx context.Context, tx *sql.Tx, g *Graph, now string, imp NodeImportance) error {
 	rebuild, err := dropIndexes(ctx, tx, "sites")
 	if err != nil {
 		return err
@@ -162,24 +202,7 @@ func importNewGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, impor
 			return fmt.Errorf("sites %q…: %w", g.Names[lo], err)
 		}
 	}
-	for _, q := range rebuild {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("sites: rebuild index: %w", err)
-		}
-	}
-	rebuild, err = dropIndexes(ctx, tx, "site_links")
-	if err != nil {
-		return err
-	}
-	if err := insertGraphEdges(ctx, tx, g, func(u int) int64 { return int64(u + 1) }); err != nil {
-		return err
-	}
-	for _, q := range rebuild {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("site links: rebuild index: %w", err)
-		}
-	}
-	return nil
+	return rebuild.rebuild(ctx, tx)
 }
 
 // insertGraphEdges inserts g's edges into site_links, node u as site id(u),
@@ -296,10 +319,8 @@ func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImport
 			return fmt.Errorf("importance of site %d: %w", id, err)
 		}
 	}
-	for _, q := range rebuild {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("sites: rebuild index: %w", err)
-		}
+	if err := rebuild.rebuild(ctx, tx); err != nil {
+		return err
 	}
 	return nil
 }
@@ -453,10 +474,8 @@ func (s *Store) SetPageRankCSR(ctx context.Context, g *Graph, rank []float64) er
 				return fmt.Errorf("store: set pagerank of site %d: %w", id, err)
 			}
 		}
-		for _, q := range rebuild {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return fmt.Errorf("store: set pagerank: rebuild index: %w", err)
-			}
+		if err := rebuild.rebuild(ctx, tx); err != nil {
+			return fmt.Errorf("store: set pagerank: %w", err)
 		}
 		return nil
 	})

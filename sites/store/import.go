@@ -398,10 +398,8 @@ func importEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 			if err := insertEdges(ctx, tx, es); err != nil {
 				return err
 			}
-			for _, q := range rebuild {
-				if _, err := tx.ExecContext(ctx, q); err != nil {
-					return fmt.Errorf("site links: rebuild index: %w", err)
-				}
+			if err := rebuild.rebuild(ctx, tx); err != nil {
+				return err
 			}
 			return nil
 		}
@@ -409,30 +407,67 @@ func importEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 	return insertEdges(ctx, tx, es)
 }
 
-// dropIndexes drops the explicit indexes of table and returns the statements
-// that create them again, as the schema stores them, so that no copy of an
-// index definition can drift from the migrations.
-func dropIndexes(ctx context.Context, tx *sql.Tx, table string) ([]string, error) {
-	var names, create []string
+// droppedIndexes are the explicit indexes of a table that a bulk write
+// dropped, to build each once at the end: sorted once and written in order
+// instead of taking a random insertion per row.
+type droppedIndexes struct {
+	table  string
+	create []string // as the schema stores them, so no copy can drift from the migrations
+}
+
+// dropIndexes drops the explicit indexes of table and returns them, to be
+// rebuilt by [droppedIndexes.rebuild] in the same transaction.
+func dropIndexes(ctx context.Context, tx *sql.Tx, table string) (droppedIndexes, error) {
+	d := droppedIndexes{table: table}
+	var names []string
 	err := queryRows(ctx, tx, func(sc scanner) error {
 		var n, q string
 		if err := sc.Scan(&n, &q); err != nil {
 			return err
 		}
-		names, create = append(names, n), append(create, q)
+		names, d.create = append(names, n), append(d.create, q)
 		return nil
 	}, `SELECT name, sql FROM sqlite_schema
 		WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name`, table)
 	if err != nil {
-		return nil, fmt.Errorf("%s: list indexes: %w", table, err)
+		return droppedIndexes{}, fmt.Errorf("%s: list indexes: %w", table, err)
 	}
 	for _, n := range names {
 		// n comes from the schema, never from input; quoted all the same.
 		if _, err := tx.ExecContext(ctx, `DROP INDEX "`+strings.ReplaceAll(n, `"`, `""`)+`"`); err != nil {
-			return nil, fmt.Errorf("%s: drop index %s: %w", table, n, err)
+			return droppedIndexes{}, fmt.Errorf("%s: drop index %s: %w", table, n, err)
 		}
 	}
-	return create, nil
+	return d, nil
+}
+
+// rebuild creates the dropped indexes again. SQLite sorts an index's keys
+// in memory up to the page cache's size and then in temporary runs that it
+// merges; a bulk write keeps temporary files in memory (see
+// [Store.bulkWrite]), where the runs of an index of fifty million links
+// would take gigabytes, so the runs go to temporary files on disk while the
+// indexes are built, sorted by two threads.
+func (d droppedIndexes) rebuild(ctx context.Context, tx *sql.Tx) error {
+	if len(d.create) == 0 {
+		return nil
+	}
+	pragmas := func(ps ...string) error {
+		for _, p := range ps {
+			if _, err := tx.ExecContext(ctx, "PRAGMA "+p); err != nil {
+				return fmt.Errorf("%s: rebuild indexes: PRAGMA %s: %w", d.table, p, err)
+			}
+		}
+		return nil
+	}
+	if err := pragmas("temp_store = FILE", "threads = 2", "cache_size = -65536"); err != nil {
+		return err
+	}
+	for _, q := range d.create {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("%s: rebuild index: %w", d.table, err)
+		}
+	}
+	return pragmas("temp_store = MEMORY", "threads = 0", fmt.Sprintf("cache_size = %d", bulkCacheKiB))
 }
 
 func insertEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
