@@ -3,11 +3,13 @@ package warcfile
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httputil"
 	"strconv"
@@ -128,13 +130,14 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 	// gowarc v1.6.0's header parser, told to only warn of syntax errors
 	// (as real files need: archived HTTP heads break the rules), loops
 	// forever on a read error inside a record's WARC header, its memory
-	// growing every turn: a gzip member cut inside its header does that.
-	// So the members of a gzip file that can seek are checked first, and
-	// only the whole ones handed to gowarc.
+	// growing every turn (a gzip member cut inside its header does that),
+	// and takes a plain record cut inside its header for a whole one. So
+	// the members of a gzip file, or the records of a plain one, that can
+	// seek are checked first, and only the whole ones handed to gowarc.
 	cut := int64(-1)
 	var cutErr error
 	if rs, ok := r.(io.ReadSeeker); ok {
-		good, bad, err := gzipPrefix(rs)
+		good, bad, err := wholePrefix(rs)
 		if err != nil {
 			return &ReadError{File: name, Err: err}
 		}
@@ -193,16 +196,27 @@ func next(wr *gowarc.WarcFileReader) (rec gowarc.WarcRecord, off int64, err erro
 	return rec, off, err
 }
 
-// gzipPrefix reads r and, when it is gzip, returns the length of its
-// longest prefix of whole members (each inflates to its end, checksum
-// matching) and, when that is not all of r, why the next member is not
-// whole. A plain file gives (0, nil, nil).
-func gzipPrefix(r io.Reader) (good int64, bad error, err error) {
+// wholePrefix reads r and returns the length of its longest prefix of whole
+// records and, when that is not all of r, why what follows is not a whole
+// record. A gzip file is checked member by member (each inflates to its
+// end, checksum matching), a plain one record by record (see
+// plainRecords).
+func wholePrefix(r io.Reader) (good int64, bad error, err error) {
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 1<<16)
-	if head, err := br.Peek(2); err != nil || head[0] != 0x1f || head[1] != 0x8b {
-		return 0, nil, nil
+	at := func() int64 { return cr.n - int64(br.Buffered()) }
+	head, err := br.Peek(2)
+	if err != nil {
+		return 0, nil, nil // empty, or one byte that gowarc reports
 	}
+	if head[0] == 0x1f && head[1] == 0x8b {
+		return gzipMembers(br, at)
+	}
+	return plainRecords(br, at)
+}
+
+// gzipMembers is [wholePrefix] of a gzip file; at gives br's offset.
+func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error, err error) {
 	var zr gzip.Reader
 	for {
 		if _, err := br.Peek(1); err != nil {
@@ -215,7 +229,72 @@ func gzipPrefix(r io.Reader) (good int64, bad error, err error) {
 		if _, err := io.Copy(io.Discard, &zr); err != nil {
 			return good, readErr(err), nil
 		}
-		good = cr.n - int64(br.Buffered())
+		good = at()
+	}
+}
+
+// plainRecords is [wholePrefix] of a plain file: records as the standard
+// frames them, a "WARC/" version line, header lines up to an empty line,
+// Content-Length bytes of block; blank lines between records are allowed.
+// gowarc, told to warn, not fail, would take a record cut inside its header
+// for a whole one, or loop on it.
+func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error, err error) {
+	for {
+		for {
+			b, err := br.ReadByte()
+			if err != nil {
+				return good, nil, nil // the end of the file
+			}
+			if b != '\r' && b != '\n' {
+				br.UnreadByte()
+				break
+			}
+			good = at()
+		}
+		size, bad := plainHeader(br)
+		if bad != nil {
+			return good, bad, nil
+		}
+		if n, err := br.Discard(int(min(size, math.MaxInt))); int64(n) < size {
+			return good, readErr(cmp.Or(err, io.ErrUnexpectedEOF)), nil
+		}
+		good = at()
+	}
+}
+
+// plainHeader reads a plain record's header from br, which is at its first
+// byte, and returns its Content-Length, or what is wrong with it.
+func plainHeader(br *bufio.Reader) (int64, error) {
+	size := int64(-1)
+	for k := 0; ; k++ {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return 0, fmt.Errorf("corrupt record: a header line longer than %d bytes", br.Size())
+		}
+		if err != nil {
+			return 0, readErr(io.ErrUnexpectedEOF)
+		}
+		text := strings.TrimRight(string(line), "\r\n")
+		switch {
+		case k == 0:
+			if !strings.HasPrefix(text, "WARC/") {
+				return 0, fmt.Errorf("no WARC record starts here: it begins %.40q", text)
+			}
+		case text == "":
+			if size < 0 {
+				return 0, fmt.Errorf("corrupt record: its header has no Content-Length")
+			}
+			return size, nil
+		default:
+			name, value, ok := strings.Cut(text, ":")
+			if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+				n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+				if err != nil || n < 0 {
+					return 0, fmt.Errorf("corrupt record: Content-Length %q", strings.TrimSpace(value))
+				}
+				size = n
+			}
+		}
 	}
 }
 

@@ -2,7 +2,9 @@ package warcfile
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,22 +43,75 @@ func TestReadCounts(t *testing.T) {
 	}
 }
 
-// FuzzRead: no gzip input makes the reader panic or hang; a read that
-// fails says so with a ReadError.
-//
-// Plain inputs are left out: in a plain file, garbage between records makes
-// gowarc look for the next record, and a cut gzip member found there sends
-// its header parser into the endless loop Read guards gzip files against
-// (see Read). Plain WARC files are read as they are.
+// TestReadPlainCut: a plain WARC file cut inside a record's header or its
+// block, or not starting with a record, is a ReadError at that record's
+// offset once the records before it are handed over; the whole plain file
+// reads as the gzip one does.
+func TestReadPlainCut(t *testing.T) {
+	zb, err := os.ReadFile(filepath.Join(refDir, "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offsets := func(b []byte) (offs []int64, err error) {
+		err = Read(bytes.NewReader(b), "plain.warc", func(r *Record) error {
+			offs = append(offs, r.Offset)
+			return nil
+		})
+		return offs, err
+	}
+	all, err := offsets(plain)
+	if err != nil || len(all) != 343 {
+		t.Fatalf("whole plain file: %d records, %v; want 343 records, no error", len(all), err)
+	}
+	last := all[len(all)-1]
+	big := 0 // the longest record but the last, cut inside its block
+	for k := range len(all) - 2 {
+		if all[k+1]-all[k] > all[big+1]-all[big] {
+			big = k
+		}
+	}
+	for _, c := range []struct {
+		name string
+		in   []byte
+		at   int64 // the offset the error names
+		kept int   // records handed over before it
+	}{
+		{"cut inside the last header", plain[:last+30], last, len(all) - 1},
+		{"cut inside the 30th header", plain[:all[29]+79], all[29], 29},
+		{"cut inside a block", plain[:all[big+1]-10], all[big], big},
+		{"junk before the first record", append([]byte("junk\r\n"), plain...), 0, 0},
+		{"junk after a record", append(append([]byte(nil), plain[:all[3]]...), "<html>"...), all[3], 3},
+	} {
+		got, err := offsets(c.in)
+		var re *ReadError
+		if !errors.As(err, &re) || re.Offset != c.at || len(got) != c.kept {
+			t.Errorf("%s: %d records, error %v; want %d records, then a ReadError at offset %d", c.name, len(got), err, c.kept, c.at)
+		}
+	}
+}
+
+// FuzzRead: no input, gzip or plain, makes the reader panic or hang; a
+// read that fails says so with a ReadError.
 func FuzzRead(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz")); err == nil {
 		f.Add(b)
 		f.Add(b[:len(b)/2])
+		if zr, err := gzip.NewReader(bytes.NewReader(b)); err == nil {
+			if plain, err := io.ReadAll(zr); err == nil {
+				f.Add(plain)
+				f.Add(plain[:len(plain)/2])
+			}
+		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) < 2 || in[0] != 0x1f || in[1] != 0x8b {
-			t.Skip("plain input")
-		}
 		err := Read(bytes.NewReader(in), "f", func(r *Record) error {
 			if r.Kind == KindResponse {
 				r.Body(1 << 16)
