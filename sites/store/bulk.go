@@ -135,6 +135,9 @@ func (s *Store) ImportSiteGraph(ctx context.Context, file string, g *Graph, self
 // is computed: on two cores the import takes about the longer of the two
 // instead of their sum. The sites' rows, which hold the importance, follow.
 func importNewGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, importance ImportanceFunc) error {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = %d", appendCacheKiB)); err != nil {
+		return fmt.Errorf("cache size: %w", err)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {

@@ -48,6 +48,16 @@ const (
 // as SQLite takes a size in KiB: 256 MiB.
 const bulkCacheKiB = -256 * 1024
 
+// appendCacheKiB is the page cache of a bulk write that only appends rows in
+// key order (a new project's import): such a write touches each page once,
+// and a larger cache only holds memory that the importance computation
+// running beside it needs. 32 MiB.
+const appendCacheKiB = -32 * 1024
+
+// sortCacheKiB is the page cache while indexes are rebuilt; SQLite's sort
+// keeps runs of up to that size in memory. 64 MiB.
+const sortCacheKiB = -64 * 1024
+
 // importEdge is an edge between two positions of the names given to
 // ImportGraph, then between two site ids once the sites are stored.
 type importEdge struct {
@@ -451,6 +461,10 @@ func (d droppedIndexes) rebuild(ctx context.Context, tx *sql.Tx) error {
 	if len(d.create) == 0 {
 		return nil
 	}
+	var cache int
+	if err := tx.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&cache); err != nil {
+		return fmt.Errorf("%s: rebuild indexes: cache size: %w", d.table, err)
+	}
 	pragmas := func(ps ...string) error {
 		for _, p := range ps {
 			if _, err := tx.ExecContext(ctx, "PRAGMA "+p); err != nil {
@@ -459,7 +473,7 @@ func (d droppedIndexes) rebuild(ctx context.Context, tx *sql.Tx) error {
 		}
 		return nil
 	}
-	if err := pragmas("temp_store = FILE", "threads = 2", "cache_size = -65536"); err != nil {
+	if err := pragmas("temp_store = FILE", "threads = 2", fmt.Sprintf("cache_size = %d", sortCacheKiB)); err != nil {
 		return err
 	}
 	for _, q := range d.create {
@@ -467,7 +481,7 @@ func (d droppedIndexes) rebuild(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("%s: rebuild index: %w", d.table, err)
 		}
 	}
-	return pragmas("temp_store = MEMORY", "threads = 0", fmt.Sprintf("cache_size = %d", bulkCacheKiB))
+	return pragmas("temp_store = MEMORY", "threads = 0", fmt.Sprintf("cache_size = %d", cache))
 }
 
 func insertEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
