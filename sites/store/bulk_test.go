@@ -125,3 +125,29 @@ func TestImportSiteGraphRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestImportSiteGraphCancelled: the importance of a new project's graph is
+// computed while its edges are written; cancelling the import stops both
+// and leaves nothing behind.
+func TestImportSiteGraphCancelled(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	waits := func(ctx context.Context, _ *Graph) (NodeImportance, error) {
+		close(started)
+		<-ctx.Done()
+		return NodeImportance{}, ctx.Err()
+	}
+	go func() {
+		<-started
+		cancel()
+	}()
+	g := &Graph{Names: []string{"a", "b"}, Offsets: []int{0, 1, 1}, Targets: []int32{1}, Weights: []float64{1}}
+	if _, err := s.ImportSiteGraph(ctx, "cancelled.txt", g, 0, waits); !errors.Is(err, context.Canceled) {
+		t.Fatalf("import: %v, want it cancelled", err)
+	}
+	if n := count(t, s, `SELECT (SELECT COUNT(*) FROM sites) + (SELECT COUNT(*) FROM site_links) + (SELECT COUNT(*) FROM imports)`); n != 0 {
+		t.Errorf("%d rows left behind", n)
+	}
+}
