@@ -156,6 +156,7 @@ func graphImportance(ctx context.Context, sg *store.Graph, teleport float64) (st
 	for i := range g.N {
 		imp.Cash[i], imp.History[i] = o.Cash(i), o.History(i)
 	}
+	releaseMemory() // the simulation's arrays (o is not used again), before the store writes the sites
 	return imp, reads, nil
 }
 

@@ -4,7 +4,8 @@
 # page's first page of results through the HTTP API and a seed extraction,
 # each step under /usr/bin/time -v, and prints a table: wall and CPU
 # (user + system) seconds, max RSS, bytes of max RSS per edge, edges a
-# second of wall time.
+# second of wall time and of CPU time (on a machine shared with other jobs,
+# the CPU figures are the ones to compare).
 #
 # Usage: importance/bench/scale.sh [--dir DIR] [--nodes N] [--avg-out D]
 #          [--seeds K] [--steps LIST]
@@ -81,7 +82,7 @@ timed() {
   sys=$(awk -F': ' '/System time/{print $2}' "$log")
   rss=$(awk -F': ' '/Maximum resident set size/{print $2}' "$log")
   rows+=("$(awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v e="$edges" \
-    'BEGIN{printf "%-14s %9.1f %9.1f %9.0f %9.1f %12.0f", n, w, u+s, r/1024, r*1024/e, e/w}')")
+    'BEGIN{printf "%-14s %9.1f %9.1f %9.0f %9.1f %12.0f %12.0f", n, w, u+s, r/1024, r*1024/e, e/w, e/(u+s)}')")
 }
 
 if has import; then
@@ -122,11 +123,12 @@ fi
 
 printf '\n%s edges, %s nodes (importance.Synthetic seed 1); load average %s\n' \
   "$edges" "$nodes" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-14s %9s %9s %9s %9s %12s\n' step wall_s cpu_s rss_MB B/edge edges/s_wall
+printf '%-14s %9s %9s %9s %9s %12s %12s\n' step wall_s cpu_s rss_MB B/edge edges/s_wall edges/s_cpu
 for r in "${rows[@]}"; do echo "$r"; done
 if [ -n "$sitesms" ]; then
   echo "sites page (GET /api/sites, first 50 by OPIC): slowest of 5: $sitesms ms"
 fi
 if has seeds; then
-  awk -v k="$seeds" -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; printf "seeds: %.2f s a seed (wall)\n", s/k}' "$dir/seeds.time"
+  awk -v k="$seeds" -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; w=s/k}
+    /User time|System time/{c+=$2} END{printf "seeds: %.2f s a seed (wall), %.2f s a seed (CPU)\n", w, c/k}' "$dir/seeds.time"
 fi
