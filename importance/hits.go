@@ -64,16 +64,47 @@ var ErrHITSNotConverged = errors.New("importance: hits did not converge")
 //     start (deterministic, unlike an SVD, whose choice inside a repeated
 //     singular value is arbitrary).
 //
-// Each iteration costs O(N + arcs).
+// Each iteration costs O(N + arcs), plus one reversal of g's arcs per call.
 func HITS(g *Graph, opt HITSOptions) (HITSResult, error) {
+	if err := checkHITS(opt); err != nil {
+		return HITSResult{}, err
+	}
+	var in Graph
+	reverseInto(&in, g, opt.Weighted)
+	return hits(g, &in, opt, &hitsVectors{})
+}
+
+// checkHITS returns what makes opt no setting of HITS.
+func checkHITS(opt HITSOptions) error {
 	if opt.MaxIter <= 0 {
-		return HITSResult{}, fmt.Errorf("importance: hits max iterations %d must be positive", opt.MaxIter)
+		return fmt.Errorf("importance: hits max iterations %d must be positive", opt.MaxIter)
 	}
 	if !(opt.Tolerance >= 0) || math.IsInf(opt.Tolerance, 0) {
-		return HITSResult{}, fmt.Errorf("importance: hits tolerance %v must be finite and not negative", opt.Tolerance)
+		return fmt.Errorf("importance: hits tolerance %v must be finite and not negative", opt.Tolerance)
 	}
+	return nil
+}
+
+// hitsVectors holds the four vectors of a HITS run, so that the rounds of
+// ExtractSeeds allocate them once.
+type hitsVectors struct{ h, a, nextH, nextA []float64 }
+
+// hits is [HITS] on g, whose reversal (see reverseInto) is in, with opt
+// checked; the vectors of the result are buf's, valid until buf's next run.
+// ErrHITSNotConverged is the one error it returns, in res.
+//
+// Both steps gather: a(v) along v's in-arcs (in's row v), h(u) along u's
+// out-arcs. In-arcs are in order of source, so a(v) adds the h(u) in
+// increasing u, the order in which scattering h along the out-arcs would
+// add them: the vectors are the same to the last bit, and gathering writes
+// each entry once instead of once an arc. The sums that normalise them are
+// taken as the entries are made, in node order, as normalize1 would take
+// them; the residual is computed only where it is read (each iteration
+// with a Tolerance, the last one without).
+func hits(g, in *Graph, opt HITSOptions, buf *hitsVectors) (res HITSResult, err error) {
 	n := g.N
-	res := HITSResult{Hub: make([]float64, n), Authority: make([]float64, n)}
+	buf.h, buf.a = resize(buf.h, n), resize(buf.a, n)
+	res = HITSResult{Hub: buf.h, Authority: buf.a}
 	if n == 0 {
 		return res, nil
 	}
@@ -84,68 +115,88 @@ func HITS(g *Graph, opt HITSOptions) (HITSResult, error) {
 		}
 		return res, nil
 	}
-	h, a := res.Hub, res.Authority
+	buf.nextH, buf.nextA = resize(buf.nextH, n), resize(buf.nextA, n)
+	h, a, nextH, nextA := buf.h, buf.a, buf.nextH, buf.nextA
 	for i := range h {
 		h[i] = inv
 	}
-	nextH := make([]float64, n)
-	nextA := make([]float64, n)
+	clear(a)
 	for it := 1; it <= opt.MaxIter; it++ {
-		// Authority: what the hubs pointing at v vouch for it. The CSR rows
-		// are out-arcs, so a is scattered from each u to its targets.
-		clear(nextA)
-		for u := range n {
-			hu := h[u]
-			if hu == 0 {
-				continue
-			}
-			row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
-			if opt.Weighted {
-				for k, v := range row {
-					nextA[v] += g.Weights[g.Offsets[u]+k] * hu
-				}
-			} else {
-				for _, v := range row {
-					nextA[v] += hu
-				}
-			}
-		}
-		// Hub: the authority of what u points at, gathered along its row.
-		for u := range n {
-			row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
+		// Authority: what the hubs pointing at v vouch for it.
+		var sumA float64
+		for v := range n {
+			lo, hi := in.Offsets[v], in.Offsets[v+1]
 			var s float64
 			if opt.Weighted {
-				for k, v := range row {
-					s += g.Weights[g.Offsets[u]+k] * nextA[v]
+				w := in.Weights[lo:hi]
+				for k, u := range in.Targets[lo:hi] {
+					s += w[k] * h[u]
 				}
 			} else {
-				for _, v := range row {
+				for _, u := range in.Targets[lo:hi] {
+					s += h[u]
+				}
+			}
+			nextA[v] = s
+			sumA += s
+		}
+		// Hub: the authority of what u points at, gathered along its row.
+		var sumH float64
+		for u := range n {
+			lo, hi := g.Offsets[u], g.Offsets[u+1]
+			var s float64
+			if opt.Weighted {
+				w := g.Weights[lo:hi]
+				for k, v := range g.Targets[lo:hi] {
+					s += w[k] * nextA[v]
+				}
+			} else {
+				for _, v := range g.Targets[lo:hi] {
 					s += nextA[v]
 				}
 			}
 			nextH[u] = s
+			sumH += s
 		}
 		// With at least one arc and positive weights both sums are
 		// positive: h starts positive everywhere, a is then positive on
 		// every node with an in-arc, and h on every node with an out-arc.
-		normalize1(nextA)
-		normalize1(nextH)
-		var diff float64
-		for i := range n {
-			diff += math.Abs(nextH[i]-h[i]) + math.Abs(nextA[i]-a[i])
+		// h is gathered from a before a is normalised: both are scaled now.
+		scale(nextA, sumA)
+		scale(nextH, sumH)
+		if opt.Tolerance > 0 || it == opt.MaxIter {
+			var diff float64
+			for i := range n {
+				diff += math.Abs(nextH[i]-h[i]) + math.Abs(nextA[i]-a[i])
+			}
+			res.Residual = diff
 		}
 		h, nextH = nextH, h
 		a, nextA = nextA, a
-		res.Iterations, res.Residual = it, diff
-		if opt.Tolerance > 0 && diff < opt.Tolerance {
+		res.Iterations = it
+		if opt.Tolerance > 0 && res.Residual < opt.Tolerance {
 			break
 		}
 	}
+	// The last iterates may sit in either pair of buf's slices: keep
+	// them in buf.h and buf.a.
+	buf.h, buf.a, buf.nextH, buf.nextA = h, a, nextH, nextA
 	res.Hub, res.Authority = h, a
 	if opt.Tolerance > 0 && !(res.Residual < opt.Tolerance) {
 		return res, fmt.Errorf("%w after %d iterations (residual %g)", ErrHITSNotConverged, res.Iterations, res.Residual)
 	}
 	return res, nil
+}
+
+// scale divides x by its sum s, taken beforehand; a zero vector (s = 0)
+// is left alone. It is normalize1 with the sum given.
+func scale(x []float64, s float64) {
+	if s > 0 {
+		inv := 1 / s
+		for i := range x {
+			x[i] *= inv
+		}
+	}
 }
 
 // normalize1 scales x to sum 1; a zero vector is left alone.
