@@ -119,7 +119,7 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 		if sub.Arcs() == 0 {
 			break
 		}
-		r, err := hits(&sub, &in, opt.HITS, &vec)
+		r, err := hits(&sub, &in, opt.HITS, &vec, hitsWorkers(sub.Arcs()))
 		if err != nil && !errors.Is(err, ErrHITSNotConverged) {
 			return cores, err
 		}

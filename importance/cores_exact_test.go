@@ -119,25 +119,39 @@ func exactGraphs(t *testing.T) map[string]*Graph {
 
 func TestHITSSameAsScattered(t *testing.T) {
 	for name, g := range exactGraphs(t) {
+		var in, win Graph
+		reverseInto(&in, g, false)
+		reverseInto(&win, g, true)
 		for _, opt := range []HITSOptions{
 			{MaxIter: 60}, {MaxIter: 60, Weighted: true}, {MaxIter: 7},
 			{MaxIter: 500, Tolerance: 1e-12}, {MaxIter: 500, Tolerance: 1e-9, Weighted: true},
 		} {
-			t.Run(fmt.Sprintf("%s %+v", name, opt), func(t *testing.T) {
-				got, err := HITS(g, opt)
-				if err != nil && !errors.Is(err, ErrHITSNotConverged) {
-					t.Fatal(err)
-				}
-				want := pushHITS(g, opt)
-				if got.Iterations != want.Iterations || got.Residual != want.Residual {
-					t.Errorf("%d iterations, residual %v; scattered %d, %v", got.Iterations, got.Residual, want.Iterations, want.Residual)
-				}
-				for v := range g.N {
-					if got.Hub[v] != want.Hub[v] || got.Authority[v] != want.Authority[v] {
-						t.Fatalf("node %d: hub %v authority %v; scattered %v, %v", v, got.Hub[v], got.Authority[v], want.Hub[v], want.Authority[v])
+			want := pushHITS(g, opt)
+			rev := &in
+			if opt.Weighted {
+				rev = &win
+			}
+			// However many goroutines share the rows, the sums are the same.
+			for _, workers := range []int{1, 2, 3, 7} {
+				t.Run(fmt.Sprintf("%s %+v %d workers", name, opt, workers), func(t *testing.T) {
+					got, err := hits(g, rev, opt, &hitsVectors{}, workers)
+					if err != nil && !errors.Is(err, ErrHITSNotConverged) {
+						t.Fatal(err)
 					}
-				}
-			})
+					if got.Iterations != want.Iterations || got.Residual != want.Residual {
+						t.Errorf("%d iterations, residual %v; scattered %d, %v", got.Iterations, got.Residual, want.Iterations, want.Residual)
+					}
+					for v := range g.N {
+						if got.Hub[v] != want.Hub[v] || got.Authority[v] != want.Authority[v] {
+							t.Fatalf("node %d: hub %v authority %v; scattered %v, %v", v, got.Hub[v], got.Authority[v], want.Hub[v], want.Authority[v])
+						}
+					}
+				})
+			}
+		}
+		got, err := HITS(g, HITSOptions{MaxIter: 60})
+		if want := pushHITS(g, HITSOptions{MaxIter: 60}); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: HITS differs from the scattered iteration (%v)", name, err)
 		}
 	}
 }
