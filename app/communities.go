@@ -90,11 +90,11 @@ func (cg *communityGraph) site(v int) string {
 }
 
 // loadCommunityGraph reads the graph the seeds method runs on: an imported
-// site graph as the store keeps it (see store.ImportedSiteGraphCSR), else
+// site graph as the store keeps it (see store.ImportedSiteLinks), else
 // the page graph of the crawl (see store.PageGraph), into an
 // importance.Graph whose nodes are in order of URL.
 func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
-	sg, imported, err := a.store.ImportedSiteGraphCSR(ctx)
+	sg, imported, err := a.store.ImportedSiteLinks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
 // importedCommunityGraph makes the community graph of an imported site
 // graph sg: site NAME is the node http://NAME/, nodes are in order of
 // URL, as the page graph of a crawl has them (the order ties of the
-// extraction go by), and every arc counts once, whatever its weight. The
+// extraction go by), and every arc counts once (weight 1). The
 // store orders sites by id, which is nearly always the order of their
 // URLs already; then sg's arrays become the graph's without a copy.
 func importedCommunityGraph(sg *store.Graph) *communityGraph {
@@ -161,8 +161,7 @@ func importedCommunityGraph(sg *store.Graph) *communityGraph {
 		}
 		urls = sorted
 	}
-	// The store's weights are this graph's own copy: they become 1.
-	weights, outW := sg.Weights, make([]float64, n)
+	weights, outW := make([]float64, len(targets)), make([]float64, n)
 	for k := range weights {
 		weights[k] = 1
 	}
