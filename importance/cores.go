@@ -104,7 +104,7 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 	removed := make([]bool, g.N)
 	var cores []Core
 	var sub, in Graph
-	var vec hitsVectors // reused round after round: a round allocates no graph
+	var vec hitsVectors // reused round after round: a round allocates no graph or vector
 	for len(cores) < count {
 		if err := ctx.Err(); err != nil {
 			return cores, err

@@ -104,9 +104,12 @@ type hitsVectors struct{ h, a, nextH, nextA []float64 }
 // increasing u, the order in which scattering h along the out-arcs would
 // add them: the vectors are the same to the last bit, and each entry is
 // written by one worker, once. The sums that normalise them are taken in
-// node order, as normalize1 takes them, whatever the workers; the residual
-// is computed only where it is read (each iteration with a Tolerance, the
-// last one without).
+// node order, as normalize1 takes them, whatever the workers. A vector is
+// kept as summed, with the factor that normalises it: each h(u) is
+// multiplied by it where it is read, which gives the same number as
+// multiplying it beforehand without a pass over the vector for it. The
+// residual is computed only where it is read (each iteration with a
+// Tolerance, the last one without).
 func hits(g, in *Graph, opt HITSOptions, buf *hitsVectors, workers int) (res HITSResult, err error) {
 	n := g.N
 	buf.h, buf.a = resize(buf.h, n), resize(buf.a, n)
@@ -127,31 +130,37 @@ func hits(g, in *Graph, opt HITSOptions, buf *hitsVectors, workers int) (res HIT
 		h[i] = inv
 	}
 	clear(a)
+	// h·hScale and a·aScale are the normalised vectors; a factor of 1 (a
+	// vector normalised already, or all zero) changes nothing.
+	hScale, aScale := 1.0, 1.0
 	inRows, outRows := splitRows(in, workers), splitRows(g, workers)
 	for it := 1; it <= opt.MaxIter; it++ {
 		// Authority: what the hubs pointing at v vouch for it.
-		inRows.each(func(lo, hi int) { gather(in, opt.Weighted, h, nextA, lo, hi) })
-		// Hub: the authority of what u points at, gathered along its row.
-		outRows.each(func(lo, hi int) { gather(g, opt.Weighted, nextA, nextH, lo, hi) })
+		inRows.each(func(lo, hi int) { gather(in, opt.Weighted, h, hScale, nextA, lo, hi) })
+		// Hub: the authority of what u points at, gathered along its row
+		// from a before it is normalised, as the iteration was written.
+		outRows.each(func(lo, hi int) { gather(g, opt.Weighted, nextA, 1, nextH, lo, hi) })
 		// With at least one arc and positive weights both sums are
 		// positive: h starts positive everywhere, a is then positive on
 		// every node with an in-arc, and h on every node with an out-arc.
-		// h is gathered from a before a is normalised: both are scaled now.
-		scale(nextA, sum(nextA))
-		scale(nextH, sum(nextH))
+		nextHScale, nextAScale := normalizer(sum(nextH)), normalizer(sum(nextA))
 		if opt.Tolerance > 0 || it == opt.MaxIter {
 			var diff float64
 			for i := range n {
-				diff += math.Abs(nextH[i]-h[i]) + math.Abs(nextA[i]-a[i])
+				diff += math.Abs(nextH[i]*nextHScale-h[i]*hScale) + math.Abs(nextA[i]*nextAScale-a[i]*aScale)
 			}
 			res.Residual = diff
 		}
-		h, nextH = nextH, h
-		a, nextA = nextA, a
+		h, nextH, hScale = nextH, h, nextHScale
+		a, nextA, aScale = nextA, a, nextAScale
 		res.Iterations = it
 		if opt.Tolerance > 0 && res.Residual < opt.Tolerance {
 			break
 		}
+	}
+	for i := range n {
+		h[i] *= hScale
+		a[i] *= aScale
 	}
 	// The last iterates may sit in either pair of buf's slices: keep
 	// them in buf.h and buf.a.
@@ -163,21 +172,31 @@ func hits(g, in *Graph, opt HITSOptions, buf *hitsVectors, workers int) (res HIT
 	return res, nil
 }
 
-// gather sets out[v] to the sum of x along row v of c, for v in [lo, hi):
-// Σ x[t] over the row's targets t in their order, each times the arc's
-// weight if weighted.
-func gather(c *Graph, weighted bool, x, out []float64, lo, hi int) {
+// normalizer is the factor that scales a vector of sum s to sum 1, as
+// normalize1 computes it: 1/s, or 1 for s = 0, a zero vector being left
+// alone.
+func normalizer(s float64) float64 {
+	if s > 0 {
+		return 1 / s
+	}
+	return 1
+}
+
+// gather sets out[v] to the sum of x·scale along row v of c, for v in
+// [lo, hi): Σ x[t]·scale over the row's targets t in their order, each
+// times the arc's weight if weighted.
+func gather(c *Graph, weighted bool, x []float64, scale float64, out []float64, lo, hi int) {
 	for v := lo; v < hi; v++ {
 		b, e := c.Offsets[v], c.Offsets[v+1]
 		var s float64
 		if weighted {
 			w := c.Weights[b:e]
 			for k, t := range c.Targets[b:e] {
-				s += w[k] * x[t]
+				s += w[k] * (x[t] * scale)
 			}
 		} else {
 			for _, t := range c.Targets[b:e] {
-				s += x[t]
+				s += x[t] * scale
 			}
 		}
 		out[v] = s
@@ -231,17 +250,6 @@ func sum(x []float64) float64 {
 		s += v
 	}
 	return s
-}
-
-// scale divides x by its sum s, taken beforehand; a zero vector (s = 0)
-// is left alone. It is normalize1 with the sum given.
-func scale(x []float64, s float64) {
-	if s > 0 {
-		inv := 1 / s
-		for i := range x {
-			x[i] *= inv
-		}
-	}
 }
 
 // normalize1 scales x to sum 1; a zero vector is left alone.
