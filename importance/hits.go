@@ -136,14 +136,14 @@ func hits(g, in *Graph, opt HITSOptions, buf *hitsVectors, workers int) (res HIT
 	inRows, outRows := splitRows(in, workers), splitRows(g, workers)
 	for it := 1; it <= opt.MaxIter; it++ {
 		// Authority: what the hubs pointing at v vouch for it.
-		inRows.each(func(lo, hi int) { gather(in, opt.Weighted, h, hScale, nextA, lo, hi) })
+		sumA := inRows.gather(in, opt.Weighted, h, hScale, nextA)
 		// Hub: the authority of what u points at, gathered along its row
 		// from a before it is normalised, as the iteration was written.
-		outRows.each(func(lo, hi int) { gather(g, opt.Weighted, nextA, 1, nextH, lo, hi) })
+		sumH := outRows.gather(g, opt.Weighted, nextA, 1, nextH)
 		// With at least one arc and positive weights both sums are
 		// positive: h starts positive everywhere, a is then positive on
 		// every node with an in-arc, and h on every node with an out-arc.
-		nextHScale, nextAScale := normalizer(sum(nextH)), normalizer(sum(nextA))
+		nextHScale, nextAScale := normalizer(sumH), normalizer(sumA)
 		if opt.Tolerance > 0 || it == opt.MaxIter {
 			var diff float64
 			for i := range n {
@@ -184,8 +184,9 @@ func normalizer(s float64) float64 {
 
 // gather sets out[v] to the sum of x·scale along row v of c, for v in
 // [lo, hi): Σ x[t]·scale over the row's targets t in their order, each
-// times the arc's weight if weighted.
-func gather(c *Graph, weighted bool, x []float64, scale float64, out []float64, lo, hi int) {
+// times the arc's weight if weighted. It returns the sum of those out[v],
+// taken in order of v.
+func gather(c *Graph, weighted bool, x []float64, scale float64, out []float64, lo, hi int) (total float64) {
 	for v := lo; v < hi; v++ {
 		b, e := c.Offsets[v], c.Offsets[v+1]
 		var s float64
@@ -200,7 +201,9 @@ func gather(c *Graph, weighted bool, x []float64, scale float64, out []float64, 
 			}
 		}
 		out[v] = s
+		total += s
 	}
+	return total
 }
 
 // minArcsPerWorker is the least share of a graph's arcs worth a goroutine
@@ -232,21 +235,23 @@ func splitRows(c *Graph, workers int) rowRanges {
 	return append(bounds, c.N)
 }
 
-// each calls f on every range, the first in this goroutine and each other
-// in its own, and returns when all are done.
-func (r rowRanges) each(f func(lo, hi int)) {
+// gather is [gather] over all rows of c, the ranges r shared among
+// goroutines, the first range in this one. The sum of out is taken in
+// node order: by gather itself for a single range, in a pass of its own
+// after the goroutines for several, whose partial sums would add up in
+// another order.
+func (r rowRanges) gather(c *Graph, weighted bool, x []float64, scale float64, out []float64) float64 {
+	if len(r) == 2 {
+		return gather(c, weighted, x, scale, out, r[0], r[1])
+	}
 	var wg sync.WaitGroup
 	for i := 1; i+1 < len(r); i++ {
-		wg.Go(func() { f(r[i], r[i+1]) })
+		wg.Go(func() { gather(c, weighted, x, scale, out, r[i], r[i+1]) })
 	}
-	f(r[0], r[1])
+	gather(c, weighted, x, scale, out, r[0], r[1])
 	wg.Wait()
-}
-
-// sum is the sum of x, taken in order.
-func sum(x []float64) float64 {
 	var s float64
-	for _, v := range x {
+	for _, v := range out {
 		s += v
 	}
 	return s
