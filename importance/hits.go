@@ -217,7 +217,7 @@ func hitsWorkers(arcs int) int {
 	return max(1, min(runtime.GOMAXPROCS(0), arcs/minArcsPerWorker))
 }
 
-// rowRanges are consecutive ranges of rows, bounds[i] to bounds[i+1].
+// rowRanges are consecutive ranges of rows, r[i] up to r[i+1] for ranges r.
 type rowRanges []int
 
 // splitRows cuts the rows of c into up to workers ranges of about the same
