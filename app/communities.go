@@ -15,6 +15,7 @@ import (
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
+	"sitesift/sites/store"
 )
 
 // Community is one bipartite core found by the seeds method (the seeds
@@ -88,39 +89,114 @@ func (cg *communityGraph) site(v int) string {
 	return ""
 }
 
-// loadCommunityGraph reads the page graph of the project (see
-// store.PageGraph) into an importance.Graph.
+// loadCommunityGraph reads the graph the seeds method runs on: an imported
+// site graph as the store keeps it (see store.ImportedSiteLinks), else
+// the page graph of the crawl (see store.PageGraph), into an
+// importance.Graph whose nodes are in order of URL.
 func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
-	urls, arcs, err := a.store.PageGraph(ctx)
+	sg, imported, err := a.store.ImportedSiteLinks(ctx)
 	if err != nil {
 		return nil, err
 	}
-	// Counted after the graph is read: no pages now means none then, so
-	// the graph is an imported site graph. Pages saved since can only be
-	// a crawl's on a project that had no graph, and the home URL of a
-	// crawled site gives its name back through sites.Of.
-	pages, _, err := a.store.Stats(ctx)
-	if err != nil {
-		return nil, err
+	var cg *communityGraph
+	if imported {
+		cg = importedCommunityGraph(sg)
+	} else {
+		urls, arcs, err := a.store.PageGraph(ctx)
+		if err != nil {
+			return nil, err
+		}
+		from, to := make([]int32, len(arcs)), make([]int32, len(arcs))
+		for i, arc := range arcs {
+			from[i], to[i] = arc[0], arc[1]
+		}
+		arcs = nil
+		g, err := importance.FromEdgeList(len(urls), from, to, nil)
+		if err != nil {
+			return nil, fmt.Errorf("communities: %w", err)
+		}
+		cg = &communityGraph{urls: urls, g: g}
 	}
-	edges := make([]importance.WeightedEdge, len(arcs))
+	cg.rule = a.store.SiteRule()
+	cg.hash = graphHash(cg.urls, cg.g)
+	return cg, nil
+}
+
+// importedCommunityGraph makes the community graph of an imported site
+// graph sg: site NAME is the node http://NAME/, nodes are in order of
+// URL, as the page graph of a crawl has them (the order ties of the
+// extraction go by), and every arc counts once (weight 1). The
+// store orders sites by id, which is nearly always the order of their
+// URLs already; then sg's arrays become the graph's without a copy.
+func importedCommunityGraph(sg *store.Graph) *communityGraph {
+	n := len(sg.Names)
+	urls := make([]string, n)
+	for i, name := range sg.Names {
+		urls[i] = sites.HomeURL(name)
+	}
+	// Node v of the graph is site order[v] of sg. URLs never tie: names
+	// are unique.
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(urls[x], urls[y]) })
+	offsets, targets := sg.Offsets, sg.Targets
+	if !slices.IsSorted(order) {
+		node := make([]int32, n) // node[s] is the node of site s
+		for v, s := range order {
+			node[s] = int32(v)
+		}
+		sorted := make([]string, n)
+		offsets, targets = make([]int, n+1), make([]int32, len(sg.Targets))
+		for v, s := range order {
+			sorted[v] = urls[s]
+			lo, hi := sg.Offsets[s], sg.Offsets[s+1]
+			row := targets[offsets[v] : offsets[v]+hi-lo]
+			for k, t := range sg.Targets[lo:hi] {
+				row[k] = node[t]
+			}
+			slices.Sort(row)
+			offsets[v+1] = offsets[v] + len(row)
+		}
+		urls = sorted
+	}
+	weights, outW := make([]float64, len(targets)), make([]float64, n)
+	for k := range weights {
+		weights[k] = 1
+	}
+	for v := range n {
+		outW[v] = float64(offsets[v+1] - offsets[v])
+	}
+	g := &importance.Graph{N: n, Offsets: offsets, Targets: targets, Weights: weights, OutW: outW}
+	return &communityGraph{urls: urls, g: g, imported: true}
+}
+
+// graphHash identifies a community graph: its nodes' URLs and its arcs.
+func graphHash(urls []string, g *importance.Graph) uint64 {
 	h := fnv.New64a()
-	var buf [8]byte
 	for _, u := range urls {
 		h.Write([]byte(u))
 		h.Write([]byte{0})
 	}
-	for i, arc := range arcs {
-		edges[i] = importance.WeightedEdge{From: int(arc[0]), To: int(arc[1]), Weight: 1}
-		binary.LittleEndian.PutUint32(buf[:4], uint32(arc[0]))
-		binary.LittleEndian.PutUint32(buf[4:], uint32(arc[1]))
-		h.Write(buf[:])
+	// Each row as its length and its targets, written a block at a time.
+	buf := make([]byte, 0, 64<<10)
+	put := func(x uint32) {
+		if len(buf) == cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, x)
 	}
-	g, err := importance.NewGraph(len(urls), edges)
-	if err != nil {
-		return nil, fmt.Errorf("communities: %w", err)
+	for u := range g.N {
+		row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
+		put(uint32(len(row)))
+		for _, v := range row {
+			put(uint32(v))
+		}
 	}
-	return &communityGraph{urls: urls, g: g, imported: pages == 0, hash: h.Sum64(), rule: a.store.SiteRule()}, nil
+	h.Write(buf)
+	return h.Sum64()
 }
 
 // communityMemo keeps the last extraction: the communities page asks for

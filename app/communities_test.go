@@ -190,3 +190,88 @@ func TestCoreSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestCommunitiesImportedAsNamedGraph: the communities of an imported site
+// graph are those of the graph of named edges the store also gives
+// (store.PageGraph: every site as its home page URL, in order of URL), the
+// graph they were first extracted from, hub scores to the last bit. The
+// names are such that the order of the sites' ids, the order of their names
+// and that of their URLs all differ ("a.b-c" < "a.b" < "a.b.c" as URLs).
+func TestCommunitiesImportedAsNamedGraph(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	g := importance.Synthetic(3000, 8, 5)
+	names := make([]string, g.N)
+	for v := range names {
+		// Three names a stem: stem, stem-x, stem.x, given out of order.
+		stem := "site" + strconv.Itoa((v*7919)%(g.N/3+1)) + ".test"
+		names[v] = []string{stem, stem[:len(stem)-5] + "-x.test", stem + ".x"}[v%3]
+	}
+	seen := map[string]bool{}
+	for v, n := range names {
+		for seen[n] {
+			n = "z" + n
+		}
+		seen[n], names[v] = true, n
+	}
+	var edges []sites.Edge
+	for u := range g.N {
+		for _, v := range g.Targets[g.Offsets[u]:g.Offsets[u+1]] {
+			edges = append(edges, sites.Edge{From: names[u], To: names[v], Weight: float64(1 + (u+int(v))%3)})
+		}
+	}
+	ctx := context.Background()
+	if _, err := p.Store.ImportGraph(ctx, "test.tsv", names, edges, 0); err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	defer a.Close()
+	opt := importance.DefaultCoreOptions()
+	got, err := a.Communities(ctx, 8, opt)
+	if err != nil || len(got) == 0 {
+		t.Fatalf("%d communities, %v", len(got), err)
+	}
+
+	urls, arcs, err := p.Store.PageGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(urls) || slices.IsSortedFunc(names, strings.Compare) {
+		t.Fatal("the test needs site names out of the order of their URLs")
+	}
+	wes := make([]importance.WeightedEdge, len(arcs))
+	for i, arc := range arcs {
+		wes[i] = importance.WeightedEdge{From: int(arc[0]), To: int(arc[1]), Weight: 1}
+	}
+	named, err := importance.NewGraph(len(urls), wes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := importance.ExtractSeeds(named, 8, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d communities, %d from the named graph", len(got), len(want))
+	}
+	of := func(ids []int) []string {
+		out := make([]string, len(ids))
+		for i, v := range ids {
+			out[i] = urls[v]
+		}
+		return out
+	}
+	for i, c := range want {
+		if !reflect.DeepEqual(got[i].Hubs, of(c.Hubs)) || !reflect.DeepEqual(got[i].Authorities, of(c.Authorities)) ||
+			got[i].CoverDensity != c.Density {
+			t.Errorf("community %d: hubs %v authorities %v; from the named graph %v %v", i, got[i].Hubs, got[i].Authorities, of(c.Hubs), of(c.Authorities))
+		}
+		if got[i].FromHub == urls[c.Seed] && got[i].HubScore != c.SeedHub {
+			t.Errorf("community %d: hub score %v, from the named graph %v", i, got[i].HubScore, c.SeedHub)
+		}
+	}
+}

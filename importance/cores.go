@@ -97,25 +97,32 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 	if err := checkMinSides(opt); err != nil {
 		return nil, err
 	}
-	alive := make([]bool, g.N)
-	for i := range alive {
-		alive[i] = true
-	}
+	// The graph of a round is the graph without the members of earlier
+	// cores: sub, and in its reversal, both built once and then cut down
+	// in place, so that a round reads its arcs without copying the graph
+	// again. Weights are kept only where HITS weighs arcs.
+	removed := make([]bool, g.N)
 	var cores []Core
-	var sub, in Graph // reused round after round: a round allocates no graph
+	var sub, in Graph
+	var vec hitsVectors // reused round after round: a round allocates no graph or vector
 	for len(cores) < count {
 		if err := ctx.Err(); err != nil {
 			return cores, err
 		}
-		subgraphInto(&sub, g, alive)
+		if len(cores) == 0 {
+			subgraphInto(&sub, g, removed, opt.HITS.Weighted)
+			reverseInto(&in, &sub, opt.HITS.Weighted)
+		} else {
+			dropNodes(&sub, removed)
+			dropNodes(&in, removed)
+		}
 		if sub.Arcs() == 0 {
 			break
 		}
-		r, err := HITS(&sub, opt.HITS)
+		r, err := hits(&sub, &in, opt.HITS, &vec, hitsWorkers(sub.Arcs()))
 		if err != nil && !errors.Is(err, ErrHITSNotConverged) {
 			return cores, err
 		}
-		reverseInto(&in, &sub)
 		c, err := extractCore(&sub, &in, r.Hub, r.Authority, opt)
 		if errors.Is(err, ErrNoCore) {
 			break
@@ -126,10 +133,10 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 		c.Iteration = len(cores)
 		cores = append(cores, c)
 		for _, v := range c.Hubs {
-			alive[v] = false
+			removed[v] = true
 		}
 		for _, v := range c.Authorities {
-			alive[v] = false
+			removed[v] = true
 		}
 	}
 	return cores, nil
@@ -137,31 +144,68 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 
 // subgraphInto makes s the graph g without the arcs that touch a removed
 // node, reusing s's slices; node ids are kept, removed nodes become
-// isolated.
-func subgraphInto(s *Graph, g *Graph, alive []bool) {
+// isolated. s has g's weights and OutW if weights is set, else neither:
+// the graphs of an extraction are weighed only where HITS weighs arcs.
+func subgraphInto(s *Graph, g *Graph, removed []bool, weights bool) {
 	s.N = g.N
 	s.Offsets = resize(s.Offsets, g.N+1)
-	s.OutW = resize(s.OutW, g.N)
-	clear(s.OutW)
 	if cap(s.Targets) < len(g.Targets) {
 		s.Targets = make([]int32, 0, len(g.Targets))
-		s.Weights = make([]float64, 0, len(g.Weights))
 	}
-	s.Targets, s.Weights = s.Targets[:0], s.Weights[:0]
+	s.Targets, s.Weights, s.OutW = s.Targets[:0], nil, nil
+	if weights {
+		s.Weights, s.OutW = make([]float64, 0, len(g.Targets)), make([]float64, g.N)
+	}
 	for u := 0; u < g.N; u++ {
 		s.Offsets[u] = len(s.Targets)
-		if !alive[u] {
+		if removed[u] {
 			continue
 		}
 		for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
-			if v := g.Targets[k]; alive[v] {
+			if v := g.Targets[k]; !removed[v] {
 				s.Targets = append(s.Targets, v)
-				s.Weights = append(s.Weights, g.Weights[k])
-				s.OutW[u] += g.Weights[k]
+				if weights {
+					s.Weights = append(s.Weights, g.Weights[k])
+					s.OutW[u] += g.Weights[k]
+				}
 			}
 		}
 	}
 	s.Offsets[g.N] = len(s.Targets)
+}
+
+// dropNodes removes from g, in place, the arcs that touch a removed node,
+// keeping the order of the others: the graph subgraphInto would make of
+// g, without a copy. When g has weights they go with their arcs, and OutW
+// is summed again.
+func dropNodes(g *Graph, removed []bool) {
+	weights := g.Weights != nil
+	w := 0
+	for u := 0; u < g.N; u++ {
+		lo, hi := g.Offsets[u], g.Offsets[u+1]
+		g.Offsets[u] = w
+		if weights {
+			g.OutW[u] = 0
+		}
+		if removed[u] {
+			continue
+		}
+		for k := lo; k < hi; k++ {
+			if v := g.Targets[k]; !removed[v] {
+				g.Targets[w] = v
+				if weights {
+					g.Weights[w] = g.Weights[k]
+					g.OutW[u] += g.Weights[k]
+				}
+				w++
+			}
+		}
+	}
+	g.Offsets[g.N] = w
+	g.Targets = g.Targets[:w]
+	if weights {
+		g.Weights = g.Weights[:w]
+	}
 }
 
 // resize returns a slice of length n, reusing x's array when it is large enough.
@@ -231,7 +275,7 @@ func ExtractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 		return Core{}, err
 	}
 	var in Graph
-	reverseInto(&in, g)
+	reverseInto(&in, g, false)
 	return extractCore(g, &in, h, a, opt)
 }
 
@@ -426,15 +470,18 @@ func (r *rankHeap) Pop() any {
 }
 
 // reverseInto makes r the graph g with every arc turned around, reusing
-// r's slices.
-func reverseInto(r *Graph, g *Graph) {
+// r's slices; the arcs into a node are in increasing order of source. The
+// weights go with the arcs, and OutW sums them, if weights is set (g must
+// have them), else r has neither.
+func reverseInto(r *Graph, g *Graph, weights bool) {
 	r.N = g.N
 	r.Offsets = resize(r.Offsets, g.N+1)
 	clear(r.Offsets)
 	r.Targets = resize(r.Targets, len(g.Targets))
-	r.Weights = resize(r.Weights, len(g.Weights))
-	r.OutW = resize(r.OutW, g.N)
-	clear(r.OutW)
+	r.Weights, r.OutW = nil, nil
+	if weights {
+		r.Weights, r.OutW = make([]float64, len(g.Targets)), make([]float64, g.N)
+	}
 	for _, v := range g.Targets {
 		r.Offsets[v+1]++
 	}
@@ -445,9 +492,12 @@ func reverseInto(r *Graph, g *Graph) {
 	for u := 0; u < g.N; u++ {
 		for k := g.Offsets[u]; k < g.Offsets[u+1]; k++ {
 			v := g.Targets[k]
-			r.Targets[fill[v]], r.Weights[fill[v]] = int32(u), g.Weights[k]
+			r.Targets[fill[v]] = int32(u)
+			if weights {
+				r.Weights[fill[v]] = g.Weights[k]
+				r.OutW[v] += g.Weights[k]
+			}
 			fill[v]++
-			r.OutW[v] += g.Weights[k]
 		}
 	}
 }

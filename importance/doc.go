@@ -3,8 +3,10 @@
 // crawl proceeds, and PageRank with the Kim–Lee dangling-page fix, computed
 // offline on the same graph as its reference.
 //
-// The package is pure computation: plain slices, no I/O, no goroutines, no
-// globals, deterministic given a seed.
+// The package is pure computation: plain slices, no I/O, no globals,
+// deterministic given a seed; no goroutines outlive a call (HITS shares each
+// step among goroutines it starts and waits for, with the same result
+// whatever their number).
 //
 // OPIC as sitesift uses it works on sites. Each node has cash and a history;
 // a virtual page is linked from every node and links to every node. Reading
