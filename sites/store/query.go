@@ -383,6 +383,28 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		}
 	}
 
+	if limit < 0 || limit > maxIDPage {
+		// A long listing (every site, for an export or a ranking) reads its
+		// rows in one query, in order, rather than holding every id first.
+		order := expr + ` ` + dir + ` NULLS LAST, s.name ASC`
+		switch key {
+		case "site":
+			order = `s.name ` + dir
+		case "pages", "in_sites", "out_sites": // the columns of siteRowSelect
+			order = key + ` ` + dir + ` NULLS LAST, s.name ASC`
+		case "rating":
+			order = `r.rating ` + dir + ` NULLS LAST, s.name ASC`
+		}
+		rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
+			var id int64
+			return scanSiteRow(sc, &id)
+		}, siteRowSelect+where+` ORDER BY `+order+` LIMIT ?3 OFFSET ?4`,
+			q.Librarian, filter, limit, q.Offset, q.Status, nil, nil, nil, opicTotal)
+		if err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: %w", err)
+		}
+		return total, rows, nil
+	}
 	var ids []int64
 	switch key {
 	case "pages", "rating":
@@ -431,6 +453,10 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	return total, rows, nil
 }
+
+// maxIDPage is the longest page ListSites finds as ids before it reads
+// their rows; a longer one is read in one query.
+const maxIDPage = 1000
 
 func scanID(sc scanner) (id int64, err error) {
 	err = sc.Scan(&id)
