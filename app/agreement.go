@@ -34,7 +34,16 @@ const (
 	// sites are split in biasFolds folds, and a site's value comes from the
 	// PageRank biased by the ratings of the other folds only.
 	MeasureBiasedCV = "pagerank_biased_cv"
+	// MeasureCCHarmonic and MeasureCCPageRank are Common Crawl's harmonic
+	// centrality and PageRank of the site (`import --cc-ranks`), scored
+	// when the project holds them; a rated site without them is unranked.
+	MeasureCCHarmonic = "cc_harmonic"
+	MeasureCCPageRank = "cc_pagerank"
 )
+
+// comparisonTopK is the k of MeasureComparison.TopKOverlapPct: the top
+// hundred sites, the size of a seed list.
+const comparisonTopK = 100
 
 // biasFolds is the number of folds of MeasureBiasedCV.
 const biasFolds = 5
@@ -85,6 +94,29 @@ type Agreement struct {
 	Rows []AgreementRow `json:"rows"`
 	// Confusion is the matrix of AgreementOptions.Rater, if asked for.
 	Confusion *Confusion `json:"confusion,omitempty"`
+	// Comparisons set Common Crawl's ranks beside sitesift's OPIC and
+	// PageRank over every site that has them, rated or not; empty without
+	// Common Crawl ranks.
+	Comparisons []MeasureComparison `json:"comparisons,omitempty"`
+}
+
+// MeasureComparison is how far two measures order the same sites alike:
+// Common Crawl's harmonic centrality or PageRank (Measure) against one of
+// sitesift's (With).
+type MeasureComparison struct {
+	Measure string `json:"measure"`
+	With    string `json:"with"`
+	// Sites is the number of sites both rank.
+	Sites int `json:"sites"`
+	// Spearman and KendallTau are the rank correlations of the two
+	// measures' values over those sites (tau-b: ties counted).
+	Spearman   Float `json:"spearman"`
+	KendallTau Float `json:"kendall_tau"`
+	// TopKOverlapPct is the percentage of Measure's TopK highest sites
+	// that are also among With's TopK highest; TopK is 100, or every site
+	// when there are fewer.
+	TopK           int   `json:"top_k"`
+	TopKOverlapPct Float `json:"top_k_overlap_pct"`
 }
 
 // AgreementRow is one rater's agreement with the reference.
@@ -125,8 +157,9 @@ type Confusion struct {
 }
 
 // Agreement scores every librarian and the measures OPIC, PageRank, HITS
-// authority and in-linking sites (and, with Biased, the biased PageRank)
-// against the librarians' reference.
+// authority and in-linking sites (Common Crawl's harmonic centrality and
+// PageRank when the project has them, and, with Biased, the biased
+// PageRank) against the librarians' reference.
 func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, error) {
 	libs, err := a.store.Librarians(ctx)
 	if err != nil {
@@ -285,6 +318,13 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		{MeasureHITS, over(hits.Authority), top(hits.Authority)},
 		{MeasureInSites, in, topIn},
 	}
+	archive, err := a.store.SitesArchive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cc, comparisons := ccMeasures(r.Sites, rows, archive)
+	ms = append(ms, cc...)
+	out.Comparisons = comparisons
 	if !opt.Biased {
 		return ms, nil
 	}
@@ -336,4 +376,50 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		}
 	}
 	return append(ms, measure{MeasureBiasedCV, cv, 0}), nil
+}
+
+// ccMeasures returns Common Crawl's harmonic centrality and PageRank as
+// measures over the rated sites (NaN for a site without them), and their
+// comparisons with sitesift's OPIC and stored PageRank (rows, every site)
+// over the sites that have them; nothing when no site has them.
+func ccMeasures(rated []string, rows []store.SiteRow, archive map[string]store.SiteArchiveInfo) ([]measure, []MeasureComparison) {
+	type ccValue struct {
+		name string
+		of   func(store.SiteArchiveInfo) *float64
+	}
+	var ms []measure
+	var cmps []MeasureComparison
+	for _, m := range []ccValue{
+		{MeasureCCHarmonic, func(i store.SiteArchiveInfo) *float64 { return i.CCHarmonic }},
+		{MeasureCCPageRank, func(i store.SiteArchiveInfo) *float64 { return i.CCPageRank }},
+	} {
+		// Over every site that has the value, in the order of rows.
+		var cc, opic, pr []float64
+		for _, x := range rows {
+			if v := m.of(archive[x.Site]); v != nil && !math.IsNaN(*v) {
+				cc, opic, pr = append(cc, *v), append(opic, x.OPIC), append(pr, x.PageRank)
+			}
+		}
+		if len(cc) == 0 {
+			continue
+		}
+		values := make([]float64, len(rated))
+		for s, site := range rated {
+			values[s] = math.NaN()
+			if v := m.of(archive[site]); v != nil {
+				values[s] = *v
+			}
+		}
+		ms = append(ms, measure{m.name, values, top(cc)})
+		k := min(comparisonTopK, len(cc))
+		for _, with := range []struct {
+			name   string
+			values []float64
+		}{{MeasureOPIC, opic}, {MeasurePageRank, pr}} {
+			cmps = append(cmps, MeasureComparison{Measure: m.name, With: with.name, Sites: len(cc),
+				Spearman: Float(importance.Spearman(cc, with.values)), KendallTau: Float(importance.KendallTau(cc, with.values)),
+				TopK: k, TopKOverlapPct: Float(100 * importance.TopKOverlap(cc, with.values, k))})
+		}
+	}
+	return ms, cmps
 }

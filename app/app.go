@@ -50,6 +50,8 @@ type App struct {
 	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
 	rankM    sync.Mutex
 
+	standings standingsMemo // every site's rank, while the importance stays (standings.go)
+
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
 	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)

@@ -264,14 +264,11 @@ func (s Standings) Of(opic, pr float64) store.Standing {
 	}
 }
 
-// Standings reads every site's OPIC share and PageRank and ranks them. It
-// reads two floats of every site, so a listing calls it once, not per row.
+// Standings ranks every site's OPIC share and PageRank. It reads two floats
+// of every site when the importance changed since its last call (see
+// standingsMemo), so a listing calls it once, not per row.
 func (a *App) Standings(ctx context.Context) (Standings, error) {
-	opic, pr, err := a.store.ImportanceValues(ctx)
-	if err != nil {
-		return Standings{}, err
-	}
-	return Standings{OPIC: NewRanking(opic), PageRank: NewRanking(pr)}, nil
+	return a.standings.get(ctx, a.store)
 }
 
 // placeRows fills the standing of each row.

@@ -433,6 +433,14 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 		ag.ReferenceSites, ag.Librarians)
 	fmt.Fprintf(&b, "Excluded: %d sites rated by a single librarian.\n", ag.Excluded)
 	fmt.Fprintf(&b, "score%%: rank equal to the reference; loo%%: against the other librarians' mean only; measures ranked 1-4 by quantiles matching the reference.\n")
+	if len(ag.Comparisons) > 0 {
+		fmt.Fprintf(&b, "\nCommon Crawl's ranks beside sitesift's, over the sites that have them:\n%-12s %-9s %7s %8s %8s  %s\n",
+			"measure", "with", "sites", "spearman", "kendall", "top-k overlap%")
+		for _, c := range ag.Comparisons {
+			fmt.Fprintf(&b, "%-12s %-9s %7d %8s %8s  %s (k = %d)\n", c.Measure, c.With, c.Sites,
+				tableFloat(c.Spearman, "%.3f"), tableFloat(c.KendallTau, "%.3f"), tableFloat(c.TopKOverlapPct, "%.1f"), c.TopK)
+		}
+	}
 	if ag.Bias != nil {
 		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
 			*ag.Bias, ag.Favoured, FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)

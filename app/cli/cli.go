@@ -271,8 +271,10 @@ func DefaultProjectDir(name string) string {
 	return filepath.Join(base, "sitesift", name)
 }
 
-// handler is the app's HTTP handler, with the frontend and the logger.
+// handler is the app's HTTP handler, with the frontend and the logger. The
+// sites table's ranks are computed meanwhile (App.Warm).
 func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
+	a.Warm()
 	return httpapi.New(a, append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)...)
 }
 

@@ -7,7 +7,8 @@
 // (WARC_DIR, default ../shared/data/warc from the project root) by its path
 // on the server, follows the import to its end on the page, finds one of
 // the archive's pages with Search, reloads and finds the form and the
-// record of the file kept; a path that does not exist is refused naming
+// record of the file kept; after each import the top bar's page and site
+// counts follow without a reload; a path that does not exist is refused naming
 // it; example.warc.gz is uploaded through the page and imported. It prints
 // "N passed, M failed" and exits non-zero when anything failed.
 
@@ -39,6 +40,34 @@ async function startImport() {
   assert(res.status() === 202, `POST /api/imports answered ${res.status()}: ${await res.text()}`);
 }
 
+/** topCounts reads the top bar's page and site counts ("20 pages · 1 sites"). */
+async function topCounts() {
+  const text = await page.locator('ss-app .project .counts').innerText();
+  const m = /([\d,]+) pages · ([\d,]+) sites/.exec(text);
+  assert(m, `the top bar's counts read "${text}"`);
+  return { pages: Number(m[1].replaceAll(',', '')), sites: Number(m[2].replaceAll(',', '')) };
+}
+
+/** apiCounts reads the project's page and site counts from the API. */
+async function apiCounts() {
+  const r = await page.request.get(`${base}api/project`);
+  const { data } = await r.json();
+  return { pages: data.pages, sites: data.sites };
+}
+
+/** waitCounts waits, without a reload, for the top bar to show the API's counts, and returns them. */
+async function waitCounts(before) {
+  const want = await apiCounts();
+  assert(want.pages !== before.pages || want.sites !== before.sites, `the API's counts ${JSON.stringify(want)} did not change`);
+  await page.waitForFunction(
+    (w) => document.querySelector('ss-app .project .counts')?.textContent?.replaceAll(',', '').includes(`${w.pages} pages · ${w.sites} sites`),
+    want, { timeout: 10_000 },
+  ).catch(async () => {
+    throw new Error(`the top bar still shows ${JSON.stringify(await topCounts())} after the import, the API ${JSON.stringify(want)}`);
+  });
+  return want;
+}
+
 /** waitResult waits for the result panel of a finished import and returns its state. */
 async function waitResult() {
   await page.waitForSelector('ss-import section.import-result:not([data-state="running"])', { timeout: IMPORT_TIMEOUT });
@@ -64,14 +93,19 @@ try {
     assert(text.includes(missing), `the error "${text}" does not name ${missing}`);
   });
 
-  await step('a WARC file imported by its path on the server: progress, then what it added', async () => {
+  await step('a WARC file imported by its path on the server: progress, then what it added, and the top bar counts it', async () => {
     await page.fill('#import-warc', IANA);
+    const before = await topCounts();
     await startImport();
     const st = await waitResult();
     assert(st === 'done', `the import ended "${st}": ${await page.locator('ss-import section.import-result').innerText()}`);
     const row = page.locator(`ss-import table.import-files tr[data-path="${IANA}"]`);
     const added = await row.innerText();
     assert(/20 html pages/.test(added) && /123 revisits/.test(added), `the file's row says "${added}"; want 20 html pages and 123 revisits`);
+    const after = await waitCounts(before);
+    // Of its 20 HTML pages, those answered 2xx are pages fetched fine; the redirects are not counted.
+    assert(after.pages > before.pages && after.sites > before.sites,
+      `the top bar went from ${JSON.stringify(before)} to ${JSON.stringify(after)}; the file added iana.org`);
     state.imported = true;
     await shot(page, 'import-done');
   });
@@ -110,10 +144,16 @@ try {
     await page.fill('#import-warc', '');
     await page.setInputFiles('ss-import .import-upload input[type=file]', EXAMPLE);
     await page.waitForFunction(() => /example\.warc\.gz/.test(document.querySelector('#import-warc')?.value ?? ''));
+    const before = await topCounts();
     await startImport();
+    // Left at once, the Import page no longer follows the import: the app still learns of its end.
+    await page.click('nav a[data-nav="sites"]');
+    await page.click('nav a[data-nav="import"]');
     const st = await waitResult();
     const text = await page.locator('ss-import section.import-result').innerText();
     assert(st === 'done' && /1 html pages/.test(text), `upload import "${st}": ${text}`);
+    const after = await waitCounts(before);
+    assert(after.sites === before.sites + 1, `the top bar went from ${before.sites} to ${after.sites} sites; example.com is new`);
   });
 } finally {
   await closeChecked(browser, pageErrors);

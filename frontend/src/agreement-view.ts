@@ -36,6 +36,8 @@ const MEASURES: Record<string, string> = {
   in_sites: 'In-sites (baseline)',
   pagerank_biased: 'Biased PR (in-sample)',
   pagerank_biased_cv: 'Biased PR (cross-val.)',
+  cc_harmonic: 'CC harmonic',
+  cc_pagerank: 'CC PageRank',
 };
 
 function raterLabel(r: { rater: string; kind: string }): string {
@@ -225,6 +227,41 @@ export class AgreementView extends LightElement {
     </p>`;
   }
 
+  /** renderComparisons sets Common Crawl's ranks beside sitesift's, when the project has them. */
+  #renderComparisons(d: Agreement) {
+    const cs = d.comparisons ?? [];
+    if (cs.length === 0) return nothing;
+    const label = (m: string) => MEASURES[m] ?? m;
+    return html`<section class="panel cc-comparisons">
+      <h2>Common Crawl beside sitesift</h2>
+      <p class="muted small">
+        How far Common Crawl's ranks of the imported slice order its sites as sitesift's measures do, over every site that has
+        them, rated or not: rank correlations (1: the same order, 0: unrelated, −1: reversed) and the share of Common Crawl's top
+        sites that are also among sitesift's.
+      </p>
+      <table class="data comparisons-table" aria-label="Common Crawl's ranks beside sitesift's">
+        <thead><tr>
+          <th scope="col">Common Crawl</th>
+          <th scope="col">sitesift</th>
+          <th scope="col" class="num" title="Sites that have both values">Sites</th>
+          <th scope="col" class="num" title="Spearman's rank correlation">Spearman</th>
+          <th scope="col" class="num" title="Kendall's tau-b">Kendall τ</th>
+          <th scope="col" class="num" title="The share of Common Crawl's top k sites that are also among sitesift's top k">Top-k overlap</th>
+        </tr></thead>
+        <tbody>${cs.map(
+          (c) => html`<tr data-measure=${c.measure} data-with=${c.with}>
+            <td>${label(c.measure)}</td>
+            <td>${label(c.with)}</td>
+            <td class="num">${int(c.sites)}</td>
+            <td class="num" data-col="spearman">${coef(c.spearman)}</td>
+            <td class="num" data-col="kendall">${coef(c.kendall_tau)}</td>
+            <td class="num" data-col="overlap">${pctCell(c.top_k_overlap_pct)} <span class="muted small">of ${int(c.top_k)}</span></td>
+          </tr>`,
+        )}</tbody>
+      </table>
+    </section>`;
+  }
+
   #renderHeatmap(d: Agreement) {
     const c = d.confusion;
     const rows = d.rows ?? [];
@@ -361,6 +398,7 @@ export class AgreementView extends LightElement {
             </table>
           </section>
           ${d ? this.#renderBiasNote(d) : nothing}
+          ${d ? this.#renderComparisons(d) : nothing}
           <p class="hint">
             Reference: the mean of all librarians' ratings of a site, rounded half up. LOO (leave-one-out): the score against
             the mean of the other librarians only. A measure becomes a 1–4 rank by

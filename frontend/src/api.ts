@@ -617,6 +617,19 @@ export interface Agreement {
   favoured?: number;
   rows: AgreementRow[] | null;
   confusion?: Confusion | null;
+  /** comparisons set Common Crawl's ranks beside sitesift's OPIC and PageRank; absent without Common Crawl ranks. */
+  comparisons?: MeasureComparison[] | null;
+}
+
+/** MeasureComparison is app.MeasureComparison: two measures' orders over the sites both rank. */
+export interface MeasureComparison {
+  measure: string;
+  with: string;
+  sites: number;
+  spearman: number | null;
+  kendall_tau: number | null;
+  top_k: number;
+  top_k_overlap_pct: number | null;
 }
 
 /** FileResult is an export file fetched by the page: its text and the name the server gave it. */

@@ -9,6 +9,7 @@ import { int } from './format';
 import { hasModifier, isTyping } from './keys';
 import { alertBox } from './loader';
 import { parseHash, navigate, href, ROUTE_EVENT, type Route } from './router';
+import { projectData } from './project-events';
 import { ACTIVE_STATES, crawlFeed, librarian } from './state';
 import './crawl-view';
 import './sites-view';
@@ -50,6 +51,7 @@ export class SsApp extends LightElement {
   #promptResolve: ((name: string | null) => void) | null = null;
   #lastProjectLoad = 0;
   #projectLoading = false;
+  #projectAgain = false;
 
   constructor() {
     super();
@@ -73,6 +75,7 @@ export class SsApp extends LightElement {
     librarian.addEventListener('change', this.#onLibrarian);
     librarian.addEventListener('profiles', this.#onProfiles);
     crawlFeed.addEventListener('status', this.#onCrawl);
+    projectData.addEventListener('change', this.#onProjectData);
     librarian.setPrompt(() => this.#askName());
     crawlFeed.start();
     if (!location.hash || location.hash === '#' || location.hash === '#/') navigate('#/sites', true);
@@ -88,7 +91,14 @@ export class SsApp extends LightElement {
     librarian.removeEventListener('change', this.#onLibrarian);
     librarian.removeEventListener('profiles', this.#onProfiles);
     crawlFeed.removeEventListener('status', this.#onCrawl);
+    projectData.removeEventListener('change', this.#onProjectData);
   }
+
+  /** onProjectData reads the counts again after an import; a read already under way is followed by another. */
+  #onProjectData = () => {
+    if (this.#projectLoading) this.#projectAgain = true;
+    else void this.#loadProject();
+  };
 
   #onRoute = () => {
     this.route = parseHash(location.hash);
@@ -147,6 +157,10 @@ export class SsApp extends LightElement {
       this.projectError = (err as Error).message;
     } finally {
       this.#projectLoading = false;
+    }
+    if (this.#projectAgain) {
+      this.#projectAgain = false;
+      void this.#loadProject();
     }
   }
 

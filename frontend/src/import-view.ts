@@ -12,6 +12,7 @@ import { message, RawBody, request } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { alertBox } from './loader';
+import { projectChanged } from './project-events';
 import './import-view.css';
 
 const FORM_KEY = 'sitesift.importForm';
@@ -115,6 +116,40 @@ const KINDS: { id: Kind; label: string; about: string }[] = [
 
 const PHASES: Record<string, string> = { digest: 'checking', read: 'reading', rank: 'computing PageRank and OPIC', index: 'indexing for search' };
 
+/** lastImportState is the state of the project's import last seen, by an Import page or by watchImport. */
+let lastImportState: ImportStatus['state'] | '' = '';
+let watching = false;
+
+/**
+ * noteImport records the import's state: the end of an import seen running (done, failed or cancelled:
+ * the files before a failure stay imported) tells the app its data changed. A running import is watched
+ * to its end even when the Import page is left.
+ */
+function noteImport(state: ImportStatus['state']): void {
+  const ended = lastImportState === 'running' && state !== 'running';
+  lastImportState = state;
+  if (ended) projectChanged();
+  if (state === 'running') void watchImport();
+}
+
+/** watchImport reads the import's state every second until it is no longer running. */
+async function watchImport(): Promise<void> {
+  if (watching) return;
+  watching = true;
+  try {
+    while (lastImportState === 'running') {
+      await new Promise((r) => window.setTimeout(r, 1000));
+      try {
+        noteImport((await importApi.status()).state);
+      } catch {
+        // The server did not answer: ask again in a second.
+      }
+    }
+  } finally {
+    watching = false;
+  }
+}
+
 export class SsImport extends LightElement {
   static override properties = {
     form: { state: true },
@@ -163,6 +198,7 @@ export class SsImport extends LightElement {
       const st = await importApi.status(ctl.signal);
       const was = this.status?.state;
       this.status = st;
+      noteImport(st.state);
       if (was === 'running' && st.state !== 'running') void this.#loadHistory();
     } catch (err) {
       if (ctl.signal.aborted) return;
@@ -210,6 +246,8 @@ export class SsImport extends LightElement {
     this.busy = true;
     try {
       this.status = await importApi.start(this.#request());
+      // Started means running, however soon the first poll finds it ended.
+      noteImport('running');
       void this.#poll();
     } catch (err) {
       this.error = message(err);
@@ -222,6 +260,7 @@ export class SsImport extends LightElement {
     this.busy = true;
     try {
       this.status = await importApi.cancel();
+      noteImport(this.status.state);
       void this.#loadHistory();
     } catch (err) {
       this.error = message(err);

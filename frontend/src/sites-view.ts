@@ -9,6 +9,7 @@ import { EXPLAIN, rawShares } from './explainer';
 import { int, rank, score, share } from './format';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
+import { projectData } from './project-events';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
 import './rating-legend';
@@ -81,6 +82,7 @@ export class SitesView extends LightElement {
     super.connectedCallback();
     crawlFeed.addEventListener('status', this.#onCrawl);
     rawShares.addEventListener('change', this.#onRaw);
+    projectData.addEventListener('change', this.#onProjectData);
     this.#wasActive = crawlFeed.status !== null && ACTIVE_STATES.has(crawlFeed.status.state);
   }
 
@@ -88,6 +90,7 @@ export class SitesView extends LightElement {
     super.disconnectedCallback();
     crawlFeed.removeEventListener('status', this.#onCrawl);
     rawShares.removeEventListener('change', this.#onRaw);
+    projectData.removeEventListener('change', this.#onProjectData);
     window.clearTimeout(this.#filterTimer);
     window.clearTimeout(this.#librarianTimer);
   }
@@ -176,6 +179,9 @@ export class SitesView extends LightElement {
   }
 
   #onRaw = () => this.requestUpdate();
+
+  /** onProjectData shows the sites an import added or re-ranked, on the same page. */
+  #onProjectData = () => void this.#load(true);
 
   #onCrawl = () => {
     const s = crawlFeed.status;

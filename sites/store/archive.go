@@ -414,9 +414,9 @@ func archivedFilter(v string) (string, error) {
 	case "":
 		return "", nil
 	case ArchivedYes:
-		return ` AND EXISTS (SELECT 1 FROM site_archive a WHERE a.site_id = s.id)`, nil
+		return ` AND s.id IN (SELECT a.site_id FROM site_archive a)`, nil
 	case ArchivedNo:
-		return ` AND NOT EXISTS (SELECT 1 FROM site_archive a WHERE a.site_id = s.id)`, nil
+		return ` AND s.id NOT IN (SELECT a.site_id FROM site_archive a)`, nil
 	}
 	return "", fmt.Errorf("store: list sites: %w: archived=%q (want yes or no)", ErrInvalid, v)
 }

@@ -38,17 +38,18 @@ type SiteQuery struct {
 	Archived string
 }
 
-// sortKeys maps every accepted SiteQuery.Sort key to the SQL expression it
-// orders by. Sorting by "opic" orders by history+cash, which is the order of
-// the normalised OPIC value without the division's rounding.
+// sortKeys maps every accepted SiteQuery.Sort key to the SQL expression over
+// sites s it orders by. Sorting by "opic" orders by history+cash, which is
+// the order of the normalised OPIC value without the division's rounding.
+// Pages and ratings are sorted apart (sparseSortIDs).
 var sortKeys = map[string]string{
 	"opic":      "(s.opic_history + s.opic_cash)",
 	"pagerank":  "s.pagerank",
-	"pages":     "pages",
-	"in_sites":  "in_sites",
-	"out_sites": "out_sites",
+	"pages":     "",
+	"in_sites":  "COALESCE(s.in_sites, (SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id))",
+	"out_sites": "COALESCE(s.out_sites, (SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id))",
 	"site":      "s.name",
-	"rating":    "r.rating",
+	"rating":    "",
 }
 
 // SortKeys returns the accepted values of SiteQuery.Sort.
@@ -237,31 +238,51 @@ func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 
 // ImportanceValues returns every site's OPIC share (as [SiteRow.OPIC]
 // computes it, so that the same site gives the same float) and PageRank, in
-// no particular order: what a rank among all sites is counted against.
-func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64, err error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT
-			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END, s.pagerank
-		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t`)
+// no particular order: what a rank among all sites is counted against; and
+// the [Store.ImportanceVersion] they were read at.
+func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64, version int64, err error) {
+	tx, err := s.readTx(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: importance values: %w", err)
+		return nil, nil, 0, fmt.Errorf("store: importance values: begin: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
+	defer tx.Rollback()
+	if version, err = importanceVersion(ctx, tx); err != nil {
+		return nil, nil, 0, err
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites`).Scan(&n); err != nil {
+		return nil, nil, 0, fmt.Errorf("store: importance values: %w", err)
+	}
+	opic, pagerank = make([]float64, 0, n), make([]float64, 0, n)
+	err = queryRows(ctx, tx, func(sc scanner) error {
 		var o, p float64
-		if err := rows.Scan(&o, &p); err != nil {
-			return nil, nil, fmt.Errorf("store: importance values: %w", err)
+		if err := sc.Scan(&o, &p); err != nil {
+			return err
 		}
 		opic, pagerank = append(opic, o), append(pagerank, p)
+		return nil
+	}, `SELECT CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END, s.pagerank
+		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t`)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("store: importance values: %w", err)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("store: importance values: %w", err)
-	}
-	return opic, pagerank, nil
+	return opic, pagerank, version, nil
 }
 
 // ListSites returns the number of sites matching q.Filter and the page of
 // them q selects, sorted in SQL. An unknown sort key or a negative offset or
 // limit is an [ErrInvalid] error.
+//
+// The page is found first as site ids, ordered by the sort key alone, and
+// the columns of SiteRow, a dozen lookups a site, are read for those ids
+// only. Every sort the Sites page offers reads its first page through an
+// index, so it costs the same at five million sites as at five hundred:
+// OPIC, PageRank and the name have indexes; the degrees an import stores
+// too (a crawled project counts its links, see siteRowSelect); pages and
+// ratings are held by few sites of a large project, so those sites are
+// sorted apart and the others follow (or come first, for pages ascending)
+// in name order. A name filter reads every name: no index finds a part of a
+// name.
 func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []SiteRow, err error) {
 	key := q.Sort
 	if key == "" {
@@ -280,7 +301,7 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		if q.Librarian == "" {
 			return 0, nil, fmt.Errorf("store: list sites: %w: unrated sites of no librarian", ErrInvalid)
 		}
-		unrated = ` AND NOT EXISTS (SELECT 1 FROM ratings u WHERE u.site_id = s.id AND u.rating IS NOT NULL
+		unrated = ` AND s.id NOT IN (SELECT u.site_id FROM ratings u WHERE u.rating IS NOT NULL
 			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
 	}
 	switch q.Status {
@@ -289,18 +310,10 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		return 0, nil, fmt.Errorf("store: list sites: %w: unknown crawl status %q (want %s, %s, %s, %s, %s or %s)", ErrInvalid,
 			q.Status, sites.SiteOK, sites.SiteDead, sites.SiteRobotsClosed, sites.SiteErrorsOnly, sites.SiteSlow, sites.SiteNotFetched)
 	}
-	status := ""
-	if q.Status != "" {
-		status += ` AND ` + siteStatus + ` = ?5`
-	}
-	if q.NoFailed {
-		status += ` AND ` + siteStatus + ` NOT IN ('dead', 'robots-closed', 'errors-only')`
-	}
 	archived, err := archivedFilter(q.Archived)
 	if err != nil {
 		return 0, nil, err
 	}
-	status += archived
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"
@@ -320,32 +333,203 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	defer tx.Rollback()
 
+	status := ""
+	if q.Status != "" || q.NoFailed {
+		// A project without pages (an imported graph) has every site
+		// not-fetched; the test of a status reads a site's pages.
+		var fetched bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pages)`).Scan(&fetched); err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: %w", err)
+		}
+		switch {
+		case fetched && q.Status != "":
+			status += ` AND ` + siteStatus + ` = ?5`
+		case !fetched && q.Status != "" && q.Status != sites.SiteNotFetched:
+			status += ` AND 0`
+		}
+		if fetched && q.NoFailed {
+			status += ` AND ` + siteStatus + ` NOT IN ('dead', 'robots-closed', 'errors-only')`
+		}
+	}
+	status += archived
+	// where selects the sites over s; its parameters are ?1 (the
+	// librarian), ?2 (the name filter) and ?5 (the status). Its parts come
+	// from the whitelists above, never from the caller.
+	where := ` WHERE 1` + unrated + status
+	if filter != "" {
+		where = ` WHERE instr(s.name, ?2) > 0` + unrated + status
+	}
+	args := []any{q.Librarian, filter, limit, q.Offset, q.Status}
+
 	// The site count and OPIC total of the whole table are cached (see
 	// totals); a filtered count reads the sites.
-	nsites, opicTotal, err := s.totals(ctx)
+	nsites, opicTotal, err := s.totals(ctx, tx)
 	if err != nil {
 		return 0, nil, err
 	}
 	total = nsites
-	if filter != "" || unrated != "" || status != "" {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE instr(s.name, ?2) > 0`+unrated+status,
-			q.Librarian, filter, nil, nil, q.Status).Scan(&total); err != nil {
+	switch {
+	case filter == "" && status == "" && unrated != "":
+		// The review queue's count: every site but those rated.
+		var rated int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE rating IS NOT NULL
+				AND librarian_id = (SELECT id FROM librarians WHERE name = ?)`, q.Librarian).Scan(&rated); err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
+		}
+		total = nsites - rated
+	case filter != "" || unrated != "" || status != "":
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s`+where, args...).Scan(&total); err != nil {
 			return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
 		}
 	}
-	// expr and dir come from the whitelist above, never from the caller.
-	query := siteRowSelect + `
-		WHERE instr(s.name, ?2) > 0` + unrated + status + `
-		ORDER BY ` + expr + ` ` + dir + ` NULLS LAST, s.name ASC
-		LIMIT ?3 OFFSET ?4`
-	rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
-		var id int64
-		return scanSiteRow(sc, &id)
-	}, query, q.Librarian, filter, limit, q.Offset, q.Status, nil, nil, nil, opicTotal)
+
+	if limit < 0 || limit > maxIDPage {
+		// A long listing (every site, for an export or a ranking) reads its
+		// rows in one query, in order, rather than holding every id first.
+		order := expr + ` ` + dir + ` NULLS LAST, s.name ASC`
+		switch key {
+		case "site":
+			order = `s.name ` + dir
+		case "pages", "in_sites", "out_sites": // the columns of siteRowSelect
+			order = key + ` ` + dir + ` NULLS LAST, s.name ASC`
+		case "rating":
+			order = `r.rating ` + dir + ` NULLS LAST, s.name ASC`
+		}
+		rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
+			var id int64
+			return scanSiteRow(sc, &id)
+		}, siteRowSelect+where+` ORDER BY `+order+` LIMIT ?3 OFFSET ?4`,
+			q.Librarian, filter, limit, q.Offset, q.Status, nil, nil, nil, opicTotal)
+		if err != nil {
+			return 0, nil, fmt.Errorf("store: list sites: %w", err)
+		}
+		return total, rows, nil
+	}
+	var ids []int64
+	switch key {
+	case "pages", "rating":
+		// keyed lists the sites holding a value of the key (id, v); the
+		// others have 0 pages or no rating.
+		keyed := `SELECT site_id, COUNT(*) FROM pages WHERE err_class = '' GROUP BY site_id`
+		if key == "rating" {
+			keyed = `SELECT site_id, rating FROM ratings WHERE rating IS NOT NULL
+				AND librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
+		}
+		// A site with no rating comes last either way (NULLS LAST); one
+		// with no page first when ascending (0 pages).
+		ids, err = sparseSortIDs(ctx, tx, keyed, where, dir, key == "pages" && !q.Desc, total, limit, q.Offset, args)
+	default:
+		if key == "in_sites" || key == "out_sites" {
+			// An imported graph stores every site's degrees and sorts by
+			// them through their index; NULL means counted.
+			var counted bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sites WHERE `+key+` IS NULL)`).Scan(&counted); err != nil {
+				return 0, nil, fmt.Errorf("store: list sites: %w", err)
+			}
+			if !counted {
+				expr = "s." + key
+			}
+		}
+		if filter != "" {
+			// Walking an index in order, reading each site's name, took
+			// seconds for a name that few sites match; reading the table
+			// and sorting the matches takes a fraction of that whatever
+			// the name. The unary + keeps SQLite off the index.
+			expr = "+" + expr
+		}
+		order := expr + ` ` + dir + ` NULLS LAST, s.name ASC`
+		if key == "site" {
+			order = expr + ` ` + dir
+		}
+		ids, err = queryList(ctx, tx, scanID, `SELECT s.id FROM sites s`+where+` ORDER BY `+order+`
+			LIMIT ?3 OFFSET ?4`, args...)
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: %w", err)
+	}
+	rows, err = siteRowsOf(ctx, tx, ids, q.Librarian, opicTotal)
 	if err != nil {
 		return 0, nil, fmt.Errorf("store: list sites: %w", err)
 	}
 	return total, rows, nil
+}
+
+// maxIDPage is the longest page ListSites finds as ids before it reads
+// their rows; a longer one is read in one query.
+const maxIDPage = 1000
+
+func scanID(sc scanner) (id int64, err error) {
+	err = sc.Scan(&id)
+	return id, err
+}
+
+// sparseSortIDs returns the ids of a page of the sites where selects (args
+// as in ListSites), sorted by a key that few sites hold: keyed lists them
+// (site id, value), sorted by value in dir then by name; the others follow
+// in name order, or come first when restFirst. total is the number of sites
+// where selects.
+func sparseSortIDs(ctx context.Context, tx *sql.Tx, keyed, where, dir string, restFirst bool,
+	total, limit, offset int, args []any) ([]int64, error) {
+	var nkeyed int
+	if err := tx.QueryRowContext(ctx, `WITH k (id, v) AS (`+keyed+`)
+		SELECT COUNT(*) FROM k JOIN sites s ON s.id = k.id`+where, args...).Scan(&nkeyed); err != nil {
+		return nil, fmt.Errorf("count: %w", err)
+	}
+	keyedPage := `WITH k (id, v) AS (` + keyed + `)
+		SELECT s.id FROM k JOIN sites s ON s.id = k.id` + where + `
+		ORDER BY k.v ` + dir + `, s.name ASC LIMIT ?6 OFFSET ?7`
+	restPage := `SELECT s.id FROM sites s` + where + ` AND s.id NOT IN (SELECT k.site_id FROM (` + keyed + `) k)
+		ORDER BY s.name ASC LIMIT ?6 OFFSET ?7`
+	first, second, nfirst := keyedPage, restPage, nkeyed
+	if restFirst {
+		first, second, nfirst = restPage, keyedPage, total-nkeyed
+	}
+	page := func(query string, limit, offset int) ([]int64, error) {
+		return queryList(ctx, tx, scanID, query, append(args, limit, offset)...)
+	}
+	if offset >= nfirst {
+		return page(second, limit, offset-nfirst)
+	}
+	ids, err := page(first, limit, offset)
+	if err != nil || (limit >= 0 && len(ids) >= limit) {
+		return ids, err
+	}
+	more := -1
+	if limit >= 0 {
+		more = limit - len(ids)
+	}
+	rest, err := page(second, more, 0)
+	return append(ids, rest...), err
+}
+
+// siteRowsOf reads the rows of the sites ids, in that order, with
+// librarian's rating; opicTotal is the OPIC total of all sites.
+func siteRowsOf(ctx context.Context, tx *sql.Tx, ids []int64, librarian string, opicTotal float64) ([]SiteRow, error) {
+	if len(ids) == 0 {
+		return []SiteRow{}, nil
+	}
+	js, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]SiteRow, len(ids))
+	err = queryRows(ctx, tx, func(sc scanner) error {
+		var id int64
+		row, err := scanSiteRow(sc, &id)
+		byID[id] = row
+		return err
+	}, siteRowSelect+` WHERE s.id IN (SELECT value FROM json_each(?2))`,
+		librarian, string(js), nil, nil, nil, nil, nil, nil, opicTotal)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]SiteRow, 0, len(ids))
+	for _, id := range ids {
+		if row, ok := byID[id]; ok {
+			rows = append(rows, row)
+		}
+	}
+	return rows, nil
 }
 
 // Site returns the detail of one site, with librarian's rating in the row

@@ -210,7 +210,6 @@ func (s *Store) Close() error {
 	if s == nil || s.db == nil {
 		return nil
 	}
-	s.closeTotals()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close %q: %w", s.path, err)
 	}
