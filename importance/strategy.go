@@ -147,12 +147,10 @@ func (s *Selector) up(k int) {
 		if !before(e, s.heap[p]) {
 			break
 		}
-		s.heap[k] = s.heap[p]
-		s.pos[s.heap[k].node] = int32(k)
+		s.place(k, s.heap[p])
 		k = p
 	}
-	s.heap[k] = e
-	s.pos[e.node] = int32(k)
+	s.place(k, e)
 }
 
 // down moves the entry at k towards the leaves until it goes before all its
@@ -174,10 +172,14 @@ func (s *Selector) down(k int) {
 		if !before(s.heap[best], e) {
 			break
 		}
-		s.heap[k] = s.heap[best]
-		s.pos[s.heap[k].node] = int32(k)
+		s.place(k, s.heap[best])
 		k = best
 	}
+	s.place(k, e)
+}
+
+// place puts entry e at position k of the heap.
+func (s *Selector) place(k int, e heapEntry) {
 	s.heap[k] = e
 	s.pos[e.node] = int32(k)
 }

@@ -345,27 +345,9 @@ func (s *Store) SiteGraphCSR(ctx context.Context) (*Graph, error) {
 // its primary key's order, (from, to) by id, and nodes are in order of id,
 // so the rows come in CSR order and nothing is sorted.
 func siteGraphCSR(ctx context.Context, tx *sql.Tx) (*Graph, error) {
-	var n, m int
-	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM sites), (SELECT COUNT(*) FROM site_links)`).Scan(&n, &m); err != nil {
-		return nil, fmt.Errorf("store: site graph: count: %w", err)
-	}
-	g := &Graph{Names: make([]string, 0, n), IDs: make([]int64, 0, n), Offsets: make([]int, 0, n+1),
-		Targets: make([]int32, 0, m), Weights: make([]float64, 0, m)}
-	err := queryRows(ctx, tx, func(sc scanner) error {
-		var id int64
-		var name string
-		if err := sc.Scan(&id, &name); err != nil {
-			return err
-		}
-		g.IDs = append(g.IDs, id)
-		g.Names = append(g.Names, name)
-		return nil
-	}, `SELECT id, name FROM sites ORDER BY id`)
+	g, err := siteNodes(ctx, tx, "site graph", true)
 	if err != nil {
-		return nil, fmt.Errorf("store: site graph: list sites: %w", err)
-	}
-	if len(g.Names) > math.MaxInt32 {
-		return nil, fmt.Errorf("store: site graph: %d sites, more than node ids hold", len(g.Names))
+		return nil, err
 	}
 	pos := idPositions(g.IDs)
 	from := -1
@@ -394,6 +376,38 @@ func siteGraphCSR(ctx context.Context, tx *sql.Tx) (*Graph, error) {
 	}
 	for ; from < len(g.Names); from++ {
 		g.Offsets = append(g.Offsets, len(g.Targets))
+	}
+	return g, nil
+}
+
+// siteNodes reads the sites as tx sees them into a [Graph], nodes in order
+// of id, with room in its edge arrays for every link (Weights only when
+// weighted); what names the reading in errors.
+func siteNodes(ctx context.Context, tx *sql.Tx, what string, weighted bool) (*Graph, error) {
+	var n, m int
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM sites), (SELECT COUNT(*) FROM site_links)`).Scan(&n, &m); err != nil {
+		return nil, fmt.Errorf("store: %s: count: %w", what, err)
+	}
+	g := &Graph{Names: make([]string, 0, n), IDs: make([]int64, 0, n), Offsets: make([]int, 0, n+1),
+		Targets: make([]int32, 0, m)}
+	if weighted {
+		g.Weights = make([]float64, 0, m)
+	}
+	err := queryRows(ctx, tx, func(sc scanner) error {
+		var id int64
+		var name string
+		if err := sc.Scan(&id, &name); err != nil {
+			return err
+		}
+		g.IDs = append(g.IDs, id)
+		g.Names = append(g.Names, name)
+		return nil
+	}, `SELECT id, name FROM sites ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: list sites: %w", what, err)
+	}
+	if len(g.Names) > math.MaxInt32 {
+		return nil, fmt.Errorf("store: %s: %d sites, more than node ids hold", what, len(g.Names))
 	}
 	return g, nil
 }

@@ -38,27 +38,9 @@ func (s *Store) ImportedSiteLinks(ctx context.Context) (g *Graph, ok bool, err e
 // commas: a row costs far more through database/sql than its ids take to
 // parse, and a site has ten links on average.
 func siteLinkLists(ctx context.Context, tx *sql.Tx) (*Graph, error) {
-	var n, m int
-	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM sites), (SELECT COUNT(*) FROM site_links)`).Scan(&n, &m); err != nil {
-		return nil, fmt.Errorf("store: site links: count: %w", err)
-	}
-	g := &Graph{Names: make([]string, 0, n), IDs: make([]int64, 0, n), Offsets: make([]int, 0, n+1),
-		Targets: make([]int32, 0, m)}
-	err := queryRows(ctx, tx, func(sc scanner) error {
-		var id int64
-		var name string
-		if err := sc.Scan(&id, &name); err != nil {
-			return err
-		}
-		g.IDs = append(g.IDs, id)
-		g.Names = append(g.Names, name)
-		return nil
-	}, `SELECT id, name FROM sites ORDER BY id`)
+	g, err := siteNodes(ctx, tx, "site links", false)
 	if err != nil {
-		return nil, fmt.Errorf("store: site links: list sites: %w", err)
-	}
-	if len(g.Names) > math.MaxInt32 {
-		return nil, fmt.Errorf("store: site links: %d sites, more than node ids hold", len(g.Names))
+		return nil, err
 	}
 	pos := idPositions(g.IDs)
 	from := -1
