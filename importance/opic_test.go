@@ -117,19 +117,25 @@ func TestOPICGreedyReadsRichestNode(t *testing.T) {
 	g := randomGraph(t, 50, 2, 2)
 	o, _ := LoadGraph(g, DefaultTeleport)
 	sel, _ := NewSelector(o, Greedy, 0)
-	for range 500 {
+	// Enough reads for the uniform share to be folded into the cash several
+	// times: the heap's keys are taken anew then.
+	for read := range 3000 {
 		best := 0
-		for i := range o.Len() {
-			if o.Cash(i) > o.Cash(best) {
+		cash := make([]float64, o.Len())
+		for i := range cash {
+			cash[i] = o.Cash(i)
+			if cash[i] > cash[best] {
 				best = i
 			}
 		}
-		want := o.Cash(best)
-		before := append([]float64(nil), o.history...)
-		i := sel.Step()
-		if got := o.History(i) - before[i]; math.Abs(got-want) > 1e-15 {
-			t.Fatalf("greedy read cash %v, richest node had %v", got, want)
+		// The cash as Cash gives it and as the heap's key orders it may
+		// differ in the last bits, so a tie within rounding may go either way.
+		if i := sel.Step(); cash[best]-cash[i] > 1e-15 {
+			t.Fatalf("read %d: greedy read node %d with cash %v, node %d had %v", read, i, cash[i], best, cash[best])
 		}
+	}
+	if o.folds < 2 {
+		t.Errorf("%d folds of the uniform share, want the reads to span several", o.folds)
 	}
 }
 
