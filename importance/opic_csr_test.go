@@ -44,15 +44,24 @@ func TestLoadGraphReadsInPlace(t *testing.T) {
 	if !slices.Equal(loaded.Estimate(), built.Estimate()) {
 		t.Fatal("a loaded graph reads differently from one built arc by arc")
 	}
-	// Growing the graph copies the arcs out; both go on alike.
+	// Growing the graph copies the arcs out, the sums of out-weights with
+	// them (the loaded OPIC reads g's in place); both go on alike.
+	if &loaded.outW[0] != &g.OutW[0] {
+		t.Error("LoadGraph copied the out-weights its graph holds")
+	}
+	outW := slices.Clone(g.OutW)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, o := range []*OPIC{loaded, built} {
+		o.AddWeight(2, 3, 0.5) // first between nodes of g
 		v := o.AddNode()
 		o.AddWeight(0, v, 2)
 		o.AddWeight(v, 1, 1)
 	}
 	if loaded.csr != nil {
 		t.Fatal("AddNode left the arcs in the loaded graph")
+	}
+	if !slices.Equal(g.OutW, outW) {
+		t.Fatal("adding arcs to the loaded OPIC changed its graph's out-weights")
 	}
 	for range 3000 {
 		i := rng.IntN(loaded.Len())

@@ -55,8 +55,9 @@ const bulkCacheKiB = -256 * 1024
 const appendCacheKiB = -32 * 1024
 
 // sortCacheKiB is the page cache while indexes are rebuilt; SQLite's sort
-// keeps runs of up to that size in memory. 64 MiB.
-const sortCacheKiB = -64 * 1024
+// keeps runs of up to that size in memory, one for each of its threads.
+// 32 MiB.
+const sortCacheKiB = -32 * 1024
 
 // importEdge is an edge between two positions of the names given to
 // ImportGraph, then between two site ids once the sites are stored.
