@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // TopPage is one of the most important crawled pages of a site, as the
@@ -58,4 +60,151 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
 	}
 	return out, nil
+}
+
+// QueueQuery selects the sites of a librarian's review queue: those
+// Librarian has not rated (a note alone is no rating), whose name contains
+// Filter (ignoring case), and, with NoFailed, not those whose crawl gave
+// nothing worth archiving (sites.Failed: dead, closed to robots, errors
+// only). They are the sites of ListSites with Unrated, Filter and NoFailed.
+type QueueQuery struct {
+	Librarian string
+	Filter    string
+	NoFailed  bool
+}
+
+// queueWhere is the SQL condition over sites s of the queue q; its
+// parameters are ?1 (the librarian) and ?2 (the name filter, lower case).
+// The failed sites are those with pages (a site without any is
+// not-fetched), few beside the sites of an imported graph: the status of
+// each is computed once per query, not that of every site.
+func queueWhere(q QueueQuery) string {
+	where := ` s.id NOT IN (SELECT u.site_id FROM ratings u WHERE u.rating IS NOT NULL
+			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
+	if q.Filter != "" {
+		where += ` AND instr(s.name, ?2) > 0`
+	}
+	if q.NoFailed {
+		where += ` AND s.id NOT IN (` + failedSites + `)`
+	}
+	return where
+}
+
+// failedSites selects the ids of the sites whose crawl status sites.Failed
+// reports, reading only the sites that have pages (pages_site_class).
+const failedSites = `SELECT s.id FROM sites s WHERE s.id IN (SELECT site_id FROM pages)
+		AND ` + siteStatus + ` IN ('dead', 'robots-closed', 'errors-only')`
+
+func (q QueueQuery) args() []any {
+	return []any{q.Librarian, strings.ToLower(q.Filter)}
+}
+
+// QueueCounts returns the number of sites Librarian has not rated whose
+// name contains Filter (NoFailed aside), and how many of those failed. The
+// count without a filter is the cached number of sites less the
+// librarian's ratings; a filter reads every name, as no index finds a part
+// of a name.
+func (s *Store) QueueCounts(ctx context.Context, q QueueQuery) (unrated, failed int, err error) {
+	if q.Librarian == "" {
+		return 0, 0, fmt.Errorf("store: review queue counts: %w: no librarian", ErrInvalid)
+	}
+	q.NoFailed = false
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: review queue counts: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if q.Filter == "" {
+		nsites, _, err := s.totals(ctx, tx)
+		if err != nil {
+			return 0, 0, err
+		}
+		var rated int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE rating IS NOT NULL
+				AND librarian_id = (SELECT id FROM librarians WHERE name = ?)`, q.Librarian).Scan(&rated); err != nil {
+			return 0, 0, fmt.Errorf("store: review queue counts: %w", err)
+		}
+		unrated = nsites - rated
+	} else if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE`+queueWhere(q),
+		q.args()...).Scan(&unrated); err != nil {
+		return 0, 0, fmt.Errorf("store: review queue counts: %w", err)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
+		q.args()...).Scan(&failed); err != nil {
+		return 0, 0, fmt.Errorf("store: review queue counts: failed: %w", err)
+	}
+	return unrated, failed, nil
+}
+
+// queueOrder is the queue's order by importance, as ListSites sorts by
+// "opic" descending: OPIC highest first, then by name.
+const queueOrder = ` ORDER BY (s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC`
+
+// QueueSites returns the first limit sites of the queue q by OPIC
+// importance, highest first, then by name, leaving out the sites named in
+// except; each row has Librarian's rating. Without a filter the sites are
+// read through the OPIC index and the page stops at limit sites, however
+// many there are.
+func (s *Store) QueueSites(ctx context.Context, q QueueQuery, except []string, limit int) ([]SiteRow, error) {
+	if q.Librarian == "" || limit <= 0 {
+		return nil, fmt.Errorf("store: review queue: %w: librarian %q, limit %d", ErrInvalid, q.Librarian, limit)
+	}
+	where := queueWhere(q)
+	args := append(q.args(), limit)
+	if len(except) > 0 {
+		js, err := json.Marshal(except)
+		if err != nil {
+			return nil, err
+		}
+		where += ` AND s.name NOT IN (SELECT value FROM json_each(?4))`
+		args = append(args, string(js))
+	}
+	order := queueOrder
+	if q.Filter != "" {
+		// As in ListSites: reading the table and sorting the few matches
+		// beats walking the index and reading each name.
+		order = ` ORDER BY +(s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC`
+	}
+	return s.queueRows(ctx, q, `SELECT s.id FROM sites s WHERE`+where+order+` LIMIT ?3`, args)
+}
+
+// QueueSitesNamed returns the sites named that the queue q holds (unknown
+// names are left out), by OPIC importance, highest first, then by name:
+// the rows of a queue ordered by something else than importance (a
+// community, a biased ranking, a search), which reorders them from there.
+func (s *Store) QueueSitesNamed(ctx context.Context, q QueueQuery, names []string) ([]SiteRow, error) {
+	if q.Librarian == "" {
+		return nil, fmt.Errorf("store: review queue: %w: no librarian", ErrInvalid)
+	}
+	if len(names) == 0 {
+		return []SiteRow{}, nil
+	}
+	js, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	return s.queueRows(ctx, q, `SELECT s.id FROM sites s WHERE s.name IN (SELECT value FROM json_each(?3)) AND`+
+		queueWhere(q)+queueOrder, append(q.args(), string(js)))
+}
+
+// queueRows reads the ids query selects, then their rows.
+func (s *Store) queueRows(ctx context.Context, q QueueQuery, query string, args []any) ([]SiteRow, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: begin: %w", err)
+	}
+	defer tx.Rollback()
+	_, opicTotal, err := s.totals(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := queryList(ctx, tx, scanID, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
+	}
+	rows, err := siteRowsOf(ctx, tx, ids, q.Librarian, opicTotal)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
+	}
+	return rows, nil
 }
