@@ -205,17 +205,23 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		return ReviewQueue{}, err
 	}
 	q := ReviewQueue{Librarian: req.Librarian, Order: req.Order, Rows: []QueueItem{}}
-	// The counts are those of the sites whose name contains Q, whatever
-	// the order (for OrderSearch too).
-	unrated, failed, err := a.store.QueueCounts(ctx, store.QueueQuery{Librarian: req.Librarian, Filter: req.Q})
-	if err != nil {
-		return ReviewQueue{}, err
-	}
-	kept := unrated
-	if !req.IncludeFailed {
-		q.Excluded, kept = failed, unrated-failed
-	}
+	// Excluded counts the sites whose name contains Q, whatever the order
+	// (for OrderSearch too).
 	sq := store.QueueQuery{Librarian: req.Librarian, Filter: req.Q, NoFailed: !req.IncludeFailed}
+	if !req.IncludeFailed {
+		if q.Excluded, err = a.store.QueueFailed(ctx, sq); err != nil {
+			return ReviewQueue{}, err
+		}
+	}
+	// kept is the number of sites the queue holds but for OrderSearch,
+	// which counts the sites of its hits.
+	kept := 0
+	if req.Order != OrderSearch {
+		if kept, err = a.store.QueueCount(ctx, sq); err != nil {
+			return ReviewQueue{}, err
+		}
+		kept -= q.Excluded
+	}
 	switch req.Order {
 	case OrderImportance:
 		rows, err := a.store.QueueSites(ctx, sq, nil, req.Limit)

@@ -99,41 +99,53 @@ func (q QueueQuery) args() []any {
 	return []any{q.Librarian, strings.ToLower(q.Filter)}
 }
 
-// QueueCounts returns the number of sites Librarian has not rated whose
-// name contains Filter (NoFailed aside), and how many of those failed. The
+// QueueCount returns the number of sites Librarian has not rated whose
+// name contains Filter; NoFailed is ignored (see [Store.QueueFailed]). The
 // count without a filter is the cached number of sites less the
 // librarian's ratings; a filter reads every name, as no index finds a part
 // of a name.
-func (s *Store) QueueCounts(ctx context.Context, q QueueQuery) (unrated, failed int, err error) {
+func (s *Store) QueueCount(ctx context.Context, q QueueQuery) (int, error) {
 	if q.Librarian == "" {
-		return 0, 0, fmt.Errorf("store: review queue counts: %w: no librarian", ErrInvalid)
+		return 0, fmt.Errorf("store: review queue count: %w: no librarian", ErrInvalid)
 	}
 	q.NoFailed = false
 	tx, err := s.readTx(ctx)
 	if err != nil {
-		return 0, 0, fmt.Errorf("store: review queue counts: begin: %w", err)
+		return 0, fmt.Errorf("store: review queue count: begin: %w", err)
 	}
 	defer tx.Rollback()
-	if q.Filter == "" {
-		nsites, _, err := s.totals(ctx, tx)
-		if err != nil {
-			return 0, 0, err
+	var n int
+	if q.Filter != "" {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE`+queueWhere(q), q.args()...).Scan(&n); err != nil {
+			return 0, fmt.Errorf("store: review queue count: %w", err)
 		}
-		var rated int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE rating IS NOT NULL
-				AND librarian_id = (SELECT id FROM librarians WHERE name = ?)`, q.Librarian).Scan(&rated); err != nil {
-			return 0, 0, fmt.Errorf("store: review queue counts: %w", err)
-		}
-		unrated = nsites - rated
-	} else if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE`+queueWhere(q),
-		q.args()...).Scan(&unrated); err != nil {
-		return 0, 0, fmt.Errorf("store: review queue counts: %w", err)
+		return n, nil
 	}
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
-		q.args()...).Scan(&failed); err != nil {
-		return 0, 0, fmt.Errorf("store: review queue counts: failed: %w", err)
+	nsites, _, err := s.totals(ctx, tx)
+	if err != nil {
+		return 0, err
 	}
-	return unrated, failed, nil
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE rating IS NOT NULL
+			AND librarian_id = (SELECT id FROM librarians WHERE name = ?)`, q.Librarian).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: review queue count: %w", err)
+	}
+	return nsites - n, nil
+}
+
+// QueueFailed returns the number of sites Librarian has not rated whose
+// name contains Filter and whose crawl status sites.Failed reports: the
+// sites NoFailed leaves out. It reads the sites with pages only.
+func (s *Store) QueueFailed(ctx context.Context, q QueueQuery) (int, error) {
+	if q.Librarian == "" {
+		return 0, fmt.Errorf("store: review queue failed sites: %w: no librarian", ErrInvalid)
+	}
+	q.NoFailed = false
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
+		q.args()...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: review queue failed sites: %w", err)
+	}
+	return n, nil
 }
 
 // queueOrder is the queue's order by importance, as ListSites sorts by
