@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -204,36 +204,66 @@ func (s *Store) QueueSites(ctx context.Context, q QueueQuery, except []string, l
 	if q.Librarian == "" || limit <= 0 {
 		return nil, fmt.Errorf("store: review queue: %w: librarian %q, limit %d", ErrInvalid, q.Librarian, limit)
 	}
-	where := queueWhere(q)
 	args := append(q.args(), limit)
+	exceptWhere := ""
 	if len(except) > 0 {
 		js, err := json.Marshal(except)
 		if err != nil {
 			return nil, err
 		}
-		where += ` AND s.name NOT IN (SELECT value FROM json_each(?4))`
+		exceptWhere = ` AND s.name NOT IN (SELECT value FROM json_each(?4))`
 		args = append(args, string(js))
 	}
+	where := queueWhere(q) + exceptWhere
 	if q.Filter == "" {
-		return s.queueRows(ctx, q, `SELECT s.id FROM sites s WHERE`+where+queueOrder+` LIMIT ?3`, args)
+		return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+			return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE`+where+queueOrder+` LIMIT ?3`, args...)
+		})
 	}
 	// A filter most names match finds its page early in the OPIC index;
 	// one few names match would walk all of it, reading each name, slower
 	// than reading the table and sorting the matches. The first
-	// filterPrefix sites by OPIC are tried first: a page found whole there
-	// is the page of all sites, which follow in the same order.
-	rows, err := s.queueRows(ctx, q, `SELECT s.id FROM (SELECT s.id FROM sites s`+queueOrder+` LIMIT `+
-		strconv.Itoa(filterPrefix)+`) p JOIN sites s ON s.id = p.id WHERE`+where+queueOrder+` LIMIT ?3`, args)
-	if err != nil || len(rows) == limit {
-		return rows, err
-	}
-	return s.queueRows(ctx, q, `SELECT s.id FROM sites s WHERE`+where+
-		` ORDER BY +(s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC LIMIT ?3`, args)
+	// filterPrefix sites of the queue by OPIC are read first, their names
+	// matched here: a page found whole there is the page of all sites,
+	// which follow in the same order.
+	unfiltered := q
+	unfiltered.Filter = ""
+	walk := `SELECT s.id, s.name FROM sites s WHERE` + queueWhere(unfiltered) + exceptWhere + queueOrder
+	filter := strings.ToLower(q.Filter)
+	return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+		var ids []int64
+		read := 0
+		err := queryRows(ctx, tx, func(sc scanner) error {
+			var id int64
+			var name string
+			if err := sc.Scan(&id, &name); err != nil {
+				return err
+			}
+			if read++; strings.Contains(name, filter) {
+				ids = append(ids, id)
+			}
+			if len(ids) == limit || read == filterPrefix {
+				return errWalked
+			}
+			return nil
+		}, walk, args...)
+		if err != nil && !errors.Is(err, errWalked) {
+			return nil, err
+		}
+		if len(ids) == limit || read < filterPrefix {
+			return ids, nil
+		}
+		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE`+where+
+			` ORDER BY +(s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC LIMIT ?3`, args...)
+	})
 }
+
+// errWalked ends a walk over rows that has read what it needed.
+var errWalked = errors.New("store: walk ended")
 
 // filterPrefix is how many sites by OPIC QueueSites reads for a name
 // filter's page before it reads them all (a variable for the tests).
-var filterPrefix = 20000
+var filterPrefix = 10000
 
 // QueueSitesNamed returns the sites named that the queue q holds (unknown
 // names are left out), by OPIC importance, highest first, then by name:
@@ -250,12 +280,14 @@ func (s *Store) QueueSitesNamed(ctx context.Context, q QueueQuery, names []strin
 	if err != nil {
 		return nil, err
 	}
-	return s.queueRows(ctx, q, `SELECT s.id FROM sites s WHERE s.name IN (SELECT value FROM json_each(?3)) AND`+
-		queueWhere(q)+queueOrder, append(q.args(), string(js)))
+	return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE s.name IN (SELECT value FROM json_each(?3)) AND`+
+			queueWhere(q)+queueOrder, append(q.args(), string(js))...)
+	})
 }
 
-// queueRows reads the ids query selects, then their rows.
-func (s *Store) queueRows(ctx context.Context, q QueueQuery, query string, args []any) ([]SiteRow, error) {
+// queueRows reads the ids that find selects, then their rows.
+func (s *Store) queueRows(ctx context.Context, q QueueQuery, find func(*sql.Tx) ([]int64, error)) ([]SiteRow, error) {
 	tx, err := s.readTx(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("store: review queue: begin: %w", err)
@@ -265,7 +297,7 @@ func (s *Store) queueRows(ctx context.Context, q QueueQuery, query string, args 
 	if err != nil {
 		return nil, err
 	}
-	ids, err := queryList(ctx, tx, scanID, query, args...)
+	ids, err := find(tx)
 	if err != nil {
 		return nil, fmt.Errorf("store: review queue: %w", err)
 	}
