@@ -330,8 +330,9 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 	if err != nil {
 		return biasedSites{}, err
 	}
+	means := meanRatings(rs)
 	var favoured []string
-	for site, m := range meanRatings(rs) {
+	for site, m := range means {
 		if m >= FavouredRating {
 			favoured = append(favoured, site)
 		}
@@ -349,16 +350,23 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 	if m.valid && m.key == key {
 		return m.b, nil
 	}
-	br, err := a.BiasedPageRank(ctx, bias)
+	// The biased PageRank of BiasedPageRank, from the ratings the key was
+	// made of, without the ordinary PageRank the queue does not show.
+	names, g, err := a.projectGraph(ctx)
 	if err != nil {
 		return biasedSites{}, err
 	}
-	order := make([]string, 0, len(br.Rank))
-	for s := range br.Rank {
-		order = append(order, s)
+	p, _ := BiasVector(names, means, bias)
+	rank, err := a.pageRank(g, p)
+	if err != nil {
+		return biasedSites{}, err
 	}
-	slices.SortFunc(order, func(x, y string) int { return cmp.Compare(br.Rank[y], br.Rank[x]) })
-	m.valid, m.key, m.b = true, key, biasedSites{rank: br.Rank, order: order}
+	b := biasedSites{rank: make(map[string]float64, len(names)), order: slices.Clone(names)}
+	for i, n := range names {
+		b.rank[n] = rank[i]
+	}
+	slices.SortFunc(b.order, func(x, y string) int { return cmp.Compare(b.rank[y], b.rank[x]) })
+	m.valid, m.key, m.b = true, key, b
 	return m.b, nil
 }
 

@@ -191,3 +191,40 @@ func TestReviewQueueOrders(t *testing.T) {
 		t.Fatalf("%d queues, %s has %d", len(got), path, len(w))
 	}
 }
+
+// TestBiasedQueueFollowsRatings: the biased queue's ranking is kept
+// between requests, and ranked again when a rating changes the sites it
+// favours: its values are then those BiasedPageRank computes afresh.
+func TestBiasedQueueFollowsRatings(t *testing.T) {
+	a := queueProject(t)
+	ctx := context.Background()
+	check := func(when string) {
+		t.Helper()
+		q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "bob", Order: app.OrderBiased, Limit: 50, IncludeFailed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		br, err := a.BiasedPageRank(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range q.Rows {
+			if r.Biased == nil || *r.Biased != br.Rank[r.Site] {
+				t.Fatalf("%s: %s biased %v, BiasedPageRank %v", when, r.Site, r.Biased, br.Rank[r.Site])
+			}
+			if i > 0 && *q.Rows[i-1].Biased < *r.Biased {
+				t.Fatalf("%s: %s after %s, of lower biased PageRank", when, r.Site, q.Rows[i-1].Site)
+			}
+		}
+	}
+	check("first")
+	// t9.test, of no importance, favoured now: its neighbours' ranks move.
+	if _, err := a.Rate(ctx, "ana", "t9.test", 4, ""); err != nil {
+		t.Fatal(err)
+	}
+	check("after a rating of 4")
+	if _, err := a.Rate(ctx, "ana", "t9.test", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	check("after the rating became 1")
+}
