@@ -261,23 +261,29 @@ func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 	if f := strings.ToLower(req.Q); f != "" {
 		// Site names are lower case (sites.Of), as the store's filter
 		// compares them.
-		order = slices.DeleteFunc(slices.Clone(order), func(s string) bool { return !strings.Contains(s, f) })
+		order = slices.DeleteFunc(slices.Clone(order), func(i int32) bool { return !strings.Contains(b.names[i], f) })
 	}
 	for i, n := 0, 4*req.Limit; i < len(order) && len(q.Rows) < req.Limit; n *= 2 {
 		j := min(i+n, len(order))
 		for j < len(order) && b.rank[order[j]] == b.rank[order[j-1]] {
 			j++
 		}
-		rows, err := a.store.QueueSitesNamed(ctx, sq, order[i:j])
+		rank := make(map[string]float64, j-i)
+		names := make([]string, 0, j-i)
+		for _, k := range order[i:j] {
+			rank[b.names[k]] = b.rank[k]
+			names = append(names, b.names[k])
+		}
+		rows, err := a.store.QueueSitesNamed(ctx, sq, names)
 		if err != nil {
 			return ReviewQueue{}, err
 		}
 		slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
-			return cmp.Compare(b.rank[y.Site], b.rank[x.Site]) // ties keep OPIC order
+			return cmp.Compare(rank[y.Site], rank[x.Site]) // ties keep OPIC order
 		})
 		for _, r := range rows[:min(len(rows), req.Limit-len(q.Rows))] {
 			it := queueItem(r, statuses)
-			v := b.rank[r.Site]
+			v := rank[r.Site]
 			it.Biased = &v
 			q.Rows = append(q.Rows, it)
 		}
@@ -307,11 +313,14 @@ type biasedKey struct {
 	count    int
 }
 
-// biasedSites is a biased PageRank by site, and every site in its order,
-// highest first (ties in no particular order).
+// biasedSites is the biased PageRank of every site (rank[i] is that of
+// names[i]) and the sites' indexes in its order, highest first (ties in no
+// particular order): slices, not maps, for the memo holds them for every
+// site between requests.
 type biasedSites struct {
-	rank  map[string]float64
-	order []string
+	names []string
+	rank  []float64
+	order []int32
 }
 
 // biasedOrder returns the biased PageRank of bias (0 is DefaultBias) with
@@ -361,11 +370,11 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 	if err != nil {
 		return biasedSites{}, err
 	}
-	b := biasedSites{rank: make(map[string]float64, len(names)), order: slices.Clone(names)}
-	for i, n := range names {
-		b.rank[n] = rank[i]
+	b := biasedSites{names: names, rank: rank, order: make([]int32, len(names))}
+	for i := range b.order {
+		b.order[i] = int32(i)
 	}
-	slices.SortFunc(b.order, func(x, y string) int { return cmp.Compare(b.rank[y], b.rank[x]) })
+	slices.SortFunc(b.order, func(x, y int32) int { return cmp.Compare(rank[y], rank[x]) })
 	m.valid, m.key, m.b = true, key, b
 	return m.b, nil
 }
