@@ -54,6 +54,7 @@ type App struct {
 
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
+	biased      biasedMemo     // the review queue's biased order (review.go)
 	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)
 	imports     importJobs     // the running or last archive import (import_job.go)
 }

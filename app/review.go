@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 	"sync"
@@ -204,115 +205,228 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		return ReviewQueue{}, err
 	}
 	q := ReviewQueue{Librarian: req.Librarian, Order: req.Order, Rows: []QueueItem{}}
-	unrated := store.SiteQuery{Filter: req.Q, Librarian: req.Librarian, Unrated: true, Limit: 1}
+	// Excluded counts the sites whose name contains Q, whatever the order
+	// (for OrderSearch too).
+	sq := store.QueueQuery{Librarian: req.Librarian, Filter: req.Q, NoFailed: !req.IncludeFailed}
 	if !req.IncludeFailed {
-		all, _, err := a.store.ListSites(ctx, unrated)
-		if err != nil {
+		if q.Excluded, err = a.store.QueueFailed(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
-		unrated.NoFailed = true
-		kept, _, err := a.store.ListSites(ctx, unrated)
-		if err != nil {
+	}
+	// kept is the number of sites the queue holds but for OrderSearch,
+	// which counts the sites of its hits.
+	kept := 0
+	if req.Order != OrderSearch {
+		if kept, err = a.store.QueueCount(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
-		q.Excluded = all - kept
+		kept -= q.Excluded
 	}
 	switch req.Order {
 	case OrderImportance:
-		total, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: req.Q,
-			Librarian: req.Librarian, Unrated: true, Limit: req.Limit, NoFailed: !req.IncludeFailed})
+		rows, err := a.store.QueueSites(ctx, sq, nil, req.Limit)
 		if err != nil {
 			return ReviewQueue{}, err
 		}
-		q.Total = total
+		q.Total = kept
 		for _, r := range rows {
 			q.Rows = append(q.Rows, queueItem(r, statuses))
 		}
 		return q, nil
 	case OrderBiased:
-		return a.biasedQueue(ctx, req, q, statuses)
+		q.Total = kept
+		return a.biasedQueue(ctx, req, sq, q, statuses)
 	case OrderCommunity:
-		return a.communityQueue(ctx, req, q, statuses)
+		q.Total = kept
+		return a.communityQueue(ctx, req, sq, q, statuses)
 	case OrderSearch:
-		return a.searchQueue(ctx, req, q, statuses)
+		sq.Filter = ""
+		return a.searchQueue(ctx, req, sq, q, statuses)
 	}
 	return ReviewQueue{}, badRequest(fmt.Errorf("review queue: unknown order %q (want %s, %s, %s or %s)",
 		req.Order, OrderImportance, OrderBiased, OrderCommunity, OrderSearch))
 }
 
-// unrated returns every site of the queue req asks for — not rated by its
-// librarian, and not failed unless it includes them — whose name contains
-// filter, by OPIC, highest first.
-func (a *App) unrated(ctx context.Context, req QueueRequest, filter string) ([]store.SiteRow, error) {
-	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Filter: filter,
-		Librarian: req.Librarian, Unrated: true, NoFailed: !req.IncludeFailed})
-	return rows, err
-}
-
-func (a *App) biasedQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
-	biased, err := a.BiasedPageRank(ctx, req.Bias)
+// biasedQueue proposes the sites of highest biased PageRank first, ties in
+// the order of importance. It walks the sites by biased PageRank (see
+// biasedMemo) and reads the queue's rows of a few at a time, each run of
+// equal values whole, until it has req.Limit rows.
+func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+	statuses map[string]string) (ReviewQueue, error) {
+	b, err := a.biasedOrder(ctx, req.Bias)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	rows, err := a.unrated(ctx, req, req.Q)
-	if err != nil {
-		return ReviewQueue{}, err
+	order := b.order
+	if f := strings.ToLower(req.Q); f != "" {
+		// Site names are lower case (sites.Of), as the store's filter
+		// compares them.
+		order = slices.DeleteFunc(slices.Clone(order), func(i int32) bool { return !strings.Contains(b.names[i], f) })
 	}
-	slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
-		return cmp.Compare(biased.Rank[y.Site], biased.Rank[x.Site]) // ties keep OPIC order
-	})
-	q.Total = len(rows)
-	for _, r := range rows[:min(len(rows), req.Limit)] {
-		it := queueItem(r, statuses)
-		v := biased.Rank[r.Site]
-		it.Biased = &v
-		q.Rows = append(q.Rows, it)
+	for i, n := 0, 4*req.Limit; i < len(order) && len(q.Rows) < req.Limit; n *= 2 {
+		j := min(i+n, len(order))
+		for j < len(order) && b.rank[order[j]] == b.rank[order[j-1]] {
+			j++
+		}
+		rank := make(map[string]float64, j-i)
+		names := make([]string, 0, j-i)
+		for _, k := range order[i:j] {
+			rank[b.names[k]] = b.rank[k]
+			names = append(names, b.names[k])
+		}
+		rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
+			return cmp.Compare(rank[y.Site], rank[x.Site]) // ties keep OPIC order
+		})
+		for _, r := range rows[:min(len(rows), req.Limit-len(q.Rows))] {
+			it := queueItem(r, statuses)
+			v := rank[r.Site]
+			it.Biased = &v
+			q.Rows = append(q.Rows, it)
+		}
+		i = j
 	}
 	return q, nil
 }
 
-func (a *App) communityQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
+// biasedMemo keeps the biased PageRank of the review queue and every site
+// in its order, while the sites' importance and the sites the bias favours
+// stay the same: ranking the site graph takes seconds at a million sites,
+// and a rating of 1 or 2 (most of them), or a second rating that keeps a
+// site's mean on the same side of FavouredRating, leaves the ranking as it
+// was. The site graph changes with a crawl or an import, which write the
+// sites' importance.
+type biasedMemo struct {
+	mu    sync.Mutex
+	valid bool
+	key   biasedKey
+	b     biasedSites
+}
+
+type biasedKey struct {
+	version  int64
+	bias     float64
+	favoured uint64 // hash of the favoured sites' names, in order
+	count    int
+}
+
+// biasedSites is the biased PageRank of every site (rank[i] is that of
+// names[i]) and the sites' indexes in its order, highest first (ties in no
+// particular order): slices, not maps, for the memo holds them for every
+// site between requests.
+type biasedSites struct {
+	names []string
+	rank  []float64
+	order []int32
+}
+
+// biasedOrder returns the biased PageRank of bias (0 is DefaultBias) with
+// the sites in its order, ranked again only when the key of biasedMemo
+// moved. The result is shared: callers must not change it.
+func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error) {
+	bias, err := checkBias(bias)
+	if err != nil {
+		return biasedSites{}, err
+	}
+	version, err := a.store.ImportanceVersion(ctx)
+	if err != nil {
+		return biasedSites{}, err
+	}
+	rs, err := a.store.Ratings(ctx)
+	if err != nil {
+		return biasedSites{}, err
+	}
+	means := meanRatings(rs)
+	var favoured []string
+	for site, m := range means {
+		if m >= FavouredRating {
+			favoured = append(favoured, site)
+		}
+	}
+	slices.Sort(favoured)
+	h := fnv.New64a()
+	for _, s := range favoured {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	key := biasedKey{version: version, bias: bias, favoured: h.Sum64(), count: len(favoured)}
+	m := &a.biased
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.valid && m.key == key {
+		return m.b, nil
+	}
+	// The biased PageRank of BiasedPageRank, from the ratings the key was
+	// made of, without the ordinary PageRank the queue does not show.
+	names, g, err := a.projectGraph(ctx)
+	if err != nil {
+		return biasedSites{}, err
+	}
+	p, _ := BiasVector(names, means, bias)
+	rank, err := a.pageRank(g, p)
+	if err != nil {
+		return biasedSites{}, err
+	}
+	b := biasedSites{names: names, rank: rank, order: make([]int32, len(names))}
+	for i := range b.order {
+		b.order[i] = int32(i)
+	}
+	slices.SortFunc(b.order, func(x, y int32) int { return cmp.Compare(rank[y], rank[x]) })
+	m.valid, m.key, m.b = true, key, b
+	return m.b, nil
+}
+
+// communityQueue proposes the sites of each community of the current
+// extraction in turn, each by OPIC, then the sites of no community by
+// OPIC: the members are few and read by name, the others by index.
+func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+	statuses map[string]string) (ReviewQueue, error) {
 	member, err := a.communityOf(ctx)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	rows, err := a.unrated(ctx, req, req.Q)
+	names := make([]string, 0, len(member))
+	for s := range member {
+		names = append(names, s)
+	}
+	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
-	// Sites of no community go last; within a group the OPIC order stays.
-	group := func(site string) int {
-		if cs := member[site]; len(cs) > 0 {
-			return cs[0].Core
-		}
-		return len(member) + MaxCommunityCount
-	}
-	slices.SortStableFunc(rows, func(x, y store.SiteRow) int { return cmp.Compare(group(x.Site), group(y.Site)) })
-	q.Total = len(rows)
+	// Within a community the OPIC order stays.
+	slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
+		return cmp.Compare(member[x.Site][0].Core, member[y.Site][0].Core)
+	})
 	for _, r := range rows[:min(len(rows), req.Limit)] {
 		it := queueItem(r, statuses)
-		if cs := member[r.Site]; len(cs) > 0 {
-			c := cs[0].Core
-			it.Community = &c
-		}
+		c := member[r.Site][0].Core
+		it.Community = &c
 		q.Rows = append(q.Rows, it)
+	}
+	if len(q.Rows) < req.Limit {
+		rest, err := a.store.QueueSites(ctx, sq, names, req.Limit-len(q.Rows))
+		if err != nil {
+			return ReviewQueue{}, err
+		}
+		for _, r := range rest {
+			q.Rows = append(q.Rows, queueItem(r, statuses))
+		}
 	}
 	return q, nil
 }
 
-func (a *App) searchQueue(ctx context.Context, req QueueRequest, q ReviewQueue, statuses map[string]string) (ReviewQueue, error) {
+// searchQueue proposes the sites of the pages matching req.Q in the order
+// of their best page, among the first queueSearchHits hits; the hits'
+// sites are read by name.
+func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+	statuses map[string]string) (ReviewQueue, error) {
 	if req.Q == "" {
 		return ReviewQueue{}, badRequest(errors.New("review queue: order=search needs a query (q)"))
 	}
-	rows, err := a.unrated(ctx, req, "")
-	if err != nil {
-		return ReviewQueue{}, err
-	}
-	todo := make(map[string]store.SiteRow, len(rows))
-	for _, r := range rows {
-		todo[r.Site] = r
-	}
-	seen := map[string]bool{}
+	var hits []index.Hit
 	for off := 0; off < queueSearchHits; off += index.MaxLimit {
 		res, err := a.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
 		if errors.Is(err, index.ErrBadQuery) {
@@ -321,21 +435,35 @@ func (a *App) searchQueue(ctx context.Context, req QueueRequest, q ReviewQueue, 
 		if err != nil {
 			return ReviewQueue{}, err
 		}
-		for _, h := range res.Hits {
-			r, ok := todo[h.Site]
-			if !ok || seen[h.Site] {
-				continue
-			}
-			seen[h.Site] = true
-			q.Total++
-			if len(q.Rows) < req.Limit {
-				it := queueItem(r, statuses)
-				it.Title, it.Snippet = h.Title, h.Snippet
-				q.Rows = append(q.Rows, it)
-			}
-		}
+		hits = append(hits, res.Hits...)
 		if uint64(off+len(res.Hits)) >= res.Total || len(res.Hits) == 0 {
 			break
+		}
+	}
+	var names []string
+	for _, h := range hits {
+		names = append(names, h.Site)
+	}
+	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	todo := make(map[string]store.SiteRow, len(rows))
+	for _, r := range rows {
+		todo[r.Site] = r
+	}
+	seen := map[string]bool{}
+	for _, h := range hits {
+		r, ok := todo[h.Site]
+		if !ok || seen[h.Site] {
+			continue
+		}
+		seen[h.Site] = true
+		q.Total++
+		if len(q.Rows) < req.Limit {
+			it := queueItem(r, statuses)
+			it.Title, it.Snippet = h.Title, h.Snippet
+			q.Rows = append(q.Rows, it)
 		}
 	}
 	return q, nil

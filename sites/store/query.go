@@ -544,8 +544,12 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 
 	var d SiteDetail
 	var id int64
+	_, opicTotal, err := s.totals(ctx, tx)
+	if err != nil {
+		return SiteDetail{}, err
+	}
 	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect+` WHERE s.name = ?2`, librarian, name,
-		nil, nil, nil, nil, nil, nil, nil), &id)
+		nil, nil, nil, nil, nil, nil, opicTotal), &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return SiteDetail{}, fmt.Errorf("store: site %q: %w", name, ErrNotFound)
 	}
@@ -556,10 +560,10 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	if d.Pages, err = sitePages(ctx, tx, id); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: pages: %w", name, err)
 	}
-	if d.InLinks, err = siteLinks(ctx, tx, id, true); err != nil {
+	if d.InLinks, err = siteLinks(ctx, tx, id, true, opicTotal); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: in-links: %w", name, err)
 	}
-	if d.OutLinks, err = siteLinks(ctx, tx, id, false); err != nil {
+	if d.OutLinks, err = siteLinks(ctx, tx, id, false, opicTotal); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: out-links: %w", name, err)
 	}
 	if d.Ratings, err = ratings(ctx, tx, `WHERE r.site_id = ?`, id); err != nil {
@@ -614,8 +618,9 @@ func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error)
 }
 
 // siteLinks lists the neighbours of a site: those linking to it when in is
-// true, those it links to otherwise.
-func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool) ([]SiteLink, error) {
+// true, those it links to otherwise; opicTotal is the OPIC total of all
+// sites (totals), which summing again would read every site.
+func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool, opicTotal float64) ([]SiteLink, error) {
 	self, other := "from_site_id", "to_site_id"
 	if in {
 		self, other = other, self
@@ -627,8 +632,8 @@ func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool) ([]SiteLi
 			CASE WHEN t.total > 0 THEN (o.opic_history + o.opic_cash) / t.total ELSE 0 END
 		FROM site_links l
 		JOIN sites o ON o.id = l.`+other+`
-		CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
+		CROSS JOIN (SELECT ? AS total) t
 		WHERE l.`+self+` = ?
 		ORDER BY l.weight DESC, o.name
-		LIMIT ?`, siteID, MaxDetailRows)
+		LIMIT ?`, opicTotal, siteID, MaxDetailRows)
 }

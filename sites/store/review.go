@@ -2,7 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
+	"sync"
 )
 
 // TopPage is one of the most important crawled pages of a site, as the
@@ -58,4 +63,247 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 		return nil, fmt.Errorf("store: top pages of %q: %w", site, err)
 	}
 	return out, nil
+}
+
+// QueueQuery selects the sites of a librarian's review queue: those
+// Librarian has not rated (a note alone is no rating), whose name contains
+// Filter (ignoring case), and, with NoFailed, not those whose crawl gave
+// nothing worth archiving (sites.Failed: dead, closed to robots, errors
+// only). They are the sites of ListSites with Unrated, Filter and NoFailed.
+type QueueQuery struct {
+	Librarian string
+	Filter    string
+	NoFailed  bool
+}
+
+// queueWhere is the SQL condition over sites s of the queue q; its
+// parameters are ?1 (the librarian) and ?2 (the name filter, lower case).
+// The failed sites are those with pages (a site without any is
+// not-fetched), few beside the sites of an imported graph: the status of
+// each is computed once per query, not that of every site.
+func queueWhere(q QueueQuery) string {
+	where := ` s.id NOT IN (SELECT u.site_id FROM ratings u WHERE u.rating IS NOT NULL
+			AND u.librarian_id = (SELECT id FROM librarians WHERE name = ?1))`
+	if q.Filter != "" {
+		where += ` AND instr(s.name, ?2) > 0`
+	}
+	if q.NoFailed {
+		where += ` AND s.id NOT IN (` + failedSites + `)`
+	}
+	return where
+}
+
+// failedSites selects the ids of the sites whose crawl status sites.Failed
+// reports, reading only the sites that have pages (pages_site_class).
+const failedSites = `SELECT s.id FROM sites s WHERE s.id IN (SELECT site_id FROM pages)
+		AND ` + siteStatus + ` IN ('dead', 'robots-closed', 'errors-only')`
+
+func (q QueueQuery) args() []any {
+	return []any{q.Librarian, strings.ToLower(q.Filter)}
+}
+
+// QueueCount returns the number of sites Librarian has not rated whose
+// name contains Filter; NoFailed is ignored (see [Store.QueueFailed]). The
+// count without a filter is the cached number of sites less the
+// librarian's ratings; a filter reads every name, as no index finds a part
+// of a name.
+func (s *Store) QueueCount(ctx context.Context, q QueueQuery) (int, error) {
+	if q.Librarian == "" {
+		return 0, fmt.Errorf("store: review queue count: %w: no librarian", ErrInvalid)
+	}
+	q.NoFailed = false
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: review queue count: begin: %w", err)
+	}
+	defer tx.Rollback()
+	nsites, _, err := s.totals(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	filter := strings.ToLower(q.Filter)
+	if filter != "" {
+		if nsites, err = s.nameCounts.get(ctx, tx, filter); err != nil {
+			return 0, err
+		}
+	}
+	// The librarian's ratings are few: those of the matching sites are
+	// counted through the ratings' primary key.
+	var rated int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings r JOIN sites s ON s.id = r.site_id
+			WHERE r.rating IS NOT NULL AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)
+			AND (?2 = '' OR instr(s.name, ?2) > 0)`, q.Librarian, filter).Scan(&rated); err != nil {
+		return 0, fmt.Errorf("store: review queue count: %w", err)
+	}
+	return nsites - rated, nil
+}
+
+// nameCounts keeps the number of sites whose name contains a filter, for
+// the last few filters, while the importance version (which moves when a
+// site is added or removed) stays: counting reads every name, a fraction of
+// a second at a million sites, and the review page asks again with the same
+// filter each time it tops its queue up.
+type nameCounts struct {
+	mu      sync.Mutex
+	version int64
+	counts  map[string]int
+}
+
+// maxNameCounts bounds the filters nameCounts keeps.
+const maxNameCounts = 32
+
+// get returns the number of sites whose name contains filter (lower case)
+// as tx sees them.
+func (m *nameCounts) get(ctx context.Context, tx *sql.Tx, filter string) (int, error) {
+	v, err := importanceVersion(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.counts == nil || m.version != v || len(m.counts) >= maxNameCounts {
+		m.version, m.counts = v, map[string]int{}
+	}
+	if n, ok := m.counts[filter]; ok {
+		return n, nil
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites WHERE instr(name, ?) > 0`, filter).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count sites named like %q: %w", filter, err)
+	}
+	m.counts[filter] = n
+	return n, nil
+}
+
+// QueueFailed returns the number of sites Librarian has not rated whose
+// name contains Filter and whose crawl status sites.Failed reports: the
+// sites NoFailed leaves out. It reads the sites with pages only.
+func (s *Store) QueueFailed(ctx context.Context, q QueueQuery) (int, error) {
+	if q.Librarian == "" {
+		return 0, fmt.Errorf("store: review queue failed sites: %w: no librarian", ErrInvalid)
+	}
+	q.NoFailed = false
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
+		q.args()...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: review queue failed sites: %w", err)
+	}
+	return n, nil
+}
+
+// queueOrder is the queue's order by importance, as ListSites sorts by
+// "opic" descending: OPIC highest first, then by name.
+const queueOrder = ` ORDER BY (s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC`
+
+// QueueSites returns the first limit sites of the queue q by OPIC
+// importance, highest first, then by name, leaving out the sites named in
+// except; each row has Librarian's rating. Without a filter the sites are
+// read through the OPIC index and the page stops at limit sites, however
+// many there are.
+func (s *Store) QueueSites(ctx context.Context, q QueueQuery, except []string, limit int) ([]SiteRow, error) {
+	if q.Librarian == "" || limit <= 0 {
+		return nil, fmt.Errorf("store: review queue: %w: librarian %q, limit %d", ErrInvalid, q.Librarian, limit)
+	}
+	args := append(q.args(), limit)
+	exceptWhere := ""
+	if len(except) > 0 {
+		js, err := json.Marshal(except)
+		if err != nil {
+			return nil, err
+		}
+		exceptWhere = ` AND s.name NOT IN (SELECT value FROM json_each(?4))`
+		args = append(args, string(js))
+	}
+	where := queueWhere(q) + exceptWhere
+	if q.Filter == "" {
+		return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+			return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE`+where+queueOrder+` LIMIT ?3`, args...)
+		})
+	}
+	// A filter most names match finds its page early in the OPIC index;
+	// one few names match would walk all of it, reading each name, slower
+	// than reading the table and sorting the matches. The first
+	// filterPrefix sites of the queue by OPIC are read first, their names
+	// matched here: a page found whole there is the page of all sites,
+	// which follow in the same order.
+	unfiltered := q
+	unfiltered.Filter = ""
+	walk := `SELECT s.id, s.name FROM sites s WHERE` + queueWhere(unfiltered) + exceptWhere + queueOrder
+	filter := strings.ToLower(q.Filter)
+	return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+		var ids []int64
+		read := 0
+		err := queryRows(ctx, tx, func(sc scanner) error {
+			var id int64
+			var name string
+			if err := sc.Scan(&id, &name); err != nil {
+				return err
+			}
+			if read++; strings.Contains(name, filter) {
+				ids = append(ids, id)
+			}
+			if len(ids) == limit || read == filterPrefix {
+				return errWalked
+			}
+			return nil
+		}, walk, args...)
+		if err != nil && !errors.Is(err, errWalked) {
+			return nil, err
+		}
+		if len(ids) == limit || read < filterPrefix {
+			return ids, nil
+		}
+		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE`+where+
+			` ORDER BY +(s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC LIMIT ?3`, args...)
+	})
+}
+
+// errWalked ends a walk over rows that has read what it needed.
+var errWalked = errors.New("store: walk ended")
+
+// filterPrefix is how many sites by OPIC QueueSites reads for a name
+// filter's page before it reads them all (a variable for the tests).
+var filterPrefix = 10000
+
+// QueueSitesNamed returns the sites named that the queue q holds (unknown
+// names are left out), by OPIC importance, highest first, then by name:
+// the rows of a queue ordered by something else than importance (a
+// community, a biased ranking, a search), which reorders them from there.
+func (s *Store) QueueSitesNamed(ctx context.Context, q QueueQuery, names []string) ([]SiteRow, error) {
+	if q.Librarian == "" {
+		return nil, fmt.Errorf("store: review queue: %w: no librarian", ErrInvalid)
+	}
+	if len(names) == 0 {
+		return []SiteRow{}, nil
+	}
+	js, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
+		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE s.name IN (SELECT value FROM json_each(?3)) AND`+
+			queueWhere(q)+queueOrder, append(q.args(), string(js))...)
+	})
+}
+
+// queueRows reads the ids that find selects, then their rows.
+func (s *Store) queueRows(ctx context.Context, q QueueQuery, find func(*sql.Tx) ([]int64, error)) ([]SiteRow, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: begin: %w", err)
+	}
+	defer tx.Rollback()
+	_, opicTotal, err := s.totals(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := find(tx)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
+	}
+	rows, err := siteRowsOf(ctx, tx, ids, q.Librarian, opicTotal)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
+	}
+	return rows, nil
 }

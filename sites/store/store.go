@@ -63,6 +63,7 @@ type Store struct {
 	writeSem chan struct{}
 
 	siteTotals siteTotals // see totals
+	nameCounts nameCounts // see Store.QueueCount
 
 	// rule is the project's site rule (key site_rule of settings): the
 	// site of every page and link the store is given must follow it.
