@@ -372,7 +372,7 @@ export class SsImport extends LightElement {
               ${files.map(
                 (f) => html`<tr data-path=${f.path}>
                   <td>${f.kind}</td>
-                  <td><bdi dir="ltr">${f.path}</bdi></td>
+                  <td class="path"><bdi dir="ltr">${f.path}</bdi></td>
                   <td>${f.skipped ? html`<span class="muted">imported before, skipped</span>` : summaryText(f.summary)}</td>
                 </tr>`,
               )}
@@ -392,9 +392,9 @@ export class SsImport extends LightElement {
         <tbody>
           ${[...this.history].reverse().map(
             (f) => html`<tr>
-              <td>${new Date(f.imported_at).toLocaleString()}</td>
+              <td class="when">${new Date(f.imported_at).toLocaleString()}</td>
               <td>${f.kind}</td>
-              <td><bdi dir="ltr">${f.path}</bdi></td>
+              <td class="path"><bdi dir="ltr">${f.path}</bdi></td>
               <td class="num">${int(f.size)}</td>
               <td>${summaryText(f.summary)}</td>
             </tr>`,

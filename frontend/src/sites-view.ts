@@ -370,7 +370,7 @@ export class SitesView extends LightElement {
           ? html`No site is “${STATUS_INFO[this.status].label}”${this.q ? html` among those whose name contains “${this.q}”` : nothing}.`
           : this.q
             ? html`No site name contains “${this.q}”.`
-            : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some.`}
+            : html`No sites yet. <a href="#/crawl">Start a crawl</a> to discover some, or <a href="#/import">import</a> an archive or a graph.`}
       </td></tr>`;
     }
     const health = this.#showHealth;

@@ -62,8 +62,12 @@ class Librarian extends EventTarget {
     if (!id || id === this.#project) return;
     this.#project = id;
     store(PROJECT_KEY, id);
+    const before = this.#name;
     this.#name = '';
     this.set(load(LIBRARIAN_KEY + id));
+    // A project with no librarian kept leaves the name empty, which set
+    // does not announce: the chooser would go on showing the last one.
+    if (this.#name === '' && before !== '') this.dispatchEvent(new Event('change'));
     this.#check();
   }
 
