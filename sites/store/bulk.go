@@ -322,10 +322,7 @@ func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImport
 			return fmt.Errorf("importance of site %d: %w", id, err)
 		}
 	}
-	if err := rebuild.rebuild(ctx, tx); err != nil {
-		return err
-	}
-	return nil
+	return rebuild.rebuild(ctx, tx)
 }
 
 // SiteGraphCSR returns every known site and the weighted inter-site edges

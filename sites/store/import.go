@@ -243,7 +243,8 @@ func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(c
 // the to_site_id index evict and re-read pages; the cache grows only as
 // pages are used. A multi-row INSERT that may fail halfway keeps a statement
 // journal, by default spilled to a temporary file; temp_store must be MEMORY
-// when the transaction begins to keep it in memory. Both settings go back to
+// when the transaction begins to keep it in memory. Both settings, and the
+// sort threads an index rebuild may have left set when it failed, go back to
 // their defaults before the connection returns to the pool. (Importing 3.2
 // million edges took 54 s on a default connection, 28 s with these two.)
 //
@@ -273,7 +274,7 @@ func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) 
 		return nil
 	}
 	defer func() {
-		if set(context.WithoutCancel(ctx), "cache_size = -2000", "temp_store = DEFAULT", "foreign_keys = ON") != nil {
+		if set(context.WithoutCancel(ctx), "cache_size = -2000", "temp_store = DEFAULT", "threads = 0", "foreign_keys = ON") != nil {
 			conn.Raw(func(any) error { return driver.ErrBadConn })
 		}
 	}()
@@ -409,10 +410,7 @@ func importEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 			if err := insertEdges(ctx, tx, es); err != nil {
 				return err
 			}
-			if err := rebuild.rebuild(ctx, tx); err != nil {
-				return err
-			}
-			return nil
+			return rebuild.rebuild(ctx, tx)
 		}
 	}
 	return insertEdges(ctx, tx, es)
