@@ -137,10 +137,7 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 	cut := int64(-1)
 	var cutErr error
 	if rs, ok := r.(io.ReadSeeker); ok {
-		good, bad, err := wholePrefix(rs)
-		if err != nil {
-			return &ReadError{File: name, Err: err}
-		}
+		good, bad := wholePrefix(rs)
 		if _, err := rs.Seek(0, io.SeekStart); err != nil {
 			return &ReadError{File: name, Err: err}
 		}
@@ -201,13 +198,13 @@ func next(wr *gowarc.WarcFileReader) (rec gowarc.WarcRecord, off int64, err erro
 // record. A gzip file is checked member by member (each inflates to its
 // end, checksum matching), a plain one record by record (see
 // plainRecords).
-func wholePrefix(r io.Reader) (good int64, bad error, err error) {
+func wholePrefix(r io.Reader) (good int64, bad error) {
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 1<<16)
 	at := func() int64 { return cr.n - int64(br.Buffered()) }
 	head, err := br.Peek(2)
 	if err != nil {
-		return 0, nil, nil // empty, or one byte that gowarc reports
+		return 0, nil // empty, one byte or unreadable: gowarc reports it
 	}
 	if head[0] == 0x1f && head[1] == 0x8b {
 		return gzipMembers(br, at)
@@ -216,18 +213,18 @@ func wholePrefix(r io.Reader) (good int64, bad error, err error) {
 }
 
 // gzipMembers is [wholePrefix] of a gzip file; at gives br's offset.
-func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error, err error) {
+func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
 	var zr gzip.Reader
 	for {
 		if _, err := br.Peek(1); err != nil {
-			return good, nil, nil // the end of the file
+			return good, endOrErr(err)
 		}
 		if err := zr.Reset(br); err != nil {
-			return good, fmt.Errorf("not a gzip member: %w", readErr(err)), nil
+			return good, fmt.Errorf("not a gzip member: %w", readErr(err))
 		}
 		zr.Multistream(false)
 		if _, err := io.Copy(io.Discard, &zr); err != nil {
-			return good, readErr(err), nil
+			return good, readErr(err)
 		}
 		good = at()
 	}
@@ -238,12 +235,12 @@ func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error, err 
 // Content-Length bytes of block; blank lines between records are allowed.
 // gowarc, told to warn, not fail, would take a record cut inside its header
 // for a whole one, or loop on it.
-func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error, err error) {
+func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 	for {
 		for {
 			b, err := br.ReadByte()
 			if err != nil {
-				return good, nil, nil // the end of the file
+				return good, endOrErr(err)
 			}
 			if b != '\r' && b != '\n' {
 				br.UnreadByte()
@@ -253,10 +250,10 @@ func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error, err
 		}
 		size, bad := plainHeader(br)
 		if bad != nil {
-			return good, bad, nil
+			return good, bad
 		}
 		if n, err := br.Discard(int(min(size, math.MaxInt))); int64(n) < size {
-			return good, readErr(cmp.Or(err, io.ErrUnexpectedEOF)), nil
+			return good, readErr(cmp.Or(err, io.ErrUnexpectedEOF))
 		}
 		good = at()
 	}
@@ -271,8 +268,11 @@ func plainHeader(br *bufio.Reader) (int64, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			return 0, fmt.Errorf("corrupt record: a header line longer than %d bytes", br.Size())
 		}
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
-			return 0, readErr(io.ErrUnexpectedEOF)
+			return 0, readErr(err)
 		}
 		text := strings.TrimRight(string(line), "\r\n")
 		switch {
@@ -296,6 +296,15 @@ func plainHeader(br *bufio.Reader) (int64, error) {
 			}
 		}
 	}
+}
+
+// endOrErr is nil for the end of a file where a record may end, and what
+// went wrong for any other failed read.
+func endOrErr(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return readErr(err)
 }
 
 // readErr names the usual causes of a failed read in words an operator

@@ -124,3 +124,44 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// failingReader reads b and fails with err from byte at on, wherever it seeks.
+type failingReader struct {
+	*bytes.Reader
+	at  int64
+	err error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	pos, _ := f.Seek(0, io.SeekCurrent)
+	if pos >= f.at {
+		return 0, f.err
+	}
+	return f.Reader.Read(p[:min(int64(len(p)), f.at-pos)])
+}
+
+// TestReadPlainFailing: a plain file that cannot be read past a byte (a
+// disk error, not its end) is a ReadError at the record it fails in, not a
+// file that ends there.
+func TestReadPlainFailing(t *testing.T) {
+	zb, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk := errors.New("input/output error")
+	for _, at := range []int64{10, int64(len(plain)) / 2, int64(len(plain)) - 3} {
+		err := Read(&failingReader{bytes.NewReader(plain), at, disk}, "failing.warc", func(*Record) error { return nil })
+		var re *ReadError
+		if !errors.As(err, &re) || !errors.Is(err, disk) || re.Offset > at {
+			t.Errorf("failing at byte %d: %v; want a ReadError wrapping the read's error at or before that byte", at, err)
+		}
+	}
+}
