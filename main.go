@@ -54,19 +54,22 @@ func main() {
 }
 
 // cpuProfile writes a CPU profile of the whole command to the file
-// SITESIFT_CPUPROFILE names, for `go tool pprof`; the benchmark scripts use
-// it to show where a step's time goes. The returned function ends it.
+// SITESIFT_CPUPROFILE names, for `go tool pprof`: where a step of an import
+// or a ranking spends its time. The returned function ends it.
 func cpuProfile(logger *slog.Logger) func() {
 	path := os.Getenv("SITESIFT_CPUPROFILE")
 	if path == "" {
 		return func() {}
 	}
 	f, err := os.Create(path)
-	if err == nil {
-		err = pprof.StartCPUProfile(f)
-	}
 	if err != nil {
 		logger.Warn("no CPU profile", "file", path, "err", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		logger.Warn("no CPU profile", "file", path, "err", err)
+		f.Close()
+		os.Remove(path) // empty: no profile is better than one that reads as empty
 		return func() {}
 	}
 	return func() {
