@@ -35,6 +35,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
+	defer lowGC()()
 	set := map[string]bool{}
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if *count <= 0 {
