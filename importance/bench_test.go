@@ -26,6 +26,25 @@ func BenchmarkOPICStep(b *testing.B) {
 	}
 }
 
+// BenchmarkOPICStepNational times one greedy read on a graph of national
+// size, 5,000,000 nodes and about 50 M arcs (the import's simulation, at
+// the scale of importance/bench/scale.sh), where the cash, the keys and the
+// heap no longer fit in any cache: each arc a read follows costs cache
+// misses, not arithmetic.
+func BenchmarkOPICStepNational(b *testing.B) {
+	o, err := LoadGraph(Synthetic(5_000_000, 10, 1), DefaultTeleport)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sel, err := NewSelector(o, Greedy, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		sel.Step()
+	}
+}
+
 // BenchmarkPageRankIteration times one power iteration (MaxIter 1) on the
 // same graph.
 func BenchmarkPageRankIteration(b *testing.B) {

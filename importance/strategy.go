@@ -110,7 +110,7 @@ func (s *Selector) Step() int {
 }
 
 // key orders nodes by cash: Cash(i) = key(i) + uniform, and uniform is the same for all.
-func (s *Selector) key(i int) float64 { return s.o.cash[i] - s.o.seen[i] }
+func (s *Selector) key(i int) float64 { return s.o.acct[i].cash - s.o.acct[i].seen }
 
 // refresh takes every key anew after the OPIC folded its uniform share into
 // the cash (see handOut): each key moved by the same amount, so the heap's
