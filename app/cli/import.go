@@ -85,10 +85,11 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 }
 
 // largeGraphGCPercent is the garbage collector's GOGC while a command reads
-// a whole site graph to rank it or draw seeds from it: at the default 100 the heap may grow to twice
-// what is live before a collection, and a graph of tens of millions of edges
-// is most of what is live. Its arrays hold no pointers, so a collection
-// costs little beside them, and 10 keeps the heap within a tenth of them.
+// a whole site graph to rank it or draw seeds from it: at the default 100
+// the heap may grow to twice what is live before a collection, and a graph
+// of tens of millions of edges is most of what is live. Its arrays hold no
+// pointers, so a collection costs little beside them, and 10 keeps the heap
+// within a tenth of them.
 const largeGraphGCPercent = 10
 
 // lowGC sets largeGraphGCPercent and returns what restores the setting.
