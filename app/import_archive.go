@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -47,8 +48,9 @@ type ArchiveFileResult struct {
 	Kind string `json:"kind"`
 	Path string `json:"path"`
 	Size int64  `json:"size"`
-	// Skipped says the file (the same size and digest) was imported
-	// before, as Previous; nothing was read from it again.
+	// Skipped says the file (the same size and digest, and for the
+	// Common Crawl host graph the same slice) was imported before, as
+	// Previous; nothing was read from it again.
 	Skipped  bool   `json:"skipped,omitempty"`
 	Previous string `json:"previous,omitempty"`
 	// Summary is what the file held and added (the counts of each kind's
@@ -165,6 +167,59 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 	return in, nil
 }
 
+// ccSliceName names the slice of the Common Crawl host graph req keeps as
+// its flags would give it, "--tld fr --host-suffix bnf.fr,gouv.fr", each
+// list lower-cased, without dots at its ends, sorted and without repeats,
+// so that one slice has one name however it was typed; "" for an import
+// without the host graph.
+func ccSliceName(req ArchiveImportRequest) string {
+	if len(req.CCVertices)+len(req.CCEdges)+len(req.CCRanks) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, l := range []struct {
+		flag  string
+		names []string
+	}{{"--tld", req.TLDs}, {"--host-suffix", req.HostSuffixes}} {
+		var names []string
+		for _, n := range l.names {
+			names = append(names, strings.Trim(strings.ToLower(strings.TrimSpace(n)), "."))
+		}
+		slices.Sort(names)
+		if names = slices.Compact(names); len(names) > 0 {
+			parts = append(parts, l.flag+" "+strings.Join(names, ","))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// checkCCSlice refuses to import the slice named slice of the Common Crawl
+// host graph into a project that holds another one: the links between the
+// two slices' hosts would be in neither, and those inside both counted
+// twice. A vertices file that kept no host holds no slice.
+func (a *App) checkCCSlice(ctx context.Context, slice string) error {
+	if slice == "" {
+		return nil
+	}
+	done, err := a.store.ArchiveImports(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range done {
+		if r.Kind != KindCCVertices || r.Slice == "" || r.Slice == slice {
+			continue
+		}
+		var sum CCVerticesSummary
+		if err := json.Unmarshal(r.Summary, &sum); err != nil || sum.Kept == 0 {
+			continue
+		}
+		return conflict(fmt.Errorf("import: this project holds the Common Crawl slice %s (from %s), not %s: "+
+			"a slice is imported whole into a project of its own; to hold both, import them together "+
+			"(one --tld and --host-suffix list) into a new project", r.Slice, r.Path, slice))
+	}
+	return nil
+}
+
 // unwrapPathError drops the path an *fs.PathError repeats.
 func unwrapPathError(err error) error {
 	var pe *fs.PathError
@@ -199,8 +254,11 @@ func warcFilesIn(dir string) ([]string, error) {
 // then read as a stream and what it adds is committed with it: a bad file
 // stops the import with an error naming it and the byte offset or line,
 // nothing of it kept, and the files before it stay imported. A file
-// imported before (same kind, size and SHA-256) is skipped, so running the
-// same import twice changes nothing. Afterwards PageRank and the OPIC
+// imported before (same kind, size and SHA-256, and the same slice of the
+// Common Crawl host graph) is skipped, so running the same import twice
+// changes nothing. A project holds one slice of the host graph: another
+// is refused before anything is read, and so is a slice that keeps none of
+// the vertices files' hosts, before its edges are read. Afterwards PageRank and the OPIC
 // simulation are recomputed on the whole site graph, as after an edge-list
 // import, and new pages are indexed for search, also when a file failed
 // (and when every file was imported before: a run killed after its files
@@ -214,6 +272,10 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 	}
 	if _, err := a.running(); err == nil {
 		return ArchiveImportResult{}, conflict(errors.New("import: a crawl is running; stop it or wait for its end"))
+	}
+	slice := ccSliceName(req)
+	if err := a.checkCCSlice(ctx, slice); err != nil {
+		return ArchiveImportResult{}, err
 	}
 	var p ImportProgress
 	p.Files = len(in)
@@ -245,6 +307,13 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 				return err
 			}
 			af := store.ArchiveFile{Kind: f.kind, Path: f.path, Size: f.size, Digest: digest}
+			if strings.HasPrefix(f.kind, "cc-") {
+				af.Slice = slice
+			}
+			if f.kind == KindCCEdges && len(imp.slice().sites) == 0 {
+				return badRequest(fmt.Errorf("import: the slice %s keeps none of the %d hosts of the cc-vertices files: "+
+					"nothing of the host graph was imported; check the TLDs and host suffixes", slice, imp.slice().hosts))
+			}
 			prev, done, err := a.store.ArchiveImported(ctx, af)
 			if err != nil {
 				return err

@@ -528,6 +528,65 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	}
 }
 
+// TestImportCommonCrawlSliceIdentity: the slice is part of what "imported
+// before" compares. A slice that keeps no host is refused before the edges
+// are read, and the right slice then imports the same files; the same
+// slice again is skipped, however it is typed; another slice is refused
+// whole, the project as it was.
+func TestImportCommonCrawlSliceIdentity(t *testing.T) {
+	d := t.TempDir()
+	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde", "3\tde.zeit")
+	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t1", "3\t1")
+	ctx := context.Background()
+	a := newImportProject(t)
+	req := app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"nl"}}
+	res, err := a.ImportArchives(ctx, req, nil)
+	if err == nil || !strings.Contains(err.Error(), "the slice --tld nl keeps none of the 4 hosts") {
+		t.Fatalf("a slice that keeps nothing: error %v", err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Kind != app.KindCCVertices {
+		t.Errorf("files read before the refusal: %+v, want the vertices file alone", res.Files)
+	}
+
+	req.TLDs = []string{" .FR", "fr"}
+	if res, err = a.ImportArchives(ctx, req, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if f.Skipped {
+			t.Errorf("%s skipped: it was read before with another slice only", f.Path)
+		}
+	}
+	names, edges, err := a.Store.SiteGraph(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"bnf.fr", "lemonde.fr"}; !slices.Equal(names, want) || len(edges) != 2 {
+		t.Fatalf("sites %v, edges %v: want %v linked both ways", names, edges, want)
+	}
+
+	req.TLDs = []string{"fr."}
+	if res, err = a.ImportArchives(ctx, req, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if !f.Skipped {
+			t.Errorf("%s read again with the same slice", f.Path)
+		}
+	}
+
+	req.TLDs = []string{"fr", "de"}
+	_, err = a.ImportArchives(ctx, req, nil)
+	var ae *app.Error
+	if !errors.As(err, &ae) || ae.Kind != app.KindConflict || !strings.Contains(err.Error(), "holds the Common Crawl slice --tld fr (from "+v+"), not --tld de,fr") {
+		t.Fatalf("another slice: error %v, want a conflict naming both slices", err)
+	}
+	names2, edges2, _ := a.Store.SiteGraph(ctx)
+	if !slices.Equal(names, names2) || !slices.Equal(edges, edges2) {
+		t.Errorf("the refused slice changed the graph: %v %v, then %v %v", names, edges, names2, edges2)
+	}
+}
+
 // TestImportChecksPaths: a missing file, a directory without WARC files
 // and a Common Crawl import without a slice are refused before anything
 // is read.

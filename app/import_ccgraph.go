@@ -17,6 +17,8 @@ type ccSlice struct {
 	sites  []string
 	pos    map[string]int32
 	sorted bool
+	// hosts counts the hosts of the vertices files read, kept or not.
+	hosts int
 }
 
 func (im *archiveImporter) slice() *ccSlice {
@@ -80,6 +82,7 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 		if err := read(); err != nil {
 			return nil, false, archiveErr(f, err)
 		}
+		cc.hosts += sum.Hosts
 		return nil, false, nil
 	}
 	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
@@ -102,6 +105,7 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 	if err != nil {
 		return nil, false, archiveErr(f, err)
 	}
+	cc.hosts += sum.Hosts
 	return sum, sum.Sites > 0, nil
 }
 

@@ -148,7 +148,11 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 		}
 		if err != nil {
 			if len(res.Files) > 0 {
-				fmt.Fprintf(c.Stdout, "the %d files above are kept\n", len(res.Files))
+				if len(res.Files) == 1 {
+					fmt.Fprintln(c.Stdout, "the file above is kept")
+				} else {
+					fmt.Fprintf(c.Stdout, "the %d files above are kept\n", len(res.Files))
+				}
 			}
 			return err
 		}

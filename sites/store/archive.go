@@ -17,14 +17,18 @@ var ErrAlreadyImported = errors.New("store: the file was imported already")
 
 // ArchiveFile names a file imported from a web archive or a crawl engine:
 // its kind ("warc", "cdx", "crawl-log", "cc-vertices", "cc-edges",
-// "cc-ranks"), path as given, size and digest ("sha256:HEX"). Two files of
-// one kind with the same size and digest are the same file, wherever they
-// lie.
+// "cc-ranks"), path as given, size and digest ("sha256:HEX"), and for the
+// Common Crawl host graph's files the slice of it they were read with. Two
+// files of one kind with the same size, digest and slice are the same
+// import, wherever they lie.
 type ArchiveFile struct {
 	Kind   string `json:"kind"`
 	Path   string `json:"path"`
 	Size   int64  `json:"size"`
 	Digest string `json:"digest"`
+	// Slice names the hosts kept of a Common Crawl graph (its TLDs and host
+	// suffixes, as the importer writes them); "" for any other file.
+	Slice string `json:"slice,omitempty"`
 }
 
 // ArchiveImport is the record of one imported file.
@@ -36,11 +40,11 @@ type ArchiveImport struct {
 	Summary json.RawMessage `json:"summary"`
 }
 
-// ArchiveImported returns the record of the import of f (by kind, size and
-// digest), and whether there is one.
+// ArchiveImported returns the record of the import of f (by kind, size,
+// digest and slice), and whether there is one.
 func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImport, bool, error) {
-	r, err := scanArchiveImport(s.db.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, imported_at, summary
-		FROM archive_files WHERE kind = ? AND size = ? AND digest = ?`, f.Kind, f.Size, f.Digest))
+	r, err := scanArchiveImport(s.db.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, slice, imported_at, summary
+		FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice = ?`, f.Kind, f.Size, f.Digest, f.Slice))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ArchiveImport{}, false, nil
 	}
@@ -53,7 +57,7 @@ func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImpo
 // ArchiveImports returns the record of every imported archive file, oldest
 // first.
 func (s *Store) ArchiveImports(ctx context.Context) ([]ArchiveImport, error) {
-	out, err := queryList(ctx, s.db, scanArchiveImport, `SELECT id, kind, path, size, digest, imported_at, summary
+	out, err := queryList(ctx, s.db, scanArchiveImport, `SELECT id, kind, path, size, digest, slice, imported_at, summary
 		FROM archive_files ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: archive imports: %w", err)
@@ -63,7 +67,7 @@ func (s *Store) ArchiveImports(ctx context.Context) ([]ArchiveImport, error) {
 
 func scanArchiveImport(sc scanner) (r ArchiveImport, err error) {
 	var at, sum string
-	if err := sc.Scan(&r.ID, &r.Kind, &r.Path, &r.Size, &r.Digest, &at, &sum); err != nil {
+	if err := sc.Scan(&r.ID, &r.Kind, &r.Path, &r.Size, &r.Digest, &r.Slice, &at, &sum); err != nil {
 		return r, err
 	}
 	r.Summary = json.RawMessage(sum)
@@ -77,14 +81,14 @@ func scanArchiveImport(sc scanner) (r ArchiveImport, err error) {
 // file and writes what it holds through the [ArchiveTx]; then the file is
 // recorded with summary (marshalled to JSON once fill has returned). On
 // any error of fill, nothing of the file is kept; a file already recorded
-// (by kind, size and digest) is refused with [ErrAlreadyImported].
+// (by kind, size, digest and slice) is refused with [ErrAlreadyImported].
 func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(*ArchiveTx) error, summary func() any) (ArchiveImport, error) {
 	what := fmt.Sprintf("import %s %s", f.Kind, f.Path)
 	rec := ArchiveImport{ArchiveFile: f, ImportedAt: s.now().UTC()}
 	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE kind = ? AND size = ? AND digest = ?`,
-			f.Kind, f.Size, f.Digest).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice = ?`,
+			f.Kind, f.Size, f.Digest, f.Slice).Scan(&n); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
 		if n > 0 {
@@ -100,8 +104,8 @@ func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(
 			return fmt.Errorf("store: %s: summary: %w", what, err)
 		}
 		rec.Summary = sum
-		return tx.QueryRowContext(ctx, `INSERT INTO archive_files (kind, path, size, digest, imported_at, summary)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, f.Kind, f.Path, f.Size, f.Digest,
+		return tx.QueryRowContext(ctx, `INSERT INTO archive_files (kind, path, size, digest, slice, imported_at, summary)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, f.Kind, f.Path, f.Size, f.Digest, f.Slice,
 			formatTime(rec.ImportedAt), string(sum)).Scan(&rec.ID)
 	})
 	if err != nil {
