@@ -118,7 +118,7 @@ func TestOPICGreedyReadsRichestNode(t *testing.T) {
 	o, _ := LoadGraph(g, DefaultTeleport)
 	sel, _ := NewSelector(o, Greedy, 0)
 	// Enough reads for the uniform share to be folded into the cash several
-	// times: the heap's keys are taken anew then.
+	// times: the keys and a threshold are taken anew then.
 	for read := range 3000 {
 		best := 0
 		cash := make([]float64, o.Len())
@@ -137,6 +137,42 @@ func TestOPICGreedyReadsRichestNode(t *testing.T) {
 	if o.folds < 2 {
 		t.Errorf("%d folds of the uniform share, want the reads to span several", o.folds)
 	}
+}
+
+// TestGreedyHotHeapSameAsScan: the greedy selector, whose heap holds only
+// the hot nodes, reads the node a scan of every node's key picks (most
+// cash, then the lower id), read after read, across many new thresholds
+// (a heap aimed at 16 nodes empties and overflows often) and several folds
+// of the uniform share; hot is always exactly the nodes whose key reaches
+// the threshold.
+func TestGreedyHotHeapSameAsScan(t *testing.T) {
+	g := randomGraph(t, 3000, 4, 11)
+	o, _ := LoadGraph(g, DefaultTeleport)
+	sel, _ := NewSelector(o, Greedy, 3)
+	sel.size = 16
+	sel.refill()
+	for read := range 20 * g.N {
+		best := heapEntry{sel.key(0), 0}
+		for i := 1; i < o.Len(); i++ {
+			if e := (heapEntry{sel.key(i), int32(i)}); before(e, best) {
+				best = e
+			}
+		}
+		if i := sel.Step(); i != int(best.node) {
+			t.Fatalf("read %d: greedy read node %d (key %v), a scan picks %d (key %v)", read, i, sel.key(i), best.node, best.key)
+		}
+		if read%997 == 0 {
+			for i := range o.Len() {
+				if hot := sel.pos[i] >= 0; hot != (sel.key(i) >= sel.tau) {
+					t.Fatalf("read %d: node %d hot %v with key %v, threshold %v", read, i, hot, sel.key(i), sel.tau)
+				}
+			}
+		}
+	}
+	if o.folds < 2 || sel.refills < 100 {
+		t.Errorf("%d folds and %d thresholds over the reads, want several folds and many thresholds", o.folds, sel.refills)
+	}
+	t.Logf("%d reads: %d folds, %d thresholds", 20*g.N, o.folds, sel.refills)
 }
 
 func TestOPICHandComputed(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Strategy names a page selection strategy of the OPIC paper (section 3.1).
@@ -26,24 +27,44 @@ func ParseStrategy(s string) (Strategy, error) {
 }
 
 // Selector chooses the next node to read on a static graph loaded into an
-// OPIC. Greedy keeps the nodes in a max-heap keyed by cash, so a step costs
-// O(out-degree · log N), not a scan of all nodes.
+// OPIC. Greedy reads the node with the most cash (ties to the lower id).
+// It keeps in a max-heap only the hot nodes, those whose key reaches a
+// threshold tau, the few with the most cash; the others are cold and kept
+// nowhere. The richest node is always hot, so the heap's top is the node
+// to read, as in a heap of all nodes. A read sends cash along its arcs to
+// nodes that are mostly cold and stay so: such an arc costs one look at
+// the node's cash, where a heap of millions of nodes cost a sift through
+// memory that no cache holds. When no node is hot any more, or too many
+// are, a pass over all nodes takes a new threshold.
 type Selector struct {
 	o        *OPIC
 	strategy Strategy
 	rng      *rand.Rand
-	next     int         // Cycle: the next node
-	heap     []heapEntry // Greedy: a 4-ary max-heap on key, then on lower node
-	pos      []int32     // Greedy: position of each node in heap
-	folds    int         // Greedy: o.folds when the keys in heap were taken
+	next     int // Cycle: the next node
+
+	// Greedy: hot holds exactly the nodes whose key is at least tau, as a
+	// 4-ary max-heap on key, then on lower node; pos[i] is node i's place
+	// in it, or -1 for a cold node.
+	hot  []heapEntry
+	pos  []int32
+	tau  float64
+	size int // the number of hot nodes a new threshold aims at
+	// limit is the number of hot nodes beyond which a new threshold is
+	// taken; since counts the reads since the last one.
+	limit, since int
+	// reading is the node being read: its key falls, every other node's
+	// key only rises during a read.
+	reading int
+	folds   int // o.folds when the keys in hot were taken
+	// refills counts the passes that took a new threshold.
+	refills int
 }
 
 // heapEntry is a node of the greedy heap with its key beside it, so that a
 // sift compares entries that sit together in memory instead of reading
-// cash and seen at two random places per comparison: with millions of
-// nodes those reads, not the arithmetic, are what a step costs. Four
-// children per entry halve the depth of a binary heap; the four are 64
-// bytes, one cache line.
+// cash and seen at two random places per comparison. Four children per
+// entry halve the depth of a binary heap; the four are 64 bytes, one cache
+// line.
 type heapEntry struct {
 	key  float64
 	node int32
@@ -51,6 +72,14 @@ type heapEntry struct {
 
 // heapArity is the number of children of a heap entry.
 const heapArity = 4
+
+// minHot is the least number of hot nodes a threshold aims at; hotShare
+// the share of all nodes it aims at when that is more. The larger the
+// share, the rarer the passes over all nodes and the larger the heap.
+const (
+	minHot   = 1024
+	hotShare = 256
+)
 
 // NewSelector returns a selector over the nodes of o. The random strategy
 // draws from a generator seeded with seed.
@@ -65,18 +94,11 @@ func NewSelector(o *OPIC, s Strategy, seed uint64) (*Selector, error) {
 	if s == Greedy && o.Len() > math.MaxInt32 {
 		return nil, fmt.Errorf("importance: %d nodes, more than a greedy selector holds", o.Len())
 	}
-	sel := &Selector{o: o, strategy: s, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	sel := &Selector{o: o, strategy: s, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), reading: -1}
 	if s == Greedy {
-		n := o.Len()
-		sel.heap = make([]heapEntry, n)
-		sel.pos = make([]int32, n)
-		for i := range n {
-			sel.heap[i], sel.pos[i] = heapEntry{sel.key(i), int32(i)}, int32(i)
-		}
-		sel.folds = o.folds
-		for k := (n - 2) / heapArity; k >= 0; k-- {
-			sel.down(k)
-		}
+		sel.size = max(minHot, o.Len()/hotShare)
+		sel.pos = make([]int32, o.Len())
+		sel.refill()
 	}
 	return sel, nil
 }
@@ -92,19 +114,29 @@ func (s *Selector) Step() int {
 		i = s.next
 		s.next = (s.next + 1) % n
 	case Greedy:
-		i = int(s.heap[0].node)
+		if len(s.hot) == 0 {
+			s.refill()
+		}
+		i = int(s.hot[0].node)
 	}
 	if s.strategy == Greedy {
 		// Reading i empties it, then raises its out-neighbours one by one;
-		// each change is sifted as it happens, since a heap repairs one
-		// violation at a time. The virtual page's uniform share moves every
-		// key by the same amount and leaves the order unchanged.
+		// each change is placed as it happens. The virtual page's uniform
+		// share moves every key by the same amount and leaves the order
+		// unchanged.
+		s.reading = i
 		s.o.changed = s.fix
 	}
 	s.o.Read(i)
 	s.o.changed = nil
-	if s.strategy == Greedy && s.folds != s.o.folds {
-		s.refresh()
+	if s.strategy == Greedy {
+		s.reading = -1
+		s.since++
+		// Too many hot nodes call for a new threshold; so does a large
+		// heap that a threshold taken as many reads ago may shrink.
+		if s.folds != s.o.folds || len(s.hot) > s.limit || (len(s.hot) > 8*s.size && s.since >= len(s.hot)) {
+			s.refill()
+		}
 	}
 	return i
 }
@@ -112,14 +144,65 @@ func (s *Selector) Step() int {
 // key orders nodes by cash: Cash(i) = key(i) + uniform, and uniform is the same for all.
 func (s *Selector) key(i int) float64 { return s.o.acct[i].cash - s.o.acct[i].seen }
 
-// refresh takes every key anew after the OPIC folded its uniform share into
-// the cash (see handOut): each key moved by the same amount, so the heap's
-// order holds as it is.
-func (s *Selector) refresh() {
-	for k := range s.heap {
-		s.heap[k].key = s.key(int(s.heap[k].node))
-	}
+// refill takes every key anew and a threshold tau that about s.size nodes
+// reach, and makes the nodes that reach it the hot heap. The threshold is
+// the matching quantile of a sample of the keys; any threshold keeps the
+// selection exact, the sample only sizes the heap. It is also called after
+// the OPIC folded its uniform share into the cash (see handOut), which
+// moves every key by about the same amount.
+func (s *Selector) refill() {
+	n := s.o.Len()
 	s.folds = s.o.folds
+	s.refills++
+	s.hot = s.hot[:0]
+	if n == 0 {
+		return
+	}
+	const samples = 2048
+	sample := make([]float64, 0, samples)
+	if n <= samples {
+		for i := range n {
+			sample = append(sample, s.key(i))
+		}
+	} else {
+		for range samples {
+			sample = append(sample, s.key(s.rng.IntN(n)))
+		}
+	}
+	slices.Sort(sample)
+	// c entries of the sample reach the threshold, a share size/n of it.
+	c := max(1, int(float64(len(sample))*float64(s.size)/float64(n)))
+	tau := sample[max(len(sample)-c, 0)]
+	// Keys tie in masses (the nodes no read has sent cash to hold the
+	// same key): a threshold on one would make the whole mass hot. It
+	// moves to the next key of the sample above while more than 4c reach
+	// it; the top keys, tied or not, stay hot.
+	for lo, _ := slices.BinarySearch(sample, tau); len(sample)-lo > 4*c; {
+		hi := lo
+		for hi < len(sample) && sample[hi] == tau {
+			hi++
+		}
+		if hi == len(sample) {
+			break
+		}
+		tau, lo = sample[hi], hi
+	}
+	s.tau = tau
+	for i := range n {
+		if k := s.key(i); k >= tau {
+			s.pos[i] = int32(len(s.hot))
+			s.hot = append(s.hot, heapEntry{k, int32(i)})
+		} else {
+			s.pos[i] = -1
+		}
+	}
+	// Too many hot nodes call for a new threshold, but not at once again
+	// for a mass of equal keys the sample did not see, until it doubles.
+	s.limit = max(8*s.size, 2*len(s.hot))
+	s.since = 0
+	for k := (len(s.hot) - 2) / heapArity; k >= 0; k-- {
+		s.down(k)
+	}
 }
 
 // before says whether entry a goes before entry b: more cash, or as much and
@@ -128,26 +211,59 @@ func before(a, b heapEntry) bool {
 	return a.key > b.key || (a.key == b.key && a.node < b.node)
 }
 
-// fix restores the heap order after node i's key changed.
+// fix keeps hot exactly the nodes whose key reaches tau, in heap order,
+// after node i's key changed. A node other than the one being read only
+// gains cash: below tau it was cold before and stays so, which is decided
+// from its cash alone.
 func (s *Selector) fix(i int) {
-	k := int(s.pos[i])
-	s.heap[k].key = s.key(i)
-	if k > 0 && before(s.heap[k], s.heap[(k-1)/heapArity]) {
-		s.up(k)
+	k := s.key(i)
+	if k < s.tau && i != s.reading {
+		return
+	}
+	p := int(s.pos[i])
+	switch {
+	case p < 0 && k >= s.tau:
+		s.hot = append(s.hot, heapEntry{k, int32(i)})
+		s.up(len(s.hot) - 1)
+	case p < 0:
+	case k < s.tau:
+		s.remove(p)
+	default:
+		s.hot[p].key = k
+		if p > 0 && before(s.hot[p], s.hot[(p-1)/heapArity]) {
+			s.up(p)
+		} else {
+			s.down(p)
+		}
+	}
+}
+
+// remove takes the entry at p out of the hot heap; its node turns cold.
+func (s *Selector) remove(p int) {
+	s.pos[s.hot[p].node] = -1
+	last := len(s.hot) - 1
+	if p == last {
+		s.hot = s.hot[:last]
+		return
+	}
+	s.place(p, s.hot[last])
+	s.hot = s.hot[:last]
+	if p > 0 && before(s.hot[p], s.hot[(p-1)/heapArity]) {
+		s.up(p)
 	} else {
-		s.down(k)
+		s.down(p)
 	}
 }
 
 // up moves the entry at k towards the root until its parent goes before it.
 func (s *Selector) up(k int) {
-	e := s.heap[k]
+	e := s.hot[k]
 	for k > 0 {
 		p := (k - 1) / heapArity
-		if !before(e, s.heap[p]) {
+		if !before(e, s.hot[p]) {
 			break
 		}
-		s.place(k, s.heap[p])
+		s.place(k, s.hot[p])
 		k = p
 	}
 	s.place(k, e)
@@ -156,8 +272,8 @@ func (s *Selector) up(k int) {
 // down moves the entry at k towards the leaves until it goes before all its
 // children.
 func (s *Selector) down(k int) {
-	e := s.heap[k]
-	n := len(s.heap)
+	e := s.hot[k]
+	n := len(s.hot)
 	for {
 		c := heapArity*k + 1
 		if c >= n {
@@ -165,22 +281,22 @@ func (s *Selector) down(k int) {
 		}
 		best := c
 		for j := c + 1; j < min(c+heapArity, n); j++ {
-			if before(s.heap[j], s.heap[best]) {
+			if before(s.hot[j], s.hot[best]) {
 				best = j
 			}
 		}
-		if !before(s.heap[best], e) {
+		if !before(s.hot[best], e) {
 			break
 		}
-		s.place(k, s.heap[best])
+		s.place(k, s.hot[best])
 		k = best
 	}
 	s.place(k, e)
 }
 
-// place puts entry e at position k of the heap.
+// place puts entry e at position k of the hot heap.
 func (s *Selector) place(k int, e heapEntry) {
-	s.heap[k] = e
+	s.hot[k] = e
 	s.pos[e.node] = int32(k)
 }
 
