@@ -24,11 +24,11 @@ const DefaultTeleport = 0.15
 type OPIC struct {
 	teleport float64
 
-	// acct holds each node's explicit cash and the uniform it last settled:
-	// the two are read together for every arc a read follows, and side by
-	// side they cost one cache miss instead of two.
+	// acct holds each node's explicit cash, the uniform it last settled
+	// and its history: the first two are read together for every arc a
+	// read follows, all three for the node read, and side by side they
+	// cost one cache miss instead of two or three.
 	acct    []account
-	history []float64 // cash accumulated at reads
 	uniform float64   // total handed out by the virtual page per unit of share
 	share   []float64 // teleport share of each node: the virtual page's cash goes out in proportion to it
 	shares  float64   // sum of share
@@ -58,9 +58,10 @@ type OPIC struct {
 
 // account is a node's cash as [OPIC] keeps it: cash, received from
 // in-neighbours, and seen, the value of uniform when the node last settled
-// its share of the virtual page's cash.
+// its share of the virtual page's cash; and its history, the cash
+// accumulated at its reads.
 type account struct {
-	cash, seen float64
+	cash, seen, history float64
 }
 
 // Arc is a weighted out-link of a node.
@@ -92,7 +93,6 @@ func (o *OPIC) AddNode() int {
 	o.acct = append(o.acct, account{seen: o.uniform})
 	o.share = append(o.share, 1)
 	o.shares++
-	o.history = append(o.history, 0)
 	o.out = append(o.out, nil)
 	o.outW = append(o.outW, 0)
 	o.arc = append(o.arc, nil)
@@ -161,7 +161,6 @@ func (o *OPIC) Out(i int) []Arc {
 func (o *OPIC) loadCSR(g *Graph) {
 	n := g.N
 	o.acct = make([]account, n)
-	o.history = make([]float64, n)
 	o.reads = make([]int64, n)
 	o.share = make([]float64, n)
 	for i := range o.share {
@@ -242,7 +241,7 @@ func (o *OPIC) SetShare(i int, w float64) error {
 func (o *OPIC) Share(i int) float64 { return o.share[i] }
 
 // History returns node i's history.
-func (o *OPIC) History(i int) float64 { return o.history[i] }
+func (o *OPIC) History(i int) float64 { return o.acct[i].history }
 
 // Reads returns how many times node i was read.
 func (o *OPIC) Reads(i int) int64 { return o.reads[i] }
@@ -276,7 +275,7 @@ func (o *OPIC) Read(i int) float64 {
 	if o.changed != nil {
 		o.changed(i)
 	}
-	o.history[i] += c
+	o.acct[i].history += c
 	o.g += c
 	o.reads[i]++
 	if w := o.outW[i]; w > 0 {
@@ -306,9 +305,16 @@ func (o *OPIC) Read(i int) float64 {
 	return c
 }
 
+// settle moves node i's share of the virtual page's cash into its cash.
+// Unbiased, every share is 1 (the product the same number), and the share
+// is not read: a cache miss fewer for each read of a large graph.
 func (o *OPIC) settle(i int) {
 	a := &o.acct[i]
-	a.cash += o.share[i] * (o.uniform - a.seen)
+	if o.biased {
+		a.cash += o.share[i] * (o.uniform - a.seen)
+	} else {
+		a.cash += o.uniform - a.seen
+	}
 	a.seen = o.uniform
 }
 
@@ -343,7 +349,7 @@ func (o *OPIC) Estimate() []float64 {
 	est := make([]float64, len(o.acct))
 	var sum float64
 	for i := range est {
-		est[i] = o.history[i] + o.Cash(i)
+		est[i] = o.acct[i].history + o.Cash(i)
 		sum += est[i]
 	}
 	if sum > 0 {
@@ -378,7 +384,7 @@ func (o *OPIC) Restore(states []State, virtual float64) error {
 	}
 	o.g = 0
 	for i, s := range states {
-		o.acct[i], o.history[i] = account{cash: s.Cash, seen: o.uniform}, s.History
+		o.acct[i] = account{cash: s.Cash, seen: o.uniform, history: s.History}
 		o.g += s.History
 	}
 	o.virtual = virtual

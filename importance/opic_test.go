@@ -144,7 +144,7 @@ func TestOPICGreedyReadsRichestNode(t *testing.T) {
 // cash, then the lower id), read after read, across many new thresholds
 // (a heap aimed at 16 nodes empties and overflows often) and several folds
 // of the uniform share; hot is always exactly the nodes whose key reaches
-// the threshold.
+// the threshold, key then lower id.
 func TestGreedyHotHeapSameAsScan(t *testing.T) {
 	g := randomGraph(t, 3000, 4, 11)
 	o, _ := LoadGraph(g, DefaultTeleport)
@@ -163,8 +163,8 @@ func TestGreedyHotHeapSameAsScan(t *testing.T) {
 		}
 		if read%997 == 0 {
 			for i := range o.Len() {
-				if hot := sel.pos[i] >= 0; hot != (sel.key(i) >= sel.tau) {
-					t.Fatalf("read %d: node %d hot %v with key %v, threshold %v", read, i, hot, sel.key(i), sel.tau)
+				if hot, e := sel.pos[i] >= 0, (heapEntry{sel.key(i), int32(i)}); hot != !before(sel.threshold, e) {
+					t.Fatalf("read %d: node %d hot %v with key %v, threshold %+v", read, i, hot, e.key, sel.threshold)
 				}
 			}
 		}

@@ -28,9 +28,9 @@ func ParseStrategy(s string) (Strategy, error) {
 
 // Selector chooses the next node to read on a static graph loaded into an
 // OPIC. Greedy reads the node with the most cash (ties to the lower id).
-// It keeps in a max-heap only the hot nodes, those whose key reaches a
-// threshold tau, the few with the most cash; the others are cold and kept
-// nowhere. The richest node is always hot, so the heap's top is the node
+// It keeps in a max-heap only the hot nodes, those whose key (then lower
+// id) reaches a threshold, the few with the most cash; the others are cold
+// and kept nowhere. The richest node is always hot, so the heap's top is the node
 // to read, as in a heap of all nodes. A read sends cash along its arcs to
 // nodes that are mostly cold and stay so: such an arc costs one look at
 // the node's cash, where a heap of millions of nodes cost a sift through
@@ -42,16 +42,14 @@ type Selector struct {
 	rng      *rand.Rand
 	next     int // Cycle: the next node
 
-	// Greedy: hot holds exactly the nodes whose key is at least tau, as a
-	// 4-ary max-heap on key, then on lower node; pos[i] is node i's place
-	// in it, or -1 for a cold node.
-	hot  []heapEntry
-	pos  []int32
-	tau  float64
-	size int // the number of hot nodes a new threshold aims at
-	// limit is the number of hot nodes beyond which a new threshold is
-	// taken; since counts the reads since the last one.
-	limit, since int
+	// Greedy: hot holds exactly the nodes whose entry (key, then lower
+	// id) goes before threshold's or is it, as a 4-ary max-heap in that
+	// order; pos[i] is node i's place in it, or -1 for a cold node.
+	hot       []heapEntry
+	pos       []int32
+	threshold heapEntry
+	size      int // the number of hot nodes a new threshold aims at
+	limit     int // the number of hot nodes beyond which a new threshold is taken
 	// reading is the node being read: its key falls, every other node's
 	// key only rises during a read.
 	reading int
@@ -131,10 +129,7 @@ func (s *Selector) Step() int {
 	s.o.changed = nil
 	if s.strategy == Greedy {
 		s.reading = -1
-		s.since++
-		// Too many hot nodes call for a new threshold; so does a large
-		// heap that a threshold taken as many reads ago may shrink.
-		if s.folds != s.o.folds || len(s.hot) > s.limit || (len(s.hot) > 8*s.size && s.since >= len(s.hot)) {
+		if s.folds != s.o.folds || len(s.hot) > s.limit {
 			s.refill()
 		}
 	}
@@ -144,12 +139,15 @@ func (s *Selector) Step() int {
 // key orders nodes by cash: Cash(i) = key(i) + uniform, and uniform is the same for all.
 func (s *Selector) key(i int) float64 { return s.o.acct[i].cash - s.o.acct[i].seen }
 
-// refill takes every key anew and a threshold tau that about s.size nodes
+// refill takes every key anew and a threshold that about s.size nodes
 // reach, and makes the nodes that reach it the hot heap. The threshold is
-// the matching quantile of a sample of the keys; any threshold keeps the
-// selection exact, the sample only sizes the heap. It is also called after
-// the OPIC folded its uniform share into the cash (see handOut), which
-// moves every key by about the same amount.
+// a node's key and id, the entry of a sample of nodes that a share size/n
+// of the sample reaches: the order of entries has no ties, so a mass of
+// equal keys (the nodes no read has sent cash to) is cut by id as the
+// reads will take it. Any threshold keeps the selection exact; the sample
+// only sizes the heap. It is also called after the OPIC folded its uniform
+// share into the cash (see handOut), which moves every key by about the
+// same amount.
 func (s *Selector) refill() {
 	n := s.o.Len()
 	s.folds = s.o.folds
@@ -159,47 +157,39 @@ func (s *Selector) refill() {
 		return
 	}
 	const samples = 2048
-	sample := make([]float64, 0, samples)
+	sample := make([]heapEntry, 0, samples)
 	if n <= samples {
 		for i := range n {
-			sample = append(sample, s.key(i))
+			sample = append(sample, heapEntry{s.key(i), int32(i)})
 		}
 	} else {
 		for range samples {
-			sample = append(sample, s.key(s.rng.IntN(n)))
+			i := s.rng.IntN(n)
+			sample = append(sample, heapEntry{s.key(i), int32(i)})
 		}
 	}
-	slices.Sort(sample)
-	// c entries of the sample reach the threshold, a share size/n of it.
+	slices.SortFunc(sample, func(a, b heapEntry) int {
+		if before(a, b) {
+			return -1
+		}
+		if before(b, a) {
+			return 1
+		}
+		return 0
+	})
 	c := max(1, int(float64(len(sample))*float64(s.size)/float64(n)))
-	tau := sample[max(len(sample)-c, 0)]
-	// Keys tie in masses (the nodes no read has sent cash to hold the
-	// same key): a threshold on one would make the whole mass hot. It
-	// moves to the next key of the sample above while more than 4c reach
-	// it; the top keys, tied or not, stay hot.
-	for lo, _ := slices.BinarySearch(sample, tau); len(sample)-lo > 4*c; {
-		hi := lo
-		for hi < len(sample) && sample[hi] == tau {
-			hi++
-		}
-		if hi == len(sample) {
-			break
-		}
-		tau, lo = sample[hi], hi
-	}
-	s.tau = tau
+	s.threshold = sample[min(c, len(sample))-1]
 	for i := range n {
-		if k := s.key(i); k >= tau {
+		if e := (heapEntry{s.key(i), int32(i)}); !before(s.threshold, e) {
 			s.pos[i] = int32(len(s.hot))
-			s.hot = append(s.hot, heapEntry{k, int32(i)})
+			s.hot = append(s.hot, e)
 		} else {
 			s.pos[i] = -1
 		}
 	}
 	// Too many hot nodes call for a new threshold, but not at once again
-	// for a mass of equal keys the sample did not see, until it doubles.
+	// when the sample missed how many reach this one.
 	s.limit = max(8*s.size, 2*len(s.hot))
-	s.since = 0
 	for k := (len(s.hot) - 2) / heapArity; k >= 0; k-- {
 		s.down(k)
 	}
@@ -211,25 +201,26 @@ func before(a, b heapEntry) bool {
 	return a.key > b.key || (a.key == b.key && a.node < b.node)
 }
 
-// fix keeps hot exactly the nodes whose key reaches tau, in heap order,
-// after node i's key changed. A node other than the one being read only
-// gains cash: below tau it was cold before and stays so, which is decided
-// from its cash alone.
+// fix keeps hot exactly the nodes that reach the threshold, in heap
+// order, after node i's key changed. A node other than the one being read
+// only gains cash: short of the threshold it was cold before and stays so,
+// which is decided from its cash alone.
 func (s *Selector) fix(i int) {
-	k := s.key(i)
-	if k < s.tau && i != s.reading {
+	e := heapEntry{s.key(i), int32(i)}
+	cold := before(s.threshold, e)
+	if cold && i != s.reading {
 		return
 	}
 	p := int(s.pos[i])
 	switch {
-	case p < 0 && k >= s.tau:
-		s.hot = append(s.hot, heapEntry{k, int32(i)})
+	case p < 0 && !cold:
+		s.hot = append(s.hot, e)
 		s.up(len(s.hot) - 1)
 	case p < 0:
-	case k < s.tau:
+	case cold:
 		s.remove(p)
 	default:
-		s.hot[p].key = k
+		s.hot[p].key = e.key
 		if p > 0 && before(s.hot[p], s.hot[(p-1)/heapArity]) {
 			s.up(p)
 		} else {
