@@ -471,8 +471,18 @@ func (s *Store) SetPageRankCSR(ctx context.Context, g *Graph, rank []float64) er
 		return fmt.Errorf("store: set pagerank: %w: %d values for %d sites", ErrInvalid, len(rank), len(g.IDs))
 	}
 	return s.bulkWrite(ctx, "set pagerank", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
-			return fmt.Errorf("store: set pagerank: reset: %w", err)
+		// The sites g does not hold get 0. g holds every site when it was
+		// read in this state, and the reset is then skipped: one statement
+		// rewriting every row keeps the pages it changes in a statement
+		// journal, in memory on this connection, a gigabyte at 5 M sites.
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites`).Scan(&n); err != nil {
+			return fmt.Errorf("store: set pagerank: count: %w", err)
+		}
+		if n != len(g.IDs) {
+			if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
+				return fmt.Errorf("store: set pagerank: reset: %w", err)
+			}
 		}
 		rebuild, err := dropIndexes(ctx, tx, "sites")
 		if err != nil {
