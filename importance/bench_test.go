@@ -12,27 +12,19 @@ func BenchmarkSynthetic(b *testing.B) {
 }
 
 // BenchmarkOPICStep times one greedy read on a 100 000-node synthetic graph.
-func BenchmarkOPICStep(b *testing.B) {
-	o, err := LoadGraph(Synthetic(100000, 8, 1), DefaultTeleport)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sel, err := NewSelector(o, Greedy, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		sel.Step()
-	}
-}
+func BenchmarkOPICStep(b *testing.B) { benchmarkGreedyRead(b, Synthetic(100000, 8, 1)) }
 
 // BenchmarkOPICStepNational times one greedy read on a graph of national
 // size, 5,000,000 nodes and about 50 M arcs (the import's simulation, at
-// the scale of importance/bench/scale.sh), where the cash, the keys and the
-// heap no longer fit in any cache: each arc a read follows costs cache
-// misses, not arithmetic.
-func BenchmarkOPICStepNational(b *testing.B) {
-	o, err := LoadGraph(Synthetic(5_000_000, 10, 1), DefaultTeleport)
+// the scale of importance/bench/scale.sh), where the cash and the heap no
+// longer fit in any cache: each arc a read follows costs cache misses, not
+// arithmetic.
+func BenchmarkOPICStepNational(b *testing.B) { benchmarkGreedyRead(b, Synthetic(5_000_000, 10, 1)) }
+
+// benchmarkGreedyRead times the greedy reads of an OPIC simulation on g,
+// from the start.
+func benchmarkGreedyRead(b *testing.B, g *Graph) {
+	o, err := LoadGraph(g, DefaultTeleport)
 	if err != nil {
 		b.Fatal(err)
 	}
