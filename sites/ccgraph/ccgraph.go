@@ -109,18 +109,11 @@ func (s *IDs) Find(id int64) (int32, bool) {
 }
 
 // ParseError is a line that is not of the dump's format, or a file that
-// cannot be read past a line.
-type ParseError struct {
-	File string
-	Line int64
-	Err  error
-}
+// cannot be read past a line; its Format is "ccgraph".
+type ParseError = textlines.FileError
 
-func (e *ParseError) Error() string {
-	return fmt.Sprintf("ccgraph: %s line %d: %v", e.File, e.Line, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// format names the format in a [*ParseError].
+const format = "ccgraph"
 
 // lines calls fn with each line of r (plain or gzip) but blank ones and
 // comments ("#…"), and its number.
@@ -132,11 +125,7 @@ func lines(r io.Reader, name string, fn func(n int64, line []byte) error) error 
 		}
 		return fn(n, l)
 	})
-	var te *textlines.Error
-	if errors.As(err, &te) {
-		return &ParseError{File: name, Line: te.Line, Err: te.Err}
-	}
-	return err
+	return textlines.InFile(err, format, name)
 }
 
 // twoFields splits a line at its first tab (or, failing one, space).
@@ -162,11 +151,11 @@ func ReadVertices(r io.Reader, name string, fn func(id int64, host string) error
 	return lines(r, name, func(n int64, l []byte) error {
 		a, b, ok := twoFields(l)
 		if !ok {
-			return &ParseError{File: name, Line: n, Err: fmt.Errorf("%q: want id<TAB>reversed host", trunc(l))}
+			return &ParseError{Format: format, File: name, Line: n, Err: fmt.Errorf("%q: want id<TAB>reversed host", trunc(l))}
 		}
 		id, err := parseID(a)
 		if err != nil {
-			return &ParseError{File: name, Line: n, Err: err}
+			return &ParseError{Format: format, File: name, Line: n, Err: err}
 		}
 		// The dumps of some releases add a column (the host count of a
 		// domain graph); the name is the first word.
@@ -180,15 +169,15 @@ func ReadEdges(r io.Reader, name string, fn func(from, to int64) error) error {
 	return lines(r, name, func(n int64, l []byte) error {
 		a, b, ok := twoFields(l)
 		if !ok {
-			return &ParseError{File: name, Line: n, Err: fmt.Errorf("%q: want from<TAB>to", trunc(l))}
+			return &ParseError{Format: format, File: name, Line: n, Err: fmt.Errorf("%q: want from<TAB>to", trunc(l))}
 		}
 		f, err := parseID(a)
 		if err != nil {
-			return &ParseError{File: name, Line: n, Err: err}
+			return &ParseError{Format: format, File: name, Line: n, Err: err}
 		}
 		t, err := parseID(b)
 		if err != nil {
-			return &ParseError{File: name, Line: n, Err: err}
+			return &ParseError{Format: format, File: name, Line: n, Err: err}
 		}
 		return fn(f, t)
 	})
@@ -208,12 +197,12 @@ func ReadRanks(r io.Reader, name string, fn func(Rank) error) error {
 	return lines(r, name, func(n int64, l []byte) error {
 		f := strings.Fields(string(l))
 		if len(f) < 5 {
-			return &ParseError{File: name, Line: n, Err: fmt.Errorf("%d fields, want 5: harmonicc_pos harmonicc_val pr_pos pr_val host_rev", len(f))}
+			return &ParseError{Format: format, File: name, Line: n, Err: fmt.Errorf("%d fields, want 5: harmonicc_pos harmonicc_val pr_pos pr_val host_rev", len(f))}
 		}
 		h, err1 := strconv.ParseFloat(f[1], 64)
 		pr, err2 := strconv.ParseFloat(f[3], 64)
 		if err := errors.Join(err1, err2); err != nil {
-			return &ParseError{File: name, Line: n, Err: fmt.Errorf("rank value: %w", err)}
+			return &ParseError{Format: format, File: name, Line: n, Err: fmt.Errorf("rank value: %w", err)}
 		}
 		return fn(Rank{Host: strings.ToLower(ReverseHost(f[4])), Harmonic: h, PageRank: pr})
 	})

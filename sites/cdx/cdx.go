@@ -25,16 +25,12 @@ type Capture struct {
 	Mime, Status string
 }
 
-// ParseError is a line that is not a capture of the index's format.
-type ParseError struct {
-	File string
-	Line int
-	Err  error
-}
+// ParseError is a line that is not a capture of the index's format, or
+// the line a read stopped at; its Format is "cdx".
+type ParseError = textlines.FileError
 
-func (e *ParseError) Error() string { return fmt.Sprintf("cdx: %s line %d: %v", e.File, e.Line, e.Err) }
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// format names the format in a [*ParseError].
+const format = "cdx"
 
 // legend11 is the field legend of the 11-column CDX, assumed when a file
 // has no legend line.
@@ -52,8 +48,7 @@ const maxLine = 1 << 20
 // over.
 func Read(r io.Reader, name string, fn func(Capture) error) error {
 	fields := fieldPositions(legend11)
-	err := textlines.Scan(r, maxLine, func(n64 int64, raw []byte) error {
-		n := int(n64)
+	err := textlines.Scan(r, maxLine, func(n int64, raw []byte) error {
 		line := bytes.TrimRight(raw, "\r")
 		if len(bytes.TrimSpace(line)) == 0 {
 			return nil
@@ -62,21 +57,17 @@ func Read(r io.Reader, name string, fn func(Capture) error) error {
 			legend := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(line)), "CDX"))
 			fields = fieldPositions(legend)
 			if fields['a'] < 0 || fields['b'] < 0 {
-				return &ParseError{File: name, Line: n, Err: fmt.Errorf("legend %q names no original URL (a) or date (b) field", legend)}
+				return &ParseError{Format: format, File: name, Line: n, Err: fmt.Errorf("legend %q names no original URL (a) or date (b) field", legend)}
 			}
 			return nil
 		}
 		c, err := parseLine(string(line), fields)
 		if err != nil {
-			return &ParseError{File: name, Line: n, Err: err}
+			return &ParseError{Format: format, File: name, Line: n, Err: err}
 		}
 		return fn(c)
 	})
-	var te *textlines.Error
-	if errors.As(err, &te) {
-		return &ParseError{File: name, Line: int(te.Line), Err: te.Err}
-	}
-	return err
+	return textlines.InFile(err, format, name)
 }
 
 // fieldPositions maps the letters of a CDX legend to their field positions;

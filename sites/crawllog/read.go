@@ -2,7 +2,6 @@ package crawllog
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"sitesift/sites/textlines"
@@ -28,18 +27,12 @@ type Entry struct {
 	ContentType string
 }
 
-// ParseError is a line that is not a crawl.log line.
-type ParseError struct {
-	File string
-	Line int
-	Err  error
-}
+// ParseError is a line that is not a crawl.log line, or the line a read
+// stopped at; its Format is "crawl log".
+type ParseError = textlines.FileError
 
-func (e *ParseError) Error() string {
-	return fmt.Sprintf("crawl log: %s line %d: %v", e.File, e.Line, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// format names the format in a [*ParseError].
+const format = "crawl log"
 
 // Read reads the crawl.log r (Heritrix's or sitesift's; plain or gzip),
 // name naming it in errors, and calls fn with each line's entry in order.
@@ -54,15 +47,11 @@ func Read(r io.Reader, name string, fn func(Entry) error) error {
 		}
 		e, err := ParseLine(string(line))
 		if err != nil {
-			return &ParseError{File: name, Line: int(n), Err: err}
+			return &ParseError{Format: format, File: name, Line: n, Err: err}
 		}
 		return fn(e)
 	})
-	var te *textlines.Error
-	if errors.As(err, &te) {
-		return &ParseError{File: name, Line: int(te.Line), Err: te.Err}
-	}
-	return err
+	return textlines.InFile(err, format, name)
 }
 
 // ParseLine parses one line of crawl.log.

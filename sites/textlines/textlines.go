@@ -62,3 +62,30 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// FileError is a line of a file that is not of the file's format, or the
+// line a read of the file stopped at: the one error type of the readers
+// built on [Scan], which name their format in it.
+type FileError struct {
+	Format string // the format's name: "cdx", "crawl log", "ccgraph"
+	File   string
+	Line   int64
+	Err    error
+}
+
+func (e *FileError) Error() string {
+	return fmt.Sprintf("%s: %s line %d: %v", e.Format, e.File, e.Line, e.Err)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// InFile returns err, when it is a read that stopped at a line ([*Error]),
+// as the [*FileError] of that line of file in format; any other error as
+// it is.
+func InFile(err error, format, file string) error {
+	var te *Error
+	if errors.As(err, &te) {
+		return &FileError{Format: format, File: file, Line: te.Line, Err: te.Err}
+	}
+	return err
+}
