@@ -215,7 +215,7 @@ func (a *App) checkCCSlice(ctx context.Context, slice string) error {
 		}
 		return conflict(fmt.Errorf("import: this project holds the Common Crawl slice %s (from %s), not %s: "+
 			"a slice is imported whole into a project of its own; to hold both, import them together "+
-			"(one --tld and --host-suffix list) into a new project", r.Slice, r.Path, slice))
+			"(one list of TLDs and host suffixes) into a new project", r.Slice, r.Path, slice))
 	}
 	return nil
 }

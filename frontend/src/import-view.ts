@@ -68,6 +68,8 @@ export interface ImportedFile {
   path: string;
   size: number;
   digest: string;
+  /** slice is the Common Crawl slice a host graph file was read with (--tld …, --host-suffix …). */
+  slice?: string;
   imported_at: string;
   summary: Record<string, number | string>;
 }
@@ -393,7 +395,7 @@ export class SsImport extends LightElement {
           ${[...this.history].reverse().map(
             (f) => html`<tr>
               <td class="when">${new Date(f.imported_at).toLocaleString()}</td>
-              <td>${f.kind}</td>
+              <td>${f.kind}${f.slice ? html`<div class="import-slice" title="The slice of the host graph kept">${f.slice}</div>` : nothing}</td>
               <td class="path"><bdi dir="ltr">${f.path}</bdi></td>
               <td class="num">${int(f.size)}</td>
               <td>${summaryText(f.summary)}</td>
