@@ -41,10 +41,14 @@ type ArchiveImport struct {
 }
 
 // ArchiveImported returns the record of the import of f (by kind, size,
-// digest and slice), and whether there is one.
+// digest and slice), and whether there is one. A record without a slice
+// (a host graph file imported before slices were recorded) stands for
+// any slice: its links are in the project, and reading the file again
+// would add their weights twice.
 func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImport, bool, error) {
 	r, err := scanArchiveImport(s.db.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, slice, imported_at, summary
-		FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice = ?`, f.Kind, f.Size, f.Digest, f.Slice))
+		FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice IN (?, '') ORDER BY slice = '' LIMIT 1`,
+		f.Kind, f.Size, f.Digest, f.Slice))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ArchiveImport{}, false, nil
 	}
@@ -81,13 +85,14 @@ func scanArchiveImport(sc scanner) (r ArchiveImport, err error) {
 // file and writes what it holds through the [ArchiveTx]; then the file is
 // recorded with summary (marshalled to JSON once fill has returned). On
 // any error of fill, nothing of the file is kept; a file already recorded
-// (by kind, size, digest and slice) is refused with [ErrAlreadyImported].
+// (by kind, size, digest and slice, or without a slice: see
+// [Store.ArchiveImported]) is refused with [ErrAlreadyImported].
 func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(*ArchiveTx) error, summary func() any) (ArchiveImport, error) {
 	what := fmt.Sprintf("import %s %s", f.Kind, f.Path)
 	rec := ArchiveImport{ArchiveFile: f, ImportedAt: s.now().UTC()}
 	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice = ?`,
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice IN (?, '')`,
 			f.Kind, f.Size, f.Digest, f.Slice).Scan(&n); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
