@@ -6,7 +6,9 @@
 -- another slice adds other sites, so "imported before" must compare the
 -- slice too, or a second slice would be skipped as if imported. slice is ''
 -- for every other kind of file, and for the host graph's files imported
--- before this migration (their slice was not recorded).
+-- before this migration: their slice was not recorded, and such a record
+-- stands for any slice (reading the file again would add its links' weights
+-- twice).
 CREATE TABLE archive_files_new (
     id          INTEGER PRIMARY KEY,
     kind        TEXT    NOT NULL CHECK (kind <> ''),
