@@ -81,7 +81,7 @@ Usage:
                                             a site graph from an edge list, without crawling
   sitesift import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...]
                  [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
-                                            web archives, crawl logs, a slice of the Common Crawl host graph, added to the project
+                                            web archives, crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
