@@ -95,6 +95,15 @@ type archiveInput struct {
 // exists, is a regular file and can be read; the error names the path.
 func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 	var in []archiveInput
+	// keep adds a file to read; an empty one, a copy cut short or a file
+	// still being written, is refused with the others before any is read.
+	keep := func(kind, p string, size int64) error {
+		if size == 0 {
+			return badRequest(fmt.Errorf("import: %s file %s is empty (0 bytes): nothing was imported", kind, p))
+		}
+		in = append(in, archiveInput{kind, p, size})
+		return nil
+	}
 	add := func(kind string, paths []string, dirs bool) error {
 		for _, p := range paths {
 			p = strings.TrimSpace(p)
@@ -121,7 +130,9 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 					if err != nil {
 						return badRequest(fmt.Errorf("import: WARC file %s: %w", f, unwrapPathError(err)))
 					}
-					in = append(in, archiveInput{kind, f, fi.Size()})
+					if err := keep(kind, f, fi.Size()); err != nil {
+						return err
+					}
 				}
 				continue
 			}
@@ -133,7 +144,9 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 				return badRequest(fmt.Errorf("import: %s file %s cannot be read: %w", kind, p, unwrapPathError(err)))
 			}
 			f.Close()
-			in = append(in, archiveInput{kind, p, fi.Size()})
+			if err := keep(kind, p, fi.Size()); err != nil {
+				return err
+			}
 		}
 		return nil
 	}

@@ -587,12 +587,16 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 	}
 }
 
-// TestImportChecksPaths: a missing file, a directory without WARC files
-// and a Common Crawl import without a slice are refused before anything
-// is read.
+// TestImportChecksPaths: a missing file, a directory without WARC files,
+// an empty file and a Common Crawl import without a slice are refused
+// before anything is read.
 func TestImportChecksPaths(t *testing.T) {
 	a := newImportProject(t)
 	ctx := context.Background()
+	emptyWARC := filepath.Join(t.TempDir(), "cut.warc.gz")
+	if err := os.WriteFile(emptyWARC, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		req  app.ArchiveImportRequest
 		want string
@@ -603,6 +607,9 @@ func TestImportChecksPaths(t *testing.T) {
 		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs both"},
 		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}, CCEdges: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs a slice"},
 		{app.ArchiveImportRequest{}, "no file"},
+		{app.ArchiveImportRequest{WARC: []string{emptyWARC}}, "warc file " + emptyWARC + " is empty (0 bytes)"},
+		{app.ArchiveImportRequest{WARC: []string{filepath.Dir(emptyWARC)}}, "is empty (0 bytes)"},
+		{app.ArchiveImportRequest{CDX: []string{filepath.Join(warcRefDir, "iana.cdx"), emptyWARC}}, "is empty (0 bytes)"},
 	} {
 		_, err := a.ImportArchives(ctx, tc.req, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
