@@ -333,9 +333,8 @@ func (o *OPIC) handOut() {
 	// every node, so a Selector's order is unchanged.
 	if o.uniform*o.shares > 1 {
 		for i := range o.acct {
-			a := &o.acct[i]
-			a.cash += o.share[i] * (o.uniform - a.seen)
-			a.seen = 0
+			o.settle(i)
+			o.acct[i].seen = 0
 		}
 		o.uniform = 0
 		o.folds++

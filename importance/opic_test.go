@@ -152,9 +152,9 @@ func TestGreedyHotHeapSameAsScan(t *testing.T) {
 	sel.size = 16
 	sel.refill()
 	for read := range 20 * g.N {
-		best := heapEntry{sel.key(0), 0}
+		best := sel.entry(0)
 		for i := 1; i < o.Len(); i++ {
-			if e := (heapEntry{sel.key(i), int32(i)}); before(e, best) {
+			if e := sel.entry(i); before(e, best) {
 				best = e
 			}
 		}
@@ -163,7 +163,7 @@ func TestGreedyHotHeapSameAsScan(t *testing.T) {
 		}
 		if read%997 == 0 {
 			for i := range o.Len() {
-				if hot, e := sel.pos[i] >= 0, (heapEntry{sel.key(i), int32(i)}); hot != !before(sel.threshold, e) {
+				if hot, e := sel.pos[i] >= 0, sel.entry(i); hot != !before(sel.threshold, e) {
 					t.Fatalf("read %d: node %d hot %v with key %v, threshold %+v", read, i, hot, e.key, sel.threshold)
 				}
 			}

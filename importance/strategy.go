@@ -30,8 +30,8 @@ func ParseStrategy(s string) (Strategy, error) {
 // OPIC. Greedy reads the node with the most cash (ties to the lower id).
 // It keeps in a max-heap only the hot nodes, those whose key (then lower
 // id) reaches a threshold, the few with the most cash; the others are cold
-// and kept nowhere. The richest node is always hot, so the heap's top is the node
-// to read, as in a heap of all nodes. A read sends cash along its arcs to
+// and kept nowhere. The richest node is always hot, so the heap's top is
+// the node to read, as in a heap of all nodes. A read sends cash along its arcs to
 // nodes that are mostly cold and stay so: such an arc costs one look at
 // the node's cash, where a heap of millions of nodes cost a sift through
 // memory that no cache holds. When no node is hot any more, or too many
@@ -139,6 +139,9 @@ func (s *Selector) Step() int {
 // key orders nodes by cash: Cash(i) = key(i) + uniform, and uniform is the same for all.
 func (s *Selector) key(i int) float64 { return s.o.acct[i].cash - s.o.acct[i].seen }
 
+// entry is node i with its key, as the heap orders it.
+func (s *Selector) entry(i int) heapEntry { return heapEntry{s.key(i), int32(i)} }
+
 // refill takes every key anew and a threshold that about s.size nodes
 // reach, and makes the nodes that reach it the hot heap. The threshold is
 // a node's key and id, the entry of a sample of nodes that a share size/n
@@ -160,12 +163,11 @@ func (s *Selector) refill() {
 	sample := make([]heapEntry, 0, samples)
 	if n <= samples {
 		for i := range n {
-			sample = append(sample, heapEntry{s.key(i), int32(i)})
+			sample = append(sample, s.entry(i))
 		}
 	} else {
 		for range samples {
-			i := s.rng.IntN(n)
-			sample = append(sample, heapEntry{s.key(i), int32(i)})
+			sample = append(sample, s.entry(s.rng.IntN(n)))
 		}
 	}
 	slices.SortFunc(sample, func(a, b heapEntry) int {
@@ -180,7 +182,7 @@ func (s *Selector) refill() {
 	c := max(1, int(float64(len(sample))*float64(s.size)/float64(n)))
 	s.threshold = sample[min(c, len(sample))-1]
 	for i := range n {
-		if e := (heapEntry{s.key(i), int32(i)}); !before(s.threshold, e) {
+		if e := s.entry(i); !before(s.threshold, e) {
 			s.pos[i] = int32(len(s.hot))
 			s.hot = append(s.hot, e)
 		} else {
@@ -206,7 +208,7 @@ func before(a, b heapEntry) bool {
 // only gains cash: short of the threshold it was cold before and stays so,
 // which is decided from its cash alone.
 func (s *Selector) fix(i int) {
-	e := heapEntry{s.key(i), int32(i)}
+	e := s.entry(i)
 	cold := before(s.threshold, e)
 	if cold && i != s.reading {
 		return
@@ -221,11 +223,7 @@ func (s *Selector) fix(i int) {
 		s.remove(p)
 	default:
 		s.hot[p].key = e.key
-		if p > 0 && before(s.hot[p], s.hot[(p-1)/heapArity]) {
-			s.up(p)
-		} else {
-			s.down(p)
-		}
+		s.sift(p)
 	}
 }
 
@@ -239,6 +237,12 @@ func (s *Selector) remove(p int) {
 	}
 	s.place(p, s.hot[last])
 	s.hot = s.hot[:last]
+	s.sift(p)
+}
+
+// sift restores the heap order after the entry at p changed: towards the
+// root when it now goes before its parent, else towards the leaves.
+func (s *Selector) sift(p int) {
 	if p > 0 && before(s.hot[p], s.hot[(p-1)/heapArity]) {
 		s.up(p)
 	} else {
