@@ -31,6 +31,14 @@ type ArchiveFile struct {
 	Slice string `json:"slice,omitempty"`
 }
 
+// sameImport selects the records of archive_files that are the import of a
+// file, with [ArchiveFile.sameImportArgs]: the same kind, size and digest,
+// and the same slice or none (see [Store.ArchiveImported]).
+const sameImport = `kind = ? AND size = ? AND digest = ? AND slice IN (?, '')`
+
+// sameImportArgs are the arguments of sameImport for f.
+func (f ArchiveFile) sameImportArgs() []any { return []any{f.Kind, f.Size, f.Digest, f.Slice} }
+
 // ArchiveImport is the record of one imported file.
 type ArchiveImport struct {
 	ArchiveFile
@@ -47,8 +55,7 @@ type ArchiveImport struct {
 // would add their weights twice.
 func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImport, bool, error) {
 	r, err := scanArchiveImport(s.db.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, slice, imported_at, summary
-		FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice IN (?, '') ORDER BY slice = '' LIMIT 1`,
-		f.Kind, f.Size, f.Digest, f.Slice))
+		FROM archive_files WHERE `+sameImport+` ORDER BY slice = '' LIMIT 1`, f.sameImportArgs()...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ArchiveImport{}, false, nil
 	}
@@ -92,8 +99,8 @@ func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(
 	rec := ArchiveImport{ArchiveFile: f, ImportedAt: s.now().UTC()}
 	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE kind = ? AND size = ? AND digest = ? AND slice IN (?, '')`,
-			f.Kind, f.Size, f.Digest, f.Slice).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE `+sameImport,
+			f.sameImportArgs()...).Scan(&n); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
 		if n > 0 {

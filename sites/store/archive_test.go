@@ -8,7 +8,7 @@ import (
 
 // TestArchiveImportedBySlice: a host graph file is imported before with the
 // same slice only, and a record without a slice (made before slices were
-// recorded) stands for every slice; any other file kind has no slice.
+// recorded) stands for every slice.
 func TestArchiveImportedBySlice(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
