@@ -43,6 +43,11 @@ type ArchiveImportRequest struct {
 	HostSuffixes []string `json:"host_suffix,omitempty"`
 }
 
+// hostGraph says whether r names files of the Common Crawl host graph.
+func (r ArchiveImportRequest) hostGraph() bool {
+	return len(r.CCVertices)+len(r.CCEdges)+len(r.CCRanks) > 0
+}
+
 // ArchiveFileResult is what an import did with one file.
 type ArchiveFileResult struct {
 	Kind string `json:"kind"`
@@ -159,7 +164,7 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 			return nil, err
 		}
 	}
-	cc := len(req.CCVertices)+len(req.CCEdges)+len(req.CCRanks) > 0
+	cc := req.hostGraph()
 	if cc && (len(req.CCVertices) == 0 || len(req.CCEdges) == 0) {
 		return nil, badRequest(errors.New("import: the Common Crawl host graph needs both its vertices and its edges files"))
 	}
@@ -186,7 +191,7 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 // so that one slice has one name however it was typed; "" for an import
 // without the host graph.
 func ccSliceName(req ArchiveImportRequest) string {
-	if len(req.CCVertices)+len(req.CCEdges)+len(req.CCRanks) == 0 {
+	if !req.hostGraph() {
 		return ""
 	}
 	var parts []string
@@ -320,7 +325,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 				return err
 			}
 			af := store.ArchiveFile{Kind: f.kind, Path: f.path, Size: f.size, Digest: digest}
-			if strings.HasPrefix(f.kind, "cc-") {
+			if f.kind == KindCCVertices || f.kind == KindCCEdges || f.kind == KindCCRanks {
 				af.Slice = slice
 			}
 			if f.kind == KindCCEdges && len(imp.slice().sites) == 0 {
