@@ -86,22 +86,30 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 	for it := 1; it <= opt.MaxIter; it++ {
 		// Rank that every node receives whatever the links: the teleport
 		// share of all nodes, plus (M*) the whole rank of dangling nodes.
-		var spread float64
+		// The sum is compensated: its N terms are of one size, many of
+		// them equal, so the rounding of a plain sum errs the same way
+		// term after term. The norm then drifts by the same amount every
+		// iteration (3.5e-12 at 5 million nodes), and the L1 distance
+		// between iterates never falls below the drift: 431 iterations
+		// to 1e-12 instead of 24.
+		var total compensated
 		for u := 0; u < n; u++ {
 			if w := g.OutW[u]; w == 0 {
 				if opt.Leaky {
-					spread += d * x[u]
+					total.add(d * x[u])
 				} else {
-					spread += x[u]
+					total.add(x[u])
 				}
 				y[u] = 0
 			} else {
-				spread += d * x[u]
+				total.add(d * x[u])
 				y[u] = (1 - d) * x[u] / w
 			}
 		}
+		spread := total.sum()
 		base := spread * inv
-		var diff, norm float64
+		var diff float64
+		var norm compensated
 		for v := 0; v < n; v++ {
 			r := base
 			if teleportTo != nil {
@@ -120,11 +128,11 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 			}
 			next[v] = r
 			diff += math.Abs(r - x[v])
-			norm += r
+			norm.add(r)
 		}
 		x, next = next, x
 		res.Iterations, res.Residual = it, diff
-		res.Norms = append(res.Norms, norm)
+		res.Norms = append(res.Norms, norm.sum())
 		if diff < opt.Tolerance {
 			res.Rank = x
 			return res, nil
@@ -133,6 +141,23 @@ func PageRank(g *Graph, opt PageRankOptions) (PageRankResult, error) {
 	res.Rank = x
 	return res, fmt.Errorf("%w after %d iterations (residual %g)", ErrNotConverged, res.Iterations, res.Residual)
 }
+
+// compensated is a sum that carries the rounding error of its additions
+// (Neumaier's variant of Kahan summation): its error stays within a few
+// units in the last place of the sum however many terms it adds.
+type compensated struct{ s, c float64 }
+
+func (k *compensated) add(v float64) {
+	t := k.s + v
+	if math.Abs(k.s) >= math.Abs(v) {
+		k.c += (k.s - t) + v
+	} else {
+		k.c += (v - t) + k.s
+	}
+	k.s = t
+}
+
+func (k *compensated) sum() float64 { return k.s + k.c }
 
 // personalization checks a personalisation vector of n nodes and returns it
 // normalised to sum 1, or nil for nil (uniform).

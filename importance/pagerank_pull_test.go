@@ -4,7 +4,8 @@ import "testing"
 
 // pushPageRank is the power iteration of PageRank done by pushing rank
 // along the out-arcs, as PageRank did before it pulled through the
-// transposed arcs; it stops after exactly iters iterations.
+// transposed arcs (the uniform share summed as PageRank sums it); it stops
+// after exactly iters iterations.
 func pushPageRank(g *Graph, d float64, leaky bool, p []float64, iters int) []float64 {
 	n := g.N
 	x, next := make([]float64, n), make([]float64, n)
@@ -16,15 +17,16 @@ func pushPageRank(g *Graph, d float64, leaky bool, p []float64, iters int) []flo
 		sum += v
 	}
 	for range iters {
-		var spread float64
+		var total compensated
 		for u := range n {
 			switch {
 			case g.OutW[u] > 0 || leaky:
-				spread += d * x[u]
+				total.add(d * x[u])
 			default:
-				spread += x[u]
+				total.add(x[u])
 			}
 		}
+		spread := total.sum()
 		for i := range next {
 			if p == nil {
 				next[i] = spread * (1 / float64(n))
