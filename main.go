@@ -133,22 +133,33 @@ func (d *windowDialogs) start(ctx context.Context) {
 var errNoWindow = fmt.Errorf("the desktop window is not open")
 
 func (d *windowDialogs) SaveFile(title, name string, filters []httpapi.FileFilter) (string, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.ctx == nil {
-		return "", errNoWindow
-	}
-	return runtime.SaveFileDialog(d.ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: name,
-		DefaultDirectory: downloadsDir(), Filters: wailsFilters(filters), CanCreateDirectories: true})
+	return showDialog(d, func(ctx context.Context) (string, error) {
+		return runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: name,
+			DefaultDirectory: downloadsDir(), Filters: wailsFilters(filters), CanCreateDirectories: true})
+	})
 }
 
 func (d *windowDialogs) OpenFile(title string, filters []httpapi.FileFilter) (string, error) {
+	return showDialog(d, func(ctx context.Context) (string, error) {
+		return runtime.OpenFileDialog(ctx, runtime.OpenDialogOptions{Title: title, Filters: wailsFilters(filters)})
+	})
+}
+
+func (d *windowDialogs) OpenFiles(title string, filters []httpapi.FileFilter) ([]string, error) {
+	return showDialog(d, func(ctx context.Context) ([]string, error) {
+		return runtime.OpenMultipleFilesDialog(ctx, runtime.OpenDialogOptions{Title: title, Filters: wailsFilters(filters)})
+	})
+}
+
+// showDialog shows a dialog of the window, one at a time.
+func showDialog[T any](d *windowDialogs, show func(ctx context.Context) (T, error)) (T, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.ctx == nil {
-		return "", errNoWindow
+		var none T
+		return none, errNoWindow
 	}
-	return runtime.OpenFileDialog(d.ctx, runtime.OpenDialogOptions{Title: title, Filters: wailsFilters(filters)})
+	return show(d.ctx)
 }
 
 func wailsFilters(fs []httpapi.FileFilter) []runtime.FileFilter {

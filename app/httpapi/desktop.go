@@ -23,6 +23,9 @@ type Dialogs interface {
 	SaveFile(title, name string, filters []FileFilter) (string, error)
 	// OpenFile asks which file to open.
 	OpenFile(title string, filters []FileFilter) (string, error)
+	// OpenFiles asks which files to open, one or more; none is a cancelled
+	// dialog.
+	OpenFiles(title string, filters []FileFilter) ([]string, error)
 }
 
 // FileFilter is one choice of a dialog's file type menu: a name and
@@ -33,10 +36,10 @@ type FileFilter struct {
 }
 
 // Desktop adds the routes only the desktop window has (POST
-// /api/desktop/save and /api/desktop/open), which save and open files
-// through d. WebKitGTK saves nothing for a download link and crashes on a
-// request body backed by a file, so in the window every file goes through
-// these; `sitesift serve` never gives this option.
+// /api/desktop/save, /api/desktop/open and /api/desktop/choose), which save
+// and open files through d. WebKitGTK saves nothing for a download link and
+// crashes on a request body backed by a file, so in the window every file
+// goes through these; `sitesift serve` never gives this option.
 func Desktop(d Dialogs) Option { return func(c *config) { c.dialogs = d } }
 
 // maxOpenFile bounds a file read by POST /api/desktop/open: the largest
@@ -81,6 +84,16 @@ func (h *handler) routeDesktop(mux *http.ServeMux, d Dialogs, api http.Handler) 
 			return nil, err
 		}
 		return openFile(d, body.Title, body.Filters)
+	}))
+	mux.HandleFunc("POST /api/desktop/choose", h.api(func(r *http.Request) (any, error) {
+		var body struct {
+			Title   string       `json:"title"`
+			Filters []FileFilter `json:"filters"`
+		}
+		if err := decodeBody(r, &body); err != nil {
+			return nil, err
+		}
+		return chooseFiles(d, body.Title, body.Filters)
 	}))
 }
 
@@ -244,4 +257,30 @@ func openFile(d Dialogs, title string, filters []FileFilter) (Opened, error) {
 			fmt.Errorf("open %s: larger than %d MiB", path, maxOpenFile>>20)}
 	}
 	return Opened{Path: path, Name: filepath.Base(path), Data: data}, nil
+}
+
+// Chosen is the answer of POST /api/desktop/choose: the paths of the files
+// chosen, or that the person cancelled.
+type Chosen struct {
+	Paths     []string `json:"paths"`
+	Cancelled bool     `json:"cancelled"`
+}
+
+// chooseFiles asks which files to import and answers their paths only: the
+// window and the server are one machine, so an import reads the files where
+// they are, where an upload would copy archives of gigabytes into the
+// project (and the page would hold each one whole to send it). The import
+// checks each path when it starts.
+func chooseFiles(d Dialogs, title string, filters []FileFilter) (Chosen, error) {
+	if title == "" {
+		title = "Choose files"
+	}
+	paths, err := d.OpenFiles(title, filters)
+	if err != nil {
+		return Chosen{}, fmt.Errorf("choose: the dialog failed: %w", err)
+	}
+	if len(paths) == 0 {
+		return Chosen{Paths: []string{}, Cancelled: true}, nil
+	}
+	return Chosen{Paths: paths}, nil
 }

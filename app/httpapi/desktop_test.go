@@ -20,6 +20,7 @@ import (
 // would; "" is a cancelled dialog.
 type chooser struct {
 	save, open string
+	files      []string
 	asked      []string // the names the Save dialog suggested
 }
 
@@ -29,6 +30,8 @@ func (c *chooser) SaveFile(title, name string, _ []FileFilter) (string, error) {
 }
 
 func (c *chooser) OpenFile(string, []FileFilter) (string, error) { return c.open, nil }
+
+func (c *chooser) OpenFiles(string, []FileFilter) ([]string, error) { return c.files, nil }
 
 func desktopHandler(t *testing.T, d Dialogs) (*app.App, *app.Project, http.Handler) {
 	t.Helper()
@@ -187,9 +190,42 @@ func TestDesktopOpen(t *testing.T) {
 	apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 413, nil)
 }
 
+// TestDesktopChooseImport: the files chosen in the window are imported
+// where they are, by path, nothing copied into the project; a cancelled
+// dialog chooses nothing.
+func TestDesktopChooseImport(t *testing.T) {
+	warc, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &chooser{files: []string{warc}}
+	_, p, h := desktopHandler(t, d)
+
+	var chosen Chosen
+	apptest.Call(t, h, "POST", "/api/desktop/choose", `{"title":"WARC files","filters":[{"name":"WARC","pattern":"*.warc;*.warc.gz"}]}`, 200, &chosen)
+	if chosen.Cancelled || len(chosen.Paths) != 1 || chosen.Paths[0] != warc {
+		t.Fatalf("chosen %+v, want %s", chosen, warc)
+	}
+	body, _ := json.Marshal(app.ArchiveImportRequest{WARC: chosen.Paths})
+	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
+	if st := waitImport(t, h); st.State != app.ImportDone || len(st.Result.Files) != 1 || st.Result.Files[0].Path != warc {
+		t.Fatalf("import of the chosen file: %+v", st)
+	}
+	if names, err := os.ReadDir(filepath.Join(p.Dir, "uploads")); err == nil && len(names) > 0 {
+		t.Errorf("the chosen file was copied into the project: %d files in uploads/", len(names))
+	}
+
+	d.files = nil
+	apptest.Call(t, h, "POST", "/api/desktop/choose", `{}`, 200, &chosen)
+	if !chosen.Cancelled || chosen.Paths == nil || len(chosen.Paths) != 0 {
+		t.Errorf("cancelled dialog: %+v", chosen)
+	}
+}
+
 // The routes exist only in the desktop window's handler.
 func TestDesktopRoutesOnlyInWindow(t *testing.T) {
 	_, h := testApp(t)
 	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody("/api/export/heritrix", "h.txt"), 404, nil)
 	apptest.Call(t, h, "POST", "/api/desktop/open", `{}`, 404, nil)
+	apptest.Call(t, h, "POST", "/api/desktop/choose", `{}`, 404, nil)
 }

@@ -155,6 +155,20 @@ try {
     const after = await waitCounts(before);
     assert(after.sites === before.sites + 1, `the top bar went from ${before.sites} to ${after.sites} sites; example.com is new`);
   });
+
+  await step('host graph files uploaded go to their fields by name', async () => {
+    await page.check('ss-import input[name=import-kind][value=cc]');
+    for (const f of ['#import-cc_vertices', '#import-cc_edges', '#import-cc_ranks']) await page.fill(f, '');
+    const file = (name) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from('0\tcom.example\n') });
+    await page.setInputFiles('ss-import .import-upload input[type=file]', [file('host-vertices-00000.txt'), file('host-edges-00000.txt'), file('host-ranks.txt')]);
+    await page.waitForFunction(() => /host-ranks\.txt/.test(document.querySelector('#import-cc_ranks')?.value ?? ''));
+    const v = await page.inputValue('#import-cc_vertices');
+    const e = await page.inputValue('#import-cc_edges');
+    assert(/host-vertices-00000\.txt$/.test(v) && !v.includes('edges'), `vertices field "${v}"`);
+    assert(/host-edges-00000\.txt$/.test(e) && !e.includes('vertices'), `edges field "${e}"`);
+    await shot(page, 'import-cc-fields');
+    await page.check('ss-import input[name=import-kind][value=warc]');
+  });
 } finally {
   await closeChecked(browser, pageErrors);
 }

@@ -1,7 +1,10 @@
 // ss-import: import web archives and crawl engines' output into the
 // project — WARC files, CDX/CDXJ indexes, Heritrix crawl logs and a slice of
 // the Common Crawl host graph. Files are named by their path on the server
-// (what an archivist wants for archives of many gigabytes) or uploaded. The
+// (what an archivist wants for archives of many gigabytes): typed, or chosen
+// in the desktop window's native dialog, which gives paths and copies
+// nothing; in a browser, which may run on another machine, they can also
+// be uploaded into the project. The
 // import runs on the server: a progress bar follows it, Cancel stops it
 // (the file being read is dropped whole, those before it are kept), and
 // what each file added is listed. The form is kept across reloads, and a
@@ -12,6 +15,7 @@ import { message, RawBody, request } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { alertBox } from './loader';
+import { inDesktopWindow, type FileFilter } from './download';
 import { projectChanged } from './project-events';
 import './import-view.css';
 
@@ -79,9 +83,40 @@ export const importApi = {
   start: (req: ImportRequest) => request<ImportStatus>('POST', '/api/imports', req),
   cancel: () => request<ImportStatus>('POST', '/api/imports/cancel'),
   history: (signal?: AbortSignal) => request<ImportedFile[] | null>('GET', '/api/imports', undefined, signal),
-  /** upload sends a file's bytes (an ArrayBuffer: the desktop window's WebKit cannot send a File) and returns its path on the server. */
-  upload: (name: string, body: ArrayBuffer) =>
-    request<{ path: string }>('POST', `/api/imports/upload?name=${encodeURIComponent(name)}`, new RawBody(body, 'application/octet-stream')),
+  /**
+   * upload sends a file chosen in a browser, streamed from its disk as it is read (never whole in memory), and
+   * returns its path on the server. The desktop window, whose WebKit cannot send a File, chooses paths instead.
+   */
+  upload: (file: File) =>
+    request<{ path: string }>('POST', `/api/imports/upload?name=${encodeURIComponent(file.name)}`, new RawBody(file, 'application/octet-stream')),
+  /** choose asks the desktop window's native dialog for files and returns their paths; null when cancelled. */
+  choose: async (title: string, filters: FileFilter[]) => {
+    const res = await request<{ paths: string[]; cancelled: boolean }>('POST', '/api/desktop/choose', { title, filters });
+    return res.cancelled ? null : res.paths;
+  },
+};
+
+/** PathField is a field of the form that lists files. */
+type PathField = 'warc' | 'cdx' | 'crawl_log' | 'cc_vertices' | 'cc_edges' | 'cc_ranks';
+
+/**
+ * fieldFor is the field a file chosen or uploaded for an import of kind goes to: for the Common Crawl host
+ * graph, by its name as Common Crawl names its files (…-vertices…, …-ranks…, the edges otherwise).
+ */
+export function fieldFor(kind: Kind, name: string): PathField {
+  if (kind !== 'cc') return kind;
+  const base = name.split(/[\\/]/).pop()?.toLowerCase() ?? '';
+  if (base.includes('vertices')) return 'cc_vertices';
+  if (base.includes('ranks')) return 'cc_ranks';
+  return 'cc_edges';
+}
+
+/** DIALOG_FILTERS are the native dialog's file types for each kind; "All files" follows them. */
+const DIALOG_FILTERS: Record<Kind, FileFilter[]> = {
+  warc: [{ name: 'WARC files', pattern: '*.warc;*.warc.gz' }],
+  cdx: [{ name: 'CDX and CDXJ indexes', pattern: '*.cdx;*.cdxj;*.cdx.gz;*.cdxj.gz' }],
+  crawl_log: [{ name: 'Crawl logs', pattern: 'crawl.log*;*.log' }],
+  cc: [{ name: 'Host graph dumps', pattern: '*.txt.gz;*.txt;*.gz' }],
 };
 
 /** lines splits a text area into its non-empty lines. */
@@ -271,27 +306,43 @@ export class SsImport extends LightElement {
     }
   }
 
-  /** #upload sends the chosen files and adds their paths on the server to the field of the kind chosen. */
+  /** #addPaths adds paths, each to the field of the kind chosen that fieldFor gives it, after those listed. */
+  #addPaths(paths: string[]) {
+    for (const path of paths) {
+      const key = fieldFor(this.form.kind, path);
+      this.#set(key, [...lines(this.form[key]), path].join('\n'));
+    }
+  }
+
+  /** #upload sends the files chosen in a browser and adds their paths on the server to the form. */
   async #upload(e: Event) {
     const input = e.target as HTMLInputElement;
     const files = Array.from(input.files ?? []);
     if (!files.length) return;
-    const key = this.form.kind === 'cc' ? 'cc_edges' : this.form.kind;
     this.error = '';
     this.busy = true;
     try {
-      const paths: string[] = [];
-      for (const f of files) {
-        const { path } = await importApi.upload(f.name, await f.arrayBuffer());
-        paths.push(path);
-      }
-      const prev = lines(this.form[key]);
-      this.#set(key, [...prev, ...paths].join('\n'));
+      for (const f of files) this.#addPaths([(await importApi.upload(f)).path]);
     } catch (err) {
       this.error = message(err);
     } finally {
       this.busy = false;
       input.value = '';
+    }
+  }
+
+  /** #choose asks the desktop window's Open dialog for files and adds their paths to the form. */
+  async #choose() {
+    const kind = KINDS.find((k) => k.id === this.form.kind);
+    this.error = '';
+    this.busy = true;
+    try {
+      const paths = await importApi.choose(`Import ${kind?.label ?? 'files'}`, [...DIALOG_FILTERS[this.form.kind], { name: 'All files', pattern: '*' }]);
+      if (paths) this.#addPaths(paths);
+    } catch (err) {
+      this.error = message(err);
+    } finally {
+      this.busy = false;
     }
   }
 
@@ -306,6 +357,8 @@ export class SsImport extends LightElement {
 
   #renderForm(running: boolean) {
     const f = this.form;
+    // The window and the server are one computer; a browser may be on another.
+    const where = inDesktopWindow() ? 'on this computer' : 'on the server';
     return html`<form class="import-form panel" @submit=${this.#start}>
       <fieldset class="import-kinds">
         <legend>What to import</legend>
@@ -319,10 +372,10 @@ export class SsImport extends LightElement {
         <p class="muted small import-about">${KINDS.find((k) => k.id === f.kind)?.about}</p>
       </fieldset>
       ${f.kind === 'warc'
-        ? this.#paths('warc', 'WARC files or directories on the server, one a line', '/archives/crawl-2024/\n/archives/extra.warc.gz', '.warc and .warc.gz, WARC 1.0 and 1.1; a directory is read whole')
+        ? this.#paths('warc', `WARC files or directories ${where}, one a line`, '/archives/crawl-2024/\n/archives/extra.warc.gz', '.warc and .warc.gz, WARC 1.0 and 1.1; a directory is read whole')
         : nothing}
-      ${f.kind === 'cdx' ? this.#paths('cdx', 'CDX or CDXJ files on the server, one a line', '/archives/index.cdx') : nothing}
-      ${f.kind === 'crawl_log' ? this.#paths('crawl_log', 'crawl.log files on the server, one a line', '/heritrix/jobs/x/latest/logs/crawl.log') : nothing}
+      ${f.kind === 'cdx' ? this.#paths('cdx', `CDX or CDXJ files ${where}, one a line`, '/archives/index.cdx') : nothing}
+      ${f.kind === 'crawl_log' ? this.#paths('crawl_log', `crawl.log files ${where}, one a line`, '/heritrix/jobs/x/latest/logs/crawl.log') : nothing}
       ${f.kind === 'cc'
         ? html`${this.#paths('cc_vertices', 'Vertices files (id, reversed host), one a line', '/cc/host-vertices-00000.txt.gz')}
           ${this.#paths('cc_edges', 'Edges files (from id, to id), one a line', '/cc/host-edges-00000.txt.gz')}
@@ -338,10 +391,13 @@ export class SsImport extends LightElement {
       <div class="import-actions">
         <button type="submit" class="btn primary import-start" ?disabled=${running || this.busy}>${running ? 'Importing…' : 'Import'}</button>
         ${running ? html`<button type="button" class="btn danger import-cancel" ?disabled=${this.busy} @click=${this.#cancel}>Cancel</button>` : nothing}
-        <label class="btn import-upload" title="Send files from this computer to the project, then import them">
-          Upload files…
-          <input type="file" multiple hidden ?disabled=${running || this.busy} @change=${this.#upload} />
-        </label>
+        ${inDesktopWindow()
+          ? html`<button type="button" class="btn import-choose" title="Choose files on this computer: they are imported where they are, not copied"
+              ?disabled=${running || this.busy} @click=${this.#choose}>Choose files…</button>`
+          : html`<label class="btn import-upload" title="Send files from this computer to the project, then import them">
+              Upload files…
+              <input type="file" multiple hidden ?disabled=${running || this.busy} @change=${this.#upload} />
+            </label>`}
       </div>
     </form>`;
   }
