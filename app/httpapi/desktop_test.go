@@ -199,7 +199,15 @@ func TestDesktopChooseImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &chooser{files: []string{warc}}
-	_, p, h := desktopHandler(t, d)
+	// A project of its own: the crawled project the other tests share
+	// would keep the import.
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	h := New(a, Desktop(d))
 
 	var chosen Chosen
 	apptest.Call(t, h, "POST", "/api/desktop/choose", `{"title":"WARC files","filters":[{"name":"WARC","pattern":"*.warc;*.warc.gz"}]}`, 200, &chosen)
