@@ -76,25 +76,26 @@ func (h *handler) routeDesktop(mux *http.ServeMux, d Dialogs, api http.Handler) 
 		return saveDownload(d, api, body.URL, body.Name, body.Title, body.Filters)
 	}))
 	mux.HandleFunc("POST /api/desktop/open", h.api(func(r *http.Request) (any, error) {
-		var body struct {
-			Title   string       `json:"title"`
-			Filters []FileFilter `json:"filters"`
-		}
+		var body openRequest
 		if err := decodeBody(r, &body); err != nil {
 			return nil, err
 		}
 		return openFile(d, body.Title, body.Filters)
 	}))
 	mux.HandleFunc("POST /api/desktop/choose", h.api(func(r *http.Request) (any, error) {
-		var body struct {
-			Title   string       `json:"title"`
-			Filters []FileFilter `json:"filters"`
-		}
+		var body openRequest
 		if err := decodeBody(r, &body); err != nil {
 			return nil, err
 		}
 		return chooseFiles(d, body.Title, body.Filters)
 	}))
+}
+
+// openRequest is the body of POST /api/desktop/open and /api/desktop/choose:
+// the Open dialog's title and file types.
+type openRequest struct {
+	Title   string       `json:"title"`
+	Filters []FileFilter `json:"filters"`
 }
 
 // Saved is the answer of POST /api/desktop/save: the file written, or that

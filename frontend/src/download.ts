@@ -58,12 +58,16 @@ export function saveInWindow(url: string, name: string, filters?: FileFilter[]):
   return request<DesktopSaved>('POST', '/api/desktop/save', { url: u.pathname + u.search, name, filters });
 }
 
+/** withAllFiles is a dialog's file type menu: the types given, then every file. */
+export function withAllFiles(filters: FileFilter[]): FileFilter[] {
+  return [...filters, { name: 'All files', pattern: '*' }];
+}
+
 /** filtersFor is the Save dialog's file type menu for a file name: its extension, then every file. */
 function filtersFor(name: string): FileFilter[] {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? name.slice(dot + 1) : '';
-  const all = { name: 'All files', pattern: '*' };
-  return ext ? [{ name: `${ext.toUpperCase()} files`, pattern: `*.${ext}` }, all] : [all];
+  return withAllFiles(ext ? [{ name: `${ext.toUpperCase()} files`, pattern: `*.${ext}` }] : []);
 }
 
 /** linkName is the name a link's file is saved under when the server gives none: its download attribute, else the URL's last part. */

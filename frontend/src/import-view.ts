@@ -15,7 +15,7 @@ import { message, RawBody, request } from './api';
 import { LightElement } from './base';
 import { int } from './format';
 import { alertBox } from './loader';
-import { inDesktopWindow, type FileFilter } from './download';
+import { inDesktopWindow, withAllFiles, type FileFilter } from './download';
 import { projectChanged } from './project-events';
 import './import-view.css';
 
@@ -337,7 +337,7 @@ export class SsImport extends LightElement {
     this.error = '';
     this.busy = true;
     try {
-      const paths = await importApi.choose(`Import ${kind?.label ?? 'files'}`, [...DIALOG_FILTERS[this.form.kind], { name: 'All files', pattern: '*' }]);
+      const paths = await importApi.choose(`Import ${kind?.label ?? 'files'}`, withAllFiles(DIALOG_FILTERS[this.form.kind]));
       if (paths) this.#addPaths(paths);
     } catch (err) {
       this.error = message(err);

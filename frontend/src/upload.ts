@@ -10,7 +10,7 @@
 
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { request, message } from './api';
-import { inDesktopWindow, type FileFilter } from './download';
+import { inDesktopWindow, withAllFiles, type FileFilter } from './download';
 import { alertBox, spinner } from './loader';
 
 /** PickedFile is a chosen file's name, its bytes and, in the window, its full path. */
@@ -100,7 +100,7 @@ export class FilePicker implements ReactiveController {
     this.error = '';
     this.#host.requestUpdate();
     try {
-      const f = await openInWindow(this.#opts.title, [...this.#opts.filters, { name: 'All files', pattern: '*' }]);
+      const f = await openInWindow(this.#opts.title, withAllFiles(this.#opts.filters));
       if (f) this.#set(f);
       else {
         this.reading = false;
