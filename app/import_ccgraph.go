@@ -55,7 +55,7 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 			return err
 		}
 		defer r.Close()
-		return ccgraph.ReadVertices(r, f.Path, func(id int64, host string) error {
+		err = ccgraph.ReadVertices(r, f.Path, func(id int64, host string) error {
 			sum.Hosts++
 			if !cc.filter.Keep(host) {
 				return nil
@@ -77,12 +77,15 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 			cc.sorted = false
 			return nil
 		})
+		if err == nil {
+			cc.hosts += sum.Hosts
+		}
+		return err
 	}
 	if skip {
 		if err := read(); err != nil {
 			return nil, false, archiveErr(f, err)
 		}
-		cc.hosts += sum.Hosts
 		return nil, false, nil
 	}
 	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
@@ -105,7 +108,6 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 	if err != nil {
 		return nil, false, archiveErr(f, err)
 	}
-	cc.hosts += sum.Hosts
 	return sum, sum.Sites > 0, nil
 }
 
