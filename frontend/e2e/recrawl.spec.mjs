@@ -80,13 +80,14 @@ await step('the Crawl page still says what the recrawl found after a reload', as
 await step('the window policy is saved at once, kept after a reload, a bad size refused', async () => {
   await page.goto(`${base}#/crawl`);
   const select = page.locator('#recrawl-window');
-  await select.waitFor();
+  // The select shows the default, disabled, until the settings are loaded.
+  await page.locator('#recrawl-window:enabled').waitFor();
   assert((await select.inputValue()) === 'variable', `the default window is ${await select.inputValue()}`);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
   await select.selectOption('fixed');
   await answered(saved, 'PUT /api/settings');
   await page.reload();
-  await page.locator('#recrawl-window').waitFor();
+  await page.locator('#recrawl-window:enabled').waitFor();
   assert((await page.locator('#recrawl-window').inputValue()) === 'fixed', 'the window went back after a reload');
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
   await page.fill('#recrawl-window-size', '0');
