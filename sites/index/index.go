@@ -173,9 +173,11 @@ func (ix *Index) checkMapping() error {
 }
 
 // NewMemory returns an empty index held in memory only, for tests and
-// throw-away projects.
+// throw-away projects. It is a scorch index, as on disk (bleve's own
+// NewMemOnly is another kind), so that it searches and bounds queries the
+// same way.
 func NewMemory() (*Index, error) {
-	bi, err := bleve.NewMemOnly(buildMapping())
+	bi, err := bleve.NewUsing("", buildMapping(), scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return nil, fmt.Errorf("index: new in-memory index: %w", err)
 	}
@@ -250,6 +252,8 @@ type Query struct {
 	// it (the default) a page must have them all. +word and -word are
 	// required and excluded either way.
 	Any bool
+	// Timeout bounds the time the search may take; 0 means SearchTimeout.
+	Timeout time.Duration
 }
 
 // Result is one page of search hits.
@@ -285,9 +289,11 @@ type Hit struct {
 	Snippet string
 }
 
-// Search runs q. A query that cannot be run (empty, malformed, or made of
-// stop words only) is a [*QueryError], which wraps [ErrBadQuery]; a
-// negative offset is an ErrBadQuery error.
+// Search runs q. A query that cannot be run (empty, malformed, made of
+// stop words only, or past one of the bounds of cost.go) is a
+// [*QueryError], which wraps [ErrBadQuery]; a negative offset is an
+// ErrBadQuery error. The search stops when ctx is done, and after
+// q.Timeout (SearchTimeout when 0) with a QueryError that says so.
 func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	an := ix.bi.Mapping().AnalyzerNamed(en.AnalyzerName)
 	if an == nil {
@@ -296,6 +302,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	bq, ignored, err := buildQuery(q, an)
 	if err != nil {
 		return Result{}, err
+	}
+	ctx, cancel := boundedContext(ctx, q.Timeout)
+	defer cancel()
+	if err := ix.checkExpansions(ctx, bq); err != nil {
+		if slow := tooSlow(ctx, q.Timeout); slow != nil {
+			return Result{}, slow
+		}
+		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
 	}
 	limit := q.Limit
 	switch {
@@ -315,6 +329,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 
 	res, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
+		if slow := tooSlow(ctx, q.Timeout); slow != nil {
+			return Result{}, slow
+		}
 		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
 	}
 	out := Result{Total: res.Total, Took: res.Took, MaxScore: res.MaxScore, Hits: make([]Hit, 0, len(res.Hits)), Ignored: ignored}
@@ -380,6 +397,9 @@ func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
 	if q.Offset < 0 {
 		return nil, nil, fmt.Errorf("%w: negative offset %d", ErrBadQuery, q.Offset)
 	}
+	if err := checkLength(text); err != nil {
+		return nil, nil, err
+	}
 	if err := checkSyntax(text); err != nil {
 		return nil, nil, err
 	}
@@ -407,6 +427,9 @@ func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
 				Message: fmt.Sprintf("'%s' only has words too common to search for.", strings.Join(words, " "))}
 		}
 		parsed = prune(parsed, an)
+		if err := checkWords(parsed, an); err != nil {
+			return nil, nil, err
+		}
 		if !q.Any {
 			parsed = requireAll(parsed)
 		}
