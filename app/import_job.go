@@ -126,13 +126,21 @@ func (a *App) CancelImport() (ImportStatus, error) {
 // kept for import.
 const UploadsDir = "uploads"
 
+// MaxFileName is the longest name, in bytes, of a file the app writes
+// under a name it was given: the limit of most file systems.
+const MaxFileName = 255
+
 // SaveUpload writes an uploaded file for an import into the project's
 // uploads directory under name (its base name only) and returns its path.
-// The file appears whole or not at all.
+// The file appears whole or not at all. A name that is no file name (see
+// [CheckFileName]) is a bad request.
 func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
+	if strings.TrimSpace(name) == "" {
+		return "", badRequest(errors.New("upload: the file has no name"))
+	}
 	base := filepath.Base(strings.TrimSpace(name))
-	if base == "" || base == "." || base == ".." || base == string(filepath.Separator) || strings.HasPrefix(base, ".") {
-		return "", badRequest(fmt.Errorf("upload: %q is no file name", name))
+	if err := CheckFileName(base); err != nil {
+		return "", badRequest(fmt.Errorf("upload: %w", err))
 	}
 	dir := filepath.Join(a.project.Dir, UploadsDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -161,4 +169,28 @@ func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
 // oldest first.
 func (a *App) ArchiveImports(ctx context.Context) ([]store.ArchiveImport, error) {
 	return a.store.ArchiveImports(ctx)
+}
+
+// CheckFileName returns an error, in words a person reads, when name
+// cannot be the name of a file the app writes in a project: empty, . or
+// .., hidden (starting with a dot), holding a slash or a control
+// character (a NUL byte ends a name for the system), or longer than
+// MaxFileName bytes.
+func CheckFileName(name string) error {
+	switch {
+	case name == "" || name == "." || name == "..":
+		return fmt.Errorf("%q is no file name", name)
+	case strings.HasPrefix(name, "."):
+		return fmt.Errorf("%q is no file name: it starts with a dot (a hidden file)", name)
+	case strings.Contains(name, "/"):
+		return fmt.Errorf("the file name %q holds a slash at byte %d", name, strings.Index(name, "/")+1)
+	case len(name) > MaxFileName:
+		return fmt.Errorf("the file name %.40q… is %d bytes long: at most %d", name, len(name), MaxFileName)
+	}
+	for i, c := range []byte(name) {
+		if c < 0x20 || c == 0x7f {
+			return fmt.Errorf("the file name %q holds a control character (%#02x) at byte %d", name, c, i+1)
+		}
+	}
+	return nil
 }

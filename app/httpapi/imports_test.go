@@ -98,3 +98,31 @@ func TestImportAPIUploadAndSearch(t *testing.T) {
 		t.Errorf("%d files recorded, want the good one", len(files))
 	}
 }
+
+// TestUploadNames: a name that cannot be a file's is a bad request that
+// says why, not a failure of the server: a NUL byte, a name over 255 bytes,
+// a hidden or empty one.
+func TestUploadNames(t *testing.T) {
+	_, h := emptyApp(t)
+	for _, tt := range []struct{ name, says string }{
+		{"a%00b.warc", `upload: the file name "a\x00b.warc" holds a control character (0x00) at byte 2`},
+		{strings.Repeat("n", 256) + ".warc", "upload: the file name \"" + strings.Repeat("n", 40) + "\"… is 261 bytes long: at most 255"},
+		{"..", `upload: ".." is no file name`},
+		{".hidden.warc", `upload: ".hidden.warc" is no file name: it starts with a dot (a hidden file)`},
+		{"", "upload: the file has no name"},
+	} {
+		req := apptest.Request(h, "POST", "/api/imports/upload?name="+tt.name, strings.NewReader("x"))
+		req.Header.Set("Content-Type", "application/octet-stream")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var env apptest.Envelope
+		json.Unmarshal(rec.Body.Bytes(), &env)
+		if rec.Code != http.StatusBadRequest || env.ErrorType != "bad_request" || env.Error != tt.says {
+			t.Errorf("name %.30q: %d %s %q, want 400 bad_request %q", tt.name, rec.Code, env.ErrorType, env.Error, tt.says)
+		}
+	}
+	// A name of 255 bytes is a file name.
+	if p := upload(t, h, strings.Repeat("n", 250)+".warc", []byte("x")); len(filepath.Base(p)) != 255 {
+		t.Errorf("saved as %q", p)
+	}
+}
