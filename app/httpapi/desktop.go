@@ -39,8 +39,10 @@ type FileFilter struct {
 // /api/desktop/save, /api/desktop/open and /api/desktop/choose), which save
 // and open files through d. WebKitGTK saves nothing for a download link and
 // crashes on a request body backed by a file, so in the window every file
-// goes through these; `sitesift serve` never gives this option.
-func Desktop(d Dialogs) Option { return func(c *config) { c.dialogs = d } }
+// goes through these; `sitesift serve` never gives this option. It also
+// makes the handler accept the window's Host ("wails"), which the
+// handler of `serve` refuses with 421.
+func Desktop(d Dialogs) Option { return func(c *config) { c.dialogs, c.guard.window = d, true } }
 
 // maxOpenFile bounds a file read by POST /api/desktop/open: the largest
 // upload the API takes.

@@ -64,8 +64,9 @@ const TokenCookie = "sitesift_token"
 // but never read answers; the rules below make sure what it sends does
 // nothing:
 //   - the Host must be one the server was started for (loopback names, the
-//     served host, the desktop window's): a DNS-rebound name is refused, so a
-//     page of another site cannot read the API as its own origin;
+//     served host, and in the desktop window's handler alone the window's):
+//     a DNS-rebound name is refused, so a page of another site cannot read
+//     the API as its own origin;
 //   - a write (any method but GET, HEAD, OPTIONS) must come from the app's
 //     own origin (Origin, Sec-Fetch-Site), be JSON (or the exact type of an
 //     upload: a plain HTML form cannot send either), and carry the
@@ -75,7 +76,11 @@ const TokenCookie = "sitesift_token"
 type guard struct {
 	token  string          // per process, sent by the UI on writes
 	secret string          // shared secret, or "" on loopback and in the window
-	hosts  map[string]bool // Host names accepted besides loopback and the window's
+	hosts  map[string]bool // Host names accepted besides loopback (and the window's)
+	// window is true for the desktop window's handler ([Desktop]), the
+	// only one that accepts its Host: served by `serve`, a request naming
+	// it would be treated as the window's own.
+	window bool
 }
 
 // desktopHost is the Host of the Wails window's requests (Wails v2 with
@@ -139,7 +144,7 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 		if err := g.checkSecret(w, r); err != nil {
 			return err
 		}
-	} else if !isLoopbackHost(host) && host != desktopHost && !g.hosts[host] {
+	} else if !isLoopbackHost(host) && !(host == desktopHost && g.window) && !g.hosts[host] {
 		return &apiError{"misdirected", http.StatusMisdirectedRequest, errMisdirected}
 	}
 	switch r.Method {

@@ -22,7 +22,8 @@ func librarianCount(t *testing.T, h http.Handler) int {
 // Each attack of another web site on the local API is refused and changes
 // nothing; the app's own requests pass.
 func TestGuardRefusesOtherSites(t *testing.T) {
-	_, h := emptyApp(t)
+	a, h := emptyApp(t)
+	window := New(a, Desktop(nil)) // the desktop window's handler
 	token := apptest.Request(h, "POST", "/api/librarians", nil).Header.Get(TokenHeader)
 	if token == "" {
 		t.Fatal("GET /api/session gave no token")
@@ -95,25 +96,27 @@ func TestGuardRefusesOtherSites(t *testing.T) {
 	// The app's own requests pass: in a browser (with Origin and
 	// Sec-Fetch-Site, or without), and in the desktop window, whose
 	// requests name the Host "wails" and no Origin (seen in the window's
-	// log); should it send its origin, that passes too.
+	// log), to the window's own handler; should it send its origin, that
+	// passes too.
 	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 201, nil)
 	good := []struct {
 		name, host string
 		headers    map[string]string
+		h          http.Handler
 	}{
-		{"a browser", "127.0.0.1:7777", map[string]string{"Origin": "http://127.0.0.1:7777", "Sec-Fetch-Site": "same-origin"}},
-		{"a browser on localhost", "localhost:7777", map[string]string{"Origin": "http://localhost:7777"}},
-		{"the desktop window", "wails", nil},
-		{"the desktop window with its origin", "wails", map[string]string{"Origin": "wails://wails"}},
+		{"a browser", "127.0.0.1:7777", map[string]string{"Origin": "http://127.0.0.1:7777", "Sec-Fetch-Site": "same-origin"}, h},
+		{"a browser on localhost", "localhost:7777", map[string]string{"Origin": "http://localhost:7777"}, h},
+		{"the desktop window", "wails", nil, window},
+		{"the desktop window with its origin", "wails", map[string]string{"Origin": "wails://wails"}, window},
 	}
 	for i, tt := range good {
-		req = apptest.Request(h, "POST", "/api/librarians", strings.NewReader(fmt.Sprintf(`{"name":"good%d"}`, i)))
+		req = apptest.Request(tt.h, "POST", "/api/librarians", strings.NewReader(fmt.Sprintf(`{"name":"good%d"}`, i)))
 		req.Host = tt.host
 		for k, v := range tt.headers {
 			req.Header.Set(k, v)
 		}
 		rec = httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		tt.h.ServeHTTP(rec, req)
 		if rec.Code != 201 {
 			t.Errorf("a write of %s: %d (%s)", tt.name, rec.Code, rec.Body)
 		}
@@ -201,5 +204,27 @@ func TestGuardSharedSecret(t *testing.T) {
 	}
 	if rec := get("/api/project", cookies[0]); rec.Code != 200 {
 		t.Errorf("with the cookie: %d, want 200", rec.Code)
+	}
+}
+
+// The window's Host ("wails") is the desktop window's alone: `serve`'s
+// handler refuses it with 421 and gives no token, for a request naming it
+// would pass for the window's own (no Origin, no Sec-Fetch-Site).
+func TestWindowHostOnlyInWindow(t *testing.T) {
+	a, serve := emptyApp(t)
+	window := New(a, Desktop(nil))
+	for _, path := range []string{"/api/session", "/api/project"} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "wails"
+		rec := httptest.NewRecorder()
+		serve.ServeHTTP(rec, req)
+		if rec.Code != http.StatusMisdirectedRequest || strings.Contains(rec.Body.String(), "token") {
+			t.Errorf("serve: GET %s with Host wails: %d %s, want 421 without the token", path, rec.Code, rec.Body)
+		}
+		rec = httptest.NewRecorder()
+		window.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Errorf("the window: GET %s with Host wails: %d %s, want 200", path, rec.Code, rec.Body)
+		}
 	}
 }
