@@ -306,6 +306,10 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	ctx, cancel := boundedContext(ctx, q.Timeout)
 	defer cancel()
 	if err := ix.checkExpansions(ctx, bq); err != nil {
+		var qe *QueryError
+		if errors.As(err, &qe) {
+			return Result{}, err
+		}
 		if slow := tooSlow(ctx, q.Timeout); slow != nil {
 			return Result{}, slow
 		}
