@@ -16,7 +16,8 @@ import (
 func (h *handler) routeCollections(mux *http.ServeMux) {
 	a := h.app
 	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Collections(r.Context()) }))
-	mux.HandleFunc("POST /api/collections", h.api(h.createCollection))
+	// A new collection is an extraction and its site graph.
+	mux.HandleFunc("POST /api/collections", h.work(h.gates.compute, h.api(h.createCollection)))
 	mux.HandleFunc("GET /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
 		id, err := collectionID(r)
 		if err != nil {

@@ -13,7 +13,8 @@ import (
 // (the same bytes and name as `sitesift export --what`).
 func (h *handler) routeExport(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/exports", h.api(h.exports))
-	mux.HandleFunc("GET /api/export/{what}", h.exportDeliverable)
+	// A deliverable may be an extraction's seed list.
+	mux.HandleFunc("GET /api/export/{what}", h.work(h.gates.compute, h.exportDeliverable))
 }
 
 // exportItem is a deliverable as GET /api/exports lists it: with the file

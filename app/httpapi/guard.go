@@ -72,6 +72,8 @@ const TokenCookie = "sitesift_token"
 //     upload: a plain HTML form cannot send either), and carry the
 //     per-process token that only the app's own pages can read;
 //   - bodies are bounded;
+//   - a GET that does real work (a search, an extraction) must not come
+//     from another web site either: see costly.go;
 //   - with a shared secret, every request must carry it.
 type guard struct {
 	token  string          // per process, sent by the UI on writes
@@ -151,10 +153,7 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return nil
 	}
-	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
-		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
-	}
-	if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r) {
+	if crossSite(r) {
 		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
 	}
 	want, limit := "application/json", int64(maxJSONBody)

@@ -40,8 +40,9 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 
 // handler holds what the endpoints need: the service and a logger.
 type handler struct {
-	app *app.App
-	log *slog.Logger
+	app   *app.App
+	log   *slog.Logger
+	gates gates // the turns of the costly requests (costly.go)
 }
 
 // New returns the one http.Handler of sitesift over a: the JSON API under
@@ -57,7 +58,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	if c.log == nil {
 		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h := &handler{app: a, log: c.log.With("component", "api")}
+	h := &handler{app: a, log: c.log.With("component", "api"), gates: newGates()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil
@@ -150,7 +151,9 @@ func (h *handler) api(f func(*http.Request) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		data, err := f(r)
 		if err != nil {
-			if _, status := classify(err); status == http.StatusInternalServerError {
+			// A request that went away (the page moved on) stopped its
+			// work: no one reads the answer, and it is no failure.
+			if _, status := classify(err); status == http.StatusInternalServerError && r.Context().Err() == nil {
 				h.log.Error("api", "path", r.URL.Path, "err", err)
 			}
 			writeError(w, err)
@@ -304,7 +307,7 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {
 		return struct{}{}, a.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
 	}))
-	mux.HandleFunc("GET /api/search", h.api(h.search))
+	mux.HandleFunc("GET /api/search", h.work(h.gates.search, h.api(h.search)))
 }
 
 func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {

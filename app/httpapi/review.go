@@ -21,10 +21,13 @@ func (h *handler) routeReview(mux *http.ServeMux) {
 	a := h.app
 	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Librarians(r.Context()) }))
 	mux.HandleFunc("POST /api/librarians", h.addLibrarian)
-	mux.HandleFunc("GET /api/review/queue", h.api(h.queue))
-	mux.HandleFunc("GET /api/sites/{site}/review", h.api(func(r *http.Request) (any, error) {
+	c := h.gates.compute
+	// The queue and a site's review page may run an extraction (the
+	// communities of the sites) or a biased ranking.
+	mux.HandleFunc("GET /api/review/queue", h.work(c, h.api(h.queue)))
+	mux.HandleFunc("GET /api/sites/{site}/review", h.work(c, h.api(func(r *http.Request) (any, error) {
 		return a.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
-	}))
+	})))
 	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
 	mux.HandleFunc("PUT /api/sites/{site}/note", h.api(h.note))
 	mux.HandleFunc("GET /api/selection", h.api(func(r *http.Request) (any, error) {
@@ -33,8 +36,8 @@ func (h *handler) routeReview(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/export/selection", h.exportSelection)
 	mux.HandleFunc("POST /api/ratings/import", h.api(h.importRatings))
 	mux.HandleFunc("GET /api/ratings/export", h.exportRatings)
-	mux.HandleFunc("GET /api/agreement", h.api(h.agreement))
-	mux.HandleFunc("GET /api/rank/biased", h.api(h.rankBiased))
+	mux.HandleFunc("GET /api/agreement", h.work(c, h.api(h.agreement)))
+	mux.HandleFunc("GET /api/rank/biased", h.work(c, h.api(h.rankBiased)))
 }
 
 func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,138 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"sitesift/sites/index"
+)
+
+// The requests that do real work (a search, an extraction of communities,
+// a ranking, the site graph, agreement, the lab's results) are refused when
+// they come from another web site, and take their turn at a gate. Any page
+// the librarian opens can make the browser send GET requests here: <img
+// src>, <script src> and fetch in no-cors mode need no permission, and the
+// guard's rules for writes do not apply to GET. Such a request cannot read
+// the answer, but it can make the server work: six image tags of a search
+// for thousands of wildcards took gigabytes. Plain reads (the project, the
+// sites table, a site) stay open to any request, as before.
+
+// errCrossSiteWork is the error of a request for real work from another
+// web site.
+var errCrossSiteWork = errors.New("a page of another web site cannot run searches or computations in this project: open sitesift itself")
+
+// crossSite reports whether a request comes from a page of another web
+// site: Sec-Fetch-Site says so (same-site is another web site too: another
+// port of localhost is same-site), or its Origin is not the app's own. A
+// request without either header (the desktop window, command-line tools)
+// and one the person made by typing the URL (Sec-Fetch-Site: none) are
+// the app's own.
+func crossSite(r *http.Request) bool {
+	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		return true
+	}
+	o := r.Header.Get("Origin")
+	return o != "" && !sameOrigin(o, r)
+}
+
+// gate lets a bounded number of costly requests run at once in a project;
+// a few more wait their turn, for a bounded time or until their request
+// goes away; any more are refused with 429 at once. Waiting rather than
+// refusing at once is what a librarian's page expects: the communities
+// page asks for the cores and then the graph coloured by them, the review
+// page for the queue, and the second request, once the first is done,
+// finds the extraction in the service's memo and answers at once. A
+// refusal there would show an error for what a moment's wait answers. The
+// bounds keep a page that fires many requests (or a script) from piling
+// up work: at most running requests work, and at most waiting wait.
+type gate struct {
+	what    string        // what runs, as the refusal names it
+	running chan struct{} // a token for every request at work
+	waiting chan struct{} // a token for every request waiting its turn
+	wait    time.Duration // the longest wait for a turn
+}
+
+func newGate(what string, running, waiting int, wait time.Duration) *gate {
+	return &gate{what: what, running: make(chan struct{}, running), waiting: make(chan struct{}, waiting), wait: wait}
+}
+
+// enter waits for a turn and returns the function that ends it; it
+// returns an error when the request went away meanwhile, or when too many
+// wait or the wait was too long.
+func (g *gate) enter(ctx context.Context) (leave func(), err error) {
+	leave = func() { <-g.running }
+	select {
+	case g.running <- struct{}{}:
+		return leave, nil
+	default:
+	}
+	select {
+	case g.waiting <- struct{}{}:
+		defer func() { <-g.waiting }()
+	default:
+		return nil, g.busy()
+	}
+	t := time.NewTimer(g.wait)
+	defer t.Stop()
+	select {
+	case g.running <- struct{}{}:
+		return leave, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("waiting for another %s to end: %w", g.what, ctx.Err())
+	case <-t.C:
+		return nil, g.busy()
+	}
+}
+
+func (g *gate) busy() error {
+	return &apiError{"busy", http.StatusTooManyRequests,
+		fmt.Errorf("another %s is running for this project; try again when it ends", g.what)}
+}
+
+// The gates of a handler (one handler serves one project).
+const (
+	// computeWait is the longest wait for an extraction or a ranking:
+	// one on a large project takes some tens of seconds.
+	computeWait = time.Minute
+	// searchesAtOnce is the number of searches that run at once (each is
+	// bounded, see index.MaxExpansions); the search page drops the search
+	// it no longer shows, so more rarely wait.
+	searchesAtOnce = 2
+)
+
+type gates struct {
+	compute *gate // extractions, rankings, the site graph, agreement
+	search  *gate
+}
+
+func newGates() gates {
+	return gates{
+		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, 4, computeWait),
+		search:  newGate("search", searchesAtOnce, 8, index.SearchTimeout),
+	}
+}
+
+// work wraps the handler of a request for real work: it refuses it from
+// another web site and, with a gate, lets it run in its turn.
+func (h *handler) work(g *gate, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if crossSite(r) {
+			writeError(w, &apiError{"forbidden", http.StatusForbidden, errCrossSiteWork})
+			return
+		}
+		if g == nil {
+			next(w, r)
+			return
+		}
+		leave, err := g.enter(r.Context())
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		defer leave()
+		next(w, r)
+	}
+}

@@ -1,0 +1,231 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites"
+)
+
+// aWord is the i-th of many distinct words that start with "a".
+func aWord(i int) string {
+	b := []byte("a....")
+	for k := 4; k >= 1; k-- {
+		b[k] = byte('a' + i%26)
+		i /= 26
+	}
+	return string(b)
+}
+
+// aWordsProject is a project on disk whose index holds pages with 8,000
+// distinct words starting with "a", so that a* stands for thousands of
+// words, as on a large crawl; it returns the app's handler as `serve`
+// builds it.
+func aWordsProject(t *testing.T) http.Handler {
+	t.Helper()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	var pages []sites.Page
+	for start := 0; start < 8000; start += 40 {
+		var words []string
+		for i := start; i < start+40; i++ {
+			words = append(words, aWord(i))
+		}
+		pg := apptest.Page(t, fmt.Sprintf("http://words%d.test/", len(pages)))
+		pg.Title, pg.Text = "Words "+words[0], "jazz "+strings.Join(words, " ")
+		pages = append(pages, pg)
+	}
+	ctx := context.Background()
+	if err := p.Store.SaveCrawlBatch(ctx, pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Index.Add(pages); err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(a.Close)
+	return New(a)
+}
+
+// getAs sends a GET as a browser does, with headers, and returns the status
+// and the envelope.
+func getAs(t *testing.T, h http.Handler, ctx context.Context, path string, headers map[string]string) (int, apptest.Envelope) {
+	t.Helper()
+	req := apptest.Request(h, "GET", path, nil).WithContext(ctx)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	var env apptest.Envelope
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil && rec.Code != 200 {
+		t.Fatalf("GET %s: %v in %s", path, err, rec.Body)
+	}
+	return rec.Code, env
+}
+
+var (
+	sameOriginHeaders = map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:7777"}
+	// An <img src> on a page of another site: Chromium sends
+	// Sec-Fetch-Site and no Origin.
+	imgOfOtherSite = map[string]string{"Sec-Fetch-Site": "cross-site"}
+)
+
+// TestCostlySearchRefused drives the query that took the server's memory:
+// a* 4,000 times. From the app's own page it is refused with a 400 that
+// says which bound it is past, before any work; from another web site it
+// is refused outright. The other bounds read as plainly.
+func TestCostlySearchRefused(t *testing.T) {
+	h := aWordsProject(t)
+	ctx := context.Background()
+	huge := "/api/search?q=" + url.QueryEscape(strings.Repeat("a* ", 4000))
+
+	status, env := getAs(t, h, ctx, huge, sameOriginHeaders)
+	var d struct{ Problem string }
+	json.Unmarshal(env.Data, &d)
+	if status != 400 || d.Problem != "too_long" ||
+		env.Error != "The query is 11999 characters long: a search takes at most 2000. Search for fewer words." {
+		t.Errorf("4,000 wildcards, same origin: %d %s %q", status, d.Problem, env.Error)
+	}
+	status, env = getAs(t, h, ctx, huge, imgOfOtherSite)
+	if status != 403 || env.Error != errCrossSiteWork.Error() {
+		t.Errorf("4,000 wildcards from another site: %d %q", status, env.Error)
+	}
+
+	many := make([]string, 65)
+	for i := range many {
+		many[i] = aWord(i)
+	}
+	for _, tt := range []struct{ q, problem, message string }{
+		{"a*", "too_broad", "'a*' stands for too many words of the pages (a search takes at most 4096 in all): make it longer, as in archiv* rather than a*."},
+		{"jazz /a.*/", "too_broad", "'/a.*/' stands for too many words of the pages"},
+		{strings.Join(many, " "), "too_many_words", "The query has 65 words: a search takes at most 64. Leave some out."},
+	} {
+		status, env := getAs(t, h, ctx, "/api/search?q="+url.QueryEscape(tt.q), sameOriginHeaders)
+		var d struct{ Problem string }
+		json.Unmarshal(env.Data, &d)
+		if status != 400 || d.Problem != tt.problem || !strings.HasPrefix(env.Error, tt.message) {
+			t.Errorf("q=%.40s: %d %s %q; want 400 %s %q", tt.q, status, d.Problem, env.Error, tt.problem, tt.message)
+		}
+	}
+
+	// Within the bounds a search runs, from the page or from a tool that
+	// sends neither header.
+	var res app.SearchResult
+	apptest.Call(t, h, "GET", "/api/search?q="+url.QueryEscape("jazz aab*"), "", 200, &res)
+	if res.Total == 0 {
+		t.Error("jazz aab*: no hits")
+	}
+
+	// A search whose request went away stops: it reports the cancelling
+	// rather than hits.
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	status, env = getAs(t, h, gone, "/api/search?q=jazz+aab*", sameOriginHeaders)
+	if status == 200 || !strings.Contains(env.Error, context.Canceled.Error()) {
+		t.Errorf("search of a request gone: %d %q, want it stopped", status, env.Error)
+	}
+}
+
+// TestCostlyGETsRefuseOtherSites: every GET that does real work is refused
+// from another web site (cross-site or same-site, or an Origin not the
+// app's own); plain reads are not, and the app's own requests pass.
+func TestCostlyGETsRefuseOtherSites(t *testing.T) {
+	_, h := testApp(t)
+	ctx := context.Background()
+	costly := []string{
+		"/api/search?q=directory", "/api/communities", "/api/graph", "/api/export/seeds",
+		"/api/export/communities", "/api/agreement", "/api/rank/biased", "/api/review/queue?librarian=ana",
+		"/api/sites/web-directory.test/review", "/api/lab/jobs/1/svg",
+	}
+	others := []map[string]string{
+		imgOfOtherSite,
+		{"Sec-Fetch-Site": "same-site"}, // another port of localhost
+		{"Origin": "http://evil.example"},
+		{"Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:8888"},
+	}
+	for _, path := range costly {
+		for _, hd := range others {
+			if status, env := getAs(t, h, ctx, path, hd); status != 403 || env.Error != errCrossSiteWork.Error() {
+				t.Errorf("GET %s with %v: %d %q, want 403", path, hd, status, env.Error)
+			}
+		}
+		for _, hd := range []map[string]string{nil, sameOriginHeaders, {"Sec-Fetch-Site": "none"}} {
+			if status, env := getAs(t, h, ctx, path, hd); status == 403 {
+				t.Errorf("GET %s with %v: 403 %q, want it to pass", path, hd, env.Error)
+			}
+		}
+	}
+	for _, path := range []string{"/api/project", "/api/sites", "/api/crawl"} {
+		if status, env := getAs(t, h, ctx, path, imgOfOtherSite); status != 200 {
+			t.Errorf("plain read GET %s from another site: %d %q, want 200", path, status, env.Error)
+		}
+	}
+}
+
+// TestGate: one request works at a time; the next waits its turn and gets
+// it; past the waiting bound, or past the wait, a request is refused with
+// 429 naming what runs; one whose request went away stops waiting.
+func TestGate(t *testing.T) {
+	g := newGate("extraction", 1, 1, time.Hour)
+	ctx := context.Background()
+	leave, err := g.enter(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan error)
+	go func() {
+		l, err := g.enter(ctx)
+		if err == nil {
+			l()
+		}
+		got <- err
+	}()
+	// Once the second request waits, the one waiting place is taken: a
+	// third is refused at once.
+	for len(g.waiting) == 0 {
+		runtime.Gosched()
+	}
+	_, busy := g.enter(ctx)
+	var ae *apiError
+	if !errors.As(busy, &ae) || ae.status != http.StatusTooManyRequests ||
+		busy.Error() != "another extraction is running for this project; try again when it ends" {
+		t.Errorf("third request: %v, want 429", busy)
+	}
+	leave()
+	if err := <-got; err != nil {
+		t.Errorf("the waiting request: %v, want its turn", err)
+	}
+
+	short := newGate("ranking", 1, 4, time.Millisecond)
+	leave, _ = short.enter(ctx)
+	if _, err := short.enter(ctx); !errors.As(err, &ae) || ae.status != http.StatusTooManyRequests {
+		t.Errorf("after the longest wait: %v, want 429", err)
+	}
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := g.enter(gone); err != nil {
+		t.Errorf("free gate, request gone: %v", err) // a free turn is taken before anything else
+	}
+	long := newGate("ranking", 1, 4, time.Hour)
+	long.enter(ctx)
+	if _, err := long.enter(gone); !errors.Is(err, context.Canceled) {
+		t.Errorf("waiting, request gone: %v, want context.Canceled", err)
+	}
+	leave()
+}
