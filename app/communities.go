@@ -60,6 +60,11 @@ const DefaultCommunityCount = 10
 // one HITS run over the whole graph.
 const MaxCommunityCount = 1000
 
+// MaxHITSIterations bounds the HITS iterations run before each core: the
+// paper's setting is 60, and HITS runs all of them (it has no tolerance
+// here), each a pass over the whole graph.
+const MaxHITSIterations = 1000
+
 // communityGraph is the graph the method runs on, with what is needed to
 // name its nodes and to tell whether it changed.
 type communityGraph struct {
@@ -268,8 +273,8 @@ func (s CoreSettings) Options(name func(setting string) string) (importance.Core
 // extraction accepts.
 func CheckCoreOptions(opt importance.CoreOptions) error {
 	switch {
-	case opt.HITS.MaxIter <= 0:
-		return badRequest(fmt.Errorf("communities: HITS iterations %d must be positive", opt.HITS.MaxIter))
+	case opt.HITS.MaxIter <= 0 || opt.HITS.MaxIter > MaxHITSIterations:
+		return badRequest(fmt.Errorf("communities: HITS iterations %d must lie in 1..%d", opt.HITS.MaxIter, MaxHITSIterations))
 	case opt.CoreSize < 0 || opt.CoreSize == 1:
 		return badRequest(fmt.Errorf("communities: core size %d must be at least 2", opt.CoreSize))
 	case opt.CoreSize == 0 && !(opt.CoverDensity > 0 && opt.CoverDensity <= 100):

@@ -278,7 +278,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	density := f.Float64("density", def.CoverDensity, "least cover density of a core, in percent")
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
-	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core")
+	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core (1..1000)")
 	minHubs := f.Int("min-hubs", def.MinHubs, "fewest hubs a core must have to count as a community")
 	minAuths := f.Int("min-authorities", def.MinAuthorities, "fewest authorities a core must have to count as a community")
 	sources := f.Int("distance-sources", lab.DefaultDistanceSources, "BFS sources sampled to estimate the average distance")

@@ -26,7 +26,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		"communities: least cover density of a core, in percent (100: complete bipartite cores)")
 	coreSize := f.Int("core-size", 0, "communities: grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
-	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core")
+	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core (1..1000)")
 	minHubs := f.Int("min-hubs", def.MinHubs, "communities: fewest hubs a core must have to count as a community")
 	minAuths := f.Int("min-authorities", def.MinAuthorities, "communities: fewest authorities a core must have to count as a community")
 	format := f.String("format", export.Txt, "txt, csv or json")

@@ -25,7 +25,7 @@ func TestCommunitiesAPI(t *testing.T) {
 		t.Errorf("fixed size: %+v", cs)
 	}
 	for _, q := range []string{"count=0", "count=x", "density=50&core_size=4", "new_members=2", "density=0",
-		"density=abc", "core_size=1", "hits_iterations=0", "count=1001", "min_hubs=0", "min_authorities=x", "core_size=3"} {
+		"density=abc", "core_size=1", "hits_iterations=0", "hits_iterations=1000000000", "count=1001", "min_hubs=0", "min_authorities=x", "core_size=3"} {
 		env := apptest.Call(t, h, "GET", "/api/communities?"+q, "", 400, nil)
 		if env.ErrorType != "bad_request" {
 			t.Errorf("%s: %+v", q, env)
