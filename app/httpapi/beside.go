@@ -59,7 +59,17 @@ func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result
 			if app.Kind(env.ErrorType) == app.KindInvalid {
 				return index.Result{}, fmt.Errorf("%w: %s", index.ErrBadQuery, env.Error)
 			}
-			return index.Result{}, &app.Error{Kind: app.Kind(env.ErrorType), Err: err}
+			// The holder's own kinds of the HTTP layer (busy: too many
+			// searches at once) are not the service's: the API beside
+			// would have no status for them.
+			kind := app.Kind(env.ErrorType)
+			if _, ok := statuses[kind]; !ok {
+				kind = app.KindInternal
+				if res.StatusCode == http.StatusTooManyRequests {
+					kind = app.KindConflict
+				}
+			}
+			return index.Result{}, &app.Error{Kind: kind, Err: err}
 		}
 		d := env.Data
 		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,
