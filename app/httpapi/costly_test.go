@@ -229,3 +229,35 @@ func TestGate(t *testing.T) {
 	}
 	leave()
 }
+
+// TestEverydayReadsNotQueued: while an extraction holds the project's turn
+// and others wait for it, the review queue by importance and a site's
+// review page, which every librarian reads all day, still answer; the
+// queue's biased order, a ranking, takes its turn and is refused as busy.
+func TestEverydayReadsNotQueued(t *testing.T) {
+	p, err := app.OpenProject(apptest.CrawledProject(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(a.Close)
+	apptest.AddLibrarians(t, a, "ana")
+	g := newGates()
+	g.compute = newGate("extraction", 1, 1, time.Hour)
+	h := New(a, func(c *config) { c.gates = g })
+	ctx := context.Background()
+	if _, err := g.compute.enter(ctx); err != nil { // the extraction at work
+		t.Fatal(err)
+	}
+	g.compute.waiting <- struct{}{} // and one waiting for its turn
+	for _, path := range []string{"/api/review/queue?librarian=ana", "/api/review/queue?librarian=ana&order=importance",
+		"/api/sites/web-directory.test/review?librarian=ana"} {
+		if status, env := getAs(t, h, ctx, path, sameOriginHeaders); status != 200 {
+			t.Errorf("GET %s during an extraction: %d %q, want 200", path, status, env.Error)
+		}
+	}
+	if status, _ := getAs(t, h, ctx, "/api/review/queue?librarian=ana&order=biased", sameOriginHeaders); status != 429 {
+		t.Errorf("biased queue during an extraction: %d, want 429", status)
+	}
+}

@@ -28,6 +28,9 @@ type config struct {
 	guard  guard
 	// dialogs, given by the desktop window only, add its file routes.
 	dialogs Dialogs
+	// gates are the turns of the costly requests (costly.go); a test may
+	// hold them.
+	gates gates
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -51,14 +54,14 @@ type handler struct {
 // request goes through the guard of guard.go first: only the app's own
 // pages can change the project.
 func New(a *app.App, opts ...Option) http.Handler {
-	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}}
+	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates()}
 	for _, o := range opts {
 		o(&c)
 	}
 	if c.log == nil {
 		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h := &handler{app: a, log: c.log.With("component", "api"), gates: newGates()}
+	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil

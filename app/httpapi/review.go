@@ -22,10 +22,23 @@ func (h *handler) routeReview(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Librarians(r.Context()) }))
 	mux.HandleFunc("POST /api/librarians", h.addLibrarian)
 	c := h.gates.compute
-	// The queue and a site's review page may run an extraction (the
-	// communities of the sites) or a biased ranking.
-	mux.HandleFunc("GET /api/review/queue", h.work(c, h.api(h.queue)))
-	mux.HandleFunc("GET /api/sites/{site}/review", h.work(c, h.api(func(r *http.Request) (any, error) {
+	// The queue by importance and a site's review page are what every
+	// librarian reads all day: refused from other sites but never queued
+	// behind a computation. The queue's biased and community orders rank
+	// or extract, and take their turn; the review page's communities come
+	// from the memo, whose lock already makes concurrent pages share one
+	// extraction.
+	queue := h.api(h.queue)
+	computed := h.work(c, queue)
+	mux.HandleFunc("GET /api/review/queue", h.work(nil, func(w http.ResponseWriter, r *http.Request) {
+		switch r.FormValue("order") {
+		case app.OrderBiased, app.OrderCommunity:
+			computed(w, r)
+		default:
+			queue(w, r)
+		}
+	}))
+	mux.HandleFunc("GET /api/sites/{site}/review", h.work(nil, h.api(func(r *http.Request) (any, error) {
 		return a.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
 	})))
 	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
