@@ -119,6 +119,7 @@ type config struct {
 	from             string
 	maxDelay         time.Duration
 	retryBackoff     time.Duration
+	clock            Clock // clock.go
 }
 
 func defaultConfig() config {
@@ -146,6 +147,7 @@ func defaultConfig() config {
 		idleReads:        DefaultIdleReads,
 		maxDelay:         DefaultMaxDelay,
 		retryBackoff:     DefaultRetryBackoff,
+		clock:            systemClock{},
 	}
 }
 
@@ -314,9 +316,9 @@ func MaxDepth(n int) Option {
 // TrapGuards sets the trap guards: the most path segments of a URL
 // (default DefaultMaxPathDepth), the most distinct query strings of one
 // path (DefaultMaxQueryVariants) and the most dated URLs of one site
-// (DefaultMaxCalendar; a date before 1990 or after next year is always
-// left out). A path repeating a run of segments three times (/a/b/a/b/a/b)
-// is always left out.
+// (DefaultMaxCalendar; a date more than a century back or more than a
+// year ahead of the crawl's clock is always left out). A path repeating a
+// run of segments three times (/a/b/a/b/a/b) is always left out.
 func TrapGuards(maxPathDepth, maxQueryVariants, maxCalendar int) Option {
 	return func(c *config) error {
 		if maxPathDepth < 1 || maxQueryVariants < 1 || maxCalendar < 1 {

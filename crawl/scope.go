@@ -118,22 +118,58 @@ const (
 // holds anyway.
 type trapGuard struct {
 	maxPathDepth, maxQueries, maxCalendar int
-	queries                               map[string]int // site+path → distinct query strings seen
-	calendar                              map[string]int // site → dated URLs seen
-	year                                  int            // this year, for the calendar's range
+	queries                               map[string]int   // site+path → distinct query strings seen
+	calendar                              map[string]int   // site → dated URLs seen
+	now                                   func() time.Time // the crawl's clock, whose year bounds the calendar
 }
 
 func newTrapGuard(cfg config) *trapGuard {
 	return &trapGuard{maxPathDepth: cfg.maxPathDepth, maxQueries: cfg.maxQueryVariants, maxCalendar: cfg.maxCalendar,
-		queries: map[string]int{}, calendar: map[string]int{}, year: time.Now().Year()}
+		queries: map[string]int{}, calendar: map[string]int{}, now: cfg.clock.Now}
 }
 
-// dateRE finds a year and a month in a path or a query (2024/05/12,
-// 2024-05), yearRE a year parameter (?year=2024&month=5).
+// Dates in URLs. A four-digit number is a year only where a date is
+// written: followed by a month in the path (2024/05/12, 2135-01), as the
+// value of a query parameter (?date=2135-01-02), or as a year parameter
+// (?year=1234). Other numbers — /product/4711, /id/1234567, a port — are
+// not years. A year of this era (19xx, 20xx) takes a month of one or two
+// digits after -, /, _ or . anywhere in the path (report-2024.5, 2024/5/),
+// as it always did. Any other year must look like a date beyond doubt: it
+// begins a path segment and - or / and a two-digit month follow it
+// (/2135/01/02/, /calendar/2912-05), because /4711/2 is more likely a
+// product's second page and 1234.10 a version than a month. A date keeps a
+// few lookalikes out (/page/1000/10/ reads as October 1000): the price of
+// stopping calendars that run centuries ahead or back.
 var (
-	dateRE = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})[-/_.](?:0?[1-9]|1[0-2])(?:[^0-9]|$)`)
-	yearRE = regexp.MustCompile(`(?:^|[&;])(?:y|yr|year)=([0-9]{4})(?:[^0-9]|$)`)
+	eraDateRE   = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})[-/_.](?:0?[1-9]|1[0-2])(?:[^0-9]|$)`)
+	pathDateRE  = regexp.MustCompile(`(?:^|/)([1-9][0-9]{3})[-/](?:0[1-9]|1[0-2])(?:[^0-9]|$)`)
+	queryDateRE = regexp.MustCompile(`(?:^|[&;])[^=&;]*=([1-9][0-9]{3})-(?:0[1-9]|1[0-2])(?:[^0-9]|$)`)
+	yearRE      = regexp.MustCompile(`(?:^|[&;])(?:y|yr|year)=([0-9]{4})(?:[^0-9]|$)`)
 )
+
+// calendarAhead and calendarBack are how far, in years, a dated URL may be
+// from this year: a calendar a year ahead is a plan, one further ahead a
+// trap; a century back covers the archives a librarian crawls.
+const (
+	calendarAhead = 1
+	calendarBack  = 100
+)
+
+// dateYear returns the year of the date in the path or query of u, or 0
+// when it has none.
+func dateYear(u *url.URL) int {
+	path, query := u.EscapedPath(), u.RawQuery
+	for _, f := range []struct {
+		re *regexp.Regexp
+		in string
+	}{{eraDateRE, path}, {pathDateRE, path}, {queryDateRE, query}, {yearRE, query}} {
+		if m := f.re.FindStringSubmatch(f.in); m != nil {
+			y, _ := strconv.Atoi(m[1])
+			return y
+		}
+	}
+	return 0
+}
 
 // check returns why the new URL u of site must not be fetched, or "". It
 // counts the URL towards its path's query strings and its site's dates, so
@@ -153,12 +189,9 @@ func (g *trapGuard) check(site string, u *url.URL) string {
 		}
 		g.queries[key]++
 	}
-	m := dateRE.FindStringSubmatch(u.EscapedPath())
-	if m == nil {
-		m = yearRE.FindStringSubmatch(u.RawQuery)
-	}
-	if m != nil {
-		if y, _ := strconv.Atoi(m[1]); y < 1990 || y > g.year+1 || g.calendar[site] >= g.maxCalendar {
+	if y := dateYear(u); y != 0 {
+		this := g.now().Year()
+		if y < this-calendarBack || y > this+calendarAhead || g.calendar[site] >= g.maxCalendar {
 			return DropCalendar
 		}
 		g.calendar[site]++

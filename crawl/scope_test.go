@@ -22,8 +22,7 @@ func TestRepeats(t *testing.T) {
 }
 
 func TestTrapGuard(t *testing.T) {
-	g := newTrapGuard(config{maxPathDepth: 4, maxQueryVariants: 3, maxCalendar: 2})
-	g.year = 2026
+	g := newTrapGuard(config{maxPathDepth: 4, maxQueryVariants: 3, maxCalendar: 2, clock: newStepClock(at2026)})
 	check := func(raw string) string {
 		u, err := url.Parse(raw)
 		if err != nil {
@@ -39,7 +38,7 @@ func TestTrapGuard(t *testing.T) {
 		{"http://a.test/list?p=4", DropQueries},
 		{"http://a.test/other?p=4", ""},
 		{"http://a.test/cal/2031/05/", DropCalendar},
-		{"http://a.test/cal/1985-01", DropCalendar},
+		{"http://a.test/cal/1925-01", DropCalendar},
 		{"http://a.test/news/2025/03/story.html", ""},
 		{"http://a.test/cal?year=2026&month=2", ""},
 		{"http://a.test/news/2024/11/other.html", DropCalendar}, // the site's 2 dated URLs are taken
@@ -48,6 +47,53 @@ func TestTrapGuard(t *testing.T) {
 		if got := check(tc.url); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.url, got, tc.want)
 		}
+	}
+}
+
+// TestCalendarYears: any four-digit year of a date is measured against
+// the crawl's clock (mid-2026 here): a date more than a year ahead or more
+// than a century back is refused, whatever its century, in the path or
+// the query; four-digit numbers that are no dates pass, and do not count
+// towards the site's dated URLs.
+func TestCalendarYears(t *testing.T) {
+	g := newTrapGuard(config{maxPathDepth: 16, maxQueryVariants: 100, maxCalendar: 100, clock: newStepClock(at2026)})
+	for _, tc := range []struct{ url, want string }{
+		{"http://a.test/cal/2135/01/02/", DropCalendar},
+		{"http://a.test/cal/2135/01/", DropCalendar},
+		{"http://a.test/calendar/2912-05", DropCalendar},
+		{"http://a.test/events?date=2135-01-02", DropCalendar},
+		{"http://a.test/cal/1234/05/", DropCalendar},
+		{"http://a.test/events?date=1234-05-06&view=day", DropCalendar},
+		{"http://a.test/archive?year=1234", DropCalendar},
+		{"http://a.test/cal/9999-12", DropCalendar},
+		{"http://a.test/cal/2028/01/", DropCalendar}, // two years ahead
+		{"http://a.test/cal/1925/12/", DropCalendar}, // a century and a year back
+		// Within a year ahead and a century back.
+		{"http://a.test/cal/2027/12/31/", ""},
+		{"http://a.test/cal/1926-01", ""},
+		{"http://a.test/news/1985/03/story.html", ""},
+		{"http://a.test/events?date=2026-11-27", ""},
+		{"http://a.test/events?year=2027", ""},
+		// Four digits that are no date.
+		{"http://a.test/product/4711", ""},
+		{"http://a.test/product/4711/2", ""},
+		{"http://a.test/id/1234567", ""},
+		{"http://a.test/id/12345/06/", ""},
+		{"http://a.test/release/1234.10/", ""},
+		{"http://a.test/shop/4711-123", ""},
+		{"http://a.test/item?id=4711&page=12", ""},
+		{"http://a.test:2135/x/", ""},
+	} {
+		u, err := url.Parse(tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.check("a.test", u); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.url, got, tc.want)
+		}
+	}
+	if n := g.calendar["a.test"]; n != 5 {
+		t.Errorf("%d dated URLs counted, want the 5 followed", n)
 	}
 }
 
@@ -125,16 +171,19 @@ func TestScope(t *testing.T) {
 }
 
 // TestTrapWeb: an endless calendar and ever deeper paths end within the
-// guards, counted.
+// guards, counted. The calendar also links a century ahead and centuries
+// back, to months that go on month after month: those are refused at once.
 func TestTrapWeb(t *testing.T) {
-	cal := map[string]resp{"/": {body: page("Home", "/cal/2026/01/", "/deep/x/")}}
-	for y := 2026; y <= 2030; y++ {
-		for m := 1; m <= 12; m++ {
-			next := fmt.Sprintf("/cal/%d/%02d/", y, m%12+1)
-			if m == 12 {
-				next = fmt.Sprintf("/cal/%d/01/", y+1)
+	cal := map[string]resp{"/": {body: page("Home", "/cal/2026/01/", "/deep/x/", "/cal/2135/01/", "/cal/1234/01/")}}
+	for _, from := range []int{2026, 2135, 1234} {
+		for y := from; y <= from+4; y++ {
+			for m := 1; m <= 12; m++ {
+				next := fmt.Sprintf("/cal/%d/%02d/", y, m%12+1)
+				if m == 12 {
+					next = fmt.Sprintf("/cal/%d/01/", y+1)
+				}
+				cal[fmt.Sprintf("/cal/%d/%02d/", y, m)] = resp{body: page("Month", next)}
 			}
-			cal[fmt.Sprintf("/cal/%d/%02d/", y, m)] = resp{body: page("Month", next)}
 		}
 	}
 	deep := "/deep/x/"
@@ -143,13 +192,13 @@ func TestTrapWeb(t *testing.T) {
 		deep += fmt.Sprint(i) + "/"
 	}
 	w := newWeb(t, map[string]map[string]resp{"trap.test": cal})
-	r := crawl(t, w, []string{"http://trap.test/"}, TrapGuards(8, 100, 10))
+	r := crawl(t, w, []string{"http://trap.test/"}, TrapGuards(8, 100, 10), WithClock(newStepClock(at2026)))
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
 	st := r.status
-	if st.Dropped[DropCalendar] != 1 || st.Dropped[DropPathDepth] != 1 || st.PagesOK > 1+10+7 {
-		t.Errorf("trap web: %d pages, dropped %v; want the calendar cut at 10 months and the path at 8 segments",
+	if st.Dropped[DropCalendar] != 3 || st.Dropped[DropPathDepth] != 1 || st.PagesOK != 1+10+7 {
+		t.Errorf("trap web: %d pages, dropped %v; want the calendar cut at 10 months, 2135 and 1234 refused and the path at 8 segments",
 			st.PagesOK, st.Dropped)
 	}
 }

@@ -1,7 +1,8 @@
 // Command hostileweb serves a small hostile web as an HTTP proxy, to measure
-// how the crawler holds up against it: an endless calendar, a 50 MB page, a
-// redirect loop, a server that never answers, a robots.txt that never ends, pages
-// whose <title> is megabytes long, a page of 100,000 links, links no URL
+// how the crawler holds up against it: an endless calendar that also links
+// centuries ahead and back, a 50 MB page, a redirect loop, a server that
+// never answers, a robots.txt that never ends, pages whose <title> is
+// megabytes long, a page of 100,000 links, links no URL
 // parser should accept, links and redirects to loopback and cloud-metadata
 // addresses, an endless link trap, a body that never ends, a gzip bomb and a
 // server that drips one byte a second.
@@ -45,7 +46,7 @@ const (
 	endlessHost   = "endless-body.test"     // a body that never ends
 	gzipBombHost  = "gzip-bomb.test"        // 10 MB of gzip that inflates to 10 GB
 	dripHost      = "slow-drip.test"        // one byte a second
-	calendarHost  = "endless-calendar.test" // every month links to the next, forever
+	calendarHost  = "endless-calendar.test" // every month links to the next, forever, and centuries ahead and back
 	bigPageHost   = "big-page.test"         // a 50 MB page
 	loopHost      = "redirect-loop.test"    // /a redirects to /b, /b to /a
 	silentHost    = "never-answers.test"    // answers nothing, ever
@@ -57,6 +58,8 @@ const (
 	trapFanout    = 10                      // links per link-trap page
 	chunk         = 64 << 10                // the unit of streamed bodies
 	dripInterval  = time.Second             // slow-drip's pace
+	calendarAhead = 109                     // years a month links ahead: 2026 to 2135, 2135 to 2244…
+	calendarBack  = 792                     // years a month links back: 2026 to 1234
 	farmHostFmt   = "farm-%04d.link-farm.test"
 	badUTF8Host   = "b\xffd.test"
 	metadataURL   = "http://169.254.169.254/latest/meta-data/"
@@ -183,16 +186,20 @@ func serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // calendar writes the month of path (/2026/01/), which links to the months
-// before and after it, and to each of its days: a calendar without end.
+// before and after it, to each of its days, and to the same month
+// calendarAhead years ahead and calendarBack years back while those have
+// four digits: a calendar without end, in time and out of it.
 func calendar(w http.ResponseWriter, path string) {
 	var y, m int
-	if _, err := fmt.Sscanf(path, "/%d/%d/", &y, &m); err != nil || m < 1 || m > 12 {
+	if _, err := fmt.Sscanf(path, "/%d/%d/", &y, &m); err != nil || m < 1 || m > 12 || y < 1000 || y > 9999 {
 		y, m = 2026, 1
 	}
 	at := time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC)
 	var b strings.Builder
-	for _, d := range []time.Time{at.AddDate(0, -1, 0), at.AddDate(0, 1, 0)} {
-		fmt.Fprintf(&b, "<a href=\"/%d/%02d/\">%s</a>\n", d.Year(), d.Month(), d.Format("January 2006"))
+	for _, d := range []time.Time{at.AddDate(0, -1, 0), at.AddDate(0, 1, 0), at.AddDate(calendarAhead, 0, 0), at.AddDate(-calendarBack, 0, 0)} {
+		if d.Year() >= 1000 && d.Year() <= 9999 {
+			fmt.Fprintf(&b, "<a href=\"/%d/%02d/\">%s</a>\n", d.Year(), d.Month(), d.Format("January 2006"))
+		}
 	}
 	for d := 1; d <= 28; d++ {
 		fmt.Fprintf(&b, "<a href=\"/%d/%02d/%02d/\">%d</a>\n", y, m, d, d)

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Crawls the hostile web (crawl/hostileweb) with a freshly built sitesift and
-# prints what it cost: the crawl's max RSS and wall time, the project's size
-# and the top sites. Usage:
+# prints what it cost: the crawl's max RSS and wall time, the project's size,
+# the top sites and what the crawl made of the endless calendar. Usage:
 #
-#   bash crawl/hostileweb/run.sh [--max-pages N] [other crawl flags]
+#   bash crawl/hostileweb/run.sh [--only HOST] [--max-pages N] [other crawl flags]
+#
+# --only HOST crawls one trap from its seed (endless-calendar.test, say)
+# instead of all of them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
@@ -14,6 +17,11 @@ CGO_ENABLED=0 go build -o "$work/hostileweb" ./crawl/hostileweb
 for _ in $(seq 100); do [ "$(wc -l < "$work/web.txt")" -ge 2 ] && break; sleep 0.1; done
 proxy=$(head -1 "$work/web.txt")
 mapfile -t seeds < <(tail -n +2 "$work/web.txt")
+if [ "${1:-}" = --only ]; then
+  mapfile -t seeds < <(printf '%s\n' "${seeds[@]}" | grep -F "://$2/")
+  shift 2
+  [ "${#seeds[@]}" -gt 0 ] || { echo "hostile: no seed on that host" >&2; exit 2; }
+fi
 args=(--max-pages 3000 --max-pages-per-site 200 --delay 0s --parallel 4 "$@")
 echo "hostile: sitesift crawl ${args[*]} (${#seeds[@]} seeds through $proxy)"
 set +e
@@ -26,3 +34,5 @@ echo "hostile: crawl exit status $status"
 awk -F': ' '/Maximum resident/ { printf "hostile: max RSS %.0f MB\n", $2/1024 } /Elapsed \(wall/ { print "hostile: wall " $2 }' "$work/time.txt"
 echo "hostile: project $(du -sh "$work/p" | cut -f1) (index $(du -sh "$work/p/index.bleve" | cut -f1))"
 "$work/sitesift" rank --project "$work/p" --format csv --limit 5 | sed 's/^/  /'
+# The endless calendar: what the crawl fetched of it, refused and left out.
+"$work/sitesift" sites --project "$work/p" endless-calendar.test | sed 's/^/  /'

@@ -141,7 +141,7 @@ const DROP_KINDS: Record<string, { label: string; meaning: string }> = {
   },
   calendar: {
     label: 'calendar',
-    meaning: 'Trap guard: a date before 1990 or after next year, or over 200 dated URLs on one site (an endless calendar)',
+    meaning: 'Trap guard: a date more than a century back or more than a year ahead, or over 200 dated URLs on one site (an endless calendar)',
   },
 };
 
