@@ -11,7 +11,6 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"sync"
-	"time"
 
 	"sitesift/sites"
 )
@@ -87,6 +86,7 @@ type captureTransport struct {
 	proxy   func(*http.Request) (*url.URL, error)
 	maxBody int
 	emit    func(sites.Capture)
+	clock   Clock // the crawl's: when a capture was made
 }
 
 // newCaptureTransport returns next wrapped to hand captures to c's capture
@@ -101,7 +101,7 @@ func newCaptureTransport(c *Crawler, next http.RoundTripper) http.RoundTripper {
 			c.failCapture(cp.URL, err)
 		}
 	}
-	return &captureTransport{next: next, proxy: c.proxy, maxBody: c.cfg.maxBodySize, emit: emit}
+	return &captureTransport{next: next, proxy: c.proxy, maxBody: c.cfg.maxBodySize, emit: emit, clock: c.cfg.clock}
 }
 
 func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -129,7 +129,7 @@ func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		// asking here keeps the bytes as they came for the archive.
 		req.Header.Set("Accept-Encoding", "gzip")
 	}
-	at := time.Now()
+	at := t.clock.Now()
 	resp, err := t.next.RoundTrip(req)
 	if err != nil {
 		return nil, err

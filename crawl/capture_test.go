@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"sitesift/sites"
 )
@@ -110,7 +109,7 @@ func TestCaptureGzip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangTimeout)
 	defer cancel()
 	if err := c.Run(ctx, []string{srv.URL + "/"}); err != nil {
 		t.Fatal(err)

@@ -233,7 +233,7 @@ func TestMaxPagesPerSite(t *testing.T) {
 func TestDelay(t *testing.T) {
 	t.Parallel()
 	const delay = 40 * time.Millisecond
-	w := newWeb(t, gridWeb(2, 5, 0))
+	w := newWebOnClock(t, gridWeb(2, 5, 0))
 	r := crawl(t, w, []string{"http://h0.test/"}, Delay(delay), Parallel(4))
 	if r.err != nil || len(r.pages) != 10 {
 		t.Fatalf("Run: %v, %d pages; want 10", r.err, len(r.pages))
@@ -523,13 +523,16 @@ func chains() map[string]map[string]resp {
 	return web
 }
 
+// TestCancel: a cancelled crawl returns without waiting for the answers
+// of its requests in flight — here they never come — and hands over what
+// it has.
 func TestCancel(t *testing.T) {
 	t.Parallel()
 	web := gridWeb(3, 8, 0)
 	for _, pages := range web {
 		for p, rs := range pages {
 			if p != "/" {
-				rs.sleep = 5 * time.Second
+				rs.sleep = forever
 				pages[p] = rs
 			}
 		}
@@ -546,14 +549,10 @@ func TestCancel(t *testing.T) {
 	go func() { done <- c.Run(ctx, []string{"http://h0.test/", "http://h1.test/", "http://h2.test/"}) }()
 	waitFor(t, func() bool { st := c.Status(); return st.Pages >= 3 && st.InFlight > 0 })
 	cancel()
-	start := time.Now()
 	select {
 	case err = <-done:
-	case <-time.After(3 * time.Second):
-		t.Fatal("Run did not return within 3s of cancel")
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("Run took %v to return after cancel", took)
+	case <-time.After(hangTimeout):
+		t.Fatalf("Run did not return within %v of cancel: it waits for answers that never come", hangTimeout)
 	}
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run = %v, want context.Canceled", err)
@@ -570,10 +569,10 @@ func TestCancel(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangTimeout)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatal("condition not met within 10s")
+			t.Fatalf("condition not met within %v", hangTimeout)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -752,7 +751,7 @@ func TestNoGoroutineLeak(t *testing.T) {
 		t.Fatalf("Run = %v", err)
 	}
 	w.srv.Close()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangTimeout)
 	for runtime.NumGoroutine() > before {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)

@@ -203,7 +203,7 @@ func New(opts ...Option) (*Crawler, error) {
 		env := httpproxy.FromEnvironment().ProxyFunc()
 		c.proxy = func(r *http.Request) (*url.URL, error) { return env(r.URL) }
 	}
-	c.pacer = newPacer(cfg.delay, cfg.maxDelay, c.signal)
+	c.pacer = newPacer(cfg.delay, cfg.maxDelay, cfg.clock, c.signal)
 	c.robots = newRobotsCache()
 	return c, nil
 }
@@ -261,7 +261,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 		c.opic.Seed()
 	}
 	c.state = StateRunning
-	c.start = time.Now()
+	c.start = c.cfg.clock.Now()
 	c.mu.Unlock()
 
 	c.cfg.logger.Info("crawl started", "seeds", len(norm), "strategy", c.cfg.strategy,
@@ -306,7 +306,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	default:
 		c.state, c.endReason = StateDone, EndExhausted
 	}
-	c.end = time.Now()
+	c.end = c.cfg.clock.Now()
 	pages, errs, elapsed := c.pages, c.errs, c.end.Sub(c.start)
 	c.mu.Unlock()
 	c.cfg.logger.Info("crawl ended", "state", c.state, "pages", pages, "errors", errs, "elapsed", elapsed)
@@ -367,7 +367,7 @@ func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
 		var wait time.Duration = -1
 		if c.state == StateRunning && c.inflight < c.cfg.parallel &&
 			c.pages+c.inflight < c.cfg.maxPages && !c.backlogged() {
-			s, w := c.pick(time.Now())
+			s, w := c.pick(c.cfg.clock.Now())
 			if s != nil {
 				c.dispatch(ctx, f, s)
 				c.mu.Unlock()
@@ -379,21 +379,14 @@ func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
 
 		// Nothing to start now: wait for a fetch to end, Pause/Resume, a
 		// batch to be taken, or the politeness delay of a site to pass.
-		var (
-			timer *time.Timer
-			tick  <-chan time.Time
-		)
+		var tick <-chan time.Time
 		if wait >= 0 {
-			timer = time.NewTimer(wait)
-			tick = timer.C
+			tick = c.cfg.clock.After(wait)
 		}
 		select {
 		case <-ctx.Done():
 		case <-c.wake:
 		case <-tick:
-		}
-		if timer != nil {
-			timer.Stop()
 		}
 	}
 }
@@ -494,7 +487,7 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 			if r.status == http.StatusTooManyRequests || r.status == http.StatusServiceUnavailable {
 				c.pacer.slowDown(s.name)
 			}
-			r.retryAt = time.Now().Add(f.retryWait(s.name, q.retries+1, r.retryAfter))
+			r.retryAt = c.cfg.clock.Now().Add(f.retryWait(s.name, q.retries+1, r.retryAfter))
 			r.kind = fetchRetry
 		}
 		var doc document
@@ -540,14 +533,14 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	case fetchRetry:
 		rq.retries++
 		log.Info("retrying later", "url", q.url, "status", r.status, "err", r.errMessage(),
-			"retry", rq.retries, "wait", time.Until(r.retryAt).Round(time.Millisecond))
+			"retry", rq.retries, "wait", r.retryAt.Sub(c.cfg.clock.Now()).Round(time.Millisecond))
 		c.retryLater(s, rq, r.retryAt)
 		return
 	case fetchRobotsWait:
 		// The URL waits for its robots.txt, which is fetched again with
 		// it; its own retries are not used up.
 		log.Info("robots.txt unreachable, site closed for now", "url", q.url, "site", s.name,
-			"err", r.errMessage(), "wait", time.Until(r.retryAt).Round(time.Millisecond))
+			"err", r.errMessage(), "wait", r.retryAt.Sub(c.cfg.clock.Now()).Round(time.Millisecond))
 		c.retryLater(s, rq, r.retryAt)
 		return
 	case fetchSlow:
@@ -770,7 +763,7 @@ func (c *Crawler) Status() Status {
 	if !c.start.IsZero() {
 		end := c.end
 		if end.IsZero() {
-			end = time.Now()
+			end = c.cfg.clock.Now()
 		}
 		st.Elapsed = end.Sub(c.start)
 		if sec := st.Elapsed.Seconds(); sec > 0 {

@@ -41,6 +41,7 @@ type fetcher struct {
 	token        string // the product token matched against robots.txt groups
 	maxDelay     time.Duration
 	backoff      time.Duration
+	clock        Clock // the crawl's: the times of results and retries
 }
 
 // jobKey is the colly.Context key of the *job of a request.
@@ -158,7 +159,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 	col.WithTransport(paced)
 	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer, rule: cfg.siteRule,
 		robotsCache: c.robots, userAgent: cfg.userAgent, from: cfg.from, token: productToken(cfg.userAgent),
-		maxDelay: cfg.maxDelay, backoff: cfg.retryBackoff}
+		maxDelay: cfg.maxDelay, backoff: cfg.retryBackoff, clock: cfg.clock}
 	f.robotsClient = &http.Client{Transport: paced, Timeout: cfg.timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > maxRobotsRedirects {
@@ -210,7 +211,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 			return
 		}
 		j.headers = true
-		j.at = time.Now()
+		j.at = f.clock.Now()
 		j.status = r.StatusCode
 		j.ctype = r.Headers.Get("Content-Type")
 		j.retryAfter = r.Headers.Get("Retry-After")
@@ -273,27 +274,27 @@ func (f *fetcher) close() { f.transport.CloseIdleConnections() }
 func (f *fetcher) fetch(ctx context.Context, u string) fetchResult {
 	pu := mustParse(u)
 	if err := f.guard.checkURL(pu); err != nil {
-		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
+		return fetchResult{kind: fetchRefused, err: err, at: f.clock.Now()}
 	}
 	chk := f.robots(ctx, pu)
 	switch {
 	case ctx.Err() != nil:
 		return fetchResult{kind: fetchAborted}
 	case errors.As(chk.err, new(*RefusedError)):
-		return fetchResult{kind: fetchRefused, err: chk.err, at: time.Now()}
+		return fetchResult{kind: fetchRefused, err: chk.err, at: f.clock.Now()}
 	case chk.err != nil:
-		return fetchResult{kind: fetchFailed, err: chk.err, at: time.Now(), robotsFetched: true}
+		return fetchResult{kind: fetchFailed, err: chk.err, at: f.clock.Now(), robotsFetched: true}
 	}
 	if chk.delay > 0 && chk.verdict != robotsSlow {
 		f.pacer.raise(f.rule.OfURL(pu), chk.delay)
 	}
 	switch chk.verdict {
 	case robotsDisallow:
-		return fetchResult{kind: fetchDisallowed, err: errors.New(chk.why), at: time.Now(), robotsFetched: chk.fetched}
+		return fetchResult{kind: fetchDisallowed, err: errors.New(chk.why), at: f.clock.Now(), robotsFetched: chk.fetched}
 	case robotsWait:
-		return fetchResult{kind: fetchRobotsWait, err: errors.New(chk.why), at: time.Now(), retryAt: chk.retryAt, robotsFetched: chk.fetched}
+		return fetchResult{kind: fetchRobotsWait, err: errors.New(chk.why), at: f.clock.Now(), retryAt: chk.retryAt, robotsFetched: chk.fetched}
 	case robotsSlow:
-		return fetchResult{kind: fetchSlow, err: errors.New(chk.why), at: time.Now(), robotsFetched: chk.fetched}
+		return fetchResult{kind: fetchSlow, err: errors.New(chk.why), at: f.clock.Now(), robotsFetched: chk.fetched}
 	}
 	r := f.get(ctx, u)
 	r.robotsFetched = chk.fetched
@@ -312,12 +313,12 @@ func (f *fetcher) get(ctx context.Context, u string) fetchResult {
 	case ctx.Err() != nil && !complete:
 		return fetchResult{kind: fetchAborted}
 	case errors.As(err, new(*RefusedError)):
-		return fetchResult{kind: fetchRefused, err: err, at: time.Now()}
+		return fetchResult{kind: fetchRefused, err: err, at: f.clock.Now()}
 	case !j.headers && err == nil:
 		// OnRequest aborted it: the crawl is being cancelled.
 		return fetchResult{kind: fetchAborted}
 	case !j.headers:
-		return fetchResult{kind: fetchFailed, err: err, at: time.Now()}
+		return fetchResult{kind: fetchFailed, err: err, at: f.clock.Now()}
 	}
 
 	r := fetchResult{kind: fetchedPage, status: j.status, at: j.at, retryAfter: parseRetryAfter(j.retryAfter, j.at)}

@@ -91,28 +91,30 @@ func TestFrontierCloseAndCompact(t *testing.T) {
 	}
 }
 
+// TestPacer: a second request to a site waits for the first to end, then
+// the site's delay, on the crawl's clock: exactly the delay after the
+// first ended.
 func TestPacer(t *testing.T) {
 	const delay = 30 * time.Millisecond
+	clk := newStepClock(at2026)
 	woke := make(chan struct{}, 10)
-	p := newPacer(delay, DefaultMaxDelay, func() { woke <- struct{}{} })
+	p := newPacer(delay, DefaultMaxDelay, clk, func() { woke <- struct{}{} })
 	ctx := context.Background()
 	if err := p.acquire(ctx, "a.test"); err != nil {
 		t.Fatal(err)
 	}
-	// A second request to the site waits for the first to end and the delay.
 	got := make(chan time.Time)
 	go func() {
 		if err := p.acquire(ctx, "a.test"); err != nil {
 			t.Error(err)
 		}
-		got <- time.Now()
+		got <- clk.Now()
 	}()
-	time.Sleep(20 * time.Millisecond)
-	released := time.Now()
+	released := clk.Now()
 	p.release("a.test")
 	<-woke
-	if at := <-got; at.Sub(released) < delay {
-		t.Errorf("second request %v after the first ended, want >= %v", at.Sub(released), delay)
+	if at := <-got; at.Sub(released) != delay {
+		t.Errorf("second request %v after the first ended, want the delay %v", at.Sub(released), delay)
 	}
 	p.mu.Lock()
 	_, busy := p.readyAt("a.test")

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"sitesift/sites"
 )
@@ -113,7 +112,7 @@ func crawlDirect(t *testing.T, home, redirect string) Status {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangTimeout)
 	defer cancel()
 	if err := c.Run(ctx, []string{site.URL + "/"}); err != nil {
 		t.Fatal(err)
@@ -130,7 +129,7 @@ func TestDialRefusesResolvedLoopback(t *testing.T) {
 	}
 	defer ln.Close()
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	dial := newGuard(false).dialContext(&net.Dialer{Timeout: 2 * time.Second})
+	dial := newGuard(false).dialContext(&net.Dialer{Timeout: hangTimeout})
 	_, err = dial(context.Background(), "tcp", "localhost:"+port)
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Kind != "loopback" {
@@ -138,7 +137,7 @@ func TestDialRefusesResolvedLoopback(t *testing.T) {
 	}
 	g := newGuard(false)
 	g.allowSeed(&url.URL{Scheme: "http", Host: "localhost:" + port})
-	conn, err := g.dialContext(&net.Dialer{Timeout: 2 * time.Second})(context.Background(), "tcp", "localhost:"+port)
+	conn, err := g.dialContext(&net.Dialer{Timeout: hangTimeout})(context.Background(), "tcp", "localhost:"+port)
 	if err != nil {
 		t.Fatalf("dial an allowed host: %v", err)
 	}

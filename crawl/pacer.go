@@ -27,6 +27,7 @@ import (
 type pacer struct {
 	delay    time.Duration // the configured delay
 	maxDelay time.Duration // the cap of a site's delay
+	clock    Clock         // the crawl's: delays and holds are times of its schedule
 	notify   func()        // called when a site may have become ready
 
 	mu    sync.Mutex
@@ -50,8 +51,8 @@ func (h *hostPace) next() time.Time {
 	return t
 }
 
-func newPacer(delay, maxDelay time.Duration, notify func()) *pacer {
-	return &pacer{delay: delay, maxDelay: max(maxDelay, delay), notify: notify, hosts: make(map[string]*hostPace)}
+func newPacer(delay, maxDelay time.Duration, clock Clock, notify func()) *pacer {
+	return &pacer{delay: delay, maxDelay: max(maxDelay, delay), clock: clock, notify: notify, hosts: make(map[string]*hostPace)}
 }
 
 // host returns the state of site; p.mu must be held.
@@ -130,7 +131,7 @@ func (p *pacer) acquire(ctx context.Context, site string) error {
 	for {
 		p.mu.Lock()
 		h := p.host(site)
-		now := time.Now()
+		now := p.clock.Now()
 		next := h.next()
 		if !h.busy && !now.Before(next) {
 			h.busy = true
@@ -139,22 +140,17 @@ func (p *pacer) acquire(ctx context.Context, site string) error {
 			return nil
 		}
 		var (
-			free  <-chan struct{}
-			timer *time.Timer
-			tick  <-chan time.Time
+			free <-chan struct{}
+			tick <-chan time.Time
 		)
 		if h.busy {
 			free = h.free
 		} else {
-			timer = time.NewTimer(next.Sub(now))
-			tick = timer.C
+			tick = p.clock.After(next.Sub(now))
 		}
 		p.mu.Unlock()
 		select {
 		case <-ctx.Done():
-			if timer != nil {
-				timer.Stop()
-			}
 			return ctx.Err()
 		case <-free:
 		case <-tick:
@@ -168,7 +164,7 @@ func (p *pacer) release(site string) {
 	p.mu.Lock()
 	h := p.host(site)
 	h.busy = false
-	h.last = time.Now()
+	h.last = p.clock.Now()
 	close(h.free)
 	p.mu.Unlock()
 	if p.notify != nil {
@@ -213,7 +209,7 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	// once by the next request. colly and net/http always close bodies.
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: func() { t.pacer.release(site) }}
 	if t.minRate > 0 {
-		resp.Body = &rateBody{ReadCloser: resp.Body, min: t.minRate, grace: t.rateGrace, start: time.Now()}
+		resp.Body = &rateBody{ReadCloser: resp.Body, min: t.minRate, grace: t.rateGrace, now: time.Now, start: time.Now()}
 	}
 	if !resp.Uncompressed && collyInflates(req, resp) {
 		// colly caps the bytes it reads, then inflates them without bound:
@@ -245,11 +241,13 @@ var ErrTooSlow = errors.New("crawl: the body comes too slowly")
 
 // rateBody fails a read once, after rateGrace, the body has come at fewer
 // than min bytes a second on average, so that a server that drips a byte a
-// second cannot hold a fetch slot until the timeout.
+// second cannot hold a fetch slot until the timeout. Its pace is the
+// network's, on the system's clock (now), whatever the crawl's Clock.
 type rateBody struct {
 	io.ReadCloser
 	min   int
 	grace time.Duration
+	now   func() time.Time
 	start time.Time
 	n     int64
 }
@@ -257,7 +255,7 @@ type rateBody struct {
 func (b *rateBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	b.n += int64(n)
-	if el := time.Since(b.start); err == nil && el > b.grace && float64(b.n) < float64(b.min)*el.Seconds() {
+	if el := b.now().Sub(b.start); err == nil && el > b.grace && float64(b.n) < float64(b.min)*el.Seconds() {
 		return n, fmt.Errorf("%w: %d bytes in %.0fs, under %d bytes a second", ErrTooSlow, b.n, el.Seconds(), b.min)
 	}
 	return n, err

@@ -92,7 +92,7 @@ type robotsCheck struct {
 func (f *fetcher) robots(ctx context.Context, u *url.URL) robotsCheck {
 	h := f.robotsCache.host(u.Scheme + "://" + u.Host)
 	var chk robotsCheck
-	if h.state == robotsUnknown || h.state == robotsUnreachable && !time.Now().Before(h.retryAt) {
+	if h.state == robotsUnknown || h.state == robotsUnreachable && !f.clock.Now().Before(h.retryAt) {
 		chk.fetched = true
 		if chk.err = f.readRobots(ctx, u, h); chk.err != nil {
 			return chk
@@ -151,7 +151,7 @@ func (f *fetcher) readRobots(ctx context.Context, u *url.URL, h *robotsHost) err
 			return nil
 		}
 		h.state = robotsUnreachable
-		h.retryAt = time.Now().Add(f.retryWait(f.rule.OfURL(u), h.tries, retryAfter))
+		h.retryAt = f.clock.Now().Add(f.retryWait(f.rule.OfURL(u), h.tries, retryAfter))
 	}
 	return nil
 }
@@ -177,7 +177,7 @@ func (f *fetcher) getRobots(ctx context.Context, u *url.URL) (status int, body [
 	if rerr != nil && resp.StatusCode >= 200 && resp.StatusCode < 300 && len(body) == 0 {
 		return 0, nil, 0, rerr
 	}
-	return resp.StatusCode, body, parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), nil
+	return resp.StatusCode, body, parseRetryAfter(resp.Header.Get("Retry-After"), f.clock.Now()), nil
 }
 
 // errText is an error's message without net/http's "Get URL:" prefix.

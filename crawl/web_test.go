@@ -32,6 +32,9 @@ type resp struct {
 // every request and the number of requests in flight.
 type web struct {
 	srv *httptest.Server
+	// clock, when set, is the crawl's clock ([crawl] passes it on): the
+	// requests are logged at its times, those the crawl scheduled.
+	clock Clock
 
 	mu          sync.Mutex
 	hosts       map[string]map[string]resp // host → path (with query) → response
@@ -54,6 +57,15 @@ func newWeb(t *testing.T, hosts map[string]map[string]resp) *web {
 	return w
 }
 
+// newWebOnClock returns a web whose crawls run on a stepClock: their
+// schedule takes no time, and the requests are logged at the times it set.
+func newWebOnClock(t *testing.T, hosts map[string]map[string]resp) *web {
+	t.Helper()
+	w := newWeb(t, hosts)
+	w.clock = newStepClock(at2026)
+	return w
+}
+
 func (w *web) serve(rw http.ResponseWriter, r *http.Request) {
 	// Through a proxy the request line holds the absolute URL.
 	host := r.Host
@@ -65,8 +77,12 @@ func (w *web) serve(rw http.ResponseWriter, r *http.Request) {
 	}
 	path := r.URL.RequestURI()
 
+	at := time.Now()
+	if w.clock != nil {
+		at = w.clock.Now()
+	}
 	w.mu.Lock()
-	w.hits = append(w.hits, hit{host: host, path: path, at: time.Now()})
+	w.hits = append(w.hits, hit{host: host, path: path, at: at})
 	w.inflight++
 	w.maxInflight = max(w.maxInflight, w.inflight)
 	site, known := w.hosts[host]
@@ -222,18 +238,31 @@ func (r *result) recorder() Option {
 	})
 }
 
+// hangTimeout is how long a test waits for what should happen at once
+// before it calls it a hang: long enough for the busiest machine.
+const hangTimeout = 60 * time.Second
+
+// forever is the sleep of a page that never answers: the request ends
+// only when the crawl gives it up.
+const forever = 24 * time.Hour
+
 // crawl runs a crawl of w from seeds through w as proxy and returns what it
 // produced.
 func crawl(t *testing.T, w *web, seeds []string, opts ...Option) *result {
 	t.Helper()
 	r := &result{}
-	all := append([]Option{Proxy(w.srv.URL), Delay(0), RetryBackoff(10 * time.Millisecond), r.recorder(), FlushInterval(20 * time.Millisecond)}, opts...)
+	all := []Option{Proxy(w.srv.URL), Delay(0), RetryBackoff(10 * time.Millisecond), r.recorder(), FlushInterval(20 * time.Millisecond)}
+	if w.clock != nil {
+		all = append(all, WithClock(w.clock))
+	}
+	all = append(all, opts...)
 	c, err := New(all...)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
 	r.c = c
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	// Only a crawl that hangs takes this long, even on a busy machine.
+	ctx, cancel := context.WithTimeout(context.Background(), hangTimeout)
 	defer cancel()
 	r.err = c.Run(ctx, seeds)
 	r.status = c.Status()
