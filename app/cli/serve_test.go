@@ -34,7 +34,7 @@ func TestServeBeyondLoopbackNeedsTheSecret(t *testing.T) {
 	}()
 	defer func() { cancel(); <-done }()
 	var open string
-	for deadline := time.Now().Add(10 * time.Second); open == ""; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); open == ""; time.Sleep(20 * time.Millisecond) {
 		for _, l := range strings.Split(out.String(), "\n") {
 			if u, ok := strings.CutPrefix(l, "sitesift: open "); ok {
 				open = u

@@ -268,9 +268,15 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "POST", "/api/crawl/pause", "", 200, &st)
 	apptest.Call(t, h, "POST", "/api/crawl/resume", "", 200, &st)
-	time.Sleep(300 * time.Millisecond)
+	// Stopped once it has pages (the check below wants some, not all 2000):
+	// waiting for them, not for a time, holds however busy the machine.
+	deadline := time.Now().Add(time.Minute)
+	for st.Pages == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
+	}
 	apptest.Call(t, h, "POST", "/api/crawl/stop", "", 200, &st)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline = time.Now().Add(time.Minute)
 	for st.State != app.StateStopped && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 		apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
