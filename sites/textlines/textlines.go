@@ -2,20 +2,27 @@
 // indexes, crawl logs, the Common Crawl graph's dumps), plain or gzip, and
 // says in plain words why a read stopped. Each reader keeps its own format
 // and its own error type naming the file and the line; the opening, the
-// line limit and the wording of a truncated or corrupt file are here once.
+// line limit, the wording of a truncated or corrupt file and that of a file
+// of another kind ([Describe]) are here once.
 package textlines
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
+
+// bom is the UTF-8 byte-order mark some editors write at a file's start.
+var bom = []byte("\uFEFF")
 
 // Scan calls fn with each line of r and its number (from 1), the line's
 // bytes valid during the call only. r is gunzipped when it starts with the
-// gzip magic bytes. A line longer than maxLine bytes stops the scan. Scan
+// gzip magic bytes; a UTF-8 byte-order mark at the start of the first line
+// is not part of the line. A line longer than maxLine bytes stops the scan. Scan
 // returns fn's first error as it is; a read that stops early returns a
 // [*Error] with the number of the line it could not read.
 func Scan(r io.Reader, maxLine int, fn func(n int64, line []byte) error) error {
@@ -34,7 +41,11 @@ func Scan(r io.Reader, maxLine int, fn func(n int64, line []byte) error) error {
 	var n int64
 	for sc.Scan() {
 		n++
-		if err := fn(n, sc.Bytes()); err != nil {
+		line := sc.Bytes()
+		if n == 1 {
+			line = bytes.TrimPrefix(line, bom)
+		}
+		if err := fn(n, line); err != nil {
 			return err
 		}
 	}
@@ -88,4 +99,55 @@ func InFile(err error, format, file string) error {
 		return &FileError{Format: format, File: file, Line: te.Line, Err: te.Err}
 	}
 	return err
+}
+
+// Describe says in words what kind of data b (the first bytes of a file, or
+// of a line) is: "text", "binary data", "gzip data", "an HTML page"…, for
+// the error of a file that is not of the kind expected. It never quotes b:
+// a file given by mistake may be anything, a key or a password file
+// included, and an error is shown, logged and copied into bug reports.
+func Describe(b []byte) string {
+	b = bytes.TrimPrefix(b, bom)
+	t := bytes.TrimLeft(b, " \t\r\n")
+	lower := bytes.ToLower(t[:min(len(t), 16)])
+	has := func(prefix string) bool { return bytes.HasPrefix(lower, []byte(prefix)) }
+	switch {
+	case len(b) == 0:
+		return "nothing (no bytes)"
+	case len(t) == 0:
+		return "blank space"
+	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
+		return "gzip data"
+	case bytes.HasPrefix(b, []byte("PK\x03\x04")):
+		return "a ZIP archive"
+	case bytes.HasPrefix(b, []byte("%PDF-")):
+		return "a PDF document"
+	case !utf8.Valid(trimPartialRune(b[:min(len(b), 512)])) || bytes.ContainsAny(b[:min(len(b), 512)], "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f"):
+		return "binary data"
+	case has("warc/"):
+		return "a WARC record"
+	case has("<!doctype html"), has("<html"), has("<head"), has("<body"):
+		return "an HTML page"
+	case has("<?xml"):
+		return "an XML document"
+	case t[0] == '<':
+		return "markup (HTML or XML)"
+	case t[0] == '{' || t[0] == '[':
+		return "JSON"
+	}
+	return "text"
+}
+
+// trimPartialRune drops the bytes of a UTF-8 sequence cut at b's end, so
+// that a text file's first bytes are not taken for binary data.
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i <= utf8.UTFMax-1 && i <= len(b); i++ {
+		if c := b[len(b)-i]; c&0xC0 != 0x80 {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
 }

@@ -57,3 +57,47 @@ func TestScanStops(t *testing.T) {
 		t.Errorf("fn's error: %v, want it as it is", err)
 	}
 }
+
+// A byte-order mark before the first line is not part of it, plain or
+// gzip; one elsewhere is the line's.
+func TestScanByteOrderMark(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"plain": []byte("\uFEFF CDX N b a\n\uFEFFx\n"),
+		"gzip":  gz(t, "\uFEFF CDX N b a\n\uFEFFx\n"),
+	} {
+		got, err := collect(t, data, 1<<10)
+		if err != nil || len(got) != 2 || got[0] != " CDX N b a" || got[1] != "\uFEFFx" {
+			t.Errorf("%s: %q, %v", name, got, err)
+		}
+	}
+}
+
+// Describe names the kind of data in words and never quotes it.
+func TestDescribe(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"AWS_SECRET_ACCESS_KEY=abcdef123\n", "text"},
+		{"\uFEFFplain words", "text"},
+		{"caf\xc3", "text"}, // a UTF-8 sequence cut by the end of the bytes read
+		{"", "nothing (no bytes)"},
+		{" \r\n", "blank space"},
+		{"\x1f\x8b\x08\x00", "gzip data"},
+		{"PK\x03\x04zip", "a ZIP archive"},
+		{"%PDF-1.7", "a PDF document"},
+		{"\x00\x01secret", "binary data"},
+		{"ab\xff\xfecd", "binary data"},
+		{"WARC/1.1\r\n", "a WARC record"},
+		{"  <!DOCTYPE html><html>", "an HTML page"},
+		{"<html lang=en>", "an HTML page"},
+		{"<?xml version=\"1.0\"?>", "an XML document"},
+		{"<img/src=x>", "markup (HTML or XML)"},
+		{`{"key": "secret"}`, "JSON"},
+	} {
+		got := Describe([]byte(tc.in))
+		if got != tc.want {
+			t.Errorf("Describe(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if len(tc.in) > 3 && strings.Contains(got, strings.TrimSpace(tc.in)[:3]) && tc.want != "a WARC record" {
+			t.Errorf("Describe(%q) = %q quotes its input", tc.in, got)
+		}
+	}
+}

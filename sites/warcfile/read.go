@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/sites/textlines"
+
 	"github.com/nlnwa/gowarc"
 )
 
@@ -223,6 +225,22 @@ func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
 			return good, fmt.Errorf("not a gzip member: %w", readErr(err))
 		}
 		zr.Multistream(false)
+		if good == 0 {
+			// A gzip file of something else, a .txt.gz named .warc.gz,
+			// is told apart from a WARC file by its first member only:
+			// the records of later ones are gowarc's to check.
+			var head [512]byte
+			n, err := io.ReadFull(&zr, head[:])
+			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+				return good, readErr(err)
+			}
+			// A member too short to hold "WARC/" is a cut record, for
+			// gowarc to report as such.
+			b := bytes.TrimLeft(head[:n], "\r\n")
+			if !bytes.HasPrefix(b, []byte("WARC/")) && !bytes.HasPrefix([]byte("WARC/"), b) {
+				return good, notWARC(b, true, "its gzip data")
+			}
+		}
 		if _, err := io.Copy(io.Discard, &zr); err != nil {
 			return good, readErr(err)
 		}
@@ -236,7 +254,7 @@ func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
 // gowarc, told to warn, not fail, would take a record cut inside its header
 // for a whole one, or loop on it.
 func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
-	for {
+	for records := 0; ; records++ {
 		for {
 			b, err := br.ReadByte()
 			if err != nil {
@@ -248,7 +266,7 @@ func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 			}
 			good = at()
 		}
-		size, bad := plainHeader(br)
+		size, bad := plainHeader(br, records == 0)
 		if bad != nil {
 			return good, bad
 		}
@@ -260,8 +278,9 @@ func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 }
 
 // plainHeader reads a plain record's header from br, which is at its first
-// byte, and returns its Content-Length, or what is wrong with it.
-func plainHeader(br *bufio.Reader) (int64, error) {
+// byte (the file's first, when first), and returns its Content-Length, or
+// what is wrong with it.
+func plainHeader(br *bufio.Reader, first bool) (int64, error) {
 	size := int64(-1)
 	for k := 0; ; k++ {
 		line, err := br.ReadSlice('\n')
@@ -278,7 +297,7 @@ func plainHeader(br *bufio.Reader) (int64, error) {
 		switch {
 		case k == 0:
 			if !strings.HasPrefix(text, "WARC/") {
-				return 0, fmt.Errorf("no WARC record starts here: it begins %.40q", text)
+				return 0, notWARC(line, first, "")
 			}
 		case text == "":
 			if size < 0 {
@@ -290,12 +309,27 @@ func plainHeader(br *bufio.Reader) (int64, error) {
 			if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 				n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
 				if err != nil || n < 0 {
-					return 0, fmt.Errorf("corrupt record: Content-Length %q", strings.TrimSpace(value))
+					return 0, errors.New("corrupt record: its Content-Length is not a whole number of bytes")
 				}
 				size = n
 			}
 		}
 	}
+}
+
+// notWARC says that b, the bytes where a record should start (the file's
+// first when first; in, when not "", names the layer they were found in:
+// "its gzip data"), start no WARC record, in words: a file given by mistake
+// may hold anything, and an error never quotes it.
+func notWARC(b []byte, first bool, in string) error {
+	what := "it starts with"
+	if in != "" {
+		what = in + " starts with"
+	}
+	if first {
+		return fmt.Errorf("not a WARC file: %s %s, not \"WARC/\"", what, textlines.Describe(b))
+	}
+	return fmt.Errorf("no WARC record starts here: %s %s, not \"WARC/\"", what, textlines.Describe(b))
 }
 
 // endOrErr is nil for the end of a file where a record may end, and what

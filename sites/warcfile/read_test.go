@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -162,6 +163,51 @@ func TestReadPlainFailing(t *testing.T) {
 		var re *ReadError
 		if !errors.As(err, &re) || !errors.Is(err, disk) || re.Offset > at {
 			t.Errorf("failing at byte %d: %v; want a ReadError wrapping the read's error at or before that byte", at, err)
+		}
+	}
+}
+
+// TestReadNotWARC: a file of another kind given as a WARC file, plain or
+// gzip, is refused at byte offset 0 saying what it holds in words, never
+// quoting its bytes (it may be a file of secrets chosen by mistake); bytes
+// that start no record after a whole one are named by their offset too.
+func TestReadNotWARC(t *testing.T) {
+	secret := "AWS_SECRET_ACCESS_KEY=abcdSECRET\nAWS_ACCESS_KEY_ID=AKIAEXAMPLE\n"
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(secret))
+	zw.Close()
+	plain, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, err = io.ReadAll(zr); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		in   []byte
+		at   int64
+		want string
+	}{
+		{"text", []byte(secret), 0, `not a WARC file: it starts with text, not "WARC/"`},
+		{"gzip text", zb.Bytes(), 0, `not a WARC file: its gzip data starts with text, not "WARC/"`},
+		{"HTML", []byte("<!doctype html>\n<p>AWS_SECRET</p>\n"), 0, `not a WARC file: it starts with an HTML page, not "WARC/"`},
+		{"binary", []byte("\x00\x01AWS_SECRET\x02\r\nmore\r\n"), 0, `not a WARC file: it starts with binary data, not "WARC/"`},
+		{"text after a record", append(append([]byte(nil), plain...), "\r\n"+secret...), int64(len(plain)) + 2,
+			`no WARC record starts here: it starts with text, not "WARC/"`},
+	} {
+		err := Read(bytes.NewReader(c.in), "f.warc", func(*Record) error { return nil })
+		var re *ReadError
+		if !errors.As(err, &re) || re.Offset != c.at || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want a ReadError at byte offset %d saying %s", c.name, err, c.at, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "SECRET") {
+			t.Errorf("%s: the error quotes the file: %v", c.name, err)
 		}
 	}
 }
