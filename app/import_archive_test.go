@@ -528,6 +528,55 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	}
 }
 
+// TestImportCommonCrawlUnknownIDs: links naming an id that no vertices
+// file gives are counted apart, not as links from outside the slice, nor
+// stored; a ranks file's "---" is a missing value; a vertices file giving
+// an id twice is refused naming both lines.
+func TestImportCommonCrawlUnknownIDs(t *testing.T) {
+	d := t.TempDir()
+	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde")
+	// 0→1 from outside; 9→1 and 1→9 name 9, which no vertices file gives;
+	// 1→2 inside.
+	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "9\t1", "1\t9", "8\t9", "1\t2")
+	ranks := writeGz(t, filepath.Join(d, "ranks.txt.gz"),
+		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
+		"1\t9.5e6\t---\t---\tfr.bnf", "---\t---\t1\t0.004\tfr.lemonde")
+	ctx := context.Background()
+	a := newImportProject(t)
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum app.CCEdgesSummary
+	for _, f := range res.Files {
+		if s, ok := f.Summary.(app.CCEdgesSummary); ok {
+			sum = s
+		}
+	}
+	if sum != (app.CCEdgesSummary{Edges: 5, Inside: 1, SiteLinks: 1, FromOutside: 1, UnknownIDs: 3}) {
+		t.Errorf("edges summary %+v: want 5 edges, 1 inside, 1 from outside, 3 naming an unknown id", sum)
+	}
+	info, err := a.Store.SitesArchive(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info["bnf.fr"].InlinksOutside != 1 {
+		t.Errorf("bnf.fr: %d links from outside, want 1 (the one from a known host)", info["bnf.fr"].InlinksOutside)
+	}
+	bnf, lemonde := info["bnf.fr"], info["lemonde.fr"]
+	if bnf.CCHarmonic == nil || *bnf.CCHarmonic != 9.5e6 || bnf.CCPageRank != nil ||
+		lemonde.CCHarmonic != nil || lemonde.CCPageRank == nil || *lemonde.CCPageRank != 0.004 {
+		t.Errorf("ranks: bnf.fr %v %v, lemonde.fr %v %v; want 9.5e6 and none, none and 0.004",
+			bnf.CCHarmonic, bnf.CCPageRank, lemonde.CCHarmonic, lemonde.CCPageRank)
+	}
+
+	twice := writeGz(t, filepath.Join(d, "v2.txt.gz"), "0\tcom.example", "1\tfr.bnf", "1\tfr.lemonde")
+	_, err = newImportProject(t).ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{twice}, CCEdges: []string{e}, TLDs: []string{"fr"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "v2.txt.gz line 3: vertex id 1 is given twice, on lines 2 and 3") {
+		t.Errorf("an id given twice: error %v", err)
+	}
+}
+
 // TestImportCommonCrawlSliceIdentity: the slice is part of what "imported
 // before" compares. A slice that keeps no host is refused before the edges
 // are read, and the right slice then imports the same files; the same

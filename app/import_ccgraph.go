@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 
 	"sitesift/sites/ccgraph"
@@ -17,8 +18,11 @@ type ccSlice struct {
 	sites  []string
 	pos    map[string]int32
 	sorted bool
-	// hosts counts the hosts of the vertices files read, kept or not.
+	// hosts counts the hosts of the vertices files read, kept or not;
+	// known holds their ids, so that an edge naming an id no vertices file
+	// gives is told from one linking a host outside the slice.
 	hosts int
+	known ccgraph.IDSet
 }
 
 func (im *archiveImporter) slice() *ccSlice {
@@ -57,6 +61,7 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 		defer r.Close()
 		err = ccgraph.ReadVertices(r, f.Path, func(id int64, host string) error {
 			sum.Hosts++
+			cc.known.Add(id)
 			if !cc.filter.Keep(host) {
 				return nil
 			}
@@ -121,6 +126,10 @@ type CCEdgesSummary struct {
 	Inside      int `json:"inside"`
 	SiteLinks   int `json:"site_links"`
 	FromOutside int `json:"from_outside"`
+	// UnknownIDs counts the links naming a vertex id that no vertices file
+	// of the import gives (a vertices file left out, or the files of two
+	// releases mixed): neither inside nor from outside, nothing stored.
+	UnknownIDs int `json:"unknown_ids"`
 }
 
 // importCCEdges streams an edges file against the slice's ids.
@@ -145,10 +154,17 @@ func (im *archiveImporter) importCCEdges(ctx context.Context, f store.ArchiveFil
 			sum.Edges++
 			t, ok := cc.ids.Find(to)
 			if !ok {
+				if !cc.known.Has(to) || !cc.known.Has(from) {
+					sum.UnknownIDs++
+				}
 				return nil
 			}
 			s, ok := cc.ids.Find(from)
 			if !ok {
+				if !cc.known.Has(from) {
+					sum.UnknownIDs++
+					return nil
+				}
 				sum.FromOutside++
 				outside[t]++
 				return nil
@@ -198,7 +214,8 @@ type CCRanksSummary struct {
 	Hosts int `json:"hosts"`
 	// Kept counts the slice's hosts ranked, Sites the stored sites given
 	// ranks (under a site rule that joins hosts, a site takes the best
-	// ranks of its hosts).
+	// ranks of its hosts; a value the file gives as "---", missing, is
+	// stored as missing).
 	Kept  int `json:"kept"`
 	Sites int `json:"sites"`
 }
@@ -227,11 +244,12 @@ func (im *archiveImporter) importCCRanks(ctx context.Context, f store.ArchiveFil
 				return nil
 			}
 			sum.Kept++
+			// A value the file lacks ("---", NaN) gives way to any other.
 			b, ok := best[site]
-			if !ok || k.Harmonic > b.Harmonic {
+			if !ok || math.IsNaN(b.Harmonic) || k.Harmonic > b.Harmonic {
 				b.Harmonic = k.Harmonic
 			}
-			if !ok || k.PageRank > b.PageRank {
+			if !ok || math.IsNaN(b.PageRank) || k.PageRank > b.PageRank {
 				b.PageRank = k.PageRank
 			}
 			best[site] = b

@@ -479,12 +479,18 @@ export class SsImport extends LightElement {
   }
 }
 
+/** summaryLabels words the counts whose key alone would not say what they count. */
+const summaryLabels: Record<string, string> = {
+  from_outside: 'links from outside the slice',
+  unknown_ids: 'links naming ids in no vertices file',
+};
+
 /** summaryText writes a file's counts, the non-zero ones, as "20 html pages · 123 revisits". */
 function summaryText(s: Record<string, number | string> | undefined) {
   if (!s) return '';
   return Object.entries(s)
     .filter(([, v]) => v !== 0 && v !== '' && v !== undefined)
-    .map(([k, v]) => `${typeof v === 'number' ? int(v) : v} ${k.replaceAll('_', ' ')}`)
+    .map(([k, v]) => `${typeof v === 'number' ? int(v) : v} ${summaryLabels[k] ?? k.replaceAll('_', ' ')}`)
     .join(' · ');
 }
 

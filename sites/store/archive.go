@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"sitesift/sites"
@@ -319,7 +320,8 @@ func (a *ArchiveTx) AddOutsideInlinks(ctx context.Context, site string, n int) e
 }
 
 // SetCCRanks stores Common Crawl's harmonic centrality and PageRank of a
-// stored site; a site not stored is skipped (reported false).
+// stored site, a NaN as a missing value; a site not stored is skipped
+// (reported false).
 func (a *ArchiveTx) SetCCRanks(ctx context.Context, site string, harmonic, pagerank float64) (bool, error) {
 	st, err := a.stmt(ctx, `INSERT INTO site_cc (site_id, harmonic, pagerank)
 		SELECT id, ?2, ?3 FROM sites WHERE name = ?1
@@ -327,7 +329,13 @@ func (a *ArchiveTx) SetCCRanks(ctx context.Context, site string, harmonic, pager
 	if err != nil {
 		return false, err
 	}
-	res, err := st.ExecContext(ctx, site, harmonic, pagerank)
+	value := func(v float64) any {
+		if math.IsNaN(v) {
+			return nil
+		}
+		return v
+	}
+	res, err := st.ExecContext(ctx, site, value(harmonic), value(pagerank))
 	if err != nil {
 		return false, fmt.Errorf("store: Common Crawl ranks of %q: %w", site, err)
 	}
