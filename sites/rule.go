@@ -1,9 +1,11 @@
 package sites
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
@@ -101,4 +103,48 @@ func (r Rule) Name(s string) string {
 		}
 	}
 	return strings.ToLower(s)
+}
+
+// CheckName reports whether s may name a site in a file that names sites
+// without a scheme, as an edge list does: a host (a host name or IP
+// address, as [Host] accepts it) with an optional port, then optionally a
+// path, query or fragment ("blog.example.com/~ann", as the labels of
+// imported graphs have it). Anything else ("<img/src=x>", "=evilhub()",
+// "javascript:alert(1)", "mailto:a@b") is an [ErrBadHost] error.
+func CheckName(s string) error {
+	hostport := s
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		hostport = s[:i]
+	}
+	if hostport == "" || strings.ContainsAny(hostport, "@\\ \t") {
+		return fmt.Errorf("%w: a site name must start with a host name", ErrBadHost)
+	}
+	if _, err := Parse("http://" + hostport + "/"); err != nil {
+		if !errors.Is(err, ErrBadHost) { // a URL that does not parse
+			return fmt.Errorf("%w: %w", ErrBadHost, err)
+		}
+		return err
+	}
+	return nil
+}
+
+// Problem says in words why rawURL, a URL or a site name of a file, was
+// refused (err is what [Parse], [Rule.Of] or [CheckName] returned for it),
+// without quoting it: an error about a file never quotes the file's bytes.
+func Problem(rawURL string, err error) string {
+	switch {
+	case errors.Is(err, ErrNotHTTP):
+		return "not an http(s) URL"
+	case errors.Is(err, ErrBadHost):
+		if !strings.Contains(rawURL, "://") {
+			rawURL = "http://" + rawURL
+		}
+		if u, perr := url.Parse(strings.TrimSpace(rawURL)); perr == nil && u.Port() != "" {
+			if n, aerr := strconv.Atoi(u.Port()); aerr != nil || n < 1 || n > 65535 {
+				return "its port is not a number from 1 to 65535"
+			}
+		}
+		return "its host is no valid host name or IP address"
+	}
+	return "not a URL"
 }

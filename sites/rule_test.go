@@ -1,6 +1,10 @@
 package sites
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 func TestRules(t *testing.T) {
 	for _, tc := range []struct {
@@ -66,5 +70,45 @@ func TestParseRule(t *testing.T) {
 	}
 	if _, err := ParseRule("registered"); err == nil {
 		t.Error("an unknown rule was accepted")
+	}
+}
+
+// TestCheckName: a site name without a scheme is a host, with an optional
+// port and path; markup, script and mail addresses are not, and the words
+// of Problem never quote them.
+func TestCheckName(t *testing.T) {
+	for _, ok := range []string{"a", "blog.example.com", "Bücher.test", "xn--bcher-kva.test:80", "townhall.com/clog",
+		"calpoly.edu/~doleary/blog.htm", "charlineandjamie.com/dotnetweb01a/blogdisplay.aspx?logname=jamie&#38;logcatid=48",
+		"vernsblog.thegillfamily.us:8180", "d#e", "192.0.2.1", "[::1]:8080/x", "r3---sn-x.googlevideo.com", "_dmarc.example"} {
+		if err := CheckName(ok); err != nil {
+			t.Errorf("CheckName(%q) = %v, want nil", ok, err)
+		}
+	}
+	for _, bad := range []string{"<img/src=x>", "=evilhub()", "javascript:alert(1)", "javascript:void(0)/x", "mailto:a@b",
+		"a@b.test/x", "/path", "", "1", "a..b", "a.test:99999", "\"quoted\".test", "ctl\x01name", "\xff.test", "(x)"} {
+		err := CheckName(bad)
+		if !errors.Is(err, ErrBadHost) {
+			t.Errorf("CheckName(%q) = %v, want an ErrBadHost error", bad, err)
+			continue
+		}
+		if p := Problem(bad, err); bad != "" && strings.Contains(p, bad) {
+			t.Errorf("Problem(%q) = %q quotes it", bad, p)
+		}
+	}
+	for _, tc := range []struct{ raw, want string }{
+		{"a.test:99999", "its port is not a number from 1 to 65535"},
+		{"http://a.test:0/", "its port is not a number from 1 to 65535"},
+		{"<img/src=x>", "its host is no valid host name or IP address"},
+		{"ftp://a.test/", "not an http(s) URL"},
+		{"/relative", "not an http(s) URL"},
+		{"http://a b/", "not a URL"},
+	} {
+		err := CheckName(tc.raw)
+		if strings.Contains(tc.raw, "/") && tc.raw[0] != '<' {
+			_, err = Parse(tc.raw)
+		}
+		if got := Problem(tc.raw, err); got != tc.want {
+			t.Errorf("Problem(%q, %v) = %q, want %q", tc.raw, err, got, tc.want)
+		}
 	}
 }

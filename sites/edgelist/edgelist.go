@@ -348,18 +348,19 @@ func (p *parser) add(n int, b []byte) {
 	}
 }
 
-// weight parses a weight, or says what is wrong with it.
+// weight parses a weight, or says what is wrong with it (without quoting
+// it, as no message about a file quotes the file).
 func weight(b []byte) (float64, string) {
 	v, err := strconv.ParseFloat(string(b), 64)
 	switch {
 	case math.IsInf(v, 0) || math.IsNaN(v):
-		return 0, fmt.Sprintf("weight %q is not a finite number", b)
+		return 0, "the weight is not a finite number"
 	case err != nil:
-		return 0, fmt.Sprintf("weight %q is not a number", b)
+		return 0, "the weight is not a number"
 	case v < 0 || v == 0 && !nonzeroMantissa(b):
-		return 0, fmt.Sprintf("weight %q is not a positive number", b)
+		return 0, "the weight is not a positive number"
 	case v < minWeight: // "1e-400" parses as 0
-		return 0, fmt.Sprintf("weight %q is below the smallest normal number %v", b, minWeight)
+		return 0, fmt.Sprintf("the weight is below the smallest normal number %v", minWeight)
 	}
 	return v, ""
 }
@@ -415,11 +416,11 @@ func (p *parser) flush() {
 // edge resolves a line's tokens and adds its edge; it returns what is wrong
 // with the line, or "".
 func (p *parser) edge(pl *pendingLine) string {
-	src, msg := p.site(pl.src, pl.hs)
+	src, msg := p.site(pl.src, pl.hs, "source")
 	if msg != "" {
 		return msg
 	}
-	dst, msg := p.site(pl.dst, pl.hd)
+	dst, msg := p.site(pl.dst, pl.hd, "target")
 	if msg != "" {
 		return msg
 	}
@@ -565,8 +566,11 @@ func stripComment(b []byte) []byte {
 	}
 }
 
-// site returns the id of the site a token (of hash h) stands for.
-func (p *parser) site(tok []byte, h uint64) (int32, string) {
+// site returns the id of the site a token (of hash h) stands for; role
+// ("source", "target") names the token in what is wrong with it. No message
+// quotes the token: a file given by mistake may hold anything, and a name
+// such as "<img/src=x>" is no text to show.
+func (p *parser) site(tok []byte, h uint64, role string) (int32, string) {
 	if id, ok := p.t.lookup(tok, h); ok {
 		return id, ""
 	}
@@ -575,11 +579,20 @@ func (p *parser) site(tok []byte, h uint64) (int32, string) {
 	if strings.Contains(raw, "://") {
 		s, err := p.rule.Of(raw)
 		if err != nil {
-			// The error names the URL.
-			return 0, strings.TrimPrefix(err.Error(), "sites: ")
+			return 0, fmt.Sprintf("the %s URL: %s", role, sites.Problem(raw, err))
 		}
 		name = s
 	} else {
+		if !utf8Printable(raw) {
+			return 0, fmt.Sprintf("the %s name is not UTF-8 text or has control characters", role)
+		}
+		// A name is a host, with a port and a path maybe; markup or a
+		// script would become a site, and then a seed.
+		if !plainHost(tok) {
+			if err := sites.CheckName(raw); err != nil {
+				return 0, fmt.Sprintf("the %s name is no site name: %s (a site name is a host name of letters, digits, '-', '_' and dots, or an IP address, then maybe a :port and a /path)", role, sites.Problem(raw, err))
+			}
+		}
 		// One site, one name: "Bücher.test", "xn--bcher-kva.test" and
 		// "bücher.test:80" are the same site, as their URLs are.
 		name = raw
@@ -587,7 +600,7 @@ func (p *parser) site(tok []byte, h uint64) (int32, string) {
 			name = p.rule.Name(raw)
 		}
 		if !utf8Printable(name) {
-			return 0, fmt.Sprintf("site name %q is not UTF-8 text or has control characters", raw)
+			return 0, fmt.Sprintf("the %s name is not UTF-8 text or has control characters", role)
 		}
 	}
 	if name == raw {
@@ -852,6 +865,10 @@ func plainName(b []byte) bool {
 	last := b[label:]
 	return len(bytes.Trim(last, "0123456789")) > 0 && !bytes.HasPrefix(last, []byte("0x"))
 }
+
+// plainHost reports whether b is a host name that needs no further check:
+// a plainName short enough that no label is over 63 bytes.
+func plainHost(b []byte) bool { return len(b) <= 63 && plainName(b) }
 
 func utf8Printable(s string) bool {
 	for _, r := range s {

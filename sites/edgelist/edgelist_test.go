@@ -66,17 +66,58 @@ func TestReadBadLines(t *testing.T) {
 	for _, l := range pe.Lines {
 		lines = append(lines, l.Line)
 	}
-	if pe.Total != 5 || len(lines) != 5 || lines[0] != 2 || lines[4] != 7 {
-		t.Errorf("bad lines %v (total %d), want 2..7 but not 6", lines, pe.Total)
+	if pe.Total != 6 || len(lines) != 6 || lines[0] != 2 || lines[5] != 7 {
+		t.Errorf("bad lines %v (total %d), want 2..7", lines, pe.Total)
 	}
-	for _, want := range []string{"bad.txt:2: want SRC DST", "bad.txt:4: weight \"-1\"", "bad.txt:7: invalid host: no host in \"http:///nohost\""} {
+	for _, want := range []string{"bad.txt:2: want SRC DST", "bad.txt:4: the weight is not a positive number", "bad.txt:7: the source URL: its host is no valid host name or IP address"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
-	// mailto:x@y has no "://": it is a site name, taken verbatim.
-	if strings.Contains(err.Error(), "bad.txt:6:") {
-		t.Errorf("line 6 should be accepted as a site name: %v", err)
+	// mailto:x@y has no "://" and is no host name: no site either.
+	if !strings.Contains(err.Error(), "bad.txt:6: the source name is no site name") {
+		t.Errorf("line 6 is no site name: %v", err)
+	}
+}
+
+// TestReadNotHostNames: names that are no host names (markup, a formula, a
+// script) become no site, and so no seed: each of their lines is refused,
+// named, without the name quoted; host names with a port or a path, as
+// polblogs has them, are sites.
+func TestReadNotHostNames(t *testing.T) {
+	in := "<img/src=x> a.test\n" +
+		"a.test =evilhub()\n" +
+		"javascript:alert(document.cookie) b.test\n" +
+		"b.test c.test\n" +
+		"c.test:8180 townhall.com/clog\n" +
+		"\"><script>x</script> a.test\n" +
+		"home.earthlink.net/~fsrhine blog.aspx?a=1&#38;b=2 # a comment\n"
+	_, err := Read(strings.NewReader(in), "hostile.txt")
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v, want a ParseError", err)
+	}
+	var lines []int
+	for _, l := range pe.Lines {
+		lines = append(lines, l.Line)
+	}
+	if !slices.Equal(lines, []int{1, 2, 3, 6}) {
+		t.Errorf("bad lines %v, want 1, 2, 3 and 6:\n%v", lines, err)
+	}
+	for _, want := range []string{"hostile.txt:1: the source name is no site name", "hostile.txt:2: the target name is no site name",
+		"hostile.txt:3: the source name is no site name", "hostile.txt:6: the source name is no site name"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	for _, quoted := range []string{"img", "evilhub", "script", "cookie"} {
+		if strings.Contains(err.Error(), quoted) {
+			t.Errorf("the error quotes the file (%s):\n%v", quoted, err)
+		}
+	}
+	g, err := Read(strings.NewReader("b.test c.test\nc.test:8180 townhall.com/clog\nhome.earthlink.net/~fsrhine blog.aspx?a=1&#38;b=2\n"), "ok.txt")
+	if err != nil || len(g.Names) != 6 {
+		t.Errorf("host names with ports and paths: %v, %v", g, err)
 	}
 }
 
@@ -222,15 +263,15 @@ func TestReadWeights(t *testing.T) {
 		{"smallest normal", "a b 2.2250738585072014e-308\n", "", 0x1p-1022},
 		{"largest", "a b 1.7976931348623157e308\n", "", math.MaxFloat64},
 		{"hexadecimal", "a b 0x1p-2\n", "", 0.25},
-		{"denormal", "# x\na b 1e-320\n", `f:2: weight "1e-320" is below the smallest normal number 2.2250738585072014e-308`, 0},
-		{"underflows to 0", "a b 1e-400\n", `f:1: weight "1e-400" is below the smallest normal number`, 0},
-		{"zero", "a b 0\n", `f:1: weight "0" is not a positive number`, 0},
-		{"zero in hexadecimal", "a b 0x0p+5\n", `f:1: weight "0x0p+5" is not a positive number`, 0},
-		{"negative", "a b -2\n", `f:1: weight "-2" is not a positive number`, 0},
-		{"not a number", "a b 1x\n", `f:1: weight "1x" is not a number`, 0},
-		{"NaN", "a b NaN\n", `f:1: weight "NaN" is not a finite number`, 0},
-		{"infinite", "a b +Inf\n", `f:1: weight "+Inf" is not a finite number`, 0},
-		{"too large", "a b 1e400\n", `f:1: weight "1e400" is not a finite number`, 0},
+		{"denormal", "# x\na b 1e-320\n", `f:2: the weight is below the smallest normal number 2.2250738585072014e-308`, 0},
+		{"underflows to 0", "a b 1e-400\n", `f:1: the weight is below the smallest normal number`, 0},
+		{"zero", "a b 0\n", `f:1: the weight is not a positive number`, 0},
+		{"zero in hexadecimal", "a b 0x0p+5\n", `f:1: the weight is not a positive number`, 0},
+		{"negative", "a b -2\n", `f:1: the weight is not a positive number`, 0},
+		{"not a number", "a b 1x\n", `f:1: the weight is not a number`, 0},
+		{"NaN", "a b NaN\n", `f:1: the weight is not a finite number`, 0},
+		{"infinite", "a b +Inf\n", `f:1: the weight is not a finite number`, 0},
+		{"too large", "a b 1e400\n", `f:1: the weight is not a finite number`, 0},
 		{"a repeated edge overflows", "a b 1e308\nb a\na b 1e308\n", "f:3: the weights add up to more than the largest number, 1.7976931348623157e+308", 0},
 		{"the file overflows", "a b 1e308\nb a 1e308\nb c 1e308\nc b 1\n", "f: 1 bad line, nothing imported:\nf:2: the weights add up to more than the largest number", 0},
 	} {
@@ -267,7 +308,7 @@ func TestReadIDN(t *testing.T) {
 		t.Errorf("edges %v→%v %v, want 4 with the first of weight 3", g.From, g.To, g.Weight)
 	}
 	_, err = Read(strings.NewReader("ok.test a.test\nhttp://a.test:99999/ b.test\n\xff.test a.test\n"), "bad.txt")
-	for _, want := range []string{`bad.txt:2: invalid host: port "99999" out of range`, `bad.txt:3: site name "\xff.test" is not UTF-8`} {
+	for _, want := range []string{`bad.txt:2: the source URL: its port is not a number from 1 to 65535`, `bad.txt:3: the source name is not UTF-8 text`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v, want %q", err, want)
 		}

@@ -38,7 +38,7 @@ func parseOracle(in string) oracle {
 				return 0, false
 			}
 			name = s
-		} else if !utf8Printable(name) {
+		} else if !utf8Printable(tok) || sites.CheckName(tok) != nil || !utf8Printable(name) {
 			return 0, false
 		}
 		id, ok := ids[name]
@@ -209,7 +209,7 @@ func TestReadMatchesOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	toks := []string{"a.test", "A.TEST", "b.test", "http://a.test/x", "https://WWW.b.test:443/", "site0000001.example",
 		"a-very-long-site-name-beyond-the-slot.example", "http://c.test/a/long/path/that/is/longer/than/a/slot.html",
-		"d#e", "http:///nohost", "ctl\x01name", "é.test"}
+		"d#e", "http:///nohost", "ctl\x01name", "é.test", "<img/src=x>", "=evilhub()", "javascript:alert(1)", "blog.test/~a?b=1"}
 	seps := []string{" ", "\t", "  ", " \t "}
 	for trial := range 40 {
 		var b strings.Builder
@@ -261,6 +261,7 @@ func FuzzReadMatchesOracle(f *testing.F) {
 	f.Add("a\tb\t0.5\r\nb a 1e308\n")
 	f.Add("A b\r\n a  B #x\nb\ta 3 4\nx y\n\n")
 	f.Add("http://[::1]:80/ https://Q.test:443/p#f 3")
+	f.Add("<img/src=x> a.test\n=evilhub() b.test/p\nb.test javascript:alert(1)\nc.test:8080/x?y d\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		checkAgainstOracle(t, in, 16, 2)
 		checkAgainstOracle(t, in, 4096, CompactEdges)
