@@ -119,6 +119,9 @@ func CheckName(s string) error {
 	if hostport == "" || strings.ContainsAny(hostport, "@\\ \t") {
 		return fmt.Errorf("%w: a site name must start with a host name", ErrBadHost)
 	}
+	if asciiHostPort(hostport) {
+		return nil
+	}
 	if _, err := Parse("http://" + hostport + "/"); err != nil {
 		if !errors.Is(err, ErrBadHost) { // a URL that does not parse
 			return fmt.Errorf("%w: %w", ErrBadHost, err)
@@ -147,4 +150,41 @@ func Problem(rawURL string, err error) string {
 		return "its host is no valid host name or IP address"
 	}
 	return "not a URL"
+}
+
+// asciiHostPort reports whether s is a host name that [Host] accepts
+// without IDNA's work: ASCII letters, digits, '-' and '_' in labels of 1 to
+// 63 bytes, at most 253 bytes, the last label no number, then maybe a port
+// of 1-65535. An edge list of millions of distinct names checks each once;
+// through Parse that was most of its reading.
+func asciiHostPort(s string) bool {
+	host, port, hasPort := strings.Cut(s, ":")
+	if hasPort {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 || strings.Trim(port, "0123456789") != "" {
+			return false
+		}
+	}
+	host = strings.TrimSuffix(host, ".")
+	if host == "" || len(host) > 253 {
+		return false
+	}
+	label := 0 // the start of the current label
+	for i := 0; i <= len(host); i++ {
+		if i == len(host) || host[i] == '.' {
+			if i == label || i-label > 63 {
+				return false
+			}
+			if i == len(host) && isNumeric(strings.ToLower(host[label:])) {
+				return false
+			}
+			label = i + 1
+			continue
+		}
+		c := host[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

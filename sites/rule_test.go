@@ -112,3 +112,18 @@ func TestCheckName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzASCIIHostPort: the fast path of CheckName accepts only what Parse
+// accepts.
+func FuzzASCIIHostPort(f *testing.F) {
+	for _, s := range []string{"a.test", "A.Test:8080", "1.2.3.4", "1.2.3", "0x1.test", "a.0x1f", "a..b", "a.test:0", "x_y-.z.", "a:65536"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if asciiHostPort(s) {
+			if _, err := Parse("http://" + s + "/"); err != nil {
+				t.Fatalf("asciiHostPort(%q) but Parse: %v", s, err)
+			}
+		}
+	})
+}
