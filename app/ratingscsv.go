@@ -15,6 +15,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/sites"
 	"sitesift/sites/store"
+	"sitesift/sites/textlines"
 )
 
 // RatingsColumns are the columns of a ratings file, in the order
@@ -136,12 +137,26 @@ func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 		bad.add(pe.StartLine, "header: CSV: %s", pe.Err)
 		return nil, bad.err(name)
 	}
+	// A file that is no ratings file (a CSV of something else, or a file
+	// chosen by mistake) is said to be one, its first line described, not
+	// quoted: it may hold anything.
+	if !slices.ContainsFunc(header, func(h string) bool {
+		return slices.Contains(RatingsColumns, strings.ToLower(strings.TrimSpace(h)))
+	}) {
+		cells := fmt.Sprintf("%d cells", len(header))
+		if len(header) == 1 {
+			cells = "1 cell"
+		}
+		bad.add(1, "not a ratings file: its first line (%s, %s) names none of the columns %s, which a ratings file's header names",
+			textlines.Describe([]byte(strings.Join(header, ","))), cells, strings.Join(RatingsColumns, ","))
+		return nil, bad.err(name)
+	}
 	col := map[string]int{}
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(h))
 		switch {
 		case !slices.Contains(RatingsColumns, h):
-			bad.add(1, "unknown column %q (the columns are %s)", h, strings.Join(RatingsColumns, ","))
+			bad.add(1, "column %d is no column of a ratings file (the columns are %s)", i+1, strings.Join(RatingsColumns, ","))
 		case col[h] > 0:
 			bad.add(1, "column %q twice", h)
 		default:

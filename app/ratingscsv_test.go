@@ -58,9 +58,9 @@ func TestParseRatingsBadLines(t *testing.T) {
 		want []BadLine // the line and a part of its message
 	}{
 		{"empty file", "", []BadLine{{1, "empty file"}}},
-		{"no header", "ana,a.test,3,\n", []BadLine{{1, `unknown column "ana"`}, {1, `unknown column "a.test"`},
-			{1, `unknown column "3"`}, {1, `unknown column ""`}, {1, `no "librarian" column`}, {1, `no "site" column`}, {1, `no "rating" column`}}},
-		{"unknown column", "librarian,site,rating,note,date\nana,a.test,3,,2026\n", []BadLine{{1, `unknown column "date"`}}},
+		{"no header", "ana,a.test,3,\n", []BadLine{{1, `not a ratings file: its first line (text, 4 cells) names none of the columns librarian,site,rating,note`}}},
+		{"secrets", "AWS_SECRET_ACCESS_KEY=SECRET1\nAWS_ACCESS_KEY_ID=SECRET2\n", []BadLine{{1, `not a ratings file: its first line (text, 1 cell)`}}},
+		{"unknown column", "librarian,site,rating,note,date\nana,a.test,3,,2026\n", []BadLine{{1, `column 5 is no column of a ratings file`}}},
 		{"column twice", "librarian,site,rating,site\n", []BadLine{{1, `column "site" twice`}}},
 		{"missing column", "librarian,site,note\n", []BadLine{{1, `no "rating" column`}}},
 		{"rating out of range", header + "ana,a.test,0,\nana,b.test,5,\nana,c.test,-1,\nana,d.test,4,\n", []BadLine{
@@ -96,6 +96,9 @@ func TestParseRatingsBadLines(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), "ratings f.csv refused, nothing imported: ") {
 				t.Errorf("message %q", err)
+			}
+			if strings.Contains(tc.in, "SECRET") && strings.Contains(err.Error(), "SECRET") {
+				t.Errorf("the message quotes a file that is no ratings file: %v", err)
 			}
 		})
 	}
