@@ -284,6 +284,11 @@ func plainHeader(br *bufio.Reader, first bool) (int64, error) {
 	size := int64(-1)
 	for k := 0; ; k++ {
 		line, err := br.ReadSlice('\n')
+		// Bytes that cannot start a record are no record, even when
+		// the file ends, or the buffer fills, before their line does.
+		if k == 0 && err != nil && !bytes.HasPrefix(line, []byte("WARC/")) && !bytes.HasPrefix([]byte("WARC/"), line) {
+			return 0, notWARC(line, first, "")
+		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			return 0, fmt.Errorf("corrupt record: a header line longer than %d bytes", br.Size())
 		}

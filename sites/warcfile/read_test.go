@@ -198,6 +198,9 @@ func TestReadNotWARC(t *testing.T) {
 		{"gzip text", zb.Bytes(), 0, `not a WARC file: its gzip data starts with text, not "WARC/"`},
 		{"HTML", []byte("<!doctype html>\n<p>AWS_SECRET</p>\n"), 0, `not a WARC file: it starts with an HTML page, not "WARC/"`},
 		{"binary", []byte("\x00\x01AWS_SECRET\x02\r\nmore\r\n"), 0, `not a WARC file: it starts with binary data, not "WARC/"`},
+		{"binary without a line end", []byte("\x89PNG\x00\x01AWS_SECRET\x02"), 0, `not a WARC file: it starts with binary data, not "WARC/"`},
+		{"text without a line end", []byte("AWS_SECRET_ACCESS_KEY=x"), 0, `not a WARC file: it starts with text, not "WARC/"`},
+		{"a long first line", []byte("AWS_SECRET_ACCESS_KEY=" + strings.Repeat("x", 1<<17)), 0, `not a WARC file: it starts with text, not "WARC/"`},
 		{"text after a record", append(append([]byte(nil), plain...), "\r\n"+secret...), int64(len(plain)) + 2,
 			`no WARC record starts here: it starts with text, not "WARC/"`},
 	} {
