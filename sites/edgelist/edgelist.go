@@ -590,7 +590,10 @@ func (p *parser) site(tok []byte, h uint64, role string) (int32, string) {
 		// script would become a site, and then a seed.
 		if !plainHost(tok) {
 			if err := sites.CheckName(raw); err != nil {
-				return 0, fmt.Sprintf("the %s name is no site name: %s (a site name is a host name of letters, digits, '-', '_' and dots, or an IP address, then maybe a :port and a /path)", role, sites.Problem(raw, err))
+				if p := sites.Problem(raw, err); strings.HasPrefix(p, "its port") {
+					return 0, fmt.Sprintf("the %s name: %s", role, p)
+				}
+				return 0, fmt.Sprintf("the %s name is no host name (letters, digits, '-', '_' and dots, or an IP address; then maybe a :port and a /path)", role)
 			}
 		}
 		// One site, one name: "Bücher.test", "xn--bcher-kva.test" and

@@ -75,7 +75,7 @@ func TestReadBadLines(t *testing.T) {
 		}
 	}
 	// mailto:x@y has no "://" and is no host name: no site either.
-	if !strings.Contains(err.Error(), "bad.txt:6: the source name is no site name") {
+	if !strings.Contains(err.Error(), "bad.txt:6: the source name is no host name") {
 		t.Errorf("line 6 is no site name: %v", err)
 	}
 }
@@ -104,8 +104,8 @@ func TestReadNotHostNames(t *testing.T) {
 	if !slices.Equal(lines, []int{1, 2, 3, 6}) {
 		t.Errorf("bad lines %v, want 1, 2, 3 and 6:\n%v", lines, err)
 	}
-	for _, want := range []string{"hostile.txt:1: the source name is no site name", "hostile.txt:2: the target name is no site name",
-		"hostile.txt:3: the source name is no site name", "hostile.txt:6: the source name is no site name"} {
+	for _, want := range []string{"hostile.txt:1: the source name is no host name", "hostile.txt:2: the target name is no host name",
+		"hostile.txt:3: the source name is no host name", "hostile.txt:6: the source name is no host name"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
@@ -114,6 +114,10 @@ func TestReadNotHostNames(t *testing.T) {
 		if strings.Contains(err.Error(), quoted) {
 			t.Errorf("the error quotes the file (%s):\n%v", quoted, err)
 		}
+	}
+	_, err = Read(strings.NewReader("a.test b.test:99999/x\n"), "port.txt")
+	if err == nil || !strings.Contains(err.Error(), "port.txt:1: the target name: its port is not a number from 1 to 65535") {
+		t.Errorf("a port out of range: %v", err)
 	}
 	g, err := Read(strings.NewReader("b.test c.test\nc.test:8180 townhall.com/clog\nhome.earthlink.net/~fsrhine blog.aspx?a=1&#38;b=2\n"), "ok.txt")
 	if err != nil || len(g.Names) != 6 {
