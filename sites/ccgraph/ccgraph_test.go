@@ -122,3 +122,37 @@ func TestReadNotDump(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadDumps: no input makes a reader panic; every error is a
+// ParseError naming a line, and an id the vertices reader accepted is in
+// an IDSet of them.
+func FuzzReadDumps(f *testing.F) {
+	f.Add("0\tcom.a\n1\tcom.b\n1\tcom.c\n")
+	f.Add("# h\n5 com.a\n3\tcom.b\textra\n")
+	f.Add("1\t---\t2\t0.5\tfr.a\n---\t---\t---\t---\tfr.b\n")
+	f.Add("\uFEFF0\t1\n1\t9223372036854775807\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		var set IDSet
+		var ids []int64
+		errs := []error{
+			ReadVertices(strings.NewReader(in), "f", func(id int64, _ string) error {
+				set.Add(id)
+				ids = append(ids, id)
+				return nil
+			}),
+			ReadEdges(strings.NewReader(in), "f", func(int64, int64) error { return nil }),
+			ReadRanks(strings.NewReader(in), "f", func(Rank) error { return nil }),
+		}
+		for _, err := range errs {
+			var pe *ParseError
+			if err != nil && (!errors.As(err, &pe) || pe.Line < 1) {
+				t.Fatalf("error %v is no ParseError with a line", err)
+			}
+		}
+		for _, id := range ids {
+			if !set.Has(id) {
+				t.Fatalf("id %d added, not found", id)
+			}
+		}
+	})
+}

@@ -1,9 +1,11 @@
 // Package edgelist reads a link graph from a text edge list, one edge a
 // line: SRC DST [WEIGHT], separated by spaces or a tab, a # at the start of
 // a token starting a comment. A token with a scheme (http://…) is a URL and
-// stands for its site (sites.Of); a token without one is a site name,
-// normalised by sites.Name (IDNA ASCII form, lower case, no default port;
-// a label that is no host name is only lower-cased). Repeated edges add
+// stands for its site (sites.Of); a token without one is a site name: a host
+// name or IP address, maybe with a port and a path (sites.CheckName; a
+// label such as "blog.example.com/~ann" is only lower-cased), normalised by
+// sites.Name (IDNA ASCII form, lower case, no default port). A name that is
+// no host name ("<img/src=x>", "javascript:…") makes its line bad. Repeated edges add
 // their weights; self-edges (an edge from a site to itself) are dropped. A
 // weight is a positive, finite, normal float64 and the weights of a file
 // must add up to a finite number. A UTF-8 byte-order mark at the start is
@@ -11,5 +13,6 @@
 // file whose name ends in .gz is gunzipped as it is read.
 //
 // A file with bad lines is refused whole: the error lists every bad line
-// (up to a limit) with its number, so nothing half-read is ever imported.
+// (up to a limit) with its number and what is wrong in words, never quoting
+// the line, so nothing half-read is ever imported.
 package edgelist

@@ -172,6 +172,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("http://[::1]:80/ https://Q.test:443/p#f 3")
 	f.Add("\uFEFFBücher.test xn--bcher-kva.test:80\nb a 1e308\na b 1e308\n")
 	f.Add("a b 1e-320\n")
+	f.Add("<img/src=x> a\n=evilhub() b.test/p\nb javascript:alert(1)\nc.test:8080/x?y d\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := Read(strings.NewReader(in), "fuzz")
 		if err != nil {
@@ -196,6 +197,12 @@ func FuzzRead(f *testing.F) {
 			}
 			pairs[[2]int32{g.From[i], g.To[i]}] += g.Weight[i]
 			total += g.Weight[i]
+		}
+		// No name that is no host name becomes a site (and then a seed).
+		for _, n := range g.Names {
+			if err := sites.CheckName(n); err != nil {
+				t.Fatalf("site %q is no host name: %v", n, err)
+			}
 		}
 		for p, w := range pairs {
 			if math.IsInf(w, 0) {
