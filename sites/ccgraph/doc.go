@@ -7,7 +7,11 @@
 // The whole graph has hundreds of millions of hosts and billions of links;
 // a library wants a national or thematic slice of it. A [Filter] chooses
 // the hosts; an [IDs] keeps the ids of the chosen ones only, sorted, so that
-// the edge files are streamed against it:
+// the edge files are streamed against it, and an [IDSet] the ids of all the
+// hosts as runs of consecutive ids (a few a file, as the dumps number
+// their hosts), so that an edge naming an id no vertices file gives is told
+// from one linking a host outside the slice. A vertices file that gives an
+// id twice is refused, naming both lines:
 //
 //	keep := ccgraph.Filter{TLDs: []string{"fr"}}
 //	var ids ccgraph.IDs
