@@ -35,11 +35,24 @@ var crawled struct {
 	err   error
 }
 
-// CrawledProject crawls the demo web once (150 pages) into a project shared
-// by the tests of a package (they only read it, or write ratings of their
-// own) and returns its directory, closed. A package that uses it runs its
-// tests through [Main], which removes it.
+// CrawledProject crawls the demo web once (150 pages) per test binary and
+// returns the directory of a copy of that project for the caller alone,
+// closed, removed when the test ends: a test may change it (add
+// librarians, rate) and still find it as crawled when run again with
+// -count. A package that uses it runs its tests through [Main], which
+// removes the crawled original.
 func CrawledProject(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	if err := os.CopyFS(dir, os.DirFS(crawl(t))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// crawl crawls the demo web into the project of CrawledProject once, and
+// returns its directory.
+func crawl(t testing.TB) string {
 	t.Helper()
 	crawled.once.Do(func() {
 		dir, err := os.MkdirTemp("", "sitesift-app-test-")
@@ -75,7 +88,7 @@ func CrawledProject(t testing.TB) string {
 // DemoWeb returns the seeds and the proxy of the demo web CrawledProject
 // crawled, which keeps serving until the tests end.
 func DemoWeb(t testing.TB) (seeds []string, proxy string) {
-	CrawledProject(t)
+	crawl(t)
 	return crawled.seeds, crawled.proxy
 }
 
