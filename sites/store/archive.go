@@ -55,7 +55,7 @@ type ArchiveImport struct {
 // any slice: its links are in the project, and reading the file again
 // would add their weights twice.
 func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImport, bool, error) {
-	r, err := scanArchiveImport(s.db.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, slice, imported_at, summary
+	r, err := scanArchiveImport(s.rdb.QueryRowContext(ctx, `SELECT id, kind, path, size, digest, slice, imported_at, summary
 		FROM archive_files WHERE `+sameImport+` ORDER BY slice = '' LIMIT 1`, f.sameImportArgs()...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ArchiveImport{}, false, nil
@@ -69,7 +69,7 @@ func (s *Store) ArchiveImported(ctx context.Context, f ArchiveFile) (ArchiveImpo
 // ArchiveImports returns the record of every imported archive file, oldest
 // first.
 func (s *Store) ArchiveImports(ctx context.Context) ([]ArchiveImport, error) {
-	out, err := queryList(ctx, s.db, scanArchiveImport, `SELECT id, kind, path, size, digest, slice, imported_at, summary
+	out, err := queryList(ctx, s.rdb, scanArchiveImport, `SELECT id, kind, path, size, digest, slice, imported_at, summary
 		FROM archive_files ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: archive imports: %w", err)
@@ -377,7 +377,7 @@ func (s *Store) SitesArchiveOf(ctx context.Context, names []string) (map[string]
 
 func (s *Store) sitesArchive(ctx context.Context, where string, args ...any) (map[string]SiteArchiveInfo, error) {
 	out := map[string]SiteArchiveInfo{}
-	err := queryRows(ctx, s.db, func(sc scanner) error {
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
 		var name string
 		var urls, caps, in sql.NullInt64
 		var first, last sql.NullString
@@ -411,7 +411,7 @@ func (s *Store) sitesArchive(ctx context.Context, where string, args ...any) (ma
 // of its latest capture; found is false when the page is not stored.
 func (s *Store) PageCaptures(ctx context.Context, url string) (captures int, last time.Time, found bool, err error) {
 	var at sql.NullString
-	err = s.db.QueryRowContext(ctx, `SELECT captures, fetched_at FROM pages WHERE url = ?`, url).Scan(&captures, &at)
+	err = s.rdb.QueryRowContext(ctx, `SELECT captures, fetched_at FROM pages WHERE url = ?`, url).Scan(&captures, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, time.Time{}, false, nil
 	}

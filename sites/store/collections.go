@@ -146,7 +146,7 @@ func nonNil(s []string) []string {
 // Collections lists the project's collections, the one updated last first.
 func (s *Store) Collections(ctx context.Context) ([]CollectionSummary, error) {
 	out := []CollectionSummary{}
-	err := queryRows(ctx, s.db, func(r scanner) error {
+	err := queryRows(ctx, s.rdb, func(r scanner) error {
 		var c CollectionSummary
 		var created, updated string
 		if err := r.Scan(&c.ID, &c.Name, &c.CreatedBy, &created, &updated, &c.Communities, &c.Kept, &c.Added); err != nil {
@@ -174,7 +174,7 @@ func (s *Store) Collections(ctx context.Context) ([]CollectionSummary, error) {
 
 // Collection returns the collection id, or an [ErrNotFound] error.
 func (s *Store) Collection(ctx context.Context, id int64) (Collection, error) {
-	c, err := readCollection(ctx, s.db, id)
+	c, err := readCollection(ctx, s.rdb, id)
 	if err != nil {
 		return c, fmt.Errorf("store: collection %d: %w", id, err)
 	}

@@ -356,7 +356,7 @@ func setPageRank(ctx context.Context, tx *sql.Tx, ranks map[string]float64) erro
 // OPICStates returns the stored OPIC state of every known site, sorted by
 // site, so that a crawl can resume where the last one stopped.
 func (s *Store) OPICStates(ctx context.Context) ([]sites.SiteState, error) {
-	out, err := queryList(ctx, s.db, scanSiteState, `SELECT `+siteStateColumns+` FROM sites ORDER BY name`)
+	out, err := queryList(ctx, s.rdb, scanSiteState, `SELECT `+siteStateColumns+` FROM sites ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: OPIC states: %w", err)
 	}
@@ -376,7 +376,7 @@ func scanSiteState(sc scanner) (sites.SiteState, error) {
 // Stats returns the number of pages fetched fine (a failed fetch is not a
 // page) and of known sites.
 func (s *Store) Stats(ctx context.Context) (pages, sites int, err error) {
-	err = s.db.QueryRowContext(ctx,
+	err = s.rdb.QueryRowContext(ctx,
 		`SELECT (SELECT COUNT(*) FROM pages WHERE err_class = ''), (SELECT COUNT(*) FROM sites)`).Scan(&pages, &sites)
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: stats: %w", err)
@@ -418,7 +418,7 @@ func (s *Store) pageChunk(ctx context.Context, after int64) (pages []sites.Page,
 // pageChunkWhere reads up to n pages matching where (with one parameter,
 // after) in id order.
 func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n int) (pages []sites.Page, last int64, err error) {
-	pages, err = queryList(ctx, s.db, func(sc scanner) (sites.Page, error) {
+	pages, err = queryList(ctx, s.rdb, func(sc scanner) (sites.Page, error) {
 		var p sites.Page
 		var fetched sql.NullString
 		if err := sc.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
@@ -486,7 +486,7 @@ type Health struct {
 // consistency check of the project compares with its index.
 func (s *Store) Health(ctx context.Context) (Health, error) {
 	var h Health
-	err := queryRows(ctx, s.db, func(sc scanner) error {
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
 		line, err := scanValue[string](sc)
 		if err == nil && line != "ok" {
 			h.Integrity = append(h.Integrity, line)
@@ -496,7 +496,7 @@ func (s *Store) Health(ctx context.Context) (Health, error) {
 	if err != nil {
 		return h, fmt.Errorf("store: integrity check: %w", err)
 	}
-	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*),
+	err = s.rdb.QueryRowContext(ctx, `SELECT COUNT(*),
 			COALESCE(SUM(status = 200 AND (title <> '' OR text <> '')), 0),
 			COALESCE(SUM(indexed = 0), 0),
 			(SELECT COUNT(*) FROM crawls WHERE state = ?)
@@ -511,7 +511,7 @@ func (s *Store) Health(ctx context.Context) (Health, error) {
 // [Store.MarkIndexed]).
 func (s *Store) Unindexed(ctx context.Context) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pages WHERE indexed = 0`).Scan(&n); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM pages WHERE indexed = 0`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: count unindexed pages: %w", err)
 	}
 	return n, nil
@@ -619,7 +619,7 @@ func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string,
 // refusals included).
 func (s *Store) Fetches(ctx context.Context, since time.Time) (map[string]int, error) {
 	out := map[string]int{}
-	err := queryRows(ctx, s.db, func(sc scanner) error {
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
 		var class string
 		var n int
 		err := sc.Scan(&class, &n)
@@ -718,7 +718,7 @@ type Crawl struct {
 
 // Crawls returns the recorded crawls, newest first.
 func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
-	out, err := queryList(ctx, s.db, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages,
+	out, err := queryList(ctx, s.rdb, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages,
 		retries FROM crawls ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: crawls: %w", err)

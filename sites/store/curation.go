@@ -109,7 +109,7 @@ func mergeLibrarianCase(ctx context.Context, s *Store, tx *sql.Tx) error {
 // LibrarianMerges returns the merges of librarian profiles whose names
 // differed only in case, in the order they were made.
 func (s *Store) LibrarianMerges(ctx context.Context) ([]LibrarianMerge, error) {
-	out, err := queryList(ctx, s.db, func(sc scanner) (m LibrarianMerge, err error) {
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (m LibrarianMerge, err error) {
 		var at string
 		if err := sc.Scan(&m.Merged, &m.Into, &m.Ratings, &m.Dropped, &at); err != nil {
 			return m, err
@@ -127,7 +127,7 @@ func (s *Store) LibrarianMerges(ctx context.Context) ([]LibrarianMerge, error) {
 // created (or first opened by a version that keeps one).
 func (s *Store) ProjectID(ctx context.Context) (string, error) {
 	var id string
-	if err := s.db.QueryRowContext(ctx, `SELECT id FROM project`).Scan(&id); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT id FROM project`).Scan(&id); err != nil {
 		return "", fmt.Errorf("store: project id: %w", err)
 	}
 	return id, nil

@@ -21,7 +21,10 @@
 // run in the same transaction (migrationSteps: 0009 merges librarian names
 // that differ only in case). The database runs in WAL mode and every writing
 // transaction begins IMMEDIATE, so concurrent writers queue on busy_timeout
-// instead of failing with SQLITE_BUSY halfway through.
+// instead of failing with SQLITE_BUSY halfway through. Reads go through a
+// pool of their own whose transactions begin DEFERRED on query-only
+// connections: they read their snapshot beside a writer, never waiting for
+// the write lock a crawl's batches hold.
 //
 //	st, err := store.Open(filepath.Join(dir, "project.db"))
 //	if err != nil { ... }

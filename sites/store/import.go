@@ -175,7 +175,7 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 // (history plus cash) and of PageRank, and the number of sites. After a
 // crawl or a complete import neither sum is 0 when there are sites.
 func (s *Store) ImportanceTotals(ctx context.Context) (opic, pagerank float64, n int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(opic_history + opic_cash), 0),
+	err = s.rdb.QueryRowContext(ctx, `SELECT COALESCE(SUM(opic_history + opic_cash), 0),
 		COALESCE(SUM(pagerank), 0), COUNT(*) FROM sites`).Scan(&opic, &pagerank, &n)
 	if err != nil {
 		return 0, 0, 0, fmt.Errorf("store: importance totals: %w", err)
@@ -509,7 +509,7 @@ func insertEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 // HasImport reports whether an edge list was ever imported into the project.
 func (s *Store) HasImport(ctx context.Context) (bool, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM imports LIMIT 1)`).Scan(&n); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM imports LIMIT 1)`).Scan(&n); err != nil {
 		return false, fmt.Errorf("store: look for imports: %w", err)
 	}
 	return n > 0, nil
@@ -517,7 +517,7 @@ func (s *Store) HasImport(ctx context.Context) (bool, error) {
 
 // Imports returns the record of every import, oldest first.
 func (s *Store) Imports(ctx context.Context) ([]ImportStats, error) {
-	out, err := queryList(ctx, s.db, scanImport, `SELECT id, file, imported_at, sites, edges, self_edges
+	out, err := queryList(ctx, s.rdb, scanImport, `SELECT id, file, imported_at, sites, edges, self_edges
 		FROM imports ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: imports: %w", err)

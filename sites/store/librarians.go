@@ -106,7 +106,7 @@ func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 }
 
 func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
-	out, err := queryList(ctx, s.db, scanLibrarian, `SELECT l.name, l.created_at,
+	out, err := queryList(ctx, s.rdb, scanLibrarian, `SELECT l.name, l.created_at,
 			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
 		FROM librarians l `+where+` ORDER BY l.name_key, l.name`, args...)
 	if err != nil {

@@ -175,7 +175,7 @@ func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error 
 // Librarians returns the names of everyone who has rated a site, sorted.
 // A librarian stays listed after their ratings are deleted.
 func (s *Store) Librarians(ctx context.Context) ([]string, error) {
-	out, err := queryList(ctx, s.db, scanValue[string], `SELECT name FROM librarians ORDER BY name_key, name`)
+	out, err := queryList(ctx, s.rdb, scanValue[string], `SELECT name FROM librarians ORDER BY name_key, name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: librarians: %w", err)
 	}

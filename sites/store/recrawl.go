@@ -89,7 +89,7 @@ func (s *Store) OpenRound(ctx context.Context) (r Round, ok bool, err error) {
 
 // Rounds returns the rounds, oldest first, with their counts.
 func (s *Store) Rounds(ctx context.Context) ([]Round, error) {
-	out, err := queryList(ctx, s.db, func(sc scanner) (r Round, err error) {
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (r Round, err error) {
 		var started string
 		var finished sql.NullString
 		if err := sc.Scan(&r.Round, &started, &finished, &r.G, &r.Unchanged, &r.Changed, &r.New, &r.Gone, &r.Failed); err != nil {
@@ -187,7 +187,7 @@ func closeFirstRound(ctx context.Context, tx *sql.Tx, now string) error {
 // those found gone, not fetched by the round yet; failed fetches and
 // redirect sources are not revisited.
 func (s *Store) RevisitList(ctx context.Context, round int) ([]string, error) {
-	out, err := queryList(ctx, s.db, scanValue[string], `
+	out, err := queryList(ctx, s.rdb, scanValue[string], `
 		WITH inlinks AS (SELECT target_url, COUNT(*) AS n FROM links GROUP BY target_url)
 		SELECT p.url FROM pages p
 		JOIN sites s ON s.id = p.site_id
@@ -525,7 +525,7 @@ func (s *Store) Readings(ctx context.Context) ([]SiteReading, []Round, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	readings, err := queryList(ctx, s.db, func(sc scanner) (r SiteReading, err error) {
+	readings, err := queryList(ctx, s.rdb, func(sc scanner) (r SiteReading, err error) {
 		err = sc.Scan(&r.Site, &r.Round, &r.Reading, &r.Received)
 		return r, err
 	}, `SELECT s.name, x.round, x.reading, x.received FROM round_sites x
@@ -608,12 +608,12 @@ type SiteRound struct {
 // (empty for a project never recrawled); an unknown site is [ErrNotFound].
 func (s *Store) SiteRounds(ctx context.Context, site string) ([]SiteRound, error) {
 	var id int64
-	if err := s.db.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); errors.Is(err, sql.ErrNoRows) {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT id FROM sites WHERE name = ?`, site).Scan(&id); errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: site %q: %w", site, ErrNotFound)
 	} else if err != nil {
 		return nil, fmt.Errorf("store: site %q: %w", site, err)
 	}
-	out, err := queryList(ctx, s.db, func(sc scanner) (r SiteRound, err error) {
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (r SiteRound, err error) {
 		var started string
 		if err := sc.Scan(&r.Round, &started, &r.Reading, &r.Importance, &r.Unchanged, &r.Changed, &r.New, &r.Gone, &r.Failed); err != nil {
 			return r, err
@@ -635,7 +635,7 @@ func (s *Store) SiteRounds(ctx context.Context, site string) ([]SiteRound, error
 // found changed, new or gone, with the counts.
 func (s *Store) ChangedSites(ctx context.Context) (map[string]RecrawlCounts, error) {
 	out := map[string]RecrawlCounts{}
-	err := queryRows(ctx, s.db, func(sc scanner) error {
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
 		var name string
 		var c RecrawlCounts
 		if err := sc.Scan(&name, &c.Unchanged, &c.Changed, &c.New, &c.Gone, &c.Failed); err != nil {
@@ -665,7 +665,7 @@ type GonePage struct {
 
 // GonePages returns the pages of site a recrawl found gone, latest first.
 func (s *Store) GonePages(ctx context.Context, site string) ([]GonePage, error) {
-	out, err := queryList(ctx, s.db, func(sc scanner) (g GonePage, err error) {
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (g GonePage, err error) {
 		var at string
 		if err := sc.Scan(&g.URL, &g.Title, &g.Status, &g.Why, &at); err != nil {
 			return g, err

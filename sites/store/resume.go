@@ -65,7 +65,7 @@ func (s *Store) Prior(ctx context.Context) (states []sites.SiteState, edges []si
 // [Store.Prior]).
 func (s *Store) FrontierSize(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(DISTINCT l.target_url) FROM links l
+	err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(DISTINCT l.target_url) FROM links l
 		WHERE NOT EXISTS (SELECT 1 FROM pages p WHERE p.url = l.target_url)`).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("store: frontier size: %w", err)

@@ -184,7 +184,7 @@ func (s *Store) QueueFailed(ctx context.Context, q QueueQuery) (int, error) {
 	}
 	q.NoFailed = false
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
+	if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
 		q.args()...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: review queue failed sites: %w", err)
 	}

@@ -293,7 +293,7 @@ func scanSelection(sc scanner, extra ...any) (Selection, error) {
 // Selection returns the selection state of site: a candidate with no note
 // when none was ever set. An unknown site is [ErrNotFound].
 func (s *Store) Selection(ctx context.Context, site string) (Selection, error) {
-	sel, err := scanSelection(s.db.QueryRowContext(ctx, selectionSelect+` WHERE s.name = ?`, site))
+	sel, err := scanSelection(s.rdb.QueryRowContext(ctx, selectionSelect+` WHERE s.name = ?`, site))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Selection{}, fmt.Errorf("store: selection of %q: %w", site, ErrNotFound)
 	}
@@ -321,7 +321,7 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 	if err := validStatus(status); err != nil {
 		return nil, fmt.Errorf("store: selections: %w", err)
 	}
-	out, err := queryList(ctx, s.db, func(sc scanner) (x SelectedSite, err error) {
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (x SelectedSite, err error) {
 		x.Selection, err = scanSelection(sc, &x.OPIC)
 		return x, err
 	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
@@ -348,7 +348,7 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 // candidates. The review queue marks its rows with it.
 func (s *Store) SelectionStatuses(ctx context.Context) (map[string]string, error) {
 	out := map[string]string{}
-	err := queryRows(ctx, s.db, func(sc scanner) error {
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
 		var name, status string
 		if err := sc.Scan(&name, &status); err != nil {
 			return err

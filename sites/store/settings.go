@@ -11,7 +11,7 @@ import (
 // absent.
 func (s *Store) Settings(ctx context.Context) (map[string]string, error) {
 	type setting struct{ key, value string }
-	rows, err := queryList(ctx, s.db, func(sc scanner) (kv setting, err error) {
+	rows, err := queryList(ctx, s.rdb, func(sc scanner) (kv setting, err error) {
 		return kv, sc.Scan(&kv.key, &kv.value)
 	}, `SELECT key, value FROM settings`)
 	if err != nil {
@@ -56,7 +56,7 @@ func (s *Store) loadSiteRule(ctx context.Context) error {
 		return fmt.Errorf("store: open %q: site rule: %w", s.path, err)
 	}
 	var v string
-	if err := s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, keySiteRule).Scan(&v); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, keySiteRule).Scan(&v); err != nil {
 		return fmt.Errorf("store: open %q: site rule: %w", s.path, err)
 	}
 	r, err := sites.ParseRule(v)

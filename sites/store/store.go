@@ -42,6 +42,21 @@ var ErrSchemaTooNew = errors.New("store: database schema is newer than this prog
 // another connection commits in between (see STACK.md).
 const dsnParams = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate"
 
+// readDSNParams are the settings of the read pool's connections: no
+// _txlock, so that a transaction begins DEFERRED and, in WAL mode, reads
+// its snapshot beside the one writer instead of queueing for the write
+// lock; query_only makes a write sent there by mistake fail rather than
+// take the lock. busy_timeout covers the moments a reader does wait (a WAL
+// being recovered after a crash). The file is in WAL mode already: the
+// write pool's first connection set it when the store opened.
+const readDSNParams = "_pragma=busy_timeout(5000)&_pragma=query_only(1)"
+
+// readIdleConns is how many idle connections the read pool keeps. Each
+// reader at once holds one; database/sql keeps 2 idle by default, so 20
+// readers at once closed and reopened most of theirs on every request, and
+// a new connection parses the whole schema before its first query.
+const readIdleConns = 32
+
 // timeLayout is fixed-width so that stored times sort as text.
 const timeLayout = "2006-01-02T15:04:05.000000000Z"
 
@@ -50,7 +65,12 @@ var migrationFiles embed.FS
 
 // Store is an open project database. Its methods are safe for concurrent use.
 type Store struct {
+	// db writes: IMMEDIATE transactions, one writer of this process at a
+	// time (writeSem). rdb reads (readDSNParams): every method that only
+	// reads uses it, so a read never waits for the crawl's writes. A
+	// ReadOnly store has one pool, both.
 	db     *sql.DB
+	rdb    *sql.DB
 	path   string
 	logger *slog.Logger
 	now    func() time.Time
@@ -150,8 +170,19 @@ func Open(path string, opts ...Option) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := s.loadSiteRule(context.Background()); err != nil {
+	// Opened after the migration, which made the file WAL.
+	rdb, err := sql.Open("sqlite", path+"?"+readDSNParams)
+	if err != nil {
 		db.Close()
+		return nil, fmt.Errorf("store: open %q for reading: %w", path, err)
+	}
+	rdb.SetMaxIdleConns(readIdleConns)
+	// A connection idle that long is closed: a burst of readers does not
+	// keep its connections (and their page caches) for good.
+	rdb.SetConnMaxIdleTime(time.Minute)
+	s.rdb = rdb
+	if err := s.loadSiteRule(context.Background()); err != nil {
+		s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -167,7 +198,7 @@ func (s *Store) openReadOnly() (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %q read-only: %w", s.path, err)
 	}
-	s.db = db
+	s.db, s.rdb = db, db
 	ms, err := loadMigrations()
 	if err != nil {
 		db.Close()
@@ -211,7 +242,11 @@ func (s *Store) Close() error {
 	if s == nil || s.db == nil {
 		return nil
 	}
-	if err := s.db.Close(); err != nil {
+	var rerr error
+	if s.rdb != nil && s.rdb != s.db {
+		rerr = s.rdb.Close()
+	}
+	if err := errors.Join(s.db.Close(), rerr); err != nil {
 		return fmt.Errorf("store: close %q: %w", s.path, err)
 	}
 	return nil
@@ -312,7 +347,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // SchemaVersion returns the schema version of the open database.
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return 0, fmt.Errorf("store: read schema version: %w", err)
 	}
 	return v, nil
@@ -363,11 +398,12 @@ func inTx(ctx context.Context, b txBeginner, what string, fn func(tx *sql.Tx) er
 	return nil
 }
 
-// readTx begins a read-only transaction so that the several queries of one
-// answer see one snapshot. ReadOnly makes the driver issue a plain (deferred)
-// BEGIN instead of BEGIN IMMEDIATE, so readers never wait for writers.
+// readTx begins a read-only transaction on the read pool so that the
+// several queries of one answer see one snapshot. It is DEFERRED (the read
+// pool has no _txlock, and ReadOnly makes the driver leave it out anyway):
+// readers never wait for writers.
 func (s *Store) readTx(ctx context.Context) (*sql.Tx, error) {
-	return s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	return s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 }
 
 func formatTime(t time.Time) string {

@@ -26,7 +26,7 @@ type siteTotals struct {
 // added or removed or its OPIC or PageRank written, for caches of values
 // computed from every site's importance.
 func (s *Store) ImportanceVersion(ctx context.Context) (int64, error) {
-	return importanceVersion(ctx, s.db)
+	return importanceVersion(ctx, s.rdb)
 }
 
 func importanceVersion(ctx context.Context, q rowQuerier) (int64, error) {
