@@ -101,6 +101,12 @@ const (
 	// bounded, see index.MaxExpansions); the search page drops the search
 	// it no longer shows, so more rarely wait.
 	searchesAtOnce = 2
+	// searchesWaiting is the number of searches that may wait for their
+	// turn: a team's pages search at once (twenty readers of one served
+	// project were refused by the dozen with 8), and a waiting search
+	// costs nothing but its request; only the running ones work, each
+	// bounded.
+	searchesWaiting = 64
 )
 
 type gates struct {
@@ -111,7 +117,7 @@ type gates struct {
 func newGates() gates {
 	return gates{
 		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, 4, computeWait),
-		search:  newGate("search", searchesAtOnce, 8, index.SearchTimeout),
+		search:  newGate("search", searchesAtOnce, searchesWaiting, index.SearchTimeout),
 	}
 }
 
