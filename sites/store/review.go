@@ -88,15 +88,22 @@ func queueWhere(q QueueQuery) string {
 		where += ` AND instr(s.name, ?2) > 0`
 	}
 	if q.NoFailed {
-		where += ` AND s.id NOT IN (` + failedSites + `)`
+		// Row by row, not NOT IN (failedSites): the queue walks the OPIC
+		// index and stops at its page, so the status of a few dozen sites
+		// is computed, where the set of failed sites would be built from
+		// every site with pages on each request.
+		where += ` AND NOT ` + siteFailed
 	}
 	return where
 }
 
+// siteFailed is true of a site s whose crawl status sites.Failed reports
+// (one without pages is not-fetched, not failed).
+const siteFailed = `(` + siteStatus + ` IN ('dead', 'robots-closed', 'errors-only'))`
+
 // failedSites selects the ids of the sites whose crawl status sites.Failed
 // reports, reading only the sites that have pages (pages_site_class).
-const failedSites = `SELECT s.id FROM sites s WHERE s.id IN (SELECT site_id FROM pages)
-		AND ` + siteStatus + ` IN ('dead', 'robots-closed', 'errors-only')`
+const failedSites = `SELECT s.id FROM sites s WHERE s.id IN (SELECT site_id FROM pages) AND ` + siteFailed
 
 func (q QueueQuery) args() []any {
 	return []any{q.Librarian, strings.ToLower(q.Filter)}
