@@ -78,7 +78,10 @@ const journalBatch = 200
 // skipped. Saving a record the store has already is saving it again.
 //
 // The journal of a recrawl (RecrawlJournalFile) is saved after the crawl's,
-// into its open round, as the recrawl would have saved it.
+// into its open round, as the recrawl would have saved it. It holds the
+// records of the batches committed before the kill too: the round counts a
+// page it has already saved once (store.SaveRecrawlBatch), so replaying
+// them, once or twice, leaves the round's counts as they were.
 func replayJournal(ctx context.Context, st *store.Store, dir string) (int, error) {
 	n, err := replayJournalFile(ctx, dir, JournalFile, func(batch []sites.Page) error {
 		return st.SaveCrawlBatch(ctx, batch, nil)

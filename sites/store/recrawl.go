@@ -202,7 +202,7 @@ func (s *Store) RevisitList(ctx context.Context, round int) ([]string, error) {
 
 // Statements of SaveRecrawlBatch.
 const (
-	sqlRecrawlOld = `SELECT id, site_id, err_class, digest, gone_at IS NOT NULL, title, text FROM pages WHERE url = ?`
+	sqlRecrawlOld = `SELECT id, site_id, err_class, digest, gone_at IS NOT NULL, title, text, round FROM pages WHERE url = ?`
 	sqlOldLinks   = `SELECT target_url FROM links WHERE page_id = ?`
 	sqlSeen       = `UPDATE pages SET last_seen = ?, round = ? WHERE id = ?`
 	sqlSetDigest  = `UPDATE pages SET digest = ?, last_seen = ?, gone_at = NULL, round = ? WHERE url = ?`
@@ -239,6 +239,13 @@ type RecrawlSaved struct {
 // or stored as a failed fetch — is saved as a crawl saves it, and counted
 // new when it is a page fetched fine. The counts go to the round's row of each site. Either all of it is
 // kept or, on any error, none of it.
+//
+// A round fetches a page once (a continued recrawl revisits only the pages
+// the round has not visited), so a record of a page the round has already
+// saved is one saved again: a journal replayed after a kill that came once
+// its batches were committed. It changes nothing and counts nowhere, so
+// that the round's counts are those of its pages, however often their
+// records are replayed.
 func (s *Store) SaveRecrawlBatch(ctx context.Context, round int, pages []sites.Page, states []sites.SiteState) (RecrawlSaved, error) {
 	var out RecrawlSaved
 	linkSites := make([][]string, len(pages))
@@ -311,16 +318,20 @@ func (b *batch) revisit(ctx context.Context, round int, p *sites.Page, linkSites
 		class, digest     string
 		gone              bool
 		oldTitle, oldText string
+		visited           int // the last round that saved the page
 		seenAt            = formatTimeOrNull(p.FetchedAt)
 		fine              = p.ErrClass == ""
 		digestNew         = ""
 		stored            = true
 	)
-	switch err := old.QueryRowContext(ctx, p.URL).Scan(&id, &siteID, &class, &digest, &gone, &oldTitle, &oldText); {
+	switch err := old.QueryRowContext(ctx, p.URL).Scan(&id, &siteID, &class, &digest, &gone, &oldTitle, &oldText, &visited); {
 	case errors.Is(err, sql.ErrNoRows):
 		stored = false
 	case err != nil:
 		return c, false, fmt.Errorf("store: look up page %q: %w", p.URL, err)
+	}
+	if stored && visited == round {
+		return c, false, nil // saved by this round already: a replayed record
 	}
 	if fine {
 		digestNew = pageDigest(p.Title, p.Text, p.Links)

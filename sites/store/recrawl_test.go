@@ -79,10 +79,18 @@ func TestSaveRecrawlBatch(t *testing.T) {
 	if err != nil || len(rounds) != 2 || rounds[1].RecrawlCounts != want || !rounds[1].FinishedAt.IsZero() {
 		t.Errorf("rounds %+v, %v", rounds, err)
 	}
-	// Saving the same batch again (a replayed journal) finds it unchanged.
-	again, err := s.SaveRecrawlBatch(ctx, 1, []sites.Page{moved}, nil)
-	if err != nil || again.Unchanged != 1 {
-		t.Errorf("the same version again: %+v, %v", again.RecrawlCounts, err)
+	// Saving the same batch again (a journal replayed after a kill that
+	// came once the batch was committed) counts nothing and changes
+	// nothing: the round has visited these pages.
+	again, err := s.SaveRecrawlBatch(ctx, 1, []sites.Page{same, moved, gone, failed, dropped, fresh}, nil)
+	if err != nil || again.RecrawlCounts != (RecrawlCounts{}) || len(again.Reindex) != 0 {
+		t.Errorf("the same batch again: %+v, %d to re-index, %v; want nothing", again.RecrawlCounts, len(again.Reindex), err)
+	}
+	if rounds, err := s.Rounds(ctx); err != nil || rounds[1].RecrawlCounts != want {
+		t.Errorf("round 1 after the same batch again: %+v, %v; want %+v", rounds[1].RecrawlCounts, err, want)
+	}
+	if got, want := graphText(t, s), "s.test>t.test:2 s.test>u.test:1 s.test>v.test:2 s.test>x.test:1 "; got != want {
+		t.Errorf("graph after the same batch again %q, want %q", got, want)
 	}
 	if rv, err := s.RevisitList(ctx, 1); err != nil || len(rv) != 0 {
 		t.Errorf("left to revisit in round 1: %q, %v", rv, err)
@@ -108,8 +116,14 @@ func TestSaveRecrawlBatch(t *testing.T) {
 	if err != nil || back.RecrawlCounts != (RecrawlCounts{}) || len(back.Reindex) != 0 {
 		t.Errorf("still gone: %+v, %v", back, err)
 	}
-	// Back: a new page again, with its links.
-	back, err = s.SaveRecrawlBatch(ctx, 2, []sites.Page{p3}, nil)
+	// Back in the next round: a new page again, with its links.
+	if _, _, err := s.FinishRound(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	if r3, err := s.StartRound(ctx); err != nil || r3.Round != 3 {
+		t.Fatalf("round %+v, %v", r3, err)
+	}
+	back, err = s.SaveRecrawlBatch(ctx, 3, []sites.Page{p3}, nil)
 	if err != nil || back.RecrawlCounts != (RecrawlCounts{New: 1}) {
 		t.Errorf("back: %+v, %v", back.RecrawlCounts, err)
 	}
