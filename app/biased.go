@@ -149,6 +149,9 @@ type BiasedRankRow struct {
 // RankBiased returns every site by biased PageRank, highest first (ties by
 // name); limit > 0 keeps the first limit.
 func (a *App) RankBiased(ctx context.Context, limit int, bias float64) ([]BiasedRankRow, error) {
+	if err := a.requireImportance(ctx, "rank"); err != nil {
+		return nil, err
+	}
 	br, err := a.BiasedPageRank(ctx, bias)
 	if err != nil {
 		return nil, err

@@ -18,16 +18,22 @@ type CheckReport struct {
 	// OPICCash is the total OPIC cash of the sites, which a crawl keeps at
 	// 1 (the virtual page hands its share out after every read); 0 for a
 	// project with no OPIC state.
-	OPICCash float64  `json:"opic_cash"`
-	Problems []string `json:"problems"` // empty when the project is consistent
+	OPICCash float64 `json:"opic_cash"`
+	// ImportanceStale is set when an import committed its site graph and
+	// was stopped before it saved the sites' PageRank and OPIC.
+	ImportanceStale bool     `json:"importance_stale"`
+	Problems        []string `json:"problems"` // empty when the project is consistent
 }
 
 // Check verifies the project's consistency, as an operator does after a
 // crash: SQLite's integrity check, every searchable page in the index and
-// nothing more, the OPIC cash whole, and no crawl recorded as running when
-// none runs. Opening
-// the project has already mended what a kill can leave (see [OpenProject]);
-// Check reports it, and any problem that remains.
+// nothing more, the OPIC cash whole, the importance that of the site graph
+// (not stale: [ErrImportanceStale]), and no crawl recorded as running when
+// none runs. Opening the project has already mended what a kill can leave
+// in the store and the index (see [OpenProject]); Check reports it, and any
+// problem that remains. A stale importance is one: Check does not compute
+// the ranking an import left ([App.RepairImportance] does, when the command
+// line or the desktop opens the project), it says what finishes it.
 func (a *App) Check(ctx context.Context) (CheckReport, error) {
 	h, err := a.store.Health(ctx)
 	if err != nil {
@@ -62,6 +68,12 @@ func (a *App) Check(ctx context.Context) (CheckReport, error) {
 	}
 	if importance > 0 && math.Abs(r.OPICCash-1) > 1e-9 {
 		r.Problems = append(r.Problems, fmt.Sprintf("the OPIC cash of the sites sums to %.12g, not 1", r.OPICCash))
+	}
+	if r.ImportanceStale, err = a.store.ImportanceStale(ctx); err != nil {
+		return CheckReport{}, err
+	}
+	if r.ImportanceStale {
+		r.Problems = append(r.Problems, fmt.Sprintf("%v; %s", ErrImportanceStale, a.finishRankingHint()))
 	}
 	if _, err := a.running(); h.RunningCrawls > 0 && err != nil {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))

@@ -30,6 +30,9 @@ func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed,
 	if count <= 0 {
 		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
 	}
+	if err := a.requireImportance(ctx, "seeds"); err != nil {
+		return nil, err
+	}
 	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: count, NoFailed: !includeFailed})
 	if err != nil {
 		return nil, err
@@ -71,6 +74,9 @@ type RankRow struct {
 // Rank recomputes PageRank and returns all sites by OPIC, highest first;
 // limit > 0 keeps the first limit.
 func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
+	if err := a.requireImportance(ctx, "rank"); err != nil {
+		return nil, err
+	}
 	// Beside the process that holds the project nothing is saved: the
 	// PageRank is computed for the answer only.
 	var fresh map[string]float64
@@ -257,6 +263,13 @@ func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
 	r, _, err := r.check()
 	if err != nil {
 		return err
+	}
+	// Every deliverable but the ratings and the communities (a graph's
+	// cores) lists or orders sites by their importance.
+	if r.What != ExportRatings && r.What != ExportCommunities {
+		if err := a.requireImportance(ctx, "export "+r.What); err != nil {
+			return err
+		}
 	}
 	switch r.What {
 	case ExportApproved:

@@ -89,27 +89,68 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 // garbage collector would otherwise keep it until the heap doubles.
 func releaseMemory() { debug.FreeOSMemory() }
 
-// RepairImportance computes the importance of an imported graph that has
-// none: a project whose import was cut short by a kill before imports
-// stored graph and importance in one transaction. It reports whether it
-// did. Crawled projects are left alone (their OPIC is the crawl's own).
-func (a *App) RepairImportance(ctx context.Context) (bool, error) {
-	imported, err := a.store.HasImport(ctx)
-	if err != nil || !imported {
-		return false, err
+// ErrImportanceStale is returned (wrapped, as a conflict) by the rankings,
+// seeds and exports of a project whose importance is stale
+// ([store.Store.ImportanceStale]): an archive import committed its files and
+// was stopped before it saved their PageRank and OPIC, and every site would
+// be listed at OPIC 0 (or by the importance of the graph before the import).
+var ErrImportanceStale = errors.New("importance stale: the import was stopped before its ranking was saved")
+
+// ImportanceStale reports whether the sites' importance is not that of the
+// site graph the project holds (see [ErrImportanceStale]).
+func (a *App) ImportanceStale(ctx context.Context) (bool, error) {
+	return a.store.ImportanceStale(ctx)
+}
+
+// requireImportance refuses what lists sites by importance (what names it)
+// while the importance is stale, saying how to finish the ranking.
+func (a *App) requireImportance(ctx context.Context, what string) error {
+	stale, err := a.store.ImportanceStale(ctx)
+	if err != nil || !stale {
+		return err
 	}
-	opic, pr, n, err := a.store.ImportanceTotals(ctx)
-	if err != nil || n == 0 || (opic > 0 && pr > 0) {
+	if a.ImportStatus().State == ImportRunning {
+		return conflict(fmt.Errorf("%s: the import running has not saved its ranking yet: wait for its end", what))
+	}
+	return conflict(fmt.Errorf("%s: %w; %s", what, ErrImportanceStale, a.finishRankingHint()))
+}
+
+// finishRankingHint says what finishes the ranking an import left.
+func (a *App) finishRankingHint() string {
+	run := "sitesift rank --project " + a.project.Dir
+	if a.project.ReadOnly {
+		h := a.project.Holder
+		return fmt.Sprintf("%s (pid %d) holds the project and may be importing; once it has ended, open the project or run %s to finish it",
+			h.Command, h.PID, run)
+	}
+	return "open the project or run " + run + " to finish it"
+}
+
+// RepairImportance finishes the ranking an import left: when the importance
+// is stale (an archive import killed after it committed its files and
+// before it saved their PageRank and OPIC, or an edge-list import cut short
+// before imports stored graph and importance in one transaction), it
+// computes the importance of the whole site graph as the import would have
+// and saves it, and reports that it did. Opening the project for writing
+// runs it, as it mends the search index; beside the process that holds the
+// project it does nothing.
+func (a *App) RepairImportance(ctx context.Context) (bool, error) {
+	if a.project != nil && a.project.ReadOnly {
+		return false, nil
+	}
+	stale, err := a.store.ImportanceStale(ctx)
+	if err != nil || !stale {
 		return false, err
 	}
 	if _, err := a.UpdateImportedImportance(ctx); err != nil {
-		return false, fmt.Errorf("compute the importance of the imported graph: %w", err)
+		return false, fmt.Errorf("finish the ranking of the imported graph: %w", err)
 	}
 	return true, nil
 }
 
 // UpdateImportedImportance recomputes what a crawl would have computed on an
-// imported site graph: PageRank (as [App.UpdatePageRank]) and OPIC. OPIC is
+// imported site graph: PageRank (as [App.UpdatePageRank]) and OPIC, saved
+// together, after which the importance is no longer stale. OPIC is
 // an offline simulation of a crawl's order: from uniform cash, the Greedy
 // strategy (the site with the most cash first) reads 10·N sites of the
 // stored graph, N the number of sites; the resulting cash and history of

@@ -280,7 +280,11 @@ func warcFilesIn(dir string) ([]string, error) {
 // simulation are recomputed on the whole site graph, as after an edge-list
 // import, and new pages are indexed for search, also when a file failed
 // (and when every file was imported before: a run killed after its files
-// were committed leaves them to the next).
+// were committed leaves them to the next). A file that adds to the graph
+// marks the importance stale as it is committed, and saving the importance
+// clears the mark: until then the rankings, seeds and exports refuse
+// ([ErrImportanceStale]), and opening the project finishes the ranking
+// ([App.RepairImportance]).
 //
 // progress, when not nil, is called as the import goes.
 func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, progress func(ImportProgress)) (ArchiveImportResult, error) {
@@ -359,9 +363,15 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		}
 		return nil
 	}()
-	if added {
+	actx := context.WithoutCancel(ctx)
+	// A file that added to the graph marked the importance stale when it
+	// was committed; so did one of a run killed before it ranked.
+	stale, serr := a.store.ImportanceStale(actx)
+	if serr != nil {
+		return res, errors.Join(err, fmt.Errorf("import: %w", serr))
+	}
+	if added || stale {
 		// Also after a failed file: the files before it are in the graph.
-		actx := context.WithoutCancel(ctx)
 		p.Phase, p.File, p.Kind = "rank", "", ""
 		report()
 		reads, rerr := a.UpdateImportedImportance(actx)

@@ -49,6 +49,9 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 	if weighting == WeightingLinks {
 		return a.Rank(ctx, limit)
 	}
+	if err := a.requireImportance(ctx, "rank"); err != nil {
+		return nil, err
+	}
 	sg, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return nil, err

@@ -46,6 +46,9 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence
 	if buckets <= 0 {
 		return nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
+	if err := a.requireImportance(ctx, "heritrix export"); err != nil {
+		return nil, err
+	}
 	rows, err := a.allSites(ctx, 0)
 	if err != nil {
 		return nil, err

@@ -28,6 +28,9 @@ type CrawlerExport struct {
 // CrawlerExport returns the approved selection with what a crawl of it
 // needs; an empty selection is a bad request (there is nothing to crawl).
 func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
+	if err := a.requireImportance(ctx, "export"); err != nil {
+		return CrawlerExport{}, err
+	}
 	seeds, err := a.Selection(ctx, store.StatusApproved)
 	if err != nil {
 		return CrawlerExport{}, err

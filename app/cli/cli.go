@@ -100,7 +100,9 @@ Usage:
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
                                             the approved sites for browsertrix-crawler (YAML) or Heritrix (seeds.txt, precedence.txt)
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
-  sitesift check --project DIR              mend what a kill left and check the project's consistency
+  sitesift check --project DIR              mend what a kill left and check the project's consistency; a
+                                            ranking an import left unfinished is reported (exit 1): any
+                                            other command that opens the project computes it
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
                  [--limit N] [--format table|csv|json] [SITE]
                                             sites with their crawl status; with SITE, its crawl report
@@ -280,8 +282,16 @@ func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
 
 // open opens the project of --project and builds the App over it. With
 // readOnly, a project another process holds is opened beside it for
-// reading (app.ReadOnlyBeside).
+// reading (app.ReadOnlyBeside). Opened for writing, the project is mended
+// (OpenProject) and the ranking an import left unfinished is computed
+// (App.RepairImportance).
 func (c CLI) open(dir string, create, readOnly bool) (*app.App, *app.Project, error) {
+	return c.openProject(dir, create, readOnly, true)
+}
+
+// openProject is open; without finishRanking, a stale importance is left
+// for check to report.
+func (c CLI) openProject(dir string, create, readOnly, finishRanking bool) (*app.App, *app.Project, error) {
 	line := newStatusLine(c.Stderr, 5*time.Second)
 	opts := []app.ProjectOption{app.HeldBy(c.holderName()), app.IndexProgress(func(done, total int) {
 		if final := done == total; line.due(final) {
@@ -301,19 +311,35 @@ func (c CLI) open(dir string, create, readOnly bool) (*app.App, *app.Project, er
 		opt.Search = httpapi.HolderSearch(p.Holder)
 	}
 	a := app.New(opt)
-	if p.ReadOnly {
+	if p.ReadOnly || !finishRanking {
 		// The holder mends and computes what is missing; a reader beside it
 		// reads what there is.
 		return a, p, nil
 	}
-	if repaired, err := a.RepairImportance(context.Background()); err != nil {
+	if err := c.finishRanking(a); err != nil {
 		a.Close()
 		p.Close()
 		return nil, nil, err
-	} else if repaired {
-		fmt.Fprintln(c.Stderr, "sitesift: the last import had stored its graph without its importance; PageRank and OPIC are computed now")
 	}
 	return a, p, nil
+}
+
+// finishRanking computes the importance an import left stale (killed after
+// it committed its files, before it saved their ranking), saying so first:
+// on a large graph it takes a while.
+func (c CLI) finishRanking(a *app.App) error {
+	ctx := context.Background()
+	stale, err := a.ImportanceStale(ctx)
+	if err != nil || !stale {
+		return err
+	}
+	start := time.Now()
+	fmt.Fprintln(c.Stderr, "sitesift: the last import was stopped before its ranking was saved: computing PageRank and OPIC of the site graph now")
+	if _, err := a.RepairImportance(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.Stderr, "sitesift: ranking saved (%.1fs)\n", time.Since(start).Seconds())
+	return nil
 }
 
 // holderName is how a project this command holds is named to the others.
@@ -676,7 +702,13 @@ func (c CLI) readProject(dir string, f func(*app.App) error) error {
 // read beside it, runs f, then stops what the App still runs and closes
 // the project.
 func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) error) error {
-	a, p, err := c.open(dir, create, false)
+	return c.held(dir, create, true, f)
+}
+
+// held is inProject; without finishRanking, a stale importance is left as
+// it is (see openProject).
+func (c CLI) held(dir string, create, finishRanking bool, f func(*app.App, *app.Project) error) error {
+	a, p, err := c.openProject(dir, create, false, finishRanking)
 	if err != nil {
 		return err
 	}
@@ -687,15 +719,18 @@ func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) e
 	return f(a, p)
 }
 
-// check opens a project (which mends what a killed process left), then
-// reports its consistency; a problem left is an error (exit status 1).
+// check opens a project (which mends what a killed process left in the
+// store and the index), then reports its consistency; a problem left is an
+// error (exit status 1). A ranking an import left unfinished is one: check
+// reports it and leaves it to the next command that opens the project,
+// which computes it, rather than take the time of a ranking itself.
 func (c CLI) check(ctx context.Context, args []string) error {
 	f := c.newFlags("check")
 	dir := f.String("project", "", "project directory")
 	if _, err := f.parse(args); err != nil {
 		return err
 	}
-	return c.withProject(*dir, func(a *app.App) error {
+	return c.held(*dir, false, false, func(a *app.App, _ *app.Project) error {
 		r, err := a.Check(ctx)
 		if err != nil {
 			return err

@@ -49,7 +49,10 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	// An existing project names sites by its own rule (a --site-rule must
 	// agree with it); a new one is created only once the file has been
 	// read, so that a file with bad lines leaves nothing behind.
-	if a, p, err := c.open(*dir, false, false); err == nil {
+	// The import computes the importance of the whole graph, the ranking a
+	// killed archive import left unfinished included: neither open computes
+	// it first.
+	if a, p, err := c.openProject(*dir, false, false, false); err == nil {
 		settings, err := a.SetSettings(ctx, update)
 		a.Close()
 		p.Close()
@@ -68,7 +71,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	}
 	read := time.Since(start)
 	update.SiteRule = app.Set(string(r))
-	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+	return c.held(*dir, true, false, func(a *app.App, p *app.Project) error {
 		if _, err := a.SetSettings(ctx, update); err != nil {
 			return err
 		}

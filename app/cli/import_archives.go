@@ -117,7 +117,10 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 		return err
 	}
 	start := time.Now()
-	return c.inProject(dir, true, func(a *app.App, p *app.Project) error {
+	// The import ranks the whole graph, the ranking a killed import left
+	// unfinished included: computing that one at the open would be done
+	// twice.
+	return c.held(dir, true, false, func(a *app.App, p *app.Project) error {
 		if _, err := a.SetSettings(ctx, update); err != nil {
 			return err
 		}

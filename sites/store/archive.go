@@ -94,7 +94,9 @@ func scanArchiveImport(sc scanner) (r ArchiveImport, err error) {
 // recorded with summary (marshalled to JSON once fill has returned). On
 // any error of fill, nothing of the file is kept; a file already recorded
 // (by kind, size, digest and slice, or without a slice: see
-// [Store.ArchiveImported]) is refused with [ErrAlreadyImported].
+// [Store.ArchiveImported]) is refused with [ErrAlreadyImported]. A file
+// that adds to the site graph (pages, links, sites) marks the importance
+// stale ([Store.ImportanceStale]) in the same transaction.
 func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(*ArchiveTx) error, summary func() any) (ArchiveImport, error) {
 	what := fmt.Sprintf("import %s %s", f.Kind, f.Path)
 	rec := ArchiveImport{ArchiveFile: f, ImportedAt: s.now().UTC()}
@@ -111,6 +113,13 @@ func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(
 		defer a.close()
 		if err := fill(a); err != nil {
 			return err
+		}
+		// The importance of the graph the file changed is computed once
+		// the import's files are in: until it is saved, it is stale.
+		if a.graph {
+			if err := setImportanceStale(ctx, tx, true); err != nil {
+				return fmt.Errorf("store: %s: %w", what, err)
+			}
 		}
 		sum, err := json.Marshal(summary())
 		if err != nil {
@@ -131,7 +140,8 @@ func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(
 // [Store.ImportArchiveFile]. Sites follow the project's site rule.
 type ArchiveTx struct {
 	batch
-	rule sites.Rule
+	rule  sites.Rule
+	graph bool // sites, pages or links were written: the importance is stale
 }
 
 // Rule returns the project's site rule.
@@ -164,6 +174,7 @@ func (a *ArchiveTx) SavePage(ctx context.Context, p sites.Page, captures int) (b
 		}
 		return false, nil
 	}
+	a.graph = true
 	if err := a.savePage(ctx, &p, linkSites); err != nil {
 		return false, err
 	}
@@ -196,6 +207,7 @@ func (a *ArchiveTx) AddLinks(ctx context.Context, p sites.Page) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	a.graph = true
 	var id, site int64
 	err = a.tx.QueryRowContext(ctx, `SELECT id, site_id FROM pages WHERE url = ?`, p.URL).Scan(&id, &site)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -245,6 +257,7 @@ func (a *ArchiveTx) AddSite(ctx context.Context, name string) error {
 	if name == "" {
 		return fmt.Errorf("store: empty site name: %w", ErrInvalid)
 	}
+	a.graph = true
 	_, err := a.siteID(ctx, name)
 	return err
 }
@@ -255,6 +268,7 @@ func (a *ArchiveTx) AddSiteLink(ctx context.Context, from, to string, w float64)
 	if from == to || !(w > 0) {
 		return fmt.Errorf("store: site link %q → %q weight %v: %w", from, to, w, ErrInvalid)
 	}
+	a.graph = true
 	f, err := a.siteID(ctx, from)
 	if err != nil {
 		return err
@@ -283,6 +297,7 @@ type SiteArchive struct {
 // AddSiteArchive adds what an archive index holds of site to what is
 // stored: URLs and captures add up, the first and last captures widen.
 func (a *ArchiveTx) AddSiteArchive(ctx context.Context, site string, sa SiteArchive) error {
+	a.graph = true // the site joins the ranking, without links
 	id, err := a.siteID(ctx, site)
 	if err != nil {
 		return err

@@ -111,6 +111,10 @@ func (s *Store) ImportSiteGraph(ctx context.Context, file string, g *Graph, self
 		} else {
 			st.Edges, err = importMoreGraph(ctx, tx, g, now, importance)
 		}
+		if err == nil {
+			// The importance of the whole graph is saved with it.
+			err = setImportanceStale(ctx, tx, false)
+		}
 		if err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
@@ -450,13 +454,19 @@ func idPositions(ids []int64) func(id int64) int32 {
 
 // SetImportance stores PageRank and the OPIC state of the sites of g, a
 // graph read by [Store.SiteGraphCSR], by position; sites not in g keep
-// theirs.
+// theirs. The importance is then that of the graph: no longer stale
+// ([Store.ImportanceStale]). (An import computes it once its files are
+// committed, and one import runs at a time: none commits a file between
+// the reading of g and this.)
 func (s *Store) SetImportance(ctx context.Context, g *Graph, imp NodeImportance) error {
 	if g.IDs == nil {
 		return fmt.Errorf("store: set importance: %w: a graph without site ids", ErrInvalid)
 	}
 	return s.bulkWrite(ctx, "set importance", func(tx *sql.Tx) error {
 		if err := setImportanceByID(ctx, tx, g, imp); err != nil {
+			return fmt.Errorf("store: set importance: %w", err)
+		}
+		if err := setImportanceStale(ctx, tx, false); err != nil {
 			return fmt.Errorf("store: set importance: %w", err)
 		}
 		return nil

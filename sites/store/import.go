@@ -80,7 +80,8 @@ type importEdge struct {
 // error nothing is stored.
 //
 // Without the [WithImportance] option, OPIC states and PageRank are not
-// touched: the caller computes them on the whole graph afterwards. With it,
+// touched, and the importance is marked stale ([Store.ImportanceStale]):
+// the caller computes it on the whole graph afterwards. With it,
 // they are computed and stored in the same transaction as the graph, so a
 // kill at any point leaves the project either as it was or with the new
 // graph and its importance, never the graph alone (and never a graph that a
@@ -160,6 +161,10 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 		if err != nil {
 			return fmt.Errorf("store: %s: record the import: %w", what, err)
 		}
+		// Without its importance the graph waits for the caller's.
+		if err := setImportanceStale(ctx, tx, o.importance == nil); err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
 		if o.importance != nil {
 			return storeImportance(ctx, tx, what, formatTime(st.ImportedAt), o.importance)
 		}
@@ -181,6 +186,31 @@ func (s *Store) ImportanceTotals(ctx context.Context) (opic, pagerank float64, n
 		return 0, 0, 0, fmt.Errorf("store: importance totals: %w", err)
 	}
 	return opic, pagerank, n, nil
+}
+
+// ImportanceStale reports whether the sites' importance (PageRank and OPIC)
+// is not that of the site graph the project holds: an archive import
+// committed what a file adds to the graph and was stopped (or is still
+// running) before it saved the importance of the whole graph. The mark is
+// set in the transaction that commits such a file ([Store.ImportArchiveFile])
+// and cleared in the one that saves the importance of the whole graph
+// ([Store.SetImportance], and the imports that compute it in their own
+// transaction).
+func (s *Store) ImportanceStale(ctx context.Context) (bool, error) {
+	var stale bool
+	if err := s.db.QueryRowContext(ctx, `SELECT importance_stale FROM project`).Scan(&stale); err != nil {
+		return false, fmt.Errorf("store: is the importance stale: %w", err)
+	}
+	return stale, nil
+}
+
+// setImportanceStale marks, in tx, the importance as stale or as that of the
+// graph tx holds.
+func setImportanceStale(ctx context.Context, tx *sql.Tx, stale bool) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE project SET importance_stale = ?`, stale); err != nil {
+		return fmt.Errorf("mark the importance stale=%v: %w", stale, err)
+	}
+	return nil
 }
 
 // Importance is what is computed from a whole site graph after an import:

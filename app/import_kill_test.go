@@ -1,0 +1,172 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app"
+	"sitesift/sites"
+	"sitesift/sites/crawllog"
+)
+
+// importKillCases are an import of each kind, to be stopped in its ranking
+// step; before is imported whole first, req is the import stopped.
+func importKillCases(t *testing.T) []struct {
+	name        string
+	before, req app.ArchiveImportRequest
+} {
+	d := t.TempDir()
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	pg := func(u, via string) sites.Page {
+		depth := 0
+		if via != "" {
+			depth = 1 // a link (hop L) from via
+		}
+		return sites.Page{URL: u, Via: via, Depth: depth, Status: 200, ContentType: "text/html", FetchedAt: at, Size: 100}
+	}
+	log := filepath.Join(d, "crawl.log")
+	lines := []string{crawllog.Line(pg("http://a.test/", ""), at), crawllog.Line(pg("http://b.test/", "http://a.test/"), at),
+		crawllog.Line(pg("http://c.test/", "http://b.test/"), at), crawllog.Line(pg("http://a.test/x", "http://c.test/"), at)}
+	if err := os.WriteFile(log, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.gouv.culture", "3\tfr.lemonde")
+	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t3", "3\t1", "1\t3")
+	warc := app.ArchiveImportRequest{WARC: []string{filepath.Join(warcRefDir, "iana.warc.gz")}}
+	cdx := app.ArchiveImportRequest{CDX: []string{filepath.Join(warcRefDir, "iana.cdx")}}
+	return []struct {
+		name        string
+		before, req app.ArchiveImportRequest
+	}{
+		{"warc", app.ArchiveImportRequest{}, warc},
+		{"cdx", app.ArchiveImportRequest{}, cdx},
+		{"crawl-log", app.ArchiveImportRequest{}, app.ArchiveImportRequest{CrawlLog: []string{log}}},
+		{"cc-slice", app.ArchiveImportRequest{}, app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}}},
+		// The project had its importance: OPIC is not 0, yet it is the
+		// importance of the graph before the second file.
+		{"crawl-log after cc-slice", app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}},
+			app.ArchiveImportRequest{CrawlLog: []string{log}}},
+	}
+}
+
+// rankText is the project's ranking as `sitesift rank --format csv` writes it.
+func rankText(t *testing.T, a *app.App) string {
+	t.Helper()
+	rows, err := a.Rank(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := app.WriteRank(&b, rows, "csv", false); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// An archive import commits each file, then ranks the whole graph. Killed
+// while it ranked, it left the graph without its importance: OPIC 0 for
+// every site, `check` saying ok, `rank`, `seeds` and the exports listing
+// every site at 0 in name order. The project now knows its importance is
+// stale: Check reports it; the rankings, seeds and exports refuse; and
+// RepairImportance, which opening the project runs, computes it, giving the
+// ranking of an import never stopped.
+func TestImportStoppedWhileRanking(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range importKillCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			clean := newImportProject(t)
+			if _, err := clean.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+				t.Fatal(err)
+			}
+			for _, req := range []app.ArchiveImportRequest{tc.before, tc.req} {
+				if req.WARC == nil && req.CDX == nil && req.CrawlLog == nil && req.CCVertices == nil {
+					continue
+				}
+				if _, err := clean.ImportArchives(ctx, req, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := rankText(t, clean.App)
+
+			dir := filepath.Join(t.TempDir(), "p")
+			p, err := app.OpenProject(dir, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := app.New(app.Options{Project: p})
+			if _, err := a.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+				t.Fatal(err)
+			}
+			if tc.before.CCVertices != nil {
+				if _, err := a.ImportArchives(ctx, tc.before, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The process stops where the import says it ranks, as a kill
+			// would: nothing after that point runs.
+			ranking := false
+			stopped := make(chan struct{})
+			go func() {
+				defer close(stopped)
+				a.ImportArchives(ctx, tc.req, func(pr app.ImportProgress) {
+					if pr.Phase == "rank" {
+						ranking = true
+						runtime.Goexit()
+					}
+				})
+			}()
+			<-stopped
+			if !ranking {
+				t.Fatal("the import never said it was ranking")
+			}
+			a.Close()
+			p.Close()
+
+			p, err = app.OpenProject(dir, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			a = app.New(app.Options{Project: p})
+			defer a.Close()
+			r, err := a.Check(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "importance stale") {
+				t.Errorf("check after the stop: problems %q; want the importance stale", r.Problems)
+			}
+			refused := map[string]error{}
+			_, refused["rank"] = a.Rank(ctx, 0)
+			_, refused["rank binary"] = a.RankWeighted(ctx, 0, app.WeightingBinary)
+			_, refused["seeds"] = a.Seeds(ctx, 5, true)
+			refused["export top-k"] = a.Export(ctx, io.Discard, app.ExportRequest{What: app.ExportTopK})
+			for what, err := range refused {
+				if app.KindOf(err) != app.KindConflict || !strings.Contains(fmt.Sprint(err), "sitesift rank --project") {
+					t.Errorf("%s after the stop: %v; want a conflict saying what to run", what, err)
+				}
+			}
+
+			repaired, err := a.RepairImportance(ctx)
+			if err != nil || !repaired {
+				t.Fatalf("RepairImportance = %v, %v; want the ranking finished", repaired, err)
+			}
+			if got := rankText(t, a); got != want {
+				t.Errorf("ranking once finished:\n%s\nwant, as an import never stopped:\n%s", got, want)
+			}
+			if r, err := a.Check(ctx); err != nil || len(r.Problems) != 0 {
+				t.Errorf("check once the ranking is finished: %q, %v", r.Problems, err)
+			}
+			if again, err := a.RepairImportance(ctx); err != nil || again {
+				t.Errorf("a second RepairImportance = %v, %v; want nothing to do", again, err)
+			}
+		})
+	}
+}
