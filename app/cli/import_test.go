@@ -96,6 +96,10 @@ func TestCLIImportAndRank(t *testing.T) {
 	if !strings.Contains(out, "3 sites, 4 edges (1 self-edges dropped)") || !strings.Contains(out, "30 greedy reads") {
 		t.Errorf("import output %q", out)
 	}
+	// Storing a large graph and ranking it takes a while: said when it begins.
+	if !strings.Contains(stderr, "import "+edges+": 3 sites read in ") || !strings.Contains(stderr, "storing the graph and computing PageRank and OPIC") {
+		t.Errorf("import progress %q, want the sites read and the step that follows", stderr)
+	}
 
 	rows := rankCSV(t, "--project", dir)
 	checkRank(t, rows, handLinks, 1)
