@@ -198,7 +198,7 @@ func (s *Store) ImportanceTotals(ctx context.Context) (opic, pagerank float64, n
 // transaction).
 func (s *Store) ImportanceStale(ctx context.Context) (bool, error) {
 	var stale bool
-	if err := s.db.QueryRowContext(ctx, `SELECT importance_stale FROM project`).Scan(&stale); err != nil {
+	if err := s.rdb.QueryRowContext(ctx, `SELECT importance_stale FROM project`).Scan(&stale); err != nil {
 		return false, fmt.Errorf("store: is the importance stale: %w", err)
 	}
 	return stale, nil
