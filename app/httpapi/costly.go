@@ -99,8 +99,10 @@ const (
 	computeWait = time.Minute
 	// searchesAtOnce is the number of searches that run at once (each is
 	// bounded, see index.MaxExpansions); the search page drops the search
-	// it no longer shows, so more rarely wait.
-	searchesAtOnce = 2
+	// it no longer shows, so more rarely wait. With two, searches queued
+	// behind each other while the other reads did not: beside a crawl on
+	// two busy cores their median doubled (crawl/bench/reads.sh).
+	searchesAtOnce = 4
 	// searchesWaiting is the number of searches that may wait for their
 	// turn: a team's pages search at once (twenty readers of one served
 	// project were refused by the dozen with 8), and a waiting search
