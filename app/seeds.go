@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sitesift/sites"
+	"sitesift/sites/textlines"
 )
 
 // maxSeedLine is the longest line of a seed file.
@@ -22,30 +23,18 @@ const MaxBadSeedLines = 20
 type SeedsFileError struct {
 	// Name is the file's name, for messages.
 	Name  string
-	Lines []BadLine
+	Lines []textlines.BadLine
 	Total int
 }
 
 func (e *SeedsFileError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d bad line", e.Name, e.Total)
-	if e.Total != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(", no seed read:")
-	for _, l := range e.Lines {
-		fmt.Fprintf(&b, "\n%s:%d: %s", e.Name, l.Line, l.Error)
-	}
-	if e.Total > len(e.Lines) {
-		fmt.Fprintf(&b, "\n(%d more)", e.Total-len(e.Lines))
-	}
-	return b.String()
+	return textlines.Refusal(e.Name, "no seed read", e.Total, e.Lines)
 }
 
 func (e *SeedsFileError) add(line int, msg string) {
 	e.Total++
 	if len(e.Lines) < MaxBadSeedLines {
-		e.Lines = append(e.Lines, BadLine{Line: line, Error: msg})
+		e.Lines = append(e.Lines, textlines.BadLine{Line: line, Msg: msg})
 	}
 }
 

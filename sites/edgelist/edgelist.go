@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"sitesift/sites"
+	"sitesift/sites/textlines"
 )
 
 // Graph is a parsed edge list: site names by id, and the edges as parallel
@@ -35,10 +36,7 @@ type Graph struct {
 }
 
 // LineError is one bad line.
-type LineError struct {
-	Line int
-	Msg  string
-}
+type LineError = textlines.BadLine
 
 // ParseError refuses a file: it lists the bad lines (at most MaxReported of
 // them; Total counts all), or says what is wrong with the file as a whole.
@@ -58,19 +56,7 @@ func (e *ParseError) Error() string {
 	if e.Total == 0 {
 		return e.Name + ": " + e.Problem
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d bad line", e.Name, e.Total)
-	if e.Total != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(", nothing imported:")
-	for _, l := range e.Lines {
-		fmt.Fprintf(&b, "\n%s:%d: %s", e.Name, l.Line, l.Msg)
-	}
-	if e.Total > len(e.Lines) {
-		fmt.Fprintf(&b, "\n(%d more)", e.Total-len(e.Lines))
-	}
-	return b.String()
+	return textlines.Refusal(e.Name, "nothing imported", e.Total, e.Lines)
 }
 
 // ReadFile reads the edge list in path, gunzipping it when the name ends in
@@ -388,7 +374,7 @@ func nonzeroMantissa(b []byte) bool {
 func (p *parser) bad(line int, msg string) {
 	p.perr.Total++
 	if len(p.perr.Lines) < MaxReported {
-		p.perr.Lines = append(p.perr.Lines, LineError{line, msg})
+		p.perr.Lines = append(p.perr.Lines, LineError{Line: line, Msg: msg})
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -150,4 +151,30 @@ func trimPartialRune(b []byte) []byte {
 		}
 	}
 	return b
+}
+
+// BadLine is one bad line of a file refused whole, and what is wrong with
+// it, in words.
+type BadLine struct {
+	Line int
+	Msg  string
+}
+
+// Refusal is the message of a file refused for its bad lines: how many,
+// what came of the file (outcome: "nothing imported"), then each bad line
+// listed as FILE:LINE: reason, and how many more there were than listed.
+func Refusal(name, outcome string, total int, lines []BadLine) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d bad line", name, total)
+	if total != 1 {
+		b.WriteByte('s')
+	}
+	fmt.Fprintf(&b, ", %s:", outcome)
+	for _, l := range lines {
+		fmt.Fprintf(&b, "\n%s:%d: %s", name, l.Line, l.Msg)
+	}
+	if total > len(lines) {
+		fmt.Fprintf(&b, "\n(%d more)", total-len(lines))
+	}
+	return b.String()
 }
