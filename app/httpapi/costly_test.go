@@ -235,17 +235,10 @@ func TestGate(t *testing.T) {
 // review page, which every librarian reads all day, still answer; the
 // queue's biased order, a ranking, takes its turn and is refused as busy.
 func TestEverydayReadsNotQueued(t *testing.T) {
-	p, err := app.OpenProject(apptest.CrawledProject(t), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(a.Close)
-	apptest.AddLibrarians(t, a, "ana")
 	g := newGates()
 	g.compute = newGate("extraction", 1, 1, time.Hour)
-	h := New(a, func(c *config) { c.gates = g })
+	a, _, h := testProject(t, func(c *config) { c.gates = g })
+	apptest.AddLibrarians(t, a, "ana")
 	ctx := context.Background()
 	if _, err := g.compute.enter(ctx); err != nil { // the extraction at work
 		t.Fatal(err)

@@ -27,8 +27,9 @@ func testApp(t *testing.T) (*app.App, http.Handler) {
 	return a, h
 }
 
-// testProject is testApp that also returns the project.
-func testProject(t *testing.T) (*app.App, *app.Project, http.Handler) {
+// testProject is testApp that also returns the project; opts are added to
+// the handler's.
+func testProject(t *testing.T, opts ...Option) (*app.App, *app.Project, http.Handler) {
 	t.Helper()
 	p, err := app.OpenProject(apptest.CrawledProject(t), false)
 	if err != nil {
@@ -37,7 +38,8 @@ func testProject(t *testing.T) (*app.App, *app.Project, http.Handler) {
 	t.Cleanup(func() { p.Close() })
 	a := app.New(app.Options{Project: p})
 	t.Cleanup(a.Close)
-	return a, p, New(a, Assets(fstest.MapFS{"index.html": {Data: []byte("<title>sitesift</title>")}}))
+	opts = append([]Option{Assets(fstest.MapFS{"index.html": {Data: []byte("<title>sitesift</title>")}})}, opts...)
+	return a, p, New(a, opts...)
 }
 
 func TestSitesAPI(t *testing.T) {
