@@ -66,7 +66,7 @@ func checkLength(text string) error {
 // one for each wildcard, regular expression or other term.
 func countWords(q query.Query, an analysis.Analyzer) int {
 	n := 0
-	walk(q, func(leaf query.Query) {
+	walk(q, func(leaf query.Query, _ bool) {
 		switch x := leaf.(type) {
 		case *query.MatchQuery:
 			n += max(1, analysedWords(x.FieldVal, x.Match, an))
@@ -98,26 +98,34 @@ func checkWords(q query.Query, an analysis.Analyzer) error {
 }
 
 // walk calls leaf for every leaf of q: every query that is not a boolean,
-// conjunction or disjunction of others.
-func walk(q query.Query, leaf func(query.Query)) {
-	switch x := q.(type) {
-	case *query.BooleanQuery:
-		for _, sub := range []query.Query{x.Must, x.Should, x.MustNot} {
-			if sub != nil {
-				walk(sub, leaf)
+// conjunction or disjunction of others, and whether it is negated (under
+// a boolean's MustNot: an excluded word).
+func walk(q query.Query, leaf func(q query.Query, negated bool)) {
+	var rec func(q query.Query, negated bool)
+	rec = func(q query.Query, negated bool) {
+		switch x := q.(type) {
+		case *query.BooleanQuery:
+			for _, sub := range []query.Query{x.Must, x.Should} {
+				if sub != nil {
+					rec(sub, negated)
+				}
 			}
+			if x.MustNot != nil {
+				rec(x.MustNot, true)
+			}
+		case *query.ConjunctionQuery:
+			for _, sub := range x.Conjuncts {
+				rec(sub, negated)
+			}
+		case *query.DisjunctionQuery:
+			for _, sub := range x.Disjuncts {
+				rec(sub, negated)
+			}
+		default:
+			leaf(q, negated)
 		}
-	case *query.ConjunctionQuery:
-		for _, sub := range x.Conjuncts {
-			walk(sub, leaf)
-		}
-	case *query.DisjunctionQuery:
-		for _, sub := range x.Disjuncts {
-			walk(sub, leaf)
-		}
-	default:
-		leaf(q)
 	}
+	rec(q, false)
 }
 
 // wildcardRegexp turns a wildcard into the regular expression bleve
@@ -185,7 +193,7 @@ func patterns(q query.Query, fieldAnalyzer func(string) analysis.Analyzer) []pat
 			fuzzy(field, typed, w, fuzziness, prefix)
 		}
 	}
-	walk(q, func(leaf query.Query) {
+	walk(q, func(leaf query.Query, _ bool) {
 		switch x := leaf.(type) {
 		case *query.WildcardQuery:
 			regexp(x.FieldVal, x.Wildcard, wildcardRegexp.Replace(x.Wildcard))

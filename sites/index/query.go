@@ -251,26 +251,8 @@ func requireAll(q query.Query) query.Query {
 // so "the jazz" finds the pages with jazz. Only match and phrase leaves
 // are analysed: a wildcard, fuzzy or regexp term always searches.
 func dropped(q query.Query, an analysis.Analyzer) (words []string, rest bool) {
-	var walk func(q query.Query, negated bool)
-	walk = func(q query.Query, negated bool) {
+	walk(q, func(q query.Query, negated bool) {
 		switch x := q.(type) {
-		case *query.BooleanQuery:
-			for _, sub := range []query.Query{x.Must, x.Should} {
-				if sub != nil {
-					walk(sub, negated)
-				}
-			}
-			if x.MustNot != nil {
-				walk(x.MustNot, true)
-			}
-		case *query.ConjunctionQuery:
-			for _, sub := range x.Conjuncts {
-				walk(sub, negated)
-			}
-		case *query.DisjunctionQuery:
-			for _, sub := range x.Disjuncts {
-				walk(sub, negated)
-			}
 		case *query.MatchQuery:
 			if analysed(x.FieldVal) && len(an.Analyze([]byte(x.Match))) == 0 {
 				words = append(words, x.Match)
@@ -288,8 +270,7 @@ func dropped(q query.Query, an analysis.Analyzer) (words []string, rest bool) {
 				rest = true
 			}
 		}
-	}
-	walk(q, false)
+	})
 	return words, rest
 }
 
