@@ -537,7 +537,7 @@ func Timeout(d time.Duration) Option {
 }
 
 // MaxBodySize sets how many bytes of a response body are read at most; the
-// rest is ignored (default 5 MiB).
+// rest is ignored (default [DefaultMaxBodySize]).
 func MaxBodySize(n int) Option {
 	return func(c *config) error {
 		if n < 1 {
