@@ -59,21 +59,28 @@ func TestImportanceStaleMark(t *testing.T) {
 	if stale(t, s) {
 		t.Error("stale after a file that added nothing and one that failed")
 	}
-	for what, fill := range map[string]func(*ArchiveTx) error{
-		"site link": func(tx *ArchiveTx) error { return tx.AddSiteLink(ctx, "a.test", "b.test", 1) },
-		"site":      func(tx *ArchiveTx) error { return tx.AddSite(ctx, "c.test") },
-		"page": func(tx *ArchiveTx) error {
+	// In this order: the links are added to the page the file before
+	// saved (a map's random order made the page's file come after them,
+	// when the page was there already and the file added nothing).
+	for _, f := range []struct {
+		what string
+		fill func(*ArchiveTx) error
+	}{
+		{"site link", func(tx *ArchiveTx) error { return tx.AddSiteLink(ctx, "a.test", "b.test", 1) }},
+		{"site", func(tx *ArchiveTx) error { return tx.AddSite(ctx, "c.test") }},
+		{"page", func(tx *ArchiveTx) error {
 			_, err := tx.SavePage(ctx, page(t, "http://d.test/", "http://a.test/"), 1)
 			return err
-		},
-		"links": func(tx *ArchiveTx) error {
+		}},
+		{"links", func(tx *ArchiveTx) error {
 			_, err := tx.AddLinks(ctx, page(t, "http://d.test/", "http://b.test/"))
 			return err
-		},
-		"archive of a site": func(tx *ArchiveTx) error {
+		}},
+		{"archive of a site", func(tx *ArchiveTx) error {
 			return tx.AddSiteArchive(ctx, "e.test", SiteArchive{URLs: 1, Captures: 1})
-		},
+		}},
 	} {
+		what, fill := f.what, f.fill
 		if err := file(fill); err != nil {
 			t.Fatal(err)
 		}
