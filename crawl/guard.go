@@ -70,57 +70,6 @@ func (g *guard) allowProxy(host string) {
 	g.proxies[hostKey(host)] = true
 }
 
-// cgnat is the shared address space of carrier-grade NAT (RFC 6598): private
-// in all but name.
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
-
-// reserved are the other ranges that IANA's special-purpose registries set
-// aside and that netip's predicates do not name: IETF protocol assignments,
-// documentation, benchmarking, the old class E, and local-use NAT64.
-var reserved = []netip.Prefix{
-	netip.MustParsePrefix("192.0.0.0/24"),
-	netip.MustParsePrefix("192.0.2.0/24"),
-	netip.MustParsePrefix("198.18.0.0/15"),
-	netip.MustParsePrefix("198.51.100.0/24"),
-	netip.MustParsePrefix("203.0.113.0/24"),
-	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("2001:db8::/32"),
-	netip.MustParsePrefix("64:ff9b:1::/48"),
-}
-
-// nat64 is the well-known NAT64 prefix (RFC 6052): its addresses reach the
-// IPv4 address in their last 32 bits, which is what must be checked.
-var nat64 = netip.MustParsePrefix("64:ff9b::/96")
-
-// kind names what makes an address non-public, or "" for a public one.
-func kind(a netip.Addr) string {
-	a = a.Unmap()
-	if nat64.Contains(a) {
-		b := a.As16()
-		a = netip.AddrFrom4([4]byte(b[12:]))
-	}
-	switch {
-	case a.IsLoopback():
-		return "loopback"
-	case a.IsPrivate(), cgnat.Contains(a):
-		return "private"
-	case a.IsLinkLocalUnicast(), a.IsLinkLocalMulticast():
-		return "link-local"
-	case a.IsUnspecified():
-		return "unspecified"
-	case a.IsMulticast():
-		return "multicast"
-	case !a.IsGlobalUnicast(), a.Is4() && a.As4()[0] == 0:
-		return "reserved"
-	}
-	for _, p := range reserved {
-		if p.Contains(a) {
-			return "reserved"
-		}
-	}
-	return ""
-}
-
 // checkURL refuses, before any connection, a URL whose host is a non-public
 // IP address or a name that always means this machine ("localhost"). It is
 // the only check possible when a proxy resolves the names; without a proxy
@@ -143,11 +92,11 @@ func (g *guard) checkURL(raw *url.URL) error {
 	if g.allowed(host, port) {
 		return nil
 	}
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+	if _, err := netip.ParseAddr(host); err != nil && sites.HostKind(host) == "loopback" {
 		return &RefusedError{Host: host, Addr: netip.MustParseAddr("127.0.0.1"), Kind: "loopback"}
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
-		if k := kind(a); k != "" {
+		if k := sites.AddrKind(a); k != "" {
 			return &RefusedError{Host: host, Addr: a, Kind: k}
 		}
 	}
@@ -168,7 +117,7 @@ func (g *guard) dialContext(d *net.Dialer) func(ctx context.Context, network, ad
 		if err != nil {
 			return err
 		}
-		if k := kind(a); k != "" {
+		if k := sites.AddrKind(a); k != "" {
 			return &RefusedError{Host: host, Addr: a, Kind: k}
 		}
 		return nil

@@ -25,8 +25,8 @@ func TestAddressKinds(t *testing.T) {
 		{"255.255.255.255", "reserved"}, {"93.184.216.34", ""}, {"2606:4700::1", ""},
 	}
 	for _, tt := range tests {
-		if got := kind(netip.MustParseAddr(tt.addr)); got != tt.want {
-			t.Errorf("kind(%s) = %q, want %q", tt.addr, got, tt.want)
+		if got := sites.AddrKind(netip.MustParseAddr(tt.addr)); got != tt.want {
+			t.Errorf("AddrKind(%s) = %q, want %q", tt.addr, got, tt.want)
 		}
 	}
 }
@@ -191,11 +191,11 @@ func TestReservedAddressKinds(t *testing.T) {
 	t.Parallel()
 	for _, a := range []string{"192.0.2.7", "198.18.0.1", "198.51.100.1", "203.0.113.9", "240.0.0.1",
 		"192.0.0.8", "2001:db8::1", "64:ff9b::7f00:1", "64:ff9b::a00:1"} {
-		if kind(netip.MustParseAddr(a)) == "" {
-			t.Errorf("kind(%s) is public, want it refused", a)
+		if sites.AddrKind(netip.MustParseAddr(a)) == "" {
+			t.Errorf("AddrKind(%s) is public, want it refused", a)
 		}
 	}
-	if k := kind(netip.MustParseAddr("64:ff9b::5db8:d822")); k != "" {
-		t.Errorf("kind(64:ff9b::5db8:d822) = %q, want public (NAT64 of a public address)", k)
+	if k := sites.AddrKind(netip.MustParseAddr("64:ff9b::5db8:d822")); k != "" {
+		t.Errorf("AddrKind(64:ff9b::5db8:d822) = %q, want public (NAT64 of a public address)", k)
 	}
 }
