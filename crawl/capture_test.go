@@ -38,11 +38,11 @@ func TestCaptureExchanges(t *testing.T) {
 	big := page(strings.Repeat("Big ", 500))
 	w := newWeb(t, map[string]map[string]resp{
 		"a.test": {
-			"/":        {body: page("Home", "/img.png", "/big", "/redir")},
-			"/img.png": {ctype: "image/png", body: strings.Repeat("P", 5000)},
-			"/big":     {body: big},
-			"/redir":   {location: "/final", body: "moved"},
-			"/final":   {body: page("Final")},
+			"/":      {body: page("Home", "/img", "/big", "/redir")},
+			"/img":   {ctype: "image/png", body: strings.Repeat("P", 5000)},
+			"/big":   {body: big},
+			"/redir": {location: "/final", body: "moved"},
+			"/final": {body: page("Final")},
 		},
 	})
 	opt, got := captures()
@@ -51,7 +51,7 @@ func TestCaptureExchanges(t *testing.T) {
 		t.Fatal(r.err)
 	}
 	cs := got()
-	for _, u := range []string{"http://a.test/robots.txt", "http://a.test/", "http://a.test/img.png",
+	for _, u := range []string{"http://a.test/robots.txt", "http://a.test/", "http://a.test/img",
 		"http://a.test/big", "http://a.test/redir", "http://a.test/final"} {
 		if _, ok := cs[u]; !ok {
 			t.Errorf("no capture of %s (have %d)", u, len(cs))
@@ -70,7 +70,7 @@ func TestCaptureExchanges(t *testing.T) {
 	if robots := cs["http://a.test/robots.txt"]; robots.StatusCode != 404 {
 		t.Errorf("robots.txt capture status %d", robots.StatusCode)
 	}
-	if img := cs["http://a.test/img.png"]; len(img.Body) != 0 || img.Truncated != sites.TruncatedLength {
+	if img := cs["http://a.test/img"]; len(img.Body) != 0 || img.Truncated != sites.TruncatedLength {
 		t.Errorf("non-HTML capture: %d bytes, truncated %q; want none read, truncated length", len(img.Body), img.Truncated)
 	}
 	if b := cs["http://a.test/big"]; len(b.Body) != 1000 || b.Truncated != sites.TruncatedLength || string(b.Body) != big[:1000] {

@@ -43,7 +43,8 @@ type Status struct {
 	Errors     int // failed fetches plus pages with status >= 400
 	Disallowed int // URLs skipped because robots.txt forbids them
 	// BadLinks counts the links dropped from fetched pages: http(s) links
-	// without a valid host or port, longer than MaxURLSize, or beyond
+	// without a valid host or port or with a URL scheme for host
+	// ("http://http://…"), longer than MaxURLSize, or beyond
 	// MaxLinks on one page. They are never fetched nor stored.
 	BadLinks int
 	// Refused counts the URLs not fetched because their host is a
@@ -71,7 +72,9 @@ type Status struct {
 	// with the message "body truncated …" as their Err.
 	Truncated int
 	// Dropped counts the distinct URLs found and left out, by why:
-	// DropOutOfScope, DropTooDeep and the traps (DropPathDepth …).
+	// DropOutOfScope, DropTooDeep, the traps (DropPathDepth …), and the
+	// links that are no link between sites (DropShare, DropMedia,
+	// DropPrivate), which are not among the links of their page either.
 	Dropped map[string]int
 }
 
@@ -118,9 +121,10 @@ type Crawler struct {
 	pages     int
 	okPages   int // pages fetched fine (no error class)
 	endReason string
-	truncated int            // pages whose body was cut at MaxBodySize
-	dropped   map[string]int // distinct URLs left out, by why (DropOutOfScope …)
-	scope     *scope         // set by Run from the seeds
+	truncated int             // pages whose body was cut at MaxBodySize
+	dropped   map[string]int  // distinct URLs left out, by why (DropOutOfScope …)
+	leftOut   map[string]bool // links left out of pages' links by leaveOut, counted once each
+	scope     *scope          // set by Run from the seeds
 	traps     *trapGuard
 	byClass   map[string]int // failed fetches by class, robots.txt's refusals included
 	errs      int
@@ -179,6 +183,7 @@ func New(opts ...Option) (*Crawler, error) {
 		front:    newFrontier(),
 		byClass:  map[string]int{},
 		dropped:  map[string]int{},
+		leftOut:  map[string]bool{},
 		traps:    newTrapGuard(cfg),
 		scope:    newScope(cfg, nil), // Run sets the seeds
 		opic:     o,
@@ -638,6 +643,19 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
 			}
 			c.badLinks++
+			continue
+		}
+		drop, bad := c.leaveOut(u)
+		if drop != "" || bad {
+			if kept == nil {
+				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
+			}
+			if bad {
+				c.badLinks++
+			} else if !c.leftOut[l] {
+				c.leftOut[l] = true
+				c.dropped[drop]++
+			}
 			continue
 		}
 		if kept != nil {

@@ -72,7 +72,9 @@ func toUTF8(body []byte, contentType string) []byte {
 //
 // Links come from a[href], area[href] and frame[src], are resolved against
 // the page's <base href> when it has one, kept only when they lead to http(s)
-// URLs, normalised with sites.Resolve, and deduplicated in document order.
+// URLs, normalised with sites.Resolve, stripped of tracking parameters
+// (sites.StripTracking) and deduplicated in document order. <img>, <script>
+// and <link> are no links to pages: their URLs are not taken.
 func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 	root, err := html.Parse(bytes.NewReader(body))
 	if err != nil {
@@ -231,6 +233,9 @@ func (x *extractor) addLink(ref string) {
 		}
 		return
 	}
+	// The copies of a page that only tracking parameters tell apart
+	// (?share=email, ?utm_source=…) are one page.
+	sites.StripTracking(u)
 	s := u.String()
 	if x.seen[s] {
 		return

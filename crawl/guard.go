@@ -64,6 +64,17 @@ func (g *guard) allowed(host, port string) bool {
 	return g.hostPorts[net.JoinHostPort(hostKey(host), port)]
 }
 
+// allowsHost reports whether the crawl may fetch from the host of the
+// normalised URL u whatever its address: with AllowPrivate, or on a seed's
+// host and port.
+func (g *guard) allowsHost(u *url.URL) bool {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	return g.allowPrivate || g.allowed(u.Hostname(), port)
+}
+
 // allowProxy lets the crawl connect to a proxy on host whatever its
 // address; URLs on that host are still refused when it is not public.
 func (g *guard) allowProxy(host string) {

@@ -9,7 +9,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
-	"strings"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -32,8 +32,8 @@ func TestAddressKinds(t *testing.T) {
 }
 
 // Through the fixture web's proxy: links to loopback and cloud-metadata
-// addresses are refused and counted, never requested; with AllowPrivate they
-// are fetched.
+// addresses are left out and counted, never requested, and become no site
+// nor a link of their page; with AllowPrivate they are fetched.
 func TestPrivateLinksRefusedThroughProxy(t *testing.T) {
 	t.Parallel()
 	page := `<a href="http://169.254.169.254/latest/meta-data/">m</a> <a href="http://127.0.0.1:1/secret">l</a>
@@ -48,8 +48,11 @@ func TestPrivateLinksRefusedThroughProxy(t *testing.T) {
 	if got := r.urls(); !sameSet(got, []string{"http://a.test/", "http://b.test/"}) {
 		t.Errorf("pages %q, want a.test and b.test only", got)
 	}
-	if r.status.Refused != 4 || !strings.Contains(r.status.LastError, "refused") {
-		t.Errorf("Refused = %d, last error %q; want 4 refusals", r.status.Refused, r.status.LastError)
+	if r.status.Dropped[DropPrivate] != 4 || r.status.Sites != 2 {
+		t.Errorf("Dropped = %v, %d sites; want 4 private hosts left out and 2 sites", r.status.Dropped, r.status.Sites)
+	}
+	if p, _ := r.byURL("http://a.test/"); !slices.Equal(p.Links, []string{"http://b.test/"}) {
+		t.Errorf("links of a.test %q, want b.test only", p.Links)
 	}
 	if n := w.count("169.254.169.254", "/latest/meta-data/") + w.count("127.0.0.1:1", "/secret"); n != 0 {
 		t.Errorf("private addresses requested %d times, want 0", n)
@@ -174,14 +177,15 @@ func TestRedirectToOddLoopbackSpellings(t *testing.T) {
 }
 
 // A seed lets the crawl fetch its own host and port whatever the address;
-// another port of the same private host stays refused: seeding a local test
-// server does not open every service of the machine.
+// a link to another port of the same private host is left out, never
+// requested: seeding a local test server does not open every service of
+// the machine.
 func TestSeedAllowsItsOwnPortOnly(t *testing.T) {
 	t.Parallel()
 	inner, other := countingServer(t)
 	st := crawlDirect(t, fmt.Sprintf(`<a href="/next">next</a> <a href="%s/x">other port</a>`, inner.URL), "")
-	if st.Pages != 2 || st.Refused != 1 || other.Load() != 0 {
-		t.Errorf("status %+v, other port requested %d times; want 2 pages, 1 refused, 0 requests", st, other.Load())
+	if st.Pages != 2 || st.Dropped[DropPrivate] != 1 || st.Sites != 1 || other.Load() != 0 {
+		t.Errorf("status %+v, other port requested %d times; want 2 pages of 1 site, 1 private host left out, 0 requests", st, other.Load())
 	}
 }
 

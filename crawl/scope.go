@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/net/publicsuffix"
+
+	"sitesift/sites"
 )
 
 // Scopes of a crawl, as Browsertrix and Heritrix users know them: which
@@ -110,7 +112,33 @@ const (
 	DropRepeats    = "repeated-segments" // a path that repeats itself: /a/b/a/b/a/b
 	DropQueries    = "query-variants"    // a path with more query strings than MaxQueryVariants
 	DropCalendar   = "calendar"          // a date out of range, or too many dated URLs on a site
+	// Links that are no link between sites either: left out of the page's
+	// links, so of the site graph, as well as not fetched.
+	DropShare   = "share-button" // the endpoint of a share button (sites.IsShareLink)
+	DropMedia   = "media"        // an image, video, audio, font, style sheet or script (sites.IsMedia)
+	DropPrivate = "private-host" // a host that is no public one (sites.HostKind), not a seed's and without AllowPrivate
 )
+
+// leaveOut returns why the link u (normalised) found on a page is no link
+// to keep, or "": a share button, a media file, or a host off the public
+// Internet that the crawl may not fetch. bad reports a link whose host is
+// a URL scheme ("http://http://a.test/" has the host "http"): a typo, never
+// a host, counted with the bad links. c.mu must be held.
+func (c *Crawler) leaveOut(u *url.URL) (drop string, bad bool) {
+	host := u.Hostname()
+	if host == "http" || host == "https" {
+		return "", true
+	}
+	switch {
+	case sites.IsShareLink(u):
+		return DropShare, false
+	case sites.IsMedia(u):
+		return DropMedia, false
+	case sites.HostKind(host) != "" && !c.guard.allowsHost(u):
+		return DropPrivate, false
+	}
+	return "", false
+}
 
 // trapGuard keeps a crawl out of the traps of the web: endless calendars,
 // ever deeper or self-repeating paths, a page with endless query strings.

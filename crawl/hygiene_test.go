@@ -1,0 +1,93 @@
+package crawl
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// messyArticle is a news page as the web has them: share buttons, a story
+// linked with ?share= and utm_ parameters, images, scripts and style
+// sheets, a mistyped link and links to addresses of the author's machine.
+const messyArticle = `<!doctype html><html><head><title>News</title>
+<link rel="stylesheet" href="/style.css"><script src="/app.js"></script></head><body>
+<img src="/logo.png">
+<a href="/story?share=email">mail</a> <a href="/story?share=facebook">fb</a>
+<a href="/story?share=twitter">tw</a> <a href="/story?utm_source=rss&amp;utm_medium=feed&amp;page=2">feed</a>
+<a href="https://twitter.com/intent/tweet?url=http%3A%2F%2Fnews.test%2F">tweet</a>
+<a href="http://twitter.com/share?url=x">share</a>
+<a href="https://www.facebook.com/sharer/sharer.php?u=x">fb</a>
+<a href="https://plus.google.com/share?url=x">g+</a>
+<a href="https://pinterest.com/pin/create/button/?url=x">pin</a>
+<a href="https://www.linkedin.com/shareArticle?mini=true&amp;url=x">in</a>
+<a href="https://www.reddit.com/submit?url=x">reddit</a>
+<a href="mailto:desk@news.test">mail</a> <a href="tel:+15551234">call</a>
+<a href="whatsapp://send?text=x">wa</a> <a href="javascript:void(0)">js</a>
+<a href="/images/photo.JPG">photo</a> <a href="https://cdn.test/clip.mp4">clip</a>
+<a href="/fonts/a.woff2">font</a>
+<a href="http://http://other.test/typo">typo</a>
+<a href="http://127.0.0.1:7812/">dev server</a> <a href="http://10.0.0.1/">router</a>
+<a href="http://other.test/">a real link</a> <a href="http://twitter.com/nasa">NASA on Twitter</a>
+</body></html>`
+
+// TestMessyPageHygiene: of a page full of share buttons, tracking
+// parameters, media and private addresses, the crawl fetches the article
+// once and the sites the author linked to, keeps only those as the page's
+// links (the site graph), and counts what it left out.
+func TestMessyPageHygiene(t *testing.T) {
+	t.Parallel()
+	w := newWeb(t, map[string]map[string]resp{
+		"news.test":   {"/": {body: messyArticle}, "/story": {body: page("Story")}, "/story?page=2": {body: page("Story 2")}},
+		"other.test":  {"/": {body: page("Other")}},
+		"twitter.com": {"/nasa": {body: page("NASA")}},
+	})
+	r := crawl(t, w, []string{"http://news.test/"})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	wantPages := []string{"http://news.test/", "http://news.test/story", "http://news.test/story?page=2",
+		"http://other.test/", "http://twitter.com/nasa"}
+	if got := r.urls(); !sameSet(got, wantPages) {
+		t.Errorf("pages %q, want %q", got, wantPages)
+	}
+	var asked []string
+	for _, h := range w.requests() {
+		if !strings.HasSuffix(h.path, "robots.txt") {
+			asked = append(asked, h.host+h.path)
+		}
+	}
+	if want := []string{"news.test/", "news.test/story", "news.test/story?page=2", "other.test/", "twitter.com/nasa"}; !sameSet(asked, want) {
+		t.Errorf("requested %q, want %q", asked, want)
+	}
+	p, _ := r.byURL("http://news.test/")
+	if want := []string{"http://news.test/story", "http://news.test/story?page=2", "http://other.test/", "http://twitter.com/nasa"}; !slices.Equal(p.Links, want) {
+		t.Errorf("links of the page %q, want %q", p.Links, want)
+	}
+	var names []string
+	for _, s := range r.states[len(r.states)-1] {
+		names = append(names, s.Site)
+	}
+	if want := []string{"news.test", "other.test", "twitter.com"}; !sameSet(names, want) {
+		t.Errorf("sites %q, want %q", names, want)
+	}
+	st := r.status
+	if want := map[string]int{DropShare: 7, DropMedia: 3, DropPrivate: 2}; !sameCounts(st.Dropped, want) || st.BadLinks != 1 {
+		t.Errorf("dropped %v and %d bad links, want %v and 1 (the typo)", st.Dropped, st.BadLinks, want)
+	}
+}
+
+// sameCounts reports whether got has the counts of want for its keys and
+// no other non-zero count.
+func sameCounts(got, want map[string]int) bool {
+	for k, n := range got {
+		if want[k] != n {
+			return false
+		}
+	}
+	for k, n := range want {
+		if got[k] != n {
+			return false
+		}
+	}
+	return true
+}
