@@ -123,7 +123,7 @@ type Crawler struct {
 	endReason string
 	truncated int             // pages whose body was cut at MaxBodySize
 	dropped   map[string]int  // distinct URLs left out, by why (DropOutOfScope …)
-	leftOut   map[string]bool // links left out of pages' links by leaveOut, counted once each
+	leftOut   map[string]bool // links left out of pages' links (see leaveOut), counted once each
 	scope     *scope          // set by Run from the seeds
 	traps     *trapGuard
 	byClass   map[string]int // failed fetches by class, robots.txt's refusals included
@@ -598,6 +598,9 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	c.pages++
 	ps.pages++
 	c.badLinks += doc.badLinks
+	for _, l := range doc.leftOut {
+		c.leaveOut(l.url, l.why)
+	}
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
 		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
@@ -645,17 +648,11 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 			c.badLinks++
 			continue
 		}
-		drop, bad := c.leaveOut(u)
-		if drop != "" || bad {
+		if c.privateLink(u) {
 			if kept == nil {
 				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
 			}
-			if bad {
-				c.badLinks++
-			} else if !c.leftOut[l] {
-				c.leftOut[l] = true
-				c.dropped[drop]++
-			}
+			c.leaveOut(l, DropPrivate)
 			continue
 		}
 		if kept != nil {
@@ -690,6 +687,15 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	}
 	c.readIdle(read)
 	c.hand(p)
+}
+
+// leaveOut counts the link l, left out of its page's links, under why,
+// once however many pages have it. c.mu must be held.
+func (c *Crawler) leaveOut(l, why string) {
+	if !c.leftOut[l] {
+		c.leftOut[l] = true
+		c.dropped[why]++
+	}
 }
 
 // record counts a fetch that gave no page (robots.txt's refusal, a failed

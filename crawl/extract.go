@@ -23,9 +23,17 @@ type document struct {
 	links []string
 	// badLinks counts the links dropped: http(s) links that do not make a
 	// valid URL with a site (sites.ErrBadHost and the like), links longer
-	// than MaxURLSize, and links beyond MaxLinks.
+	// than MaxURLSize, links beyond MaxLinks, and links whose host is "http"
+	// or "https" ("http://http://a.test/", a typo).
 	badLinks int
+	// leftOut are the links that are no link between sites (share
+	// buttons, media files), each once, with why (DropShare, DropMedia):
+	// not among links, counted by the crawl.
+	leftOut []leftLink
 }
+
+// leftLink is a link left out of a page's links, and why.
+type leftLink struct{ url, why string }
 
 // mediaType returns the media type of a Content-Type header without its
 // parameters, lower-cased; when the header is missing it sniffs body.
@@ -74,7 +82,9 @@ func toUTF8(body []byte, contentType string) []byte {
 // the page's <base href> when it has one, kept only when they lead to http(s)
 // URLs, normalised with sites.Resolve, stripped of tracking parameters
 // (sites.StripTracking) and deduplicated in document order. <img>, <script>
-// and <link> are no links to pages: their URLs are not taken.
+// and <link> are no links to pages: their URLs are not taken; nor are share
+// buttons and links to media files (see whyLeftOut), which are counted, nor
+// links whose host is "http" or "https" (bad links).
 func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 	root, err := html.Parse(bytes.NewReader(body))
 	if err != nil {
@@ -94,6 +104,7 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 		text:     x.textString(),
 		links:    x.links,
 		badLinks: x.bad,
+		leftOut:  x.leftOut,
 	}, nil
 }
 
@@ -128,6 +139,7 @@ type extractor struct {
 	seen     map[string]bool
 	links    []string
 	bad      int // links dropped, see document.badLinks
+	leftOut  []leftLink
 	title    strings.Builder
 	hasTitle bool
 	text     strings.Builder
@@ -240,6 +252,15 @@ func (x *extractor) addLink(ref string) {
 	if x.seen[s] {
 		return
 	}
+	if h := u.Hostname(); h == "http" || h == "https" {
+		x.bad++ // "http://http://a.test/": a typo, never a host
+		return
+	}
+	if why := whyLeftOut(u); why != "" {
+		x.seen[s] = true
+		x.leftOut = append(x.leftOut, leftLink{url: s, why: why})
+		return
+	}
 	// Resolve's output has a site (FuzzResolve); the crawler checks each
 	// link again as the store does where pages enter a batch.
 	if len(s) > MaxURLSize || len(x.links) >= MaxLinks {
@@ -248,6 +269,19 @@ func (x *extractor) addLink(ref string) {
 	}
 	x.seen[s] = true
 	x.links = append(x.links, s)
+}
+
+// whyLeftOut returns why the link u is no link between sites, or "": the
+// endpoint of a share button, a template's link to the platform rather
+// than an author's, or a media file, no page.
+func whyLeftOut(u *url.URL) string {
+	switch {
+	case sites.IsShareLink(u):
+		return DropShare
+	case sites.IsMedia(u):
+		return DropMedia
+	}
+	return ""
 }
 
 // addText appends the words of s, separated by one space; white space at

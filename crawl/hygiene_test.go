@@ -91,3 +91,19 @@ func sameCounts(got, want map[string]int) bool {
 	}
 	return true
 }
+
+// TestParseDocumentLeavesOutTemplateLinks: an archived page (a WARC
+// import) gets the links a crawl keeps: one copy of the story without its
+// tracking parameters, no share button, no media file, no mistyped host.
+// Private hosts stay: only a crawl knows whether it may fetch them.
+func TestParseDocumentLeavesOutTemplateLinks(t *testing.T) {
+	doc, err := ParseDocument([]byte(messyArticle), "text/html; charset=utf-8", "http://news.test/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"http://news.test/story", "http://news.test/story?page=2", "http://127.0.0.1:7812/",
+		"http://10.0.0.1/", "http://other.test/", "http://twitter.com/nasa"}
+	if !slices.Equal(doc.Links, want) {
+		t.Errorf("links %q, want %q", doc.Links, want)
+	}
+}

@@ -119,25 +119,11 @@ const (
 	DropPrivate = "private-host" // a host that is no public one (sites.HostKind), not a seed's and without AllowPrivate
 )
 
-// leaveOut returns why the link u (normalised) found on a page is no link
-// to keep, or "": a share button, a media file, or a host off the public
-// Internet that the crawl may not fetch. bad reports a link whose host is
-// a URL scheme ("http://http://a.test/" has the host "http"): a typo, never
-// a host, counted with the bad links. c.mu must be held.
-func (c *Crawler) leaveOut(u *url.URL) (drop string, bad bool) {
-	host := u.Hostname()
-	if host == "http" || host == "https" {
-		return "", true
-	}
-	switch {
-	case sites.IsShareLink(u):
-		return DropShare, false
-	case sites.IsMedia(u):
-		return DropMedia, false
-	case sites.HostKind(host) != "" && !c.guard.allowsHost(u):
-		return DropPrivate, false
-	}
-	return "", false
+// privateLink reports whether the link u (normalised) leads to a host off
+// the public Internet (sites.HostKind) that the crawl may not fetch: such a
+// link is the author's machine or LAN, never a site. c.mu must be held.
+func (c *Crawler) privateLink(u *url.URL) bool {
+	return sites.HostKind(u.Hostname()) != "" && !c.guard.allowsHost(u)
 }
 
 // trapGuard keeps a crawl out of the traps of the web: endless calendars,
