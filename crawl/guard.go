@@ -96,13 +96,10 @@ func (g *guard) checkURL(raw *url.URL) error {
 	if err != nil {
 		return fmt.Errorf("crawl: %w", err)
 	}
-	host, port := u.Hostname(), u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-	}
-	if g.allowed(host, port) {
+	if g.allowsHost(u) {
 		return nil
 	}
+	host := u.Hostname()
 	if _, err := netip.ParseAddr(host); err != nil && sites.HostKind(host) == "loopback" {
 		return &RefusedError{Host: host, Addr: netip.MustParseAddr("127.0.0.1"), Kind: "loopback"}
 	}
