@@ -248,6 +248,7 @@ func (f *fetcher) redirectDone(target, asked *url.URL) string {
 	if err != nil {
 		return "" // followed, and then classified as before
 	}
+	sites.StripTracking(t)
 	n := t.String()
 	if a, err := sites.Parse(asked.String()); err == nil && a.String() == n {
 		return ""
@@ -330,7 +331,10 @@ func (f *fetcher) get(ctx context.Context, u string) fetchResult {
 	if j.redirected && j.final != nil {
 		// A redirect can only lead to http(s); should it not parse, the
 		// page stays under the URL asked for.
+		// Its tracking parameters go, as a link's do: a shortener's
+		// redirect to "/story?utm_source=…" is the page "/story".
 		if fu, perr := sites.Parse(j.final.String()); perr == nil {
+			sites.StripTracking(fu)
 			r.final, r.page = fu, fu
 		}
 	}

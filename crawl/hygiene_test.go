@@ -107,3 +107,35 @@ func TestParseDocumentLeavesOutTemplateLinks(t *testing.T) {
 		t.Errorf("links %q, want %q", doc.Links, want)
 	}
 }
+
+// TestRedirectTrackingStripped: a redirect to the story with tracking
+// parameters (a newsletter's or a shortener's link) is the story itself,
+// recorded once under its plain URL.
+func TestRedirectTrackingStripped(t *testing.T) {
+	t.Parallel()
+	w := newWeb(t, map[string]map[string]resp{
+		"news.test": {
+			"/":   {body: page("News", "/go", "/later")},
+			"/go": {status: 302, location: "/story?utm_source=newsletter&utm_medium=email"},
+			"/story?utm_source=newsletter&utm_medium=email": {body: page("Story")},
+			"/later": {body: page("Later", "/story")},
+			"/story": {body: page("Story")},
+		},
+	})
+	r := crawl(t, w, []string{"http://news.test/"}, Parallel(1))
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	var stories []string
+	for _, p := range r.pages {
+		if strings.Contains(p.URL, "/story") && p.ErrClass == "" {
+			stories = append(stories, p.URL)
+		}
+	}
+	if !slices.Equal(stories, []string{"http://news.test/story"}) {
+		t.Errorf("story pages %q, want http://news.test/story once", stories)
+	}
+	if n := w.count("news.test", "/story"); n != 0 {
+		t.Errorf("/story requested %d times, want 0: the redirect fetched it", n)
+	}
+}
