@@ -225,7 +225,8 @@ func (c *Crawler) signal() {
 // fetch, ctx is cancelled or the batch function fails. It returns nil, ctx's
 // error or the batch function's error, after the last batch was handed over
 // and every fetch it started has ended. Seeds are normalised with
-// sites.Normalize; an invalid one is an error before anything is fetched.
+// sites.Parse and lose their tracking parameters (sites.StripTracking), as
+// links do; an invalid one is an error before anything is fetched.
 // With the [Resume] option the crawl continues its prior, whose frontier is
 // queued before the seeds; the URLs of the [Revisit] option come after the
 // frontier and before the seeds, and seeds may then be empty.
@@ -235,11 +236,13 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	}
 	norm := make([]string, 0, len(seeds))
 	for _, s := range seeds {
-		n, err := sites.Normalize(s)
+		u, err := sites.Parse(s)
 		if err != nil {
 			return fmt.Errorf("crawl: seed %q: %w", s, err)
 		}
-		norm = append(norm, n)
+		// A seed pasted from a shared link is the page, as its links are.
+		sites.StripTracking(u)
+		norm = append(norm, u.String())
 	}
 
 	c.mu.Lock()

@@ -139,3 +139,19 @@ func TestRedirectTrackingStripped(t *testing.T) {
 		t.Errorf("/story requested %d times, want 0: the redirect fetched it", n)
 	}
 }
+
+// TestSeedTrackingStripped: a seed pasted from a shared link is the page:
+// fetched once under its plain URL, though the page links to itself.
+func TestSeedTrackingStripped(t *testing.T) {
+	t.Parallel()
+	w := newWeb(t, map[string]map[string]resp{
+		"news.test": {"/story": {body: page("Story", "/story")}, "/story?share=facebook&fbclid=x": {body: page("Story", "/story")}},
+	})
+	r := crawl(t, w, []string{"http://news.test/story?share=facebook&fbclid=x"})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := r.urls(); !slices.Equal(got, []string{"http://news.test/story"}) {
+		t.Errorf("pages %q, want http://news.test/story once", got)
+	}
+}
