@@ -104,3 +104,28 @@ func TestHostKind(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStripTracking: a URL without its tracking parameters is still a
+// normalised URL of the same site, and stripping it again changes nothing.
+func FuzzStripTracking(f *testing.F) {
+	for _, s := range []string{"http://a.test/?utm_source=x&id=1", "http://a.test/?share=email", "http://a.test/?%75tm_x=1&&a",
+		"http://a.test/?ref", "http://a.test/?a=1&fbclid=2#f", "http://a.test/?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := Parse(raw)
+		if err != nil {
+			return
+		}
+		site := u.Host
+		StripTracking(u)
+		s := u.String()
+		again, err := Parse(s)
+		if err != nil || again.String() != s || again.Host != site {
+			t.Fatalf("stripped %q to %q, which parses to %v, %v", raw, s, again, err)
+		}
+		if StripTracking(again) {
+			t.Fatalf("stripping %q again removed more: %q", s, again.String())
+		}
+	})
+}
