@@ -143,6 +143,12 @@ type AgreementRow struct {
 	// value over all sites ([Score100]), for the measures whose values
 	// come from one vector over all sites (not the cross-validated one).
 	ThresholdScores []int `json:"threshold_scores,omitempty"`
+	// AllTied is set for a measure that cannot tell the rated sites apart:
+	// their values are one tie group (equal to within
+	// importance.TieTolerance), every site gets one rank, and KappaW and
+	// Spearman, which would say something of that one rank against the
+	// reference and nothing of the measure, are null.
+	AllTied bool `json:"all_tied,omitempty"`
 
 	confusion [importance.Levels][importance.Levels]int
 }
@@ -199,6 +205,9 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 		sc := importance.Agree(ranks, m.values, ref)
 		row := AgreementRow{Rater: m.name, Kind: KindMeasure, Sites: sc.Sites, ScorePct: Float(sc.Pct),
 			ScoreLOOPct: Float(math.NaN()), KappaW: Float(sc.KappaW), Spearman: Float(sc.Spearman), confusion: sc.Confusion}
+		if sc.Sites >= 2 && importance.TieGroups(m.values, ref) == 1 {
+			row.AllTied, row.KappaW, row.Spearman = true, Float(math.NaN()), Float(math.NaN())
+		}
 		for _, t := range th {
 			row.Thresholds = append(row.Thresholds, Float(t))
 			if m.top > 0 {

@@ -227,9 +227,10 @@ func (r Ranking) Max() float64 {
 	return r.desc[0]
 }
 
-// TieTolerance is the distance, relative to the highest value, under which
-// two values of a [Ranking] share a rank.
-const TieTolerance = 1e-9
+// TieTolerance is the distance, relative to the highest value, within which
+// two values of a [Ranking] share a rank: importance.TieTolerance, the one
+// tie rule of the ranks here and of the agreement's quantile ranks.
+const TieTolerance = importance.TieTolerance
 
 // Rank is v's rank: 1 + the number of values above v by more than
 // TieTolerance × the highest value. A NaN has rank 0.

@@ -176,7 +176,8 @@ func WeightedKappa(a, b []int) float64 {
 // many 1s as the reference has, and so on. Sites without a reference, or
 // whose value is NaN, get 0.
 //
-// Equal values get one rank: a measure says nothing about which of two
+// Equal values get one rank (equal to within [TieTolerance] of the largest
+// magnitude among the ranked values, see [Tied]): a measure says nothing about which of two
 // sites of the same value comes first, so splitting them by name would
 // score a measure on the spelling of site names (a baseline with many ties,
 // such as in-linking sites, most of all).
@@ -197,26 +198,19 @@ func WeightedKappa(a, b []int) float64 {
 // its value (1 when there is none).
 func QuantileRanks(values []float64, ref Reference) (ranks []int, thresholds [Levels - 1]float64) {
 	ranks = make([]int, len(values))
-	var idx []int
+	idx, scale := rankedByValue(values, ref)
 	var upTo [Levels]int // upTo[k]: reference ranks ≤ k+1
-	for s, v := range values {
-		if ref.Rank[s] > 0 && !math.IsNaN(v) {
-			idx = append(idx, s)
-			upTo[ref.Rank[s]-1]++
-		}
+	for _, s := range idx {
+		upTo[ref.Rank[s]-1]++
 	}
 	for k := 1; k < Levels; k++ {
 		upTo[k] += upTo[k-1]
 	}
-	slices.SortFunc(idx, func(i, j int) int { return cmp.Compare(values[i], values[j]) })
 	for k := range thresholds {
 		thresholds[k] = math.NaN()
 	}
 	for i := 0; i < len(idx); {
-		j := i + 1
-		for j < len(idx) && values[idx[j]] == values[idx[i]] {
-			j++
-		}
+		j := tieGroupEnd(values, idx, i, scale)
 		// 2·position against 2·boundary keeps (i+j)/2 exact.
 		level := 0
 		for level < Levels-1 && i+j >= 2*upTo[level] {
@@ -231,4 +225,57 @@ func QuantileRanks(values []float64, ref Reference) (ranks []int, thresholds [Le
 		i = j
 	}
 	return ranks, thresholds
+}
+
+// TieTolerance is the distance, relative to the largest magnitude among the
+// values compared, within which two values of a measure are equal. Sites of
+// the same link structure get OPIC shares or PageRanks that differ in the
+// last bits of a float, by the order the sums were taken in (the order of
+// an input file); no reader could tell them apart, and a rank that split
+// them would move with that order.
+const TieTolerance = 1e-9
+
+// Tied reports whether a and b are equal to within TieTolerance × |scale|,
+// scale being the largest magnitude among the values compared.
+func Tied(a, b, scale float64) bool {
+	return math.Abs(a-b) <= TieTolerance*math.Abs(scale)
+}
+
+// rankedByValue returns the sites that QuantileRanks ranks (a reference,
+// a value that is not NaN), sorted by value, and the largest magnitude of
+// their values, the scale of [Tied].
+func rankedByValue(values []float64, ref Reference) (idx []int, scale float64) {
+	for s, v := range values {
+		if ref.Rank[s] > 0 && !math.IsNaN(v) {
+			idx = append(idx, s)
+			scale = max(scale, math.Abs(v))
+		}
+	}
+	slices.SortFunc(idx, func(i, j int) int { return cmp.Compare(values[i], values[j]) })
+	return idx, scale
+}
+
+// tieGroupEnd is the end of the tie group that starts at idx[i]: the sites
+// tied with its lowest value. Measured from the lowest value, not from
+// neighbour to neighbour, a group never chains across a spread of values
+// wider than the tolerance, and the groups depend on the values only.
+func tieGroupEnd(values []float64, idx []int, i int, scale float64) int {
+	j := i + 1
+	for j < len(idx) && Tied(values[idx[j]], values[idx[i]], scale) {
+		j++
+	}
+	return j
+}
+
+// TieGroups is the number of tie groups among the values of the sites that
+// QuantileRanks ranks. One group of two sites or more means the measure
+// cannot tell those sites apart: every one gets the same rank, and a kappa
+// or correlation of it says nothing about the measure.
+func TieGroups(values []float64, ref Reference) int {
+	idx, scale := rankedByValue(values, ref)
+	groups := 0
+	for i := 0; i < len(idx); i = tieGroupEnd(values, idx, i, scale) {
+		groups++
+	}
+	return groups
 }

@@ -238,3 +238,38 @@ func TestWeightedKappaEdgeCases(t *testing.T) {
 		t.Error("rating 5 accepted")
 	}
 }
+
+// TestQuantileRanksLastBits: values of the same structure that differ in
+// their last bits, as sums taken in another order do (0.1+0.2 against
+// 0.3), are one tie group: which site got which bits, the order of an
+// input file, changes no rank and no score. Values further apart than
+// TieTolerance stay apart.
+func TestQuantileRanksLastBits(t *testing.T) {
+	ref := Reference{Rank: []int{1, 1, 2, 2}, Mean: []float64{1, 1, 2, 2}}
+	a, b := 0.1, 0.2 // variables: constants would add exactly
+	sum, lit := a+b, 0.3
+	if sum == lit {
+		t.Fatal("0.1+0.2 == 0.3: the test needs values that differ in the last bits")
+	}
+	var scores []float64
+	for _, values := range [][]float64{{lit, lit, sum, sum}, {sum, sum, lit, lit}, {sum, lit, sum, lit}} {
+		ranks, _ := QuantileRanks(values, ref)
+		if !slices.Equal(ranks, []int{2, 2, 2, 2}) {
+			t.Errorf("values %v: ranks %v, want one tie group, all 2", values, ranks)
+		}
+		if g := TieGroups(values, ref); g != 1 {
+			t.Errorf("values %v: %d tie groups, want 1", values, g)
+		}
+		scores = append(scores, Agree(ranks, values, ref).Pct)
+	}
+	if scores[0] != scores[1] || scores[1] != scores[2] {
+		t.Errorf("scores %v depend on which site got which last bits", scores)
+	}
+	apart := []float64{lit, lit, lit * (1 + 1e-8), lit * (1 + 1e-8)}
+	if ranks, _ := QuantileRanks(apart, ref); !slices.Equal(ranks, []int{1, 1, 2, 2}) {
+		t.Errorf("values %v a relative 1e-8 apart: ranks %v, want 1 1 2 2", apart, ranks)
+	}
+	if g := TieGroups(apart, ref); g != 2 {
+		t.Errorf("values %v: %d tie groups, want 2", apart, g)
+	}
+}
