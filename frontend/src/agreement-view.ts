@@ -196,8 +196,11 @@ export class AgreementView extends LightElement {
         <span class="bar-cell"><span class="bar" style="width:${sc === null ? 0 : Math.max(0, Math.min(100, sc))}%"></span></span><span class="v">${pctCell(sc)}</span>
       </td>
       <td class="num" data-col="loo">${r.kind === 'measure' ? html`<span class="muted">n/a</span>` : pctCell(r.score_loo_pct)}</td>
-      <td class="num" data-col="kappa">${coef(r.kappa_w)}</td>
-      <td class="num" data-col="spearman">${coef(r.spearman)}</td>
+      ${r.all_tied
+        ? html`<td class="muted small all-tied" data-col="kappa" colspan="2"
+            title="Its values are equal, to within a relative 1e-9, over every rated site: it ranks them all alike, and a kappa or correlation would say nothing of it">cannot tell the rated sites apart</td>`
+        : html`<td class="num" data-col="kappa">${coef(r.kappa_w)}</td>
+            <td class="num" data-col="spearman">${coef(r.spearman)}</td>`}
       <td class="thresholds" data-col="thresholds">${r.kind === 'measure'
         ? th.map((t, i) => {
             // A 0–100 score where the server gives one (the top site = 100), the raw value on demand or else.

@@ -598,6 +598,8 @@ export interface AgreementRow {
   thresholds?: (number | null)[] | null;
   /** threshold_scores are the thresholds as 0–100 of the measure's top value over all sites; absent when unknown. */
   threshold_scores?: number[] | null;
+  /** all_tied is set for a measure whose values cannot tell the rated sites apart (one tie group); kappa_w and spearman are then null. */
+  all_tied?: boolean;
 }
 
 export interface Confusion {
