@@ -47,6 +47,10 @@ type collectionParams struct {
 	CoreSize       int     `json:"core_size,omitempty"`
 	NewMembers     int     `json:"new_members,omitempty"`
 	HITSIterations int     `json:"hits_iterations"`
+	// Ended says why the extraction found fewer than Count cores (see
+	// importance.SeedsEnd): "no_links" or "small_cores"; empty when it
+	// found Count.
+	Ended string `json:"ended,omitempty"`
 }
 
 // CreateCollection runs the extraction of req (or takes it from the memo)
@@ -67,7 +71,7 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 			return Collection{}, err
 		}
 	}
-	cs, err := a.Communities(ctx, req.Count, req.Options)
+	cs, end, err := a.CommunitiesEnd(ctx, req.Count, req.Options)
 	if err != nil {
 		return Collection{}, err
 	}
@@ -79,6 +83,9 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 		return Collection{}, err
 	}
 	p := collectionParams{Count: req.Count, HITSIterations: req.Options.HITS.MaxIter}
+	if end != importance.EndCount {
+		p.Ended = end.String()
+	}
 	if req.Options.CoreSize > 0 {
 		p.CoreSize, p.NewMembers = req.Options.CoreSize, max(req.Options.NewMembers, 1)
 	} else {

@@ -214,6 +214,7 @@ type communityMemo struct {
 	count  int
 	opt    importance.CoreOptions
 	result []Community
+	end    importance.SeedsEnd
 }
 
 // CoreSettings are the settings of an extraction a person gave, nil for
@@ -298,33 +299,46 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 // links. The result is deterministic: the same graph and options give the
 // same cores; the last one is kept and reused while the graph is unchanged.
 func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
+	cs, _, err := a.CommunitiesEnd(ctx, count, opt)
+	return cs, err
+}
+
+// CommunitiesEnd is [App.Communities] that also tells why the extraction
+// ended, so that fewer cores than asked can be explained truly.
+func (a *App) CommunitiesEnd(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	if count <= 0 {
-		return nil, badRequest(fmt.Errorf("communities: count %d must be positive", count))
+		return nil, importance.EndCount, badRequest(fmt.Errorf("communities: count %d must be positive", count))
 	}
 	if err := CheckCoreOptions(opt); err != nil {
-		return nil, err
+		return nil, importance.EndCount, err
 	}
 	if opt.NewMembers == 0 {
 		opt.NewMembers = 1
 	}
 	cg, err := a.loadCommunityGraph(ctx)
 	if err != nil {
-		return nil, err
+		return nil, importance.EndCount, err
 	}
-	return a.extract(ctx, cg, count, opt)
+	return a.extractEnd(ctx, cg, count, opt)
 }
 
 // extract returns the communities of cg, from the memo when it holds them.
 func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, error) {
+	cs, _, err := a.extractEnd(ctx, cg, count, opt)
+	return cs, err
+}
+
+// extractEnd is extract that also tells why the extraction ended.
+func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	m := &a.communities
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.valid && m.hash == cg.hash && m.count == count && m.opt == opt {
-		return cloneCommunities(m.result), nil
+		return cloneCommunities(m.result), m.end, nil
 	}
-	cores, err := importance.ExtractSeedsContext(ctx, cg.g, count, opt)
+	cores, end, err := importance.ExtractSeedsEnd(ctx, cg.g, count, opt)
 	if err != nil {
-		return nil, fmt.Errorf("communities: %w", err)
+		return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
 	}
 	out := make([]Community, len(cores))
 	taken := map[string]bool{}
@@ -343,7 +357,7 @@ func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt im
 		}
 		topic, err := a.communityTopic(ctx, cg, c)
 		if err != nil {
-			return nil, err
+			return nil, importance.EndCount, err
 		}
 		out[i].Topic, out[i].Name = topic, topic
 		if topic == "" {
@@ -360,8 +374,8 @@ func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt im
 	for i := range out {
 		out[i].HubRelative = Score100(out[i].HubScore, top)
 	}
-	m.valid, m.hash, m.count, m.opt, m.result = true, cg.hash, count, opt, out
-	return cloneCommunities(out), nil
+	m.valid, m.hash, m.count, m.opt, m.result, m.end = true, cg.hash, count, opt, out, end
+	return cloneCommunities(out), end, nil
 }
 
 // currentCommunities returns the extraction the app shows: the last one

@@ -69,7 +69,9 @@ var ErrNoCore = errors.New("importance: no bipartite core left")
 // graph, extract the best bipartite core, take its best hub as a seed, and
 // remove the core's hubs and authorities with their arcs, until count
 // seeds. It returns the cores in the order found; fewer than count, with no
-// error, when the graph runs out of arcs (the cores found are still right).
+// error, when the graph runs out of arcs or no core grown from what is left
+// has enough hubs and authorities (the cores found are still right;
+// [ExtractSeedsEnd] tells which).
 //
 // Each round costs O(HITS iterations · (N + arcs)) plus the growth of its
 // core, which only looks at the arcs of the core's members, once per start
@@ -82,20 +84,55 @@ func ExtractSeeds(g *Graph, count int, opt CoreOptions) ([]Core, error) {
 // ExtractSeedsContext is ExtractSeeds that stops between two rounds once
 // ctx is done, returning the cores found so far and ctx's error.
 func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptions) ([]Core, error) {
+	cores, _, err := ExtractSeedsEnd(ctx, g, count, opt)
+	return cores, err
+}
+
+// SeedsEnd is why an extraction ended.
+type SeedsEnd int
+
+// Ends of an extraction. Fewer cores than asked come from either of two
+// ends, which a librarian acts on differently: a graph used up needs more
+// crawling, a graph whose links are left in cores too small might give
+// more cores with lower MinHubs and MinAuthorities.
+const (
+	// EndCount: the extraction found as many cores as asked.
+	EndCount SeedsEnd = iota
+	// EndNoLinks: no link was left outside the cores found.
+	EndNoLinks
+	// EndSmallCores: links were left, but no core grown from the best
+	// MaxCoreStarts authorities among them had MinHubs hubs and
+	// MinAuthorities authorities.
+	EndSmallCores
+)
+
+// String names e as the API does: "count", "no_links", "small_cores".
+func (e SeedsEnd) String() string {
+	switch e {
+	case EndNoLinks:
+		return "no_links"
+	case EndSmallCores:
+		return "small_cores"
+	}
+	return "count"
+}
+
+// ExtractSeedsEnd is ExtractSeedsContext that also tells why it ended.
+func ExtractSeedsEnd(ctx context.Context, g *Graph, count int, opt CoreOptions) ([]Core, SeedsEnd, error) {
 	if count <= 0 {
-		return nil, fmt.Errorf("importance: seed count %d must be positive", count)
+		return nil, EndCount, fmt.Errorf("importance: seed count %d must be positive", count)
 	}
 	if opt.NewMembers <= 0 {
 		opt.NewMembers = 1
 	}
 	if opt.CoreSize == 0 && !(opt.CoverDensity > 0 && opt.CoverDensity <= 100) {
-		return nil, fmt.Errorf("importance: cover density %v not in (0, 100]", opt.CoverDensity)
+		return nil, EndCount, fmt.Errorf("importance: cover density %v not in (0, 100]", opt.CoverDensity)
 	}
 	if opt.CoreSize < 0 || (opt.CoreSize > 0 && opt.CoreSize < 2) {
-		return nil, fmt.Errorf("importance: core size %d must be at least 2", opt.CoreSize)
+		return nil, EndCount, fmt.Errorf("importance: core size %d must be at least 2", opt.CoreSize)
 	}
 	if err := checkMinSides(opt); err != nil {
-		return nil, err
+		return nil, EndCount, err
 	}
 	// The graph of a round is the graph without the members of earlier
 	// cores: sub, and in its reversal, both built once and then cut down
@@ -107,7 +144,7 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 	var vec hitsVectors // reused round after round: a round allocates no graph or vector
 	for len(cores) < count {
 		if err := ctx.Err(); err != nil {
-			return cores, err
+			return cores, EndCount, err
 		}
 		if len(cores) == 0 {
 			subgraphInto(&sub, g, removed, opt.HITS.Weighted)
@@ -117,18 +154,18 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 			dropNodes(&in, removed)
 		}
 		if sub.Arcs() == 0 {
-			break
+			return cores, EndNoLinks, nil
 		}
 		r, err := hits(&sub, &in, opt.HITS, &vec, hitsWorkers(sub.Arcs()))
 		if err != nil && !errors.Is(err, ErrHITSNotConverged) {
-			return cores, err
+			return cores, EndCount, err
 		}
 		c, err := extractCore(&sub, &in, r.Hub, r.Authority, opt)
 		if errors.Is(err, ErrNoCore) {
-			break
+			return cores, EndSmallCores, nil // sub has arcs: every start fell short
 		}
 		if err != nil {
-			return cores, err
+			return cores, EndCount, err
 		}
 		c.Iteration = len(cores)
 		cores = append(cores, c)
@@ -139,7 +176,7 @@ func ExtractSeedsContext(ctx context.Context, g *Graph, count int, opt CoreOptio
 			removed[v] = true
 		}
 	}
-	return cores, nil
+	return cores, EndCount, nil
 }
 
 // subgraphInto makes s the graph g without the arcs that touch a removed

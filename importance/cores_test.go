@@ -272,3 +272,37 @@ func TestCoreOptionsMinSides(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractSeedsEnd: an extraction that finds fewer cores than asked
+// says why: no link left outside the cores found, or links left in which
+// no core has enough hubs and authorities.
+func TestExtractSeedsEnd(t *testing.T) {
+	var e []WeightedEdge
+	e = bipartite(e, []int{0, 1}, []int{2, 3})
+	core, _ := NewGraph(4, e)
+	// The 2×2 core and a star: one hub linking to three sites.
+	withStar, _ := NewGraph(8, append(slices.Clone(e), WeightedEdge{4, 5, 1}, WeightedEdge{4, 6, 1}, WeightedEdge{4, 7, 1}))
+	empty, _ := NewGraph(3, nil)
+	for _, tc := range []struct {
+		name  string
+		g     *Graph
+		count int
+		cores int
+		end   SeedsEnd
+	}{
+		{"as many as asked", core, 1, 1, EndCount},
+		{"links used up", core, 3, 1, EndNoLinks},
+		{"no links at all", empty, 3, 0, EndNoLinks},
+		{"a star left: one hub", withStar, 3, 1, EndSmallCores},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cores, end, err := ExtractSeedsEnd(context.Background(), tc.g, tc.count, DefaultCoreOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cores) != tc.cores || end != tc.end {
+				t.Errorf("%d cores, end %v; want %d, %v", len(cores), end, tc.cores, tc.end)
+			}
+		})
+	}
+}

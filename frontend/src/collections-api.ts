@@ -37,7 +37,8 @@ export interface Collection {
   created_by: string;
   created_at: string;
   updated_at: string;
-  params: CommunityParams & { hits_iterations?: number };
+  /** params.ended says why the run found fewer cores than asked: no link left, or only cores too small; absent when it found as many, or in a collection saved before it was kept. */
+  params: CommunityParams & { hits_iterations?: number; ended?: 'no_links' | 'small_cores' };
   graph: SiteGraph | null;
   communities: CollectionCommunity[] | null;
   added: AddedSeed[] | null;

@@ -117,6 +117,18 @@ function toParams(f: Form): CommunityParams | string {
 }
 
 /** settingsText describes a collection's extraction: "K 10, density 100". */
+/** fewerReason is why a run found fewer cores than asked, as the server recorded it; nothing when it did not. */
+function fewerReason(ended: Collection['params']['ended']): string {
+  switch (ended) {
+    case 'no_links':
+      return ': no links were left outside the cores found';
+    case 'small_cores':
+      return ': the links left outside the cores found make no core with enough hub sites and authority sites (2 of each by default)';
+    default:
+      return '';
+  }
+}
+
 function settingsText(p: Collection['params']): string {
   if (!p) return '';
   return `K ${p.count}, ${p.core_size ? `size ${p.core_size}, ${p.new_members ?? 1} new` : `density ${p.density}`}`;
@@ -563,7 +575,7 @@ export class CommunitiesView extends LightElement {
       ${cores.length === 0
         ? html`<p class="empty">No core found: the graph had no links between different sites. Crawl more pages first.</p>`
         : html`${c.params && cores.length < c.params.count
-              ? html`<p class="muted small">Fewer cores than asked: no links were left outside the cores found.</p>`
+              ? html`<p class="muted small">Fewer cores than asked${fewerReason(c.params.ended)}.</p>`
               : nothing}
             <ol class="core-list">${cores.map((k) => this.#renderCore(k))}</ol>`}
     </section>`;

@@ -1,0 +1,59 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/importance"
+)
+
+// TestCollectionEnded: a collection of fewer cores than asked keeps the
+// true reason: no links left outside the cores found, or links left (a
+// star: one hub site) in which no core has two hub sites and two
+// authority sites.
+func TestCollectionEnded(t *testing.T) {
+	core := []string{"a1.test b1.test", "a1.test b2.test", "a2.test b1.test", "a2.test b2.test"}
+	star := []string{"s.test t1.test", "s.test t2.test", "s.test t3.test"}
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		count int
+		ended string
+	}{
+		{"as many as asked", core, 1, ""},
+		{"links used up", core, 3, "no_links"},
+		{"a star left", append(append([]string(nil), core...), star...), 3, "small_cores"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newImportProject(t)
+			f := filepath.Join(t.TempDir(), "edges.txt")
+			if err := os.WriteFile(f, []byte(strings.Join(tc.lines, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if _, err := p.Import(ctx, f); err != nil {
+				t.Fatal(err)
+			}
+			apptest.AddLibrarians(t, p.App, "ana")
+			c, err := p.CreateCollection(ctx, app.NewCollection{By: "ana", Count: tc.count, Options: importance.DefaultCoreOptions()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var params struct {
+				Ended string `json:"ended"`
+			}
+			if err := json.Unmarshal(c.Params, &params); err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Communities) != 1 || params.Ended != tc.ended {
+				t.Errorf("%d communities, ended %q; want 1, %q (params %s)", len(c.Communities), params.Ended, tc.ended, c.Params)
+			}
+		})
+	}
+}
