@@ -51,6 +51,10 @@ type collectionParams struct {
 	// importance.SeedsEnd): "no_links" or "small_cores"; empty when it
 	// found Count.
 	Ended string `json:"ended,omitempty"`
+	// OffMainEigenvector are the cores whose hub score is known and off
+	// the main eigenvector (see Community.OffMainEigenvector): a stored
+	// hub score of 0 may also be one not known.
+	OffMainEigenvector []int `json:"off_main_eigenvector,omitempty"`
 }
 
 // CreateCollection runs the extraction of req (or takes it from the memo)
@@ -85,6 +89,11 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 	p := collectionParams{Count: req.Count, HITSIterations: req.Options.HITS.MaxIter}
 	if end != importance.EndCount {
 		p.Ended = end.String()
+	}
+	for _, k := range cs {
+		if k.OffMainEigenvector {
+			p.OffMainEigenvector = append(p.OffMainEigenvector, k.Core)
+		}
 	}
 	if req.Options.CoreSize > 0 {
 		p.CoreSize, p.NewMembers = req.Options.CoreSize, max(req.Options.NewMembers, 1)

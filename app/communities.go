@@ -50,6 +50,11 @@ type Community struct {
 	// HubRelative is HubScore as 0–100 of the highest HubScore of the
 	// extraction ([Score100]): the first seed's is usually 100.
 	HubRelative int `json:"hub_relative"`
+	// OffMainEigenvector is set when HubScore is known and 0 to within
+	// importance.HubZero: the core lies off the main eigenvector of its
+	// HITS run (grown from a lesser start after the best fell short), and
+	// its hub score says nothing of how good a hub FromHub is.
+	OffMainEigenvector bool `json:"off_main_eigenvector,omitempty"`
 }
 
 // DefaultCommunityCount is the number of seeds asked for when a caller
@@ -296,7 +301,8 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 // graph as it is) and returns up to count cores, in the order extracted,
 // each with its seed. opt is importance.DefaultCoreOptions for the paper's
 // setting. Fewer than count cores come back when the graph runs out of
-// links. The result is deterministic: the same graph and options give the
+// links, or its links left make no core of enough hubs and authorities
+// ([App.CommunitiesEnd] tells which). The result is deterministic: the same graph and options give the
 // same cores; the last one is kept and reused while the graph is unchanged.
 func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
 	cs, _, err := a.CommunitiesEnd(ctx, count, opt)
@@ -353,6 +359,7 @@ func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt
 			out[i].Seed, out[i].Site, out[i].FromHub = cg.home(v), site, cg.urls[v]
 			if v == c.Seed {
 				out[i].HubScore = c.SeedHub
+				out[i].OffMainEigenvector = !importance.OnMainEigenvector(c.SeedHub)
 			}
 		}
 		topic, err := a.communityTopic(ctx, cg, c)
@@ -507,7 +514,7 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 			CoverDensity: c.CoverDensity, Topic: c.Topic, Name: c.Name}
 		// The hub score is known for the core's own seed only.
 		if u == c.Seed {
-			out[i].HubScore, out[i].FromHub = c.HubScore, c.FromHub
+			out[i].HubScore, out[i].FromHub, out[i].OffMainEigenvector = c.HubScore, c.FromHub, c.OffMainEigenvector
 		}
 	}
 	return out, nil

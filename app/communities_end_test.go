@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,61 @@ func TestCollectionEnded(t *testing.T) {
 			}
 			if len(c.Communities) != 1 || params.Ended != tc.ended {
 				t.Errorf("%d communities, ended %q; want 1, %q (params %s)", len(c.Communities), params.Ended, tc.ended, c.Params)
+			}
+		})
+	}
+}
+
+// TestHubOffMainEigenvector: a core beside a star of 49 links lies off the
+// main eigenvector of its HITS run, its hub score a remnant below 1e-20
+// (the star's authorities, tried first, have one hub site each): it is
+// flagged, on the community and in the collection, rather than shown as a
+// score of 0; the core alone is on it.
+func TestHubOffMainEigenvector(t *testing.T) {
+	core := []string{"c1.test d1.test", "c1.test d2.test", "c2.test d1.test", "c2.test d2.test"}
+	var star []string
+	for v := range 49 {
+		star = append(star, fmt.Sprintf("star.test a%d.test", v))
+	}
+	star = append(star, "x.test a0.test")
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		off   bool
+	}{
+		{"the core alone", core, false},
+		{"the core beside a star", append(append([]string(nil), star...), core...), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newImportProject(t)
+			f := filepath.Join(t.TempDir(), "edges.txt")
+			if err := os.WriteFile(f, []byte(strings.Join(tc.lines, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if _, err := p.Import(ctx, f); err != nil {
+				t.Fatal(err)
+			}
+			cs, err := p.Communities(ctx, 5, importance.DefaultCoreOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cs) != 1 || cs[0].OffMainEigenvector != tc.off || (cs[0].HubScore <= 1e-20) != tc.off {
+				t.Fatalf("communities %+v; want one, off the main eigenvector %v", cs, tc.off)
+			}
+			apptest.AddLibrarians(t, p.App, "ana")
+			c, err := p.CreateCollection(ctx, app.NewCollection{By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var params struct {
+				Off []int `json:"off_main_eigenvector"`
+			}
+			if err := json.Unmarshal(c.Params, &params); err != nil {
+				t.Fatal(err)
+			}
+			if want := map[bool]string{true: "[0]", false: "[]"}[tc.off]; fmt.Sprint(params.Off) != want {
+				t.Errorf("collection params %s: off the main eigenvector %v, want %s", c.Params, params.Off, want)
 			}
 		})
 	}

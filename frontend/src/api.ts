@@ -403,6 +403,8 @@ export interface Core {
   hub_score: number;
   /** hub_relative is hub_score as 0–100 of the highest hub score of the extraction; absent from older servers. */
   hub_relative?: number;
+  /** off_main_eigenvector is set when hub_score is known and 0 to within 1e-20: the core lies off the main eigenvector of its HITS run. */
+  off_main_eigenvector?: boolean;
 }
 
 /** CommunityParams choose the extractor: cover density, or fixed core size and new members. */

@@ -38,7 +38,8 @@ export interface Collection {
   created_at: string;
   updated_at: string;
   /** params.ended says why the run found fewer cores than asked: no link left, or only cores too small; absent when it found as many, or in a collection saved before it was kept. */
-  params: CommunityParams & { hits_iterations?: number; ended?: 'no_links' | 'small_cores' };
+  /** params.off_main_eigenvector are the cores whose hub score is known and off the main eigenvector (0 to within 1e-20). */
+  params: CommunityParams & { hits_iterations?: number; ended?: 'no_links' | 'small_cores'; off_main_eigenvector?: number[] };
   graph: SiteGraph | null;
   communities: CollectionCommunity[] | null;
   added: AddedSeed[] | null;

@@ -519,7 +519,9 @@ export class CommunitiesView extends LightElement {
       <div class="core-stats">
         ${k.from_hub ? html`<span title="The hub page whose site gives the seed">from <a href=${siteHref(k.site)}>${k.from_hub}</a></span>` : nothing}
         <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(k.cover_density)}</strong></span>
-        ${k.hub_score
+        ${this.collection?.params?.off_main_eigenvector?.includes(k.core)
+          ? html`<span class="off-eigenvector" title="Its HITS hub score is 0 to within 1e-20 (raw ${sig(k.hub_score)}): the core lies off the main eigenvector of the run it was found in, grown from a lesser authority after the best fell short, and the score says nothing of how good a hub it is">hub score: not on the main eigenvector</span>`
+          : k.hub_score
           ? html`<span title="HITS hub score of the seed's hub when its core was found, as 0–100 of the highest of this run (raw ${sig(k.hub_score)})"
               data-hub-relative=${this.#hubRelative(k)}>hub score <strong>${score(this.#hubRelative(k))}</strong>${
                 rawSharesOn() ? html` <span class="raw-share">${sig(k.hub_score)}</span>` : nothing}</span>`
