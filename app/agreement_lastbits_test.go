@@ -114,6 +114,14 @@ func TestAgreementAllTied(t *testing.T) {
 			}
 		}
 	}
+	// The table says so too, where it shows no kappa.
+	var table strings.Builder
+	if err := app.WriteAgreement(&table, app.Agreement{Rows: []app.AgreementRow{lastBitsAgreement(t, 0, ratings, app.MeasureOPIC)}}, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "all tied: it cannot tell the rated sites apart") {
+		t.Errorf("the table does not say OPIC cannot tell the sites apart:\n%s", table.String())
+	}
 	// The librarians can tell them apart.
 	row := lastBitsAgreement(t, 0, ratings, "ana")
 	if row.AllTied || math.IsNaN(float64(row.KappaW)) {

@@ -425,6 +425,9 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 			}
 			th += tableFloat(t, "%.4g")
 		}
+		if r.AllTied {
+			th += "  (all tied: it cannot tell the rated sites apart)"
+		}
 		fmt.Fprintf(&b, "%-24s %-9s %5d %7s %7s %7s %8s  %s\n", r.Rater, r.Kind, r.Sites,
 			tableFloat(r.ScorePct, "%.1f"), tableFloat(r.ScoreLOOPct, "%.1f"),
 			tableFloat(r.KappaW, "%.3f"), tableFloat(r.Spearman, "%.3f"), th)
