@@ -202,7 +202,7 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 	}
 	for _, m := range measures {
 		ranks, th := importance.QuantileRanks(m.values, ref)
-		sc := importance.Agree(ranks, m.values, ref)
+		sc := importance.Agree(ranks, importance.TieSnap(m.values, ref), ref)
 		row := AgreementRow{Rater: m.name, Kind: KindMeasure, Sites: sc.Sites, ScorePct: Float(sc.Pct),
 			ScoreLOOPct: Float(math.NaN()), KappaW: Float(sc.KappaW), Spearman: Float(sc.Spearman), confusion: sc.Confusion}
 		if sc.Sites >= 2 && importance.TieGroups(m.values, ref) == 1 {

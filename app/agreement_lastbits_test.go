@@ -73,15 +73,16 @@ func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measur
 	return app.AgreementRow{}
 }
 
-// TestAgreementInputOrder: the OPIC score of sites of one link structure,
-// whose shares differ in the last bits by the order of the input file, is
-// the same whatever that order: they are one tie group.
+// TestAgreementInputOrder: the OPIC score, kappa and Spearman's
+// correlation of sites of one link structure, whose shares differ in the
+// last bits by the order of the input file, are the same whatever that
+// order: they are one tie group.
 func TestAgreementInputOrder(t *testing.T) {
 	ratings := map[string]int{"s0.test": 1, "s1.test": 1, "s2.test": 2, "s3.test": 2, "s4.test": 3, "s5.test": 3,
 		"h1.test": 4, "x10.test": 1}
 	type score struct {
-		pct, kappa float64
-		confusion  string
+		pct, kappa, rho float64
+		confusion       string
 	}
 	var first score
 	for seed := range 6 {
@@ -89,7 +90,7 @@ func TestAgreementInputOrder(t *testing.T) {
 		if row.AllTied {
 			t.Fatalf("seed %d: OPIC all tied over sites of different structures", seed)
 		}
-		sc := score{float64(row.ScorePct), float64(row.KappaW), fmt.Sprint(row)}
+		sc := score{float64(row.ScorePct), float64(row.KappaW), float64(row.Spearman), fmt.Sprint(row)}
 		sc.confusion = sc.confusion[strings.LastIndex(sc.confusion, "[["):] // the unexported confusion matrix
 		if seed == 0 {
 			first = sc

@@ -267,6 +267,24 @@ func tieGroupEnd(values []float64, idx []int, i int, scale float64) int {
 	return j
 }
 
+// TieSnap returns values with the value of each site that QuantileRanks
+// ranks replaced by the lowest value of its tie group, the others as they
+// are: what Agree's Spearman correlation of a measure reads, so that it
+// too sees one value where the ranks see one tie, rather than last bits
+// that follow the order of an input file.
+func TieSnap(values []float64, ref Reference) []float64 {
+	out := slices.Clone(values)
+	idx, scale := rankedByValue(values, ref)
+	for i := 0; i < len(idx); {
+		j := tieGroupEnd(values, idx, i, scale)
+		for _, s := range idx[i:j] {
+			out[s] = values[idx[i]]
+		}
+		i = j
+	}
+	return out
+}
+
 // TieGroups is the number of tie groups among the values of the sites that
 // QuantileRanks ranks. One group of two sites or more means the measure
 // cannot tell those sites apart: every one gets the same rank, and a kappa

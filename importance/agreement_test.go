@@ -265,6 +265,21 @@ func TestQuantileRanksLastBits(t *testing.T) {
 	if scores[0] != scores[1] || scores[1] != scores[2] {
 		t.Errorf("scores %v depend on which site got which last bits", scores)
 	}
+	// Spearman's correlation reads the values snapped to their tie group:
+	// a site of the highest value, 0.9, over four of the last bits.
+	ref5 := Reference{Rank: []int{1, 1, 2, 2, 4}, Mean: []float64{1, 1, 2, 2, 4}}
+	var rho []float64
+	for _, values := range [][]float64{{lit, lit, sum, sum, 0.9}, {sum, sum, lit, lit, 0.9}} {
+		ranks, _ := QuantileRanks(values, ref5)
+		snapped := TieSnap(values, ref5)
+		if snapped[0] != snapped[3] || snapped[4] != 0.9 {
+			t.Errorf("values %v snapped to %v, want one value for the first four, 0.9 kept", values, snapped)
+		}
+		rho = append(rho, Agree(ranks, snapped, ref5).Spearman)
+	}
+	if rho[0] != rho[1] {
+		t.Errorf("Spearman %v depends on which site got which last bits", rho)
+	}
 	apart := []float64{lit, lit, lit * (1 + 1e-8), lit * (1 + 1e-8)}
 	if ranks, _ := QuantileRanks(apart, ref); !slices.Equal(ranks, []int{1, 1, 2, 2}) {
 		t.Errorf("values %v a relative 1e-8 apart: ranks %v, want 1 1 2 2", apart, ranks)
