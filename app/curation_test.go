@@ -356,7 +356,11 @@ func TestExports(t *testing.T) {
 			t.Errorf("s1 in the sites table: %q", r)
 		}
 	}
-	if got := export(app.ExportRequest{What: app.ExportHeritrix}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
+	// s2, rejected, gets no precedence unless asked for.
+	if got := export(app.ExportRequest{What: app.ExportHeritrix}); !strings.HasPrefix(got, "http://s3.test/ 1\n") || strings.Contains(got, "s2.test") {
 		t.Errorf("heritrix %q", got)
+	}
+	if got := export(app.ExportRequest{What: app.ExportHeritrix, IncludeRejected: true}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
+		t.Errorf("heritrix with the rejected %q", got)
 	}
 }

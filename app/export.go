@@ -10,36 +10,83 @@ import (
 
 	"sitesift/app/export"
 
-	"sitesift/sites"
 	"sitesift/sites/store"
 )
 
 // Seed is one site of an exported seed list.
 type Seed struct {
+	// SeedURL is the site's shallowest page that answered 2xx, or, for a
+	// site no fetch answered (an imported graph's), http://SITE/.
 	SeedURL  string  `json:"seed_url"`
 	Site     string  `json:"site"`
 	OPIC     float64 `json:"opic"`
 	PageRank float64 `json:"pagerank"`
 	Pages    int     `json:"pages"`
+	// Checked is true when a fetch of the crawl answered SeedURL 2xx,
+	// false for a home page no crawl saw.
+	Checked bool `json:"checked"`
 }
 
 // Seeds returns the top count sites by OPIC importance as seeds. The sites
 // whose crawl gave nothing worth archiving (dead, closed to robots, errors
 // only: sites.Failed) are left out unless includeFailed.
 func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
+	seeds, _, err := a.topSeeds(ctx, count, includeFailed, true)
+	return seeds, err
+}
+
+// topSeeds returns the top count sites by OPIC importance as seeds, and
+// the sites ranked above the last of them that it left out, by reason
+// (see [exportFilter]).
+func (a *App) topSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
 	if count <= 0 {
-		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
+		return nil, nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
 	}
 	if err := a.requireImportance(ctx, "seeds"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: count, NoFailed: !includeFailed})
+	// Read a few more sites than asked for, and more again while the
+	// filter leaves too many out.
+	for limit := 2*count + 16; ; limit *= 4 {
+		f, err := a.newExportFilter(ctx, includeFailed, includeRejected)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows, err := a.allSites(ctx, limit)
+		if err != nil {
+			return nil, nil, err
+		}
+		var kept []store.SiteRow
+		for _, r := range rows {
+			if len(kept) == count {
+				break
+			}
+			if f.keep(r.Site, r.CrawlStatus) {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) < count && len(rows) == limit {
+			continue
+		}
+		seeds, err := a.seedsOf(ctx, kept)
+		return seeds, f.leftOut(), err
+	}
+}
+
+// seedsOf returns the sites of rows as seeds, in order.
+func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error) {
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = r.Site
+	}
+	fetched, err := a.seedURLs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
 	seeds := make([]Seed, len(rows))
 	for i, r := range rows {
-		seeds[i] = Seed{SeedURL: sites.HomeURL(r.Site), Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages}
+		u, checked := seedOf(fetched, r.Site)
+		seeds[i] = Seed{SeedURL: u, Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages, Checked: checked}
 	}
 	return seeds, nil
 }
@@ -260,87 +307,74 @@ func (a *App) ExportName(r ExportRequest) (string, error) {
 // Export writes the deliverable r asks for to w, complete or not at all:
 // callers write it to a buffer or a temporary file first.
 func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
+	_, err := a.ExportCounted(ctx, w, r)
+	return err
+}
+
+// ExportCounted is [App.Export] that also returns how many sites the
+// deliverable left out and why (see [LeftOut]): the seed lists (approved,
+// top-K) and the Heritrix precedence file leave out the sites whose crawl
+// gave nothing worth archiving unless r.IncludeFailed, and top-K and
+// Heritrix those librarians rejected unless r.IncludeRejected. The list is
+// empty for the other deliverables.
+func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
 	r, _, err := r.check()
 	if err != nil {
-		return err
+		return nil, err
 	}
+	none := []LeftOut{}
 	// Every deliverable but the ratings and the communities (a graph's
 	// cores) lists or orders sites by their importance.
 	if r.What != ExportRatings && r.What != ExportCommunities {
 		if err := a.requireImportance(ctx, "export "+r.What); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	switch r.What {
 	case ExportApproved:
-		seeds, err := a.Selection(ctx, store.StatusApproved)
+		seeds, left, err := a.approvedSeeds(ctx, r.IncludeFailed)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return WriteSelection(w, seeds, r.Format)
+		return left, WriteSelection(w, seeds, r.Format)
 	case ExportTopK:
-		seeds, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected)
+		seeds, left, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return WriteSeeds(w, seeds, r.Format)
+		return left, WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
 		_, cs, err := a.currentCommunities(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return WriteCommunities(w, cs, r.Format)
+		return none, WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
-		return a.ExportRatingsCSV(ctx, w)
+		return none, a.ExportRatingsCSV(ctx, w)
 	case ExportSites:
 		t, err := a.Ratings(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if r.Format == export.JSON {
-			return WriteSitesTableJSON(w, t)
+			return none, WriteSitesTableJSON(w, t)
 		}
-		return WriteRatingsCSV(w, t)
+		return none, WriteRatingsCSV(w, t)
 	case ExportHeritrix:
-		ps, err := a.HeritrixPrecedence(ctx, r.Buckets)
+		ps, left, err := a.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return WriteHeritrixPrecedence(w, ps)
+		return left, WriteHeritrixPrecedence(w, ps)
 	}
-	return badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
+	return nil, badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
 }
 
 // TopSeeds returns the top count sites by OPIC importance as seeds,
 // leaving out the sites librarians rejected unless includeRejected, and
 // those whose crawl failed unless includeFailed: a top-K list should not
-// bring back a site the librarians turned down.
-func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, error) {
-	if includeRejected {
-		return a.Seeds(ctx, count, includeFailed)
-	}
-	if count <= 0 {
-		return nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
-	}
-	statuses, err := a.store.SelectionStatuses(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rejected := 0
-	for _, st := range statuses {
-		if st == store.StatusRejected {
-			rejected++
-		}
-	}
-	seeds, err := a.Seeds(ctx, count+rejected, includeFailed)
-	if err != nil {
-		return nil, err
-	}
-	out := seeds[:0]
-	for _, s := range seeds {
-		if statuses[s.Site] != store.StatusRejected && len(out) < count {
-			out = append(out, s)
-		}
-	}
-	return out, nil
+// bring back a site the librarians turned down. It also returns how many
+// sites ranked above the last seed it left out, by reason.
+func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
+	return a.topSeeds(ctx, count, includeFailed, includeRejected)
 }

@@ -12,7 +12,6 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/importance"
-	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -736,8 +735,11 @@ func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUp
 
 // SelectedSeed is one site of an exported selection.
 type SelectedSeed struct {
+	// SeedURL is the site's seed, as in every seed list (see [Seed]).
 	SeedURL string `json:"seed_url"`
 	store.SelectedSite
+	// Checked is true when a fetch of the crawl answered SeedURL 2xx.
+	Checked bool `json:"checked"`
 }
 
 // Selection returns the sites whose selection status is status ("" is
@@ -754,11 +756,20 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	if err != nil {
 		return nil, err
 	}
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = s.Site
+	}
+	fetched, err := a.seedURLs(ctx, names)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]SelectedSeed, len(ss))
 	for i, s := range ss {
 		// A selection carries no PageRank: its standing is OPIC's alone.
 		s.Standing = store.Standing{OPICRank: st.OPIC.Rank(s.OPIC), OPICScore: st.OPIC.Score(s.OPIC)}
-		out[i] = SelectedSeed{SeedURL: sites.HomeURL(s.Site), SelectedSite: s}
+		u, checked := seedOf(fetched, s.Site)
+		out[i] = SelectedSeed{SeedURL: u, SelectedSite: s, Checked: checked}
 	}
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"sitesift/importance"
-	"sitesift/sites"
 	"sitesift/sites/store"
 )
 
@@ -35,23 +34,43 @@ type Precedence struct {
 // cut into min(buckets, sites) groups of (nearly) equal size, quantiles of
 // the ranking, and group k gets precedence k. Sites tied on OPIC share the
 // precedence of the first of them, so equal importance never gets two
-// values. Each site stands for its home page http://SITE/, as in seed lists.
+// values. Each site stands for its seed, as in seed lists (see [Seed]).
+// The sites an export leaves out by default (see [exportFilter]: failed
+// crawls, unless includeFailed, and rejected sites, unless
+// includeRejected) get no line and no share of the buckets; the second
+// result counts them by reason.
 //
 // Quantiles rather than one value per rank because Heritrix orders queues
 // by small integer precedences (its documentation's own example maps a
 // PageRank to quintiles), and rather than cuts on the OPIC value because
 // OPIC is heavy-tailed: value cuts would put almost every site in the last
 // group.
-func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence, error) {
+func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected bool) ([]Precedence, []LeftOut, error) {
 	if buckets <= 0 {
-		return nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
+		return nil, nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
 	if err := a.requireImportance(ctx, "heritrix export"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	rows, err := a.allSites(ctx, 0)
+	all, err := a.allSites(ctx, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	f, err := a.newExportFilter(ctx, includeFailed, includeRejected)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows := all[:0]
+	for _, r := range all {
+		if f.keep(r.Site, r.CrawlStatus) {
+			rows = append(rows, r)
+		}
+	}
+	// The fetched seeds of every site: one read of the pages, not one
+	// query a site.
+	fetched, err := a.seedURLs(ctx, nil)
+	if err != nil {
+		return nil, nil, err
 	}
 	n := len(rows)
 	b := min(buckets, n)
@@ -61,9 +80,10 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int) ([]Precedence
 		if r > 0 && row.OPIC != rows[r-1].OPIC {
 			first = r
 		}
-		out[r] = Precedence{URI: sites.HomeURL(row.Site), Precedence: 1 + first*b/n}
+		u, _ := seedOf(fetched, row.Site)
+		out[r] = Precedence{URI: u, Precedence: 1 + first*b/n}
 	}
-	return out, nil
+	return out, f.leftOut(), nil
 }
 
 // RatingsTable is the sites table: every site with its measures, crawl

@@ -24,7 +24,8 @@ import (
 // table. The command line and the HTTP API write through these alone, so a
 // deliverable is the same bytes from either.
 
-// WriteSeeds writes seeds as txt (one URL a line), CSV or JSON.
+// WriteSeeds writes seeds as txt (one URL a line), CSV (seed_url, site,
+// opic, pagerank, pages, checked: true or false) or JSON.
 func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 	switch format {
 	case export.Txt:
@@ -36,9 +37,10 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 		return nil
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
-		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages"})
+		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages", "checked"})
 		for _, s := range seeds {
-			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages)})
+			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages),
+				strconv.FormatBool(s.Checked)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -213,7 +215,7 @@ func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
 				nominator = UnknownLibrarian
 			}
 			cw.Write([]string{s.Site, s.SeedURL, s.Status, nominator, at(s.NominatedAt), s.ApprovedBy, at(s.ApprovedAt),
-				s.RejectedBy, at(s.RejectedAt), s.RejectedReason, s.Note, s.Subject, export.Ftoa(s.OPIC)})
+				s.RejectedBy, at(s.RejectedAt), s.RejectedReason, s.Note, s.Subject, export.Ftoa(s.OPIC), strconv.FormatBool(s.Checked)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -469,9 +471,10 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 // AgreementColumns is the header of the agreement CSV.
 var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_loo_pct", "kappa_w", "spearman"}
 
-// SelectionColumns is the header of a selection exported as CSV.
+// SelectionColumns is the header of a selection exported as CSV; checked
+// is true when a fetch of the crawl answered seed_url 2xx.
 var SelectionColumns = []string{"site", "seed_url", "status", "nominated_by", "nominated_at", "approved_by", "approved_at",
-	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic"}
+	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic", "checked"}
 
 // CommunityCSVHeader is the header of a seed list from communities in CSV.
 var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}

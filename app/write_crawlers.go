@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"sitesift/sites"
-	"sitesift/sites/store"
 )
 
 // CrawlerExport is what the big crawlers need of a project's approved
@@ -23,19 +22,26 @@ type CrawlerExport struct {
 	// project excluded (its --exclude), kept out of the big crawl too.
 	Exclude   []string
 	UserAgent string
+	// LeftOut counts the approved sites left out, by reason: those whose
+	// crawl gave nothing worth archiving.
+	LeftOut []LeftOut
 }
 
 // CrawlerExport returns the approved selection with what a crawl of it
-// needs; an empty selection is a bad request (there is nothing to crawl).
+// needs, leaving out the sites whose crawl gave nothing worth archiving;
+// an empty selection is a bad request (there is nothing to crawl).
 func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	if err := a.requireImportance(ctx, "export"); err != nil {
 		return CrawlerExport{}, err
 	}
-	seeds, err := a.Selection(ctx, store.StatusApproved)
+	seeds, left, err := a.approvedSeeds(ctx, false)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
 	if len(seeds) == 0 {
+		if len(left) > 0 {
+			return CrawlerExport{}, badRequest(fmt.Errorf("export: no approved site is worth crawling: %s", LeftOutText(left)))
+		}
 		return CrawlerExport{}, badRequest(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
 	}
 	settings, err := a.Settings(ctx)
@@ -55,7 +61,7 @@ func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 			exclude = rec.Exclude
 		}
 	}
-	return CrawlerExport{Seeds: seeds, Rule: a.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent}, nil
+	return CrawlerExport{Seeds: seeds, Rule: a.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left}, nil
 }
 
 // yamlString quotes s as a YAML double-quoted scalar: JSON's string syntax
@@ -93,6 +99,9 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
 	b.WriteString("# browsertrix-crawler configuration written by sitesift " + Version + ":\n")
 	b.WriteString("# the sites librarians approved, each crawled within its site.\n")
+	if t := LeftOutText(e.LeftOut); t != "" {
+		b.WriteString("# It " + t + ".\n")
+	}
 	b.WriteString("# Run: docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/THIS_FILE\n")
 	b.WriteString("seeds:\n")
 	for _, s := range e.Seeds {
@@ -122,6 +131,9 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 func WriteHeritrixSeeds(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
 	b.WriteString("# Heritrix seeds written by sitesift " + Version + ": the sites librarians approved, by importance.\n")
+	if t := LeftOutText(e.LeftOut); t != "" {
+		b.WriteString("# It " + t + ".\n")
+	}
 	for _, s := range e.Seeds {
 		b.WriteString(s.SeedURL + "\n")
 	}

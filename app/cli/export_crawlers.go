@@ -37,6 +37,9 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if err != nil {
 			return err
 		}
+		if t := app.LeftOutText(e.LeftOut); t != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: export %s: seeds %s\n", what, t)
+		}
 		if what == ExportBrowsertrix {
 			var b bytes.Buffer
 			files[out] = &b
@@ -46,9 +49,12 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if err := app.WriteHeritrixSeeds(&seeds, e); err != nil {
 			return err
 		}
-		ps, err := a.HeritrixPrecedence(ctx, buckets)
+		ps, left, err := a.HeritrixPrecedence(ctx, buckets, false, false)
 		if err != nil {
 			return err
+		}
+		if t := app.LeftOutText(left); t != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: export %s: precedence.txt %s\n", what, t)
 		}
 		if err := app.WriteHeritrixPrecedence(&prec, ps); err != nil {
 			return err

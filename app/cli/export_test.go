@@ -44,7 +44,7 @@ func TestExportCLI(t *testing.T) {
 		{[]string{"--what", "communities"}, "project-communities.txt", ""},
 		{[]string{"--what", "ratings"}, "project-ratings.csv", "librarian,site,rating,note\n"},
 		{[]string{"--what", "sites", "--format", "json"}, "project-sites.json", `"selection": "rejected"`},
-		{[]string{"--what", "heritrix-precedence"}, "project-heritrix-precedence.txt", "http://s2.test/ 1\n"},
+		{[]string{"--what", "heritrix-precedence"}, "project-heritrix-precedence.txt", "http://s3.test/ 1\n"},
 	} {
 		args := append([]string{"export", "--project", dir, "--out", outDir + string(os.PathSeparator)}, tc.args...)
 		code, _, stderr := runCLI(t, args...)

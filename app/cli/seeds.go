@@ -52,9 +52,12 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 			}
 		}
 		return c.readProject(*dir, func(a *app.App) error {
-			seeds, err := a.Seeds(ctx, *count, *includeFailed)
+			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, true)
 			if err != nil {
 				return err
+			}
+			if t := app.LeftOutText(left); t != "" {
+				fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 			}
 			return app.WriteSeeds(c.Stdout, seeds, *format)
 		})
@@ -150,7 +153,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		if name, err = a.ExportName(req); err != nil {
 			return err
 		}
-		return a.Export(ctx, &buf, req)
+		left, err := a.ExportCounted(ctx, &buf, req)
+		if t := app.LeftOutText(left); err == nil && t != "" {
+			// On stderr: the file itself stays what its crawler reads.
+			fmt.Fprintf(c.Stderr, "sitesift: export %s: %s\n", *what, t)
+		}
+		return err
 	})
 	if err != nil {
 		return err

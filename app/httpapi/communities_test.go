@@ -91,7 +91,7 @@ func TestExportSeedsAPI(t *testing.T) {
 	if rec = get("/api/export/seeds?method=communities&count=3"); rec.Body.String() != "http://h1.test/\nhttp://g1.test/\n" {
 		t.Errorf("communities txt: %q", rec.Body)
 	}
-	if rec = get("/api/export/seeds?method=importance&count=2"); rec.Body.String() != "http://h1.test/\nhttp://a1.test/\n" {
+	if rec = get("/api/export/seeds?method=importance&count=2"); rec.Body.String() != "http://h1.test/links\nhttp://a1.test/\n" {
 		t.Errorf("importance txt: %q", rec.Body)
 	}
 	var cores []map[string]any
@@ -131,7 +131,7 @@ func TestExportSeedsAPI(t *testing.T) {
 	apptest.Call(t, h, "POST", "/api/export/seeds", `{"urls": ["http://a.test/"]}`, 400, nil)
 
 	rec = get("/api/export/heritrix")
-	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "http://h1.test/ 1\n") ||
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "http://h1.test/links 1\n") ||
 		!strings.Contains(rec.Header().Get("Content-Disposition"), `"project-heritrix-precedence.txt"`) {
 		t.Errorf("heritrix: %d %q", rec.Code, rec.Body)
 	}

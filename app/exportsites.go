@@ -1,0 +1,208 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// The rules every export of sites follows: which URL stands for a site
+// (its seed), and which sites an export leaves out and why.
+
+// seedURLs returns the seed URL of each site named that the crawl fetched
+// (all the project's sites when names is nil): its shallowest page that
+// answered 2xx. The site rule groups hosts into one site, so a site's name
+// need not be a host that answered (wday.ru's pages are on www.wday.ru):
+// its seed is a page the crawl saw, never a home page made up from the
+// name. Shallowest is fewest path segments, then https over http, then the
+// shorter URL, then the first in byte order, so that the choice never
+// depends on the order pages are read.
+func (a *App) seedURLs(ctx context.Context, names []string) (map[string]string, error) {
+	best := map[string]string{}
+	err := a.store.FetchedURLs(ctx, names, func(site, u string) error {
+		if cur, ok := best[site]; !ok || shallower(u, cur) {
+			best[site] = u
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("seed URLs: %w", err)
+	}
+	return best, nil
+}
+
+// seedOf returns the seed of site from the fetched seeds of seedURLs, and
+// whether a fetch checked it. A site with no page that answered (an
+// imported graph's, or one known from links only) stands for http://SITE/,
+// not checked.
+func seedOf(fetched map[string]string, site string) (string, bool) {
+	if u, ok := fetched[site]; ok {
+		return u, true
+	}
+	return sites.HomeURL(site), false
+}
+
+// shallower reports whether URL x makes a better seed than y (see
+// [App.seedURLs]).
+func shallower(x, y string) bool {
+	sx, sy := pathSegments(x), pathSegments(y)
+	if sx != sy {
+		return sx < sy
+	}
+	hx, hy := strings.HasPrefix(x, "https:"), strings.HasPrefix(y, "https:")
+	if hx != hy {
+		return hx
+	}
+	if len(x) != len(y) {
+		return len(x) < len(y)
+	}
+	return x < y
+}
+
+// pathSegments counts the non-empty segments of the path of URL u: 0 for
+// a home page, with or without a query. An unparsable URL counts as deep.
+func pathSegments(u string) int {
+	p, err := url.Parse(u)
+	if err != nil {
+		return 1 << 30
+	}
+	n := 0
+	for _, s := range strings.Split(p.EscapedPath(), "/") {
+		if s != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Reasons an export leaves a site out (see [LeftOut]). The crawl statuses
+// of sites.Failed are reasons of their own, so that a report says what
+// went wrong.
+const (
+	LeftOutDead         = sites.SiteDead         // every fetch failed
+	LeftOutRobotsClosed = sites.SiteRobotsClosed // robots.txt refused every URL tried
+	LeftOutErrorsOnly   = sites.SiteErrorsOnly   // it answered with errors only
+	LeftOutRejected     = "rejected"             // librarians rejected it
+)
+
+// leftOutWords say what each reason means, for messages.
+var leftOutWords = map[string]string{
+	LeftOutDead:         "dead (every fetch failed)",
+	LeftOutRobotsClosed: "closed to robots",
+	LeftOutErrorsOnly:   "errors only",
+	LeftOutRejected:     "rejected by librarians",
+}
+
+// LeftOut counts the sites an export left out for one reason.
+type LeftOut struct {
+	// Reason is one of the LeftOut… constants.
+	Reason string `json:"reason"`
+	Sites  int    `json:"sites"`
+}
+
+// LeftOutText says in words how many sites an export left out and why,
+// "" when it left none out.
+func LeftOutText(lo []LeftOut) string {
+	total := 0
+	parts := make([]string, len(lo))
+	for i, l := range lo {
+		total += l.Sites
+		parts[i] = fmt.Sprintf("%d %s", l.Sites, cmp.Or(leftOutWords[l.Reason], l.Reason))
+	}
+	if total == 0 {
+		return ""
+	}
+	s := "s"
+	if total == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("left out %d site%s: %s", total, s, strings.Join(parts, ", "))
+}
+
+// exportFilter decides which sites an export keeps, and counts those it
+// leaves out by reason.
+type exportFilter struct {
+	includeFailed, includeRejected bool
+	// selection holds the selection status of the sites that have one.
+	selection map[string]string
+	counts    map[string]int
+}
+
+// newExportFilter returns the filter of an export: by default it leaves
+// out the sites whose crawl gave nothing worth archiving (sites.Failed)
+// and those librarians rejected.
+func (a *App) newExportFilter(ctx context.Context, includeFailed, includeRejected bool) (*exportFilter, error) {
+	f := &exportFilter{includeFailed: includeFailed, includeRejected: includeRejected, counts: map[string]int{}}
+	if !includeRejected {
+		var err error
+		if f.selection, err = a.store.SelectionStatuses(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// keep reports whether the export keeps site of that crawl status, and
+// counts it when it does not.
+func (f *exportFilter) keep(site, crawlStatus string) bool {
+	reason := ""
+	switch {
+	case !f.includeFailed && sites.Failed(crawlStatus):
+		reason = crawlStatus
+	case !f.includeRejected && f.selection[site] == store.StatusRejected:
+		reason = LeftOutRejected
+	}
+	if reason == "" {
+		return true
+	}
+	f.counts[reason]++
+	return false
+}
+
+// leftOut returns the counts, by reason, in a fixed order.
+func (f *exportFilter) leftOut() []LeftOut {
+	out := []LeftOut{}
+	for r, n := range f.counts {
+		out = append(out, LeftOut{Reason: r, Sites: n})
+	}
+	slices.SortFunc(out, func(x, y LeftOut) int { return strings.Compare(x.Reason, y.Reason) })
+	return out
+}
+
+// approvedSeeds returns the approved selection as seeds, by OPIC
+// importance, leaving out the sites whose crawl gave nothing worth
+// archiving unless includeFailed.
+func (a *App) approvedSeeds(ctx context.Context, includeFailed bool) ([]SelectedSeed, []LeftOut, error) {
+	seeds, err := a.Selection(ctx, store.StatusApproved)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := a.newExportFilter(ctx, includeFailed, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if includeFailed {
+		return seeds, f.leftOut(), nil
+	}
+	names := make([]string, len(seeds))
+	for i, s := range seeds {
+		names[i] = s.Site
+	}
+	statuses, err := a.store.CrawlStatuses(ctx, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := seeds[:0]
+	for _, s := range seeds {
+		if f.keep(s.Site, statuses[s.Site]) {
+			out = append(out, s)
+		}
+	}
+	return out, f.leftOut(), nil
+}
