@@ -15,6 +15,7 @@ func (h *handler) routeExport(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/exports", h.api(h.exports))
 	// A deliverable may be an extraction's seed list.
 	mux.HandleFunc("GET /api/export/{what}", h.work(h.gates.compute, h.exportDeliverable))
+	mux.HandleFunc("GET /api/export/{what}/left-out", h.work(h.gates.compute, h.api(h.exportLeftOut)))
 }
 
 // exportItem is a deliverable as GET /api/exports lists it: with the file
@@ -79,10 +80,26 @@ func (h *handler) exportDeliverable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	name, err := h.app.ExportName(req)
+	h.sendExport(w, r, req)
+}
+
+// leftOut is the answer of GET /api/export/{what}/left-out.
+type leftOut struct {
+	LeftOut []app.LeftOut `json:"left_out"`
+	// Text says it in words, "" when no site was left out.
+	Text string `json:"text"`
+}
+
+// exportLeftOut tells how many sites a deliverable, with the same
+// parameters as its download, leaves out and why, without sending it.
+func (h *handler) exportLeftOut(r *http.Request) (any, error) {
+	req, err := exportRequest(r, r.PathValue("what"))
 	if err != nil {
-		writeError(w, err)
-		return
+		return nil, err
 	}
-	sendFile(w, name, func(w io.Writer) error { return h.app.Export(r.Context(), w, req) })
+	left, err := h.app.ExportCounted(r.Context(), io.Discard, req)
+	if err != nil {
+		return nil, err
+	}
+	return leftOut{LeftOut: left, Text: app.LeftOutText(left)}, nil
 }

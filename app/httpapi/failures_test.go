@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,4 +103,33 @@ func TestCrawlErrorsAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "GET", "/api/crawl/errors?crawl=999", "", 404, nil)
 	apptest.Call(t, h, "GET", "/api/crawl/errors?limit=501", "", 400, nil)
+}
+
+// TestExportLeftOutAPI: a download that left sites out says how many and
+// why in a header, and GET /api/export/{what}/left-out tells it without
+// the file, for the Export page.
+func TestExportLeftOutAPI(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.FailuresProject(t))
+	h := New(a)
+	const want = "left out 3 sites: 1 dead (every fetch failed), 1 errors only, 1 closed to robots"
+	for _, path := range []string{"/api/export/heritrix-precedence", "/api/export/top-k", "/api/export/seeds?method=importance"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
+		if rec.Code != 200 || rec.Header().Get(LeftOutHeader) != want || strings.Contains(rec.Body.String(), "dead.test") {
+			t.Errorf("%s: %d %q %v", path, rec.Code, rec.Body, rec.Header())
+		}
+	}
+	var lo struct {
+		LeftOut []app.LeftOut `json:"left_out"`
+		Text    string        `json:"text"`
+	}
+	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out", "", 200, &lo)
+	if lo.Text != want || len(lo.LeftOut) != 3 || lo.LeftOut[0] != (app.LeftOut{Reason: app.LeftOutDead, Sites: 1}) {
+		t.Errorf("left-out: %+v", lo)
+	}
+	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out?include_failed=true", "", 200, &lo)
+	if lo.Text != "" || len(lo.LeftOut) != 0 {
+		t.Errorf("left-out with the failed sites: %+v", lo)
+	}
+	apptest.Call(t, h, "GET", "/api/export/nothing/left-out", "", 400, nil)
 }

@@ -175,8 +175,20 @@ func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req app.Exp
 		writeError(w, err)
 		return
 	}
-	sendFile(w, name, func(w io.Writer) error { return h.app.Export(r.Context(), w, req) })
+	sendFile(w, name, func(buf io.Writer) error {
+		left, err := h.app.ExportCounted(r.Context(), buf, req)
+		if t := app.LeftOutText(left); err == nil && t != "" {
+			// Set before sendFile writes the body, which it does once the
+			// file is whole.
+			w.Header().Set(LeftOutHeader, t)
+		}
+		return err
+	})
 }
+
+// LeftOutHeader is the response header of a downloaded export that left
+// sites out: how many and why, in words (app.LeftOutText).
+const LeftOutHeader = "X-Sitesift-Left-Out"
 
 func (h *handler) agreement(r *http.Request) (any, error) {
 	bias, err := biasParam(r)
