@@ -77,3 +77,27 @@ func TestExportCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestExportLeftOutCLI: an export that left sites out says how many and
+// why on standard error, the file staying what its crawler reads;
+// --include-failed keeps them in the Heritrix precedence file too.
+func TestExportLeftOutCLI(t *testing.T) {
+	dir := apptest.FailuresProject(t)
+	code, out, stderr := runCLI(t, "export", "--project", dir, "--what", "heritrix-precedence")
+	if code != 0 || out != "http://ok.test/ 1\n" ||
+		!strings.Contains(stderr, "export heritrix-precedence: left out 3 sites: 1 dead (every fetch failed), 1 errors only, 1 closed to robots") {
+		t.Errorf("heritrix-precedence: %d %q %q", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "export", "--project", dir, "--what", "heritrix-precedence", "--include-failed")
+	if code != 0 || strings.Count(out, "\n") != 4 || strings.Contains(stderr, "left out") {
+		t.Errorf("heritrix-precedence --include-failed: %d %q %q", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "seeds", "--project", dir, "--count", "5", "--method", "importance")
+	if code != 0 || out != "http://ok.test/\n" || !strings.Contains(stderr, "seeds: left out 3 sites") {
+		t.Errorf("seeds: %d %q %q", code, out, stderr)
+	}
+	if code, _, stderr = runCLI(t, "export", "--project", dir, "--what", "ratings", "--include-failed"); code == 0 ||
+		!strings.Contains(stderr, "--include-failed goes with --what top-k, approved, heritrix-precedence") {
+		t.Errorf("ratings --include-failed: %d %q", code, stderr)
+	}
+}

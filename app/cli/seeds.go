@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,8 +100,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	format := f.String("format", "", "the deliverable's format (default its first: sitesift help export)")
 	out := f.String("out", "", "file to write, or a directory to write it in under its own name (default: standard output)")
 	count := f.Int("count", app.DefaultTopK, "top-k: number of sites")
-	includeFailed := f.Bool("include-failed", false, "top-k: keep the sites whose crawl failed (dead, closed to robots, errors only)")
-	includeRejected := f.Bool("include-rejected", false, "top-k: keep the sites librarians rejected")
+	includeFailed := f.Bool("include-failed", false, "top-k, approved, heritrix-precedence: keep the sites whose crawl failed (dead, closed to robots, errors only)")
+	includeRejected := f.Bool("include-rejected", false, "top-k, heritrix-precedence: keep the sites librarians rejected")
 	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -125,10 +126,11 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		if _, err := app.DeliverableOf(*what); err != nil {
 			return usageError{"export: unknown --what " + strconv.Quote(*what) + ": " + exportChoices()}
 		}
-		for name, goes := range map[string]string{"count": app.ExportTopK, "include-failed": app.ExportTopK,
-			"include-rejected": app.ExportTopK, "buckets": app.ExportHeritrix} {
-			if set[name] && *what != goes {
-				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, goes)}
+		for name, goes := range map[string][]string{"count": {app.ExportTopK},
+			"include-failed":   {app.ExportTopK, app.ExportApproved, app.ExportHeritrix},
+			"include-rejected": {app.ExportTopK, app.ExportHeritrix}, "buckets": {app.ExportHeritrix}} {
+			if set[name] && !slices.Contains(goes, *what) {
+				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(goes, ", "))}
 			}
 		}
 		if set["count"] && *count <= 0 {
@@ -221,10 +223,16 @@ func (c CLI) exportHelp() {
 		case app.ExportTopK:
 			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected\n", app.DefaultTopK)
 		case app.ExportHeritrix:
-			fmt.Fprintf(&b, "      --buckets N (default %d)\n", app.DefaultPrecedenceBuckets)
+			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected\n", app.DefaultPrecedenceBuckets)
+		case app.ExportApproved:
+			b.WriteString("      --include-failed\n")
 		}
 		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
 	}
 	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", app.ExportWARCList)
+	b.WriteString("\nA site's seed is the shallowest page the crawl fetched with a 2xx answer (http://SITE/ when none did:\n" +
+		"checked false in CSV and JSON). Sites whose crawl failed (dead, closed to robots, errors only) are left out\n" +
+		"of the seed lists and the Heritrix files, and rejected sites of top-k and heritrix-precedence, unless asked;\n" +
+		"how many and why is printed on standard error.\n")
 	fmt.Fprint(c.Stdout, b.String())
 }
