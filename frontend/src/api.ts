@@ -472,6 +472,12 @@ export interface Selection {
 }
 
 /** Deliverable is one file of the Export page (GET /api/exports), with its file name per format. */
+/** LeftOut is what an export leaves out (GET /api/export/{what}/left-out): how many sites, by reason, and in words ('' for none). */
+export interface LeftOut {
+  left_out: { reason: string; sites: number }[];
+  text: string;
+}
+
 export interface Deliverable {
   what: string;
   title: string;
@@ -791,6 +797,9 @@ export const api = {
 
   /** exports lists the Export page's deliverables with this project's file names (top-K for count). */
   exports: (count: number, signal?: AbortSignal) => request<Deliverable[]>('GET', `/api/exports${query({ count })}`, undefined, signal),
+  /** exportLeftOut tells how many sites a deliverable, with those parameters, leaves out and why. */
+  exportLeftOut: (what: string, p: Record<string, string | number | undefined> = {}, signal?: AbortSignal) =>
+    request<LeftOut>('GET', `/api/export/${enc(what)}/left-out${query(p)}`, undefined, signal),
   /** exportFileURL is one deliverable as a download. */
   exportFileURL: (what: string, format: string, p: Record<string, string | number | undefined> = {}) =>
     `/api/export/${enc(what)}${query({ format, ...p })}`,

@@ -52,6 +52,8 @@ export class ExportView extends LightElement {
   #file = new Loader<string>(this, '');
   /** list is the deliverables with this project's file names. */
   #list = new Loader<Deliverable[]>(this, []);
+  /** leftOut says, for the deliverables that leave sites out, how many and why ('' for none). */
+  #leftOut = new Loader<Record<string, string>>(this, {});
   #timer: number | undefined;
   /** downloads saves the seed list in the desktop window, where the link alone saves nothing. */
   #downloads = new Downloads(this);
@@ -82,7 +84,36 @@ export class ExportView extends LightElement {
   }
 
   #loadList(): Promise<unknown> {
+    void this.#loadLeftOut();
     return this.#list.run((signal) => api.exports(this.count, signal));
+  }
+
+  /** topParams are the parameters of the top-K list. */
+  #topParams(): Record<string, string | number | undefined> {
+    return {
+      count: this.count,
+      include_failed: this.includeFailed ? 'true' : undefined,
+      include_rejected: this.includeRejected ? 'true' : undefined,
+    };
+  }
+
+  #loadLeftOut(): Promise<unknown> {
+    return this.#leftOut.run(async (signal) => {
+      const asked: [string, Record<string, string | number | undefined>][] = [
+        ['approved', {}],
+        ['top-k', this.#topParams()],
+        ['heritrix-precedence', {}],
+      ];
+      // A deliverable that cannot be made yet (importance stale) just says nothing.
+      const texts = await Promise.all(asked.map(([what, p]) => api.exportLeftOut(what, p, signal).then((l) => l.text, () => '')));
+      return Object.fromEntries(asked.map(([what], i) => [what, texts[i]]));
+    });
+  }
+
+  /** leftOutLine says how many sites the deliverable leaves out and why. */
+  #leftOutLine(what: string) {
+    const text = this.#leftOut.value?.[what] ?? '';
+    return text ? html`<p class="small muted left-out" data-left-out=${what}>The file ${text}.</p>` : nothing;
   }
 
   override disconnectedCallback(): void {
@@ -176,6 +207,7 @@ export class ExportView extends LightElement {
     return html`<section class="panel export-card" data-deliverable=${what}>
       <h2>${d.title}</h2>
       <p class="muted purpose">${d.purpose}</p>
+      ${this.#leftOutLine(what)}
       ${extra}
       ${this.#links(what)}
     </section>`;
@@ -195,11 +227,7 @@ export class ExportView extends LightElement {
   }
 
   override render() {
-    const topParams = {
-      count: this.count,
-      include_failed: this.includeFailed ? 'true' : undefined,
-      include_rejected: this.includeRejected ? 'true' : undefined,
-    };
+    const topParams = this.#topParams();
     const url = api.exportFileURL('top-k', this.format, topParams);
     const file = this.#deliverable('top-k')?.files[this.format] ?? `top-${this.count}.${this.format}`;
     return html`
@@ -214,6 +242,7 @@ export class ExportView extends LightElement {
       <section class="panel export-card" data-deliverable="top-k">
         <h2>${this.#deliverable('top-k')?.title ?? 'Top sites by importance'}</h2>
         <p class="muted purpose">${this.#deliverable('top-k')?.purpose ?? ''}</p>
+        ${this.#leftOutLine('top-k')}
         <div class="export-layout">
           <form class="form" @submit=${(ev: Event) => ev.preventDefault()}>
             <label class="field">
