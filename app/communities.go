@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -423,9 +424,9 @@ func seedRule(cg *communityGraph, c importance.Core, taken map[string]bool) (v i
 	return 0, false
 }
 
-// home returns the seed URL of node v's site: its home page, scheme +
-// site + "/". A crawled page gives its own scheme (the one the site was
-// crawled with); an imported site graph has no scheme, and its sites get
+// home returns the seed URL of node v's site: its home page. A crawled
+// page gives its own scheme and host (those the site was crawled with):
+// scheme + host + "/"; an imported site graph has no scheme, and its sites get
 // https, which nearly every site answers today and which redirects to
 // http where it must. A name with a path (polblogs' "townhall.com/clog")
 // keeps it: the name is the site.
@@ -433,6 +434,12 @@ func (cg *communityGraph) home(v int) string {
 	site := cg.site(v)
 	if cg.imported {
 		return "https://" + site + "/"
+	}
+	// The hub page's own host, which answered, rather than the site's
+	// name: under the host-www and domain rules the name (wday.ru) need
+	// not be a host the crawl fetched (www.wday.ru).
+	if u, err := url.Parse(cg.urls[v]); err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
+		return u.Scheme + "://" + u.Host + "/"
 	}
 	scheme := "http"
 	if strings.HasPrefix(cg.urls[v], "https://") {

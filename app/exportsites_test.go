@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/export"
+	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -161,5 +162,37 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 	if err := a.Export(ctx, &buf, app.ExportRequest{What: app.ExportTopK, Format: export.JSON, Count: 1}); err != nil ||
 		!strings.Contains(buf.String(), `"seed_url": "http://b.test/"`) || !strings.Contains(buf.String(), `"checked": false`) {
 		t.Errorf("top-1 JSON %s, %v", buf.String(), err)
+	}
+}
+
+// TestCommunitySeedOnFetchedHost: the seed of a community is the home page
+// of the host its hub page was fetched on (www.h1.test), not of the site's
+// name (h1.test), which the crawl never fetched.
+func TestCommunitySeedOnFetchedHost(t *testing.T) {
+	ctx := context.Background()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	auths := []string{"http://a1.test/", "http://a2.test/", "http://a3.test/"}
+	var pages []sites.Page
+	var states []sites.SiteState
+	for _, h := range []string{"h1", "h2", "h3"} {
+		pg := apptest.Page(t, "http://www."+h+".test/links", auths...)
+		pg.Site = h + ".test"
+		pages = append(pages, pg)
+		states = append(states, sites.SiteState{Site: pg.Site, History: 1})
+	}
+	if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := a.Communities(ctx, 1, importance.DefaultCoreOptions())
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("communities %+v, %v", cs, err)
+	}
+	if want := "http://www." + cs[0].Site + "/"; cs[0].Seed != want {
+		t.Errorf("seed %s of site %s, want %s", cs[0].Seed, cs[0].Site, want)
 	}
 }
