@@ -90,6 +90,7 @@ Usage:
                  [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
                  [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
+                 [--include-rejected]       (importance: keep the sites librarians rejected)
   sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
                                             saved collections: communities with their edits, as seed lists
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]

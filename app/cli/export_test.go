@@ -30,6 +30,14 @@ func TestExportCLI(t *testing.T) {
 			t.Fatalf("%v: %d %s", args, code, stderr)
 		}
 	}
+	// The seeds by importance are the top-k list: s2, rejected, stays out.
+	if code, out, _ := runCLI(t, "seeds", "--project", dir, "--method", "importance", "--count", "2"); code != 0 || out != "http://s3.test/\nhttp://s4.test/\n" {
+		t.Errorf("seeds by importance: %d %q", code, out)
+	}
+	if code, out, _ := runCLI(t, "seeds", "--project", dir, "--method", "importance", "--count", "2", "--include-rejected"); code != 0 ||
+		out != "http://s2.test/\nhttp://s3.test/\n" {
+		t.Errorf("seeds by importance with the rejected: %d %q", code, out)
+	}
 	outDir := t.TempDir()
 	for _, tc := range []struct {
 		args []string

@@ -33,6 +33,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	format := f.String("format", export.Txt, "txt, csv or json")
 	includeFailed := f.Bool("include-failed", false,
 		"importance: keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
+	includeRejected := f.Bool("include-rejected", false, "importance: keep the sites librarians rejected")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -53,7 +54,8 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 			}
 		}
 		return c.readProject(*dir, func(a *app.App) error {
-			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, true)
+			// The top-k export's list: rejected sites stay out, as there.
+			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, *includeRejected)
 			if err != nil {
 				return err
 			}
