@@ -35,13 +35,16 @@ const (
 
 // Status is a snapshot of a crawl's progress.
 type Status struct {
-	State      State
-	Strategy   Strategy
-	Pages      int // responses recorded, error pages (4xx, 5xx) included: what MaxPages caps
-	PagesOK    int // pages fetched fine: no error status, body read whole
-	MaxPages   int
-	Errors     int // failed fetches plus pages with status >= 400
-	Disallowed int // URLs skipped because robots.txt forbids them
+	State    State
+	Strategy Strategy
+	Pages    int // responses recorded, error pages (4xx, 5xx) included
+	PagesOK  int // pages fetched fine: no error status, body read whole; what MaxPages caps
+	MaxPages int
+	// Errors counts the failures: failed fetches plus pages with status
+	// >= 400 or a broken body; what MaxFailures caps.
+	Errors      int
+	MaxFailures int
+	Disallowed  int // URLs skipped because robots.txt forbids them
 	// BadLinks counts the links dropped from fetched pages: http(s) links
 	// without a valid host or port or with a URL scheme for host
 	// ("http://http://…"), longer than MaxURLSize, or beyond
@@ -80,11 +83,12 @@ type Status struct {
 
 // Why a crawl ended.
 const (
-	EndLimit       = "limit"        // the page cap was reached
-	EndExhausted   = "exhausted"    // nothing was left to fetch
-	EndStopped     = "stopped"      // the crawl was stopped (its context cancelled)
-	EndSeedsFailed = "seeds-failed" // no page could be fetched fine: every seed failed
-	EndFailed      = "failed"       // saving a batch failed
+	EndLimit       = "limit"         // the page cap was reached
+	EndFailLimit   = "failure-limit" // the failure cap was reached
+	EndExhausted   = "exhausted"     // nothing was left to fetch
+	EndStopped     = "stopped"       // the crawl was stopped (its context cancelled)
+	EndSeedsFailed = "seeds-failed"  // no page could be fetched fine: every seed failed
+	EndFailed      = "failed"        // saving a batch failed
 )
 
 // SiteScore is a site and its OPIC importance estimate.
@@ -133,6 +137,10 @@ type Crawler struct {
 	refused   int
 	retries   int
 	retrying  int // sites whose retry URL waits
+	// seedsOpen counts the seeds being fetched or waiting to be tried
+	// again: until they and the queued ones are done, no discovered URL
+	// is fetched (see pick).
+	seedsOpen int
 	idleRead  int // idle sites read
 	lastError string
 	start     time.Time
@@ -159,6 +167,9 @@ func configure(opts []Option) (config, error) {
 		if err := o(&cfg); err != nil {
 			return cfg, err
 		}
+	}
+	if cfg.maxFailures == 0 {
+		cfg.maxFailures = cfg.maxPages
 	}
 	return cfg, nil
 }
@@ -221,7 +232,8 @@ func (c *Crawler) signal() {
 	}
 }
 
-// Run crawls from seeds until MaxPages pages are recorded, nothing is left to
+// Run crawls from seeds until MaxPages pages are fetched fine or MaxFailures
+// fetches failed, nothing is left to
 // fetch, ctx is cancelled or the batch function fails. It returns nil, ctx's
 // error or the batch function's error, after the last batch was handed over
 // and every fetch it started has ended. Seeds are normalised with
@@ -261,7 +273,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	c.queueRevisits()
 	for _, n := range norm {
 		s := c.site(c.cfg.siteRule.OfURL(mustParse(n)))
-		c.front.push(s, queuedURL{url: n})
+		c.front.push(s, queuedURL{url: n, seed: true})
 	}
 	if !restored {
 		// Each known site (the seeds' sites, when there is no prior)
@@ -309,8 +321,10 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 		c.state, c.endReason = StateStopped, EndStopped
 	case c.okPages == 0 && len(c.byClass) > 0:
 		c.state, c.endReason = StateDone, EndSeedsFailed
-	case c.pages >= c.cfg.maxPages:
+	case c.okPages >= c.cfg.maxPages:
 		c.state, c.endReason = StateDone, EndLimit
+	case c.errs >= c.cfg.maxFailures:
+		c.state, c.endReason = StateDone, EndFailLimit
 	default:
 		c.state, c.endReason = StateDone, EndExhausted
 	}
@@ -368,13 +382,13 @@ func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
 			c.mu.Unlock()
 			return
 		}
-		if c.inflight == 0 && (c.pages >= c.cfg.maxPages || c.front.queued == 0 && c.retrying == 0) {
+		if c.inflight == 0 && (c.capped() || c.front.queued == 0 && c.retrying == 0) {
 			c.mu.Unlock()
 			return
 		}
 		var wait time.Duration = -1
 		if c.state == StateRunning && c.inflight < c.cfg.parallel &&
-			c.pages+c.inflight < c.cfg.maxPages && !c.backlogged() {
+			c.okPages+c.inflight < c.cfg.maxPages && c.errs+c.inflight < c.cfg.maxFailures && !c.backlogged() {
 			s, w := c.pick(c.cfg.clock.Now())
 			if s != nil {
 				c.dispatch(ctx, f, s)
@@ -399,6 +413,12 @@ func (c *Crawler) schedule(ctx context.Context, f *fetcher) {
 	}
 }
 
+// capped reports whether the crawl reached its page cap or its failure cap.
+// c.mu must be held.
+func (c *Crawler) capped() bool {
+	return c.okPages >= c.cfg.maxPages || c.errs >= c.cfg.maxFailures
+}
+
 // backlogged reports whether the batch function lags so far behind that new
 // fetches should wait for it. c.mu must be held.
 func (c *Crawler) backlogged() bool {
@@ -417,9 +437,14 @@ func (c *Crawler) pick(now time.Time) (*siteQueue, time.Duration) {
 		ready []*siteQueue  // Random and Cycle
 		wait  time.Duration = -1
 	)
+	// While seeds wait, only the sites that have one are fetched from, so
+	// that every seed is asked for before a discovered URL, whatever the
+	// strategy.
+	seedsFirst := c.front.seeds > 0 || c.seedsOpen > 0
 	c.pacer.mu.Lock()
 	for _, s := range c.front.sites {
-		if s.waiting == 0 && s.retry == nil || s.busy || s.closed {
+		if s.waiting == 0 && s.retry == nil || s.busy || s.closed ||
+			seedsFirst && s.seeds == 0 && (s.retry == nil || !s.retry.seed) {
 			continue
 		}
 		at, busy := c.pacer.readyAt(s.name)
@@ -473,15 +498,22 @@ func (c *Crawler) pick(now time.Time) (*siteQueue, time.Duration) {
 // oldest URL waiting in s. c.mu must be held.
 func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 	var q retryURL
-	if s.retry != nil {
+	if s.retry != nil && (s.seeds == 0 || s.retry.seed) {
+		// A site's seeds go before its discovered URL to try again.
 		q, s.retry = *s.retry, nil
 		c.retrying--
+		if q.seed {
+			c.seedsOpen--
+		}
 	} else {
 		p, ok := c.front.pop(s)
 		if !ok {
 			return // cannot happen: s.waiting > 0
 		}
 		q.queuedURL = p
+	}
+	if q.seed {
+		c.seedsOpen++
 	}
 	s.busy = true
 	c.inflight++
@@ -518,6 +550,9 @@ func (c *Crawler) retryLater(s *siteQueue, q retryURL, at time.Time) {
 	}
 	s.retry = &q
 	c.retrying++
+	if q.seed {
+		c.seedsOpen++
+	}
 	c.pacer.hold(s.name, at)
 }
 
@@ -526,6 +561,9 @@ func (c *Crawler) retryLater(s *siteQueue, q retryURL, at time.Time) {
 func (c *Crawler) closeSite(s *siteQueue) {
 	c.front.closeSite(s)
 	if s.retry != nil {
+		if s.retry.seed {
+			c.seedsOpen--
+		}
 		s.retry = nil
 		c.retrying--
 	}
@@ -536,6 +574,9 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	s.busy = false
 	c.inflight--
 	q := rq.queuedURL
+	if q.seed {
+		c.seedsOpen-- // again in retryLater when it is tried again
+	}
 	log := c.cfg.logger
 	switch r.kind {
 	case fetchRetry:
@@ -764,22 +805,23 @@ func (c *Crawler) Status() Status {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st := Status{
-		State:      c.state,
-		Strategy:   c.cfg.strategy,
-		Pages:      c.pages,
-		PagesOK:    c.okPages,
-		MaxPages:   c.cfg.maxPages,
-		Errors:     c.errs,
-		Disallowed: c.disallow,
-		BadLinks:   c.badLinks,
-		Refused:    c.refused,
-		Retries:    c.retries,
-		IdleReads:  c.idleRead,
-		Queue:      c.front.queued + c.retrying,
-		Sites:      len(c.front.sites),
-		InFlight:   c.inflight,
-		LastError:  c.lastError,
-		EndReason:  c.endReason,
+		State:       c.state,
+		Strategy:    c.cfg.strategy,
+		Pages:       c.pages,
+		PagesOK:     c.okPages,
+		MaxPages:    c.cfg.maxPages,
+		MaxFailures: c.cfg.maxFailures,
+		Errors:      c.errs,
+		Disallowed:  c.disallow,
+		BadLinks:    c.badLinks,
+		Refused:     c.refused,
+		Retries:     c.retries,
+		IdleReads:   c.idleRead,
+		Queue:       c.front.queued + c.retrying,
+		Sites:       len(c.front.sites),
+		InFlight:    c.inflight,
+		LastError:   c.lastError,
+		EndReason:   c.endReason,
 	}
 	st.Dropped = maps.Clone(c.dropped)
 	st.Truncated = c.truncated

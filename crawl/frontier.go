@@ -11,6 +11,10 @@ type frontier struct {
 	byName map[string]int
 	urls   map[string]urlEntry
 	queued int // URLs waiting in all queues
+	// seeds counts the seeds waiting in all queues: while there are any,
+	// the crawler fetches only from sites that have one, so that every
+	// seed is asked for before the page cap goes to discovered URLs.
+	seeds int
 }
 
 // siteQueue is one site's queue and counters.
@@ -19,8 +23,12 @@ type siteQueue struct {
 	id      int
 	queue   []queuedURL
 	head    int // queue[head:] is still to do; the prefix is kept until compaction
-	waiting int // entries of queue[head:] in state urlQueued
-	pages   int // pages recorded under this site
+	waiting int // entries of queue[head:] and seedQ in state urlQueued
+	// seedQ holds the site's seeds, taken before its queue; seeds counts
+	// those still waiting.
+	seedQ []queuedURL
+	seeds int
+	pages int // pages recorded under this site
 	// outOfScope and trapped count the distinct URLs of the site left out:
 	// out of scope (or too deep), or by a trap guard.
 	outOfScope, trapped int
@@ -42,6 +50,7 @@ type queuedURL struct {
 	depth int
 	via   string // the page whose link queued it; "" for a seed
 	hops  int    // links out of scope since the last in-scope page
+	seed  bool   // a seed of the crawl: fetched before discovered URLs
 }
 
 type urlState uint8
@@ -53,6 +62,7 @@ const (
 
 type urlEntry struct {
 	state urlState
+	seed  bool // queued as a seed, in its site's seedQ
 	site  int32
 }
 
@@ -81,15 +91,35 @@ func (f *frontier) push(s *siteQueue, q queuedURL) bool {
 	if _, seen := f.urls[u]; seen {
 		return false
 	}
-	f.urls[u] = urlEntry{state: urlQueued, site: int32(s.id)}
-	s.queue = append(s.queue, q)
+	f.urls[u] = urlEntry{state: urlQueued, seed: q.seed, site: int32(s.id)}
+	if q.seed {
+		s.seedQ = append(s.seedQ, q)
+		s.seeds++
+		f.seeds++
+	} else {
+		s.queue = append(s.queue, q)
+	}
 	s.waiting++
 	f.queued++
 	return true
 }
 
-// pop takes the oldest URL still to do from s's queue and marks it done.
+// pop takes the oldest seed still to do of s, else the oldest URL still to
+// do from s's queue, and marks it done.
 func (f *frontier) pop(s *siteQueue) (queuedURL, bool) {
+	for len(s.seedQ) > 0 {
+		q := s.seedQ[0]
+		s.seedQ = s.seedQ[1:]
+		if e := f.urls[q.url]; e.state != urlQueued {
+			continue // fetched meanwhile as the target of a redirect
+		}
+		f.urls[q.url] = urlEntry{state: urlDone, site: int32(s.id)}
+		s.waiting--
+		s.seeds--
+		f.seeds--
+		f.queued--
+		return q, true
+	}
 	for s.head < len(s.queue) {
 		q := s.queue[s.head]
 		s.queue[s.head] = queuedURL{}
@@ -132,6 +162,10 @@ func (f *frontier) markDone(u string, site *siteQueue) (wasDone bool) {
 		q := f.sites[e.site]
 		q.waiting--
 		f.queued--
+		if e.seed {
+			q.seeds--
+			f.seeds--
+		}
 	}
 	f.urls[u] = urlEntry{state: urlDone, site: int32(site.id)}
 	return false
@@ -159,11 +193,12 @@ func (f *frontier) done(u string) bool {
 
 // closeSite drops the queue of s, which takes no more URLs: it reached its page cap.
 func (f *frontier) closeSite(s *siteQueue) {
-	for _, q := range s.queue[s.head:] {
+	f.seeds -= s.seeds
+	for _, q := range append(s.seedQ, s.queue[s.head:]...) {
 		if e := f.urls[q.url]; e.state == urlQueued {
 			f.urls[q.url] = urlEntry{state: urlDone, site: e.site}
 			f.queued--
 		}
 	}
-	s.queue, s.head, s.waiting, s.closed = nil, 0, 0, true
+	s.queue, s.seedQ, s.head, s.waiting, s.seeds, s.closed = nil, nil, 0, 0, 0, true
 }

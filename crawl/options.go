@@ -85,6 +85,7 @@ const (
 
 type config struct {
 	maxPages         int
+	maxFailures      int // 0: maxPages
 	maxPagesPerSite  int
 	delay            time.Duration
 	parallel         int
@@ -151,15 +152,32 @@ func defaultConfig() config {
 	}
 }
 
-// MaxPages sets how many pages the crawl records before it stops (default
-// 500). Fetches that fail before a response, robots.txt refusals and
-// redirects to pages already recorded do not count.
+// MaxPages sets how many pages fetched fine the crawl records before it
+// stops (default 500). Failures — fetches that fail before a response, error
+// statuses, broken bodies — count against [MaxFailures] instead; robots.txt
+// refusals and redirects do not count. Each seed is asked for before any
+// discovered URL, so a page cap smaller than the seeds still reaches them
+// all unless they give that many pages.
 func MaxPages(n int) Option {
 	return func(c *config) error {
 		if n < 1 {
 			return fmt.Errorf("crawl: max pages %d < 1", n)
 		}
 		c.maxPages = n
+		return nil
+	}
+}
+
+// MaxFailures sets how many failed fetches — no response, an error status
+// (4xx, 5xx), a broken body — end the crawl, with the end reason
+// [EndFailLimit] (default: the page cap, [MaxPages]). Retries of a passing
+// failure count once, when they give up.
+func MaxFailures(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: max failures %d < 1", n)
+		}
+		c.maxFailures = n
 		return nil
 	}
 }
