@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"sitesift/sites"
@@ -117,5 +118,52 @@ func TestMaxPagesCountsFinePages(t *testing.T) {
 	}
 	if want := 13 + 9 + 27 + st.PagesOK - 1 + 20; n != want {
 		t.Errorf("server saw %d page requests over both crawls, want %d: none after the failure cap", n, want)
+	}
+}
+
+// TestRedirectChainCut: a chain of redirects across hosts longer than the
+// bound is cut before its next hop and recorded as a failure of the URL
+// asked for; the hosts it went through get no page and no site.
+func TestRedirectChainCut(t *testing.T) {
+	t.Parallel()
+	hosts := map[string]map[string]resp{
+		"a.test": {"/": {body: page("A", "http://r0.test/", "/1")}, "/1": {body: page("A 1")}},
+	}
+	for i := range 12 {
+		hosts[fmt.Sprintf("r%d.test", i)] = map[string]resp{"/": {location: fmt.Sprintf("http://r%d.test/", i+1)}}
+	}
+	// A short chain across hosts is followed.
+	hosts["s0.test"] = map[string]resp{"/": {location: "http://s1.test/"}}
+	hosts["s1.test"] = map[string]resp{"/": {location: "http://s2.test/"}}
+	hosts["s2.test"] = map[string]resp{"/": {body: page("S2")}}
+	w := newWeb(t, hosts)
+	r := crawl(t, w, []string{"http://a.test/", "http://s0.test/"}, Parallel(2))
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	for i := 1; i <= 5; i++ {
+		if n := w.count(fmt.Sprintf("r%d.test", i), "/"); n != 1 {
+			t.Errorf("hop %d of the chain asked for %d times, want once", i, n)
+		}
+	}
+	if n := w.count("r6.test", "/"); n != 0 {
+		t.Errorf("the 6th hop was asked for %d times, want none: the chain is cut at 5", n)
+	}
+	p, ok := r.byURL("http://r0.test/")
+	if !ok || p.ErrClass != sites.ErrRedirectChain || !strings.Contains(p.Err, "after 5 hops") ||
+		!strings.Contains(p.Err, "http://r6.test/") {
+		t.Errorf("the chain's start recorded as %+v, %v; want class %q naming 5 hops and the hop not followed",
+			p, ok, sites.ErrRedirectChain)
+	}
+	for _, p := range r.pages {
+		if strings.HasPrefix(p.Site, "r") && p.Site != "r0.test" {
+			t.Errorf("a host of the chain got a record: %s (%s) %q", p.URL, p.Site, p.Err)
+		}
+	}
+	if st := r.status; st.ErrorsByClass[sites.ErrRedirectChain] != 1 || st.PagesOK != 3 {
+		t.Errorf("status: %d pages fine, failures %v; want 3 fine and one cut chain", st.PagesOK, st.ErrorsByClass)
+	}
+	if p, ok := r.byURL("http://s2.test/"); !ok || p.Status != 200 || p.ErrClass != "" {
+		t.Errorf("the end of a 2-hop chain recorded as %+v, %v; want a page", p, ok)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -178,8 +179,8 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 	// them come back in the frontier. Set after WithTransport, and it
 	// overrides COLLY_FOLLOW_REDIRECTS.
 	col.SetRedirectHandler(func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 10 { // net/http's limit, which colly's own handler keeps
-			return http.ErrUseLastResponse
+		if len(via) > cfg.maxRedirects {
+			return newRedirectChainError(via, req.URL)
 		}
 		if err := f.guard.checkURL(req.URL); err != nil {
 			return err
@@ -237,6 +238,27 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		}
 	})
 	return f
+}
+
+// RedirectChainError is a redirect chain cut at the crawl's bound
+// ([MaxRedirects]): the URLs it went through, the first the one asked for,
+// and the next hop, not followed.
+type RedirectChainError struct {
+	Chain []string
+	Next  string
+}
+
+func newRedirectChainError(via []*http.Request, next *url.URL) *RedirectChainError {
+	e := &RedirectChainError{Next: next.String()}
+	for _, r := range via {
+		e.Chain = append(e.Chain, r.URL.String())
+	}
+	return e
+}
+
+func (e *RedirectChainError) Error() string {
+	return fmt.Sprintf("redirect chain cut after %d hops (the bound): %s, not followed to %s",
+		len(e.Chain)-1, strings.Join(e.Chain, " → "), e.Next)
 }
 
 // redirectDone returns the normalised target of a redirect to target when
@@ -372,6 +394,8 @@ func errClass(err error) string {
 	var hostErr x509.HostnameError
 	var invalidCert x509.CertificateInvalidError
 	switch {
+	case errors.As(err, new(*RedirectChainError)):
+		return sites.ErrRedirectChain
 	case errors.As(err, &dnsErr):
 		return sites.ErrDNS
 	case errors.As(err, &certErr), errors.As(err, &recordErr), errors.As(err, &unknownAuth),

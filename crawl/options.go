@@ -56,6 +56,7 @@ type Option func(*config) error
 const (
 	DefaultMaxPages        = 500
 	DefaultMaxPagesPerSite = 50
+	DefaultMaxRedirects    = 5
 	DefaultDelay           = time.Second
 	DefaultParallel        = 4
 	DefaultUserAgent       = "sitesift/0.1 (+https://sitesift.invalid/bot)"
@@ -86,6 +87,7 @@ const (
 type config struct {
 	maxPages         int
 	maxFailures      int // 0: maxPages
+	maxRedirects     int
 	maxPagesPerSite  int
 	delay            time.Duration
 	parallel         int
@@ -127,6 +129,7 @@ func defaultConfig() config {
 	return config{
 		maxPages:         DefaultMaxPages,
 		maxPagesPerSite:  DefaultMaxPagesPerSite,
+		maxRedirects:     DefaultMaxRedirects,
 		delay:            DefaultDelay,
 		parallel:         DefaultParallel,
 		strategy:         Greedy,
@@ -178,6 +181,22 @@ func MaxFailures(n int) Option {
 			return fmt.Errorf("crawl: max failures %d < 1", n)
 		}
 		c.maxFailures = n
+		return nil
+	}
+}
+
+// MaxRedirects sets how many redirects one fetch follows, whatever hosts
+// they lead to (default [DefaultMaxRedirects]). A longer chain is cut before
+// its next hop and the fetch fails with a [RedirectChainError], of the class
+// sites.ErrRedirectChain, recorded under the URL asked for: the hosts it
+// went through get no page, so a rogue chain cannot fill the crawl with
+// hosts that answered nothing but redirects.
+func MaxRedirects(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("crawl: max redirects %d < 1", n)
+		}
+		c.maxRedirects = n
 		return nil
 	}
 }

@@ -39,7 +39,10 @@ const (
 	ErrHTTP5xx    = "http-5xx"   // a 5xx status
 	ErrRobots     = "robots"     // disallowed by robots.txt (or it stayed unreachable), not fetched
 	ErrSlow       = "slow"       // robots.txt asks for a Crawl-delay over the cap, not fetched
-	ErrOther      = "other"      // any other failure
+	// ErrRedirectChain is a redirect chain longer than the crawl's bound,
+	// cut there: its intermediate pages and hosts are not recorded.
+	ErrRedirectChain = "redirect-chain"
+	ErrOther         = "other" // any other failure
 	// ErrRedirect is no failure: the URL redirected to another, recorded
 	// under its own URL. Keeping the source means a continued crawl does
 	// not ask for it again.
