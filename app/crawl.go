@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,11 +21,14 @@ import (
 
 // CrawlRequest is what a librarian asks of a crawl.
 type CrawlRequest struct {
-	Seeds           []string `json:"seeds"`
-	MaxPages        int      `json:"max_pages"`
-	MaxPagesPerSite int      `json:"max_pages_per_site"`
-	Strategy        string   `json:"strategy"`
-	Proxy           string   `json:"proxy"`
+	Seeds []string `json:"seeds"`
+	// MaxPages caps the pages fetched fine; MaxFailures the failed
+	// fetches and error answers, after which the crawl stops (0: MaxPages).
+	MaxPages        int    `json:"max_pages"`
+	MaxFailures     int    `json:"max_failures"`
+	MaxPagesPerSite int    `json:"max_pages_per_site"`
+	Strategy        string `json:"strategy"`
+	Proxy           string `json:"proxy"`
 	// SettingsUpdate changes the project's crawl settings (contact, user
 	// agent, delay, parallel sites, max delay) for this crawl and the next
 	// ones; nil fields keep the stored settings (see App.Settings).
@@ -148,7 +152,7 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	if len(seeds) == 0 {
 		return nil, "", badRequest(errors.New("crawl: no seed URL"))
 	}
-	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 {
+	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 || r.MaxFailures < 0 {
 		return nil, "", badRequest(errors.New("crawl: limits must not be negative"))
 	}
 	if r.IdleReads != nil && *r.IdleReads < 0 {
@@ -176,12 +180,14 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 type CrawlStatus struct {
 	State    string `json:"state"`
 	Strategy string `json:"strategy"`
-	// Pages counts the responses, error pages included, which MaxPages
-	// caps; PagesOK the pages fetched fine, which the project keeps as
-	// pages (a failed fetch or an error answer is not a page).
+	// Pages counts the responses, error pages included; PagesOK the pages
+	// fetched fine, which MaxPages caps and the project keeps as pages (a
+	// failed fetch or an error answer is not a page). Errors counts the
+	// failures, which MaxFailures caps.
 	Pages       int         `json:"pages"`
 	PagesOK     int         `json:"pages_ok"`
 	MaxPages    int         `json:"max_pages"`
+	MaxFailures int         `json:"max_failures"`
 	PagesPerSec float64     `json:"pages_per_sec"`
 	Sites       int         `json:"sites"`
 	Queue       int         `json:"queue"`
@@ -193,7 +199,7 @@ type CrawlStatus struct {
 	LastError   string      `json:"last_error"`
 	Top         []SiteScore `json:"top"`
 	// EndReason says why the crawl ended: limit (the page cap was
-	// reached), exhausted (nothing left to fetch), stopped, seeds-failed
+	// reached), failure-limit (the failure cap was reached), exhausted (nothing left to fetch), stopped, seeds-failed
 	// (no page could be fetched fine) or failed; "" before it ends.
 	EndReason string `json:"end_reason"`
 	// ErrorsByClass counts the failed fetches, error answers and robots.txt
@@ -214,6 +220,7 @@ type CrawlStatus struct {
 // Why a crawl ended, as CrawlStatus.EndReason says it.
 const (
 	EndLimit       = crawl.EndLimit       // the page cap was reached
+	EndFailLimit   = crawl.EndFailLimit   // the failure cap was reached
 	EndExhausted   = crawl.EndExhausted   // nothing was left to fetch
 	EndStopped     = crawl.EndStopped     // stopped
 	EndSeedsFailed = crawl.EndSeedsFailed // no page could be fetched fine
@@ -342,6 +349,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	s := &sink{app: a, recrawl: rj}
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
+		crawl.MaxFailures(cmp.Or(req.MaxFailures, req.MaxPages)),
 		crawl.MaxPagesPerSite(req.MaxPagesPerSite),
 		crawl.Delay(ms(settings.DelayMS)),
 		crawl.Parallel(settings.Parallel),
@@ -580,6 +588,7 @@ func (j *crawlJob) status() CrawlStatus {
 		Pages:         cs.Pages,
 		PagesOK:       cs.PagesOK,
 		MaxPages:      j.req.MaxPages,
+		MaxFailures:   cs.MaxFailures,
 		PagesPerSec:   cs.PagesPerSec,
 		Sites:         cs.Sites,
 		Queue:         cs.Queue,
@@ -666,7 +675,7 @@ func (a *App) lastCrawl() CrawlStatus {
 		}
 		var req CrawlRequest
 		if json.Unmarshal(c.Settings, &req) == nil {
-			st.Strategy, st.MaxPages = req.Strategy, req.MaxPages
+			st.Strategy, st.MaxPages, st.MaxFailures = req.Strategy, req.MaxPages, cmp.Or(req.MaxFailures, req.MaxPages)
 			if req.Recrawl {
 				st.Recrawl = a.lastRecrawl(ctx)
 			}
