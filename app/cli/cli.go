@@ -65,14 +65,14 @@ Usage:
   sitesift demo [--project DIR] [--addr ADDR]
                                             crawl the built-in demo web and open the app on it
   sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
-  sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-pages-per-site N]
+  sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-failures N] [--max-pages-per-site N]
                  [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]
                  [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
                  [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]
                  [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
                  [--include REGEXP]... [--exclude REGEXP]... [--idle-reads N]
                                             the politeness flags are kept in the project for the next crawls
-  sitesift crawl --project DIR --recrawl [--max-pages N] [--max-pages-per-site N] [polite flags] [--proxy URL]
+  sitesift crawl --project DIR --recrawl [--max-pages N] [--max-failures N] [--max-pages-per-site N] [polite flags] [--proxy URL]
                                             revisit the project's pages: what changed, importance by the window
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
                  [--max-delay DURATION] [--site-rule host-www|host|domain] [--format table|json]
@@ -494,7 +494,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	f := c.newFlags("crawl")
 	dir := f.String("project", "", "project directory (created when missing)")
 	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
-	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch in all")
+	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch fine in all (failures count apart); every seed is asked for first")
+	maxFailures := f.Int("max-failures", 0, "failed fetches and error answers that end the crawl (0: as many as --max-pages)")
 	perSite := f.Int("max-pages-per-site", app.DefaultMaxPagesPerSite, "pages to fetch per site")
 	polite := f.settingsFlags()
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
@@ -532,14 +533,14 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		seeds = append(seeds, more...)
 	}
 	if *recrawl {
-		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
 			Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate, Recrawl: true,
 			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(), IdleReads: idle})
 	}
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
 	}
-	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxPagesPerSite: *perSite,
+	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
 		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
 		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
 		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude,
@@ -570,9 +571,9 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "crawl %s (%s): %d pages from %d sites in %.1fs (%.1f pages/s), %d errors, %d retries\n",
-			st.State, endReasons[st.EndReason], st.Pages, st.Sites, st.ElapsedSec, float64(st.Pages)/max(st.ElapsedSec, 1e-9),
-			st.Errors, st.Retries)
+		fmt.Fprintf(c.Stdout, "crawl %s (%s): %s, from %d sites in %.1fs (%.1f pages/s), %d retries\n",
+			st.State, endReasons[st.EndReason], fetchedFailed(st), st.Sites, st.ElapsedSec,
+			float64(st.PagesOK)/max(st.ElapsedSec, 1e-9), st.Retries)
 		if classes := byClass(st.ErrorsByClass); classes != "" {
 			fmt.Fprintf(c.Stdout, "failed fetches by class: %s\n", classes)
 		}
@@ -595,11 +596,17 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 // endReasons say why a crawl ended, as the command line prints it.
 var endReasons = map[string]string{
 	app.EndLimit:       "the page cap was reached",
+	app.EndFailLimit:   "the failure cap was reached",
 	app.EndExhausted:   "nothing left to fetch",
 	app.EndStopped:     "stopped",
 	app.EndSeedsFailed: "no seed could be fetched",
 	app.EndFailed:      "saving failed",
 	"":                 "not ended",
+}
+
+// fetchedFailed says what a crawl got: "23 pages fetched, 377 failed".
+func fetchedFailed(st app.CrawlStatus) string {
+	return fmt.Sprintf("%d pages fetched, %d failed", st.PagesOK, st.Errors)
 }
 
 // byClass lists counts by class, most first ("dns 3, http-4xx 1").

@@ -75,10 +75,10 @@ func (b *progressBar) show(st app.CrawlStatus) {
 	const width = 30
 	frac := 0.0
 	if st.MaxPages > 0 {
-		frac = min(1, float64(st.Pages)/float64(st.MaxPages))
+		frac = min(1, float64(st.PagesOK)/float64(st.MaxPages))
 	}
 	full := int(frac * width)
-	b.statusLine.show(fmt.Sprintf("[%s%s] %d/%d pages  %.1f pages/s  %d sites  queue %d  errors %d  bad links %d  refused %d  %s",
-		strings.Repeat("#", full), strings.Repeat(".", width-full), st.Pages, st.MaxPages,
-		st.PagesPerSec, st.Sites, st.Queue, st.Errors, st.BadLinks, st.Refused, st.State))
+	b.statusLine.show(fmt.Sprintf("[%s%s] %s (caps %d, %d)  %.1f pages/s  %d sites  queue %d  bad links %d  refused %d  %s",
+		strings.Repeat("#", full), strings.Repeat(".", width-full), fetchedFailed(st), st.MaxPages, st.MaxFailures,
+		st.PagesPerSec, st.Sites, st.Queue, st.BadLinks, st.Refused, st.State))
 }
