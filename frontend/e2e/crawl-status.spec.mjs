@@ -211,6 +211,10 @@ try {
       for (const [c, n] of Object.entries(st.errors_by_class || {})) {
         if (n) assert(errors.includes(`${c} ${n}`), `errors by class read "${errors}", the API says ${c} ${n}`);
       }
+      // The progress counts pages fetched fine and failures apart, never failures against the page cap.
+      const label = (await page.locator('#crawl-progress-label').innerText()).trim();
+      const want = `${st.pages_ok} pages fetched, ${st.errors} failed`;
+      assert(st.errors > 0 && label.startsWith(want), `the progress reads "${label}", want "${want}…"`);
       state.crawled = true;
       await shot(page, 'status-crawl-seeds-failed');
     });

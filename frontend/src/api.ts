@@ -66,7 +66,7 @@ export type ErrorsByClass = Partial<Record<ErrorClass, number>> & Record<string,
  * was reached, nothing was left to fetch, the user stopped it, no seed
  * could be fetched, or sitesift itself failed.
  */
-export type EndReason = '' | 'limit' | 'exhausted' | 'stopped' | 'seeds-failed' | 'failed';
+export type EndReason = '' | 'limit' | 'failure-limit' | 'exhausted' | 'stopped' | 'seeds-failed' | 'failed';
 
 export interface TopSite {
   site: string;
@@ -76,11 +76,13 @@ export interface TopSite {
 export interface CrawlStatus {
   state: CrawlState;
   strategy: Strategy | '';
-  /** pages counts the responses, error answers included (what max_pages caps). */
+  /** pages counts the responses, error answers included. */
   pages: number;
-  /** pages_ok counts the pages fetched fine, which the project keeps; absent from older servers. */
+  /** pages_ok counts the pages fetched fine (what max_pages caps), which the project keeps; absent from older servers. */
   pages_ok?: number;
   max_pages: number;
+  /** max_failures caps errors, the failed fetches and error answers; absent from older servers. */
+  max_failures?: number;
   pages_per_sec: number;
   sites: number;
   queue: number;
@@ -179,6 +181,8 @@ export type SettingsChange = Partial<Omit<CrawlSettings, 'effective_user_agent'>
 export interface CrawlRequest extends SettingsChange {
   seeds: string[];
   max_pages?: number;
+  /** max_failures ends the crawl after so many failures (absent: as many as max_pages). */
+  max_failures?: number;
   max_pages_per_site?: number;
   strategy?: Strategy;
   proxy?: string;

@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import { api, message, type CrawlStatus, type LibrarianProfile, type Project } from './api';
 import { LightElement } from './base';
+import { fetchedFailed } from './crawl-health';
 import { int } from './format';
 import { hasModifier, isTyping } from './keys';
 import { alertBox } from './loader';
@@ -219,7 +220,7 @@ export class SsApp extends LightElement {
     const c = this.crawl;
     if (!c || !ACTIVE_STATES.has(c.state)) return nothing;
     return html`<a class="crawl-pill state-${c.state}" href="#/crawl" title="Crawl ${c.state}">
-      <span class="dot"></span>${c.state} · ${int(c.pages)}${c.max_pages ? html` / ${int(c.max_pages)}` : nothing}
+      <span class="dot"></span>${c.state} · <span data-pill-count>${fetchedFailed(c)}</span>
     </a>`;
   }
 

@@ -3,7 +3,7 @@
 // ended, the URLs a crawl left out. Every helper shows nothing for a field an older server does not send.
 
 import { html, nothing } from 'lit';
-import type { EndReason, ErrorsByClass, SiteCrawlStatus } from './api';
+import type { CrawlStatus, EndReason, ErrorsByClass, SiteCrawlStatus } from './api';
 import { int } from './format';
 import './crawl-health.css';
 
@@ -69,7 +69,7 @@ export function crawlStatusBadge(s: SiteCrawlStatus | string | undefined) {
 }
 
 /** ERROR_CLASS_ORDER lists the error classes from the network outwards, the order they are shown in. */
-export const ERROR_CLASS_ORDER = ['dns', 'connect', 'timeout', 'tls', 'incomplete', 'http-4xx', 'http-5xx', 'robots', 'slow', 'other'];
+export const ERROR_CLASS_ORDER = ['dns', 'connect', 'timeout', 'tls', 'incomplete', 'http-4xx', 'http-5xx', 'redirect-chain', 'robots', 'slow', 'other'];
 
 const ERROR_CLASS_MEANING: Record<string, string> = {
   dns: 'the host name did not resolve',
@@ -164,11 +164,17 @@ export function leftOut(by: Record<string, number> | null | undefined) {
 
 const END_REASONS: Record<Exclude<EndReason, ''>, { text: string; tone: 'ok' | 'warn' | 'bad' }> = {
   limit: { text: 'the page cap was reached', tone: 'ok' },
+  'failure-limit': { text: 'the failure cap was reached — most URLs failed (see errors by class)', tone: 'warn' },
   exhausted: { text: 'nothing was left to fetch', tone: 'ok' },
   stopped: { text: 'stopped by you', tone: 'warn' },
   'seeds-failed': { text: 'no seed could be fetched — check the URLs and your network', tone: 'bad' },
   failed: { text: 'sitesift itself failed (see the last error) — the pages fetched so far are kept', tone: 'bad' },
 };
+
+/** fetchedFailed says what a crawl got, "23 pages fetched, 377 failed": the page cap counts the first, the failure cap the second. */
+export function fetchedFailed(s: Pick<CrawlStatus, 'pages' | 'pages_ok' | 'errors'>): string {
+  return `${int(s.pages_ok ?? s.pages)} pages fetched, ${int(s.errors)} failed`;
+}
 
 /** endReasonLine says why a crawl ended, or nothing while it runs (or from an older server). */
 export function endReasonLine(reason: EndReason | string | undefined) {

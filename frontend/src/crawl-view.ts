@@ -6,7 +6,7 @@
 import { html, nothing } from 'lit';
 import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type RecrawlReport, type Strategy } from './api';
 import { LightElement } from './base';
-import { droppedEntries, endReasonLine, errorEntries, errorsByClass, leftOut } from './crawl-health';
+import { droppedEntries, endReasonLine, errorEntries, errorsByClass, fetchedFailed, leftOut } from './crawl-health';
 import './crawl-errors';
 import './recrawl-window';
 import { DEFAULT_SCOPE, expressionFieldOf, isScope, scopeGroup, scopeRequest, type ExprField, type ScopeForm } from './crawl-scope';
@@ -28,6 +28,7 @@ const FORM_KEY = 'sitesift.crawlForm';
 interface CrawlForm extends ScopeForm {
   seeds: string;
   max_pages: string;
+  max_failures: string;
   max_pages_per_site: string;
   strategy: Strategy;
   proxy: string;
@@ -37,6 +38,7 @@ interface CrawlForm extends ScopeForm {
 const DEFAULT_FORM: CrawlForm = {
   seeds: '',
   max_pages: '500',
+  max_failures: '',
   max_pages_per_site: '50',
   strategy: 'greedy',
   proxy: '',
@@ -172,6 +174,7 @@ export class CrawlView extends LightElement {
     const req: CrawlRequest = { seeds, strategy: f.strategy };
     const nums: [keyof CrawlForm & keyof CrawlRequest, string, number][] = [
       ['max_pages', 'Max pages', 1],
+      ['max_failures', 'Max failures', 1],
       ['max_pages_per_site', 'Max pages per site', 1],
     ];
     for (const [key, label, min] of nums) {
@@ -257,6 +260,11 @@ export class CrawlView extends LightElement {
         <label class="field">
           <span>Max pages</span>
           <input id="crawl-max-pages" type="number" min="1" .value=${f.max_pages} @input=${this.#field('max_pages')} />
+        </label>
+        <label class="field" title="Failed fetches and error answers that end the crawl; empty: as many as max pages">
+          <span>Max failures</span>
+          <input id="crawl-max-failures" type="number" min="1" placeholder=${f.max_pages || '500'} .value=${f.max_failures}
+            @input=${this.#field('max_failures')} />
         </label>
         <label class="field">
           <span>Max per site</span>
@@ -353,7 +361,9 @@ export class CrawlView extends LightElement {
     }
     const running = s.state === 'running';
     const paused = s.state === 'paused';
-    const frac = s.max_pages > 0 ? Math.min(1, s.pages / s.max_pages) : 0;
+    // The page cap counts the pages fetched fine; failures have a cap of their own.
+    const fine = s.pages_ok ?? s.pages;
+    const frac = s.max_pages > 0 ? Math.min(1, fine / s.max_pages) : 0;
     // An imported project never crawled: its counts are the import's, the crawl's zeros are hidden (crawl-view.css).
     const imported = s.state === 'idle' && !s.end_reason && (this.#project.value?.imports?.length ?? 0) > 0;
     return html`<section class="panel status-panel" data-state=${s.state} ?data-imported=${imported}>
@@ -366,18 +376,18 @@ export class CrawlView extends LightElement {
       ${ACTIVE_STATES.has(s.state) ? nothing : endReasonLine(s.end_reason)}
       ${s.state === 'idle' ? this.#renderImported() : nothing}
       <div class="progress-wrap">
-        <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${s.pages}
-          aria-label="Pages crawled">
+        <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${s.max_pages} aria-valuenow=${fine}
+          aria-label="Pages fetched fine">
           <div class="progress-fill ${running ? 'moving' : ''}" style="width:${(frac * 100).toFixed(1)}%"></div>
         </div>
-        <span class="progress-label">${s.max_pages > 0
-          ? html`<strong>${int(s.pages)}</strong> / ${int(s.max_pages)} pages <span class="muted">(${Math.round(frac * 100)}%)</span>`
-          : html`<strong>${int(s.pages)}</strong> pages`}</span>
+        <span class="progress-label" id="crawl-progress-label">${fetchedFailed(s)}${s.max_pages > 0
+          ? html` <span class="muted">(caps ${int(s.max_pages)} pages${s.max_failures ? html`, ${int(s.max_failures)} failures` : nothing})</span>`
+          : nothing}</span>
       </div>
       <dl class="metrics">
         ${s.pages_ok === undefined
           ? nothing
-          : html`<div title="Pages fetched fine, which the project keeps; the progress counts every answer, errors included">
+          : html`<div title="Pages fetched fine, which the project keeps and the page cap counts">
               <dt>Fetched fine</dt><dd id="crawl-pages-ok">${int(s.pages_ok)}</dd></div>`}
         <div><dt>Pages/s</dt><dd>${s.pages_per_sec.toFixed(1)}</dd></div>
         <div><dt>Sites</dt><dd>${int(s.sites)}</dd></div>
