@@ -52,7 +52,8 @@ func TestCrawlFailureCap(t *testing.T) {
 		{maxPages: 8, wantOK: 3, wantFailed: 8, wantMax: 8, wantReason: app.EndFailLimit},
 		{maxPages: 8, maxFailures: 100, wantOK: 8, wantFailed: 21, wantMax: 100, wantReason: app.EndLimit},
 	} {
-		p, err := app.OpenProject(t.TempDir(), true)
+		dir := t.TempDir()
+		p, err := app.OpenProject(dir, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,6 +66,20 @@ func TestCrawlFailureCap(t *testing.T) {
 			t.Errorf("max pages %d, max failures %d: %d fine, %d failed, cap %d, ended %q (%v); want %d, %d, %d, %q",
 				tc.maxPages, tc.maxFailures, st.PagesOK, st.Errors, st.MaxFailures, st.EndReason, err,
 				tc.wantOK, tc.wantFailed, tc.wantMax, tc.wantReason)
+		}
+		a.Close()
+		p.Close()
+		// The crawl read back by the next process says the same.
+		if p, err = app.OpenProject(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		a = app.New(app.Options{Project: p})
+		back := a.CrawlStatus()
+		if back.PagesOK != st.PagesOK || back.Errors != st.Errors || back.MaxFailures != st.MaxFailures ||
+			back.EndReason != st.EndReason {
+			t.Errorf("max pages %d, max failures %d, read back: %d fine, %d failed, cap %d, ended %q; the crawl said %d, %d, %d, %q",
+				tc.maxPages, tc.maxFailures, back.PagesOK, back.Errors, back.MaxFailures, back.EndReason,
+				st.PagesOK, st.Errors, st.MaxFailures, st.EndReason)
 		}
 		a.Close()
 		p.Close()

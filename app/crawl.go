@@ -659,6 +659,14 @@ func (a *App) lastCrawl() CrawlStatus {
 			delete(byClass, "")
 			delete(byClass, sites.ErrRedirect) // no failure: the live status does not count them either
 			st.ErrorsByClass = byClass
+			// The failures the crawl counted against its cap: every class
+			// but the URLs robots.txt closed and the sites it asked to
+			// crawl too slowly, which were never fetched.
+			for class, n := range byClass {
+				if class != sites.ErrRobots && class != sites.ErrSlow {
+					st.Errors += n
+				}
+			}
 		}
 		if c.FinishedAt.IsZero() { // the process that ran it was killed
 			st.State = StateInterrupted
