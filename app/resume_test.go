@@ -59,7 +59,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	run := func(name string) app.CrawlStatus {
 		t.Helper()
 		st, err := a.RunCrawl(ctx, req, time.Second, nil)
-		if err != nil || st.State != app.StateDone || st.Pages != req.MaxPages {
+		if err != nil || st.State != app.StateDone || st.PagesOK != req.MaxPages {
 			t.Fatalf("%s crawl: %+v, %v; want done with %d pages", name, st, err, req.MaxPages)
 		}
 		return st
