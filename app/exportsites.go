@@ -24,17 +24,28 @@ import (
 // shorter URL, then the first in byte order, so that the choice never
 // depends on the order pages are read.
 func (a *App) seedURLs(ctx context.Context, names []string) (map[string]string, error) {
-	best := map[string]string{}
+	// A site's best so far keeps its depth: each of a crawl's pages is
+	// parsed once, not again for every page of its site that follows.
+	type seed struct {
+		url   string
+		depth int
+	}
+	best := map[string]seed{}
 	err := a.store.FetchedURLs(ctx, names, func(site, u string) error {
-		if cur, ok := best[site]; !ok || shallower(u, cur) {
-			best[site] = u
+		d := pathSegments(u)
+		if cur, ok := best[site]; !ok || shallower(u, d, cur.url, cur.depth) {
+			best[site] = seed{u, d}
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("seed URLs: %w", err)
 	}
-	return best, nil
+	urls := make(map[string]string, len(best))
+	for site, s := range best {
+		urls[site] = s.url
+	}
+	return urls, nil
 }
 
 // seedOf returns the seed of site from the fetched seeds of seedURLs, and
@@ -48,10 +59,9 @@ func seedOf(fetched map[string]string, site string) (string, bool) {
 	return sites.HomeURL(site), false
 }
 
-// shallower reports whether URL x makes a better seed than y (see
-// [App.seedURLs]).
-func shallower(x, y string) bool {
-	sx, sy := pathSegments(x), pathSegments(y)
+// shallower reports whether URL x, of sx path segments, makes a better
+// seed than y, of sy (see [App.seedURLs]).
+func shallower(x string, sx int, y string, sy int) bool {
 	if sx != sy {
 		return sx < sy
 	}
