@@ -31,14 +31,17 @@ type Seed struct {
 // whose crawl gave nothing worth archiving (dead, closed to robots, errors
 // only: sites.Failed) are left out unless includeFailed.
 func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
-	seeds, _, err := a.topSeeds(ctx, count, includeFailed, true)
+	seeds, _, err := a.TopSeeds(ctx, count, includeFailed, true)
 	return seeds, err
 }
 
-// topSeeds returns the top count sites by OPIC importance as seeds, and
-// the sites ranked above the last of them that it left out, by reason
-// (see [exportFilter]).
-func (a *App) topSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
+// TopSeeds returns the top count sites by OPIC importance as seeds,
+// leaving out the sites librarians rejected unless includeRejected, and
+// those whose crawl failed unless includeFailed: a top-K list should not
+// bring back a site the librarians turned down. It also returns how many
+// sites ranked above the last seed it left out, by reason (see
+// [exportFilter]).
+func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
 	if count <= 0 {
 		return nil, nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
 	}
@@ -368,13 +371,4 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		return left, WriteHeritrixPrecedence(w, ps)
 	}
 	return nil, badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
-}
-
-// TopSeeds returns the top count sites by OPIC importance as seeds,
-// leaving out the sites librarians rejected unless includeRejected, and
-// those whose crawl failed unless includeFailed: a top-K list should not
-// bring back a site the librarians turned down. It also returns how many
-// sites ranked above the last seed it left out, by reason.
-func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
-	return a.topSeeds(ctx, count, includeFailed, includeRejected)
 }
