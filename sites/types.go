@@ -4,16 +4,36 @@ import "time"
 
 // Page is one fetched page, as the crawler hands it over and the store keeps it.
 type Page struct {
-	URL         string    // normalised absolute URL (after redirects)
-	Site        string    // Of(URL)
-	Status      int       // HTTP status; 0 when the fetch failed before a response
-	ContentType string    // media type without parameters, e.g. "text/html"
-	Title       string    // <title>, trimmed; empty for non-HTML
-	Text        string    // readable text of the body, whitespace collapsed; empty for non-HTML
-	Links       []string  // normalised absolute http(s) URLs the page links to, deduplicated, in document order
-	Depth       int       // links followed from a seed
-	FetchedAt   time.Time // when the response arrived
-	Err         string    // why the fetch failed, if it did
+	URL         string // normalised absolute URL (after redirects)
+	Site        string // Of(URL)
+	Status      int    // HTTP status; 0 when the fetch failed before a response
+	ContentType string // media type without parameters, e.g. "text/html"
+	Title       string // <title>, trimmed; empty for non-HTML
+	// Text is the page's main content, what its authors wrote, without the
+	// template around it (navigation, footers, share buttons, cookie
+	// banners); white space collapsed; empty for non-HTML. It is what search
+	// finds and what snippets, excerpts and topic labels are made of.
+	Text string
+	// FullText is the readable text of the whole body, template included,
+	// white space collapsed: kept to be shown, never indexed.
+	FullText string
+	// Language is the ISO 639-1 code of the main text's language ("fr"),
+	// "" when it could not be told.
+	Language string
+	// Published is the date the page says it was published, zero when it
+	// says none.
+	Published time.Time
+	// Links are the page's editorial links: those inside its main content,
+	// which its authors wrote. Normalised absolute http(s) URLs,
+	// deduplicated, in document order.
+	Links []string
+	// TemplateLinks are the page's other links (navigation, header, footer,
+	// sidebars, share widgets, "related" boxes), by the same rules and
+	// never one of Links.
+	TemplateLinks []string
+	Depth         int       // links followed from a seed
+	FetchedAt     time.Time // when the response arrived
+	Err           string    // why the fetch failed, if it did
 	// ErrClass is the class of the failure (ErrDNS …), "" for a page
 	// fetched fine.
 	ErrClass string
