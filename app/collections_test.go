@@ -25,15 +25,16 @@ func TestCommunitySeedsAndTopics(t *testing.T) {
 	if len(cs) != 2 {
 		t.Fatalf("%d communities, want 2: %+v", len(cs), cs)
 	}
-	// One seed a site: hub.test's home page is the first community's
-	// seed, so the second, whose best hub is hub.test/birds, gets the home
-	// page of its next hub site.
+	// Cores of sites: hub.test, a hub of both topics, goes with the first
+	// core, and the second's hub sites are q1.test and q2.test. A seed is
+	// the home page of the host of the hub site's shallowest page.
 	if cs[0].Seed != "http://hub.test/" || cs[0].FromHub != "http://hub.test/jazz" || cs[0].HubScore <= 0 {
 		t.Errorf("first community: seed %s from %s, hub score %v", cs[0].Seed, cs[0].FromHub, cs[0].HubScore)
 	}
-	if cs[1].Seed != "http://q1.test/" || cs[1].Site != "q1.test" || cs[1].FromHub != "http://q1.test/b" || cs[1].HubScore != 0 {
-		t.Errorf("second community: seed %s (site %s) from %s, hub score %v; want q1.test's home page, score unknown (0)",
-			cs[1].Seed, cs[1].Site, cs[1].FromHub, cs[1].HubScore)
+	if cs[1].Seed != "http://q1.test/" || cs[1].Site != "q1.test" || cs[1].FromHub != "http://q1.test/b" || cs[1].HubScore <= 0 ||
+		!reflect.DeepEqual(cs[1].Hubs, []string{"http://q1.test/", "http://q2.test/"}) {
+		t.Errorf("second community: seed %s (site %s) from %s, hub score %v, hubs %v; want q1.test's home page, hubs q1.test and q2.test",
+			cs[1].Seed, cs[1].Site, cs[1].FromHub, cs[1].HubScore, cs[1].Hubs)
 	}
 	// The topics: the words every page of the community says, not the
 	// words of every page of the project, numbers or one-letter words.
@@ -75,9 +76,9 @@ func TestSeedHomeScheme(t *testing.T) {
 		}
 	}
 	// Cores of 2 members (one hub, one authority) give a seed to each of
-	// the hub sites.
-	if seeds["p1.test"] != "https://p1.test/" || seeds["p2.test"] != "http://p2.test/" || len(seeds) != 4 {
-		t.Errorf("seeds %v; want https://p1.test/, http://p2.test/ and one of hub.test and q1.test", seeds)
+	// the five hub sites.
+	if seeds["p1.test"] != "https://p1.test/" || seeds["p2.test"] != "http://p2.test/" || len(seeds) != 5 {
+		t.Errorf("seeds %v; want https://p1.test/, http://p2.test/ and those of hub.test, q1.test and q2.test", seeds)
 	}
 }
 
@@ -253,7 +254,7 @@ func TestCollections(t *testing.T) {
 	}
 	rows, err := csv.NewReader(&b).ReadAll()
 	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "community,topic,site,seed_url,hub_score,added_by_hand" ||
-		strings.Join(rows[1], ",") != "Garden birds,birds · feathers · nests,q1.test,http://q1.test/,0,false" ||
+		strings.Join(rows[1], ",") != "Garden birds,birds · feathers · nests,q1.test,http://q1.test/,0.5,false" ||
 		strings.Join(rows[2], ",") != ",,radio.example,https://radio.example/jazz,,true" {
 		t.Errorf("csv %q, %v", rows, err)
 	}

@@ -19,17 +19,19 @@ import (
 	"sitesift/sites/store"
 )
 
-// Community is one bipartite core found by the seeds method (the seeds
-// paper, Daneshpajouh et al.): its hubs and authorities as URLs, the home
-// page of one of its hub sites proposed as a crawl seed, and a topic label
-// made from the words of its sites' pages.
+// Community is one bipartite core of sites found by the seeds method (the
+// seeds paper, Daneshpajouh et al., run on the site graph): its hub and
+// authority sites as http://NAME/, the home page of one of its hub sites
+// proposed as a crawl seed, and a topic label made from the words of its
+// sites' pages.
 type Community struct {
 	// Core is the core's index in the order of extraction, from 0.
 	Core int `json:"core"`
-	// Seed is the home page of a hub site of the core (see [seedRule]),
-	// empty when every hub site of the core already gave an earlier core
-	// its seed; Site is that site and FromHub the hub page it was chosen
-	// for.
+	// Seed is the home page of a hub site of the core (see [seedRule] and
+	// communityGraph.seed), empty when every hub site of the core already
+	// gave an earlier core its seed; Site is that site and FromHub the
+	// page of it the seed was made from: its shallowest page the crawl
+	// fetched, or http://NAME/ for a site of an imported graph.
 	Seed    string `json:"seed"`
 	Site    string `json:"site"`
 	FromHub string `json:"from_hub"`
@@ -76,8 +78,12 @@ const MaxHITSIterations = 1000
 type communityGraph struct {
 	urls []string
 	g    *importance.Graph
+	// siteNodes is true when each node is a site, http://NAME/ for the
+	// site NAME (the graph of [App.loadCommunityGraph]); false for the
+	// page graph of the seeds paper's own evaluation ([App.SeedGraphs]).
+	siteNodes bool
 	// imported is true for a project whose graph is an imported site
-	// graph: its nodes are http://NAME/ and their site is NAME.
+	// graph: it has no page, and a seed is made up from a site's name.
 	imported bool
 	// hash identifies the graph (nodes and arcs), so that an extraction
 	// can be reused while the graph has not changed.
@@ -89,8 +95,8 @@ type communityGraph struct {
 // site returns the site of node v.
 func (cg *communityGraph) site(v int) string {
 	u := cg.urls[v]
-	if cg.imported {
-		// An imported name may hold a path (polblogs has
+	if cg.siteNodes {
+		// A site's name may hold a path (polblogs has
 		// "townhall.com/clog"); sites.Of would cut it to the host.
 		return strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
 	}
@@ -100,46 +106,79 @@ func (cg *communityGraph) site(v int) string {
 	return ""
 }
 
-// loadCommunityGraph reads the graph the seeds method runs on: an imported
-// site graph as the store keeps it (see store.ImportedSiteLinks), else
-// the page graph of the crawl (see store.PageGraph), into an
-// importance.Graph whose nodes are in order of URL.
+// loadCommunityGraph reads the graph the seeds method runs on: the site
+// graph, each site a node http://NAME/ and each link between two sites
+// one arc, however many pages carry it.
+//
+// The paper runs HITS on pages, with the links inside a site pruned
+// (section 3.3.1). On a crawl that graph makes one publisher's pages,
+// all linking to its network's help and footer pages, a complete core of
+// pages: a "community" of one site pointing at its own template. A
+// community is a core of sites, at least two hub sites agreeing on at
+// least two authority sites, so the paper's method (HITS-Ranking, the
+// cover-density core, the core removed, again) runs on the site graph,
+// the paper's pruning carried to its end: a site's pages are one node, its
+// many pages one vote. Three blogs citing two news sites then make a core
+// even when no two of their posts cite the same story.
+//
+// An imported site graph is read as the store keeps it (see
+// store.ImportedSiteLinks); a crawl's as its ranking reads it.
 func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
 	sg, imported, err := a.store.ImportedSiteLinks(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var cg *communityGraph
-	if imported {
-		cg = importedCommunityGraph(sg)
-	} else {
-		urls, arcs, err := a.store.PageGraph(ctx)
-		if err != nil {
+	if !imported {
+		// The crawl's site graph as OPIC and PageRank read it (to be the
+		// editorial site graph once the store keeps editorial links apart).
+		if sg, err = a.store.SiteGraphCSR(ctx); err != nil {
 			return nil, err
 		}
-		from, to := make([]int32, len(arcs)), make([]int32, len(arcs))
-		for i, arc := range arcs {
-			from[i], to[i] = arc[0], arc[1]
-		}
-		arcs = nil
-		g, err := importance.FromEdgeList(len(urls), from, to, nil)
-		if err != nil {
-			return nil, fmt.Errorf("communities: %w", err)
-		}
-		cg = &communityGraph{urls: urls, g: g}
 	}
+	cg := siteCommunityGraph(sg)
+	cg.imported = imported
 	cg.rule = a.store.SiteRule()
 	cg.hash = graphHash(cg.urls, cg.g)
 	return cg, nil
 }
 
-// importedCommunityGraph makes the community graph of an imported site
-// graph sg: site NAME is the node http://NAME/, nodes are in order of
-// URL, as the page graph of a crawl has them (the order ties of the
-// extraction go by), and every arc counts once (weight 1). The
+// loadPageSeedGraph reads the graph of the seeds paper's own setting, for
+// its evaluation (the lab, [App.SeedGraphs]): an imported site graph as
+// loadCommunityGraph reads it, else the page graph of the crawl (see
+// store.PageGraph), nodes in order of URL.
+func (a *App) loadPageSeedGraph(ctx context.Context) (*communityGraph, error) {
+	sg, imported, err := a.store.ImportedSiteLinks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if imported {
+		cg := siteCommunityGraph(sg)
+		cg.imported, cg.rule = true, a.store.SiteRule()
+		return cg, nil
+	}
+	urls, arcs, err := a.store.PageGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
+	from, to := make([]int32, len(arcs)), make([]int32, len(arcs))
+	for i, arc := range arcs {
+		from[i], to[i] = arc[0], arc[1]
+	}
+	arcs = nil
+	g, err := importance.FromEdgeList(len(urls), from, to, nil)
+	if err != nil {
+		return nil, fmt.Errorf("communities: %w", err)
+	}
+	return &communityGraph{urls: urls, g: g, rule: a.store.SiteRule()}, nil
+}
+
+// siteCommunityGraph makes the community graph of a site graph sg: site
+// NAME is the node http://NAME/, nodes are in order of URL, as the page
+// graph of a crawl has them (the order ties of the extraction go by), and
+// every arc counts once (weight 1), whatever sg weighs it. The
 // store orders sites by id, which is nearly always the order of their
 // URLs already; then sg's arrays become the graph's without a copy.
-func importedCommunityGraph(sg *store.Graph) *communityGraph {
+func siteCommunityGraph(sg *store.Graph) *communityGraph {
 	n := len(sg.Names)
 	urls := make([]string, n)
 	for i, name := range sg.Names {
@@ -180,7 +219,7 @@ func importedCommunityGraph(sg *store.Graph) *communityGraph {
 		outW[v] = float64(offsets[v+1] - offsets[v])
 	}
 	g := &importance.Graph{N: n, Offsets: offsets, Targets: targets, Weights: weights, OutW: outW}
-	return &communityGraph{urls: urls, g: g, imported: true}
+	return &communityGraph{urls: urls, g: g, siteNodes: true}
 }
 
 // graphHash identifies a community graph: its nodes' URLs and its arcs.
@@ -297,13 +336,14 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 	return nil
 }
 
-// Communities runs the seeds method on the project's page graph (see
-// store.PageGraph: links between pages of different sites; an imported site
-// graph as it is) and returns up to count cores, in the order extracted,
-// each with its seed. opt is importance.DefaultCoreOptions for the paper's
-// setting. Fewer than count cores come back when the graph runs out of
-// links, or its links left make no core of enough hubs and authorities
-// ([App.CommunitiesEnd] tells which). The result is deterministic: the same graph and options give the
+// Communities runs the seeds method on the project's site graph (see
+// [App.loadCommunityGraph]: each link between two sites once) and returns
+// up to count cores of sites, in the order extracted, each with its seed.
+// opt is importance.DefaultCoreOptions for the paper's setting, whose
+// least core of 2 hubs and 2 authorities is then 2 hub sites and 2
+// authority sites. Fewer than count cores come back when the graph runs
+// out of links, or its links left make no core of enough hub and
+// authority sites ([App.CommunitiesEnd] tells which). The result is deterministic: the same graph and options give the
 // same cores; the last one is kept and reused while the graph is unchanged.
 func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
 	cs, _, err := a.CommunitiesEnd(ctx, count, opt)
@@ -347,17 +387,37 @@ func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt
 	if err != nil {
 		return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
 	}
-	out := make([]Community, len(cores))
+	// Each core's seed hub first, then the seeds of their sites, read in
+	// one go: a crawl's seed is a page it fetched.
+	picks := make([]int, len(cores))
+	var picked []string
 	taken := map[string]bool{}
+	for i, c := range cores {
+		picks[i] = -1
+		if v, ok := seedRule(cg, c, taken); ok {
+			picks[i] = v
+			taken[cg.site(v)] = true
+			picked = append(picked, cg.site(v))
+		}
+	}
+	var fetched map[string]string
+	if !cg.imported && len(picked) > 0 {
+		if fetched, err = a.seedURLs(ctx, picked); err != nil {
+			return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
+		}
+	}
+	out := make([]Community, len(cores))
 	for i, c := range cores {
 		out[i] = Community{
 			Core: i, Hubs: nodeURLs(cg, c.Hubs), Authorities: nodeURLs(cg, c.Authorities),
 			CoverDensity: c.Density,
 		}
-		if v, ok := seedRule(cg, c, taken); ok {
+		if v := picks[i]; v >= 0 {
 			site := cg.site(v)
-			taken[site] = true
-			out[i].Seed, out[i].Site, out[i].FromHub = cg.home(v), site, cg.urls[v]
+			out[i].Seed, out[i].Site, out[i].FromHub = cg.seed(site, fetched), site, cg.urls[v]
+			if page, ok := fetched[site]; ok {
+				out[i].FromHub = page // a page of the hub site, not its node
+			}
 			if v == c.Seed {
 				out[i].HubScore = c.SeedHub
 				out[i].OffMainEigenvector = !importance.OnMainEigenvector(c.SeedHub)
@@ -424,28 +484,25 @@ func seedRule(cg *communityGraph, c importance.Core, taken map[string]bool) (v i
 	return 0, false
 }
 
-// home returns the seed URL of node v's site: its home page. A crawled
-// page gives its own scheme and host (those the site was crawled with):
-// scheme + host + "/"; an imported site graph has no scheme, and its sites get
-// https, which nearly every site answers today and which redirects to
-// http where it must. A name with a path (polblogs' "townhall.com/clog")
-// keeps it: the name is the site.
-func (cg *communityGraph) home(v int) string {
-	site := cg.site(v)
+// seed returns the seed URL of site, fetched being the seeds of the sites
+// a crawl fetched ([App.seedURLs]): the home page of the host of the
+// site's shallowest page that answered 2xx, with that page's scheme. That
+// host answered, where the site's name need not be a host the crawl
+// fetched under the host-www and domain rules (wday.ru's pages are on
+// www.wday.ru). A site the crawl fetched nothing of gets http://NAME/. An
+// imported site graph has no page and no scheme: its sites get
+// https://NAME/, which nearly every site answers today and which redirects
+// to http where it must. A name with a path (polblogs'
+// "townhall.com/clog") keeps it: the name is the site.
+func (cg *communityGraph) seed(site string, fetched map[string]string) string {
 	if cg.imported {
 		return "https://" + site + "/"
 	}
-	// The hub page's own host, which answered, rather than the site's
-	// name: under the host-www and domain rules the name (wday.ru) need
-	// not be a host the crawl fetched (www.wday.ru).
-	if u, err := url.Parse(cg.urls[v]); err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
+	page, ok := seedOf(fetched, site)
+	if u, err := url.Parse(page); ok && err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
 		return u.Scheme + "://" + u.Host + "/"
 	}
-	scheme := "http"
-	if strings.HasPrefix(cg.urls[v], "https://") {
-		scheme = "https"
-	}
-	return scheme + "://" + site + "/"
+	return page
 }
 
 func nodeURLs(cg *communityGraph, ids []int) []string {
@@ -469,8 +526,8 @@ func cloneCommunities(cs []Community) []Community {
 }
 
 // EditedSeeds matches a seed list a librarian edited (seeds added or
-// removed from an extraction) with the current extraction: a URL that is a
-// hub or authority of a core gets that core; one that is not (added by
+// removed from an extraction) with the current extraction: a URL of a site
+// that is a hub or authority of a core gets that core; one that is not (added by
 // hand) gets Core -1 and no hubs or authorities. Every URL must be an
 // absolute http(s) URL; the first that is not is a bad-request error naming
 // it. URLs are normalised and repeats dropped, first one kept.
@@ -494,15 +551,17 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 	if err != nil {
 		return nil, err
 	}
+	// A core's members are sites: any page of one of them is of the core.
 	member := map[string]int{}
-	for i, c := range current {
+	for i := len(current) - 1; i >= 0; i-- { // the first core a site is in wins
+		c := current[i]
 		for _, u := range append(slices.Clone(c.Hubs), c.Authorities...) {
-			member[u] = i
+			member[trimHome(u)] = i
 		}
 	}
 	for i, c := range current {
-		if c.Seed != "" {
-			member[c.Seed] = i
+		if c.Site != "" {
+			member[c.Site] = i
 		}
 	}
 	out := make([]Community, len(norm))
@@ -511,7 +570,7 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 		if v, found := slices.BinarySearch(cg.urls, u); found {
 			site = cg.site(v)
 		}
-		k, ok := member[u]
+		k, ok := member[site]
 		if !ok {
 			out[i] = Community{Core: -1, Seed: u, Site: site, Hubs: []string{}, Authorities: []string{}}
 			continue

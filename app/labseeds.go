@@ -10,10 +10,12 @@ import (
 )
 
 // SeedGraphs reads the two graphs of a project's evaluation: the page
-// graph the method runs on, and the whole page graph, whose URLs label the
-// results.
+// graph the method runs on in the seeds paper (links between pages of
+// different sites; the Communities page runs it on sites instead, see
+// [App.loadCommunityGraph]), and the whole page graph, whose URLs label
+// the results.
 func (a *App) SeedGraphs(ctx context.Context) (lab.SeedGraphs, []string, error) {
-	cg, err := a.loadCommunityGraph(ctx)
+	cg, err := a.loadPageSeedGraph(ctx)
 	if err != nil {
 		return lab.SeedGraphs{}, nil, err
 	}

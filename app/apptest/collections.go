@@ -15,16 +15,18 @@ import (
 //   - hubs http://hub.test/jazz, https://p1.test/j and http://p2.test/j link
 //     to http://j{1,2,3}.test/; their pages speak of jazz, records and
 //     vinyl;
-//   - hubs http://hub.test/birds and http://q1.test/b link to
-//     http://b{1,2}.test/; their pages speak of birds, feathers and nests;
+//   - hubs http://hub.test/birds, http://q1.test/b and http://q2.test/b
+//     link to http://b{1,2}.test/; their pages speak of birds, feathers
+//     and nests;
 //   - every page also says "welcome to the site" and the year 1999, and
 //     holds one-letter words; other.test's five pages speak of none of
 //     the topics.
 //
-// hub.test/birds is the best hub of the second community (it ties with
-// q1.test/b and comes first), but hub.test gives the first community its
-// seed, so the second one's seed is q1.test's home page. p1.test was
-// crawled over https. The project has two librarians, ana and bo.
+// Communities are cores of sites: hub.test, a hub of both topics, is a
+// hub of the first community, which takes it out of the graph, so the
+// second one's hub sites are q1.test and q2.test, and its seed q1.test's
+// home page. p1.test was crawled over https. The project has two
+// librarians, ana and bo.
 func TopicProject(t testing.TB) string {
 	t.Helper()
 	dir, p := create(t)
@@ -45,6 +47,7 @@ func TopicProject(t testing.TB) string {
 		page("http://p2.test/j", jazz, js...),
 		page("http://hub.test/birds", birds, bs...),
 		page("http://q1.test/b", birds, bs...),
+		page("http://q2.test/b", birds, bs...),
 	}
 	for _, u := range js {
 		pages = append(pages, page(u, jazz))
@@ -57,7 +60,7 @@ func TopicProject(t testing.TB) string {
 	}
 	var states []sites.SiteState
 	for i, s := range []string{"hub.test", "j1.test", "j2.test", "j3.test", "p1.test", "p2.test", "q1.test",
-		"b1.test", "b2.test", "other.test"} {
+		"b1.test", "b2.test", "other.test", "q2.test"} {
 		states = append(states, sites.SiteState{Site: s, History: float64(20 - i)})
 	}
 	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {

@@ -1,0 +1,147 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/importance"
+	"sitesift/sites"
+)
+
+// Messy crawls, as a librarian's crawl of real articles is: each part is
+// one thing a page template does to the link graph.
+var (
+	// publisherPages: one publisher's 30 pages all link to the help and
+	// footer pages of its network's hosts: 30 hub pages and 4 authority
+	// pages, a complete bipartite core of pages, but one site pointing at
+	// its own footer.
+	publisherPages = func(t *testing.T) []sites.Page {
+		var ps []sites.Page
+		for i := range 30 {
+			ps = append(ps, apptest.Page(t, fmt.Sprintf("https://www.publisher.test/story/%d", i),
+				"https://help.pubnet.test/", "https://help.pubnet.test/accessibility",
+				"https://corp.pubgroup.test/cookies", "https://corp.pubgroup.test/terms"))
+		}
+		return ps
+	}
+	// platformPages: three shops' pages link to the platform's home page
+	// and to each shop's own profile on it: many sites, one authority site.
+	platformPages = func(t *testing.T) []sites.Page {
+		var ps []sites.Page
+		for _, shop := range []string{"shop1", "shop2", "shop3"} {
+			for _, p := range []string{"/", "/about"} {
+				ps = append(ps, apptest.Page(t, "https://"+shop+".test"+p,
+					"https://twitter.com/", "https://twitter.com/"+shop))
+			}
+		}
+		return ps
+	}
+	// blogPages: three blogs' posts each cite a story of the same two news
+	// sites, never the same story twice: no page is linked from two blogs,
+	// but three sites agree on two others.
+	blogPages = func(t *testing.T) []sites.Page {
+		var ps []sites.Page
+		for _, blog := range []string{"blog1", "blog2", "blog3"} {
+			home := "https://" + blog + ".test/"
+			ps = append(ps, apptest.Page(t, home, home+"post/1", home+"post/2"))
+			for i := 1; i <= 2; i++ {
+				ps = append(ps, apptest.Page(t, fmt.Sprintf("%spost/%d", home, i), home,
+					fmt.Sprintf("https://news1.test/%s/story-%d", blog, i),
+					fmt.Sprintf("https://www.news2.test/%s/report-%d", blog, i)))
+			}
+		}
+		return ps
+	}
+)
+
+// crawledProject saves pages as a crawl does, each page's site by the
+// project's rule, and opens the app on the project.
+func crawledProject(t *testing.T, pages []sites.Page) *app.App {
+	t.Helper()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []sites.SiteState
+	seen := map[string]bool{}
+	for i, pg := range pages {
+		site, err := p.Store.SiteRule().Of(pg.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[i].Site, pg.Site = site, site
+		if !seen[pg.Site] {
+			seen[pg.Site] = true
+			states = append(states, sites.SiteState{Site: pg.Site, History: 1})
+		}
+	}
+	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	return a
+}
+
+// TestCommunitiesOfSites: on a crawled project a community is a core of at
+// least two hub sites and two authority sites. A publisher's pages
+// pointing at its footer and a platform linked by many sites are none,
+// whatever their cores of pages; three blogs citing two news sites are
+// one, though no two of their posts cite the same story.
+func TestCommunitiesOfSites(t *testing.T) {
+	type want struct {
+		hubs, auths []string
+	}
+	blogs := want{
+		hubs:  []string{"http://blog1.test/", "http://blog2.test/", "http://blog3.test/"},
+		auths: []string{"http://news1.test/", "http://news2.test/"},
+	}
+	for _, tc := range []struct {
+		name  string
+		pages func(t *testing.T) []sites.Page
+		want  []want
+		ended importance.SeedsEnd
+	}{
+		{"a publisher's footer", publisherPages, nil, importance.EndSmallCores},
+		{"a platform", platformPages, nil, importance.EndSmallCores},
+		{"three blogs citing two news sites", blogPages, []want{blogs}, importance.EndNoLinks},
+		{"all of them", func(t *testing.T) []sites.Page {
+			return slices.Concat(publisherPages(t), platformPages(t), blogPages(t))
+		}, []want{blogs}, importance.EndSmallCores},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := crawledProject(t, tc.pages(t))
+			cs, ended, err := a.CommunitiesEnd(context.Background(), 5, importance.DefaultCoreOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cs) != len(tc.want) || ended != tc.ended {
+				t.Fatalf("%d communities, ended %v: %+v; want %d, ended %v", len(cs), ended, cs, len(tc.want), tc.ended)
+			}
+			for i, w := range tc.want {
+				c := cs[i]
+				if !reflect.DeepEqual(sorted(c.Hubs), w.hubs) || !reflect.DeepEqual(sorted(c.Authorities), w.auths) {
+					t.Errorf("community %d: hubs %v, authorities %v; want %v, %v", i, c.Hubs, c.Authorities, w.hubs, w.auths)
+				}
+				// The seed is the best hub site's shallowest page the
+				// crawl fetched, here its home page.
+				if c.Site != "blog1.test" || c.Seed != "https://blog1.test/" || c.FromHub != "https://blog1.test/" {
+					t.Errorf("community %d: seed %s of site %s from hub %s; want https://blog1.test/ of blog1.test",
+						i, c.Seed, c.Site, c.FromHub)
+				}
+			}
+		})
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
