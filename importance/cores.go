@@ -102,7 +102,10 @@ const (
 	EndNoLinks
 	// EndSmallCores: links were left, but no core grown from the best
 	// MaxCoreStarts authorities among them had MinHubs hubs and
-	// MinAuthorities authorities.
+	// MinAuthorities authorities (with cover density 100, among those
+	// with MinHubs in-neighbours of MinAuthorities out-links: no other
+	// can start such a core). On a site graph: no core of enough hub sites
+	// and authority sites.
 	EndSmallCores
 )
 
@@ -300,7 +303,8 @@ func checkMinSides(opt CoreOptions) error {
 // A core with fewer than opt.MinHubs hubs or opt.MinAuthorities
 // authorities is no community: it is dropped and grown again from the next
 // authority by rank, up to MaxCoreStarts starts; ErrNoCore when none
-// reaches the minimum.
+// reaches the minimum. With cover density 100, an authority that cannot
+// start a complete core of that size (see canStartComplete) is no start.
 func ExtractCore(g *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 	if len(h) != g.N || len(a) != g.N {
 		return Core{}, fmt.Errorf("importance: hub and authority vectors of %d and %d entries for %d nodes", len(h), len(a), g.N)
@@ -321,8 +325,9 @@ func extractCore(g, in *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 	// The starts: nodes with an in-arc (a node with none cannot be an
 	// authority), best authority first, ties to the lower id.
 	var starts rankHeap
+	complete := opt.CoreSize == 0 && opt.CoverDensity >= 100
 	for v := 0; v < g.N; v++ {
-		if in.Offsets[v+1] > in.Offsets[v] {
+		if in.Offsets[v+1] > in.Offsets[v] && (!complete || canStartComplete(g, in, v, opt)) {
 			starts = append(starts, ranked{v, a[v]})
 		}
 	}
@@ -353,6 +358,27 @@ func extractCore(g, in *Graph, h, a []float64, opt CoreOptions) (Core, error) {
 		return c, nil
 	}
 	return Core{}, ErrNoCore
+}
+
+// canStartComplete reports whether a complete core grown from authority v
+// can have opt.MinHubs hubs and opt.MinAuthorities authorities: every hub
+// of such a core links to all its authorities, v among them, so v needs
+// MinHubs in-neighbours of MinAuthorities out-links or more. The starts
+// that cannot are skipped, not tried and dropped: on a crawl's site graph,
+// mostly stars of sites no other links to, their leaves would use up the
+// MaxCoreStarts tries ahead of a small core ranked below them, and the
+// extraction would end on EndSmallCores with that core left.
+func canStartComplete(g, in *Graph, v int, opt CoreOptions) bool {
+	need := max(opt.MinHubs, 1)
+	if in.Offsets[v+1]-in.Offsets[v] < need {
+		return false
+	}
+	for k := in.Offsets[v]; k < in.Offsets[v+1] && need > 0; k++ {
+		if u := in.Targets[k]; g.Offsets[u+1]-g.Offsets[u] >= max(opt.MinAuthorities, 1) {
+			need--
+		}
+	}
+	return need == 0
 }
 
 // growDense grows a cover-density core: a hub, then an authority, each

@@ -306,3 +306,34 @@ func TestExtractSeedsEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractSeedsPastStars: a crawl's site graph is mostly stars, each
+// site linking to sites no other one links to, and their authorities rank
+// above those of a small core beside them. A star's leaf has one hub and
+// starts no complete core of two: more than MaxCoreStarts of them ahead
+// must not hide the core, nor end the extraction with EndSmallCores while
+// a core is left.
+func TestExtractSeedsPastStars(t *testing.T) {
+	const stars, leaves = 25, 10 // 250 leaves, each ranked above the core
+	var e []WeightedEdge
+	for s := range stars {
+		hub := s * (leaves + 1)
+		for l := 1; l <= leaves; l++ {
+			e = append(e, WeightedEdge{From: hub, To: hub + l, Weight: 1})
+		}
+	}
+	n := stars * (leaves + 1)
+	e = bipartite(e, []int{n, n + 1, n + 2}, []int{n + 3, n + 4})
+	g, err := NewGraph(n+5, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cores, end, err := ExtractSeedsEnd(context.Background(), g, 3, DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cores) != 1 || !reflect.DeepEqual(sorted(cores[0].Hubs), []int{n, n + 1, n + 2}) ||
+		!reflect.DeepEqual(sorted(cores[0].Authorities), []int{n + 3, n + 4}) || end != EndSmallCores {
+		t.Fatalf("cores %+v, end %v; want the 3×2 core, then the stars left (small cores)", cores, end)
+	}
+}
