@@ -19,6 +19,13 @@
 // their files; app/plot draws their charts; app/apptest builds projects for
 // tests.
 //
+// Communities are cores of sites: the seeds paper's method (HITS-Ranking,
+// the best cover-density core taken out, again; package importance) runs
+// on the site graph, each link between two sites once, and a core counts
+// with at least 2 hub sites and 2 authority sites. The paper's page graph
+// made one publisher's pages, all linking to its own footer, a community;
+// it stays the graph of the paper's evaluation in the lab.
+//
 // One process at a time holds a project ([OpenProject], lock.go): the
 // others are told which process it is, and the commands that only read
 // open it beside that process ([ReadOnlyBeside]).

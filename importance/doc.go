@@ -19,7 +19,9 @@
 // and dangling nodes spread uniformly (the Kim–Lee matrix M*).
 //
 // Beside them: HITS hub and authority scores (the seeds paper's
-// HITS-Ranking), the seeds paper's bipartite core extraction (ExtractSeeds)
+// HITS-Ranking), the seeds paper's bipartite core extraction (ExtractSeeds,
+// on whatever graph it is given: sitesift gives it the site graph, so that
+// its least core of 2 hubs and 2 authorities is one of 2 sites each)
 // and its evaluation (CoreDistances, AverageDistance, SimulateBFS), Adaptive
 // OPIC with the paper's window policies on a graph
 // that changes (AdaptiveOPIC, Window; WindowedImportance applies a policy

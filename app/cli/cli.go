@@ -91,6 +91,8 @@ Usage:
                  [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
                  [--include-rejected]       (importance: keep the sites librarians rejected)
+                                            communities: one seed a core of sites (2 hub sites and 2 authority
+                                            sites at least); fewer than K found say why on standard error
   sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
                                             saved collections: communities with their edits, as seed lists
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]

@@ -150,8 +150,8 @@ func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead")
 	newMembers := f.Int("new-members", 1, "with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "HITS iterations before each core (1..1000)")
-	minHubs := f.Int("min-hubs", def.MinHubs, "fewest hubs a core must have to count as a community")
-	minAuths := f.Int("min-authorities", def.MinAuthorities, "fewest authorities a core must have to count as a community")
+	minHubs := f.Int("min-hubs", def.MinHubs, "fewest hub sites a core must have to count as a community")
+	minAuths := f.Int("min-authorities", def.MinAuthorities, "fewest authority sites a core must have to count as a community")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}

@@ -28,8 +28,8 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	coreSize := f.Int("core-size", 0, "communities: grow each core to this many members instead (fixed-size extraction)")
 	newMembers := f.Int("new-members", 1, "communities, with --core-size: hubs and authorities added per step")
 	iterations := f.Int("hits-iterations", def.HITS.MaxIter, "communities: HITS iterations before each core (1..1000)")
-	minHubs := f.Int("min-hubs", def.MinHubs, "communities: fewest hubs a core must have to count as a community")
-	minAuths := f.Int("min-authorities", def.MinAuthorities, "communities: fewest authorities a core must have to count as a community")
+	minHubs := f.Int("min-hubs", def.MinHubs, "communities: fewest hub sites a core must have to count as a community")
+	minAuths := f.Int("min-authorities", def.MinAuthorities, "communities: fewest authority sites a core must have to count as a community")
 	format := f.String("format", export.Txt, "txt, csv or json")
 	includeFailed := f.Bool("include-failed", false,
 		"importance: keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
@@ -85,9 +85,12 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		return usageError{"seeds: " + err.Error()}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		cs, err := a.Communities(ctx, *count, opt)
+		cs, end, err := a.CommunitiesEnd(ctx, *count, opt)
 		if err != nil {
 			return err
+		}
+		if t := app.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
 		return app.WriteCommunities(c.Stdout, cs, *format)
 	})

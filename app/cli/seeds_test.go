@@ -19,8 +19,14 @@ import (
 func TestCLISeedsCommunities(t *testing.T) {
 	dir := apptest.CommunityProject(t)
 	code, out, stderr := runCLI(t, "seeds", "--project", dir, "--count", "3")
-	if code != 0 || out != "http://h1.test/\nhttp://g1.test/\n" {
-		t.Errorf("txt: %d %q %s", code, out, stderr)
+	if code != 0 || out != "http://h1.test/\nhttp://g1.test/\n" ||
+		!strings.HasSuffix(stderr, "\nsitesift: seeds: 2 communities of 3 asked: no links were left outside the cores found\n") {
+		t.Errorf("txt: %d %q %q", code, out, stderr)
+	}
+	// With a least core of 3 hub sites, g1.test and g2.test are none.
+	code, _, stderr = runCLI(t, "seeds", "--project", dir, "--count", "3", "--min-hubs", "3")
+	if code != 0 || !strings.HasSuffix(stderr, "sitesift: seeds: 1 community of 3 asked: the links left outside the cores found make no core of 3 hub sites and 2 authority sites\n") {
+		t.Errorf("least core 3×2: %d %q", code, stderr)
 	}
 	code, out, stderr = runCLI(t, "seeds", "--project", dir, "--count", "3", "--format", "csv")
 	if code != 0 {

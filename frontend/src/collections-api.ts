@@ -16,7 +16,7 @@ export interface CollectionCommunity {
   /** seed is the home page of one of its hub sites, '' when every hub site gave another community its seed. */
   seed: string;
   site: string;
-  /** from_hub is the hub page whose site gave the seed. */
+  /** from_hub is the page of the hub site the seed was made from. */
   from_hub: string;
   hub_score: number;
   cover_density: number;

@@ -101,7 +101,7 @@ function toParams(f: Form): CommunityParams | string {
   const count = Number(f.count);
   if (!Number.isInteger(count) || count < 1) return 'Number of seeds (K) must be a whole number ≥ 1.';
   const min = Number(f.min_side);
-  if (!Number.isInteger(min) || min < 1) return 'Least hubs and authorities must be a whole number ≥ 1.';
+  if (!Number.isInteger(min) || min < 1) return 'Least hub and authority sites must be a whole number ≥ 1.';
   const least = { min_hubs: min, min_authorities: min };
   if (f.mode === 'density') {
     const d = Number(f.density);
@@ -397,9 +397,10 @@ export class CommunitiesView extends LightElement {
     return html`<form class="panel form communities-form" novalidate @submit=${this.#onRun}>
       <h2>Find communities</h2>
       <p class="muted small">
-        HITS ranks hubs and authorities on the link graph; the best bipartite core (hubs all linking to the same
-        authorities) is taken out, the home page of its best hub site becomes a seed, and the search repeats on what is
-        left — one seed per community, one per site. Each run is saved as a new collection.
+        HITS ranks hub and authority sites on the site graph (a link between two sites counts once, however many pages
+        carry it); the best bipartite core of sites (hub sites all linking to the same authority sites, 2 of each at
+        least) is taken out, the home page of its best hub site becomes a seed, and the search repeats on what is left —
+        one seed per community, one per site. Each run is saved as a new collection.
       </p>
       <label class="field">
         <span>Number of seeds (K)</span>
@@ -435,8 +436,8 @@ export class CommunitiesView extends LightElement {
                 @input=${(e: Event) => this.#set('new_members', (e.target as HTMLInputElement).value)} />
             </label>
           </div>`}
-      <label class="field" title="A core counts as a community only with at least this many hubs and this many authorities; one site and its out-links is no community">
-        <span>Least hubs and authorities</span>
+      <label class="field" title="A core counts as a community only with at least this many hub sites and this many authority sites; one site and its out-links is no community">
+        <span>Least hub and authority sites</span>
         <input id="communities-min-side" type="number" min="1" step="1" .value=${f.min_side}
           @input=${(e: Event) => this.#set('min_side', (e.target as HTMLInputElement).value)} />
       </label>
@@ -517,7 +518,7 @@ export class CommunitiesView extends LightElement {
           : html`<span class="muted small">No seed: each of its hub sites already gives another community its seed.</span>`}
       </div>
       <div class="core-stats">
-        ${k.from_hub ? html`<span title="The hub page whose site gives the seed">from <a href=${siteHref(k.site)}>${k.from_hub}</a></span>` : nothing}
+        ${k.from_hub ? html`<span title="The page of the hub site the seed is made from">from <a href=${siteHref(k.site)}>${k.from_hub}</a></span>` : nothing}
         <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(k.cover_density)}</strong></span>
         ${this.collection?.params?.off_main_eigenvector?.includes(k.core)
           ? html`<span class="off-eigenvector" title="Its HITS hub score is 0 to within 1e-20 (raw ${sig(k.hub_score)}): the core lies off the main eigenvector of the run it was found in, grown from a lesser authority after the best fell short, and the score says nothing of how good a hub it is">hub score: not on the main eigenvector</span>`
@@ -526,7 +527,7 @@ export class CommunitiesView extends LightElement {
               data-hub-relative=${this.#hubRelative(k)}>hub score <strong>${score(this.#hubRelative(k))}</strong>${
                 rawSharesOn() ? html` <span class="raw-share">${sig(k.hub_score)}</span>` : nothing}</span>`
           : nothing}
-        <span>${int(hubs.length)} hubs · ${int(auths.length)} authorities</span>
+        <span>${int(hubs.length)} hub sites · ${int(auths.length)} authority sites</span>
       </div>
       <div class="core-lists">${this.#renderURLs('hubs', hubs)} ${this.#renderURLs('authorities', auths)}</div>
     </li>`;
