@@ -145,3 +145,39 @@ func sorted(s []string) []string {
 	slices.Sort(s)
 	return s
 }
+
+// TestDemoWebCommunitiesOfSites: on a crawl of the demo web every community
+// has two hub sites and two authority sites at least, and a site is a hub
+// of one community at most: the cores are of sites. With the demo web's
+// page chrome (publisher networks, accounts on the platforms) the page
+// graph made communities of one site's pages pointing at its network or
+// at the platforms.
+func TestDemoWebCommunitiesOfSites(t *testing.T) {
+	a, _, _ := apptest.OpenProject(t, apptest.CrawledProject(t))
+	cs, err := a.Communities(context.Background(), 10, importance.DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) < 2 {
+		t.Fatalf("%d communities on the demo web: %+v", len(cs), cs)
+	}
+	hubOf := map[string]int{}
+	for _, c := range cs {
+		hubs, auths := map[string]bool{}, map[string]bool{}
+		for _, u := range c.Hubs {
+			s, _ := sites.Of(u)
+			hubs[s] = true
+			if k, ok := hubOf[s]; ok && k != c.Core {
+				t.Errorf("site %s is a hub of communities %d and %d", s, k, c.Core)
+			}
+			hubOf[s] = c.Core
+		}
+		for _, u := range c.Authorities {
+			s, _ := sites.Of(u)
+			auths[s] = true
+		}
+		if len(hubs) < 2 || len(auths) < 2 {
+			t.Errorf("community %d: %d hub sites %v, %d authority sites %v", c.Core, len(hubs), c.Hubs, len(auths), c.Authorities)
+		}
+	}
+}
