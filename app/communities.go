@@ -129,8 +129,8 @@ func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
 		return nil, err
 	}
 	if !imported {
-		// The crawl's site graph as OPIC and PageRank read it (to be the
-		// editorial site graph once the store keeps editorial links apart).
+		// Hook: the site graph OPIC and PageRank read; the editorial one
+		// once the store keeps link kinds and reads by the links setting.
 		if sg, err = a.store.SiteGraphCSR(ctx); err != nil {
 			return nil, err
 		}
@@ -343,8 +343,9 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 // least core of 2 hubs and 2 authorities is then 2 hub sites and 2
 // authority sites. Fewer than count cores come back when the graph runs
 // out of links, or its links left make no core of enough hub and
-// authority sites ([App.CommunitiesEnd] tells which). The result is deterministic: the same graph and options give the
-// same cores; the last one is kept and reused while the graph is unchanged.
+// authority sites ([App.CommunitiesEnd] tells which). The result is
+// deterministic: the same graph and options give the same cores; the last
+// one is kept and reused while the graph is unchanged.
 func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
 	cs, _, err := a.CommunitiesEnd(ctx, count, opt)
 	return cs, err
