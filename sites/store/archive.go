@@ -185,15 +185,7 @@ func (a *ArchiveTx) SavePage(ctx context.Context, p sites.Page, captures int) (b
 }
 
 func (a *ArchiveTx) linkSites(p *sites.Page) ([]string, error) {
-	out := make([]string, len(p.Links))
-	for j, l := range p.Links {
-		ls, err := a.rule.Of(l)
-		if err != nil {
-			return nil, fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
-		}
-		out[j] = ls
-	}
-	return out, nil
+	return linkSitesOf(p, a.rule)
 }
 
 // AddLinks adds links to the stored page url, keeping its content, and the
@@ -223,19 +215,7 @@ func (a *ArchiveTx) AddLinks(ctx context.Context, p sites.Page) (bool, error) {
 			return false, fmt.Errorf("store: add links of %q: %w", p.URL, err)
 		}
 	}
-	for j, l := range p.Links {
-		target, err := a.siteID(ctx, linkSites[j])
-		if err != nil {
-			return false, err
-		}
-		if _, err := a.tx.ExecContext(ctx, sqlInsertLink, id, l, target); err != nil {
-			return false, fmt.Errorf("store: save link %q -> %q: %w", p.URL, l, err)
-		}
-	}
-	if _, err := a.tx.ExecContext(ctx, sqlAddSiteLinks, site, id); err != nil {
-		return false, fmt.Errorf("store: update site graph for %q: %w", p.URL, err)
-	}
-	return false, nil
+	return false, a.addLinks(ctx, site, id, &p, linkSites)
 }
 
 // AddCaptures adds n captures, the last at last, to the stored page url (a
@@ -277,8 +257,11 @@ func (a *ArchiveTx) AddSiteLink(ctx context.Context, from, to string, w float64)
 	if err != nil {
 		return err
 	}
+	// A graph without pages has no link kinds: the edge counts in both
+	// graphs (editorial_weight NULL, or grown with weight).
 	st, err := a.stmt(ctx, `INSERT INTO site_links (from_site_id, to_site_id, weight) VALUES (?, ?, ?)
-		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + excluded.weight`)
+		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + excluded.weight,
+			editorial_weight = editorial_weight + excluded.weight`)
 	if err != nil {
 		return err
 	}

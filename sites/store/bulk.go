@@ -330,7 +330,7 @@ func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImport
 }
 
 // SiteGraphCSR returns every known site and the weighted inter-site edges
-// in [Graph] form, nodes in order of site id, 12 bytes an edge plus the
+// of the project's link graph ([Store.LinkGraph]) in [Graph] form, nodes in order of site id, 12 bytes an edge plus the
 // names: the form in which a graph of tens of millions of edges fits in
 // memory, where [Store.SiteGraph]'s edges take about ten times as much.
 func (s *Store) SiteGraphCSR(ctx context.Context) (*Graph, error) {
@@ -346,6 +346,16 @@ func (s *Store) SiteGraphCSR(ctx context.Context) (*Graph, error) {
 // its primary key's order, (from, to) by id, and nodes are in order of id,
 // so the rows come in CSR order and nothing is sorted.
 func siteGraphCSR(ctx context.Context, tx *sql.Tx) (*Graph, error) {
+	lg, err := linkGraph(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	return siteGraphCSROf(ctx, tx, lg)
+}
+
+// siteGraphCSROf is [siteGraphCSR] of the link graph lg.
+func siteGraphCSROf(ctx context.Context, tx *sql.Tx, lg LinkGraph) (*Graph, error) {
+	weight, isEdge := edgeSQL(lg, "l")
 	g, err := siteNodes(ctx, tx, "site graph", true)
 	if err != nil {
 		return nil, err
@@ -371,7 +381,7 @@ func siteGraphCSR(ctx context.Context, tx *sql.Tx) (*Graph, error) {
 		g.Targets = append(g.Targets, pt)
 		g.Weights = append(g.Weights, w)
 		return nil
-	}, `SELECT from_site_id, to_site_id, weight FROM site_links ORDER BY from_site_id, to_site_id`)
+	}, `SELECT from_site_id, to_site_id, `+weight+` FROM site_links l WHERE `+isEdge+` ORDER BY from_site_id, to_site_id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: site graph: list edges: %w", err)
 	}

@@ -23,38 +23,48 @@ const (
 	sqlOldPage = `SELECT id, site_id FROM pages WHERE url = ?`
 
 	// Withdraw what the previous version of a page added to site_links: one
-	// unit of weight towards every other site it linked to. Edges it alone
-	// carried go first, so that no row ever holds weight 0 (the CHECK).
+	// unit of weight towards every other site it linked to, and one of
+	// editorial weight where one of those links was editorial. Edges it
+	// alone carried go first, so that no row ever holds weight 0 (the
+	// CHECK). An editorial weight still NULL (links of no kind: see
+	// migration 0017) stood for the whole weight, and becomes a number.
 	sqlDropSoleSiteLinks = `DELETE FROM site_links
 		WHERE from_site_id = ?1 AND weight = 1 AND to_site_id IN (
 			SELECT target_site_id FROM links
 			WHERE page_id = ?2 AND target_site_id <> ?1)`
-	sqlWithdrawSiteLinks = `UPDATE site_links SET weight = weight - 1
-		WHERE from_site_id = ?1 AND to_site_id IN (
-			SELECT target_site_id FROM links
-			WHERE page_id = ?2 AND target_site_id <> ?1)`
+	sqlWithdrawSiteLinks = `UPDATE site_links SET weight = weight - 1,
+			editorial_weight = COALESCE(editorial_weight, weight) - w.editorial
+		FROM (SELECT target_site_id, max(editorial) AS editorial FROM links
+			WHERE page_id = ?2 AND target_site_id <> ?1 GROUP BY target_site_id) AS w
+		WHERE site_links.from_site_id = ?1 AND site_links.to_site_id = w.target_site_id`
 	sqlDeleteLinks = `DELETE FROM links WHERE page_id = ?`
 
 	sqlUpsertPage = `INSERT INTO pages
-		(url, site_id, status, content_type, title, text, depth, fetched_at, err, err_class)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		(url, site_id, status, content_type, title, text, depth, fetched_at, err, err_class,
+			full_text, language, published)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (url) DO UPDATE SET
 			site_id = excluded.site_id, status = excluded.status,
 			content_type = excluded.content_type, title = excluded.title,
 			text = excluded.text, depth = excluded.depth,
+			full_text = excluded.full_text, language = excluded.language, published = excluded.published,
 			fetched_at = excluded.fetched_at, err = excluded.err, err_class = excluded.err_class, indexed = 0
 		RETURNING id`
 
-	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id) VALUES (?, ?, ?)
-		ON CONFLICT DO NOTHING`
+	// A URL both editorial and template in one page is editorial: the
+	// author wrote it.
+	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id, editorial) VALUES (?, ?, ?, ?)
+		ON CONFLICT (page_id, target_url) DO UPDATE SET editorial = max(editorial, excluded.editorial)`
 
 	// Add the new version's contribution: one unit towards every other site
-	// the page links to, however many of its URLs it links to.
-	sqlAddSiteLinks = `INSERT INTO site_links (from_site_id, to_site_id, weight)
-		SELECT ?1, target_site_id, 1 FROM links
+	// the page links to, however many of its URLs it links to, and one unit
+	// of editorial weight when one of those links is editorial.
+	sqlAddSiteLinks = `INSERT INTO site_links (from_site_id, to_site_id, weight, editorial_weight)
+		SELECT ?1, target_site_id, 1, max(editorial) FROM links
 		WHERE page_id = ?2 AND target_site_id <> ?1
 		GROUP BY target_site_id
-		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + 1`
+		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + 1,
+			editorial_weight = COALESCE(editorial_weight, weight) + excluded.editorial_weight`
 
 	sqlUpsertOPIC = `INSERT INTO sites (name, first_seen, opic_cash, opic_history, out_of_scope, trapped, delay_ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -142,13 +152,9 @@ func (s *Store) SaveCrawlBatch(ctx context.Context, pages []sites.Page, states [
 		if err := validatePage(p, s.rule); err != nil {
 			return err
 		}
-		linkSites[i] = make([]string, len(p.Links))
-		for j, l := range p.Links {
-			ls, err := s.rule.Of(l)
-			if err != nil {
-				return fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
-			}
-			linkSites[i][j] = ls
+		var err error
+		if linkSites[i], err = linkSitesOf(p, s.rule); err != nil {
+			return err
 		}
 	}
 	for _, st := range states {
@@ -221,23 +227,44 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 	}
 	var pageID int64
 	if err := up.QueryRowContext(ctx, p.URL, siteID, p.Status, p.ContentType, p.Title, p.Text,
-		p.Depth, formatTimeOrNull(p.FetchedAt), p.Err, p.ErrClass).Scan(&pageID); err != nil {
+		p.Depth, formatTimeOrNull(p.FetchedAt), p.Err, p.ErrClass,
+		p.FullText, p.Language, formatTimeOrNull(p.Published)).Scan(&pageID); err != nil {
 		return fmt.Errorf("store: save page %q: %w", p.URL, err)
 	}
+	return b.addLinks(ctx, siteID, pageID, p, linkSites)
+}
 
-	if len(p.Links) == 0 {
+// linkSitesOf returns the site of each link of p under rule: its editorial
+// links, then its template links, as [batch.addLinks] takes them.
+func linkSitesOf(p *sites.Page, rule sites.Rule) ([]string, error) {
+	out := make([]string, 0, len(p.Links)+len(p.TemplateLinks))
+	for _, l := range slices.Concat(p.Links, p.TemplateLinks) {
+		ls, err := rule.Of(l)
+		if err != nil {
+			return nil, fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
+		}
+		out = append(out, ls)
+	}
+	return out, nil
+}
+
+// addLinks stores the links of p, page pageID of site siteID, each with its
+// kind (linkSites from [linkSitesOf]), and adds the page's share of the site
+// graph they imply.
+func (b *batch) addLinks(ctx context.Context, siteID, pageID int64, p *sites.Page, linkSites []string) error {
+	if len(p.Links)+len(p.TemplateLinks) == 0 {
 		return nil
 	}
 	ins, err := b.stmt(ctx, sqlInsertLink)
 	if err != nil {
 		return err
 	}
-	for j, l := range p.Links {
+	for j, l := range slices.Concat(p.Links, p.TemplateLinks) {
 		targetSite, err := b.siteID(ctx, linkSites[j])
 		if err != nil {
 			return err
 		}
-		if _, err := ins.ExecContext(ctx, pageID, l, targetSite); err != nil {
+		if _, err := ins.ExecContext(ctx, pageID, l, targetSite, j < len(p.Links)); err != nil {
 			return fmt.Errorf("store: save link %q -> %q: %w", p.URL, l, err)
 		}
 	}
@@ -252,8 +279,9 @@ func (b *batch) savePage(ctx context.Context, p *sites.Page, linkSites []string)
 }
 
 // SiteGraph returns every known site, sorted by name, and the weighted
-// inter-site edges (see [sites.Edge]), sorted by From then To. Sites that
-// were only linked to, never crawled, are included.
+// inter-site edges (see [sites.Edge]) of the project's link graph
+// ([Store.LinkGraph]), sorted by From then To. Sites that were only linked
+// to, never crawled, are included.
 //
 // The edges are read by site id in the primary key's order and sorted here:
 // joining site names in SQL and sorting by them costs a random lookup per
@@ -270,6 +298,11 @@ func (s *Store) SiteGraph(ctx context.Context) (names []string, edges []sites.Ed
 
 // siteGraph is [Store.SiteGraph] as tx sees it.
 func siteGraph(ctx context.Context, tx *sql.Tx) (names []string, edges []sites.Edge, err error) {
+	g, err := linkGraph(ctx, tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	weight, isEdge := edgeSQL(g, "l")
 	// pos maps a site id to the site's position in names.
 	pos := map[int64]int32{}
 	err = queryRows(ctx, tx, func(sc scanner) error {
@@ -302,7 +335,7 @@ func siteGraph(ctx context.Context, tx *sql.Tx) (names []string, edges []sites.E
 			return posEdge{}, fmt.Errorf("edge %d → %d names an unknown site", f, t)
 		}
 		return posEdge{pf, pt, w}, nil
-	}, `SELECT from_site_id, to_site_id, weight FROM site_links`)
+	}, `SELECT from_site_id, to_site_id, `+weight+` FROM site_links l WHERE `+isEdge)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: site graph: list edges: %w", err)
 	}
@@ -388,7 +421,7 @@ func (s *Store) Stats(ctx context.Context) (pages, sites int, err error) {
 const forEachChunk = 256
 
 // ForEachPage calls fn for every stored page in insertion order, without
-// Links, and stops at the first error fn returns (that error is returned
+// FullText and links, and stops at the first error fn returns (that error is returned
 // as is). It reads in chunks and holds no transaction while fn runs, so fn
 // may take its time (re-indexing) and may use the store; pages saved during
 // the walk may or may not be visited.
@@ -420,18 +453,21 @@ func (s *Store) pageChunk(ctx context.Context, after int64) (pages []sites.Page,
 func (s *Store) pageChunkWhere(ctx context.Context, where string, after int64, n int) (pages []sites.Page, last int64, err error) {
 	pages, err = queryList(ctx, s.rdb, func(sc scanner) (sites.Page, error) {
 		var p sites.Page
-		var fetched sql.NullString
+		var fetched, published sql.NullString
 		if err := sc.Scan(&last, &p.URL, &p.Site, &p.Status, &p.ContentType,
-			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err, &p.ErrClass); err != nil {
+			&p.Title, &p.Text, &p.Depth, &fetched, &p.Err, &p.ErrClass, &p.Language, &published); err != nil {
 			return p, err
 		}
 		var err error
 		if p.FetchedAt, err = parseNullTime(fetched); err != nil {
 			return p, fmt.Errorf("page %q: %w", p.URL, err)
 		}
+		if p.Published, err = parseNullTime(published); err != nil {
+			return p, fmt.Errorf("page %q: published: %w", p.URL, err)
+		}
 		return p, nil
 	}, `SELECT p.id, p.url, s.name, p.status, p.content_type,
-			p.title, p.text, p.depth, p.fetched_at, p.err, p.err_class
+			p.title, p.text, p.depth, p.fetched_at, p.err, p.err_class, p.language, p.published
 		FROM pages p JOIN sites s ON s.id = p.site_id
 		WHERE `+where+` ORDER BY p.id LIMIT ?`, after, n)
 	if err != nil {

@@ -516,7 +516,10 @@ func (d droppedIndexes) rebuild(ctx context.Context, tx *sql.Tx) error {
 func insertEdges(ctx context.Context, tx *sql.Tx, es []importEdge) error {
 	b := &batchStmts{tx: tx, cols: 3, stmts: map[int]*sql.Stmt{},
 		prefix: `INSERT INTO site_links (from_site_id, to_site_id, weight) VALUES `,
-		suffix: ` ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + excluded.weight`}
+		// An edge list has no link kinds: its edges count in both graphs
+		// (editorial_weight NULL, or grown with weight).
+		suffix: ` ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + excluded.weight,
+			editorial_weight = editorial_weight + excluded.weight`}
 	defer b.close()
 	args := make([]any, 0, 3*importEdgeRows)
 	for lo := 0; lo < len(es); lo += importEdgeRows {

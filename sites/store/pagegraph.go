@@ -29,6 +29,9 @@ import (
 // standing for its home page http://NAME/ ([sites.HomeURL]), with an arc per
 // weighted edge.
 //
+// The links are those of the project's link graph ([Store.LinkGraph]): a
+// page's editorial links only, unless the project ranks on all links.
+//
 // It reads the pages and the links between sites once each, in one read
 // transaction; beside that scan it sorts the URLs and the arcs.
 func (s *Store) PageGraph(ctx context.Context) (urls []string, arcs [][2]int32, err error) {
@@ -56,7 +59,11 @@ func (s *Store) pageGraph(ctx context.Context, prune bool) (urls []string, arcs 
 		return nil, nil, fmt.Errorf("store: page graph: %w", err)
 	}
 	if hasPages {
-		urls, arcs, err = pageLinkGraph(ctx, tx, prune)
+		var g LinkGraph
+		if g, err = linkGraph(ctx, tx); err != nil {
+			return nil, nil, err
+		}
+		urls, arcs, err = pageLinkGraph(ctx, tx, prune, g)
 	} else {
 		urls, arcs, err = siteLinkGraph(ctx, tx)
 	}
@@ -66,9 +73,9 @@ func (s *Store) pageGraph(ctx context.Context, prune bool) (urls []string, arcs 
 	return urls, arcs, nil
 }
 
-// pageLinkGraph builds the graph of page links, only those between sites
-// when prune is set.
-func pageLinkGraph(ctx context.Context, tx *sql.Tx, prune bool) ([]string, [][2]int32, error) {
+// pageLinkGraph builds the graph of page links of link graph g, only those
+// between sites when prune is set.
+func pageLinkGraph(ctx context.Context, tx *sql.Tx, prune bool, g LinkGraph) ([]string, [][2]int32, error) {
 	// Page ids are dense in practice, but a map keeps this right whatever
 	// ids SQLite handed out.
 	pageURL := map[int64]string{}
@@ -93,11 +100,15 @@ func pageLinkGraph(ctx context.Context, tx *sql.Tx, prune bool) ([]string, [][2]
 		page   int64
 		target string
 	}
-	query := `SELECT page_id, target_url FROM links`
+	kind := "1"
+	if g == EditorialLinks {
+		kind = "l.editorial = 1"
+	}
+	query := `SELECT l.page_id, l.target_url FROM links l WHERE ` + kind
 	if prune {
 		query = `SELECT l.page_id, l.target_url
 		FROM links l JOIN pages p ON p.id = l.page_id
-		WHERE l.target_site_id <> p.site_id`
+		WHERE l.target_site_id <> p.site_id AND ` + kind
 	}
 	links, err := queryList(ctx, tx, func(sc scanner) (l link, err error) {
 		if err = sc.Scan(&l.page, &l.target); err == nil {

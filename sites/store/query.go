@@ -46,8 +46,8 @@ var sortKeys = map[string]string{
 	"opic":      "(s.opic_history + s.opic_cash)",
 	"pagerank":  "s.pagerank",
 	"pages":     "",
-	"in_sites":  "COALESCE(s.in_sites, (SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id))",
-	"out_sites": "COALESCE(s.out_sites, (SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id))",
+	"in_sites":  "", // degreeSQL, in the project's link graph
+	"out_sites": "",
 	"site":      "s.name",
 	"rating":    "",
 }
@@ -207,20 +207,37 @@ const siteStatus = `(CASE
 // (pages_site, site_links' primary key and site_links_to), and site_links
 // has no zero-weight rows, so COUNT(*) is the number of neighbour sites;
 // an imported graph stores both counts (migration 0013).
-const siteRowSelect = `SELECT s.name,
+//
+// The degrees count the edges of the project's link graph g.
+func siteRowSelect(g LinkGraph) string {
+	return `SELECT s.name,
 		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow', 'redirect')) AS errors,
 		` + siteStatus + ` AS crawl_status,
-		COALESCE(s.in_sites, (SELECT COUNT(*) FROM site_links l WHERE l.to_site_id = s.id)) AS in_sites,
-		COALESCE(s.out_sites, (SELECT COUNT(*) FROM site_links l WHERE l.from_site_id = s.id)) AS out_sites,
+		` + degreeSQL(g, true) + ` AS in_sites,
+		` + degreeSQL(g, false) + ` AS out_sites,
 		r.rating,
 		s.id
 	FROM sites s
 	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic_history + opic_cash) FROM sites)) AS total) t
 	LEFT JOIN ratings r ON r.site_id = s.id
 		AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
+}
+
+// degreeSQL counts the neighbour sites of the site s in graph g: the sites
+// linking to it (in) or those it links to. An imported graph stores both
+// counts (migration 0013), the same in both graphs since its links have no
+// kind; NULL means counted.
+func degreeSQL(g LinkGraph, in bool) string {
+	self, stored := "from_site_id", "s.out_sites"
+	if in {
+		self, stored = "to_site_id", "s.in_sites"
+	}
+	_, isEdge := edgeSQL(g, "l")
+	return "COALESCE(" + stored + ", (SELECT COUNT(*) FROM site_links l WHERE l." + self + " = s.id AND " + isEdge + "))"
+}
 
 func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 	var row SiteRow
@@ -332,6 +349,13 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		return 0, nil, fmt.Errorf("store: list sites: begin: %w", err)
 	}
 	defer tx.Rollback()
+	g, err := linkGraph(ctx, tx)
+	if err != nil {
+		return 0, nil, err
+	}
+	if key == "in_sites" || key == "out_sites" {
+		expr = degreeSQL(g, key == "in_sites")
+	}
 
 	status := ""
 	if q.Status != "" || q.NoFailed {
@@ -398,7 +422,7 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		rows, err = queryList(ctx, tx, func(sc scanner) (SiteRow, error) {
 			var id int64
 			return scanSiteRow(sc, &id)
-		}, siteRowSelect+where+` ORDER BY `+order+` LIMIT ?3 OFFSET ?4`,
+		}, siteRowSelect(g)+where+` ORDER BY `+order+` LIMIT ?3 OFFSET ?4`,
 			q.Librarian, filter, limit, q.Offset, q.Status, nil, nil, nil, opicTotal)
 		if err != nil {
 			return 0, nil, fmt.Errorf("store: list sites: %w", err)
@@ -508,6 +532,10 @@ func siteRowsOf(ctx context.Context, tx *sql.Tx, ids []int64, librarian string, 
 	if len(ids) == 0 {
 		return []SiteRow{}, nil
 	}
+	g, err := linkGraph(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
 	js, err := json.Marshal(ids)
 	if err != nil {
 		return nil, err
@@ -518,7 +546,7 @@ func siteRowsOf(ctx context.Context, tx *sql.Tx, ids []int64, librarian string, 
 		row, err := scanSiteRow(sc, &id)
 		byID[id] = row
 		return err
-	}, siteRowSelect+` WHERE s.id IN (SELECT value FROM json_each(?2))`,
+	}, siteRowSelect(g)+` WHERE s.id IN (SELECT value FROM json_each(?2))`,
 		librarian, string(js), nil, nil, nil, nil, nil, nil, opicTotal)
 	if err != nil {
 		return nil, err
@@ -548,7 +576,11 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	if err != nil {
 		return SiteDetail{}, err
 	}
-	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect+` WHERE s.name = ?2`, librarian, name,
+	g, err := linkGraph(ctx, tx)
+	if err != nil {
+		return SiteDetail{}, err
+	}
+	d.SiteRow, err = scanSiteRow(tx.QueryRowContext(ctx, siteRowSelect(g)+` WHERE s.name = ?2`, librarian, name,
 		nil, nil, nil, nil, nil, nil, opicTotal), &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return SiteDetail{}, fmt.Errorf("store: site %q: %w", name, ErrNotFound)
@@ -560,10 +592,10 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 	if d.Pages, err = sitePages(ctx, tx, id); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: pages: %w", name, err)
 	}
-	if d.InLinks, err = siteLinks(ctx, tx, id, true, opicTotal); err != nil {
+	if d.InLinks, err = siteLinks(ctx, tx, g, id, true, opicTotal); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: in-links: %w", name, err)
 	}
-	if d.OutLinks, err = siteLinks(ctx, tx, id, false, opicTotal); err != nil {
+	if d.OutLinks, err = siteLinks(ctx, tx, g, id, false, opicTotal); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: out-links: %w", name, err)
 	}
 	if d.Ratings, err = ratings(ctx, tx, `WHERE r.site_id = ?`, id); err != nil {
@@ -619,21 +651,23 @@ func sitePages(ctx context.Context, tx *sql.Tx, siteID int64) ([]PageRow, error)
 
 // siteLinks lists the neighbours of a site: those linking to it when in is
 // true, those it links to otherwise; opicTotal is the OPIC total of all
-// sites (totals), which summing again would read every site.
-func siteLinks(ctx context.Context, tx *sql.Tx, siteID int64, in bool, opicTotal float64) ([]SiteLink, error) {
+// sites (totals), which summing again would read every site. The links and
+// their weights are those of graph g.
+func siteLinks(ctx context.Context, tx *sql.Tx, g LinkGraph, siteID int64, in bool, opicTotal float64) ([]SiteLink, error) {
 	self, other := "from_site_id", "to_site_id"
 	if in {
 		self, other = other, self
 	}
+	weight, isEdge := edgeSQL(g, "l")
 	return queryList(ctx, tx, func(sc scanner) (l SiteLink, err error) {
 		err = sc.Scan(&l.Site, &l.Weight, &l.OPIC)
 		return l, err
-	}, `SELECT o.name, l.weight,
+	}, `SELECT o.name, `+weight+` AS w,
 			CASE WHEN t.total > 0 THEN (o.opic_history + o.opic_cash) / t.total ELSE 0 END
 		FROM site_links l
 		JOIN sites o ON o.id = l.`+other+`
 		CROSS JOIN (SELECT ? AS total) t
-		WHERE l.`+self+` = ?
-		ORDER BY l.weight DESC, o.name
+		WHERE l.`+self+` = ? AND `+isEdge+`
+		ORDER BY w DESC, o.name
 		LIMIT ?`, opicTotal, siteID, MaxDetailRows)
 }

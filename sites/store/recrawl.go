@@ -57,9 +57,11 @@ func (c *RecrawlCounts) Add(o RecrawlCounts) {
 }
 
 // pageDigest is the digest of what sitesift keeps of a page: its title, its
-// text and the set of its links. A page whose markup changed but not these
-// has nothing to update, so it counts as unchanged.
-func pageDigest(title, text string, links []string) string {
+// text and the sets of its editorial and template links. A page whose
+// markup changed but not these has nothing to update, so it counts as
+// unchanged. A page without template links digests as before they were
+// kept, so that the digests stored then still match.
+func pageDigest(title, text string, links, templateLinks []string) string {
 	ls := slices.Clone(links)
 	slices.Sort(ls)
 	ls = slices.Compact(ls)
@@ -69,6 +71,12 @@ func pageDigest(title, text string, links []string) string {
 	h.Write([]byte(text))
 	for _, l := range ls {
 		h.Write([]byte{0})
+		h.Write([]byte(l))
+	}
+	ts := slices.Clone(templateLinks)
+	slices.Sort(ts)
+	for _, l := range slices.Compact(ts) {
+		h.Write([]byte{1})
 		h.Write([]byte(l))
 	}
 	return hex.EncodeToString(h.Sum(nil))
@@ -203,7 +211,7 @@ func (s *Store) RevisitList(ctx context.Context, round int) ([]string, error) {
 // Statements of SaveRecrawlBatch.
 const (
 	sqlRecrawlOld = `SELECT id, site_id, err_class, digest, gone_at IS NOT NULL, title, text, round FROM pages WHERE url = ?`
-	sqlOldLinks   = `SELECT target_url FROM links WHERE page_id = ?`
+	sqlOldLinks   = `SELECT target_url, editorial FROM links WHERE page_id = ?`
 	sqlSeen       = `UPDATE pages SET last_seen = ?, round = ? WHERE id = ?`
 	sqlSetDigest  = `UPDATE pages SET digest = ?, last_seen = ?, gone_at = NULL, round = ? WHERE url = ?`
 	sqlMarkGone   = `UPDATE pages SET status = ?, err = ?, err_class = ?, gone_at = ?, round = ?, indexed = 0 WHERE id = ?`
@@ -254,13 +262,9 @@ func (s *Store) SaveRecrawlBatch(ctx context.Context, round int, pages []sites.P
 		if err := validatePage(p, s.rule); err != nil {
 			return out, err
 		}
-		linkSites[i] = make([]string, len(p.Links))
-		for j, l := range p.Links {
-			ls, err := s.rule.Of(l)
-			if err != nil {
-				return out, fmt.Errorf("store: page %q: link %q: %w: %w", p.URL, l, ErrInvalid, err)
-			}
-			linkSites[i][j] = ls
+		var err error
+		if linkSites[i], err = linkSitesOf(p, s.rule); err != nil {
+			return out, err
 		}
 	}
 	if len(pages) == 0 && len(states) == 0 {
@@ -334,7 +338,7 @@ func (b *batch) revisit(ctx context.Context, round int, p *sites.Page, linkSites
 		return c, false, nil // saved by this round already: a replayed record
 	}
 	if fine {
-		digestNew = pageDigest(p.Title, p.Text, p.Links)
+		digestNew = pageDigest(p.Title, p.Text, p.Links, p.TemplateLinks)
 	}
 
 	if gone && !fine {
@@ -360,11 +364,11 @@ func (b *batch) revisit(ctx context.Context, round int, p *sites.Page, linkSites
 	switch {
 	case fine:
 		if digest == "" { // saved before recrawls: digest its stored version
-			links, err := b.oldLinks(ctx, id)
+			links, template, err := b.oldLinks(ctx, id)
 			if err != nil {
 				return c, false, err
 			}
-			digest = pageDigest(oldTitle, oldText, links)
+			digest = pageDigest(oldTitle, oldText, links, template)
 		}
 		if digest == digestNew {
 			st, err := b.stmt(ctx, sqlSeen)
@@ -415,26 +419,34 @@ func (b *batch) revisit(ctx context.Context, round int, p *sites.Page, linkSites
 	}
 }
 
-// oldLinks returns the stored link targets of page id.
-func (b *batch) oldLinks(ctx context.Context, id int64) ([]string, error) {
+// oldLinks returns the stored link targets of page id: editorial, and of
+// the template.
+func (b *batch) oldLinks(ctx context.Context, id int64) (links, template []string, err error) {
 	st, err := b.stmt(ctx, sqlOldLinks)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rows, err := st.QueryContext(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("store: links of page %d: %w", id, err)
+		return nil, nil, fmt.Errorf("store: links of page %d: %w", id, err)
 	}
-	var out []string
 	err = eachRow(rows, func(sc scanner) error {
-		l, err := scanValue[string](sc)
-		out = append(out, l)
-		return err
+		var l string
+		var editorial bool
+		if err := sc.Scan(&l, &editorial); err != nil {
+			return err
+		}
+		if editorial {
+			links = append(links, l)
+		} else {
+			template = append(template, l)
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: links of page %d: %w", id, err)
+		return nil, nil, fmt.Errorf("store: links of page %d: %w", id, err)
 	}
-	return out, nil
+	return links, template, nil
 }
 
 // withdrawLinks removes page id's out-links and their part of the site

@@ -13,8 +13,8 @@ import (
 //   - states: the OPIC state of every known site, in order of first sight
 //     (site id), so that a crawler restoring them gives sites the same
 //     relative order as before;
-//   - edges: the weighted site graph (see [sites.Edge]), by From then To in
-//     the same order;
+//   - edges: the weighted site graph (see [sites.Edge]) of the project's
+//     link graph ([Store.LinkGraph]), by From then To in the same order;
 //   - fetched: the URL of every stored page, failed fetches included, in
 //     order of first storage. Pages are stored under the final URL of a
 //     redirect; the store does not keep the URL that redirected, so it is
@@ -34,13 +34,19 @@ func (s *Store) Prior(ctx context.Context) (states []sites.SiteState, edges []si
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("store: prior: states: %w", err)
 	}
+	g, err := linkGraph(ctx, tx)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	weight, isEdge := edgeSQL(g, "l")
 	edges, err = queryList(ctx, tx, func(sc scanner) (e sites.Edge, err error) {
 		err = sc.Scan(&e.From, &e.To, &e.Weight)
 		return e, err
-	}, `SELECT f.name, t.name, l.weight
+	}, `SELECT f.name, t.name, `+weight+`
 		FROM site_links l
 		JOIN sites f ON f.id = l.from_site_id
 		JOIN sites t ON t.id = l.to_site_id
+		WHERE `+isEdge+`
 		ORDER BY l.from_site_id, l.to_site_id`)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("store: prior: edges: %w", err)
