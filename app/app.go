@@ -211,7 +211,11 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if err != nil {
 		return SiteList{}, err
 	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive}, nil
+	graph, err := a.LinkGraph(ctx)
+	if err != nil {
+		return SiteList{}, err
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph}, nil
 }
 
 // SiteList is one page of the sites table.
@@ -223,6 +227,8 @@ type SiteList struct {
 	// Archive is what imported archives (CDX) and the Common Crawl graph
 	// say of the listed sites, by name, for those they name.
 	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
+	// Graph is the site graph the importance and the degrees come from.
+	Graph LinkGraph `json:"graph"`
 }
 
 // Site returns one site's detail; librarian selects whose rating is shown as

@@ -347,12 +347,12 @@ func TestExports(t *testing.T) {
 	}
 
 	rows = apptest.ReadCSV(t, export(app.ExportRequest{What: app.ExportSites}))
-	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,cleo,mean_rating" {
+	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,cleo,mean_rating,graph" {
 		t.Errorf("sites table header %q", rows[0])
 	}
 	for _, r := range rows[1:] {
 		if r[0] == "s1.test" && (r[1] != "ok" || r[2] != "2" || r[5] != "3" || r[8] == "0" || r[9] != "approved" ||
-			strings.Join(r[10:], ",") != "4,4,3,3.6666666666666665") {
+			strings.Join(r[10:], ",") != "4,4,3,3.6666666666666665,"+app.GraphEditorial) {
 			t.Errorf("s1 in the sites table: %q", r)
 		}
 	}

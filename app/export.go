@@ -25,6 +25,9 @@ type Seed struct {
 	// Checked is true when a fetch of the crawl answered SeedURL 2xx,
 	// false for a home page no crawl saw.
 	Checked bool `json:"checked"`
+	// Graph names the site graph the importance comes from (see
+	// [LinkGraph]).
+	Graph string `json:"graph"`
 }
 
 // Seeds returns the top count sites by OPIC importance as seeds. The sites
@@ -86,10 +89,15 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 	if err != nil {
 		return nil, err
 	}
+	graph, err := a.LinkGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
 	seeds := make([]Seed, len(rows))
 	for i, r := range rows {
 		u, checked := seedOf(fetched, r.Site)
-		seeds[i] = Seed{SeedURL: u, Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages, Checked: checked}
+		seeds[i] = Seed{SeedURL: u, Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages, Checked: checked,
+			Graph: graph.Label}
 	}
 	return seeds, nil
 }
@@ -119,6 +127,8 @@ type RankRow struct {
 	// Standing is the site's rank and 0–100 score among all the sites
 	// ranked (all the project's, whatever the limit).
 	store.Standing
+	// Graph names the site graph the numbers come from (see [LinkGraph]).
+	Graph string `json:"graph"`
 }
 
 // Rank recomputes PageRank and returns all sites by OPIC, highest first;
@@ -149,6 +159,10 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	graph, err := a.LinkGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
 		pr := r.PageRank
@@ -156,7 +170,7 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 			pr = fresh[r.Site]
 		}
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
-			Standing: st.Of(r.OPIC, pr)}
+			Standing: st.Of(r.OPIC, pr), Graph: graph.Label}
 	}
 	return out, nil
 }

@@ -155,7 +155,8 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := apptest.ReadCSV(t, buf.String())
-	if len(rows) != 2 || len(rows[0]) != 6 || rows[0][5] != "checked" || rows[1][0] != "http://b.test/" || rows[1][5] != "false" {
+	if len(rows) != 2 || len(rows[0]) != 7 || rows[0][5] != "checked" || rows[1][0] != "http://b.test/" || rows[1][5] != "false" ||
+		rows[0][6] != "graph" || rows[1][6] != app.GraphNoPages {
 		t.Errorf("top-1 CSV %q", rows)
 	}
 	buf.Reset()

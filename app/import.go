@@ -93,8 +93,10 @@ func releaseMemory() { debug.FreeOSMemory() }
 // seeds and exports of a project whose importance is stale
 // ([store.Store.ImportanceStale]): an archive import committed its files and
 // was stopped before it saved their PageRank and OPIC, and every site would
-// be listed at OPIC 0 (or by the importance of the graph before the import).
-var ErrImportanceStale = errors.New("importance stale: the import was stopped before its ranking was saved")
+// be listed at OPIC 0 (or by the importance of the graph before the import);
+// or the links setting chose the other graph and its importance was not
+// saved yet.
+var ErrImportanceStale = errors.New("importance stale: the site graph changed (an import, or the links setting) and its ranking was stopped before it was saved")
 
 // ImportanceStale reports whether the sites' importance is not that of the
 // site graph the project holds (see [ErrImportanceStale]).
@@ -143,7 +145,7 @@ func (a *App) RepairImportance(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	if _, err := a.UpdateImportedImportance(ctx); err != nil {
-		return false, fmt.Errorf("finish the ranking of the imported graph: %w", err)
+		return false, fmt.Errorf("finish the ranking of the site graph: %w", err)
 	}
 	return true, nil
 }

@@ -73,9 +73,14 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 		return nil, err
 	}
 	st.PageRank = NewRanking(res.Rank) // the binary graph's, not the stored one
+	graph, err := a.LinkGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
-		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: byName[r.Site], InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages}
+		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: byName[r.Site], InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
+			Graph: graph.Label}
 		out[i].Standing = st.Of(r.OPIC, out[i].PageRank)
 	}
 	return out, nil
@@ -187,7 +192,8 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	rows := make([]RankRow, len(keys))
 	for i, k := range keys {
 		u := k.u
-		rows[i] = RankRow{Site: names[u], OPIC: k.opic, PageRank: k.pr, InSites: in[u], OutSites: g.Offsets[u+1] - g.Offsets[u]}
+		rows[i] = RankRow{Site: names[u], OPIC: k.opic, PageRank: k.pr, InSites: in[u], OutSites: g.Offsets[u+1] - g.Offsets[u],
+			Graph: GraphNoPages}
 		rows[i].Standing = st.Of(k.opic, k.pr)
 	}
 	return rows, nil

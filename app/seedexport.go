@@ -92,6 +92,8 @@ type RatingsTable struct {
 	// Librarians are the rating columns' names, sorted.
 	Librarians []string
 	Rows       []RatingsRow
+	// Graph names the site graph the measures come from (see [LinkGraph]).
+	Graph string
 }
 
 // RatingsRow is one site of a [RatingsTable].
@@ -169,7 +171,11 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 	if err != nil {
 		return RatingsTable{}, err
 	}
-	t := RatingsTable{Librarians: libs, Rows: make([]RatingsRow, len(rows))}
+	graph, err := a.LinkGraph(ctx)
+	if err != nil {
+		return RatingsTable{}, err
+	}
+	t := RatingsTable{Librarians: libs, Rows: make([]RatingsRow, len(rows)), Graph: graph.Label}
 	for i, s := range rows {
 		rr := RatingsRow{Site: s.Site, CrawlStatus: s.CrawlStatus, Pages: s.Pages, OPIC: s.OPIC, PageRank: s.PageRank,
 			InSites: s.InSites, OutSites: s.OutSites, Hub: hub[s.Site], Authority: auth[s.Site],

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // Defaults of a project's crawl settings: the one source of the defaults of
@@ -63,6 +64,11 @@ type Settings struct {
 	// it too, for a project with a lone librarian. Off by default: two
 	// librarians look at every approved site (see [App.SetSelection]).
 	SinglePersonApproval bool `json:"single_person_approval"`
+	// Links is the site graph the importance is computed on: editorial
+	// (the default: the links inside the pages' main content, which their
+	// authors wrote) or all (the template's too: navigation, footers,
+	// share buttons). Changing it computes the importance again.
+	Links string `json:"links"`
 }
 
 // SettingsUpdate changes some crawl settings: a nil field keeps the stored
@@ -78,6 +84,8 @@ type SettingsUpdate struct {
 	WindowSize *int    `json:"window_size,omitempty"`
 
 	SinglePersonApproval *bool `json:"single_person_approval,omitempty"`
+
+	Links *string `json:"links,omitempty"`
 }
 
 // Set returns a pointer to v, for the fields of a [SettingsUpdate].
@@ -107,7 +115,8 @@ var numeric = []struct {
 // defaultSettings are the settings of a new project.
 func defaultSettings() Settings {
 	return Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
-		SiteRule: string(sites.DefaultRule), Window: DefaultWindow, WindowSize: DefaultWindowSize}
+		SiteRule: string(sites.DefaultRule), Window: DefaultWindow, WindowSize: DefaultWindowSize,
+		Links: string(store.DefaultLinkGraph)}
 }
 
 // Settings returns the project's crawl settings, defaults filled in.
@@ -135,6 +144,11 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 	}
 	s.EffectiveUserAgent = s.userAgent()
 	s.SiteRule = string(a.store.SiteRule())
+	lg, err := a.store.LinkGraph(ctx)
+	if err != nil {
+		return Settings{}, err
+	}
+	s.Links = string(lg.Links)
 	return s, nil
 }
 
@@ -174,6 +188,20 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 			return Settings{}, err
 		}
 	}
+	if u.Links != nil {
+		changed, err := a.store.SetLinkGraph(ctx, store.LinkGraph(s.Links))
+		if err != nil {
+			return Settings{}, err
+		}
+		// The store marked the importance stale with the change: compute
+		// it on the graph chosen now. Killed before it is saved, the
+		// importance stays stale, and opening the project computes it.
+		if changed {
+			if _, err := a.RepairImportance(ctx); err != nil {
+				return Settings{}, fmt.Errorf("settings: links %s: %w", s.Links, err)
+			}
+		}
+	}
 	return s, nil
 }
 
@@ -202,6 +230,13 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 	}
 	if u.SinglePersonApproval != nil {
 		s.SinglePersonApproval = *u.SinglePersonApproval
+	}
+	if u.Links != nil {
+		g, err := store.ParseLinkGraph(strings.TrimSpace(*u.Links))
+		if err != nil {
+			return Settings{}, badRequest(fmt.Errorf("settings: %w", err))
+		}
+		s.Links = string(g)
 	}
 	if err := s.check(); err != nil {
 		return Settings{}, badRequest(err)
@@ -245,7 +280,7 @@ func (s Settings) check() error {
 func (s Settings) update() SettingsUpdate {
 	return SettingsUpdate{Contact: Set(s.Contact), UserAgent: Set(s.EffectiveUserAgent), DelayMS: Set(s.DelayMS),
 		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS), SiteRule: Set(s.SiteRule),
-		Window: Set(s.Window), WindowSize: Set(s.WindowSize)}
+		Window: Set(s.Window), WindowSize: Set(s.WindowSize), Links: Set(s.Links)}
 }
 
 // userAgent is the User-Agent crawls send.

@@ -37,10 +37,10 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 		return nil
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
-		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages", "checked"})
+		cw.Write([]string{"seed_url", "site", "opic", "pagerank", "pages", "checked", "graph"})
 		for _, s := range seeds {
 			cw.Write([]string{s.SeedURL, s.Site, export.Ftoa(s.OPIC), export.Ftoa(s.PageRank), strconv.Itoa(s.Pages),
-				strconv.FormatBool(s.Checked)})
+				strconv.FormatBool(s.Checked), s.Graph})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -55,12 +55,17 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 
 // WriteRank writes the ranking as an aligned table, CSV
 // (site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,
-// pagerank_rank,pagerank_score) or JSON. The table shows each site's rank
+// pagerank_rank,pagerank_score,graph) or JSON. The table shows each site's rank
 // and 0–100 score by OPIC and by PageRank (see [Ranking]) and, when raw, the
-// shares of 1 they come from; CSV and JSON always carry both.
+// shares of 1 they come from; CSV and JSON always carry both. Each says
+// which site graph the numbers come from: the table in a line above its
+// header, CSV and JSON in the graph of every row.
 func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
 	switch format {
 	case export.Table:
+		if len(rows) > 0 && rows[0].Graph != "" {
+			fmt.Fprintf(w, "importance from the site graph of %s\n", rows[0].Graph)
+		}
 		fmt.Fprintf(w, "%6s %5s  %-40s %7s %8s %8s %9s %6s", "rank", "score", "site", "pr_rank", "pr_score", "in_sites", "out_sites", "pages")
 		if raw {
 			fmt.Fprintf(w, " %12s %12s", "opic", "pagerank")
@@ -87,6 +92,15 @@ func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
 	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
 }
 
+// csvField is s as one field of a CSV line, quoted when it must be.
+func csvField(s string) string {
+	var b strings.Builder
+	cw := export.NewCSVWriter(&b)
+	cw.Write([]string{s})
+	cw.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // writeRankCSV writes rows as CSV (the columns of [WriteRank]), as
 // csvWriter would, but formats each line into one buffer: a ranking of an
 // imported graph has hundreds of thousands of lines, and csv.Writer's
@@ -95,13 +109,15 @@ func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
 func writeRankCSV(w io.Writer, rows []RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	cw := export.NewCSVWriter(bw)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score"})
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph"})
 	cw.Flush()
 	var line []byte
+	// The graph is one of a few names, the same on every row: quoted once.
+	graphCell := map[string][]byte{}
 	for _, r := range rows {
 		if !export.PlainField(r.Site) {
 			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages),
-				strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore)})
+				strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore), r.Graph})
 			cw.Flush()
 			continue
 		}
@@ -114,6 +130,13 @@ func writeRankCSV(w io.Writer, rows []RankRow) error {
 			line = append(line, ',')
 			line = strconv.AppendInt(line, int64(n), 10)
 		}
+		cell, ok := graphCell[r.Graph]
+		if !ok {
+			cell = []byte(csvField(r.Graph))
+			graphCell[r.Graph] = cell
+		}
+		line = append(line, ',')
+		line = append(line, cell...)
 		line = append(line, '\n')
 		bw.Write(line)
 	}
@@ -294,12 +317,13 @@ var SitesTableColumns = []string{"site", "crawl_status", "pages", "opic", "pager
 
 // WriteRatingsCSV writes the sites table t as CSV: the columns
 // SitesTableColumns, one column per librarian (their rating, empty where
-// they have not rated the site) and mean_rating (the mean of the ratings
-// given, empty when there is none).
+// they have not rated the site), mean_rating (the mean of the ratings
+// given, empty when there is none) and graph (the site graph the measures
+// come from).
 func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
 	cw := export.NewCSVWriter(w)
 	header := append(slices.Clone(SitesTableColumns), t.Librarians...)
-	cw.Write(append(header, "mean_rating"))
+	cw.Write(append(header, "mean_rating", "graph"))
 	for _, r := range t.Rows {
 		rec := []string{r.Site, r.CrawlStatus, strconv.Itoa(r.Pages), export.Ftoa(r.OPIC), export.Ftoa(r.PageRank),
 			strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), export.Ftoa(r.Hub), export.Ftoa(r.Authority), r.Selection}
@@ -314,7 +338,7 @@ func WriteRatingsCSV(w io.Writer, t RatingsTable) error {
 		if r.Mean > 0 {
 			mean = export.Ftoa(r.Mean)
 		}
-		cw.Write(append(rec, mean))
+		cw.Write(append(rec, mean, t.Graph))
 	}
 	cw.Flush()
 	return cw.Error()
@@ -335,6 +359,7 @@ type sitesTableRow struct {
 	// Ratings maps each librarian who rated the site to their rating.
 	Ratings    map[string]int `json:"ratings"`
 	MeanRating *float64       `json:"mean_rating"`
+	Graph      string         `json:"graph"`
 }
 
 // WriteSitesTableJSON writes the sites table t as a JSON array of
@@ -345,7 +370,7 @@ func WriteSitesTableJSON(w io.Writer, t RatingsTable) error {
 	for i, r := range t.Rows {
 		o := sitesTableRow{Site: r.Site, CrawlStatus: r.CrawlStatus, Pages: r.Pages, OPIC: r.OPIC, PageRank: r.PageRank,
 			InSites: r.InSites, OutSites: r.OutSites, Hub: r.Hub, Authority: r.Authority, Selection: r.Selection,
-			Ratings: map[string]int{}}
+			Ratings: map[string]int{}, Graph: t.Graph}
 		for j, v := range r.Ratings {
 			if v > 0 {
 				o.Ratings[t.Librarians[j]] = v

@@ -75,14 +75,17 @@ Usage:
   sitesift crawl --project DIR --recrawl [--max-pages N] [--max-failures N] [--max-pages-per-site N] [polite flags] [--proxy URL]
                                             revisit the project's pages: what changed, importance by the window
   sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
-                 [--max-delay DURATION] [--site-rule host-www|host|domain] [--format table|json]
-                                            show or set the project's crawl settings
+                 [--max-delay DURATION] [--site-rule host-www|host|domain] [--links editorial|all] [--format table|json]
+                                            show or set the project's crawl settings; --links: the site graph
+                                            ranked (default editorial, the links of the pages' main content)
   sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
                                             a site graph from an edge list, without crawling
   sitesift import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...]
                  [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
                                             web archives, crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
+                                            the ranking says its site graph: editorial links, all links, or
+                                            all links of an import without page structure
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
   sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
                                             PageRank biased towards the sites rated 3-4
@@ -337,7 +340,7 @@ func (c CLI) finishRanking(a *app.App) error {
 		return err
 	}
 	start := time.Now()
-	fmt.Fprintln(c.Stderr, "sitesift: the last import was stopped before its ranking was saved: computing PageRank and OPIC of the site graph now")
+	fmt.Fprintln(c.Stderr, "sitesift: the site graph changed (an import, or the links setting) and its ranking was stopped before it was saved: computing PageRank and OPIC of the site graph now")
 	if _, err := a.RepairImportance(ctx); err != nil {
 		return err
 	}

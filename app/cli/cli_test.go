@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,12 +85,15 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score" {
+	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph" {
 		t.Fatalf("header %v", rows[0])
 	}
 	var opic, pr float64
 	prev := math.Inf(1)
 	for _, r := range rows[1:] {
+		if r[10] != app.GraphEditorial {
+			t.Fatalf("graph of a crawled project's ranking %q, want %q", r[10], app.GraphEditorial)
+		}
 		o, _ := strconv.ParseFloat(r[1], 64)
 		p, _ := strconv.ParseFloat(r[2], 64)
 		if o > prev {
@@ -102,9 +106,10 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "3")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 4 {
+	if code != 0 || len(lines) != 5 || lines[0] != "importance from the site graph of "+app.GraphEditorial {
 		t.Fatalf("rank table --limit 3:\n%s", out)
 	}
+	lines = lines[1:] // the graph's line
 	// The table shows rank and score, the top site first at 100; the shares
 	// only with --raw.
 	if f := strings.Fields(lines[0]); f[0] != "rank" || f[1] != "score" || slices.Contains(f, "opic") {
@@ -119,7 +124,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 		t.Errorf("sites --limit 1:\n%s\nwant rank 1, %s, score 100", out, rows[1][0])
 	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "1", "--raw")
-	lines = strings.Split(strings.TrimSpace(out), "\n")
+	lines = strings.Split(strings.TrimSpace(out), "\n")[1:] // after the graph's line
 	if f := strings.Fields(lines[0]); code != 0 || !slices.Contains(f, "opic") || !slices.Contains(f, "pagerank") {
 		t.Errorf("rank --raw header %q", lines[0])
 	}
@@ -191,5 +196,25 @@ func TestRecrawlCLIErrors(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%q: exit %d, %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
 		}
+	}
+}
+
+// `settings --links` chooses the site graph ranked, shows it, and refuses a
+// graph of another name.
+func TestSettingsLinks(t *testing.T) {
+	dir := t.TempDir()
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	if code, out, errOut := runCLI(t, "settings", "--project", dir); code != 0 || !regexp.MustCompile(`(?m)^links +editorial$`).MatchString(out) {
+		t.Errorf("settings: exit %d, %q %q; want links editorial", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "settings", "--project", dir, "--links", "all"); code != 0 || !regexp.MustCompile(`(?m)^links +all$`).MatchString(out) {
+		t.Errorf("settings --links all: exit %d, %q %q", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "settings", "--project", dir, "--links", "template"); code != 1 || !strings.Contains(errOut, `links "template": unknown link graph`) {
+		t.Errorf("settings --links template: exit %d, %q", code, errOut)
 	}
 }

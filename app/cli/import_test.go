@@ -39,12 +39,16 @@ func rankCSV(t *testing.T, args ...string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score" {
+	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph" {
 		t.Fatalf("header %v", recs[0])
 	}
 	rows := map[string][]string{}
 	for _, r := range recs[1:] {
 		rows[r[0]] = r
+		// Every project ranked here is an imported edge list.
+		if r[10] != app.GraphNoPages {
+			t.Fatalf("graph of %s = %q, want %q", r[0], r[10], app.GraphNoPages)
+		}
 	}
 	return rows
 }
@@ -133,7 +137,8 @@ func TestCLIImportAndRank(t *testing.T) {
 	checkRank(t, rankCSV(t, "--edges", edges, "--weighting", "binary"), handBinary, 1)
 	checkRank(t, rankCSV(t, "--edges", edges, "--no-opic"), handLinks, 0)
 	code, out, _ = runCLI(t, "rank", "--edges", edges, "--no-opic", "--limit", "1")
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 2 || !strings.Contains(lines[1], "a.test") {
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 3 || lines[0] != "importance from the site graph of "+app.GraphNoPages ||
+		!strings.Contains(lines[2], "a.test") {
 		t.Errorf("rank --edges --limit 1 (table):\n%s", out)
 	}
 

@@ -190,7 +190,7 @@ func TestExportRatingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,mean_rating" {
+	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,mean_rating,graph" {
 		t.Fatalf("header %q", rows[0])
 	}
 	if len(rows) != 12 {
@@ -203,7 +203,7 @@ func TestExportRatingsCSV(t *testing.T) {
 	for site, want := range map[string]string{
 		"h1.test": "3,4,3.5", "a2.test": "1,,1", "b2.test": ",2,2", "nav.test": ",,",
 	} {
-		if got := strings.Join(bySite[site][10:], ","); got != want {
+		if got := strings.Join(bySite[site][10:13], ","); got != want {
 			t.Errorf("%s: ratings %q, want %q", site, got, want)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // settingsFlags adds the flags of the project's crawl settings to f and
@@ -27,6 +28,8 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 		"(the registered domain); chosen when the project is created")
 	window := f.String("window", app.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(app.Windows, ", "))
 	windowSize := f.Int("window-size", app.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
+	links := f.String("links", string(store.DefaultLinkGraph), "links the importance is computed on: editorial (inside the pages' main "+
+		"content, which their authors wrote) or all (navigation, footers and share buttons too); a change computes it again")
 	return func() app.SettingsUpdate {
 		var u app.SettingsUpdate
 		set := map[string]func(){
@@ -38,6 +41,7 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 			"site-rule":   func() { u.SiteRule = rule },
 			"window":      func() { u.Window = window },
 			"window-size": func() { u.WindowSize = windowSize },
+			"links":       func() { u.Links = links },
 		}
 		f.Visit(func(fl *flag.Flag) { // the flags given, the command's others included
 			if s, ok := set[fl.Name]; ok {
@@ -83,6 +87,7 @@ func (c CLI) settings(ctx context.Context, args []string) error {
 		fmt.Fprintf(tw, "max delay\t%v\n", time.Duration(s.MaxDelayMS)*time.Millisecond)
 		fmt.Fprintf(tw, "site rule\t%s\n", s.SiteRule)
 		fmt.Fprintf(tw, "window\t%s, %d crawls\n", s.Window, s.WindowSize)
+		fmt.Fprintf(tw, "links\t%s\n", s.Links)
 		return tw.Flush()
 	})
 }

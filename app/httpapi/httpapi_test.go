@@ -208,7 +208,7 @@ func TestExportAPI(t *testing.T) {
 		t.Fatalf("export: %d %v", rec.Code, rec.Header())
 	}
 	rows, err := csv.NewReader(rec.Body).ReadAll()
-	if err != nil || len(rows) != 6 || strings.Join(rows[0], ",") != "seed_url,site,opic,pagerank,pages,checked" {
+	if err != nil || len(rows) != 6 || strings.Join(rows[0], ",") != "seed_url,site,opic,pagerank,pages,checked,graph" || rows[1][6] != app.GraphEditorial {
 		t.Fatalf("export csv = %v, %v", rows, err)
 	}
 	if !strings.HasPrefix(rows[1][0], "http://") || !strings.HasSuffix(rows[1][0], "/") {

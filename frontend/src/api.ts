@@ -169,6 +169,19 @@ export interface CrawlSettings {
   window_size?: number;
   /** single_person_approval lets the nominator of a site approve it too (a lone librarian); off: two librarians look at each approved site. */
   single_person_approval?: boolean;
+  /** links is the site graph the importance is computed on: editorial (the default) or all; absent from older servers. */
+  links?: LinkGraphSetting;
+}
+
+/** LINK_GRAPHS are the site graphs a project may rank on (the setting links). */
+export const LINK_GRAPHS = ['editorial', 'all'] as const;
+export type LinkGraphSetting = (typeof LINK_GRAPHS)[number];
+
+/** LinkGraph names the site graph a listing's importance comes from. */
+export interface LinkGraph {
+  links: LinkGraphSetting;
+  /** label is the graph's name for readers: "editorial links", "all links", "all links: the import has no page structure"… */
+  label: string;
 }
 
 /** WINDOW_POLICIES are the window policies of Adaptive OPIC a project may choose (`sitesift lab windows`). */
@@ -272,6 +285,8 @@ export interface SiteList {
   rows: SiteRow[];
   /** archive is what imported archives (CDX) and the Common Crawl graph say of the listed sites, by name. */
   archive?: Record<string, SiteArchive>;
+  /** graph is the site graph the importance and the degrees come from; absent from older servers. */
+  graph?: LinkGraph;
 }
 
 /** SiteArchive is what imported archives and the Common Crawl host graph say of a site. */

@@ -5,7 +5,7 @@
 // server then keeps for the next crawls too.
 
 import { html, nothing } from 'lit';
-import { api, message, type CrawlSettings, type SettingsChange } from './api';
+import { api, LINK_GRAPHS, message, type CrawlSettings, type LinkGraphSetting, type SettingsChange } from './api';
 import { LightElement } from './base';
 import { alertBox, Loader, spinner } from './loader';
 import './crawl-settings.css';
@@ -222,8 +222,44 @@ export class CrawlSettingsPanel extends LightElement {
                   ? html`<span class="muted small" id="settings-saved">${this.note}</span>`
                   : nothing}
             </div>
-            ${this.#renderApproval(s)}`}
+            ${this.#renderApproval(s)} ${this.#renderLinks(s)}`}
     </form>`;
+  }
+
+  /** linksNote says the links setting was saved, or why not. */
+  #linksNote = '';
+
+  /** renderLinks is the site graph the importance is computed on, saved (and the importance computed again) as soon as it changes. */
+  #renderLinks(s: CrawlSettings) {
+    if (s.links === undefined) return nothing;
+    const change = async (ev: Event) => {
+      const sel = ev.target as HTMLSelectElement;
+      const before = s.links;
+      sel.disabled = true;
+      try {
+        const saved = await api.saveSettings({ links: sel.value as LinkGraphSetting });
+        this.#settings.value = { ...s, links: saved.links };
+        this.#linksNote = `Saved: the importance is now computed on ${saved.links === 'all' ? 'all links' : 'editorial links'}.`;
+      } catch (err) {
+        sel.value = before ?? 'editorial';
+        this.#linksNote = message(err);
+      } finally {
+        sel.disabled = false;
+      }
+      this.requestUpdate();
+    };
+    return html`<fieldset class="links-setting">
+      <legend>Importance</legend>
+      <label for="settings-links">Links ranked on</label>
+      <select id="settings-links" .value=${s.links} @change=${change}>
+        ${LINK_GRAPHS.map((g) => html`<option value=${g} ?selected=${g === s.links}>${g === 'all' ? 'All links' : 'Editorial links (default)'}</option>`)}
+      </select>
+      <p class="muted small">
+        Editorial links are those inside a page's main text, which its authors wrote; all links add the page template's
+        navigation, footers and share buttons, which make share and publisher sites look important.
+      </p>
+      ${this.#linksNote ? html`<p class="muted small" id="settings-links-saved" role="status">${this.#linksNote}</p>` : nothing}
+    </fieldset>`;
   }
 
   /** approvalNote says the approval setting was saved, or why not. */

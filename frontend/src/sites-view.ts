@@ -407,6 +407,12 @@ export class SitesView extends LightElement {
         </div>
       </div>
       <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
+      ${d?.graph
+        ? html`<p class="muted small graph-source" id="sites-graph" data-links=${d.graph.links}>
+            Importance and linking sites from the site graph of <strong>${d.graph.label}</strong>
+            (<a href="#/crawl">settings</a>).
+          </p>`
+        : nothing}
       <ss-rating-legend></ss-rating-legend>
       ${alertBox(this.#sites.error)}
       <div class="panel table-panel">

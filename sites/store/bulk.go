@@ -303,11 +303,25 @@ func (imp NodeImportance) check(n int) error {
 }
 
 // setImportanceByID stores imp and the degrees of the sites of g, a graph
-// read from tx, with the sites' explicit indexes rebuilt afterwards.
+// read from tx, with the sites' explicit indexes rebuilt afterwards. The
+// degrees are stored for a graph without page links only (migration 0013):
+// a project with pages has two graphs, editorial and all links, which the
+// listing counts in the one chosen, and a crawl changes them with every
+// batch.
 func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImportance) error {
 	ids := g.IDs
 	if err := imp.check(len(ids)); err != nil {
 		return err
+	}
+	var pageLinks bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM links)`).Scan(&pageLinks); err != nil {
+		return fmt.Errorf("importance: %w", err)
+	}
+	degree := func(d int) any {
+		if pageLinks {
+			return nil
+		}
+		return int64(d)
 	}
 	in := g.inDegrees()
 	rebuild, err := dropIndexes(ctx, tx, "sites")
@@ -322,7 +336,7 @@ func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImport
 	defer stmt.Close()
 	for u, id := range ids {
 		if _, err := stmt.ExecContext(ctx, imp.PageRank[u], imp.Cash[u], imp.History[u],
-			int64(in[u]), int64(g.Offsets[u+1]-g.Offsets[u]), id); err != nil {
+			degree(int(in[u])), degree(g.Offsets[u+1]-g.Offsets[u]), id); err != nil {
 			return fmt.Errorf("importance of site %d: %w", id, err)
 		}
 	}

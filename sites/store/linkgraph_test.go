@@ -321,3 +321,35 @@ func TestPageTextFields(t *testing.T) {
 		t.Errorf("full text stored = %q, %v; want %q", full, err, p.FullText)
 	}
 }
+
+// The importance saved for a crawled project leaves its degrees counted:
+// the next crawl batch and the other link graph change them.
+func TestSetImportanceCountsDegreesOfPages(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	save(t, s, []sites.Page{withTemplate(page(t, "http://a.test/", "http://b.test/"), "http://share.test/")}, nil)
+	g, err := s.SiteGraphCSR(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(g.IDs)
+	if err := s.SetImportance(ctx, g, NodeImportance{PageRank: make([]float64, n), Cash: make([]float64, n), History: make([]float64, n)}); err != nil {
+		t.Fatal(err)
+	}
+	save(t, s, []sites.Page{page(t, "http://c.test/", "http://b.test/")}, nil)
+	in := func(site string) int {
+		d, err := s.Site(ctx, site, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.InSites
+	}
+	if got := in("b.test"); got != 2 {
+		t.Errorf("b.test in-sites after a batch = %d, want 2", got)
+	}
+	setLinks(t, s, AllLinks)
+	if got := in("share.test"); got != 1 {
+		t.Errorf("share.test in-sites on all links = %d, want 1", got)
+	}
+}

@@ -1,0 +1,115 @@
+package app_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// templateProject opens a crawled project whose three news.test pages
+// each link to blog.test in their text and to share.test in their
+// template (a share button), and blog.test's home page links back to
+// news.test in its text.
+func templateProject(t *testing.T) (*app.App, *app.Project) {
+	t.Helper()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	var pages []sites.Page
+	for _, u := range []string{"http://news.test/", "http://news.test/a", "http://news.test/b"} {
+		pg := apptest.Page(t, u, "http://blog.test/")
+		pg.TemplateLinks = []string{"http://share.test/share?u=" + u}
+		pages = append(pages, pg)
+	}
+	pages = append(pages, apptest.Page(t, "http://blog.test/", "http://news.test/"))
+	ctx := context.Background()
+	if err := p.Store.SaveCrawlBatch(ctx, pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.StartCrawl(ctx, nil); err != nil { // a crawled project
+		t.Fatal(err)
+	}
+	if _, err := a.UpdateImportedImportance(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return a, p
+}
+
+// siteRow returns the row of site in the sites listing, and the graph the
+// listing says its numbers come from.
+func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, app.LinkGraph) {
+	t.Helper()
+	l, err := a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range l.Rows {
+		if r.Site == site {
+			return r, l.Graph
+		}
+	}
+	t.Fatalf("no %s in the listing", site)
+	return store.SiteRow{}, app.LinkGraph{}
+}
+
+// The links setting chooses the graph the importance is computed on: a
+// share button counts on all links only; changing it computes the
+// importance again at once, and the listing and the ranking name the graph.
+func TestLinksSetting(t *testing.T) {
+	ctx := context.Background()
+	a, p := templateProject(t)
+	s, err := a.Settings(ctx)
+	if err != nil || s.Links != "editorial" {
+		t.Fatalf("default links setting %q, %v; want editorial", s.Links, err)
+	}
+	ed, g := siteRow(t, a, "share.test")
+	if g.Label != app.GraphEditorial || ed.InSites != 0 {
+		t.Errorf("share.test on the editorial graph: %+v, graph %+v; want no in-link", ed, g)
+	}
+
+	if s, err = a.SetSettings(ctx, app.SettingsUpdate{Links: app.Set("all")}); err != nil || s.Links != "all" {
+		t.Fatalf("set links all: %+v, %v", s, err)
+	}
+	if stale, err := p.Store.ImportanceStale(ctx); err != nil || stale {
+		t.Errorf("importance stale after the change: %v, %v; want computed again", stale, err)
+	}
+	all, g := siteRow(t, a, "share.test")
+	if g.Label != app.GraphAll || all.InSites != 1 || !(all.OPIC > ed.OPIC) || !(all.PageRank > ed.PageRank) {
+		t.Errorf("share.test on the all-links graph: %+v, graph %+v; want an in-link, and OPIC and PageRank above %+v",
+			all, g, ed)
+	}
+	rows, err := a.Rank(ctx, 0)
+	if err != nil || len(rows) == 0 || rows[0].Graph != app.GraphAll {
+		t.Errorf("rank on all links: %+v, %v", rows, err)
+	}
+
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{Links: app.Set("template")}); app.KindOf(err) != app.KindInvalid {
+		t.Errorf("links template: %v, want a bad request", err)
+	}
+	if s, _ := a.Settings(ctx); s.Links != "all" {
+		t.Errorf("links after a refused change: %q", s.Links)
+	}
+}
+
+// An imported edge list ranks on all its links, and says why.
+func TestImportedGraphName(t *testing.T) {
+	ctx := context.Background()
+	a := apptest.Empty(t)
+	path := filepath.Join(t.TempDir(), "g.txt")
+	apptest.WriteSynthetic(t, path, 20, 3)
+	if _, err := a.Import(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	g, err := a.LinkGraph(ctx)
+	if err != nil || g.Label != app.GraphNoPages || g.Links != "editorial" {
+		t.Errorf("graph of an imported edge list: %+v, %v", g, err)
+	}
+}
