@@ -43,3 +43,13 @@ func (a *App) SeedGraphs(ctx context.Context) (lab.SeedGraphs, []string, error) 
 	}
 	return lab.SeedGraphs{Extract: cg.g, Eval: full, ToEval: toEval}, urls, nil
 }
+
+// LinkGraphs reads the project's two site graphs, editorial links and all
+// links, for `lab links`, with the teleport its PageRank uses.
+func (a *App) LinkGraphs(ctx context.Context) (lab.LinkGraphs, float64, error) {
+	ed, all, err := a.store.BothSiteGraphsCSR(ctx)
+	if err != nil {
+		return lab.LinkGraphs{}, 0, err
+	}
+	return lab.LinkGraphs{Names: ed.Names, Editorial: csrGraph(ed), All: csrGraph(all)}, a.teleport, nil
+}

@@ -134,6 +134,8 @@ Usage:
                                             the norm leak of PageRank's M′ against M*
   sitesift lab seeds (--edges FILE | --project DIR | --synthetic N) --count K --out DIR
                                             community seeds against random seeds: cores, distances, BFS crawls
+  sitesift lab links --project DIR --out DIR [--top 20]
+                                            PageRank on editorial links against all links: top sites, rank correlation
 
 Run 'sitesift COMMAND --help' for a command's flags.
 `

@@ -32,7 +32,10 @@ const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG
   sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
   sitesift lab seeds (--edges FILE | --project DIR | --synthetic N [--avg-out 8]) --out DIR
                      [--count 10] [--density 100 | --core-size N --new-members M] [--min-hubs 2]
-                     [--min-authorities 2] [--random-draws 100] [--seed 1] [--max-depth -1] [...]`
+                     [--min-authorities 2] [--random-draws 100] [--seed 1] [--max-depth -1] [...]
+  sitesift lab links --project DIR --out DIR [--top 20]
+                     PageRank on the editorial links against all links: the top sites of each, their
+                     rank correlation (Spearman, Kendall tau) and top-K overlap`
 
 // lab runs `sitesift lab EXPERIMENT`.
 func (c CLI) lab(ctx context.Context, args []string) error {
@@ -46,13 +49,50 @@ func (c CLI) lab(ctx context.Context, args []string) error {
 		return c.labNormLeak(ctx, args)
 	case lab.Seeds:
 		return c.labSeeds(ctx, args)
+	case lab.Links:
+		return c.labLinks(ctx, args)
 	case "help":
 		fmt.Fprintln(c.Stdout, labUsage)
 		return nil
 	case "":
-		return usageError{"lab: name an experiment: convergence, windows, normleak or seeds (sitesift lab help)"}
+		return usageError{"lab: name an experiment: convergence, windows, normleak, seeds or links (sitesift lab help)"}
 	}
-	return usageError{fmt.Sprintf("lab: unknown experiment %q (want convergence, windows, normleak or seeds)", exp)}
+	return usageError{fmt.Sprintf("lab: unknown experiment %q (want convergence, windows, normleak, seeds or links)", exp)}
+}
+
+// labLinks runs `sitesift lab links`: PageRank on a project's editorial
+// links against all its links.
+func (c CLI) labLinks(ctx context.Context, args []string) error {
+	f := c.newFlags("lab links")
+	dir := f.String("project", "", "project directory")
+	out := f.String("out", "", "directory for the CSV files")
+	top := f.Int("top", lab.DefaultLinksTop, "top sites of each graph listed side by side")
+	if err := f.parseNoArgs(args); err != nil {
+		return err
+	}
+	switch {
+	case *dir == "":
+		return usageError{"lab links: --project DIR is required"}
+	case *out == "":
+		return usageError{"lab links: --out DIR is required"}
+	case *top <= 0:
+		return usageError{fmt.Sprintf("lab links: --top %d must be positive", *top)}
+	}
+	var gs lab.LinkGraphs
+	var teleport float64
+	err := c.readProject(*dir, func(a *app.App) error {
+		var err error
+		gs, teleport, err = a.LinkGraphs(ctx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	res, err := lab.LinksOutput(gs, *top, teleport, *dir)
+	if err != nil {
+		return labUsageError(err)
+	}
+	return c.finishLab(*out, res)
 }
 
 // labUsageError turns a parameter error into a usage error (exit 2).

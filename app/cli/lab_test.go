@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/lab"
+	"sitesift/sites"
 )
 
 // labCSV reads a CSV output of a lab run.
@@ -233,5 +234,44 @@ func TestCLILabCancelled(t *testing.T) {
 func TestLabWeightingNames(t *testing.T) {
 	if lab.WeightingLinks != app.WeightingLinks || lab.WeightingBinary != app.WeightingBinary {
 		t.Errorf("lab weightings %q, %q; app's %q, %q", lab.WeightingLinks, lab.WeightingBinary, app.WeightingLinks, app.WeightingBinary)
+	}
+}
+
+// `lab links` compares a project's two site graphs: the share site its
+// pages link to in their template tops all links only.
+func TestLabLinks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []sites.Page
+	for _, u := range []string{"http://news.test/", "http://news.test/a", "http://zine.test/"} {
+		pg := apptest.Page(t, u, "http://blog.test/")
+		pg.TemplateLinks = []string{"http://share.test/intent?u=" + u}
+		pages = append(pages, pg)
+	}
+	pages = append(pages, apptest.Page(t, "http://blog.test/", "http://news.test/"))
+	if err := p.Store.SaveCrawlBatch(context.Background(), pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "lab", "links", "--project", dir, "--out", out, "--top", "2")
+	if code != 0 || !strings.Contains(stdout, "4 sites, 3 site links on editorial links, 5 on all links") ||
+		!strings.Contains(stdout, "Spearman") {
+		t.Fatalf("lab links: exit %d, %q %q", code, stdout, stderr)
+	}
+	top := labCSV(t, filepath.Join(out, "links-top.csv"))
+	if len(top) != 3 || top[1][1] != "blog.test" {
+		t.Errorf("links-top.csv %q", top)
+	}
+	for _, r := range labCSV(t, filepath.Join(out, "links-sites.csv")) {
+		if r[0] == "share.test" && (r[3] != "0" || r[6] != "2" || !(num(t, r[5]) < num(t, r[2]))) {
+			t.Errorf("share.test in links-sites.csv %q: want 0 and 2 in-sites, a better place on all links", r)
+		}
+	}
+	if code, _, stderr := runCLI(t, "lab", "links", "--project", dir); code != 2 || !strings.Contains(stderr, "--out DIR is required") {
+		t.Errorf("lab links without --out: exit %d, %q", code, stderr)
 	}
 }

@@ -356,6 +356,24 @@ func (s *Store) SiteGraphCSR(ctx context.Context) (*Graph, error) {
 	return siteGraphCSR(ctx, tx)
 }
 
+// BothSiteGraphsCSR returns [Store.SiteGraphCSR] of the editorial links
+// and of all links, whatever the project's setting, read in one
+// transaction so that both have the same sites: the lab compares them.
+func (s *Store) BothSiteGraphsCSR(ctx context.Context) (editorial, all *Graph, err error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: site graphs: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if editorial, err = siteGraphCSROf(ctx, tx, EditorialLinks); err != nil {
+		return nil, nil, err
+	}
+	if all, err = siteGraphCSROf(ctx, tx, AllLinks); err != nil {
+		return nil, nil, err
+	}
+	return editorial, all, nil
+}
+
 // siteGraphCSR is [Store.SiteGraphCSR] as tx sees it. site_links is read in
 // its primary key's order, (from, to) by id, and nodes are in order of id,
 // so the rows come in CSR order and nothing is sorted.
