@@ -157,6 +157,9 @@ func (a *App) UpdatePageRank(ctx context.Context) error {
 	}
 	a.rankM.Lock()
 	defer a.rankM.Unlock()
+	if err := a.repetitionRule(ctx); err != nil {
+		return err
+	}
 	g, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return err

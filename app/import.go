@@ -163,6 +163,9 @@ func (a *App) UpdateImportedImportance(ctx context.Context) (int, error) {
 	// is read once for both computations.
 	a.rankM.Lock()
 	defer a.rankM.Unlock()
+	if err := a.repetitionRule(ctx); err != nil {
+		return 0, err
+	}
 	g, err := a.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return 0, err

@@ -58,3 +58,16 @@ func graphLabel(info store.LinkGraphInfo) string {
 	}
 	return GraphEditorial
 }
+
+// repetitionRule applies the repetition rule (store.RepetitionRule: a link
+// most pages of a site carry is the template's) before the importance of
+// the editorial graph is computed; the all-links graph does not need it,
+// and a project without pages has no links to apply it to.
+func (a *App) repetitionRule(ctx context.Context) error {
+	info, err := a.store.LinkGraph(ctx)
+	if err != nil || info.Links != store.EditorialLinks || !info.Pages {
+		return err
+	}
+	_, err = a.store.RepetitionRule(ctx)
+	return err
+}

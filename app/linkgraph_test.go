@@ -113,3 +113,34 @@ func TestImportedGraphName(t *testing.T) {
 		t.Errorf("graph of an imported edge list: %+v, %v", g, err)
 	}
 }
+
+// The ranking applies the repetition rule: a link in the text of every
+// post of a site counts as the template's on the editorial graph.
+func TestRankingRepetitionRule(t *testing.T) {
+	ctx := context.Background()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	var pages []sites.Page
+	for i := range 5 {
+		pages = append(pages, apptest.Page(t, "http://blog.test/"+string(rune('a'+i)), "http://follow.test/us"))
+	}
+	pages[0].Links = append(pages[0].Links, "http://cited.test/")
+	if err := p.Store.SaveCrawlBatch(ctx, pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.StartCrawl(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.UpdatePageRank(ctx); err != nil {
+		t.Fatal(err)
+	}
+	follow, _ := siteRow(t, a, "follow.test")
+	cited, _ := siteRow(t, a, "cited.test")
+	if follow.InSites != 0 || cited.InSites != 1 || !(cited.PageRank > follow.PageRank) {
+		t.Errorf("after the ranking: follow.test %+v, cited.test %+v; want the repeated link left out of the editorial graph", follow, cited)
+	}
+}

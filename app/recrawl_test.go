@@ -119,6 +119,12 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	a := New(Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
+	// Every page of a site of this web links to the same few URLs, which
+	// the repetition rule counts as the template's on the editorial graph:
+	// the test follows the graph of all links.
+	if _, err := a.SetSettings(ctx, SettingsUpdate{Links: Set("all")}); err != nil {
+		t.Fatal(err)
+	}
 	settings := SettingsUpdate{DelayMS: Set(0), Parallel: Set(4)}
 	req := CrawlRequest{Seeds: []string{pageURL(1, 0)}, MaxPages: 500, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}
 	if st, err := a.RunCrawl(ctx, req, time.Second, nil); err != nil || st.State != StateDone {

@@ -34,7 +34,7 @@ const (
 			WHERE page_id = ?2 AND target_site_id <> ?1)`
 	sqlWithdrawSiteLinks = `UPDATE site_links SET weight = weight - 1,
 			editorial_weight = COALESCE(editorial_weight, weight) - w.editorial
-		FROM (SELECT target_site_id, max(editorial) AS editorial FROM links
+		FROM (SELECT target_site_id, max(editorial = 1) AS editorial FROM links
 			WHERE page_id = ?2 AND target_site_id <> ?1 GROUP BY target_site_id) AS w
 		WHERE site_links.from_site_id = ?1 AND site_links.to_site_id = w.target_site_id`
 	sqlDeleteLinks = `DELETE FROM links WHERE page_id = ?`
@@ -52,7 +52,7 @@ const (
 		RETURNING id`
 
 	// A URL both editorial and template in one page is editorial: the
-	// author wrote it.
+	// author wrote it. (2, a repeated editorial link, stays so.)
 	sqlInsertLink = `INSERT INTO links (page_id, target_url, target_site_id, editorial) VALUES (?, ?, ?, ?)
 		ON CONFLICT (page_id, target_url) DO UPDATE SET editorial = max(editorial, excluded.editorial)`
 
@@ -60,7 +60,7 @@ const (
 	// the page links to, however many of its URLs it links to, and one unit
 	// of editorial weight when one of those links is editorial.
 	sqlAddSiteLinks = `INSERT INTO site_links (from_site_id, to_site_id, weight, editorial_weight)
-		SELECT ?1, target_site_id, 1, max(editorial) FROM links
+		SELECT ?1, target_site_id, 1, max(editorial = 1) FROM links
 		WHERE page_id = ?2 AND target_site_id <> ?1
 		GROUP BY target_site_id
 		ON CONFLICT (from_site_id, to_site_id) DO UPDATE SET weight = weight + 1,

@@ -353,3 +353,54 @@ func TestSetImportanceCountsDegreesOfPages(t *testing.T) {
 		t.Errorf("share.test in-sites on all links = %d, want 1", got)
 	}
 }
+
+// The repetition rule makes an editorial link that most pages of a site
+// carry a template link, in the links and the editorial graph, and takes
+// it back when the site grows past it; the all-links graph keeps it.
+func TestRepetitionRule(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	var pages []sites.Page
+	for i := range 8 {
+		links := []string{"http://follow.test/us"}
+		if i < 2 {
+			links = append(links, fmt.Sprintf("http://cited.test/%d", i))
+		}
+		if i < 5 { // 5 of 8 pages: over 60 %
+			links = append(links, "http://sister.test/")
+		}
+		pages = append(pages, page(t, fmt.Sprintf("http://blog.test/%d", i), links...))
+	}
+	// Only 4 pages of small.test: too few for the rule.
+	for i := range 4 {
+		pages = append(pages, page(t, fmt.Sprintf("http://small.test/%d", i), "http://follow.test/us"))
+	}
+	save(t, s, pages, nil)
+	n, err := s.RepetitionRule(ctx)
+	if err != nil || n != 13 {
+		t.Fatalf("repetition rule: %d links changed, %v; want 13 (8 to follow.test, 5 to sister.test)", n, err)
+	}
+	want := []sites.Edge{edge("blog.test", "cited.test", 2), edge("small.test", "follow.test", 4)}
+	if _, got := graph(t, s); !slices.Equal(got, want) {
+		t.Errorf("editorial graph after the rule = %v, want %v", got, want)
+	}
+	if n, err := s.RepetitionRule(ctx); err != nil || n != 0 {
+		t.Errorf("rule applied again: %d links changed, %v; want none", n, err)
+	}
+	// One more post without the sister link: 5 of 9, under 60 %.
+	save(t, s, []sites.Page{page(t, "http://blog.test/8", "http://follow.test/us")}, nil)
+	if n, err := s.RepetitionRule(ctx); err != nil || n != 6 {
+		t.Errorf("rule after the site grew: %d links changed, %v; want the 5 sister links back and the new follow link", n, err)
+	}
+	want = []sites.Edge{edge("blog.test", "cited.test", 2), edge("blog.test", "sister.test", 5), edge("small.test", "follow.test", 4)}
+	if _, got := graph(t, s); !slices.Equal(got, want) {
+		t.Errorf("editorial graph after the site grew = %v, want %v", got, want)
+	}
+	setLinks(t, s, AllLinks)
+	want = []sites.Edge{edge("blog.test", "cited.test", 2), edge("blog.test", "follow.test", 9), edge("blog.test", "sister.test", 5),
+		edge("small.test", "follow.test", 4)}
+	if _, got := graph(t, s); !slices.Equal(got, want) {
+		t.Errorf("all-links graph = %v, want %v", got, want)
+	}
+}

@@ -432,11 +432,11 @@ func (b *batch) oldLinks(ctx context.Context, id int64) (links, template []strin
 	}
 	err = eachRow(rows, func(sc scanner) error {
 		var l string
-		var editorial bool
+		var editorial int
 		if err := sc.Scan(&l, &editorial); err != nil {
 			return err
 		}
-		if editorial {
+		if editorial != 0 { // 2: editorial, repeated on most pages of the site
 			links = append(links, l)
 		} else {
 			template = append(template, l)

@@ -12,13 +12,17 @@ ALTER TABLE pages ADD COLUMN published TEXT;
 -- editorial is 1 for a link inside the page's main content, 0 for a link
 -- of its template (navigation, footer, share buttons…). Every link is kept,
 -- both kinds: the project chooses which make its site graph (the setting
--- links: editorial or all). Links stored before this migration had no kind:
--- they count as editorial, which makes the editorial graph of their pages
--- their all-links graph; project.links_before_kinds says so (below).
-ALTER TABLE links ADD COLUMN editorial INTEGER NOT NULL DEFAULT 1 CHECK (editorial IN (0, 1));
+-- links: editorial or all). 2 is a link inside the main content to a URL
+-- that most pages of the site link to (store.RepetitionRule): a template's
+-- link all the same, set and cleared each time the importance is computed.
+-- Links stored before this migration had no kind: they count as editorial,
+-- which makes the editorial graph of their pages their all-links graph;
+-- project.links_before_kinds says so (below).
+ALTER TABLE links ADD COLUMN editorial INTEGER NOT NULL DEFAULT 1 CHECK (editorial IN (0, 1, 2));
+CREATE INDEX links_repeated ON links (page_id) WHERE editorial = 2;
 
 -- editorial_weight is the edge's weight in the editorial graph: the number
--- of distinct pages of from_site with at least one editorial link to
+-- of distinct pages of from_site with at least one editorial link (1) to
 -- to_site, never above weight (the all-links graph's). NULL means the
 -- edge's links have no kind: an imported edge list, CDX or Common Crawl
 -- graph carries no page structure, and a link stored before this migration
