@@ -36,6 +36,9 @@ type SiteQuery struct {
 	// Archived keeps the sites an imported archive index holds
 	// (ArchivedYes) or those it does not (ArchivedNo); "" keeps all.
 	Archived string
+	// Platforms keeps the platform sites alone (PlatformsOnly) or leaves
+	// them out (PlatformsNone); "" keeps all.
+	Platforms string
 }
 
 // sortKeys maps every accepted SiteQuery.Sort key to the SQL expression over
@@ -78,6 +81,10 @@ type SiteRow struct {
 	OutSites int `json:"out_sites"`
 	// Rating is the rating of SiteQuery.Librarian, nil when there is none.
 	Rating *int `json:"rating"`
+	// Platform is true of a platform site: one the list of platforms names
+	// (sites.IsPlatform) unless a librarian moved it out, or one a
+	// librarian moved in.
+	Platform bool `json:"platform"`
 	// Standing places the site among all sites; the store leaves it zero
 	// and the app fills it (app.Standings).
 	Standing
@@ -129,6 +136,10 @@ type SiteDetail struct {
 	Ratings []Rating
 	// Report counts what the crawl got of the site.
 	Report SiteReport
+	// PlatformListed is true when the list of platforms names the site;
+	// PlatformChosen when a librarian chose for this project whether it is
+	// one (SiteRow.Platform says what was chosen).
+	PlatformListed, PlatformChosen bool
 }
 
 // SiteReport counts what the crawl got of a site: the pages fetched fine,
@@ -166,10 +177,14 @@ func (d SiteDetail) MarshalJSON() ([]byte, error) {
 		OutLinks    []SiteLink `json:"out_links"`
 		Ratings     []Rating   `json:"ratings"`
 		Report      SiteReport `json:"report"`
+		Platform    bool       `json:"platform"`
+		Listed      bool       `json:"platform_listed"`
+		Chosen      bool       `json:"platform_chosen"`
 		Standing
 	}{
 		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.Errors, d.CrawlStatus, d.InSites, d.OutSites, d.Rating,
-		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report, d.Standing,
+		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report,
+		d.Platform, d.PlatformListed, d.PlatformChosen, d.Standing,
 	})
 }
 
@@ -219,6 +234,7 @@ func siteRowSelect(g LinkGraph) string {
 		` + degreeSQL(g, true) + ` AS in_sites,
 		` + degreeSQL(g, false) + ` AS out_sites,
 		r.rating,
+		`+sitePlatform+`,
 		s.id
 	FROM sites s
 	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic_history + opic_cash) FROM sites)) AS total) t
@@ -243,7 +259,7 @@ func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 	var row SiteRow
 	var rating sql.NullInt64
 	if err := sc.Scan(&row.Site, &row.OPIC, &row.PageRank, &row.Pages, &row.Errors, &row.CrawlStatus,
-		&row.InSites, &row.OutSites, &rating, id); err != nil {
+		&row.InSites, &row.OutSites, &rating, &row.Platform, id); err != nil {
 		return SiteRow{}, err
 	}
 	if rating.Valid {
@@ -331,6 +347,9 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	if err != nil {
 		return 0, nil, err
 	}
+	if _, err := platformWhere(q.Platforms, nil); err != nil {
+		return 0, nil, fmt.Errorf("store: list sites: %w", err)
+	}
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"
@@ -376,12 +395,22 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 		}
 	}
 	status += archived
+	platform := ""
+	var platformIDs []int64
+	if q.Platforms != "" {
+		if platformIDs, err = s.platformIDs(ctx, tx); err != nil {
+			return 0, nil, err
+		}
+		if platform, err = platformWhere(q.Platforms, platformIDs); err != nil {
+			return 0, nil, err
+		}
+	}
 	// where selects the sites over s; its parameters are ?1 (the
 	// librarian), ?2 (the name filter) and ?5 (the status). Its parts come
 	// from the whitelists above, never from the caller.
-	where := ` WHERE 1` + unrated + status
+	where := ` WHERE 1` + unrated + status + platform
 	if filter != "" {
-		where = ` WHERE instr(s.name, ?2) > 0` + unrated + status
+		where = ` WHERE instr(s.name, ?2) > 0` + unrated + status + platform
 	}
 	args := []any{q.Librarian, filter, limit, q.Offset, q.Status}
 
@@ -393,7 +422,13 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 	}
 	total = nsites
 	switch {
-	case filter == "" && status == "" && unrated != "":
+	case filter == "" && status == "" && unrated == "" && platform != "":
+		// The platform sites are counted already (platformIDs).
+		total = len(platformIDs)
+		if q.Platforms == PlatformsNone {
+			total = nsites - len(platformIDs)
+		}
+	case filter == "" && status == "" && platform == "" && unrated != "":
 		// The review queue's count: every site but those rated.
 		var rated int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE rating IS NOT NULL
@@ -401,7 +436,7 @@ func (s *Store) ListSites(ctx context.Context, q SiteQuery) (total int, rows []S
 			return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
 		}
 		total = nsites - rated
-	case filter != "" || unrated != "" || status != "":
+	case filter != "" || unrated != "" || status != "" || platform != "":
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s`+where, args...).Scan(&total); err != nil {
 			return 0, nil, fmt.Errorf("store: list sites: count: %w", err)
 		}
@@ -602,10 +637,12 @@ func (s *Store) Site(ctx context.Context, name, librarian string) (SiteDetail, e
 		return SiteDetail{}, fmt.Errorf("store: site %q: ratings: %w", name, err)
 	}
 	d.Report = SiteReport{ErrorsByClass: map[string]int{}}
-	if err := tx.QueryRowContext(ctx, `SELECT out_of_scope, trapped, delay_ms FROM sites WHERE id = ?`, id).Scan(
-		&d.Report.OutOfScope, &d.Report.Trapped, &d.Report.DelayMS); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT out_of_scope, trapped, delay_ms,
+			EXISTS (SELECT 1 FROM platform_choices WHERE site_id = ?1) FROM sites WHERE id = ?1`, id).Scan(
+		&d.Report.OutOfScope, &d.Report.Trapped, &d.Report.DelayMS, &d.PlatformChosen); err != nil {
 		return SiteDetail{}, fmt.Errorf("store: site %q: report: %w", name, err)
 	}
+	d.PlatformListed = sites.IsPlatform(d.Site)
 	err = queryRows(ctx, tx, func(sc scanner) error {
 		var class string
 		var n int

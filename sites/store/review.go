@@ -70,10 +70,33 @@ func (s *Store) TopPages(ctx context.Context, site string, limit int) ([]TopPage
 // Filter (ignoring case), and, with NoFailed, not those whose crawl gave
 // nothing worth archiving (sites.Failed: dead, closed to robots, errors
 // only). They are the sites of ListSites with Unrated, Filter and NoFailed.
+//
+// With NoPlatforms the platform sites are left out too (see
+// [Store.QueuePlatforms]).
 type QueueQuery struct {
-	Librarian string
-	Filter    string
-	NoFailed  bool
+	Librarian   string
+	Filter      string
+	NoFailed    bool
+	NoPlatforms bool
+
+	// platforms is the condition of NoPlatforms, with the platform sites'
+	// ids written in (withPlatforms).
+	platforms string
+}
+
+// withPlatforms returns q with the condition of NoPlatforms made from the
+// platform sites as r sees them.
+func (s *Store) withPlatforms(ctx context.Context, r rowQuerier, q QueueQuery) (QueueQuery, error) {
+	q.platforms = ""
+	if !q.NoPlatforms {
+		return q, nil
+	}
+	ids, err := s.platformIDs(ctx, r)
+	if err != nil {
+		return q, err
+	}
+	q.platforms, err = platformWhere(PlatformsNone, ids)
+	return q, err
 }
 
 // queueWhere is the SQL condition over sites s of the queue q; its
@@ -94,7 +117,7 @@ func queueWhere(q QueueQuery) string {
 		// every site with pages on each request.
 		where += ` AND NOT ` + siteFailed
 	}
-	return where
+	return where + q.platforms
 }
 
 // siteFailed is true of a site s whose crawl status sites.Failed reports
@@ -110,7 +133,8 @@ func (q QueueQuery) args() []any {
 }
 
 // QueueCount returns the number of sites Librarian has not rated whose
-// name contains Filter; NoFailed is ignored (see [Store.QueueFailed]). The
+// name contains Filter; NoFailed and NoPlatforms are ignored (see
+// [Store.QueueFailed], [Store.QueuePlatforms]). The
 // count without a filter is the cached number of sites less the
 // librarian's ratings; a filter reads every name, as no index finds a part
 // of a name.
@@ -190,10 +214,43 @@ func (s *Store) QueueFailed(ctx context.Context, q QueueQuery) (int, error) {
 		return 0, fmt.Errorf("store: review queue failed sites: %w: no librarian", ErrInvalid)
 	}
 	q.NoFailed = false
+	// The failed platform sites are counted with the platforms.
+	q, err := s.withPlatforms(ctx, s.rdb, q)
+	if err != nil {
+		return 0, err
+	}
 	var n int
 	if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE s.id IN (`+failedSites+`) AND`+queueWhere(q),
 		q.args()...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: review queue failed sites: %w", err)
+	}
+	return n, nil
+}
+
+// QueuePlatforms returns the number of platform sites Librarian has not
+// rated whose name contains Filter: the sites NoPlatforms leaves out.
+func (s *Store) QueuePlatforms(ctx context.Context, q QueueQuery) (int, error) {
+	if q.Librarian == "" {
+		return 0, fmt.Errorf("store: review queue platform sites: %w: no librarian", ErrInvalid)
+	}
+	q.NoFailed, q.NoPlatforms = false, false
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: review queue platform sites: begin: %w", err)
+	}
+	defer tx.Rollback()
+	ids, err := s.platformIDs(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	only, err := platformWhere(PlatformsOnly, ids)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites s WHERE`+queueWhere(q)+only,
+		q.args()...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: review queue platform sites: %w", err)
 	}
 	return n, nil
 }
@@ -210,6 +267,10 @@ const queueOrder = ` ORDER BY (s.opic_history + s.opic_cash) DESC NULLS LAST, s.
 func (s *Store) QueueSites(ctx context.Context, q QueueQuery, except []string, limit int) ([]SiteRow, error) {
 	if q.Librarian == "" || limit <= 0 {
 		return nil, fmt.Errorf("store: review queue: %w: librarian %q, limit %d", ErrInvalid, q.Librarian, limit)
+	}
+	q, err := s.withPlatforms(ctx, s.rdb, q)
+	if err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
 	}
 	args := append(q.args(), limit)
 	exceptWhere := ""
@@ -286,6 +347,9 @@ func (s *Store) QueueSitesNamed(ctx context.Context, q QueueQuery, names []strin
 	js, err := json.Marshal(names)
 	if err != nil {
 		return nil, err
+	}
+	if q, err = s.withPlatforms(ctx, s.rdb, q); err != nil {
+		return nil, fmt.Errorf("store: review queue: %w", err)
 	}
 	return s.queueRows(ctx, q, func(tx *sql.Tx) ([]int64, error) {
 		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE s.name IN (SELECT value FROM json_each(?3)) AND`+

@@ -84,6 +84,7 @@ type Store struct {
 
 	siteTotals siteTotals // see totals
 	nameCounts nameCounts // see Store.QueueCount
+	platforms  platformList // see Store.platformIDs
 
 	// rule is the project's site rule (key site_rule of settings): the
 	// site of every page and link the store is given must follow it.
