@@ -218,7 +218,11 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if err != nil {
 		return SiteList{}, err
 	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph}, nil
+	platforms, err := a.store.PlatformCount(ctx)
+	if err != nil {
+		return SiteList{}, err
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph, Platforms: platforms}, nil
 }
 
 // SiteList is one page of the sites table.
@@ -232,6 +236,9 @@ type SiteList struct {
 	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
 	// Graph is the site graph the importance and the degrees come from.
 	Graph LinkGraph `json:"graph"`
+	// Platforms is the number of the project's platform sites, whatever
+	// the query: what the Sites page says it hides or shows apart.
+	Platforms int `json:"platforms"`
 }
 
 // Site returns one site's detail; librarian selects whose rating is shown as

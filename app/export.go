@@ -33,18 +33,20 @@ type Seed struct {
 // Seeds returns the top count sites by OPIC importance as seeds. The sites
 // whose crawl gave nothing worth archiving (dead, closed to robots, errors
 // only: sites.Failed) are left out unless includeFailed.
+//
+// Platform sites are left out too.
 func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
-	seeds, _, err := a.TopSeeds(ctx, count, includeFailed, true)
+	seeds, _, err := a.TopSeeds(ctx, count, includeFailed, true, false)
 	return seeds, err
 }
 
 // TopSeeds returns the top count sites by OPIC importance as seeds,
 // leaving out the sites librarians rejected unless includeRejected, and
 // those whose crawl failed unless includeFailed: a top-K list should not
-// bring back a site the librarians turned down. It also returns how many
-// sites ranked above the last seed it left out, by reason (see
-// [exportFilter]).
-func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected bool) ([]Seed, []LeftOut, error) {
+// bring back a site the librarians turned down, and the platform sites
+// unless includePlatforms. It also returns how many sites ranked above the
+// last seed it left out, by reason (see [exportFilter]).
+func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected, includePlatforms bool) ([]Seed, []LeftOut, error) {
 	if count <= 0 {
 		return nil, nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
 	}
@@ -54,7 +56,7 @@ func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRej
 	// Read a few more sites than asked for, and more again while the
 	// filter leaves too many out.
 	for limit := 2*count + 16; ; limit *= 4 {
-		f, err := a.newExportFilter(ctx, includeFailed, includeRejected)
+		f, err := a.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -131,9 +133,28 @@ type RankRow struct {
 	Graph string `json:"graph"`
 }
 
-// Rank recomputes PageRank and returns all sites by OPIC, highest first;
-// limit > 0 keeps the first limit.
+// Rank recomputes PageRank and returns all sites by OPIC, highest first,
+// but the platform sites; limit > 0 keeps the first limit.
 func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
+	return a.rank(ctx, limit, false)
+}
+
+// rankedSites returns up to limit sites (all when limit ≤ 0) by OPIC,
+// highest first, the platform sites among them only when
+// includePlatforms. PageRank and OPIC were computed on the whole site
+// graph, platforms included: a platform is hidden from the ranking, not
+// from the graph (see [LeftOutPlatform]).
+func (a *App) rankedSites(ctx context.Context, limit int, includePlatforms bool) ([]store.SiteRow, error) {
+	q := store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0), Platforms: store.PlatformsNone}
+	if includePlatforms {
+		q.Platforms = ""
+	}
+	_, rows, err := a.store.ListSites(ctx, q)
+	return rows, err
+}
+
+// rank is [App.Rank], with the platform sites when includePlatforms.
+func (a *App) rank(ctx context.Context, limit int, includePlatforms bool) ([]RankRow, error) {
 	if err := a.requireImportance(ctx, "rank"); err != nil {
 		return nil, err
 	}
@@ -151,7 +172,7 @@ func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
 	} else if err := a.UpdatePageRank(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := a.allSites(ctx, limit)
+	rows, err := a.rankedSites(ctx, limit, includePlatforms)
 	if err != nil {
 		return nil, err
 	}
@@ -252,9 +273,12 @@ type ExportRequest struct {
 	// communities of ExportCommunities when no extraction was made yet.
 	Count int
 	// IncludeFailed keeps the sites whose crawl failed in ExportTopK;
-	// IncludeRejected keeps those librarians rejected.
-	IncludeFailed   bool
-	IncludeRejected bool
+	// IncludeRejected keeps those librarians rejected; IncludePlatforms
+	// keeps the platform sites in the seed lists, the Heritrix precedence
+	// file and the community seeds.
+	IncludeFailed    bool
+	IncludeRejected  bool
+	IncludePlatforms bool
 	// Buckets is the number of precedence values of ExportHeritrix
 	// (default DefaultPrecedenceBuckets).
 	Buckets int
@@ -332,8 +356,9 @@ func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
 // deliverable left out and why (see [LeftOut]): the seed lists (approved,
 // top-K) and the Heritrix precedence file leave out the sites whose crawl
 // gave nothing worth archiving unless r.IncludeFailed, and top-K and
-// Heritrix those librarians rejected unless r.IncludeRejected. The list is
-// empty for the other deliverables.
+// Heritrix those librarians rejected unless r.IncludeRejected; the seed
+// lists, the community seeds and Heritrix leave out the platform sites
+// unless r.IncludePlatforms. The list is empty for the other deliverables.
 func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
 	r, _, err := r.check()
 	if err != nil {
@@ -349,13 +374,13 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 	}
 	switch r.What {
 	case ExportApproved:
-		seeds, left, err := a.approvedSeeds(ctx, r.IncludeFailed)
+		seeds, left, err := a.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
 		return left, WriteSelection(w, seeds, r.Format)
 	case ExportTopK:
-		seeds, left, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected)
+		seeds, left, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +390,11 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		if err != nil {
 			return nil, err
 		}
-		return none, WriteCommunities(w, cs, r.Format)
+		cs, left, err := a.CommunitySeeds(ctx, cs, r.IncludePlatforms)
+		if err != nil {
+			return nil, err
+		}
+		return left, WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
 		return none, a.ExportRatingsCSV(ctx, w)
 	case ExportSites:
@@ -378,7 +407,7 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		}
 		return none, WriteRatingsCSV(w, t)
 	case ExportHeritrix:
-		ps, left, err := a.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected)
+		ps, left, err := a.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}

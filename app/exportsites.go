@@ -99,6 +99,10 @@ const (
 	LeftOutRobotsClosed = sites.SiteRobotsClosed // robots.txt refused every URL tried
 	LeftOutErrorsOnly   = sites.SiteErrorsOnly   // it answered with errors only
 	LeftOutRejected     = "rejected"             // librarians rejected it
+	// LeftOutPlatform: a platform site (a social network, video platform,
+	// URL shortener, CDN, ad or tracking host: sites.IsPlatform and the
+	// project's own choices), archived through dedicated tools.
+	LeftOutPlatform = "platform"
 )
 
 // leftOutWords say what each reason means, for messages.
@@ -107,6 +111,7 @@ var leftOutWords = map[string]string{
 	LeftOutRobotsClosed: "closed to robots",
 	LeftOutErrorsOnly:   "errors only",
 	LeftOutRejected:     "rejected by librarians",
+	LeftOutPlatform:     "on the platforms list (social media, video, shorteners, CDNs, ads)",
 }
 
 // LeftOut counts the sites an export left out for one reason.
@@ -138,31 +143,48 @@ func LeftOutText(lo []LeftOut) string {
 // exportFilter decides which sites an export keeps, and counts those it
 // leaves out by reason.
 type exportFilter struct {
-	includeFailed, includeRejected bool
+	includeFailed, includeRejected, includePlatforms bool
+	// platforms holds the platform sites, for the exports whose rows do
+	// not say (the approved selection).
+	platforms map[string]bool
 	// selection holds the selection status of the sites that have one.
 	selection map[string]string
 	counts    map[string]int
 }
 
 // newExportFilter returns the filter of an export: by default it leaves
-// out the sites whose crawl gave nothing worth archiving (sites.Failed)
-// and those librarians rejected.
-func (a *App) newExportFilter(ctx context.Context, includeFailed, includeRejected bool) (*exportFilter, error) {
-	f := &exportFilter{includeFailed: includeFailed, includeRejected: includeRejected, counts: map[string]int{}}
+// out the sites whose crawl gave nothing worth archiving (sites.Failed),
+// those librarians rejected and the platform sites.
+func (a *App) newExportFilter(ctx context.Context, includeFailed, includeRejected, includePlatforms bool) (*exportFilter, error) {
+	f := &exportFilter{includeFailed: includeFailed, includeRejected: includeRejected, includePlatforms: includePlatforms,
+		counts: map[string]int{}}
 	if !includeRejected {
 		var err error
 		if f.selection, err = a.store.SelectionStatuses(ctx); err != nil {
 			return nil, err
 		}
 	}
+	if !includePlatforms {
+		names, err := a.store.PlatformSites(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f.platforms = make(map[string]bool, len(names))
+		for _, n := range names {
+			f.platforms[n] = true
+		}
+	}
 	return f, nil
 }
 
 // keep reports whether the export keeps site of that crawl status, and
-// counts it when it does not.
+// counts it when it does not. A platform is counted as one, whatever
+// else is wrong with it: that is why an archive crawl leaves it out.
 func (f *exportFilter) keep(site, crawlStatus string) bool {
 	reason := ""
 	switch {
+	case !f.includePlatforms && f.platforms[site]:
+		reason = LeftOutPlatform
 	case !f.includeFailed && sites.Failed(crawlStatus):
 		reason = crawlStatus
 	case !f.includeRejected && f.selection[site] == store.StatusRejected:
@@ -173,6 +195,31 @@ func (f *exportFilter) keep(site, crawlStatus string) bool {
 	}
 	f.counts[reason]++
 	return false
+}
+
+// communitySeeds returns cs with no seed for the communities whose seed
+// site the filter leaves out (a platform that was a hub of the core), as
+// for those whose hub sites all gave an earlier core its seed; the
+// communities stay, for the CSV and JSON list their sites.
+func (f *exportFilter) communitySeeds(cs []Community) []Community {
+	for i, c := range cs {
+		if c.Seed != "" && !f.keep(c.Site, "") {
+			cs[i].Seed = ""
+		}
+	}
+	return cs
+}
+
+// CommunitySeeds returns cs without the seeds of platform sites (unless
+// includePlatforms), and how many it left out: a core whose seed hub is a
+// platform keeps its place and its sites, with no seed, as a core whose hub
+// sites all gave an earlier core theirs.
+func (a *App) CommunitySeeds(ctx context.Context, cs []Community, includePlatforms bool) ([]Community, []LeftOut, error) {
+	f, err := a.newExportFilter(ctx, true, true, includePlatforms)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f.communitySeeds(cs), f.leftOut(), nil
 }
 
 // leftOut returns the counts, by reason, in a fixed order.
@@ -187,17 +234,19 @@ func (f *exportFilter) leftOut() []LeftOut {
 
 // approvedSeeds returns the approved selection as seeds, by OPIC
 // importance, leaving out the sites whose crawl gave nothing worth
-// archiving unless includeFailed.
-func (a *App) approvedSeeds(ctx context.Context, includeFailed bool) ([]SelectedSeed, []LeftOut, error) {
+// archiving unless includeFailed, and the platform sites unless
+// includePlatforms: two librarians may have approved a site that was
+// moved into the platforms since.
+func (a *App) approvedSeeds(ctx context.Context, includeFailed, includePlatforms bool) ([]SelectedSeed, []LeftOut, error) {
 	seeds, err := a.Selection(ctx, store.StatusApproved)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := a.newExportFilter(ctx, includeFailed, true)
+	f, err := a.newExportFilter(ctx, includeFailed, true, includePlatforms)
 	if err != nil {
 		return nil, nil, err
 	}
-	if includeFailed {
+	if includeFailed && includePlatforms {
 		return seeds, f.leftOut(), nil
 	}
 	names := make([]string, len(seeds))

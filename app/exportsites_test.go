@@ -55,7 +55,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 	if seeds[1].SeedURL != "http://other.test/" || seeds[1].Checked {
 		t.Errorf("seed of a site never fetched: %+v", seeds[1])
 	}
-	ps, _, err := a.HeritrixPrecedence(ctx, 10, false, false)
+	ps, _, err := a.HeritrixPrecedence(ctx, 10, false, false, false)
 	if err != nil || len(ps) != 2 || ps[0].URI != want {
 		t.Errorf("heritrix precedence %+v, %v", ps, err)
 	}

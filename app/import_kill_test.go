@@ -145,7 +145,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			}
 			refused := map[string]error{}
 			_, refused["rank"] = a.Rank(ctx, 0)
-			_, refused["rank binary"] = a.RankWeighted(ctx, 0, app.WeightingBinary)
+			_, refused["rank binary"] = a.RankWeighted(ctx, 0, app.WeightingBinary, false)
 			_, refused["seeds"] = a.Seeds(ctx, 5, true)
 			refused["export top-k"] = a.Export(ctx, io.Discard, app.ExportRequest{What: app.ExportTopK})
 			for what, err := range refused {

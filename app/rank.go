@@ -38,16 +38,18 @@ func checkWeighting(w string) error {
 // below the 1e-9 the rank is reported to.
 const RankTolerance = 1e-10
 
-// RankWeighted is [App.Rank] with PageRank computed under a weighting. With
-// WeightingLinks it is Rank: the stored PageRank is recomputed and saved.
-// With WeightingBinary the PageRank of the binary graph is computed for the
-// answer only; the stored (links-weighted) PageRank is left as it is.
-func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]RankRow, error) {
+// RankWeighted is [App.Rank] with PageRank computed under a weighting, and
+// with the platform sites when includePlatforms. With WeightingLinks the
+// stored PageRank is recomputed and saved. With WeightingBinary the
+// PageRank of the binary graph is computed for the answer only; the stored
+// (links-weighted) PageRank is left as it is. Either way the graph is the
+// whole site graph, platforms included.
+func (a *App) RankWeighted(ctx context.Context, limit int, weighting string, includePlatforms bool) ([]RankRow, error) {
 	if err := checkWeighting(weighting); err != nil {
 		return nil, err
 	}
 	if weighting == WeightingLinks {
-		return a.Rank(ctx, limit)
+		return a.rank(ctx, limit, includePlatforms)
 	}
 	if err := a.requireImportance(ctx, "rank"); err != nil {
 		return nil, err
@@ -64,7 +66,7 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string) ([]
 	for i, n := range sg.Names {
 		byName[n] = res.Rank[i]
 	}
-	rows, err := a.allSites(ctx, limit)
+	rows, err := a.rankedSites(ctx, limit, includePlatforms)
 	if err != nil {
 		return nil, err
 	}

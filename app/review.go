@@ -119,6 +119,10 @@ type QueueRequest struct {
 	// archiving (dead, closed to robots, errors only: sites.Failed), which
 	// the queue leaves out by default.
 	IncludeFailed bool
+	// IncludePlatforms keeps the platform sites (social networks, video
+	// platforms, shorteners, CDNs, ad hosts), which the queue leaves out
+	// by default.
+	IncludePlatforms bool
 }
 
 // ReviewQueue is the next sites a librarian has to rate.
@@ -132,8 +136,11 @@ type ReviewQueue struct {
 	Rows  []QueueItem `json:"rows"`
 	// Excluded is the number of unrated sites (whose name contains Q) left
 	// out because their crawl gave nothing worth archiving; 0 with
-	// IncludeFailed.
+	// IncludeFailed. A platform site is counted in Platforms alone.
 	Excluded int `json:"excluded"`
+	// Platforms is the number of unrated platform sites (whose name
+	// contains Q) left out; 0 with IncludePlatforms.
+	Platforms int `json:"platforms"`
 }
 
 // QueueItem is one site of the review queue.
@@ -206,9 +213,15 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	q := ReviewQueue{Librarian: req.Librarian, Order: req.Order, Rows: []QueueItem{}}
 	// Excluded counts the sites whose name contains Q, whatever the order
 	// (for OrderSearch too).
-	sq := store.QueueQuery{Librarian: req.Librarian, Filter: req.Q, NoFailed: !req.IncludeFailed}
+	sq := store.QueueQuery{Librarian: req.Librarian, Filter: req.Q, NoFailed: !req.IncludeFailed,
+		NoPlatforms: !req.IncludePlatforms}
 	if !req.IncludeFailed {
 		if q.Excluded, err = a.store.QueueFailed(ctx, sq); err != nil {
+			return ReviewQueue{}, err
+		}
+	}
+	if !req.IncludePlatforms {
+		if q.Platforms, err = a.store.QueuePlatforms(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
 	}
@@ -219,7 +232,7 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		if kept, err = a.store.QueueCount(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
-		kept -= q.Excluded
+		kept -= q.Excluded + q.Platforms
 	}
 	switch req.Order {
 	case OrderImportance:

@@ -36,8 +36,8 @@ type Precedence struct {
 // precedence of the first of them, so equal importance never gets two
 // values. Each site stands for its seed, as in seed lists (see [Seed]).
 // The sites an export leaves out by default (see [exportFilter]: failed
-// crawls, unless includeFailed, and rejected sites, unless
-// includeRejected) get no line and no share of the buckets; the second
+// crawls, unless includeFailed, rejected sites, unless includeRejected,
+// and platform sites, unless includePlatforms) get no line and no share of the buckets; the second
 // result counts them by reason.
 //
 // Quantiles rather than one value per rank because Heritrix orders queues
@@ -45,7 +45,7 @@ type Precedence struct {
 // PageRank to quintiles), and rather than cuts on the OPIC value because
 // OPIC is heavy-tailed: value cuts would put almost every site in the last
 // group.
-func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected bool) ([]Precedence, []LeftOut, error) {
+func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected, includePlatforms bool) ([]Precedence, []LeftOut, error) {
 	if buckets <= 0 {
 		return nil, nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
@@ -56,7 +56,7 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := a.newExportFilter(ctx, includeFailed, includeRejected)
+	f, err := a.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
 	if err != nil {
 		return nil, nil, err
 	}

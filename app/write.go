@@ -211,6 +211,9 @@ func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
 	if q.Excluded > 0 {
 		fmt.Fprintf(tw, "%d sites left out: dead, closed to robots or errors only (--include-failed keeps them)\n", q.Excluded)
 	}
+	if q.Platforms > 0 {
+		fmt.Fprintf(tw, "%d platform sites left out: social networks, video sites, shorteners, CDNs, ad hosts (--include-platforms keeps them)\n", q.Platforms)
+	}
 	return tw.Flush()
 }
 

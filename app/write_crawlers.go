@@ -23,18 +23,19 @@ type CrawlerExport struct {
 	Exclude   []string
 	UserAgent string
 	// LeftOut counts the approved sites left out, by reason: those whose
-	// crawl gave nothing worth archiving.
+	// crawl gave nothing worth archiving and the platform sites.
 	LeftOut []LeftOut
 }
 
 // CrawlerExport returns the approved selection with what a crawl of it
-// needs, leaving out the sites whose crawl gave nothing worth archiving;
+// needs, leaving out the sites whose crawl gave nothing worth archiving
+// and the platform sites (social media are captured with other tools);
 // an empty selection is a bad request (there is nothing to crawl).
 func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	if err := a.requireImportance(ctx, "export"); err != nil {
 		return CrawlerExport{}, err
 	}
-	seeds, left, err := a.approvedSeeds(ctx, false)
+	seeds, left, err := a.approvedSeeds(ctx, false, false)
 	if err != nil {
 		return CrawlerExport{}, err
 	}

@@ -84,6 +84,7 @@ Usage:
                  [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
                                             web archives, crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
+                 [--include-platforms]      (keep social networks, video sites, shorteners, CDNs, ad hosts)
                                             the ranking says its site graph: editorial links, all links, or
                                             all links of an import without page structure
   sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
@@ -94,6 +95,7 @@ Usage:
                  [--format txt|csv|json]
                  [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
                  [--include-rejected]       (importance: keep the sites librarians rejected)
+                 [--include-platforms]      (keep the platform sites as seeds)
                                             communities: one seed a core of sites (2 hub sites and 2 authority
                                             sites at least); fewer than K found say why on standard error
   sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
@@ -101,7 +103,7 @@ Usage:
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
                  [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
   sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|warc-list
-                 [--format txt|csv|json] [--out FILE|DIR]
+                 [--format txt|csv|json] [--out FILE|DIR] [--include-failed] [--include-rejected] [--include-platforms]
                                             one deliverable of the Export page: sitesift help export lists them
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
                                             the approved sites for browsertrix-crawler (YAML) or Heritrix (seeds.txt, precedence.txt)
@@ -110,13 +112,17 @@ Usage:
                                             ranking an import left unfinished is reported (exit 1): any
                                             other command that opens the project computes it
   sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
-                 [--limit N] [--format table|csv|json] [SITE]
+                 [--platforms only|none] [--limit N] [--format table|csv|json] [SITE]
                                             sites with their crawl status; with SITE, its crawl report
+  sitesift platforms --project DIR [--librarian NAME] [--in SITE | --out SITE]
+                                            the platform sites (social networks, video sites, shorteners, CDNs,
+                                            ad hosts: kept out of rankings, the review queue and exports);
+                                            --in/--out moves a site into or out of them for this project
   sitesift librarians [list|add] --project DIR [NAME]
   sitesift rate --project DIR --librarian NAME [--note TEXT] SITE [1|2|3|4]
                                             a rating, or with --note alone a note without a rating
   sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
-                  [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed]
+                  [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed] [--include-platforms]
                                             the sites NAME has not rated yet
   sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] [--reason TEXT] SITE STATUS
                                             STATUS: candidate, nominated, approved, rejected
@@ -192,6 +198,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.check(ctx, args)
 	case "sites":
 		return c.sites(ctx, args)
+	case "platforms":
+		return c.platforms(ctx, args)
 	case "librarians":
 		return c.librarians(ctx, args)
 	case "rate":
@@ -643,6 +651,8 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
 	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
+	includePlatforms := f.Bool("include-platforms", false,
+		"keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) in the list; they are ranked either way")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -678,9 +688,14 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		})
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		rows, err := a.RankWeighted(ctx, *limit, *weighting)
+		rows, err := a.RankWeighted(ctx, *limit, *weighting, *includePlatforms)
 		if err != nil {
 			return err
+		}
+		if !*includePlatforms {
+			if err := c.platformsLeftOut(ctx, a, "rank"); err != nil {
+				return err
+			}
 		}
 		return app.WriteRank(c.Stdout, rows, *format, *raw)
 	})
@@ -771,6 +786,7 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 	status := f.String("status", "", "only the sites of this crawl status: ok, dead, robots-closed, errors-only, slow or not-fetched")
 	limit := f.Int("limit", 0, "show the first N sites by importance (0: all)")
 	format := f.String("format", export.Table, "table, csv or json")
+	platforms := f.String("platforms", "", "only: the platform sites alone; none: without them (default: all sites)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -789,7 +805,8 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 			}
 			return app.WriteSiteReport(c.Stdout, d, *format)
 		}
-		list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0)})
+		list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
+			Platforms: *platforms})
 		if err != nil {
 			return err
 		}

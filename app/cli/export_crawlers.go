@@ -49,7 +49,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if err := app.WriteHeritrixSeeds(&seeds, e); err != nil {
 			return err
 		}
-		ps, left, err := a.HeritrixPrecedence(ctx, buckets, false, false)
+		ps, left, err := a.HeritrixPrecedence(ctx, buckets, false, false, false)
 		if err != nil {
 			return err
 		}

@@ -155,6 +155,8 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	format := f.String("format", export.Table, "table, csv or json")
 	includeFailed := f.Bool("include-failed", false,
 		"keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
+	includePlatforms := f.Bool("include-platforms", false,
+		"keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -166,7 +168,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	}
 	return c.readProject(*dir, func(a *app.App) error {
 		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias,
-			IncludeFailed: *includeFailed})
+			IncludeFailed: *includeFailed, IncludePlatforms: *includePlatforms})
 		if err != nil {
 			return err
 		}

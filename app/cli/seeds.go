@@ -34,6 +34,8 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	includeFailed := f.Bool("include-failed", false,
 		"importance: keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
 	includeRejected := f.Bool("include-rejected", false, "importance: keep the sites librarians rejected")
+	includePlatforms := f.Bool("include-platforms", false,
+		"keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) as seeds")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -55,7 +57,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		}
 		return c.readProject(*dir, func(a *app.App) error {
 			// The top-k export's list: rejected sites stay out, as there.
-			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, *includeRejected)
+			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, *includeRejected, *includePlatforms)
 			if err != nil {
 				return err
 			}
@@ -92,6 +94,13 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		if t := app.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
+		cs, left, err := a.CommunitySeeds(ctx, cs, *includePlatforms)
+		if err != nil {
+			return err
+		}
+		if t := app.LeftOutText(left); t != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
+		}
 		return app.WriteCommunities(c.Stdout, cs, *format)
 	})
 }
@@ -107,6 +116,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	count := f.Int("count", app.DefaultTopK, "top-k: number of sites")
 	includeFailed := f.Bool("include-failed", false, "top-k, approved, heritrix-precedence: keep the sites whose crawl failed (dead, closed to robots, errors only)")
 	includeRejected := f.Bool("include-rejected", false, "top-k, heritrix-precedence: keep the sites librarians rejected")
+	includePlatforms := f.Bool("include-platforms", false,
+		"top-k, approved, communities, heritrix-precedence: keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts)")
 	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -114,7 +125,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	set := map[string]bool{}
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	req := app.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
-		IncludeRejected: *includeRejected, Buckets: *buckets}
+		IncludeRejected: *includeRejected, IncludePlatforms: *includePlatforms, Buckets: *buckets}
 	switch {
 	case *what == ExportBrowsertrix || *what == ExportHeritrixCrawl: // export_crawlers.go
 		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
@@ -132,8 +143,10 @@ func (c CLI) export(ctx context.Context, args []string) error {
 			return usageError{"export: unknown --what " + strconv.Quote(*what) + ": " + exportChoices()}
 		}
 		for name, goes := range map[string][]string{"count": {app.ExportTopK},
-			"include-failed":   {app.ExportTopK, app.ExportApproved, app.ExportHeritrix},
-			"include-rejected": {app.ExportTopK, app.ExportHeritrix}, "buckets": {app.ExportHeritrix}} {
+			"include-failed":    {app.ExportTopK, app.ExportApproved, app.ExportHeritrix},
+			"include-rejected":  {app.ExportTopK, app.ExportHeritrix},
+			"include-platforms": {app.ExportTopK, app.ExportApproved, app.ExportCommunities, app.ExportHeritrix},
+			"buckets":           {app.ExportHeritrix}} {
 			if set[name] && !slices.Contains(goes, *what) {
 				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(goes, ", "))}
 			}
@@ -226,11 +239,13 @@ func (c CLI) exportHelp() {
 		fmt.Fprintf(&b, "  --what %-20s PROJECT-%s.%s\n      %s\n", d.What, what, ext, d.Purpose)
 		switch d.What {
 		case app.ExportTopK:
-			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected\n", app.DefaultTopK)
+			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected, --include-platforms\n", app.DefaultTopK)
 		case app.ExportHeritrix:
-			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected\n", app.DefaultPrecedenceBuckets)
+			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected, --include-platforms\n", app.DefaultPrecedenceBuckets)
 		case app.ExportApproved:
-			b.WriteString("      --include-failed\n")
+			b.WriteString("      --include-failed, --include-platforms\n")
+		case app.ExportCommunities:
+			b.WriteString("      --include-platforms\n")
 		}
 		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
 	}
@@ -238,6 +253,8 @@ func (c CLI) exportHelp() {
 	b.WriteString("\nA site's seed is the shallowest page the crawl fetched with a 2xx answer (http://SITE/ when none did:\n" +
 		"checked false in CSV and JSON). Sites whose crawl failed (dead, closed to robots, errors only) are left out\n" +
 		"of the seed lists and the Heritrix files, and rejected sites of top-k and heritrix-precedence, unless asked;\n" +
-		"how many and why is printed on standard error.\n")
+		"platform sites (social networks, video sites, shorteners, CDNs, ad hosts: sitesift platforms) are left out\n" +
+		"of every seed list, the community seeds and the Heritrix and Browsertrix files, unless asked;\n" +
+		"how many and why is printed on standard error. " + app.PlatformNote + "\n")
 	fmt.Fprint(c.Stdout, b.String())
 }

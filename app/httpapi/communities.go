@@ -131,12 +131,24 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
-		write = func(w io.Writer) error {
+		includePlatforms, err := boolParam(r, "include_platforms")
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		write = func(out io.Writer) error {
 			cs, err := h.app.Communities(r.Context(), count, opt)
 			if err != nil {
 				return err
 			}
-			return app.WriteCommunities(w, cs, format)
+			cs, left, err := h.app.CommunitySeeds(r.Context(), cs, includePlatforms)
+			if err != nil {
+				return err
+			}
+			if t := app.LeftOutText(left); t != "" {
+				w.Header().Set(LeftOutHeader, t)
+			}
+			return app.WriteCommunities(out, cs, format)
 		}
 	case app.MethodImportance:
 		for _, p := range communityParams[1:] {
@@ -160,9 +172,14 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
+		includePlatforms, err := boolParam(r, "include_platforms")
+		if err != nil {
+			writeError(w, err)
+			return
+		}
 		// The Export page's top-K list, under its one name.
 		h.sendExport(w, r, app.ExportRequest{What: app.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed,
-			IncludeRejected: includeRejected})
+			IncludeRejected: includeRejected, IncludePlatforms: includePlatforms})
 		return
 	default:
 		writeError(w, app.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))

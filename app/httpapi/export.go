@@ -45,7 +45,7 @@ func (h *handler) exports(r *http.Request) (any, error) {
 }
 
 // exportRequest reads the parameters of a deliverable: format, count
-// (top-k), include_failed, include_rejected and buckets.
+// (top-k), include_failed, include_rejected, include_platforms and buckets.
 func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
 	req := app.ExportRequest{What: what, Format: r.FormValue("format")}
 	var err error
@@ -59,6 +59,9 @@ func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
 		return req, err
 	}
 	if req.IncludeRejected, err = boolParam(r, "include_rejected"); err != nil {
+		return req, err
+	}
+	if req.IncludePlatforms, err = boolParam(r, "include_platforms"); err != nil {
 		return req, err
 	}
 	return req, nil

@@ -67,6 +67,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 		return map[string]string{"token": c.guard.token}, nil
 	}))
 	h.routeCrawl(mux)
+	h.routePlatforms(mux)   // platform sites: platforms.go
 	h.routeWARC(mux)        // warc.go
 	h.routeCommunities(mux) // communities, graph and exports: communities.go
 	h.routeReview(mux)      // librarians, review, selection, ratings files, agreement: review.go
@@ -357,7 +358,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	return h.app.Sites(r.Context(), store.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
 		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"), Status: r.FormValue("status"),
-		Archived: r.FormValue("archived"),
+		Archived: r.FormValue("archived"), Platforms: r.FormValue("platforms"),
 	})
 }
 

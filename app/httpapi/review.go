@@ -89,8 +89,13 @@ func (h *handler) queue(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	includePlatforms, err := boolParam(r, "include_platforms")
+	if err != nil {
+		return nil, err
+	}
 	return h.app.ReviewQueue(r.Context(), app.QueueRequest{Librarian: r.FormValue("librarian"), Order: r.FormValue("order"),
-		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias, IncludeFailed: includeFailed})
+		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias, IncludeFailed: includeFailed,
+		IncludePlatforms: includePlatforms})
 }
 
 func (h *handler) selectSite(r *http.Request) (any, error) {

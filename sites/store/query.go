@@ -234,7 +234,7 @@ func siteRowSelect(g LinkGraph) string {
 		` + degreeSQL(g, true) + ` AS in_sites,
 		` + degreeSQL(g, false) + ` AS out_sites,
 		r.rating,
-		`+sitePlatform+`,
+		` + sitePlatform + `,
 		s.id
 	FROM sites s
 	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic_history + opic_cash) FROM sites)) AS total) t

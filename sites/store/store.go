@@ -82,8 +82,8 @@ type Store struct {
 	// with other processes.
 	writeSem chan struct{}
 
-	siteTotals siteTotals // see totals
-	nameCounts nameCounts // see Store.QueueCount
+	siteTotals siteTotals   // see totals
+	nameCounts nameCounts   // see Store.QueueCount
 	platforms  platformList // see Store.platformIDs
 
 	// rule is the project's site rule (key site_rule of settings): the

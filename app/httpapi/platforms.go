@@ -1,0 +1,27 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+
+	"sitesift/app"
+)
+
+// routePlatforms registers the endpoints of platform sites: how many the
+// project holds, and a librarian's move of a site into or out of them.
+func (h *handler) routePlatforms(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/platforms", h.api(func(r *http.Request) (any, error) { return h.app.Platforms(r.Context()) }))
+	mux.HandleFunc("PUT /api/sites/{site}/platform", h.api(func(r *http.Request) (any, error) {
+		var body struct {
+			Platform  *bool  `json:"platform"`
+			Librarian string `json:"librarian"`
+		}
+		if err := decodeBody(r, &body); err != nil {
+			return nil, err
+		}
+		if body.Platform == nil {
+			return nil, app.Invalid(errors.New("request body: platform (true or false) is required"))
+		}
+		return h.app.SetPlatform(r.Context(), r.PathValue("site"), *body.Platform, body.Librarian)
+	}))
+}

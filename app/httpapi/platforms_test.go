@@ -1,0 +1,103 @@
+package httpapi
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites"
+)
+
+// TestPlatformsAPI: the sites listing keeps the platform sites alone or
+// leaves them out, with their count; GET /api/platforms counts them for the
+// Crawl page; PUT /api/sites/{site}/platform moves a site in or out; the
+// exports leave them out with a "platform" reason, in the left-out header
+// and GET /api/export/{what}/left-out, unless include_platforms.
+func TestPlatformsAPI(t *testing.T) {
+	ctx := context.Background()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	template := []string{"https://www.youtube.com/@news", "https://bit.ly/x"}
+	if err := p.Store.SaveCrawlBatch(ctx, []sites.Page{
+		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
+		apptest.Page(t, "http://blog.test/", append(template, "http://news.test/")...),
+	}, []sites.SiteState{{Site: "youtube.com", History: 5}, {Site: "bit.ly", History: 4},
+		{Site: "news.test", History: 2}, {Site: "blog.test", History: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	h := New(a)
+	names := func(l app.SiteList) []string {
+		var out []string
+		for _, r := range l.Rows {
+			out = append(out, r.Site)
+		}
+		return out
+	}
+	var list app.SiteList
+	apptest.Call(t, h, "GET", "/api/sites?platforms=none", "", 200, &list)
+	if list.Total != 2 || list.Platforms != 2 || !slices.Equal(names(list), []string{"news.test", "blog.test"}) {
+		t.Errorf("platforms=none: %d %v, %d platforms", list.Total, names(list), list.Platforms)
+	}
+	apptest.Call(t, h, "GET", "/api/sites?platforms=only", "", 200, &list)
+	if list.Total != 2 || !slices.Equal(names(list), []string{"youtube.com", "bit.ly"}) || !list.Rows[0].Platform {
+		t.Errorf("platforms=only: %d %v", list.Total, names(list))
+	}
+	apptest.Call(t, h, "GET", "/api/sites?platforms=maybe", "", 400, nil)
+
+	var sum app.PlatformSummary
+	apptest.Call(t, h, "GET", "/api/platforms", "", 200, &sum)
+	if sum.Count != 2 || !slices.Equal(sum.Sites, []string{"youtube.com", "bit.ly"}) || sum.Note == "" {
+		t.Errorf("platforms: %+v", sum)
+	}
+
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/top-k?count=5", nil))
+	if rec.Code != 200 || rec.Body.String() != "http://news.test/\nhttp://blog.test/\n" ||
+		rec.Header().Get(LeftOutHeader) != "left out 2 sites: 2 on the platforms list (social media, video, shorteners, CDNs, ads)" {
+		t.Errorf("top-k: %d %q, header %q", rec.Code, rec.Body, rec.Header().Get(LeftOutHeader))
+	}
+	var left leftOut
+	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out", "", 200, &left)
+	if !slices.Equal(left.LeftOut, []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 2}}) {
+		t.Errorf("heritrix left out: %+v", left)
+	}
+	apptest.Call(t, h, "GET", "/api/export/top-k/left-out?include_platforms=true", "", 200, &left)
+	if len(left.LeftOut) != 0 {
+		t.Errorf("top-k with platforms left out %+v", left)
+	}
+
+	var ch app.PlatformChoice
+	apptest.Call(t, h, "PUT", "/api/sites/bit.ly/platform", `{"platform":false}`, 200, &ch)
+	if ch.Site != "bit.ly" || ch.Platform || !ch.Listed {
+		t.Errorf("bit.ly moved out: %+v", ch)
+	}
+	apptest.Call(t, h, "PUT", "/api/sites/news.test/platform", `{}`, 400, nil)
+	apptest.Call(t, h, "PUT", "/api/sites/nowhere.test/platform", `{"platform":true}`, 404, nil)
+	var detail struct {
+		Platform bool `json:"platform"`
+		Listed   bool `json:"platform_listed"`
+		Chosen   bool `json:"platform_chosen"`
+	}
+	apptest.Call(t, h, "GET", "/api/sites/bit.ly", "", 200, &detail)
+	if detail.Platform || !detail.Listed || !detail.Chosen {
+		t.Errorf("bit.ly detail: %+v", detail)
+	}
+	apptest.AddLibrarians(t, a, "ana")
+	var q app.ReviewQueue
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana", "", 200, &q)
+	if q.Total != 3 || q.Platforms != 1 {
+		t.Errorf("queue: total %d, platforms %d; want 3 and 1", q.Total, q.Platforms)
+	}
+	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana&include_platforms=1", "", 200, &q)
+	if q.Total != 4 || q.Platforms != 0 {
+		t.Errorf("queue with platforms: total %d, platforms %d", q.Total, q.Platforms)
+	}
+}

@@ -1,0 +1,88 @@
+package app
+
+import (
+	"context"
+	"fmt"
+)
+
+// Platform sites: social networks, video platforms, URL shorteners, CDNs
+// and ad or tracking hosts (sites/urlrules/platforms.txt, with the
+// project's own choices over it).
+//
+// They stay in the site graph: OPIC and PageRank run on every site, as
+// the papers define them, and a platform keeps the in-links it got, which
+// are mostly the template's (share buttons, "follow us", embedded players,
+// fonts, analytics). They are hidden afterwards: left out of the default
+// ranking (the Sites page, `sitesift rank`), the review queue, the
+// community seeds and every export of seeds, each with a count of what it
+// left out and a switch to show them. Taking them out of the graph before
+// ranking would change every other site's importance by a rule the papers
+// do not have, and would make the ranking depend on an editable list;
+// hiding them changes what a librarian reads and nothing that is computed.
+
+// PlatformSitesShown caps the platform sites [App.Platforms] names.
+const PlatformSitesShown = 20
+
+// PlatformSummary is what the Crawl page says of the platform sites the
+// project's crawls and imports met.
+type PlatformSummary struct {
+	// Count is the number of platform sites.
+	Count int `json:"count"`
+	// Sites are the first of them by OPIC importance, at most
+	// PlatformSitesShown.
+	Sites []string `json:"sites"`
+	// Note says in one sentence why they are apart.
+	Note string `json:"note"`
+}
+
+// PlatformNote is the sentence the UI and the command line say of
+// platforms.
+const PlatformNote = "Platforms (social networks, video sites, URL shorteners, CDNs, ad hosts) are kept apart: " +
+	"Archive-It and Browsertrix users archive them through dedicated social media capture tools, not from a seed list."
+
+// Platforms returns how many platform sites the project holds, and the
+// first of them.
+func (a *App) Platforms(ctx context.Context) (PlatformSummary, error) {
+	names, err := a.store.PlatformSites(ctx)
+	if err != nil {
+		return PlatformSummary{}, err
+	}
+	return PlatformSummary{Count: len(names), Sites: names[:min(len(names), PlatformSitesShown)], Note: PlatformNote}, nil
+}
+
+// PlatformSites returns the names of all the project's platform sites, by
+// OPIC importance, highest first.
+func (a *App) PlatformSites(ctx context.Context) ([]string, error) {
+	return a.store.PlatformSites(ctx)
+}
+
+// PlatformChoice is a site's place in or out of the platforms after a
+// librarian moved it.
+type PlatformChoice struct {
+	Site     string `json:"site"`
+	Platform bool   `json:"platform"`
+	// Listed is whether the list of platforms names the site.
+	Listed bool `json:"listed"`
+}
+
+// SetPlatform moves the site named (by the project's site rule) into the
+// project's platforms, or out of them, whatever the list says; librarian,
+// when not "", is recorded as who chose. An unknown site is a not-found
+// error.
+func (a *App) SetPlatform(ctx context.Context, site string, platform bool, librarian string) (PlatformChoice, error) {
+	if librarian != "" {
+		var err error
+		if librarian, err = a.Librarian(ctx, librarian); err != nil {
+			return PlatformChoice{}, fmt.Errorf("platform of %s: %w", site, err)
+		}
+	}
+	name := a.siteName(site)
+	if err := a.store.SetPlatform(ctx, name, platform, librarian); err != nil {
+		return PlatformChoice{}, err
+	}
+	d, err := a.store.Site(ctx, name, "")
+	if err != nil {
+		return PlatformChoice{}, err
+	}
+	return PlatformChoice{Site: name, Platform: d.Platform, Listed: d.PlatformListed}, nil
+}

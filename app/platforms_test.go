@@ -1,0 +1,167 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// platformProject is a crawl of news.test and blog.test, whose pages link
+// to each other and, from their templates, to facebook.com, t.co and
+// fonts.googleapis.com: the platforms rank first by OPIC, as on a crawl of
+// real news pages.
+func platformProject(t *testing.T) *app.App {
+	t.Helper()
+	ctx := context.Background()
+	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	t.Cleanup(func() { a.Close(); p.Close() })
+	template := []string{"https://facebook.com/sharer", "https://t.co/x", "https://fonts.googleapis.com/css"}
+	pages := []sites.Page{
+		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
+		apptest.Page(t, "http://news.test/a", append(template, "http://blog.test/")...),
+		apptest.Page(t, "http://blog.test/", append(template, "http://news.test/")...),
+	}
+	states := []sites.SiteState{{Site: "facebook.com", History: 9}, {Site: "t.co", History: 8},
+		{Site: "fonts.googleapis.com", History: 7}, {Site: "news.test", History: 2}, {Site: "blog.test", History: 1}}
+	if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func rankNames(rows []app.RankRow) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r.Site)
+	}
+	return out
+}
+
+// TestPlatformsLeftOutOfRankingQueueAndExports: the platform sites stay out
+// of the default ranking, the review queue and every export of seeds
+// (top-K, approved, Heritrix precedence, Browsertrix), each saying how many
+// it left out as "platform", and come back when asked. They are hidden, not
+// taken out of the graph: the other sites' PageRank is the same either way.
+func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
+	a := platformProject(t)
+	ctx := context.Background()
+	editorial := []string{"news.test", "blog.test"}
+
+	rows, err := a.Rank(ctx, 0)
+	if err != nil || !slices.Equal(rankNames(rows), editorial) {
+		t.Fatalf("rank = %v, %v; want %v", rankNames(rows), err, editorial)
+	}
+	all, err := a.RankWeighted(ctx, 0, app.WeightingLinks, true)
+	if err != nil || len(all) != 5 || all[0].Site != "facebook.com" {
+		t.Fatalf("rank with platforms = %v, %v", rankNames(all), err)
+	}
+	for _, r := range rows {
+		i := slices.IndexFunc(all, func(x app.RankRow) bool { return x.Site == r.Site })
+		if all[i].PageRank != r.PageRank || r.PageRank <= 0 {
+			t.Errorf("%s: PageRank %v without platforms shown, %v with: the graph must be the same", r.Site, r.PageRank, all[i].PageRank)
+		}
+	}
+	bin, err := a.RankWeighted(ctx, 0, app.WeightingBinary, false)
+	if err != nil || !slices.Equal(rankNames(bin), editorial) {
+		t.Errorf("binary rank = %v, %v", rankNames(bin), err)
+	}
+
+	list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10, Platforms: store.PlatformsNone})
+	if err != nil || list.Total != 2 || list.Platforms != 3 {
+		t.Errorf("sites without platforms: total %d, platforms %d, %v; want 2 and 3", list.Total, list.Platforms, err)
+	}
+
+	apptest.AddLibrarians(t, a, "ana")
+	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana"})
+	if err != nil || q.Total != 2 || q.Platforms != 3 || len(q.Rows) != 2 {
+		t.Errorf("queue: total %d, platforms %d, %d rows, %v; want 2, 3, 2", q.Total, q.Platforms, len(q.Rows), err)
+	}
+	q, err = a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", IncludePlatforms: true})
+	if err != nil || q.Total != 5 || q.Platforms != 0 || q.Rows[0].Site != "facebook.com" {
+		t.Errorf("queue with platforms: total %d, platforms %d, %v", q.Total, q.Platforms, err)
+	}
+
+	export := func(r app.ExportRequest) (string, []app.LeftOut) {
+		t.Helper()
+		var buf bytes.Buffer
+		left, err := a.ExportCounted(ctx, &buf, r)
+		if err != nil {
+			t.Fatalf("%+v: %v", r, err)
+		}
+		return buf.String(), left
+	}
+	platform3 := []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 3}}
+	if got, left := export(app.ExportRequest{What: app.ExportTopK, Count: 10}); got != "http://news.test/\nhttp://blog.test/\n" ||
+		!slices.Equal(left, platform3) {
+		t.Errorf("top-k = %q, left out %v", got, left)
+	}
+	if got, _ := export(app.ExportRequest{What: app.ExportTopK, Count: 10, IncludePlatforms: true}); !strings.HasPrefix(got, "http://facebook.com/\n") {
+		t.Errorf("top-k with platforms = %q", got)
+	}
+	if got, left := export(app.ExportRequest{What: app.ExportHeritrix}); strings.Contains(got, "facebook") || strings.Count(got, "\n") != 2 ||
+		!slices.Equal(left, platform3) {
+		t.Errorf("heritrix precedence = %q, left out %v", got, left)
+	}
+	if text := app.LeftOutText(platform3); !strings.Contains(text, "3 on the platforms list") {
+		t.Errorf("left-out text %q", text)
+	}
+
+	// Approved before it was known for a platform, a site stays out of
+	// the approved seeds and the archive crawlers' configuration.
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, site := range []string{"t.co", "news.test"} {
+		for _, st := range []string{store.StatusNominated, store.StatusApproved} {
+			if _, err := a.SetSelection(ctx, site, store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	platform1 := []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 1}}
+	if got, left := export(app.ExportRequest{What: app.ExportApproved}); got != "http://news.test/\n" || !slices.Equal(left, platform1) {
+		t.Errorf("approved = %q, left out %v", got, left)
+	}
+	e, err := a.CrawlerExport(ctx)
+	if err != nil || len(e.Seeds) != 1 || e.Seeds[0].Site != "news.test" || !slices.Equal(e.LeftOut, platform1) {
+		t.Errorf("crawler export: %+v, %v", e, err)
+	}
+
+	// A librarian moves t.co out of the platforms (say the project
+	// studies it) and blog.test in.
+	if ch, err := a.SetPlatform(ctx, "t.co", false, "ana"); err != nil || ch.Platform || !ch.Listed {
+		t.Fatalf("SetPlatform t.co out: %+v, %v", ch, err)
+	}
+	if ch, err := a.SetPlatform(ctx, "http://blog.test/page", true, ""); err != nil || !ch.Platform || ch.Listed || ch.Site != "blog.test" {
+		t.Fatalf("SetPlatform blog.test in: %+v, %v", ch, err)
+	}
+	if rows, err := a.Rank(ctx, 0); err != nil || !slices.Equal(rankNames(rows), []string{"t.co", "news.test"}) {
+		t.Errorf("rank after the moves = %v, %v", rankNames(rows), err)
+	}
+	if got, _ := export(app.ExportRequest{What: app.ExportApproved}); got != "http://t.co/\nhttp://news.test/\n" {
+		t.Errorf("approved after the moves = %q", got)
+	}
+	p, err := a.Platforms(ctx)
+	if err != nil || p.Count != 3 || !slices.Equal(p.Sites, []string{"facebook.com", "fonts.googleapis.com", "blog.test"}) ||
+		!strings.Contains(p.Note, "Archive-It and Browsertrix") {
+		t.Errorf("Platforms = %+v, %v", p, err)
+	}
+	if _, err := a.SetPlatform(ctx, "nowhere.test", true, ""); app.KindOf(err) != app.KindNotFound {
+		t.Errorf("an unknown site: %v, want not found", err)
+	}
+	if _, err := a.SetPlatform(ctx, "news.test", true, "nobody"); err == nil || !strings.Contains(err.Error(), "unknown librarian") {
+		t.Errorf("an unknown librarian: %v", err)
+	}
+}
