@@ -276,6 +276,8 @@ export interface SiteRow extends Standing {
   crawl_status?: SiteCrawlStatus;
   /** errors counts the fetches that failed or answered 4xx/5xx. */
   errors?: number;
+  /** platform is true of a social network, video platform, shortener, CDN or ad host; absent from older servers. */
+  platform?: boolean;
 }
 
 export interface SiteList {
@@ -287,6 +289,28 @@ export interface SiteList {
   archive?: Record<string, SiteArchive>;
   /** graph is the site graph the importance and the degrees come from; absent from older servers. */
   graph?: LinkGraph;
+  /** platforms is the project's number of platform sites, whatever the query; absent from older servers. */
+  platforms?: number;
+}
+
+/** PlatformsFilter keeps the platform sites alone ('only') or leaves them out ('none'); '' shows all. */
+export type PlatformsFilter = '' | 'only' | 'none';
+
+/** PlatformSummary is what GET /api/platforms says of the project's platform sites. */
+export interface PlatformSummary {
+  count: number;
+  /** sites are the first platform sites by OPIC. */
+  sites: string[] | null;
+  /** note says in one sentence why platforms are apart. */
+  note: string;
+}
+
+/** PlatformChoice is a site's place after a librarian moved it into or out of the platforms. */
+export interface PlatformChoice {
+  site: string;
+  platform: boolean;
+  /** listed is whether the list of platforms names the site. */
+  listed: boolean;
 }
 
 /** SiteArchive is what imported archives and the Common Crawl host graph say of a site. */
@@ -352,6 +376,10 @@ export interface SiteDetail extends Standing {
   crawl_status?: SiteCrawlStatus;
   errors?: number;
   report?: CrawlReport | null;
+  /** platform, platform_listed and platform_chosen say whether the site is a platform for this project, whether the list names it and whether a librarian chose; absent from older servers. */
+  platform?: boolean;
+  platform_listed?: boolean;
+  platform_chosen?: boolean;
 }
 
 export interface SearchHit {
@@ -539,6 +567,8 @@ export interface ReviewQueue {
   rows: QueueItem[] | null;
   /** excluded counts the unrated sites left out for their crawl status (dead, robots-closed, errors-only); absent from older servers. */
   excluded?: number;
+  /** platforms counts the unrated platform sites left out; absent from older servers. */
+  platforms?: number;
 }
 
 export interface TopPage {
@@ -801,7 +831,17 @@ export const api = {
   warcURL: (name: string) => `/api/warcs/${enc(name)}`,
 
   sites: (
-    p: { sort: SortKey; order: Order; q?: string; status?: SiteCrawlStatus | ''; offset: number; limit: number; librarian?: string; archived?: string },
+    p: {
+      sort: SortKey;
+      order: Order;
+      q?: string;
+      status?: SiteCrawlStatus | '';
+      offset: number;
+      limit: number;
+      librarian?: string;
+      archived?: string;
+      platforms?: PlatformsFilter;
+    },
     signal?: AbortSignal,
   ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>
@@ -811,6 +851,11 @@ export const api = {
     request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
+  /** platforms counts the project's platform sites for the Crawl page. */
+  platforms: (signal?: AbortSignal) => request<PlatformSummary>('GET', '/api/platforms', undefined, signal),
+  /** setPlatform moves a site into (true) or out of (false) the project's platforms, whatever the list says. */
+  setPlatform: (site: string, platform: boolean, librarian?: string) =>
+    request<PlatformChoice>('PUT', `/api/sites/${enc(site)}/platform`, { platform, librarian: librarian || undefined }),
   /** note keeps a librarian's note on a site without touching their rating (a note alone has rating 0); '' removes it. */
   note: (site: string, librarian: string, note: string) => request<Rating>('PUT', `/api/sites/${enc(site)}/note`, { librarian, note }),
 
@@ -830,16 +875,24 @@ export const api = {
   /**
    * exportURL is the seed list of the K most important sites (method
    * importance) or of K communities; includeFailed keeps the sites whose
-   * crawl failed (dead, closed to robots, errors only) in an importance list.
+   * crawl failed (dead, closed to robots, errors only) in an importance list,
+   * includePlatforms the platform sites in either.
    */
-  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance', includeFailed = false, includeRejected = false) =>
-    `/api/export/seeds${query({ method, format, count, include_failed: includeFailed ? 'true' : undefined, include_rejected: includeRejected ? 'true' : undefined })}`,
+  exportURL: (format: ExportFormat, count: number, method: SeedMethod = 'importance', includeFailed = false, includeRejected = false, includePlatforms = false) =>
+    `/api/export/seeds${query({
+      method,
+      format,
+      count,
+      include_failed: includeFailed ? 'true' : undefined,
+      include_rejected: includeRejected ? 'true' : undefined,
+      include_platforms: includePlatforms ? 'true' : undefined,
+    })}`,
   heritrixURL: () => '/api/export/heritrix',
   ratingsURL: () => '/api/export/ratings.csv',
 
   /** exportText fetches the export file itself (not an envelope) for a preview. */
-  async exportText(format: ExportFormat, count: number, includeFailed: boolean, signal?: AbortSignal, includeRejected = false): Promise<string> {
-    return (await fetchFile('GET', api.exportURL(format, count, 'importance', includeFailed, includeRejected), undefined, signal)).text;
+  async exportText(format: ExportFormat, count: number, includeFailed: boolean, signal?: AbortSignal, includeRejected = false, includePlatforms = false): Promise<string> {
+    return (await fetchFile('GET', api.exportURL(format, count, 'importance', includeFailed, includeRejected, includePlatforms), undefined, signal)).text;
   },
 
   /** exportSeeds sends an edited seed list and returns the file the server makes of it. */
@@ -858,11 +911,16 @@ export const api = {
   addLibrarian: (name: string) => request<LibrarianProfile>('POST', '/api/librarians', { name }),
 
   reviewQueue: (
-    p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number; includeFailed?: boolean },
+    p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number; includeFailed?: boolean; includePlatforms?: boolean },
     signal?: AbortSignal,
   ) => {
-    const { includeFailed, ...rest } = p;
-    return request<ReviewQueue>('GET', `/api/review/queue${query({ ...rest, include_failed: includeFailed ? 'true' : undefined })}`, undefined, signal);
+    const { includeFailed, includePlatforms, ...rest } = p;
+    return request<ReviewQueue>(
+      'GET',
+      `/api/review/queue${query({ ...rest, include_failed: includeFailed ? 'true' : undefined, include_platforms: includePlatforms ? 'true' : undefined })}`,
+      undefined,
+      signal,
+    );
   },
   review: (site: string, librarian: string, signal?: AbortSignal) =>
     request<ReviewPage>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),

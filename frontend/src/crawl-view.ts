@@ -16,6 +16,7 @@ import { date, duration, int, relative, share, sig } from './format';
 import { EXPLAIN, rawShares } from './explainer';
 import { siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
+import './crawl-platforms';
 import './crawl-view.css';
 
 const FORM_KEY = 'sitesift.crawlForm';
@@ -409,6 +410,7 @@ export class CrawlView extends LightElement {
       ${droppedEntries(s.dropped).length
         ? html`<p class="errors-line" id="crawl-dropped"><strong>Left out:</strong> ${leftOut(s.dropped)}</p>`
         : nothing}
+      <ss-crawl-platforms></ss-crawl-platforms>
       ${s.truncated
         ? html`<p class="errors-line" id="crawl-truncated"
             title="Pages whose body was cut at the 10 MiB cap: kept as far as they were fetched"><strong>Truncated:</strong> ${int(s.truncated)}</p>`

@@ -15,6 +15,7 @@ import { alertBox, Loader, spinner } from './loader';
 import { href } from './router';
 import './warc-files';
 import './export-view.css';
+import { PLATFORM_NOTE } from './platforms';
 
 const PREVIEW_LINES = 25;
 const FORMATS: { value: ExportFormat; label: string }[] = [
@@ -34,6 +35,7 @@ export class ExportView extends LightElement {
     copied: { state: true },
     includeFailed: { state: true },
     includeRejected: { state: true },
+    includePlatforms: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -47,6 +49,8 @@ export class ExportView extends LightElement {
   declare includeFailed: boolean;
   /** includeRejected keeps the sites librarians rejected in the list. */
   declare includeRejected: boolean;
+  /** includePlatforms keeps the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) in the list. */
+  declare includePlatforms: boolean;
 
   /** file is the whole export file; the preview shows its first lines. */
   #file = new Loader<string>(this, '');
@@ -69,6 +73,7 @@ export class ExportView extends LightElement {
     this.copied = '';
     this.includeFailed = false;
     this.includeRejected = false;
+    this.includePlatforms = false;
   }
 
   override connectedCallback(): void {
@@ -79,6 +84,7 @@ export class ExportView extends LightElement {
     if (f === 'txt' || f === 'csv' || f === 'json') this.format = f;
     this.includeFailed = this.params.get('include_failed') === '1';
     this.includeRejected = this.params.get('include_rejected') === '1';
+    this.includePlatforms = this.params.get('include_platforms') === '1';
     void this.#loadPreview();
     void this.#loadList();
   }
@@ -94,6 +100,7 @@ export class ExportView extends LightElement {
       count: this.count,
       include_failed: this.includeFailed ? 'true' : undefined,
       include_rejected: this.includeRejected ? 'true' : undefined,
+      include_platforms: this.includePlatforms ? 'true' : undefined,
     };
   }
 
@@ -103,6 +110,7 @@ export class ExportView extends LightElement {
         ['approved', {}],
         ['top-k', this.#topParams()],
         ['heritrix-precedence', {}],
+        ['communities', {}],
       ];
       // A deliverable that cannot be made yet (importance stale) just says nothing.
       const texts = await Promise.all(asked.map(([what, p]) => api.exportLeftOut(what, p, signal).then((l) => l.text, () => '')));
@@ -122,7 +130,7 @@ export class ExportView extends LightElement {
   }
 
   async #loadPreview(): Promise<void> {
-    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, this.includeFailed, signal, this.includeRejected));
+    const got = await this.#file.run((signal) => api.exportText(this.format, this.count, this.includeFailed, signal, this.includeRejected, this.includePlatforms));
     if (got === 'failed') {
       this.preview = '';
       this.lineCount = 0;
@@ -151,7 +159,8 @@ export class ExportView extends LightElement {
 
   #changed(): void {
     this.copied = '';
-    const all = (this.includeFailed ? '&include_failed=1' : '') + (this.includeRejected ? '&include_rejected=1' : '');
+    const all =
+      (this.includeFailed ? '&include_failed=1' : '') + (this.includeRejected ? '&include_rejected=1' : '') + (this.includePlatforms ? '&include_platforms=1' : '');
     history.replaceState(history.state, '', `#/export?format=${this.format}&count=${this.count}${all}`);
     window.clearTimeout(this.#timer);
     this.#timer = window.setTimeout(() => {
@@ -179,6 +188,11 @@ export class ExportView extends LightElement {
 
   #onIncludeRejected = (ev: Event) => {
     this.includeRejected = (ev.target as HTMLInputElement).checked;
+    this.#changed();
+  };
+
+  #onIncludePlatforms = (ev: Event) => {
+    this.includePlatforms = (ev.target as HTMLInputElement).checked;
     this.#changed();
   };
 
@@ -263,6 +277,11 @@ export class ExportView extends LightElement {
               <input id="export-include-rejected" type="checkbox" .checked=${this.includeRejected} @change=${this.#onIncludeRejected} />
               Include sites librarians rejected
             </label>
+            <label class="check include-platforms" title=${PLATFORM_NOTE}>
+              <input id="export-include-platforms" type="checkbox" .checked=${this.includePlatforms} @change=${this.#onIncludePlatforms} />
+              Include platforms (social networks, video sites, shorteners, CDNs, ad hosts)
+            </label>
+            <p class="muted small platform-note">${PLATFORM_NOTE}</p>
             <div class="actions">
               <a class="btn primary" id="export-download" data-export="top-k" data-format=${this.format} href=${url} download=${file}
                 @click=${this.#downloads.click}>${file}</a>

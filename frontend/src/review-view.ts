@@ -35,6 +35,7 @@ import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
 import './review-view.css';
 import { archiveText } from './archive-cells';
+import { PLATFORM_NOTE } from './platforms';
 
 const ORDERS: { value: QueueOrder; label: string; title: string }[] = [
   { value: 'importance', label: 'Importance', title: 'OPIC importance, highest first' },
@@ -66,6 +67,7 @@ interface Queue {
   rows: Entry[];
   total: number;
   excluded: number | undefined;
+  platforms?: number;
   start: number;
 }
 
@@ -87,6 +89,7 @@ export class ReviewView extends LightElement {
     cur: { state: true },
     total: { state: true },
     excluded: { state: true },
+    platformsLeftOut: { state: true },
     review: { state: true },
     reviewError: { state: true },
     actionError: { state: true },
@@ -108,6 +111,8 @@ export class ReviewView extends LightElement {
   declare total: number;
   /** excluded counts the unrated sites left out for their crawl status; undefined when the server does not say. */
   declare excluded: number | undefined;
+  /** platformsLeftOut counts the unrated platform sites left out; undefined when the server does not say. */
+  declare platformsLeftOut: number | undefined;
   /** review is the review data of the current site, null while it loads. */
   declare review: ReviewPage | null;
   declare reviewError: string;
@@ -148,6 +153,7 @@ export class ReviewView extends LightElement {
     this.cur = -1;
     this.total = 0;
     this.excluded = undefined;
+    this.platformsLeftOut = undefined;
     this.review = null;
     this.reviewError = '';
     this.actionError = '';
@@ -178,6 +184,11 @@ export class ReviewView extends LightElement {
   /** includeFailed keeps the sites whose crawl failed (dead, closed to robots, errors only) in the queue. */
   get includeFailed(): boolean {
     return this.params.get('include_failed') === '1';
+  }
+
+  /** includePlatforms keeps the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) in the queue. */
+  get includePlatforms(): boolean {
+    return this.params.get('include_platforms') === '1';
   }
 
   /** site is a site asked for by the address (#/review?site=...), shown first. */
@@ -304,6 +315,7 @@ export class ReviewView extends LightElement {
       this.cur = -1;
       this.total = 0;
       this.excluded = undefined;
+    this.platformsLeftOut = undefined;
       this.review = null;
       this.#queue.error = '';
       return;
@@ -311,7 +323,7 @@ export class ReviewView extends LightElement {
     const got = await this.#queue.run(async (signal) => {
       await ratingsSettled();
       const q = await api.reviewQueue(
-        { librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT, includeFailed: this.includeFailed },
+        { librarian: name, order: this.order, q: this.q, limit: QUEUE_LIMIT, includeFailed: this.includeFailed, includePlatforms: this.includePlatforms },
         signal,
       );
       signal.throwIfAborted();
@@ -331,7 +343,7 @@ export class ReviewView extends LightElement {
           }
         }
       }
-      return { rows, total: q.total, excluded: q.excluded, start };
+      return { rows, total: q.total, excluded: q.excluded, platforms: q.platforms, start };
     });
     if (got === 'failed') {
       this.rows = [];
@@ -343,6 +355,7 @@ export class ReviewView extends LightElement {
     this.rows = queue.rows;
     this.total = queue.total;
     this.excluded = queue.excluded;
+    this.platformsLeftOut = queue.platforms;
     this.ratedCount = 0;
     this.#sessionStart = 0;
     this.#show(queue.rows.length ? queue.start : -1);
@@ -355,16 +368,19 @@ export class ReviewView extends LightElement {
     const order = this.order;
     const q = this.q;
     const includeFailed = this.includeFailed;
+    const includePlatforms = this.includePlatforms;
     const run = async () => {
       try {
         await ratingsSettled();
-        const res = await api.reviewQueue({ librarian: name, order, q, limit: QUEUE_LIMIT, includeFailed });
-        if (name !== this.librarian || order !== this.order || q !== this.q || includeFailed !== this.includeFailed) return;
+        const res = await api.reviewQueue({ librarian: name, order, q, limit: QUEUE_LIMIT, includeFailed, includePlatforms });
+        if (name !== this.librarian || order !== this.order || q !== this.q || includeFailed !== this.includeFailed ||
+          includePlatforms !== this.includePlatforms) return;
         const have = new Set(this.rows.map((r) => r.site));
         const more = (res.rows ?? []).filter((r) => !have.has(r.site)).map((r) => ({ ...r, rated: null }));
         if (more.length) this.rows = [...this.rows, ...more];
         this.total = res.total;
         this.excluded = res.excluded;
+        this.platformsLeftOut = res.platforms;
         if (this.cur < 0 || this.current?.rated !== null) {
           const i = this.#nextUnrated(this.cur);
           if (i >= 0) this.#show(i);
@@ -617,6 +633,7 @@ export class ReviewView extends LightElement {
       order: this.params.get('order'),
       q: this.q,
       include_failed: this.includeFailed ? '1' : null,
+      include_platforms: this.includePlatforms ? '1' : null,
       ...changes,
     };
     navigate(href('/review', p), replace);
@@ -681,6 +698,11 @@ export class ReviewView extends LightElement {
         <input id="review-include-failed" type="checkbox" .checked=${this.includeFailed}
           @change=${(ev: Event) => this.#go({ include_failed: (ev.target as HTMLInputElement).checked ? '1' : null, site: null })} />
         include dead and closed sites
+      </label>
+      <label class="check include-platforms" title=${PLATFORM_NOTE}>
+        <input id="review-include-platforms" type="checkbox" .checked=${this.includePlatforms}
+          @change=${(ev: Event) => this.#go({ include_platforms: (ev.target as HTMLInputElement).checked ? '1' : null, site: null })} />
+        show platforms
       </label>
       ${spinner(this.#queue.loading, 'Loading the queue')}
       <div class="spacer"></div>
@@ -959,6 +981,11 @@ export class ReviewView extends LightElement {
       ${this.excluded && !this.includeFailed
         ? html`<p class="excluded-note muted small" data-excluded=${this.excluded}>
             ${int(this.excluded)} ${this.excluded === 1 ? 'site' : 'sites'} left out: dead, closed to robots or errors only.</p>`
+        : nothing}
+      ${this.platformsLeftOut && !this.includePlatforms
+        ? html`<p class="excluded-note muted small" data-platforms-left-out=${this.platformsLeftOut}>
+            ${int(this.platformsLeftOut)} platform ${this.platformsLeftOut === 1 ? 'site' : 'sites'} left out (social networks, video sites,
+            shorteners, CDNs, ad hosts). ${PLATFORM_NOTE}</p>`
         : nothing}
       ${this.actionNote ? html`<p class="action-note muted small" role="status">${this.actionNote}</p>` : nothing}
       ${this.rows.length && this.total === 0 && !this.#queue.loading

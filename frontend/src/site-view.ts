@@ -16,6 +16,7 @@ import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
 import './site-recrawls';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
+import { PLATFORM_NOTE, platformBadge } from './platforms';
 import './site-view.css';
 
 /**
@@ -46,6 +47,7 @@ export class SiteView extends LightElement {
     editSel: { state: true },
     noteText: { state: true },
     noteState: { state: true },
+    platformState: { state: true },
   };
 
   declare site: string;
@@ -55,6 +57,8 @@ export class SiteView extends LightElement {
   /** noteText is the librarian's note being edited, null while untouched (the stored one shows). */
   declare noteText: string | null;
   declare noteState: string;
+  /** platformState says how moving the site into or out of the platforms went ('' before any move). */
+  declare platformState: string;
 
   #detail = new Loader<SiteDetail>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
@@ -71,6 +75,7 @@ export class SiteView extends LightElement {
     this.editSel = null;
     this.noteText = null;
     this.noteState = '';
+    this.platformState = '';
   }
 
   override disconnectedCallback(): void {
@@ -85,6 +90,7 @@ export class SiteView extends LightElement {
       this.editSel = null;
       this.noteText = null;
       this.noteState = '';
+      this.platformState = '';
       void this.#load();
       void this.#loadSelection();
       window.scrollTo(0, 0);
@@ -285,6 +291,44 @@ export class SiteView extends LightElement {
     </section>`;
   }
 
+  /** movePlatform moves the site into (true) or out of (false) the project's platforms. */
+  async #movePlatform(platform: boolean): Promise<void> {
+    const d = this.#detail.value;
+    if (!d) return;
+    this.platformState = 'Saving…';
+    try {
+      await api.setPlatform(d.site, platform, this.librarian);
+      this.platformState = platform
+        ? 'Moved into the platforms: left out of the ranking, the review queue and the exports.'
+        : 'Moved out of the platforms: ranked, reviewed and exported as any site.';
+      void this.#load();
+    } catch (err) {
+      this.platformState = message(err);
+    }
+  }
+
+  /** renderPlatform says whether the site is a platform, why, and moves it in or out; nothing from an older server. */
+  #renderPlatform(d: SiteDetail) {
+    if (d.platform === undefined) return nothing;
+    const why = d.platform_chosen
+      ? d.platform
+        ? 'A librarian moved it into the platforms for this project.'
+        : `A librarian moved it out of the platforms for this project${d.platform_listed ? ' (the list of platforms names it)' : ''}.`
+      : d.platform
+        ? 'The list of platforms (social networks, video sites, URL shorteners, CDNs, ad hosts) names it.'
+        : 'Not a platform: ranked, reviewed and exported as any site.';
+    return html`<section class="panel site-platform" data-platform=${d.platform ? 'yes' : 'no'}>
+      <h2>Platform${platformBadge(d.platform)}</h2>
+      <p class="small">${why}</p>
+      ${d.platform ? html`<p class="small muted">${PLATFORM_NOTE}</p>` : nothing}
+      <div class="actions">
+        <button type="button" class="btn small-btn" id="site-platform-move" @click=${() => this.#movePlatform(!d.platform)}>
+          ${d.platform ? 'Move out of the platforms' : 'Move into the platforms'}</button>
+      </div>
+      ${this.platformState ? html`<p class="muted small" role="status" data-platform-state>${this.platformState}</p>` : nothing}
+    </section>`;
+  }
+
   /** renderCrawlReport says how fetching the site went; nothing from an older server, which sends neither status nor report. */
   #renderCrawlReport(d: SiteDetail) {
     const st = d.crawl_status;
@@ -378,6 +422,7 @@ export class SiteView extends LightElement {
               </section>
               <div class="aside">
                 ${this.#renderSelection()}
+                ${this.#renderPlatform(d)}
                 <section class="panel">
                   <h2>Other librarians <span class="count">${int(withheld || others.length)}</span></h2>
                   ${withheld > 0

@@ -15,6 +15,7 @@ import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from
 import './rating-legend';
 import './sites-view.css';
 import { archiveCells, archiveFilter, archiveHeaders, type ArchiveShown } from './archive-cells';
+import { isSitesPlatforms, PLATFORM_NOTE, platformBadge, platformControls, platformsQuery, type SitesPlatforms } from './platforms';
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 2000;
@@ -127,6 +128,12 @@ export class SitesView extends LightElement {
     return a === 'yes' || a === 'no' ? a : '';
   }
 
+  /** platforms is the platform view: hidden (''), shown among the others ('show') or alone ('only'). */
+  get platforms(): SitesPlatforms {
+    const p = this.params.get('platforms');
+    return isSitesPlatforms(p) ? p : '';
+  }
+
   /** showHealth says whether the crawl status columns and filter are shown. */
   get #showHealth(): boolean {
     return this.#hasHealth || this.status !== '';
@@ -165,7 +172,7 @@ export class SitesView extends LightElement {
       await ratingsSettled();
       return api.sites(
         { sort: this.sort, order: this.order, q: this.q, status: this.status, offset: this.offset, limit: PAGE_SIZE, librarian: this.librarian,
-          archived: this.archived },
+          archived: this.archived, platforms: platformsQuery(this.platforms) },
         signal,
       );
     }, { silent });
@@ -198,6 +205,7 @@ export class SitesView extends LightElement {
       q: this.q,
       status: this.status || null,
       archived: this.archived || null,
+      platforms: this.platforms || null,
       offset: this.offset || null,
       ...changes,
     };
@@ -314,7 +322,7 @@ export class SitesView extends LightElement {
     return html`<tr data-site=${r.site} class=${selected ? 'selected' : ''} aria-selected=${selected ? 'true' : 'false'}
       @click=${() => this.#select(i, false)} @dblclick=${() => navigate(siteHref(r.site))}>
       <td class="col-rank num" data-rank=${r.opic_rank ?? ''}>${rank(r.opic_rank)}</td>
-      <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a></td>
+      <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a>${platformBadge(r.platform)}</td>
       ${health ? html`<td class="col-crawl-status" data-crawl-status=${r.crawl_status ?? ''}>${crawlStatusBadge(r.crawl_status)}</td>` : nothing}
       <td class="col-opic num" data-score=${r.opic_score ?? ''}>
         <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${score(r.opic_score)}</span>
@@ -366,7 +374,9 @@ export class SitesView extends LightElement {
     const rows = d.rows ?? [];
     if (rows.length === 0) {
       return html`<tr class="placeholder"><td colspan=${this.#columns.length}>
-        ${this.status
+        ${this.platforms === 'only' && !this.status && !this.q
+          ? html`No platform site: the crawls met no social network, video site, shortener, CDN or ad host.`
+          : this.status
           ? html`No site is “${STATUS_INFO[this.status].label}”${this.q ? html` among those whose name contains “${this.q}”` : nothing}.`
           : this.q
             ? html`No site name contains “${this.q}”.`
@@ -396,6 +406,7 @@ export class SitesView extends LightElement {
         </label>
         ${this.#renderStatusFilter()}
         ${this.#archiveShown.archive ? archiveFilter(this.archived, (v) => this.#go({ archived: v || null, offset: null })) : nothing}
+        ${platformControls(this.platforms, d?.platforms, (v) => this.#go({ platforms: v || null, offset: null }))}
         ${spinner(this.#sites.loading)}
         <div class="spacer"></div>
         <span class="range" aria-live="polite">${from}–${to} of ${int(total)}</span>
@@ -414,6 +425,7 @@ export class SitesView extends LightElement {
           </p>`
         : nothing}
       <ss-rating-legend></ss-rating-legend>
+      ${this.platforms !== '' ? html`<p class="hint platform-note">${PLATFORM_NOTE}</p>` : nothing}
       ${alertBox(this.#sites.error)}
       <div class="panel table-panel">
         <table class="data sites-table" aria-label="Sites">
