@@ -260,7 +260,7 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 	if err != nil {
 		return store.SiteDetail{}, err
 	}
-	d.Standing = st.Of(d.OPIC, d.PageRank)
+	d.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
 	scoreLinks(st, d.InLinks)
 	scoreLinks(st, d.OutLinks)
 	if librarian == "" {

@@ -191,7 +191,7 @@ func (a *App) rank(ctx context.Context, limit int, includePlatforms bool) ([]Ran
 			pr = fresh[r.Site]
 		}
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
-			Standing: st.Of(r.OPIC, pr), Graph: graph.Label}
+			Standing: st.OfSite(r.Platform, r.OPIC, pr), Graph: graph.Label}
 	}
 	return out, nil
 }

@@ -165,3 +165,31 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 		t.Errorf("an unknown librarian: %v", err)
 	}
 }
+
+// TestPlatformsHaveNoPlace: the ranking a librarian reads places the sites
+// that are no platforms among themselves: the first is #1 with a score of
+// 100, not #4 behind three share buttons; a platform shown on request has
+// no place, and a move into the platforms places the others again.
+func TestPlatformsHaveNoPlace(t *testing.T) {
+	a := platformProject(t)
+	ctx := context.Background()
+	rows, err := a.Rank(ctx, 0)
+	if err != nil || rows[0].OPICRank != 1 || rows[0].OPICScore != 100 || rows[1].OPICRank != 2 {
+		t.Fatalf("rank: %+v, %v; want news.test #1 scoring 100", rows, err)
+	}
+	all, err := a.RankWeighted(ctx, 0, app.WeightingLinks, true)
+	if err != nil || all[0].Site != "facebook.com" || all[0].Standing != (store.Standing{}) || all[3].OPICRank != 1 {
+		t.Errorf("rank with platforms: %+v, %v; want the platforms unplaced and news.test #1", all, err)
+	}
+	list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10})
+	if err != nil || list.Rows[0].OPICRank != 0 || list.Rows[3].OPICRank != 1 {
+		t.Errorf("sites: %+v, %v", list.Rows, err)
+	}
+	if _, err := a.SetPlatform(ctx, "news.test", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	d, err := a.Site(ctx, "blog.test", "")
+	if err != nil || d.OPICRank != 1 || d.OPICScore != 100 {
+		t.Errorf("blog.test after news.test moved in: rank %d score %d, %v; want #1 scoring 100", d.OPICRank, d.OPICScore, err)
+	}
+}

@@ -83,7 +83,7 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string, inc
 	for i, r := range rows {
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: byName[r.Site], InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
 			Graph: graph.Label}
-		out[i].Standing = st.Of(r.OPIC, out[i].PageRank)
+		out[i].Standing = st.OfSite(r.Platform, r.OPIC, out[i].PageRank)
 	}
 	return out, nil
 }
@@ -276,7 +276,19 @@ func (s Standings) Of(opic, pr float64) store.Standing {
 	}
 }
 
-// Standings ranks every site's OPIC share and PageRank. It reads two floats
+// OfSite is [Standings.Of] for a site that is a platform or not: a
+// platform has no place (zero) in a ranking of the sites a librarian
+// ranks, which leaves the platforms out (see [LeftOutPlatform]); it would
+// otherwise be placed first with a score over 100.
+func (s Standings) OfSite(platform bool, opic, pr float64) store.Standing {
+	if platform {
+		return store.Standing{}
+	}
+	return s.Of(opic, pr)
+}
+
+// Standings ranks every site's OPIC share and PageRank, but the
+// platforms'. It reads two floats
 // of every site when the importance changed since its last call (see
 // standingsMemo), so a listing calls it once, not per row.
 func (a *App) Standings(ctx context.Context) (Standings, error) {
@@ -293,7 +305,7 @@ func (a *App) placeRows(ctx context.Context, rows []store.SiteRow) error {
 		return err
 	}
 	for i := range rows {
-		rows[i].Standing = st.Of(rows[i].OPIC, rows[i].PageRank)
+		rows[i].Standing = st.OfSite(rows[i].Platform, rows[i].OPIC, rows[i].PageRank)
 	}
 	return nil
 }

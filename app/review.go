@@ -153,6 +153,8 @@ type QueueItem struct {
 	OutSites int     `json:"out_sites"`
 	// Status is the site's selection status.
 	Status string `json:"status"`
+	// Platform is true of a platform site (only with IncludePlatforms).
+	Platform bool `json:"platform,omitempty"`
 	// Biased is its biased PageRank (OrderBiased only).
 	Biased *float64 `json:"biased,omitempty"`
 	// Standing is its rank and 0–100 score among all sites.
@@ -172,7 +174,7 @@ func queueItem(r store.SiteRow, statuses map[string]string) QueueItem {
 		st = store.StatusCandidate
 	}
 	return QueueItem{Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages,
-		InSites: r.InSites, OutSites: r.OutSites, Status: st}
+		InSites: r.InSites, OutSites: r.OutSites, Status: st, Platform: r.Platform}
 }
 
 // ReviewQueue returns the sites the librarian has not rated yet, in the
@@ -187,7 +189,7 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		return ReviewQueue{}, err
 	}
 	for i, r := range q.Rows {
-		q.Rows[i].Standing = st.Of(r.OPIC, r.PageRank)
+		q.Rows[i].Standing = st.OfSite(r.Platform, r.OPIC, r.PageRank)
 	}
 	return q, nil
 }
@@ -645,7 +647,7 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	if err != nil {
 		return ReviewPage{}, err
 	}
-	p.Standing = st.Of(d.OPIC, d.PageRank)
+	p.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
 	scoreLinks(st, p.InLinks)
 	scoreLinks(st, p.OutLinks)
 	if p.TopPages, err = a.store.TopPages(ctx, site, ReviewTopPages); err != nil {

@@ -155,8 +155,9 @@ func (s *Store) PlatformSites(ctx context.Context) ([]string, error) {
 }
 
 // SetPlatform records a librarian's choice (who may be "") that site is a
-// platform or is not, for this project, over what the list says. An
-// unknown site is [ErrNotFound].
+// platform or is not, for this project, over what the list says, and moves
+// the importance version: the sites ranked among one another
+// ([Store.ImportanceValues]) changed. An unknown site is [ErrNotFound].
 func (s *Store) SetPlatform(ctx context.Context, site string, platform bool, who string) error {
 	now := formatTime(s.now())
 	what := fmt.Sprintf("set platform of %q", site)
@@ -168,6 +169,9 @@ func (s *Store) SetPlatform(ctx context.Context, site string, platform bool, who
 		if _, err := tx.ExecContext(ctx, `INSERT INTO platform_choices (site_id, platform, who, chosen_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (site_id) DO UPDATE SET platform = excluded.platform, who = excluded.who, chosen_at = excluded.chosen_at`,
 			id, platform, who, now); err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE importance_version SET version = version + 1 WHERE id = 1`); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
 		return nil

@@ -132,3 +132,23 @@ func TestQueueLeavesOutPlatforms(t *testing.T) {
 		t.Errorf("named queue = %v, %v", siteNames(rows), err)
 	}
 }
+
+// TestImportanceValuesLeaveOutPlatforms: the values a site's rank is
+// counted against are those of the other sites, and a move into or out of
+// the platforms moves the importance version, so that rankings kept by it
+// are made again.
+func TestImportanceValuesLeaveOutPlatforms(t *testing.T) {
+	s := platformFixture(t)
+	ctx := context.Background()
+	opic, pr, v, err := s.ImportanceValues(ctx)
+	if err != nil || len(opic) != 2 || len(pr) != 2 {
+		t.Fatalf("ImportanceValues: %v %v, %v; want the two sites that are no platforms", opic, pr, err)
+	}
+	if err := s.SetPlatform(ctx, "news.test", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	opic, _, v2, err := s.ImportanceValues(ctx)
+	if err != nil || len(opic) != 1 || v2 <= v {
+		t.Errorf("after news.test moved in: %v, version %d then %d, %v", opic, v, v2, err)
+	}
+}

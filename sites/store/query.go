@@ -271,8 +271,11 @@ func scanSiteRow(sc scanner, id *int64) (SiteRow, error) {
 
 // ImportanceValues returns every site's OPIC share (as [SiteRow.OPIC]
 // computes it, so that the same site gives the same float) and PageRank, in
-// no particular order: what a rank among all sites is counted against; and
-// the [Store.ImportanceVersion] they were read at.
+// no particular order, but the platform sites': what a site's rank is
+// counted against, among the sites a librarian ranks (a platform is ranked
+// with all, and placed among none); and the [Store.ImportanceVersion] they
+// were read at, which a librarian's move of a site into or out of the
+// platforms moves too.
 func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64, version int64, err error) {
 	tx, err := s.readTx(ctx)
 	if err != nil {
@@ -286,6 +289,14 @@ func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64,
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites`).Scan(&n); err != nil {
 		return nil, nil, 0, fmt.Errorf("store: importance values: %w", err)
 	}
+	ids, err := s.platformIDs(ctx, tx)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	noPlatforms, err := platformWhere(PlatformsNone, ids)
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	opic, pagerank = make([]float64, 0, n), make([]float64, 0, n)
 	err = queryRows(ctx, tx, func(sc scanner) error {
 		var o, p float64
@@ -295,7 +306,7 @@ func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64,
 		opic, pagerank = append(opic, o), append(pagerank, p)
 		return nil
 	}, `SELECT CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END, s.pagerank
-		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t`)
+		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t WHERE 1`+noPlatforms)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("store: importance values: %w", err)
 	}
