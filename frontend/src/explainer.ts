@@ -140,6 +140,6 @@ export function standingStats(s: Standing, opic: number, pagerank: number) {
       <span class="v"><span data-score>${score(sc)}</span> <span class="rank-of muted small" data-rank>${rank(rk)}</span>
         ${rawShares.on ? html`<span class="raw-share" data-share>${share(raw)}</span>` : nothing}</span>
     </div>`;
-  return html`${stat('opic', 'Importance', s.opic_score, s.opic_rank, opic, 'Importance (OPIC) as 0–100 of the top site; #rank among all sites')}
-    ${stat('pagerank', 'PageRank', s.pagerank_score, s.pagerank_rank, pagerank, 'PageRank as 0–100 of the top site; #rank among all sites')}`;
+  return html`${stat('opic', 'Importance', s.opic_score, s.opic_rank, opic, 'Importance (OPIC) as 0–100 of the top site; #rank among all sites but the platforms')}
+    ${stat('pagerank', 'PageRank', s.pagerank_score, s.pagerank_rank, pagerank, 'PageRank as 0–100 of the top site; #rank among all sites but the platforms')}`;
 }

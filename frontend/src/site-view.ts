@@ -387,7 +387,7 @@ export class SiteView extends LightElement {
       ${d
         ? html`
             <div class="stats">
-              ${standingStats(d, d.opic, d.pagerank)}
+              ${standingStats(d.platform ? {} : d, d.opic, d.pagerank)}
               <div class="stat"><span class="k">Pages</span><span class="v">${int(d.pages_count)}</span></div>
               <div class="stat"><span class="k">In-sites</span><span class="v">${int(d.in_sites)}</span></div>
               <div class="stat"><span class="k">Out-sites</span><span class="v">${int(d.out_sites)}</span></div>

@@ -325,11 +325,11 @@ export class SitesView extends LightElement {
       <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a>${platformBadge(r.platform)}</td>
       ${health ? html`<td class="col-crawl-status" data-crawl-status=${r.crawl_status ?? ''}>${crawlStatusBadge(r.crawl_status)}</td>` : nothing}
       <td class="col-opic num" data-score=${r.opic_score ?? ''}>
-        <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${score(r.opic_score)}</span>
+        <span class="bar-cell"><span class="bar" style="width:${w}%"></span></span><span class="v">${score(r.platform ? undefined : r.opic_score)}</span>
         ${raw ? html`<span class="raw-share" data-share=${r.opic}>${share(r.opic)}</span>` : nothing}
       </td>
       <td class="col-pagerank num" data-score=${r.pagerank_score ?? ''} title="PageRank rank ${rank(r.pagerank_rank)}">
-        ${score(r.pagerank_score)}${raw ? html` <span class="raw-share" data-share=${r.pagerank}>${share(r.pagerank)}</span>` : nothing}
+        ${score(r.platform ? undefined : r.pagerank_score)}${raw ? html` <span class="raw-share" data-share=${r.pagerank}>${share(r.pagerank)}</span>` : nothing}
       </td>
       <td class="num">${int(r.pages)}</td>
       ${health ? html`<td class="col-errors num ${r.errors ? 'has-errors' : ''}">${r.errors === undefined ? '' : int(r.errors)}</td>` : nothing}
