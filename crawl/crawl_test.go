@@ -760,3 +760,59 @@ func TestNoGoroutineLeak(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// editorialWeb: a.test's article links to b.test in its text and to n.test
+// in its navigation bar; b.test and n.test link nowhere.
+func editorialWeb() map[string]map[string]resp {
+	article := `<!DOCTYPE html><html lang="en"><head><title>A story</title></head><body>
+<header><nav><a href="http://n.test/">Our network</a> <a href="/">Home</a></nav></header>
+<article><h1>A story</h1>
+<p>Heavy rain fell for three days over the valley, and the river rose above its banks on Tuesday night,
+according to <a href="http://b.test/">the river authority's report</a>. Hundreds of homes were evacuated.</p>
+<p>The mayor said that the emergency services had worked through the night, and that the schools of the
+old town would stay closed until the water had gone down and the buildings had been checked.</p></article>
+<footer><p>© 2024</p></footer></body></html>`
+	return map[string]map[string]resp{
+		"a.test": {"/": {body: article}},
+		"b.test": {"/": {body: page("B")}},
+		"n.test": {"/": {body: page("N")}},
+	}
+}
+
+// TestImportanceFromEditorialLinks: the crawl follows template links as
+// editorial ones, but OPIC hands a site's cash only to the sites its authors
+// link to, unless AllLinksForImportance says all links.
+func TestImportanceFromEditorialLinks(t *testing.T) {
+	t.Parallel()
+	for _, all := range []bool{false, true} {
+		t.Run(fmt.Sprintf("AllLinksForImportance(%v)", all), func(t *testing.T) {
+			t.Parallel()
+			w := newWeb(t, editorialWeb())
+			r := crawl(t, w, []string{"http://a.test/"}, Parallel(1), AllLinksForImportance(all))
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if got := r.urls(); !sameSet(got, []string{"http://a.test/", "http://b.test/", "http://n.test/"}) {
+				t.Errorf("fetched %q: template links are followed too", got)
+			}
+			a, _ := r.byURL("http://a.test/")
+			if !slices.Equal(a.Links, []string{"http://b.test/"}) || !slices.Equal(a.TemplateLinks, []string{"http://n.test/", "http://a.test/"}) {
+				t.Errorf("links %q, template links %q", a.Links, a.TemplateLinks)
+			}
+			if !strings.HasPrefix(a.Text, "A story Heavy rain") || strings.Contains(a.Text, "network") ||
+				!strings.Contains(a.FullText, "Our network") || a.Language != "en" {
+				t.Errorf("text %q, full text %q, language %q", a.Text, a.FullText, a.Language)
+			}
+			score := map[string]float64{}
+			for _, s := range r.c.Top(0) {
+				score[s.Site] = s.OPIC
+			}
+			if all && math.Abs(score["n.test"]-score["b.test"]) > 1e-12 {
+				t.Errorf("all links: n.test %v, b.test %v; want equal", score["n.test"], score["b.test"])
+			}
+			if !all && !(score["n.test"] < score["b.test"]) {
+				t.Errorf("editorial links: n.test %v, b.test %v; want n.test below", score["n.test"], score["b.test"])
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -113,6 +114,11 @@ type Crawler struct {
 	wake     chan struct{} // the scheduler may have something to do
 	flushNow chan struct{} // a full batch is waiting
 	workers  sync.WaitGroup
+	// extracting holds a token for each page being parsed: main-content
+	// extraction costs tens of milliseconds of CPU a page, so no more
+	// pages are parsed at once than there are cores to run them, whatever
+	// the fetches in flight.
+	extracting chan struct{}
 
 	mu        sync.Mutex // guards everything below, the frontier and OPIC
 	state     State
@@ -190,15 +196,17 @@ func New(opts ...Option) (*Crawler, error) {
 		cfg:      cfg,
 		wake:     make(chan struct{}, 1),
 		flushNow: make(chan struct{}, 1),
-		state:    StateIdle,
-		front:    newFrontier(),
-		byClass:  map[string]int{},
-		dropped:  map[string]int{},
-		leftOut:  map[string]bool{},
-		traps:    newTrapGuard(cfg),
-		scope:    newScope(cfg, nil), // Run sets the seeds
-		opic:     o,
-		rng:      rand.New(rand.NewPCG(uint64(cfg.seed), 0x5175_5e5f_7c4a_11e5)),
+		// One extraction per core the process may use.
+		extracting: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		state:      StateIdle,
+		front:      newFrontier(),
+		byClass:    map[string]int{},
+		dropped:    map[string]int{},
+		leftOut:    map[string]bool{},
+		traps:      newTrapGuard(cfg),
+		scope:      newScope(cfg, nil), // Run sets the seeds
+		opic:       o,
+		rng:        rand.New(rand.NewPCG(uint64(cfg.seed), 0x5175_5e5f_7c4a_11e5)),
 		// The first Cycle choice is the first site discovered.
 		cycleLast: -1,
 	}
@@ -285,7 +293,8 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	c.mu.Unlock()
 
 	c.cfg.logger.Info("crawl started", "seeds", len(norm), "strategy", c.cfg.strategy,
-		"max_pages", c.cfg.maxPages, "parallel", c.cfg.parallel, "delay", c.cfg.delay)
+		"max_pages", c.cfg.maxPages, "parallel", c.cfg.parallel, "delay", c.cfg.delay,
+		"extractors", cap(c.extracting))
 
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -532,7 +541,11 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 		}
 		var doc document
 		if r.kind == fetchedPage && r.html {
+			// Parsed here, out of the scheduler and without the crawl's
+			// lock, while the site waits out its politeness delay.
+			c.extracting <- struct{}{}
 			doc = r.parse()
+			<-c.extracting
 		}
 		c.mu.Lock()
 		c.finish(s, q, r, doc)
@@ -647,8 +660,8 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	}
 	p := sites.Page{
 		URL: page, Site: ps.name, Status: r.status, ContentType: truncate(r.mediaType, 200),
-		Title: doc.title, Text: doc.text, Links: doc.links, Depth: q.depth, FetchedAt: r.at,
-		ErrClass: pageClass(r.status, r.err), Via: q.via, Size: r.size, Took: r.took,
+		Title: doc.title, Text: doc.text, FullText: doc.fullText, Language: doc.lang, Published: doc.published,
+		Depth: q.depth, FetchedAt: r.at, ErrClass: pageClass(r.status, r.err), Via: q.via, Size: r.size, Took: r.took,
 	}
 	if p.ErrClass == "" {
 		c.okPages++
@@ -681,27 +694,27 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 	// link can never fail a whole batch whatever produced it (the extractor's
 	// links come from sites.Resolve, which gives every link it accepts a
 	// site, and are capped at MaxURLSize: none should be dropped here).
+	// Links keep their document order in the frontier, editorial or not.
 	linked := make(map[int]bool)
-	var kept []string // a copy of doc.links without the dropped ones, made at the first drop
+	var editorial, template []string
 	for i, l := range doc.links {
 		u, err := sites.Parse(l)
 		if err != nil || len(l) > MaxURLSize {
-			if kept == nil {
-				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
-			}
 			c.badLinks++
 			continue
 		}
 		if c.privateLink(u) {
-			if kept == nil {
-				kept = append(make([]string, 0, len(doc.links)-1), doc.links[:i]...)
-			}
 			c.leaveOut(l, DropPrivate)
 			continue
 		}
-		if kept != nil {
-			kept = append(kept, l)
+		fromTemplate := doc.isTemplate(i)
+		if fromTemplate {
+			template = append(template, l)
+		} else {
+			editorial = append(editorial, l)
 		}
+		// The frontier takes every link, the template's too: discovery
+		// does not depend on what the authors wrote.
 		t := c.site(c.cfg.siteRule.OfURL(u))
 		if !c.front.seen(l) {
 			if hops, drop := c.admits(l, u, t.name, q.depth+1, q.hops); drop != "" {
@@ -716,14 +729,15 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 				c.front.push(t, queuedURL{url: l, depth: q.depth + 1, via: page, hops: hops})
 			}
 		}
-		if t != ps && !linked[t.id] {
+		// A site's cash goes to the sites its authors link to, not to
+		// those its template links to on every page (see
+		// AllLinksForImportance).
+		if t != ps && !linked[t.id] && (!fromTemplate || c.cfg.allLinksForImportance) {
 			linked[t.id] = true
 			c.opic.AddWeight(ps.id, t.id, 1)
 		}
 	}
-	if kept != nil {
-		p.Links = kept
-	}
+	p.Links, p.TemplateLinks = editorial, template
 	read := c.opic.Read(ps.id)
 
 	if ps.pages >= c.cfg.maxPagesPerSite {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -19,8 +20,17 @@ import (
 // document is what the crawler keeps of an HTML page.
 type document struct {
 	title string
-	text  string
-	links []string
+	// text is the main content (see mainContent), fullText the readable
+	// text of the whole body; both capped at the extractor's maxText.
+	text, fullText string
+	lang           string    // ISO 639-1 code of text's language, "" when it could not be told
+	published      time.Time // the date the page says it was published, zero without one
+	// links are all the page's links, each once, in document order, the
+	// editorial and the template's together, as the frontier takes them;
+	// template[i] says links[i] is a template link (see mainContent). A nil
+	// template means every link is editorial.
+	links    []string
+	template []bool
 	// badLinks counts the links dropped: http(s) links that do not make a
 	// valid URL with a site (sites.ErrBadHost and the like), links longer
 	// than MaxURLSize, links beyond MaxLinks, and links whose host is "http"
@@ -34,6 +44,22 @@ type document struct {
 
 // leftLink is a link left out of a page's links, and why.
 type leftLink struct{ url, why string }
+
+// isTemplate reports whether links[i] is a template link.
+func (d *document) isTemplate(i int) bool { return d.template != nil && d.template[i] }
+
+// split returns the editorial links and the template links, each in
+// document order.
+func (d *document) split() (editorial, template []string) {
+	for i, l := range d.links {
+		if d.isTemplate(i) {
+			template = append(template, l)
+		} else {
+			editorial = append(editorial, l)
+		}
+	}
+	return editorial, template
+}
 
 // mediaType returns the media type of a Content-Type header without its
 // parameters, lower-cased; when the header is missing it sniffs body.
@@ -75,8 +101,10 @@ func toUTF8(body []byte, contentType string) []byte {
 	return out
 }
 
-// parseHTML extracts the title, the readable text of the body (capped at
-// maxText bytes) and the links of an HTML page fetched from pageURL.
+// parseHTML extracts what the crawler keeps of an HTML page fetched from
+// pageURL: its title, main text and full text (each capped at maxText
+// bytes), language, publication date and links, editorial or not (see
+// mainContent).
 //
 // Links come from a[href], area[href] and frame[src], are resolved against
 // the page's <base href> when it has one, kept only when they lead to http(s)
@@ -90,7 +118,8 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 	if err != nil {
 		return document{}, err
 	}
-	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]bool)}
+	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
+		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {
@@ -98,14 +127,16 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 			x.base = u
 		}
 	}
-	x.walk(root, false)
-	return document{
+	x.walk(root, false, nil, false)
+	doc := document{
 		title:    truncate(collapse(x.title.String()), MaxTitleSize),
-		text:     x.textString(),
+		fullText: x.full.String(maxText),
 		links:    x.links,
 		badLinks: x.bad,
 		leftOut:  x.leftOut,
-	}, nil
+	}
+	mainContent(root, pageURL, &x, &doc)
+	return doc, nil
 }
 
 // findFirst returns the value of attribute key of the first element a in the
@@ -133,18 +164,32 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
+// linkAt is one <a>, <area> or <frame> of a page whose link was kept: the
+// index of its link in extractor.links, the nearest block element around it
+// and whether it sits in the page's template (see inTemplate).
+type linkAt struct {
+	link     int
+	block    *html.Node
+	template bool
+}
+
 type extractor struct {
-	base     *url.URL
-	maxText  int
-	seen     map[string]bool
+	base    *url.URL
+	maxText int
+	// seen maps each link met to its index in links, or -1 for one left
+	// out (leftOut).
+	seen     map[string]int
 	links    []string
+	at       []linkAt
 	bad      int // links dropped, see document.badLinks
 	leftOut  []leftLink
 	title    strings.Builder
 	hasTitle bool
-	text     strings.Builder
-	space    bool // a word boundary was seen since the last word
-	full     bool // text reached maxText
+	declared string // the language <html lang> declares, see declaredLanguage
+	// full is the text of the whole body; rest the text outside the
+	// template (see inTemplate), uncapped: it may become the main text,
+	// and its words are counted against the extracted content's.
+	full, rest textBuilder
 }
 
 // skipped elements hold no readable text.
@@ -170,16 +215,29 @@ var blocks = map[atom.Atom]bool{
 }
 
 // walk visits the tree in document order; inBody tells whether n is inside
-// <body> (or a <frameset>), the part whose text is readable.
-func (x *extractor) walk(n *html.Node, inBody bool) {
+// <body> (or a <frameset>), the part whose text is readable, block is the
+// nearest block element around n and template whether n is in the page's
+// template (see inTemplate).
+func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template bool) {
 	switch n.Type {
 	case html.TextNode:
 		if inBody {
-			x.addText(n.Data)
+			x.full.add(n.Data)
+			if !template {
+				x.rest.add(n.Data)
+			}
 		}
 		return
 	case html.ElementNode:
+		if !template && n.Namespace == "" && inTemplate(n) {
+			template = true
+			x.rest.boundary()
+		}
 		switch n.DataAtom {
+		case atom.Html:
+			if x.declared == "" {
+				x.declared = declaredLanguage(n)
+			}
 		case atom.Title:
 			// The first <title> of the document is its title; one inside
 			// <svg> is not, and the parser gives it another namespace.
@@ -195,46 +253,49 @@ func (x *extractor) walk(n *html.Node, inBody bool) {
 			}
 			return
 		case atom.A, atom.Area:
-			x.addLink(attr(n, "href"))
+			x.addLink(attr(n, "href"), block, template)
 		case atom.Frame:
-			x.addLink(attr(n, "src"))
+			x.addLink(attr(n, "src"), block, template)
 		case atom.Body, atom.Frameset:
 			inBody = true
 		}
 		if n.Namespace == "" && skipped[n.DataAtom] {
 			// Links inside <noscript> and the like are still links.
-			x.linksOnly(n)
+			x.linksOnly(n, block, template)
 			return
 		}
 	}
-	block := n.Type == html.ElementNode && blocks[n.DataAtom]
-	if block {
-		x.space = true
+	isBlock := n.Type == html.ElementNode && blocks[n.DataAtom]
+	if isBlock {
+		block = n
+		x.full.boundary()
+		x.rest.boundary()
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		x.walk(c, inBody)
+		x.walk(c, inBody, block, template)
 	}
-	if block {
-		x.space = true
+	if isBlock {
+		x.full.boundary()
+		x.rest.boundary()
 	}
 }
 
 // linksOnly collects the links under n and ignores its text.
-func (x *extractor) linksOnly(n *html.Node) {
+func (x *extractor) linksOnly(n *html.Node, block *html.Node, template bool) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
 			switch c.DataAtom {
 			case atom.A, atom.Area:
-				x.addLink(attr(c, "href"))
+				x.addLink(attr(c, "href"), block, template)
 			case atom.Frame:
-				x.addLink(attr(c, "src"))
+				x.addLink(attr(c, "src"), block, template)
 			}
 		}
-		x.linksOnly(c)
+		x.linksOnly(c, block, template)
 	}
 }
 
-func (x *extractor) addLink(ref string) {
+func (x *extractor) addLink(ref string, block *html.Node, template bool) {
 	if ref == "" {
 		return
 	}
@@ -249,7 +310,12 @@ func (x *extractor) addLink(ref string) {
 	// (?share=email, ?utm_source=…) are one page.
 	sites.StripTracking(u)
 	s := u.String()
-	if x.seen[s] {
+	if i, ok := x.seen[s]; ok {
+		if i >= 0 {
+			// A link met again (in the navigation and in the article) is
+			// editorial when any of its places is.
+			x.at = append(x.at, linkAt{link: i, block: block, template: template})
+		}
 		return
 	}
 	if h := u.Hostname(); h == "http" || h == "https" {
@@ -257,7 +323,7 @@ func (x *extractor) addLink(ref string) {
 		return
 	}
 	if why := whyLeftOut(u); why != "" {
-		x.seen[s] = true
+		x.seen[s] = -1
 		x.leftOut = append(x.leftOut, leftLink{url: s, why: why})
 		return
 	}
@@ -267,7 +333,8 @@ func (x *extractor) addLink(ref string) {
 		x.bad++
 		return
 	}
-	x.seen[s] = true
+	x.seen[s] = len(x.links)
+	x.at = append(x.at, linkAt{link: len(x.links), block: block, template: template})
 	x.links = append(x.links, s)
 }
 
@@ -284,45 +351,84 @@ func whyLeftOut(u *url.URL) string {
 	return ""
 }
 
-// addText appends the words of s, separated by one space; white space at
-// either end of s separates its words from their neighbours, while text
-// nodes that touch ("<b>wo</b>rd") stay one word.
-func (x *extractor) addText(s string) {
-	if x.full {
+// textBuilder gathers the words of text nodes, separated by one space, up to
+// max bytes (no cap when max < 0).
+type textBuilder struct {
+	b     strings.Builder
+	max   int
+	space bool // a word boundary was seen since the last word
+	full  bool // the text reached max
+}
+
+// boundary separates the next word from the last, as a block element does.
+func (t *textBuilder) boundary() { t.space = true }
+
+// add appends the words of s; white space at either end of s separates its
+// words from their neighbours, while text nodes that touch ("<b>wo</b>rd")
+// stay one word.
+func (t *textBuilder) add(s string) {
+	if t.full {
 		return
 	}
 	if s != "" && isSpace(s[0]) {
-		x.space = true
+		t.space = true
 	}
 	for _, f := range strings.Fields(s) {
-		if x.space && x.text.Len() > 0 {
-			x.text.WriteByte(' ')
+		if t.space && t.b.Len() > 0 {
+			t.b.WriteByte(' ')
 		}
-		x.text.WriteString(f)
-		x.space = true
-		if x.text.Len() >= x.maxText {
-			x.full = true
+		t.b.WriteString(f)
+		t.space = true
+		if t.max >= 0 && t.b.Len() >= t.max {
+			t.full = true
 			return
 		}
 	}
-	x.space = s == "" || isSpace(s[len(s)-1])
+	t.space = s == "" || isSpace(s[len(s)-1])
+}
+
+// String returns the text, cut to max bytes at a rune boundary.
+func (t *textBuilder) String(max int) string {
+	return truncate(t.b.String(), max)
+}
+
+// tagOf returns the atom of the element n. Elements made by go-trafilatura
+// have their name only.
+func tagOf(n *html.Node) atom.Atom {
+	if n.DataAtom == 0 {
+		return atom.Lookup([]byte(n.Data))
+	}
+	return n.DataAtom
+}
+
+// textOf appends the readable text under n to t, by the rules of walk.
+func textOf(n *html.Node, t *textBuilder) {
+	switch n.Type {
+	case html.TextNode:
+		t.add(n.Data)
+		return
+	case html.ElementNode:
+		if n.Namespace == "" && skipped[tagOf(n)] {
+			return
+		}
+	}
+	isBlock := n.Type == html.ElementNode && blocks[tagOf(n)]
+	if isBlock {
+		t.boundary()
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if t.full {
+			return
+		}
+		textOf(c, t)
+	}
+	if isBlock {
+		t.boundary()
+	}
 }
 
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f'
-}
-
-// textString returns the text, cut to maxText bytes at a rune boundary.
-func (x *extractor) textString() string {
-	s := x.text.String()
-	if len(s) > x.maxText {
-		cut := x.maxText
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut]
-	}
-	return s
 }
 
 // truncate cuts s to at most n bytes at a rune boundary.

@@ -82,9 +82,9 @@ func TestParseHTML(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if doc.title != tt.title || doc.text != tt.text || !slices.Equal(doc.links, tt.links) {
-				t.Errorf("got title %q text %q links %q\nwant title %q text %q links %q",
-					doc.title, doc.text, doc.links, tt.title, tt.text, tt.links)
+			if doc.title != tt.title || doc.fullText != tt.text || !slices.Equal(doc.links, tt.links) {
+				t.Errorf("got title %q full text %q links %q\nwant title %q text %q links %q",
+					doc.title, doc.fullText, doc.links, tt.title, tt.text, tt.links)
 			}
 		})
 	}
@@ -98,8 +98,10 @@ func TestParseHTMLTextCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(doc.text) > limit || !utf8.ValidString(doc.text) || len(doc.text) < limit-3 {
-			t.Errorf("limit %d: text %q (%d bytes)", limit, doc.text, len(doc.text))
+		for _, s := range []string{doc.text, doc.fullText} {
+			if len(s) > limit || !utf8.ValidString(s) || len(s) < limit-3 {
+				t.Errorf("limit %d: text %q (%d bytes)", limit, s, len(s))
+			}
 		}
 	}
 }
@@ -153,8 +155,11 @@ func FuzzParseHTML(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(doc.text) > 256 {
-			t.Fatalf("text of %d bytes", len(doc.text))
+		if len(doc.text) > 256 || len(doc.fullText) > 256 || !utf8.ValidString(doc.text) {
+			t.Fatalf("text of %d bytes, full text of %d", len(doc.text), len(doc.fullText))
+		}
+		if doc.template != nil && len(doc.template) != len(doc.links) {
+			t.Fatalf("%d links, %d template flags", len(doc.links), len(doc.template))
 		}
 		seen := map[string]bool{}
 		for _, l := range doc.links {

@@ -111,7 +111,7 @@ func (r fetchResult) errMessage() string {
 	return errText(r.err)
 }
 
-// parse extracts title, text and links of an HTML result.
+// parse extracts what the crawler keeps of an HTML result (see parseHTML).
 func (r fetchResult) parse() document {
 	doc, err := parseHTML(r.body, r.page, MaxTextSize)
 	if err != nil {

@@ -123,6 +123,8 @@ type config struct {
 	maxDelay         time.Duration
 	retryBackoff     time.Duration
 	clock            Clock // clock.go
+	// allLinksForImportance: OPIC counts template links too.
+	allLinksForImportance bool
 }
 
 func defaultConfig() config {
@@ -610,6 +612,17 @@ func IdleReads(k int) Option {
 			return fmt.Errorf("crawl: idle reads %d < 0", k)
 		}
 		c.idleReads = k
+		return nil
+	}
+}
+
+// AllLinksForImportance makes the crawl's OPIC count every link of a page
+// when all is true: the template's (navigation, footers, sidebars, "related"
+// boxes) besides the editorial ones, inside the page's main content, which
+// alone it counts by default. The frontier follows both kinds either way.
+func AllLinksForImportance(all bool) Option {
+	return func(c *config) error {
+		c.allLinksForImportance = all
 		return nil
 	}
 }

@@ -1,0 +1,284 @@
+package crawl
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/RadhiFadlillah/whatlanggo"
+	trafilatura "github.com/markusmobius/go-trafilatura"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// extractOptions are go-trafilatura's options for every page. Its fallback
+// extractors (readability, DOM distiller) cost about a third more CPU for no
+// better text on news pages; readers' comments are not what the page's
+// authors wrote. Links are not asked for: keeping them makes it drop the
+// text of table cells that hold one, and the link classification needs no
+// more than the text (see mainContent).
+var extractOptions = trafilatura.Options{ExcludeComments: true}
+
+// baselineShare is the share of the words outside the template that a main
+// text made of bare paragraphs must reach to be taken for go-trafilatura's
+// baseline, the whole body's text, rather than an article it found.
+const baselineShare = 0.9
+
+// mainContent sets doc's main text, title, language, publication date and
+// which of its links are editorial, from the tree root of a page fetched
+// from pageURL that x walked.
+//
+// The main text is what go-trafilatura extracts. A link is editorial when the
+// text of the block element around it (its paragraph, list item, table cell)
+// is in that main text: whole when it is a word or two ("Sources", "World"),
+// as a run of words otherwise. A link met in several places is editorial when
+// one of them is.
+//
+// A page may have no main content: go-trafilatura finds nothing, or what it
+// gives is its baseline, the text of the whole body (a home page, a list of
+// links, a page of a few words). Then, as a web archivist reads such a page,
+// the main text is the body's text outside the template (see inTemplate), and
+// the links there are the editorial ones; the title is the page's <title>.
+func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document) {
+	opts := extractOptions
+	opts.OriginalURL = pageURL
+	res := extract(root, opts)
+	var content string
+	if res != nil {
+		doc.published = res.Metadata.Date
+		if res.ContentNode != nil {
+			t := textBuilder{max: -1}
+			textOf(res.ContentNode, &t)
+			content = t.b.String()
+		}
+	}
+	rest := x.rest.b.String()
+	if content == "" || isBaseline(res.ContentNode, content, rest) {
+		doc.text = truncate(rest, x.maxText)
+		if doc.title == "" && res != nil {
+			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
+		}
+		doc.lang = language(doc.text, x.declared)
+		doc.template = make([]bool, len(doc.links))
+		for i := range doc.template {
+			doc.template[i] = true
+		}
+		for _, at := range x.at {
+			if !at.template {
+				doc.template[at.link] = false
+			}
+		}
+		return
+	}
+	doc.text = truncate(content, x.maxText)
+	if t := collapse(res.Metadata.Title); t != "" {
+		doc.title = truncate(t, MaxTitleSize)
+	}
+	doc.lang = language(doc.text, x.declared)
+	doc.template = classify(x, res.ContentNode, content)
+}
+
+// extract runs go-trafilatura on root, which it leaves as it was; nil when it
+// finds nothing or fails. A page that makes it panic is a page without main
+// content, not the end of the crawl.
+func extract(root *html.Node, opts trafilatura.Options) (res *trafilatura.ExtractResult) {
+	defer func() {
+		if recover() != nil {
+			res = nil
+		}
+	}()
+	res, err := trafilatura.ExtractDocument(root, opts)
+	if err != nil {
+		return nil
+	}
+	return res
+}
+
+// isBaseline reports whether the content go-trafilatura gave is its baseline:
+// bare paragraphs holding about all the words outside the template.
+func isBaseline(content *html.Node, text, rest string) bool {
+	for c := content.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if tagOf(c) != atom.P {
+			return false
+		}
+		for g := c.FirstChild; g != nil; g = g.NextSibling {
+			if g.Type == html.ElementNode {
+				return false
+			}
+		}
+	}
+	return float64(words(text)) >= baselineShare*float64(words(rest))
+}
+
+// words counts the words of a text whose words are separated by one space.
+func words(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(s, " ") + 1
+}
+
+// classify returns, for each of x's links, whether it is a template link:
+// none of its places has a block whose text is in the main content.
+func classify(x *extractor, content *html.Node, text string) []bool {
+	template := make([]bool, len(x.links))
+	for i := range template {
+		template[i] = true
+	}
+	padded := " " + text + " "
+	blockText := map[*html.Node]string{}
+	var short map[string]bool // texts of the content's elements, made when first needed
+	for _, at := range x.at {
+		if !template[at.link] || at.block == nil {
+			continue
+		}
+		b, ok := blockText[at.block]
+		if !ok {
+			// A block longer than the content cannot be in it.
+			t := textBuilder{max: len(text) + 1}
+			textOf(at.block, &t)
+			b = t.b.String()
+			blockText[at.block] = b
+		}
+		if b == "" || len(b) > len(text) {
+			continue
+		}
+		if words(b) < 3 {
+			if short == nil {
+				short = elementTexts(content)
+			}
+			template[at.link] = !short[b]
+			continue
+		}
+		template[at.link] = !strings.Contains(padded, " "+b+" ")
+	}
+	return template
+}
+
+// elementTexts returns the texts of the elements under root of at most a few
+// words, each as textOf reads it.
+func elementTexts(root *html.Node) map[string]bool {
+	out := map[string]bool{}
+	var visit func(n *html.Node)
+	visit = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			t := textBuilder{max: 200}
+			textOf(c, &t)
+			if s := t.b.String(); s != "" && words(s) < 3 {
+				out[s] = true
+			}
+			visit(c)
+		}
+	}
+	visit(root)
+	return out
+}
+
+// templateElements are the elements whose content is the page's template.
+var templateElements = map[atom.Atom]bool{
+	atom.Nav: true, atom.Header: true, atom.Footer: true, atom.Aside: true,
+	atom.Dialog: true, atom.Menu: true,
+}
+
+// templateRoles are the ARIA landmark roles of the template.
+var templateRoles = map[string]bool{
+	"navigation": true, "banner": true, "contentinfo": true, "complementary": true,
+	"menu": true, "menubar": true, "dialog": true, "alertdialog": true, "search": true,
+}
+
+// templateWords are the words of class and id names (split at '-' and '_')
+// that mark an element as template: navigation, sidebars, share and social
+// widgets, cookie banners, "related" boxes, comments, advertisements.
+var templateWords = map[string]bool{
+	"nav": true, "navbar": true, "navigation": true, "menu": true, "topbar": true,
+	"header": true, "masthead": true, "footer": true, "sidebar": true, "breadcrumb": true,
+	"breadcrumbs": true, "share": true, "sharing": true, "sharedaddy": true, "social": true,
+	"cookie": true, "cookies": true, "consent": true, "gdpr": true, "related": true,
+	"recommended": true, "comment": true, "comments": true, "newsletter": true,
+	"subscribe": true, "promo": true, "advert": true, "ad": true, "ads": true,
+	"banner": true, "widget": true, "popup": true, "modal": true, "skip": true,
+}
+
+// inTemplate reports whether the element n holds template rather than
+// content: navigation, header, footer, sidebar, a dialog, or an element whose
+// role, class or id says it is a share widget, a cookie banner, a "related"
+// box and the like. The page's wrappers (html, body, main, article) never
+// are, whatever their classes say ("has-sidebar").
+func inTemplate(n *html.Node) bool {
+	if templateElements[n.DataAtom] {
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Html, atom.Body, atom.Main, atom.Article:
+		return false
+	}
+	if templateRoles[strings.ToLower(attr(n, "role"))] {
+		return true
+	}
+	for _, key := range [...]string{"class", "id"} {
+		v := attr(n, key)
+		if v == "" {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool {
+			return r == ' ' || r == '-' || r == '_' || r == '\t' || r == '\n'
+		}) {
+			if templateWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declaredLanguage returns the ISO 639-1 code of the lang (or xml:lang)
+// attribute of the <html> element n ("fr" of "fr-CA"), "" when it has none
+// or it is no such code.
+func declaredLanguage(n *html.Node) string {
+	v := attr(n, "lang")
+	if v == "" {
+		for _, a := range n.Attr {
+			if a.Key == "xml:lang" || a.Namespace == "xml" && a.Key == "lang" {
+				v = strings.TrimSpace(a.Val)
+			}
+		}
+	}
+	v, _, _ = strings.Cut(strings.ToLower(v), "-")
+	v, _, _ = strings.Cut(v, "_")
+	if len(v) != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z' {
+		return ""
+	}
+	return v
+}
+
+// langSample is how much of a text the language is detected from, in bytes.
+const langSample = 4096
+
+// minConfidence is the confidence under which whatlanggo's guess for a page
+// that declares no language is no answer: it tells Russian from Bulgarian,
+// or a few words of anything, by chance.
+const minConfidence = 0.5
+
+// language returns the ISO 639-1 code of text's language, the one go-
+// trafilatura's detector (whatlanggo) finds, or "". A page's declared
+// language (declared, see declaredLanguage) wins unless the detector is sure
+// of another: templates declare one language for a site's pages in several.
+func language(text, declared string) string {
+	info := whatlanggo.Detect(truncate(text, langSample))
+	code := info.Lang.Iso6391()
+	if info.Lang < 0 {
+		code = ""
+	}
+	switch {
+	case declared != "" && (code == declared || !info.IsReliable()):
+		return declared
+	case code != "" && (info.IsReliable() || declared == "" && info.Confidence >= minConfidence):
+		return code
+	}
+	return declared
+}
