@@ -816,3 +816,46 @@ func TestImportanceFromEditorialLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractionPool: however many fetches are in flight, no more pages are
+// parsed at once than the pool has places (one per core), and every page
+// fetched is parsed.
+func TestExtractionPool(t *testing.T) {
+	t.Parallel()
+	hosts := map[string]map[string]resp{}
+	var seeds []string
+	for i := range 16 {
+		h := fmt.Sprintf("s%d.test", i)
+		hosts[h] = map[string]resp{"/": {body: page(h)}}
+		seeds = append(seeds, "http://"+h+"/")
+	}
+	w := newWeb(t, hosts)
+	r := &result{}
+	c, err := New(Proxy(w.srv.URL), Delay(0), Parallel(8), r.recorder())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const places = 2
+	c.extracting = make(chan struct{}, places)
+	var mu sync.Mutex
+	var now, most, parsed int
+	c.parse = func(res fetchResult) document {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		mu.Unlock()
+		// Long enough for the other fetches to arrive meanwhile.
+		time.Sleep(20 * time.Millisecond)
+		mu.Lock()
+		now--
+		parsed++
+		mu.Unlock()
+		return res.parse()
+	}
+	if err := c.Run(context.Background(), seeds); err != nil {
+		t.Fatal(err)
+	}
+	if most > places || parsed != 16 || len(r.pages) != 16 {
+		t.Errorf("%d pages parsed at once at most, %d parsed, %d recorded; want at most %d, 16, 16", most, parsed, len(r.pages), places)
+	}
+}

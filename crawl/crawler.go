@@ -119,6 +119,7 @@ type Crawler struct {
 	// pages are parsed at once than there are cores to run them, whatever
 	// the fetches in flight.
 	extracting chan struct{}
+	parse      func(fetchResult) document // fetchResult.parse; tests watch it
 
 	mu        sync.Mutex // guards everything below, the frontier and OPIC
 	state     State
@@ -198,6 +199,7 @@ func New(opts ...Option) (*Crawler, error) {
 		flushNow: make(chan struct{}, 1),
 		// One extraction per core the process may use.
 		extracting: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		parse:      fetchResult.parse,
 		state:      StateIdle,
 		front:      newFrontier(),
 		byClass:    map[string]int{},
@@ -544,7 +546,7 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 			// Parsed here, out of the scheduler and without the crawl's
 			// lock, while the site waits out its politeness delay.
 			c.extracting <- struct{}{}
-			doc = r.parse()
+			doc = c.parse(r)
 			<-c.extracting
 		}
 		c.mu.Lock()
