@@ -406,6 +406,9 @@ type archiveImporter struct {
 	app *App
 	req ArchiveImportRequest
 	cc  *ccSlice
+	// docs are the pages' extractions of the import's WARC files so far,
+	// by warcKey, reused for the same responses met again.
+	docs *docCache
 }
 
 // importFile reads one file and, unless skip, stores what it holds; the

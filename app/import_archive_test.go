@@ -114,8 +114,9 @@ func TestImportIANAWARC(t *testing.T) {
 			t.Errorf("page %s in site %q, want iana.org", u, pg.Site)
 		}
 	}
-	// The CDX dates its capture 20140126200912.
-	if pg := got["http://www.iana.org/domains/root"]; pg.Title != "IANA — Root Zone Management" || pg.Status != 200 ||
+	// The CDX dates its capture 20140126200912. The title is the page's
+	// headline, without the site's name its <title> adds ("IANA — ").
+	if pg := got["http://www.iana.org/domains/root"]; pg.Title != "Root Zone Management" || pg.Status != 200 ||
 		!pg.FetchedAt.Equal(time.Date(2014, 1, 26, 20, 9, 12, 0, time.UTC)) {
 		t.Errorf("root zone page %+v", pg)
 	}
@@ -664,5 +665,88 @@ func TestImportChecksPaths(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.req, err, tc.want)
 		}
+	}
+}
+
+// TestImportWARCExtractsOncePerPayload: a page archived whole twice (two
+// crawls' files, with no revisit records between them) is extracted once in
+// an import and stored with its main text and editorial links; the summary
+// tells the editorial links from the template's and gives the pages per
+// second.
+func TestImportWARCExtractsOncePerPayload(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	story := `<!DOCTYPE html><html lang="en"><head><title>Storm | Bugle</title></head><body>
+<nav><a href="/">Home</a> <a href="http://network.test/">Our network</a></nav>
+<article><h1>Storm floods the valley</h1>
+<p>Heavy rain fell for three days over the valley, and the river rose above its banks on Tuesday night,
+according to <a href="http://river.test/report">the river authority's report</a>. Hundreds of homes were evacuated.</p>
+<p>The mayor said that the emergency services had worked through the night, and that the schools of the
+old town would stay closed until the water had gone down and the buildings had been checked.</p></article>
+<footer><a href="/contact">Contact</a></footer></body></html>`
+	first := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0)})
+	second := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0.Add(24*time.Hour))})
+	a := newImportProject(t)
+	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{first, second}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 2 {
+		t.Fatalf("%d files imported", len(res.Files))
+	}
+	s1, s2 := res.Files[0].Summary.(app.WARCSummary), res.Files[1].Summary.(app.WARCSummary)
+	if s1.ExtractionsReused != 0 || s2.ExtractionsReused != 1 || s2.HTMLPages != 1 {
+		t.Errorf("extractions reused: %d in the first file, %d in the second; want 0 and 1", s1.ExtractionsReused, s2.ExtractionsReused)
+	}
+	if s1.Links != 1 || s1.TemplateLinks != 3 {
+		t.Errorf("first file: %d editorial links, %d template links; want 1 and 3", s1.Links, s1.TemplateLinks)
+	}
+	if s1.PagesPerSec <= 0 || s1.Seconds <= 0 {
+		t.Errorf("first file: %v pages/s over %v s", s1.PagesPerSec, s1.Seconds)
+	}
+	p := pageURLs(t, a.Store)["http://a.test/story"]
+	if p.Title != "Storm floods the valley" || !strings.HasPrefix(p.Text, "Storm floods the valley Heavy rain") ||
+		strings.Contains(p.Text, "Our network") {
+		t.Errorf("page %q: text %q", p.Title, p.Text)
+	}
+	_, edges, err := a.Store.SiteGraph(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(edges) != 1 || edges[0].From != "a.test" || edges[0].To != "river.test" {
+		t.Errorf("site graph %v: want a.test → river.test, the story's one editorial link", edges)
+	}
+}
+
+// TestImportWARCSameResponseTwiceInAFile: a file that holds the same response
+// twice (a crawler without deduplication) extracts it once; the page is the
+// later capture, its two captures counted, in the file's order.
+func TestImportWARCSameResponseTwiceInAFile(t *testing.T) {
+	body := `<html><head><title>Story</title></head><body><nav><a href="/">Home</a></nav>
+<p>See <a href="http://b.test/">the report</a> of the river authority.</p></body></html>`
+	var b strings.Builder
+	for i, date := range []string{"2024-03-01T10:00:00Z", "2024-03-02T10:00:00Z"} {
+		http := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + fmt.Sprint(len(body)) + "\r\n\r\n" + body
+		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a.test/story\r\nWARC-Date: %s\r\n"+
+			"WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-00000000000%d>\r\nContent-Type: application/http; msgtype=response\r\n"+
+			"Content-Length: %d\r\n\r\n%s\r\n\r\n", date, i, len(http), http)
+	}
+	file := filepath.Join(t.TempDir(), "twice.warc")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := newImportProject(t)
+	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	// Each capture writes the page over the one before: its links count
+	// once a write.
+	if sum.HTMLPages != 2 || sum.ExtractionsReused != 1 || sum.PagesWritten != 2 || sum.Links != 2 || sum.TemplateLinks != 2 {
+		t.Errorf("summary %+v: want 2 HTML pages written, 1 extraction reused, an editorial link and a template link each", sum)
+	}
+	n, last, ok, err := a.Store.PageCaptures(context.Background(), "http://a.test/story")
+	if err != nil || !ok || n != 2 || !last.Equal(time.Date(2024, 3, 2, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("%d captures, last %v (%v %v); want 2, the later", n, last, ok, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"sitesift/crawl"
@@ -23,8 +24,14 @@ type WARCSummary struct {
 	HTMLPages     int `json:"html_pages"`
 	PagesWritten  int `json:"pages_written"`
 	OlderCaptures int `json:"older_captures"`
-	// Links counts the links of the pages written.
-	Links int `json:"links"`
+	// Links counts the editorial links of the pages written (those in
+	// their main text), TemplateLinks the others.
+	Links         int `json:"links"`
+	TemplateLinks int `json:"template_links"`
+	// ExtractionsReused counts the HTML responses whose main content was
+	// not extracted again: a response of the same URL with the same
+	// payload had been, earlier in the import (a recrawl archived whole).
+	ExtractionsReused int `json:"extractions_reused"`
 	// NonHTML counts the responses of other media types (images,
 	// scripts…), skipped.
 	NonHTML int `json:"non_html"`
@@ -46,6 +53,11 @@ type WARCSummary struct {
 	// (kept as pages without text or links).
 	BadURLs     int `json:"bad_urls"`
 	Undecodable int `json:"undecodable"`
+	// Seconds is how long reading the file took (extracting and storing
+	// its pages; ranking and indexing come after), PagesPerSec its HTML
+	// pages over that time.
+	Seconds     float64 `json:"seconds"`
+	PagesPerSec float64 `json:"pages_per_sec"`
 }
 
 // importWARC imports one WARC file; see [App.ImportArchives].
@@ -57,11 +69,56 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 	}
 	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = WARCSummary{}
+		start := time.Now()
 		rule := tx.Rule()
 		revisits := map[string]*revisit{}
 		// HTML pages stored without a body: a metadata record's outlinks
 		// give their links.
 		bodiless := map[string]sites.Page{}
+		ex := im.extractor()
+		defer ex.abandon()
+		ex.save = func(pp *warcPage) error {
+			p := pp.p
+			if pp.doc != nil {
+				d := pp.doc
+				p.Title, p.Text, p.FullText, p.Language, p.Published = d.Title, d.Text, d.FullText, d.Language, d.Published
+				// Another capture may share d: its lists are copied.
+				p.Links, p.TemplateLinks = slices.Clone(d.Links), slices.Clone(d.TemplateLinks)
+			}
+			if pp.truncated && !pp.bodyless && p.Err == "" {
+				p.Err = fmt.Sprintf("body truncated at %d bytes (MaxBodySize)", crawl.DefaultMaxBodySize)
+			}
+			if loc := pp.location; p.Status >= 300 && p.Status < 400 && loc != "" {
+				if base, err := sites.Parse(p.URL); err == nil {
+					if t, err := sites.Resolve(base, loc); err == nil {
+						// The target of a redirect is the page's one link
+						// that counts.
+						p.Links = appendNew(p.Links, t.String())
+					}
+				}
+				p.ErrClass = sites.ErrRedirect
+				p.Err = "redirect to " + loc
+			} else if c := statusClass(p.Status); c != "" {
+				p.ErrClass, p.Err = c, fmt.Sprintf("HTTP %d", p.Status)
+			}
+			p.Links = normalizeLinks(p.Links, rule)
+			p.TemplateLinks = without(normalizeLinks(p.TemplateLinks, rule), p.Links)
+			wrote, err := tx.SavePage(ctx, p, 1)
+			if err != nil {
+				return err
+			}
+			if !wrote {
+				sum.OlderCaptures++
+				return nil
+			}
+			sum.PagesWritten++
+			sum.Links += len(p.Links)
+			sum.TemplateLinks += len(p.TemplateLinks)
+			if pp.bodyless {
+				bodiless[p.URL] = p
+			}
+			return nil
+		}
 		r, err := openArchive(ctx, f.Path, progress)
 		if err != nil {
 			return err
@@ -78,6 +135,10 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				return nil
 			case warcfile.KindMetadata:
 				sum.Metadata++
+				// Its page may still wait for its extraction.
+				if err := ex.drain(); err != nil {
+					return err
+				}
 				u, err := sites.Normalize(rec.URL)
 				if err != nil {
 					return nil
@@ -131,48 +192,27 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				return nil
 			}
 			sum.HTMLPages++
-			p := sites.Page{URL: u, Site: site, Status: rec.Status, ContentType: mt,
-				FetchedAt: rec.Date, Size: len(body)}
+			pp := &warcPage{p: sites.Page{URL: u, Site: site, Status: rec.Status, ContentType: mt,
+				FetchedAt: rec.Date, Size: len(body)}, truncated: truncated, bodyless: len(body) == 0,
+				location: rec.Header.Get("Location")}
 			switch {
 			case berr != nil:
 				sum.Undecodable++
-				p.Err = "archived body not read: " + berr.Error()
+				pp.p.Err = "archived body not read: " + berr.Error()
 			case len(body) > 0:
-				doc, err := crawl.ParseDocument(body, ct, u)
-				if err == nil {
-					p.Title, p.Text, p.Links = doc.Title, doc.Text, doc.Links
-				}
-				if truncated {
-					p.Err = fmt.Sprintf("body truncated at %d bytes (MaxBodySize)", crawl.DefaultMaxBodySize)
+				if ex.extract(pp, body, ct, u) {
+					sum.ExtractionsReused++
 				}
 			}
-			if loc := rec.Header.Get("Location"); rec.Status >= 300 && rec.Status < 400 && loc != "" {
-				if base, err := sites.Parse(u); err == nil {
-					if t, err := sites.Resolve(base, loc); err == nil {
-						p.Links = appendNew(p.Links, t.String())
-					}
-				}
-				p.ErrClass = sites.ErrRedirect
-				p.Err = "redirect to " + loc
-			} else if c := statusClass(rec.Status); c != "" {
-				p.ErrClass, p.Err = c, fmt.Sprintf("HTTP %d", rec.Status)
-			}
-			p.Links = normalizeLinks(p.Links, rule)
-			wrote, err := tx.SavePage(ctx, p, 1)
-			if err != nil {
-				return err
-			}
-			if !wrote {
-				sum.OlderCaptures++
-				return nil
-			}
-			sum.PagesWritten++
-			sum.Links += len(p.Links)
-			if len(body) == 0 {
-				bodiless[u] = p
-			}
-			return nil
+			return ex.push(pp)
 		})
+		if err == nil {
+			err = ex.drain()
+		}
+		if secs := time.Since(start).Seconds(); secs > 0 {
+			sum.Seconds = secs
+			sum.PagesPerSec = float64(sum.HTMLPages) / secs
+		}
 		if err != nil {
 			return err
 		}
