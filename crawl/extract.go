@@ -114,9 +114,20 @@ func toUTF8(body []byte, contentType string) []byte {
 // buttons and links to media files (see whyLeftOut), which are counted, nor
 // links whose host is "http" or "https" (bad links).
 func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
-	root, err := html.Parse(bytes.NewReader(body))
+	root, x, doc, err := walkPage(body, pageURL, maxText)
 	if err != nil {
 		return document{}, err
+	}
+	mainContent(root, pageURL, x, &doc)
+	return doc, nil
+}
+
+// walkPage parses body and walks its tree: the document it returns has its
+// <title>, full text and links, all editorial.
+func walkPage(body []byte, pageURL *url.URL, maxText int) (*html.Node, *extractor, document, error) {
+	root, err := html.Parse(bytes.NewReader(body))
+	if err != nil {
+		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
 		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}}
@@ -127,6 +138,9 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 			x.base = u
 		}
 	}
+	// A region holding half the page's text is its content whatever its
+	// name says (see wrapper).
+	x.half = (textLen(root, -1) + 1) / 2
 	x.walk(root, false, nil, false)
 	doc := document{
 		title:    truncate(collapse(x.title.String()), MaxTitleSize),
@@ -135,8 +149,7 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 		badLinks: x.bad,
 		leftOut:  x.leftOut,
 	}
-	mainContent(root, pageURL, &x, &doc)
-	return doc, nil
+	return root, &x, doc, nil
 }
 
 // findFirst returns the value of attribute key of the first element a in the
@@ -186,6 +199,7 @@ type extractor struct {
 	title    strings.Builder
 	hasTitle bool
 	declared string // the language <html lang> declares, see declaredLanguage
+	half     int    // half the bytes of the page's words, see wrapper
 	// full is the text of the whole body; rest the text outside the
 	// template (see inTemplate), uncapped: it may become the main text,
 	// and its words are counted against the extracted content's.
@@ -229,7 +243,7 @@ func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template b
 		}
 		return
 	case html.ElementNode:
-		if !template && n.Namespace == "" && inTemplate(n) {
+		if !template && n.Namespace == "" && inTemplate(n) && !x.wrapper(n) {
 			template = true
 			x.rest.boundary()
 		}
@@ -278,6 +292,44 @@ func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template b
 		x.full.boundary()
 		x.rest.boundary()
 	}
+}
+
+// wrapper reports whether the element n, which inTemplate takes for
+// template, holds half the page's words or more: a layout's wrapper
+// ("c-fixed-sidebar-layout") or a site that puts its articles in <aside>,
+// not a sidebar.
+func (x *extractor) wrapper(n *html.Node) bool {
+	return x.half > 0 && textLen(n, x.half) >= x.half
+}
+
+// textLen returns the bytes of the words under n (white space left out),
+// counting up to limit (no limit when limit < 0).
+func textLen(n *html.Node, limit int) int {
+	total := 0
+	var count func(*html.Node) bool
+	count = func(n *html.Node) bool {
+		switch n.Type {
+		case html.TextNode:
+			for i := 0; i < len(n.Data); i++ {
+				if !isSpace(n.Data[i]) {
+					total++
+				}
+			}
+			return limit < 0 || total < limit
+		case html.ElementNode:
+			if n.Namespace == "" && skipped[n.DataAtom] || n.DataAtom == atom.Head {
+				return true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if !count(c) {
+				return false
+			}
+		}
+		return true
+	}
+	count(n)
+	return total
 }
 
 // linksOnly collects the links under n and ignores its text.

@@ -3,6 +3,7 @@ package crawl
 import (
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/RadhiFadlillah/whatlanggo"
 	trafilatura "github.com/markusmobius/go-trafilatura"
@@ -33,9 +34,10 @@ const baselineShare = 0.9
 // as a run of words otherwise. A link met in several places is editorial when
 // one of them is.
 //
-// A page may have no main content: go-trafilatura finds nothing, or what it
-// gives is its baseline, the text of the whole body (a home page, a list of
-// links, a page of a few words). Then, as a web archivist reads such a page,
+// A page may have no main content: go-trafilatura finds nothing, or less
+// than it takes for an article (250 characters, when it falls back to its
+// baseline), or what it gives is its baseline, the text of the whole body (a
+// home page, a list of links, a page of a few words). Then, as a web archivist reads such a page,
 // the main text is the body's text outside the template (see inTemplate), and
 // the links there are the editorial ones; the title is the page's <title>.
 func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document) {
@@ -52,7 +54,8 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 		}
 	}
 	rest := x.rest.b.String()
-	if content == "" || isBaseline(res.ContentNode, content, rest) {
+	short := utf8.RuneCountInString(content) < trafilatura.DefaultConfig().MinExtractedSize && rest != ""
+	if content == "" || short || isBaseline(res.ContentNode, content, rest) {
 		doc.text = truncate(rest, x.maxText)
 		if doc.title == "" && res != nil {
 			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
@@ -96,6 +99,9 @@ func extract(root *html.Node, opts trafilatura.Options) (res *trafilatura.Extrac
 // isBaseline reports whether the content go-trafilatura gave is its baseline:
 // bare paragraphs holding about all the words outside the template.
 func isBaseline(content *html.Node, text, rest string) bool {
+	if rest == "" || float64(words(text)) < baselineShare*float64(words(rest)) {
+		return false
+	}
 	for c := content.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
@@ -109,7 +115,35 @@ func isBaseline(content *html.Node, text, rest string) bool {
 			}
 		}
 	}
-	return float64(words(text)) >= baselineShare*float64(words(rest))
+	return covers(text, rest)
+}
+
+// coverWords is how many words of the text outside the template covers
+// looks for.
+const coverWords = 2000
+
+// covers reports whether text holds about every word (baselineShare of the
+// first coverWords, or all but two) of rest. The baseline is the body's text, so it holds
+// rest; an article found in a page whose template took most of its text
+// (an article in an <aside>) does not.
+func covers(text, rest string) bool {
+	in := make(map[string]bool, words(text))
+	for _, w := range strings.Split(text, " ") {
+		in[w] = true
+	}
+	n, hit := 0, 0
+	for w := range strings.SplitSeq(rest, " ") {
+		if n == coverWords {
+			break
+		}
+		n++
+		if in[w] {
+			hit++
+		}
+	}
+	// A word or two may differ: the baseline of a page of a few words
+	// glues its <title> to the body's first word.
+	return n-hit <= max(2, int((1-baselineShare)*float64(n)))
 }
 
 // words counts the words of a text whose words are separated by one space.

@@ -262,3 +262,37 @@ func TestMainTextCap(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutWrappersAreNoTemplate: an element whose class names a sidebar or
+// that is an <aside> but holds most of the page's text is the page's layout,
+// not its template: the article in it keeps its text and editorial links.
+func TestLayoutWrappersAreNoTemplate(t *testing.T) {
+	article := `<h1>Storm floods the valley</h1>
+<p>Heavy rain fell for three days over the valley, and the river rose above its banks on Tuesday night,
+according to <a href="https://river.example/report">the river authority's report</a>. Hundreds of homes were evacuated.</p>
+<p>The mayor said that the emergency services had worked through the night, and that the schools of the
+old town would stay closed until the water had gone down and the buildings had been checked.</p>`
+	for name, body := range map[string]string{
+		"sidebar layout": `<div class="o-row c-fixed-sidebar-layout"><nav><a href="/">Home</a></nav><div class="c-article">` +
+			article + `</div></div><footer><a href="/contact">Contact</a></footer>`,
+		"article in aside": `<nav><a href="/">Home</a></nav><aside class="direct-content">` + article +
+			`</aside><footer><a href="/contact">Contact</a></footer>`,
+		"bare paragraphs in a layout": `<div class="page-header-wrapper"><nav><a href="/">Home</a></nav>` + article +
+			`</div><footer><a href="/contact">Contact</a></footer>`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			doc, err := ParseDocument([]byte(`<html lang="en"><head><title>Storm</title></head><body>`+body+`</body></html>`),
+				"text/html", "https://bugle.example/storm")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(doc.Text, "Heavy rain fell") || strings.Contains(doc.Text, "Contact") {
+				t.Errorf("main text %q", doc.Text)
+			}
+			if !slices.Equal(doc.Links, []string{"https://river.example/report"}) ||
+				!slices.Equal(doc.TemplateLinks, []string{"https://bugle.example/", "https://bugle.example/contact"}) {
+				t.Errorf("editorial links %q, template links %q", doc.Links, doc.TemplateLinks)
+			}
+		})
+	}
+}
