@@ -25,10 +25,20 @@
 // site's delay. Only the last outcome is recorded; [Status.Retries] counts
 // the retries.
 //
+// Each HTML page is parsed, off the scheduler and at most one page a core at
+// once: go-trafilatura extracts its main content (what its authors wrote)
+// with its title, language and publication date, and each link is editorial
+// when it sits in that main content, template otherwise (navigation,
+// footers, sidebars, share widgets, "related" boxes). A page without an
+// article (a home page, a list of links) keeps as main content its text
+// outside the template, whose links are then the editorial ones. The
+// frontier takes both kinds of links.
+//
 // OPIC runs over sites, not pages: when a page of site S is recorded, every
-// other site T it links to gets one more unit of weight on the arc S→T (so the
-// weight counts the distinct pages of S that link to T), then S is read and
-// hands its cash on. A site with nothing left to fetch (see [IdleReads]) is
+// other site T its editorial links point to (every link with
+// [AllLinksForImportance]) gets one more unit of weight on the arc S→T (so
+// the weight counts the distinct pages of S that link to T), then S is read
+// and hands its cash on. A site with nothing left to fetch (see [IdleReads]) is
 // read without a fetch after that, when it holds at least as much cash as S
 // had, so that its cash moves on and the estimate converges towards the
 // PageRank of the site graph within a finite crawl.

@@ -425,7 +425,7 @@ func (t *textBuilder) add(s string) {
 	if s != "" && isSpace(s[0]) {
 		t.space = true
 	}
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		if t.space && t.b.Len() > 0 {
 			t.b.WriteByte(' ')
 		}

@@ -291,7 +291,7 @@ func declaredLanguage(n *html.Node) string {
 }
 
 // langSample is how much of a text the language is detected from, in bytes.
-const langSample = 4096
+const langSample = 2048
 
 // minConfidence is the confidence under which whatlanggo's guess for a page
 // that declares no language is no answer: it tells Russian from Bulgarian,
