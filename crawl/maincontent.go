@@ -54,13 +54,17 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 		}
 	}
 	rest := x.rest.b.String()
+	guess := ""
+	if res != nil {
+		guess = res.Metadata.Language
+	}
 	short := utf8.RuneCountInString(content) < trafilatura.DefaultConfig().MinExtractedSize && rest != ""
 	if content == "" || short || isBaseline(res.ContentNode, content, rest) {
 		doc.text = truncate(rest, x.maxText)
 		if doc.title == "" && res != nil {
 			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
 		}
-		doc.lang = language(doc.text, x.declared)
+		doc.lang = language(doc.text, x.declared, guess)
 		doc.template = make([]bool, len(doc.links))
 		for i := range doc.template {
 			doc.template[i] = true
@@ -76,7 +80,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	if t := collapse(res.Metadata.Title); t != "" {
 		doc.title = truncate(t, MaxTitleSize)
 	}
-	doc.lang = language(doc.text, x.declared)
+	doc.lang = language(doc.text, x.declared, guess)
 	doc.template = classify(x, res.ContentNode, content)
 }
 
@@ -302,7 +306,12 @@ const minConfidence = 0.5
 // trafilatura's detector (whatlanggo) finds, or "". A page's declared
 // language (declared, see declaredLanguage) wins unless the detector is sure
 // of another: templates declare one language for a site's pages in several.
-func language(text, declared string) string {
+// guess is what go-trafilatura's detector found (on about the same text):
+// when it is the declared language, the text is not read again.
+func language(text, declared, guess string) string {
+	if declared != "" && guess == declared {
+		return declared
+	}
 	info := whatlanggo.Detect(truncate(text, langSample))
 	code := info.Lang.Iso6391()
 	if info.Lang < 0 {
