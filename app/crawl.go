@@ -362,6 +362,9 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
 		crawl.SiteRule(a.store.SiteRule()),
+		// The online OPIC hands cash along the links of the graph the
+		// project ranks on, as the offline ranking after the crawl does.
+		crawl.AllLinksForImportance(settings.Links == string(store.AllLinks)),
 	}
 	opts = append(opts, req.scopeOptions()...)
 	if req.IdleReads != nil {
