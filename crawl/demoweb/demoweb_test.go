@@ -282,15 +282,17 @@ func TestProxy(t *testing.T) {
 // crawl is a breadth-first crawl of the demo web through the proxy from the
 // seeds, the way sitesift's crawler sees it, ignoring robots.txt.
 type crawl struct {
-	pages    int                        // documents fetched with status 200
+	pages    int                        // documents fetched with status 200, images and copies with a query left out
 	statuses map[int]int                // count of every status seen
-	edges    map[string]map[string]bool // site → sites it links to
+	edges    map[string]map[string]bool // site → sites its authors link to (editorial links)
+	all      map[string]map[string]bool // site → sites any of its links go to, template included
 	reached  map[string]bool            // sites with at least one page fetched
 }
 
 func bfs(t *testing.T, w *Web, c *http.Client) crawl {
 	t.Helper()
-	cr := crawl{statuses: map[int]int{}, edges: map[string]map[string]bool{}, reached: map[string]bool{}}
+	cr := crawl{statuses: map[int]int{}, edges: map[string]map[string]bool{}, all: map[string]map[string]bool{}, reached: map[string]bool{}}
+	truth := w.Truth()
 	queue := w.Seeds()
 	seen := map[string]bool{}
 	for _, s := range queue {
@@ -307,10 +309,17 @@ func bfs(t *testing.T, w *Web, c *http.Client) crawl {
 		case r.status == 301:
 			links = []string{r.header.Get("Location")}
 		case r.status == 200:
-			cr.pages++
+			if base.RawQuery == "" && !strings.HasPrefix(r.header.Get("Content-Type"), "image/") {
+				cr.pages++ // not a ?share= or utm_ copy, nor a picture
+			}
 			cr.reached[base.Host] = true
 			if cr.edges[base.Host] == nil {
-				cr.edges[base.Host] = map[string]bool{}
+				cr.edges[base.Host], cr.all[base.Host] = map[string]bool{}, map[string]bool{}
+			}
+			for _, l := range truth[base.String()].Links {
+				if to, _ := url.Parse(l); to.Host != base.Host {
+					cr.edges[base.Host][to.Host] = true
+				}
 			}
 			if strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
 				for _, m := range hrefRE.FindAllStringSubmatch(r.body, -1) {
@@ -327,10 +336,10 @@ func bfs(t *testing.T, w *Web, c *http.Client) crawl {
 			next := base.ResolveReference(ref)
 			next.Fragment = ""
 			if next.Scheme != "http" {
-				continue // mailto:
+				continue // mailto:, and the platforms' https share buttons
 			}
 			if r.status == 200 && next.Host != base.Host {
-				cr.edges[base.Host][next.Host] = true
+				cr.all[base.Host][next.Host] = true
 			}
 			if s := next.String(); !seen[s] {
 				seen[s] = true
@@ -422,6 +431,20 @@ func crawlStructure(t *testing.T, seed int64) {
 	if frac := float64(intra) / float64(intra+inter); frac < 0.7 {
 		t.Errorf("%.2f of links stay in their community (%d in, %d across), want at least 0.7", frac, intra, inter)
 	}
+	var nEdges, nAll int
+	for from := range cr.reached {
+		nEdges += len(cr.edges[from])
+		nAll += len(cr.all[from])
+		for to := range cr.edges[from] {
+			if !cr.all[from][to] {
+				t.Errorf("editorial link %s → %s is not among the links the crawl saw", from, to)
+			}
+		}
+	}
+	if nAll < nEdges*11/10 {
+		t.Errorf("the page templates add %d links between sites to the %d editorial ones, want at least a tenth more", nAll-nEdges, nEdges)
+	}
+	t.Logf("%d editorial links between sites, %d with the template's", nEdges, nAll)
 	t.Logf("reached %d/%d sites, %d documents; in-degree max %d median %d; %d dangling, %d hubs; %d links in communities, %d across; statuses %v",
 		len(cr.reached), len(sites), cr.pages, top, median, len(dangling), len(bigHubs), intra, inter, cr.statuses)
 }

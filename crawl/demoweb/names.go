@@ -595,3 +595,35 @@ var siteSubjects = map[string][]string{
 	"european-affairs-review.test":   {"regional fund", "climate plan", "trade agreement", "farm policy", "cohesion programme"},
 	"transparency-now.test":          {"transparency law", "open data policy", "lobbying register", "procurement rule"},
 }
+
+// network is a publisher's group of sites. Like a real media group, each of
+// its sites carries the group's bar above the page, links to its sister
+// sites in the footer (with utm_ tracking parameters) and a cookie banner
+// pointing at the cookie policy on the publisher's lead site: template
+// links, the same on every page, that say nothing of what the authors cite.
+// Groups cut across topics, as real groups own papers, blogs and magazines
+// on every subject, so a site graph built from all links blurs the
+// communities the editorial links draw.
+type network struct {
+	name  string
+	lead  string   // host of the site holding the group's cookie policy
+	hosts []string // its sites, lead included
+	// jetpack sites share through ?share=twitter links back to the page
+	// itself, as WordPress's Jetpack buttons do, rather than linking to the
+	// platforms' share endpoints.
+	jetpack bool
+	// typo is a link every page of the group's sites carries in its footer
+	// with a doubled scheme ("http://http://…"), the kind of mistake a
+	// template keeps until someone notices; "" for none.
+	typo string
+}
+
+var networks = []*network{
+	{name: "Hexagone Media", lead: "www.lyon-gazette.test",
+		hosts: []string{"www.lyon-gazette.test", "nantes-evening-post.test", "metro-weekly.test", "harbour-town-times.test", "local-weather-desk.test", "sports-results-hub.test"},
+		typo:  "http://http://www.lyon-gazette.test/advertise.html"},
+	{name: "Blue Fern Blogs", lead: "sourdough-diaries.test", jetpack: true,
+		hosts: []string{"sourdough-diaries.test", "jazz-records-blog.test", "french-bistro-recipes.test", "vegetarian-kitchen.test", "geology-field-notes.test", "citizen-reporter-blog.test", "physics-for-everyone.test"}},
+	{name: "Learned Societies Press", lead: "national-observatory.test",
+		hosts: []string{"national-observatory.test", "marine-biology-society.test", "amateur-astronomers-club.test", "birdwatch-network.test", "coral-reef-watch.test"}},
+}

@@ -12,17 +12,37 @@ import (
 const htmlType = "text/html; charset=utf-8"
 
 // view is what the page template shows. Text is escaped by html/template,
-// so the tables may hold any character.
+// so the tables may hold any character. The page is a real site's page: a
+// cookie banner, the publisher's network bar, a header with a logo and the
+// navigation, breadcrumbs, then the <article> whose body is what the authors
+// wrote (Lead, Figure, Paras, Lists: the page's main content), share
+// buttons, a "related articles" box, a sidebar of pictures and a footer.
 type view struct {
 	Title, Description string
 	SiteName           string
 	Nav, Crumbs        []link
 	Heading, Byline    string
 	Lead               string
+	Figure             string // an image of the article, inside its body
 	Paras              [][]span
 	Lists              []list
 	Footer             []link
 	Year               int
+
+	Cookies  string // the cookie policy the banner links to
+	Network  *networkView
+	Share    []link
+	Related  []link
+	Pictures []string // links to images, in the sidebar
+	Follow   []link   // the site's profiles on the platforms
+	Typo     string   // a malformed footer link, if any
+	Body     template.HTML
+}
+
+type networkView struct {
+	Name    string
+	Sisters []link // the group's other sites, as the bar above the page shows them
+	Footer  []link // the same with utm_ parameters, as the footer shows them
 }
 
 type link struct{ Text, Href, Note string }
@@ -35,45 +55,96 @@ type list struct {
 	Items   []link
 }
 
-var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{{.Title}}</title>
-{{with .Description}}<meta name="description" content="{{.}}">
-{{end}}<style>body{font-family:Georgia,serif;max-width:46em;margin:1em auto;padding:0 1em;line-height:1.5}nav a,footer a{margin-right:1em}.crumbs,.byline,footer{color:#555;font-size:.9em}</style>
-</head>
-<body id="top">
-<header><strong><a href="/">{{.SiteName}}</a></strong>
-<nav>{{range .Nav}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</nav></header>
-<main>
-{{with .Crumbs}}<p class="crumbs">{{range $i, $c := .}}{{if $i}} › {{end}}<a href="{{$c.Href}}">{{$c.Text}}</a>{{end}}</p>
-{{end}}<h1>{{.Heading}}</h1>
-{{with .Byline}}<p class="byline">{{.}}</p>
-{{end}}{{with .Lead}}<p><em>{{.}}</em></p>
+// bodyTmpl is the main content of a page: what its authors wrote, the only
+// part of the page that [Web.Truth] reports.
+var bodyTmpl = template.Must(template.New("body").Parse(`{{with .Lead}}<p class="lead"><em>{{.}}</em></p>
+{{end}}{{with .Figure}}<figure><img src="{{.}}" alt="" width="640" height="400"></figure>
 {{end}}{{range .Paras}}<p>{{range .}}{{if .Href}}<a href="{{.Href}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</p>
 {{end}}{{range .Lists}}<h2>{{.Heading}}</h2>
 <ul>
 {{range .Items}}<li><a href="{{.Href}}">{{.Text}}</a>{{with .Note}} — {{.}}{{end}}</li>
 {{end}}</ul>
+{{end}}`))
+
+var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+{{with .Description}}<meta name="description" content="{{.}}">
+{{end}}<meta property="og:title" content="{{.Heading}}">
+<meta property="og:site_name" content="{{.SiteName}}">
+<style>body{font-family:Georgia,serif;max-width:46em;margin:1em auto;padding:0 1em;line-height:1.5}nav a,footer a{margin-right:1em}.crumbs,.byline,footer,.network-bar,.cookie-banner{color:#555;font-size:.9em}.cookie-banner{border:1px solid #ccc;padding:.5em}</style>
+</head>
+<body id="top">
+<div id="cookie-consent" class="cookie-banner" role="dialog" aria-label="Cookie consent">
+<p>We use cookies and similar technologies to measure our audience, remember your choices and show you relevant content. You can accept or refuse them at any time. <a href="{{.Cookies}}">Read our cookie policy</a>.</p>
+<button type="button" class="accept">Accept all</button> <button type="button" class="refuse">Refuse</button>
+</div>
+{{with .Network}}<div class="network-bar">A {{.Name}} site: {{range .Sisters}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</div>
+{{end}}<header class="site-header">
+<a class="logo" href="/"><img src="/static/logo.png" alt="{{.SiteName}}" width="160" height="40"></a> <strong><a href="/">{{.SiteName}}</a></strong>
+<nav class="main-nav" aria-label="Sections">{{range .Nav}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</nav>
+</header>
+{{with .Crumbs}}<nav class="crumbs breadcrumbs" aria-label="Breadcrumb">{{range $i, $c := .}}{{if $i}} › {{end}}<a href="{{$c.Href}}">{{$c.Text}}</a>{{end}}</nav>
+{{end}}<main id="content">
+<article>
+<header>
+<h1>{{.Heading}}</h1>
+{{with .Byline}}<p class="byline">{{.}}</p>
+{{end}}</header>
+<div class="entry-content">
+{{.Body}}</div>
+{{with .Share}}<div class="share-buttons sharedaddy"><h3>Share this:</h3>
+<ul>{{range .}}<li><a href="{{.Href}}" rel="nofollow noopener" target="_blank">{{.Text}}</a></li>{{end}}</ul>
+</div>
+{{end}}</article>
+{{with .Related}}<aside class="related-articles">
+<h2>Related articles</h2>
+<ul>
+{{range .}}<li><a href="{{.Href}}">{{.Text}}</a>{{with .Note}} — {{.}}{{end}}</li>
+{{end}}</ul>
+</aside>
 {{end}}</main>
-<footer>{{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}<a href="#top">Back to top</a>
-<p>© {{.Year}} {{.SiteName}}</p></footer>
+{{with .Pictures}}<aside class="sidebar widget-area">
+<h2>In pictures</h2>
+{{range .}}<a href="{{.}}"><img src="{{.}}" alt="" width="120" height="75"></a>
+{{end}}</aside>
+{{end}}<footer class="site-footer">
+<nav aria-label="Footer">{{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}<a href="#top">Back to top</a></nav>
+<p class="follow">Follow us: {{range .Follow}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
+{{with .Network}}<p class="network">More from {{.Name}}: {{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
+{{end}}{{with .Typo}}<p class="advertise"><a href="{{.}}">Advertise with us</a></p>
+{{end}}<p>© {{.Year}} {{.SiteName}}</p></footer>
 </body>
 </html>
 `))
 
-// render renders every planned page and file of s into s.docs.
+// render renders every planned page and file of s into s.docs, the
+// images its pages show into s.media, and what each page's authors wrote
+// into s.truth.
 func (w *Web) render(s *site, rng *rand.Rand) {
 	s.docs = make(map[string]doc, len(s.pages)+len(s.feat.files))
+	s.media = map[string]doc{"/static/logo.png": {ctype: "image/png", body: logoPNG}}
+	s.truth = make(map[string]Truth, len(s.pages))
 	for _, p := range s.pages {
 		v := w.view(s, p, rng)
-		var b bytes.Buffer
+		w.chrome(s, p, &v)
+		if v.Figure != "" {
+			s.media[v.Figure] = doc{ctype: "image/jpeg", body: photoJPEG}
+		}
+		var body, b bytes.Buffer
+		if err := bodyTmpl.Execute(&body, v); err != nil {
+			// The templates and the view are all ours: a failure is a bug.
+			panic(fmt.Sprintf("demoweb: render %s%s: %v", s.host, p.path, err))
+		}
+		v.Body = template.HTML(body.String())
 		if err := pageTmpl.Execute(&b, v); err != nil {
-			// The template and the view are both ours: a failure is a bug.
 			panic(fmt.Sprintf("demoweb: render %s%s: %v", s.host, p.path, err))
 		}
 		s.docs[p.path] = doc{ctype: htmlType, title: v.Title, body: b.Bytes()}
+		s.truth[p.path] = truthOf(p.heading, "http://"+s.host+p.path, body.String())
 	}
 	for _, f := range s.feat.files {
 		s.docs[f.path] = renderFile(s, f, rng)
@@ -83,6 +154,15 @@ func (w *Web) render(s *site, rng *rand.Rand) {
 // view builds the view of page p of site s.
 func (w *Web) view(s *site, p *page, rng *rand.Rand) view {
 	v := view{Title: p.heading + " — " + s.name, SiteName: s.name, Heading: p.heading, Year: 2025}
+	if p.kind == cookiePage {
+		// Written from a fixed text, drawing nothing from rng, so that
+		// the pages of the sites after it stay the same.
+		v.Description = "How " + s.name + " and the sites of its group use cookies."
+		for _, t := range cookieText {
+			v.Paras = append(v.Paras, []span{{Text: strings.ReplaceAll(t, "{group}", s.net.name)}})
+		}
+		return v
+	}
 	home := link{Text: "Home", Href: "/"}
 	v.Nav = []link{home}
 	for _, sec := range s.sections {
@@ -209,9 +289,7 @@ func (w *Web) view(s *site, p *page, rng *rand.Rand) view {
 		if p.broken != "" {
 			related = append(related, link{Text: "Earlier coverage of the " + p.focus, Href: p.broken, Note: "from our archive"})
 		}
-		if len(related) > 0 {
-			v.Lists = append(v.Lists, list{"Related articles", related})
-		}
+		v.Related = related
 
 	case listingPage, categoryPage:
 		t := s.topic

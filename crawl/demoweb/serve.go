@@ -70,6 +70,10 @@ func (w *Web) serveHTTP(rw http.ResponseWriter, r *http.Request) {
 		write(rw, r, http.StatusOK, d.ctype, d.body)
 		return
 	}
+	if d, ok := s.media[path]; ok {
+		write(rw, r, http.StatusOK, d.ctype, d.body)
+		return
+	}
 	switch {
 	case path == "/robots.txt" && s.feat.robots != "":
 		write(rw, r, http.StatusOK, "text/plain; charset=utf-8", []byte(s.feat.robots))

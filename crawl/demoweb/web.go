@@ -35,6 +35,9 @@ type site struct {
 	category map[*topic]*page // the directory's category pages
 	out      []*site          // sites this site links to: the site graph
 	docs     map[string]doc   // rendered documents by path
+	media    map[string]doc   // images by path: served, not counted as pages
+	truth    map[string]Truth // what the authors of each HTML page wrote, by path
+	net      *network         // the publisher's group it belongs to, if any
 }
 
 type pageKind int
@@ -48,6 +51,7 @@ const (
 	categoryPage // a directory category
 	entryPage    // an encyclopedia entry
 	privatePage  // under /private/, disallowed by robots.txt
+	cookiePage   // a publisher group's cookie policy, on its lead site
 )
 
 // page is the plan of one HTML page, complete before any page is rendered
@@ -95,7 +99,7 @@ func New(seed int64) *Web {
 	w := &Web{byHost: map[string]*site{}, alias: map[string]*site{}}
 	for _, t := range topics {
 		for _, spec := range t.sites {
-			s := &site{siteSpec: spec, topic: t, feat: features[spec.host]}
+			s := &site{siteSpec: spec, topic: t, feat: features[spec.host], net: networkOf(spec.host)}
 			w.sites = append(w.sites, s)
 			w.byHost[s.host] = s
 			if s.feat.alias != "" {
@@ -132,7 +136,8 @@ func (w *Web) Sites() []string {
 }
 
 // Pages returns the number of documents served with status 200: HTML pages
-// and files, robots.txt not counted.
+// and files (PDF, CSV); robots.txt and the images the pages show are not
+// counted.
 func (w *Web) Pages() int {
 	n := 0
 	for _, s := range w.sites {
@@ -231,6 +236,9 @@ func (w *Web) plan(s *site, rng *rand.Rand) {
 	}
 	if s.feat.private {
 		add(&page{kind: privatePage, path: "/private/staff-notes.html", heading: "Staff notes", focus: s.subjects[0]})
+	}
+	if s.net != nil && s.net.lead == s.host {
+		add(&page{kind: cookiePage, path: cookiePath, heading: "Cookie policy"})
 	}
 }
 
