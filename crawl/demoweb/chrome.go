@@ -46,10 +46,15 @@ func networkOf(host string) *network {
 func (w *Web) chrome(s *site, p *page, v *view) {
 	self := "http://" + s.host + p.path
 	handle := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(s.host, "www."), ".test"), "-", "")
-	v.Follow = []link{
-		{Text: "Twitter", Href: "https://twitter.com/" + handle},
-		{Text: "Facebook", Href: "https://www.facebook.com/" + handle},
-		{Text: "YouTube", Href: "https://www.youtube.com/@" + handle},
+	// A group's sites send their readers to the group's accounts on the
+	// platforms; of the independent sites only the hubs keep accounts.
+	switch {
+	case s.net != nil:
+		h := strings.ToLower(strings.ReplaceAll(s.net.name, " ", ""))
+		v.Follow = []link{{Text: "Twitter", Href: "https://twitter.com/" + h},
+			{Text: "Facebook", Href: "https://www.facebook.com/" + h}, {Text: "YouTube", Href: "https://www.youtube.com/@" + h}}
+	case s.role == portal || s.role == directory || s.role == reference:
+		v.Follow = []link{{Text: "Twitter", Href: "https://twitter.com/" + handle}, {Text: "Facebook", Href: "https://www.facebook.com/" + handle}}
 	}
 	v.Cookies = "/about.html"
 	if n := s.net; n != nil {

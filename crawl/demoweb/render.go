@@ -113,8 +113,8 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{end}}</aside>
 {{end}}<footer class="site-footer">
 <nav aria-label="Footer">{{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}<a href="#top">Back to top</a></nav>
-<p class="follow">Follow us: {{range .Follow}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
-{{with .Network}}<p class="network">More from {{.Name}}: {{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
+{{with .Follow}}<p class="follow">Follow us: {{range .}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
+{{end}}{{with .Network}}<p class="network">More from {{.Name}}: {{range .Footer}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</p>
 {{end}}{{with .Typo}}<p class="advertise"><a href="{{.}}">Advertise with us</a></p>
 {{end}}<p>© {{.Year}} {{.SiteName}}</p></footer>
 </body>
