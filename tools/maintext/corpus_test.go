@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"math"
 	"strings"
 	"testing"
 	"unicode"
@@ -111,7 +110,8 @@ func TestRun(t *testing.T) {
 }
 
 // TestMainTextF1 is the aim of main-content extraction: a mean shingle F1
-// of at least 0.90 on the corpus for the text sitesift indexes.
+// of at least 0.93 on the corpus for the text sitesift indexes; the whole
+// page's text scores about 0.68.
 func TestMainTextF1(t *testing.T) {
 	rs, _, err := evaluate(corpus())
 	if err != nil {
@@ -123,13 +123,10 @@ func TestMainTextF1(t *testing.T) {
 	}
 	_, _, f1 := means(ss)
 	_, _, base := means(bs)
-	if math.Abs(f1-base) < 0.01 {
-		t.Skipf("crawl.ParseDocument's Text still scores as the whole page's text (F1 %.3f, whole page %.3f): main-content extraction is not in yet", f1, base)
-	}
-	if f1 < 0.90 {
+	if f1 < 0.93 {
 		for _, r := range rs {
 			t.Logf("%s: F1 %.3f (whole page %.3f)", r.a.file, r.sitesift.F1(), r.baseline.F1())
 		}
-		t.Errorf("mean F1 of crawl.ParseDocument's Text is %.3f, want at least 0.90 (whole page: %.3f)", f1, base)
+		t.Errorf("mean F1 of crawl.ParseDocument's Text is %.3f, want at least 0.93 (whole page: %.3f)", f1, base)
 	}
 }
