@@ -26,12 +26,15 @@ const (
 	// parsing alone makes an object of every word.
 	MaxQueryChars = 2000
 	// MaxQueryWords bounds the words of a query: its plain words, the words
-	// of its phrases, its wildcards, regular expressions and fuzzy words.
-	// Each is searched in the title and in the text.
+	// of its phrases (as the language that makes the most words of them
+	// analyses them), its wildcards, regular expressions and fuzzy words.
+	// Each is searched in the title and in the text of each language of
+	// the index's pages.
 	MaxQueryWords = 64
 	// MaxExpansions bounds the words of the index that the wildcards,
 	// prefixes, regular expressions and fuzzy words of one query stand for,
-	// over all of them and over the title and the text: each is a term
+	// over all of them and over the title and text fields of every
+	// language: each is a term
 	// searcher of its own, some kilobytes of memory while the search runs
 	// (sites/index/bench measures it).
 	MaxExpansions = 4096
@@ -62,16 +65,24 @@ func checkLength(text string) error {
 }
 
 // countWords returns the words of a parsed query string (before
-// [searchFields]): the analysed words of each plain word and phrase, and
-// one for each wildcard, regular expression or other term.
-func countWords(q query.Query, an analysis.Analyzer) int {
+// [searchFields]): the analysed words of each plain word and phrase, by
+// the language that makes the most of them, and one for each wildcard,
+// regular expression or other term.
+func countWords(q query.Query, ls []langAnalyzer) int {
 	n := 0
 	walk(q, func(leaf query.Query, _ bool) {
+		words := func(field, text string) int {
+			most := 1
+			for _, l := range ls {
+				most = max(most, analysedWords(field, text, l.an))
+			}
+			return most
+		}
 		switch x := leaf.(type) {
 		case *query.MatchQuery:
-			n += max(1, analysedWords(x.FieldVal, x.Match, an))
+			n += words(x.FieldVal, x.Match)
 		case *query.MatchPhraseQuery:
-			n += max(1, analysedWords(x.FieldVal, x.MatchPhrase, an))
+			n += words(x.FieldVal, x.MatchPhrase)
 		default:
 			n++
 		}
@@ -89,8 +100,8 @@ func analysedWords(field, text string, an analysis.Analyzer) int {
 }
 
 // checkWords refuses a parsed query of more than MaxQueryWords words.
-func checkWords(q query.Query, an analysis.Analyzer) error {
-	if n := countWords(q, an); n > MaxQueryWords {
+func checkWords(q query.Query, ls []langAnalyzer) error {
+	if n := countWords(q, ls); n > MaxQueryWords {
 		return &QueryError{Problem: ProblemTooMany,
 			Message: fmt.Sprintf("The query has %d words: a search takes at most %d. Leave some out.", n, MaxQueryWords)}
 	}
@@ -294,11 +305,12 @@ func countTerms(ctx context.Context, r bleveindex.IndexReader, p pattern, limit 
 }
 
 // maxTermSearchers is the most term searchers a query within the bounds
-// can make: two (title and text) for each of its words, the expansions of
-// its patterns, and a site: filter for every two characters. Bleve is given
-// it as a limit of its own (search.MaxTermSearchersKey), so that a query
-// the counts above miss still cannot run unbounded.
-const maxTermSearchers = 2*MaxQueryWords + MaxExpansions + MaxQueryChars/2
+// can make: two (title and text) for each of its words in each language of
+// the index, a language filter for each language, the expansions of its
+// patterns, and a site: filter for every two characters. Bleve is given it
+// as a limit of its own (search.MaxTermSearchersKey), so that a query the
+// counts above miss still cannot run unbounded.
+var maxTermSearchers = 2*MaxQueryWords*len(languages) + len(languages) + MaxExpansions + MaxQueryChars/2
 
 // boundedContext is ctx with the search's timeout and bleve's limit on
 // term searchers.

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -40,7 +39,7 @@ const (
 	// mappingVersion is stored in the index and checked on Open, so a change
 	// to buildMapping is detected instead of silently searching fields the
 	// old index does not have. Bump it with every change to buildMapping.
-	mappingVersion = "sitesift-page-1"
+	mappingVersion = "sitesift-page-2"
 
 	// titleBoost weighs a match in the title above the same match in the
 	// text: a page titled "Avocados" is more about avocados than one that
@@ -70,33 +69,36 @@ type Index struct {
 	bi bleve.Index
 }
 
-// document is what is indexed for a page; the json tags are the field names
-// of the mapping.
-type document struct {
-	URL   string `json:"url"`
-	Site  string `json:"site"`
-	Title string `json:"title"`
-	Text  string `json:"text"`
+// document is what is indexed for a page: url, site, lang and language,
+// and the page's title and text in the fields of its language (see
+// [LanguageKey]); the keys are the field names of the mapping.
+func document(p *sites.Page) map[string]any {
+	key := LanguageKey(p.Language)
+	return map[string]any{
+		"url":           p.URL,
+		"site":          p.Site,
+		languageField:   p.Language,
+		langField:       langValue(key),
+		titleField(key): p.Title,
+		textField(key):  p.Text,
+	}
 }
-
-// BleveType tells bleve which document mapping applies.
-func (document) BleveType() string { return docType }
 
 // buildMapping is the static mapping: nothing outside the fields below is
 // indexed, whatever a document carries.
-func buildMapping() mapping.IndexMapping {
-	keywordField := func() *mapping.FieldMapping {
+func buildMapping() (mapping.IndexMapping, error) {
+	keywordField := func(store bool) *mapping.FieldMapping {
 		f := bleve.NewKeywordFieldMapping()
 		f.Analyzer = keyword.Name
-		f.Store = true
+		f.Store = store
 		f.IncludeInAll = false
 		f.IncludeTermVectors = false
 		return f
 	}
 	// Term vectors (positions) serve phrase queries and highlighting.
-	englishField := func() *mapping.FieldMapping {
+	textMapping := func(analyzer string) *mapping.FieldMapping {
 		f := bleve.NewTextFieldMapping()
-		f.Analyzer = en.AnalyzerName
+		f.Analyzer = analyzer
 		f.Store = true
 		f.IncludeTermVectors = true
 		f.IncludeInAll = false
@@ -105,23 +107,30 @@ func buildMapping() mapping.IndexMapping {
 	}
 
 	page := bleve.NewDocumentStaticMapping()
-	page.AddFieldMappingsAt("url", keywordField())
-	page.AddFieldMappingsAt("site", keywordField())
-	page.AddFieldMappingsAt("title", englishField())
-	page.AddFieldMappingsAt("text", englishField())
+	page.AddFieldMappingsAt("url", keywordField(true))
+	page.AddFieldMappingsAt("site", keywordField(true))
+	page.AddFieldMappingsAt(languageField, keywordField(true))
+	page.AddFieldMappingsAt(langField, keywordField(false))
+	for _, l := range languages {
+		page.AddFieldMappingsAt(titleField(l.key), textMapping(l.analyzer))
+		page.AddFieldMappingsAt(textField(l.key), textMapping(l.analyzer))
+	}
 
 	im := bleve.NewIndexMapping()
+	if err := addAnalyzers(im); err != nil {
+		return nil, fmt.Errorf("index: mapping: %w", err)
+	}
 	im.AddDocumentMapping(docType, page)
 	im.DefaultType = docType
 	im.DefaultMapping = bleve.NewDocumentDisabledMapping()
 	im.DefaultAnalyzer = en.AnalyzerName
-	// Query leaves that searchFields does not spread over title and text
-	// (numeric ranges, say) fall back to this field.
-	im.DefaultField = "text"
+	// Query leaves that searchFields does not spread over the title and
+	// text fields (numeric ranges, say) fall back to this field.
+	im.DefaultField = textField(unknown)
 	im.StoreDynamic = false
 	im.IndexDynamic = false
 	im.DocValuesDynamic = false
-	return im
+	return im, nil
 }
 
 // Open opens the index in dir, creating it when dir does not exist or is an
@@ -141,7 +150,11 @@ func Open(dir string) (*Index, error) {
 	case errors.Is(err, bleve.ErrorIndexPathDoesNotExist) || (errors.Is(err, bleve.ErrorIndexMetaMissing) && emptyDir(dir)):
 		// scorch ignores the kvstore name; the config is stored with the
 		// index, so even a plain bleve.Open of it gets the lock timeout.
-		bi, err = bleve.NewUsing(dir, buildMapping(), scorch.Name, scorch.Name, cfg())
+		m, err := buildMapping()
+		if err != nil {
+			return nil, err
+		}
+		bi, err = bleve.NewUsing(dir, m, scorch.Name, scorch.Name, cfg())
 		if err != nil {
 			return nil, fmt.Errorf("index: create %q: %w", dir, err)
 		}
@@ -177,7 +190,11 @@ func (ix *Index) checkMapping() error {
 // NewMemOnly is another kind), so that it searches and bounds queries the
 // same way.
 func NewMemory() (*Index, error) {
-	bi, err := bleve.NewUsing("", buildMapping(), scorch.Name, scorch.Name, nil)
+	m, err := buildMapping()
+	if err != nil {
+		return nil, err
+	}
+	bi, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return nil, fmt.Errorf("index: new in-memory index: %w", err)
 	}
@@ -190,6 +207,39 @@ func (ix *Index) Close() error {
 		return fmt.Errorf("index: close: %w", err)
 	}
 	return nil
+}
+
+// present returns the languages of the index's pages, with their
+// analyzers: those whose title or text field the index holds. An empty
+// index has none, and is searched as if its pages were of unknown
+// language, as before languages were told.
+func (ix *Index) present() ([]langAnalyzer, error) {
+	fields, err := ix.bi.Fields()
+	if err != nil {
+		return nil, fmt.Errorf("list the fields of the index: %w", err)
+	}
+	have := map[string]bool{}
+	for _, f := range fields {
+		if k, ok := fieldLanguage(f); ok {
+			have[k] = true
+		}
+	}
+	if len(have) == 0 {
+		have[unknown] = true
+	}
+	m := ix.bi.Mapping()
+	var out []langAnalyzer
+	for _, l := range languages {
+		if !have[l.key] {
+			continue
+		}
+		an := m.AnalyzerNamed(l.analyzer)
+		if an == nil {
+			return nil, fmt.Errorf("no analyzer %q for language %q", l.analyzer, l.key)
+		}
+		out = append(out, langAnalyzer{key: l.key, an: an})
+	}
+	return out, nil
 }
 
 // Count returns the number of indexed pages.
@@ -223,7 +273,7 @@ func (ix *Index) Add(pages []sites.Page) error {
 			b.Delete(p.URL)
 			continue
 		}
-		if err := b.Index(p.URL, document{URL: p.URL, Site: p.Site, Title: p.Title, Text: p.Text}); err != nil {
+		if err := b.Index(p.URL, document(p)); err != nil {
 			return fmt.Errorf("index: add %q: %w", p.URL, err)
 		}
 	}
@@ -268,8 +318,8 @@ type Result struct {
 	// page's).
 	Sites []SiteCount
 	// Ignored are the words and phrases of the query too common to search
-	// for (stop words: the English analyzer drops them), as typed; the
-	// search ran without them.
+	// for (stop words of every language of the index's pages), as typed;
+	// the search ran without them.
 	Ignored []string
 }
 
@@ -282,7 +332,10 @@ type SiteCount struct {
 // Hit is one matching page.
 type Hit struct {
 	URL, Site, Title string
-	Score            float64
+	// Language is the page's language as the crawl told it (ISO 639-1),
+	// "" when unknown.
+	Language string
+	Score    float64
 	// Snippet is HTML: the text around the matches with each match wrapped
 	// in <mark>…</mark>, everything else escaped; or, when the matches are
 	// not in the text, the escaped start of the text.
@@ -295,11 +348,11 @@ type Hit struct {
 // ErrBadQuery error. The search stops when ctx is done, and after
 // q.Timeout (SearchTimeout when 0) with a QueryError that says so.
 func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
-	an := ix.bi.Mapping().AnalyzerNamed(en.AnalyzerName)
-	if an == nil {
-		return Result{}, fmt.Errorf("index: search: no %s analyzer", en.AnalyzerName)
+	ls, err := ix.present()
+	if err != nil {
+		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)
 	}
-	bq, ignored, err := buildQuery(q, an)
+	bq, ignored, err := buildQuery(q, ls)
 	if err != nil {
 		return Result{}, err
 	}
@@ -323,9 +376,12 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 		limit = MaxLimit
 	}
 	req := bleve.NewSearchRequestOptions(bq, limit, q.Offset, false)
-	req.Fields = []string{"url", "site", "title", "text"}
+	req.Fields = []string{"url", "site", languageField}
 	req.Highlight = bleve.NewHighlightWithStyle(htmlhl.Name)
-	req.Highlight.AddField("text")
+	for _, l := range ls {
+		req.Fields = append(req.Fields, titleField(l.key), textField(l.key))
+		req.Highlight.AddField(textField(l.key))
+	}
 	const siteFacet = "sites"
 	if q.FacetSites > 0 {
 		req.AddFacet(siteFacet, bleve.NewFacetRequest("site", q.FacetSites))
@@ -340,16 +396,18 @@ func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
 	}
 	out := Result{Total: res.Total, Took: res.Took, MaxScore: res.MaxScore, Hits: make([]Hit, 0, len(res.Hits)), Ignored: ignored}
 	for _, h := range res.Hits {
+		key := LanguageKey(stringField(h.Fields, languageField))
 		hit := Hit{
-			URL:   h.ID,
-			Site:  stringField(h.Fields, "site"),
-			Title: stringField(h.Fields, "title"),
-			Score: h.Score,
+			URL:      h.ID,
+			Site:     stringField(h.Fields, "site"),
+			Title:    stringField(h.Fields, titleField(key)),
+			Language: stringField(h.Fields, languageField),
+			Score:    h.Score,
 		}
-		if frags := h.Fragments["text"]; len(frags) > 0 && frags[0] != "" {
+		if frags := h.Fragments[textField(key)]; len(frags) > 0 && frags[0] != "" {
 			hit.Snippet = frags[0]
 		} else {
-			hit.Snippet = leadSnippet(stringField(h.Fields, "text"))
+			hit.Snippet = leadSnippet(stringField(h.Fields, textField(key)))
 		}
 		out.Hits = append(out.Hits, hit)
 	}
@@ -390,10 +448,14 @@ func leadSnippet(text string) string {
 }
 
 // buildQuery checks the query string, takes the site: terms out of it,
-// parses the rest, makes its plain words required (unless q.Any), spreads
-// its field-less parts over title and text, checks it, and restricts it to
-// the sites asked for. It returns the words left out as stop words.
-func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
+// parses the rest, and builds from it one query for each language of ls:
+// the words that language's analyzer drops left out, plain words made
+// required (unless q.Any), field-less parts spread over the title and text
+// fields of the language, pages of other languages left out. The query is
+// the disjunction of those, each page being of one language, checked, and
+// restricted to the sites asked for. It returns the words left out as stop
+// words of every language.
+func buildQuery(q Query, ls []langAnalyzer) (query.Query, []string, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
 		return nil, nil, &QueryError{Problem: ProblemEmpty, Message: "Type something to search for."}
@@ -421,23 +483,55 @@ func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
 		if parsed, err = parse(rest); err != nil {
 			return nil, nil, err
 		}
-		words, left := dropped(parsed, an)
-		ignored = words
-		switch {
-		case len(words) > 0 && !left && filtered:
-			parsed = query.NewMatchAllQuery()
-		case len(words) > 0 && !left:
-			return nil, nil, &QueryError{Problem: ProblemStopWords,
-				Message: fmt.Sprintf("'%s' only has words too common to search for.", strings.Join(words, " "))}
-		}
-		parsed = prune(parsed, an)
-		if err := checkWords(parsed, an); err != nil {
+		if err := checkWords(parsed, ls); err != nil {
 			return nil, nil, err
 		}
-		if !q.Any {
-			parsed = requireAll(parsed)
+		var stopped []string // dropped by some language, in order
+		seen := map[string]bool{}
+		var perLang []query.Query
+		for _, l := range ls {
+			// Each language prunes and rewrites a copy of its own.
+			ql, err := parse(rest)
+			if err != nil {
+				return nil, nil, err
+			}
+			words, left := dropped(ql, l.an)
+			for _, w := range words {
+				if !seen[w] {
+					seen[w] = true
+					stopped = append(stopped, w)
+				}
+			}
+			switch {
+			case len(words) > 0 && !left && filtered:
+				ql = query.NewMatchAllQuery()
+			case len(words) > 0 && !left:
+				continue // nothing to search for in pages of l
+			default:
+				ql = prune(ql, l.an)
+				if !q.Any {
+					ql = requireAll(ql)
+				}
+				ql = searchFields(ql, l.key)
+			}
+			if len(ls) > 1 {
+				// Leaves of fields kept whole (url:, -site:), a query of
+				// excluded words only, or of stop words within a site
+				// would match pages of every language.
+				ql = query.NewConjunctionQuery([]query.Query{ql, langTerm(l.key)})
+			}
+			perLang = append(perLang, ql)
 		}
-		parsed = searchFields(parsed)
+		ignored = droppedByAll(parsed, ls)
+		switch len(perLang) {
+		case 0:
+			return nil, nil, &QueryError{Problem: ProblemStopWords,
+				Message: fmt.Sprintf("'%s' only has words too common to search for.", strings.Join(stopped, " "))}
+		case 1:
+			parsed = perLang[0]
+		default:
+			parsed = query.NewDisjunctionQuery(perLang)
+		}
 		if err := validate(parsed); err != nil {
 			return nil, nil, err
 		}
@@ -457,6 +551,16 @@ func buildQuery(q Query, an analysis.Analyzer) (query.Query, []string, error) {
 		return parsed, ignored, nil
 	}
 	return query.NewConjunctionQuery(filters), ignored, nil
+}
+
+// langTerm is the filter of the pages of the language of key. It weighs
+// nothing in the score: which language a page is in says nothing of how
+// well it matches.
+func langTerm(key string) query.Query {
+	t := query.NewTermQuery(langValue(key))
+	t.SetField(langField)
+	t.SetBoost(0)
+	return t
 }
 
 func siteTerm(site string) query.Query {
@@ -568,31 +672,32 @@ func validate(q query.Query) error {
 }
 
 // searchFields rewrites, in place, every field-less leaf of a parsed query
-// string (a word, phrase, wildcard...) into "title^titleBoost OR text". The
-// query-string syntax alone has one default field; this is how a plain word
-// searches both fields with the title weighing more, while +, - and explicit
-// field:value parts keep their meaning.
-func searchFields(q query.Query) query.Query {
+// string (a word, phrase, wildcard...) into "title_L^titleBoost OR
+// text_L", and a title: or text: leaf into title_L or text_L, L being the
+// language key. The query-string syntax alone has one default field; this
+// is how a plain word searches both fields with the title weighing more,
+// while +, - and explicit field:value parts keep their meaning.
+func searchFields(q query.Query, key string) query.Query {
 	switch x := q.(type) {
 	case *query.BooleanQuery:
 		if x.Must != nil {
-			x.Must = searchFields(x.Must)
+			x.Must = searchFields(x.Must, key)
 		}
 		if x.Should != nil {
-			x.Should = searchFields(x.Should)
+			x.Should = searchFields(x.Should, key)
 		}
 		if x.MustNot != nil {
-			x.MustNot = searchFields(x.MustNot)
+			x.MustNot = searchFields(x.MustNot, key)
 		}
 		return x
 	case *query.ConjunctionQuery:
 		for i := range x.Conjuncts {
-			x.Conjuncts[i] = searchFields(x.Conjuncts[i])
+			x.Conjuncts[i] = searchFields(x.Conjuncts[i], key)
 		}
 		return x
 	case *query.DisjunctionQuery:
 		for i := range x.Disjuncts {
-			x.Disjuncts[i] = searchFields(x.Disjuncts[i])
+			x.Disjuncts[i] = searchFields(x.Disjuncts[i], key)
 		}
 		return x
 	case *query.MatchPhraseQuery:
@@ -606,27 +711,37 @@ func searchFields(q query.Query) query.Query {
 			}
 			return m
 		}
-		if x.Field() != "" {
-			return x
-		}
-		return spread(x)
+		return spread(x, key)
 	case query.FieldableQuery:
-		if x.Field() != "" {
-			return x
-		}
-		return spread(x)
+		return spread(x, key)
 	}
 	return q
 }
 
-// spread is "title^titleBoost OR text" for a field-less leaf; a leaf that
-// does not match text is returned as it is.
-func spread(x query.FieldableQuery) query.Query {
-	title, ok := withField(x, "title")
+// spread is "title_L^titleBoost OR text_L" for a field-less leaf, title_L
+// for a title: leaf and text_L for a text: leaf; other leaves, and those
+// that do not match text, are returned as they are.
+func spread(x query.FieldableQuery, key string) query.Query {
+	switch x.Field() {
+	case "title":
+		if c, ok := withField(x, titleField(key)); ok {
+			return c
+		}
+		return x
+	case "text":
+		if c, ok := withField(x, textField(key)); ok {
+			return c
+		}
+		return x
+	case "":
+	default:
+		return x
+	}
+	title, ok := withField(x, titleField(key))
 	if !ok {
 		return x
 	}
-	text, _ := withField(x, "text")
+	text, _ := withField(x, textField(key))
 	boost := 1.0
 	if b, ok := x.(query.BoostableQuery); ok {
 		boost = b.Boost()

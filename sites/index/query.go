@@ -274,9 +274,31 @@ func dropped(q query.Query, an analysis.Analyzer) (words []string, rest bool) {
 	return words, rest
 }
 
-// analysed reports whether a field is analysed with the English analyzer
-// (title, text and the field-less parts spread over them).
-func analysed(field string) bool { return field == "" || field == "title" || field == "text" }
+// droppedByAll returns the words and phrases of a parsed query string that
+// every language of ls drops (see [dropped]), as typed, in order.
+func droppedByAll(q query.Query, ls []langAnalyzer) []string {
+	var out []string
+	for i, l := range ls {
+		words, _ := dropped(q, l.an)
+		if i == 0 {
+			out = words
+			continue
+		}
+		out = slices.DeleteFunc(out, func(w string) bool { return !slices.Contains(words, w) })
+	}
+	return out
+}
+
+// analysed reports whether a field is analysed with a language's analyzer:
+// title and text, the field-less parts spread over them, and the title and
+// text fields of each language.
+func analysed(field string) bool {
+	if field == "" || field == "title" || field == "text" {
+		return true
+	}
+	_, ok := fieldLanguage(field)
+	return ok
+}
 
 // prune removes from a parsed query string, in place, the words and
 // phrases [dropped] reports (they would match nothing: a required one would
