@@ -629,10 +629,13 @@ func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importan
 // TopicLabel names a set of pages by its most distinctive words, the n best
 // joined by " · " ("jazz · records · vinyl"); "" when no word qualifies.
 //
-// A word qualifies when it is a term of the index (English stop words are
-// never indexed) of at least two letters with no digit, not one of the
-// common words and page furniture of topicStopWords, held by at least two
-// of the pages when there are two or more. Words are ranked by
+// A word qualifies when it is a term of the index (the stop words of each
+// page's language are never indexed) of at least two letters with no
+// digit, not one of Bleve's stop words of its pages' language (of any
+// language for pages whose language was not told, which the index
+// analyses in English: "il", "che" and "то" never name a community), nor
+// one of the common words and page furniture of topicStopWords, held by
+// at least two of the pages when there are two or more. Words are ranked by
 // Dunning's log-likelihood ratio G² on page counts: the pages of the set
 // that hold the term against those of the rest of the index, a 2×2 table
 // (a, n−a | c, N−n−c) with a = pages of the set holding it, n = pages of
@@ -654,7 +657,7 @@ func TopicLabel(st index.TermStats, n int) string {
 	np, N := float64(st.Pages), float64(st.Docs)
 	var cands []scored
 	for _, t := range st.Terms {
-		if !topicWord(t.Word) || (st.Pages >= 2 && t.Pages < 2) {
+		if !topicWord(t.Word) || index.StopWord(t.Language, t.Word) || (st.Pages >= 2 && t.Pages < 2) {
 			continue
 		}
 		a := float64(t.Pages)
@@ -725,6 +728,14 @@ func init() {
 		home page pages site sites menu login contact privacy cookie cookies copyright rights
 		reserved read more click search skip main content navigation link links share follow
 		subscribe terms policy welcome`) {
+		topicStopWords[w] = true
+	}
+	// Function words that Bleve's (Snowball's) Russian and Italian stop
+	// lists leave out, and that are on most pages of those languages:
+	// without them a Russian community was named "это · …".
+	for _, w := range strings.Fields(`это этих этим который которая которое которые которых
+		которым которой также ещё очень всё свой свои своих своей своего
+		essere stato stata stati fa dopo molto ogni fra già ancora`) {
 		topicStopWords[w] = true
 	}
 }
