@@ -345,6 +345,9 @@ type SearchHit struct {
 	// ([Score100]): the best match of the query is 100.
 	Relevance int    `json:"relevance"`
 	Snippet   string `json:"snippet"`
+	// Language is the page's language (ISO 639-1), as its main text was
+	// told and indexed; "" when unknown.
+	Language string `json:"language"`
 }
 
 // Search runs a full-text query over the crawled pages: every plain word
@@ -363,7 +366,7 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
-			Relevance: Score100(h.Score, res.MaxScore)}
+			Language: h.Language, Relevance: Score100(h.Score, res.MaxScore)}
 	}
 	return out, nil
 }

@@ -75,7 +75,7 @@ func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result
 		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,
 			Hits: make([]index.Hit, len(d.Hits))}
 		for i, h := range d.Hits {
-			out.Hits[i] = index.Hit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet}
+			out.Hits[i] = index.Hit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet, Language: h.Language}
 		}
 		return out, nil
 	}

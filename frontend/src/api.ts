@@ -390,6 +390,8 @@ export interface SearchHit {
   /** relevance is score as 0–100 of the best hit of the query; absent from older servers. */
   relevance?: number;
   snippet: string;
+  /** language is the page's language (ISO 639-1), "" when it was not told; absent from older servers. */
+  language?: string;
 }
 
 /** SiteCount is one entry of the search's site facet. */

@@ -199,15 +199,16 @@ export class SearchView extends LightElement {
       ${hits.map(
         (h) => html`<li class="hit" data-url=${h.url}>
           <div class="hit-head">
-            <a class="hit-title" href=${h.url} target="_blank" rel="noopener noreferrer">${h.title || h.url}</a>
+            <a class="hit-title" href=${h.url} target="_blank" rel="noopener noreferrer" lang=${h.language || nothing}>${h.title || h.url}</a>
             <span class="score" data-relevance=${h.relevance ?? ''}
               title="Relevance: how well the page matches, as 0–100 of the best match of this query (raw score ${h.score.toFixed(3)})">${h.relevance ?? h.score.toFixed(2)}</span>
           </div>
           <div class="hit-meta">
             <a class="chip" href=${siteHref(h.site)} title="Open site">${h.site}</a>
             <span class="hit-url" title=${h.url}>${h.url}</span>
+            ${h.language ? html`<span class="hit-lang muted small" data-lang=${h.language} title="Language of the page's main text, as searched">${h.language}</span>` : nothing}
           </div>
-          ${h.snippet ? html`<p class="snippet">${unsafeHTML(snippetHTML(h.snippet))}</p>` : nothing}
+          ${h.snippet ? html`<p class="snippet" lang=${h.language || nothing}>${unsafeHTML(snippetHTML(h.snippet))}</p>` : nothing}
         </li>`,
       )}
     </ol>`;
