@@ -12,8 +12,13 @@
 // content words. Queries are what librarians type: one or two content words
 // of middling frequency (in about 0.5% to 5% of the pages), a phrase of two
 // adjacent content words taken from a page, a word within one site, a word
-// without another. The run is deterministic given -seed. The index goes to a temporary directory, on
-// disk as in a project, and is removed afterwards unless -keep.
+// without another. With -languages N the sites are spread over N of the
+// languages the index has an analyzer for (each site one language, in turn),
+// so that every query is searched in the fields of N languages; by default
+// the pages' language is not told, and they are analysed in English. The
+// run is deterministic given -seed. The index goes to a temporary
+// directory, on disk as in a project, and is removed afterwards unless
+// -keep.
 package main
 
 import (
@@ -42,6 +47,7 @@ func main() {
 	flag.IntVar(&cfg.Queries, "queries", cfg.Queries, "queries to time")
 	flag.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed")
 	flag.BoolVar(&cfg.NoFacetRun, "no-facet-run", false, "skip the second pass of the queries without the site facet")
+	flag.IntVar(&cfg.Languages, "languages", 0, fmt.Sprintf("spread the sites over this many languages (at most %d; 0: language not told)", len(benchLanguages)))
 	keep := flag.Bool("keep", false, "keep the index directory")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sitesift-index-bench-")
@@ -68,7 +74,14 @@ type Config struct {
 	// NoFacetRun skips timing the queries a second time without the site
 	// facet (the API always asks for it; the second pass shows its cost).
 	NoFacetRun bool
+	// Languages spreads the sites over that many of benchLanguages; 0
+	// leaves the pages' language untold.
+	Languages int
 }
+
+// benchLanguages are languages the index has an analyzer or a stop list
+// for, English first.
+var benchLanguages = strings.Fields("en fr de es it pt nl sv no da fi ru pl ro hu tr ar fa hi hr ckb ja bg ca cs el eu ga gl hy id")
 
 func defaults() Config { return Config{Pages: 100_000, Batch: 20, Queries: 400, Seed: 1} }
 
@@ -92,7 +105,11 @@ type Report struct {
 // Run generates the pages, indexes them, runs the queries and writes a
 // report to w.
 func Run(ctx context.Context, cfg Config, w io.Writer) (Report, error) {
+	if cfg.Languages < 0 || cfg.Languages > len(benchLanguages) {
+		return Report{}, fmt.Errorf("-languages %d: between 0 and %d", cfg.Languages, len(benchLanguages))
+	}
 	gen := newGenerator(cfg.Seed, cfg.Pages)
+	gen.languages = benchLanguages[:cfg.Languages]
 	ix, err := index.Open(cfg.Dir)
 	if err != nil {
 		return Report{}, err
@@ -148,8 +165,12 @@ func Run(ctx context.Context, cfg Config, w io.Writer) (Report, error) {
 		rep.NoFacetP50, rep.NoFacetP95 = quantile(plain, 0.5), quantile(plain, 0.95)
 	}
 
-	fmt.Fprintf(w, "indexed %d pages (%d sites) in batches of %d: %.1fs, %.0f pages/s, index %.0f MB\n",
-		rep.Pages, gen.sites, cfg.Batch, rep.IndexTime.Seconds(), rep.PagesPerSec, float64(rep.IndexBytes)/1e6)
+	langs := "language not told"
+	if n := len(gen.languages); n > 0 {
+		langs = fmt.Sprintf("%d languages", n)
+	}
+	fmt.Fprintf(w, "indexed %d pages (%d sites, %s) in batches of %d: %.1fs, %.0f pages/s, index %.0f MB\n",
+		rep.Pages, gen.sites, langs, cfg.Batch, rep.IndexTime.Seconds(), rep.PagesPerSec, float64(rep.IndexBytes)/1e6)
 	fmt.Fprintf(w, "%d queries (top 20 hits + site facet), mean %.0f hits: p50 %s, p95 %s, p99 %s, max %s\n",
 		len(qs), rep.MeanHits, ms(rep.P50), ms(rep.P95), ms(rep.P99), ms(rep.Max))
 	kinds := make([]string, 0, len(rep.ByKind))
@@ -211,6 +232,9 @@ type generator struct {
 	// content is the rank of the first content word: words[:content] are
 	// stop words.
 	content int
+	// languages are the languages the sites are spread over, in turn;
+	// none leaves the pages' language untold.
+	languages []string
 }
 
 const vocabulary = 30_000
@@ -281,13 +305,17 @@ func (g *generator) siteName(s int) string { return fmt.Sprintf("site%d.test", s
 func (g *generator) page(i int) sites.Page {
 	site := g.siteName(g.site[i])
 	n := 150 + (i*7919)%350 // 150 to 500 words
-	return sites.Page{
+	p := sites.Page{
 		URL:    fmt.Sprintf("http://%s/p%d", site, i),
 		Site:   site,
 		Status: 200, ContentType: "text/html",
 		Title: strings.Join(g.text(i, 0, 3+i%5), " "),
 		Text:  strings.Join(g.text(i, 1, n), " "),
 	}
+	if len(g.languages) > 0 {
+		p.Language = g.languages[g.site[i]%len(g.languages)]
+	}
+	return p
 }
 
 type query struct{ kind, text string }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,5 +35,32 @@ func TestGeneratorDeterministic(t *testing.T) {
 	}
 	if a.sites < 2 || a.site[299] != a.sites-1 {
 		t.Errorf("%d sites, last page on site %d", a.sites, a.site[299])
+	}
+}
+
+// TestRunLanguages: with the sites spread over languages, every query is
+// searched in each and finds the pages it finds when their language is not
+// told: the content words are analysed the same way in the page and in the
+// query, whatever the language.
+func TestRunLanguages(t *testing.T) {
+	run := func(langs int) Report {
+		var out strings.Builder
+		rep, err := Run(context.Background(), Config{Pages: 1500, Batch: 20, Queries: 60, Seed: 3, Languages: langs, NoFacetRun: true,
+			Dir: filepath.Join(t.TempDir(), "index.bleve")}, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]string{true: "8 languages)", false: "language not told)"}[langs == 8]; !strings.Contains(out.String(), want) {
+			t.Errorf("output:\n%s", out.String())
+		}
+		return rep
+	}
+	untold, spread := run(0), run(8)
+	if spread.MeanHits < 1 || spread.MeanHits < 0.95*untold.MeanHits || spread.MeanHits > 1.05*untold.MeanHits {
+		t.Errorf("mean hits %.1f over 8 languages, %.1f untold; want about the same", spread.MeanHits, untold.MeanHits)
+	}
+	if _, err := Run(context.Background(), Config{Pages: 10, Batch: 5, Queries: 1, Languages: len(benchLanguages) + 1,
+		Dir: filepath.Join(t.TempDir(), "index.bleve")}, io.Discard); err == nil {
+		t.Errorf("-languages %d: no error", len(benchLanguages)+1)
 	}
 }
