@@ -7,9 +7,31 @@ import (
 	"testing"
 
 	"sitesift/app"
+	"sitesift/app/apptest"
+	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
 )
+
+// TestCommunityTopicsLanguages: the communities of a crawl of Italian and
+// Russian sites are named by their content words, from the pages' main
+// text analysed in their language as the store keeps it, never by their
+// stop words.
+func TestCommunityTopicsLanguages(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.LanguageTopicProject(t))
+	cs, err := a.Communities(context.Background(), 5, importance.DefaultCoreOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"ricette1.it.test": "risotto · brodo · riso", "gorod1.ru.test": "выставка · галерее · живописи"}
+	got := map[string]string{}
+	for _, c := range cs {
+		got[c.Site] = c.Topic
+	}
+	if len(cs) != 2 || got["ricette1.it.test"] != want["ricette1.it.test"] || got["gorod1.ru.test"] != want["gorod1.ru.test"] {
+		t.Errorf("communities' seed sites and topics %q, want %q", got, want)
+	}
+}
 
 // worldTopicPages are the main texts of two Italian cooking sites, two
 // Russian museum news sites and an English background, in the language
