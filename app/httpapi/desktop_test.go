@@ -78,8 +78,11 @@ func TestDesktopSave(t *testing.T) {
 	if !bytes.Equal(got, rec.Body.Bytes()) || int64(len(got)) != saved.Bytes {
 		t.Fatalf("saved file (%d bytes) differs from GET's answer (%d bytes)", len(got), rec.Body.Len())
 	}
-	if lines := strings.Count(string(got), "http"); lines != 5 {
-		t.Errorf("seeds.txt holds %d URLs, want 5:\n%s", lines, got)
+	// The crawled demo web makes a few communities of sites, how many
+	// depending on which pages the crawl fetched before its cap; the file
+	// holds one seed for each, 5 at most.
+	if lines := strings.Count(string(got), "http"); lines < 1 || lines > 5 {
+		t.Errorf("seeds.txt holds %d URLs, want 1 to 5:\n%s", lines, got)
 	}
 	// The name the answer gives wins over the page's, as in a browser.
 	if want := rec.Result().Header.Get("Content-Disposition"); len(d.asked) != 1 || !strings.Contains(want, `filename="`+d.asked[0]+`"`) {
