@@ -140,7 +140,7 @@ try {
     const q = (await res.json()).data;
     assert(q.excluded >= 1, `the queue answer has excluded=${q.excluded}, want at least 1`);
     assert(!(q.rows || []).some((r) => r.site === DEAD), `${DEAD} is in the queue without include_failed`);
-    const note = page.locator('.excluded-note');
+    const note = page.locator('.excluded-note[data-excluded]');
     await note.waitFor();
     const text = (await note.innerText()).trim();
     assert(text.startsWith(`${q.excluded} site`) && /left out/.test(text), `note reads "${text}", want ${q.excluded} sites left out`);
@@ -160,7 +160,7 @@ try {
     await answered(again, 'GET /api/review/queue?include_failed=true');
     await page.waitForSelector(`.review-card[data-site="${quote(DEAD)}"]`);
     await page.waitForFunction(() => location.hash.includes('include_failed=1'));
-    assert((await page.locator('.excluded-note').count()) === 0, 'the left-out note is still shown with the checkbox ticked');
+    assert((await page.locator('.excluded-note[data-excluded]').count()) === 0, 'the left-out note is still shown with the checkbox ticked');
     await shot(page, 'status-review-included');
   });
 
