@@ -1,0 +1,44 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// PageText is one crawled page with its texts, as a librarian reads it:
+// the main text search finds and the whole page's text, never indexed.
+type PageText struct {
+	store.PageText
+	// FullTextMissing is true for a page fetched before sitesift told a
+	// page's main text from its template: its whole text was not kept
+	// apart, its Text is the whole body's text the crawler kept then, and
+	// its links all count as editorial. A page without any text (an image,
+	// an empty page) is not one.
+	FullTextMissing bool `json:"full_text_missing"`
+}
+
+// PageText returns the stored page of rawURL, which is normalised as the
+// crawler normalises the URLs it keeps (scheme and host in lower case, no
+// default port, no fragment). A URL that is no absolute http(s) URL is
+// invalid; one the project has no page of is not found.
+func (a *App) PageText(ctx context.Context, rawURL string) (PageText, error) {
+	if strings.TrimSpace(rawURL) == "" {
+		return PageText{}, badRequest(errors.New("page text: no URL given"))
+	}
+	u, err := sites.Normalize(rawURL)
+	if err != nil {
+		return PageText{}, badRequest(fmt.Errorf("page text: %w", err))
+	}
+	p, err := a.store.PageText(ctx, u)
+	if err != nil {
+		return PageText{}, err
+	}
+	// The whole text holds the main text: empty beside a main text, it
+	// was never kept.
+	return PageText{PageText: p, FullTextMissing: p.FullText == "" && p.Text != ""}, nil
+}
