@@ -283,7 +283,7 @@ func biasParam(r *http.Request) (float64, error) {
 }
 
 // routeCrawl registers the endpoints of the project, the crawl, the sites
-// table, ratings and search.
+// table, a page's text, ratings and search.
 func (h *handler) routeCrawl(mux *http.ServeMux) {
 	a := h.app
 	mux.HandleFunc("GET /api/project", h.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
@@ -306,6 +306,11 @@ func (h *handler) routeCrawl(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
 		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
+	}))
+	// A page's text is a plain read of one row: another web site's page
+	// can neither read it nor make it cost anything.
+	mux.HandleFunc("GET /api/pages/text", h.api(func(r *http.Request) (any, error) {
+		return a.PageText(r.Context(), r.FormValue("url"))
 	}))
 	mux.HandleFunc("PUT /api/sites/{site}/rating", h.api(h.rate))
 	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {
