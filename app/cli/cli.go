@@ -108,6 +108,9 @@ Usage:
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
                                             the approved sites for browsertrix-crawler (YAML) or Heritrix (seeds.txt, precedence.txt)
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
+  sitesift page --project DIR [--whole] [--format txt|json] URL
+                                            a crawled page's main text (what search finds); --whole: the whole
+                                            page's text, template included (kept, never indexed)
   sitesift check --project DIR              mend what a kill left and check the project's consistency; a
                                             ranking an import left unfinished is reported (exit 1): any
                                             other command that opens the project computes it
@@ -194,6 +197,8 @@ func (c CLI) run(ctx context.Context, args []string) error {
 		return c.export(ctx, args)
 	case "search":
 		return c.search(ctx, args)
+	case "page":
+		return c.page(ctx, args)
 	case "check":
 		return c.check(ctx, args)
 	case "sites":
