@@ -133,6 +133,40 @@ try {
     throw new Error('no page title with a word of 4 or more letters on the first 10 sites');
   });
 
+  await step("a page's text opens as its main text with its links by kind, and Whole page shows more", async () => {
+    const site = need('wordSite', 'a site with titled pages');
+    await page.goto(`${base}#/sites/${encodeURIComponent(site)}`);
+    // A titled page (an HTML page: files and images have no text to show).
+    const pageRow = page.locator('.pages-table tr[data-page]')
+      .filter({ has: page.locator('button[data-open-text]') })
+      .filter({ hasNot: page.locator('.title .muted') })
+      .first();
+    await pageRow.waitFor();
+    const url = await pageRow.getAttribute('data-page');
+    const open = pageRow.locator('button[data-open-text]');
+    const read = page.waitForResponse((r) => r.url().includes('/api/pages/text?') && r.status() < 500);
+    await open.click();
+    await answered(read, `GET /api/pages/text?url=${url}`);
+    await page.locator(`.page-text[data-page-text="${url.replace(/["\\]/g, '\\$&')}"] .pt-body[data-view="main"]`).waitFor();
+    const main = (await page.locator('.page-text .pt-body').innerText()).trim();
+    assert(main.length > 0, `the main text of ${url} is empty`);
+    assert(!(await page.locator('.page-text [data-full-text-missing]').count()), `${url}, fetched by this crawl, says its whole text was not kept`);
+    const links = await page.locator('.page-text dd[data-links]').innerText();
+    assert(/\d+ editorial · \d+ template/.test(links), `links line reads "${links}"`);
+    await page.locator('.page-text button[data-show="whole"]').click();
+    await page.waitForSelector('.page-text .pt-body[data-view="whole"]');
+    const whole = (await page.locator('.page-text .pt-body').innerText()).trim();
+    assert(whole.length > main.length, `the whole text of ${url} (${whole.length} characters) is not longer than its main text (${main.length})`);
+    const first = main.match(/[\p{L}]{4,}/u)?.[0] ?? '';
+    assert(whole.includes(first), `the whole text of ${url} lacks "${first}", a word of its main text`);
+    console.log(`      ${url}: main text ${main.length} characters, whole page ${whole.length}; links ${links}`);
+    await shot(page, 'page-text');
+    await page.locator('.page-text button[data-show="main"]').click();
+    await page.waitForSelector('.page-text .pt-body[data-view="main"]');
+    await open.click(); // Hide text
+    await page.locator('.page-text').waitFor({ state: 'detached' });
+  });
+
   await step('"/" opens search, and a word from a title finds pages', async () => {
     const word = need('word', 'a word from a page title');
     await page.keyboard.press('/');

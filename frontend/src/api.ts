@@ -360,6 +360,30 @@ export interface Rating {
   rated_at: string;
 }
 
+/** PageText is one crawled page with its texts (GET /api/pages/text). */
+export interface PageText {
+  url: string;
+  site: string;
+  status: number;
+  title: string;
+  /** text is the page's main content, what search finds. */
+  text: string;
+  /** full_text is the whole body's text, template included: kept to be shown, never indexed. */
+  full_text: string;
+  /** language is an ISO 639-1 code, '' when it could not be told. */
+  language: string;
+  /** published is the date the page says it was published, absent when it says none. */
+  published?: string;
+  fetched_at?: string;
+  editorial_links: number;
+  /** template_links counts the links outside the main content, repeated_links among them. */
+  template_links: number;
+  /** repeated_links counts the main content's links to a URL most pages of the site link to. */
+  repeated_links: number;
+  /** full_text_missing: fetched before sitesift told main text from template; text is then the whole body's text. */
+  full_text_missing: boolean;
+}
+
 export interface SiteDetail extends Standing {
   site: string;
   opic: number;
@@ -853,6 +877,8 @@ export const api = {
     request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
+  /** pageText is one crawled page with its main text and whole text. */
+  pageText: (url: string, signal?: AbortSignal) => request<PageText>('GET', `/api/pages/text${query({ url })}`, undefined, signal),
   /** platforms counts the project's platform sites for the Crawl page. */
   platforms: (signal?: AbortSignal) => request<PlatformSummary>('GET', '/api/platforms', undefined, signal),
   /** setPlatform moves a site into (true) or out of (false) the project's platforms, whatever the list says. */

@@ -25,6 +25,7 @@ import {
 import { LightElement } from './base';
 import { EXPLAIN, RawController, standingStats } from './explainer';
 import { int, rank, score, snippetHTML } from './format';
+import './page-text';
 import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
@@ -100,6 +101,7 @@ export class ReviewView extends LightElement {
     flash: { state: true },
     editSel: { state: true },
     ratedCount: { state: true },
+    textOf: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -126,6 +128,8 @@ export class ReviewView extends LightElement {
   /** editSel holds the subject and selection note being edited, null when not editing. */
   declare editSel: { subject: string; note: string } | null;
   declare ratedCount: number;
+  /** textOf is the URL of the top page whose text is open on the card, '' for none. */
+  declare textOf: string;
 
   /** ready holds fetched review pages by site; inflight the fetches under way. */
   #ready = new Map<string, ReviewPage>();
@@ -164,6 +168,7 @@ export class ReviewView extends LightElement {
     this.flash = null;
     this.editSel = null;
     this.ratedCount = 0;
+    this.textOf = '';
   }
 
   override disconnectedCallback(): void {
@@ -413,6 +418,7 @@ export class ReviewView extends LightElement {
     if (i >= this.rows.length) i = this.rows.length - 1;
     this.cur = i;
     this.editSel = null;
+    this.textOf = '';
     this.reviewError = '';
     this.note = '';
     this.noteState = '';
@@ -916,14 +922,21 @@ export class ReviewView extends LightElement {
               ? html`<p class="empty small">No page of this site was crawled.</p>`
               : html`<ol class="top-pages">
                   ${pages.map(
-                    (p) => html`<li>
+                    (p) => html`<li data-page=${p.url}>
                       <div class="tp-head">
                         <a class="tp-title" href=${p.url} target="_blank" rel="noopener noreferrer">${p.title || p.url}</a>
                         <span class="muted small nowrap" title="Links from pages of other sites · link depth from the seeds">
                           ${int(p.in_links)} in-links · depth ${p.depth}</span>
+                        <button type="button" class="btn small-btn" data-open-text aria-expanded=${this.textOf === p.url ? 'true' : 'false'}
+                          title="Read the page's text as sitesift kept it: its main text, or the whole page"
+                          @click=${() => (this.textOf = this.textOf === p.url ? '' : p.url)}>${this.textOf === p.url ? 'Hide text' : 'Text'}</button>
                       </div>
                       <div class="tp-url" title=${p.url}>${p.url}</div>
-                      ${p.text ? html`<p class="tp-text">${p.text}</p>` : nothing}
+                      ${this.textOf === p.url
+                        ? html`<ss-page-text .url=${p.url}></ss-page-text>`
+                        : p.text
+                          ? html`<p class="tp-text">${p.text}</p>`
+                          : nothing}
                     </li>`,
                   )}
                 </ol>`}

@@ -1,6 +1,7 @@
 // ss-site: one site — its scores, your rating (buttons and keys 1–4, 0
 // clears), its selection state (status, subject, note, who decided when),
-// other librarians' ratings, its crawled pages and its links.
+// other librarians' ratings, its crawled pages (each can open its text) and
+// its links.
 
 import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type ReviewPage, type Selection, type SelectionStatus, type SiteDetail, type SiteLink } from './api';
@@ -13,6 +14,7 @@ import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
+import './page-text';
 import './site-recrawls';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
@@ -48,6 +50,7 @@ export class SiteView extends LightElement {
     noteText: { state: true },
     noteState: { state: true },
     platformState: { state: true },
+    textOf: { state: true },
   };
 
   declare site: string;
@@ -59,6 +62,8 @@ export class SiteView extends LightElement {
   declare noteState: string;
   /** platformState says how moving the site into or out of the platforms went ('' before any move). */
   declare platformState: string;
+  /** textOf is the URL of the page whose text is open under its row, '' for none. */
+  declare textOf: string;
 
   #detail = new Loader<SiteDetail>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
@@ -76,6 +81,7 @@ export class SiteView extends LightElement {
     this.noteText = null;
     this.noteState = '';
     this.platformState = '';
+    this.textOf = '';
   }
 
   override disconnectedCallback(): void {
@@ -91,6 +97,7 @@ export class SiteView extends LightElement {
       this.noteText = null;
       this.noteState = '';
       this.platformState = '';
+      this.textOf = '';
       void this.#load();
       void this.#loadSelection();
       window.scrollTo(0, 0);
@@ -359,6 +366,15 @@ export class SiteView extends LightElement {
     </section>`;
   }
 
+  /** textButton opens or closes a page's text under its row; a failed fetch has none. */
+  #textButton(url: string, status: number, errorClass: string | undefined) {
+    if (status < 200 || status >= 300 || errorClass) return nothing;
+    const open = this.textOf === url;
+    return html`<button type="button" class="btn small-btn text-btn" data-open-text aria-expanded=${open ? 'true' : 'false'}
+      title="Read the page's text as sitesift kept it: its main text, or the whole page" @click=${() => (this.textOf = open ? '' : url)}>
+      ${open ? 'Hide text' : 'Text'}</button>`;
+  }
+
   #statusClass(code: number): string {
     if (code >= 200 && code < 300) return 'ok';
     if (code >= 300 && code < 400) return 'redirect';
@@ -408,15 +424,20 @@ export class SiteView extends LightElement {
                   : html`<table class="data compact pages-table">
                       <thead><tr><th scope="col" class="col-status">Status</th><th scope="col">Title and URL</th></tr></thead>
                       <tbody>${pages.map(
-                        (p) => html`<tr data-error-class=${p.error_class ?? ''}>
+                        (p) => html`<tr data-error-class=${p.error_class ?? ''} data-page=${p.url}>
                           <td class="col-status"><span class="status ${this.#statusClass(p.status)}" title=${p.content_type}>${p.status || '–'}</span>${p.error_class
                             ? html`<br />${errorClassLabel(p.error_class)}`
                             : nothing}</td>
                           <td class="page">
-                            <span class="title">${p.title || html`<span class="muted">(no title)</span>`}</span>
+                            <div class="page-line">
+                              <span class="title">${p.title || html`<span class="muted">(no title)</span>`}</span>
+                              ${this.#textButton(p.url, p.status, p.error_class)}
+                            </div>
                             <a class="url" href=${p.url} target="_blank" rel="noopener noreferrer" title=${p.url}>${p.url}</a>
                           </td>
-                        </tr>`,
+                        </tr>${this.textOf === p.url
+                          ? html`<tr class="page-text-row"><td colspan="2"><ss-page-text .url=${p.url}></ss-page-text></td></tr>`
+                          : nothing}`,
                       )}</tbody>
                     </table>`}
               </section>
