@@ -22,15 +22,15 @@ type PageText struct {
 	FullTextMissing bool `json:"full_text_missing"`
 }
 
-// PageText returns the stored page of rawURL, which is normalised as the
-// crawler normalises the URLs it keeps (scheme and host in lower case, no
-// default port, no fragment). A URL that is no absolute http(s) URL is
+// PageText returns the stored page of rawURL, which is made canonical as
+// the crawler makes the URLs it keeps (scheme and host in lower case, no
+// default port, no fragment, no tracking parameters: sites.Canonical). A URL that is no absolute http(s) URL is
 // invalid; one the project has no page of is not found.
 func (a *App) PageText(ctx context.Context, rawURL string) (PageText, error) {
 	if strings.TrimSpace(rawURL) == "" {
 		return PageText{}, badRequest(errors.New("page text: no URL given"))
 	}
-	u, err := sites.Normalize(rawURL)
+	u, err := sites.Canonical(rawURL)
 	if err != nil {
 		return PageText{}, badRequest(fmt.Errorf("page text: %w", err))
 	}

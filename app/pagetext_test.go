@@ -29,6 +29,11 @@ func TestPageText(t *testing.T) {
 		t.Errorf("the story: %+v", p)
 	}
 
+	// A URL pasted from a shared link finds the page the crawl kept.
+	if p, err := a.PageText(ctx, "http://news.test/2024/story?utm_source=twitter&share=email"); err != nil || p.URL != apptest.StoryURL {
+		t.Errorf("the story by a shared link: %+v, %v", p, err)
+	}
+
 	p, err = a.PageText(ctx, apptest.OldURL)
 	if err != nil {
 		t.Fatal(err)

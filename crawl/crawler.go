@@ -258,13 +258,12 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) error {
 	}
 	norm := make([]string, 0, len(seeds))
 	for _, s := range seeds {
-		u, err := sites.Parse(s)
+		// A seed pasted from a shared link is the page, as its links are.
+		u, err := sites.Canonical(s)
 		if err != nil {
 			return fmt.Errorf("crawl: seed %q: %w", s, err)
 		}
-		// A seed pasted from a shared link is the page, as its links are.
-		sites.StripTracking(u)
-		norm = append(norm, u.String())
+		norm = append(norm, u)
 	}
 
 	c.mu.Lock()

@@ -210,6 +210,19 @@ func Normalize(rawURL string) (string, error) {
 	return u.String(), nil
 }
 
+// Canonical returns the form of an absolute http(s) URL under which a crawl
+// keeps its page: normalised, without the parameters that track a reader or
+// a share (see [StripTracking]). A seed, a link and a URL a librarian pastes
+// all meet the page under it.
+func Canonical(rawURL string) (string, error) {
+	u, err := Parse(rawURL)
+	if err != nil {
+		return "", err
+	}
+	StripTracking(u)
+	return u.String(), nil
+}
+
 // HomeURL returns the URL that stands for a site in seed lists: its root page
 // over http.
 func HomeURL(site string) string {
