@@ -192,7 +192,28 @@ func classify(x *extractor, content *html.Node, text string) []bool {
 		}
 		template[at.link] = !strings.Contains(padded, " "+b+" ")
 	}
+	// go-trafilatura leaves out blocks made mostly of links: a directory's
+	// list, an article's "Sources", a blogroll. Inside the page's <main> or
+	// an <article>, out of its template, they are still what the authors
+	// chose to link.
+	for _, at := range x.at {
+		if template[at.link] && !at.template && at.block != nil && inMainElement(at.block) {
+			template[at.link] = false
+		}
+	}
 	return template
+}
+
+// inMainElement reports whether n is inside the page's <main>, an <article>
+// or an element of role main.
+func inMainElement(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && (n.DataAtom == atom.Main || n.DataAtom == atom.Article ||
+			strings.EqualFold(attr(n, "role"), "main")) {
+			return true
+		}
+	}
+	return false
 }
 
 // elementTexts returns the texts of the elements under root of at most a few
@@ -231,7 +252,9 @@ var templateRoles = map[string]bool{
 
 // templateWords are the words of class and id names (split at '-' and '_')
 // that mark an element as template: navigation, sidebars, share and social
-// widgets, cookie banners, "related" boxes, comments, advertisements.
+// widgets, cookie banners, "related" boxes, comments, advertisements, and the
+// byline, author box, post metadata and tags a publishing system puts
+// around every article.
 var templateWords = map[string]bool{
 	"nav": true, "navbar": true, "navigation": true, "menu": true, "topbar": true,
 	"header": true, "masthead": true, "footer": true, "sidebar": true, "breadcrumb": true,
@@ -240,6 +263,7 @@ var templateWords = map[string]bool{
 	"recommended": true, "comment": true, "comments": true, "newsletter": true,
 	"subscribe": true, "promo": true, "advert": true, "ad": true, "ads": true,
 	"banner": true, "widget": true, "popup": true, "modal": true, "skip": true,
+	"byline": true, "author": true, "meta": true, "tags": true,
 }
 
 // inTemplate reports whether the element n holds template rather than

@@ -296,3 +296,48 @@ old town would stay closed until the water had gone down and the buildings had b
 		})
 	}
 }
+
+// A list of links in an article or the page's <main> is what its authors
+// chose to link, though go-trafilatura leaves such link-dense blocks out of
+// the main text: a directory's entries, an article's sources, a blogroll.
+// The navigation and the author box around them stay the template's.
+func TestLinkListsInTheMainContent(t *testing.T) {
+	page := `<!doctype html><html lang="en"><head><title>Jazz on the web — the Jazz Directory</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/blues">Blues</a> <a href="https://network.example/">Our network</a></nav></header>
+<main>
+<article>
+<h1>Jazz on the web</h1>
+<p class="byline">Compiled by <a href="/editors/sam">Sam</a></p>
+<p>Our editors keep this list of the best places to read about jazz: record labels, clubs, festivals and the
+magazines that have covered the music for decades. Each site was visited and described by one of us, and we
+check every link twice a year so that readers never land on a dead page or on a site that changed hands.</p>
+<h2>Magazines</h2>
+<ul>
+<li><a href="https://jazzmag.example/">Jazz Magazine</a></li>
+<li><a href="https://downbeat.example/">Down Beat</a></li>
+</ul>
+<h2>Festivals</h2>
+<ul>
+<li><a href="https://montreux.example/">Montreux</a> — <a href="https://newport.example/">Newport</a></li>
+</ul>
+<p>Sources: <a href="https://archive.example/jazz-1999">the 1999 edition of this list</a>.</p>
+</article>
+</main>
+<aside class="sidebar"><h3>Elsewhere</h3><ul><li><a href="https://ads.example/">Sponsored</a></li></ul></aside>
+<footer><a href="https://network.example/about">About the network</a></footer>
+</body></html>`
+	doc, err := ParseDocument([]byte(page), "text/html", "https://jazzdir.example/jazz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"https://jazzmag.example/", "https://downbeat.example/", "https://montreux.example/",
+		"https://newport.example/", "https://archive.example/jazz-1999"}
+	if !slices.Equal(doc.Links, want) {
+		t.Errorf("editorial links\n %q\nwant\n %q", doc.Links, want)
+	}
+	for _, l := range []string{"https://network.example/", "https://ads.example/", "https://jazzdir.example/editors/sam"} {
+		if !slices.Contains(doc.TemplateLinks, l) {
+			t.Errorf("%s is not a template link: %q", l, doc.TemplateLinks)
+		}
+	}
+}
