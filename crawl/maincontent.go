@@ -101,7 +101,10 @@ func extract(root *html.Node, opts trafilatura.Options) (res *trafilatura.Extrac
 }
 
 // isBaseline reports whether the content go-trafilatura gave is its baseline:
-// bare paragraphs holding about all the words outside the template.
+// bare paragraphs holding about all the words outside the template, its
+// opening words included. An article found in a page whose template is
+// little more than a publisher's network bar ("A Hexagone Media site: …")
+// holds most of those words too, but not the bar's, which come first.
 func isBaseline(content *html.Node, text, rest string) bool {
 	if rest == "" || float64(words(text)) < baselineShare*float64(words(rest)) {
 		return false
@@ -119,7 +122,29 @@ func isBaseline(content *html.Node, text, rest string) bool {
 			}
 		}
 	}
-	return covers(text, rest)
+	return covers(text, rest) && opens(text, rest)
+}
+
+// openRunes is how much of the start of the text outside the template opens
+// looks for, in runes other than spaces.
+const openRunes = 40
+
+// opens reports whether text holds the start of rest. Spaces are left out of
+// both: the baseline spaces words that the page glues ("<a>1</a><a>2</a>"),
+// and may glue the page's <title> to the body's first word.
+func opens(text, rest string) bool {
+	var head strings.Builder
+	n := 0
+	for _, r := range rest {
+		if n == openRunes {
+			break
+		}
+		if r != ' ' {
+			head.WriteRune(r)
+			n++
+		}
+	}
+	return strings.Contains(strings.ReplaceAll(text, " ", ""), head.String())
 }
 
 // coverWords is how many words of the text outside the template covers
