@@ -7,12 +7,13 @@ import (
 )
 
 // messyArticle is a news page as the web has them: share buttons, a story
-// linked with ?share= and utm_ parameters, images, scripts and style
-// sheets, a mistyped link and links to addresses of the author's machine.
+// linked with ?share= (WordPress adds &nb=1) and utm_ parameters, images,
+// scripts and style sheets, a mistyped link and links to addresses of the
+// author's machine.
 const messyArticle = `<!doctype html><html><head><title>News</title>
 <link rel="stylesheet" href="/style.css"><script src="/app.js"></script></head><body>
 <img src="/logo.png">
-<a href="/story?share=email">mail</a> <a href="/story?share=facebook">fb</a>
+<a href="/story?share=email">mail</a> <a href="/story?share=facebook&amp;nb=1">fb</a>
 <a href="/story?share=twitter">tw</a> <a href="/story?utm_source=rss&amp;utm_medium=feed&amp;page=2">feed</a>
 <a href="https://twitter.com/intent/tweet?url=http%3A%2F%2Fnews.test%2F">tweet</a>
 <a href="http://twitter.com/share?url=x">share</a>

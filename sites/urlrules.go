@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -25,14 +26,18 @@ var (
 type urlRules struct {
 	tracking       map[string]bool // parameter names, lower-cased
 	trackingPrefix []string        // from "name*" lines
-	share          []shareRule
-	media          map[string]bool // extensions without the dot, lower-cased
+	// trackingWith maps a parameter name to the names that make it
+	// tracking when the query has one of them ("nb with share" lines).
+	trackingWith map[string][]string
+	share        []shareRule
+	media        map[string]bool // extensions without the dot, lower-cased
 }
 
 type shareRule struct{ host, prefix string } // both lower-cased
 
 var (
 	paramRE     = regexp.MustCompile(`^[a-z0-9_.\-\[\]]+\*?$`)
+	nameRE      = regexp.MustCompile(`^[a-z0-9_.\-\[\]]+$`)
 	extensionRE = regexp.MustCompile(`^[a-z0-9]+$`)
 )
 
@@ -53,9 +58,17 @@ func ruleLines(text string) (lines []string, numbers []int) {
 // parseURLRules reads the three rules files; an entry that cannot be a
 // rule is an error naming its file and line.
 func parseURLRules(tracking, share, media string) (*urlRules, error) {
-	r := &urlRules{tracking: map[string]bool{}, media: map[string]bool{}}
+	r := &urlRules{tracking: map[string]bool{}, trackingWith: map[string][]string{}, media: map[string]bool{}}
 	lines, nums := ruleLines(tracking)
 	for i, l := range lines {
+		if name, with, ok := strings.Cut(l, " with "); ok {
+			name, with = strings.TrimSpace(name), strings.TrimSpace(with)
+			if !nameRE.MatchString(name) || !nameRE.MatchString(with) {
+				return nil, fmt.Errorf("sites: urlrules/tracking.txt line %d: %q is no \"name with name\" of two parameter names", nums[i], l)
+			}
+			r.trackingWith[name] = append(r.trackingWith[name], with)
+			continue
+		}
 		if !paramRE.MatchString(l) {
 			return nil, fmt.Errorf("sites: urlrules/tracking.txt line %d: %q is no parameter name", nums[i], l)
 		}
@@ -110,22 +123,29 @@ func (r *urlRules) isTracking(name string) bool {
 
 // StripTracking removes from u's query the parameters that track a reader
 // or a share (utm_source, fbclid, share, ref …: the list is
-// urlrules/tracking.txt), keeping the others as written and in order, and
-// reports whether it removed any. A crawl calls it on each link before
-// queuing it, so that one article shared three ways is one page.
+// urlrules/tracking.txt), and those that only come along with one of them
+// (WordPress's "?share=email&nb=1"), keeping the others as written and in
+// order, and reports whether it removed any. A crawl calls it on each link
+// before queuing it, so that one article shared three ways is one page.
 func StripTracking(u *url.URL) bool {
 	if u.RawQuery == "" {
 		return false
 	}
 	r := rules()
 	params := strings.Split(u.RawQuery, "&")
-	kept := params[:0]
-	for _, p := range params {
+	names := make([]string, len(params))
+	present := make(map[string]bool, len(params))
+	for i, p := range params {
 		name, _, _ := strings.Cut(p, "=")
 		if n, err := url.QueryUnescape(name); err == nil {
 			name = n
 		}
-		if !r.isTracking(name) {
+		names[i] = strings.ToLower(name)
+		present[names[i]] = true
+	}
+	kept := params[:0]
+	for i, p := range params {
+		if !r.isTracking(names[i]) && !slices.ContainsFunc(r.trackingWith[names[i]], func(w string) bool { return present[w] }) {
 			kept = append(kept, p)
 		}
 	}

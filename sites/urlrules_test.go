@@ -35,6 +35,8 @@ func TestURLRulesBadLines(t *testing.T) {
 		{"", "twitter.com/intent/\nnot a host/x\n", "", "share.txt line 2"},
 		{"", "twitter.com\n", "", "share.txt line 1"},
 		{"", "", "jpg\n.png\n", "media.txt line 2"},
+		{"share\nnb with\n", "", "", "tracking.txt line 2"},
+		{"nb with utm_*\n", "", "", "tracking.txt line 1"},
 	} {
 		_, err := parseURLRules(tt.tracking, tt.share, tt.media)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -46,7 +48,9 @@ func TestURLRulesBadLines(t *testing.T) {
 func TestStripTracking(t *testing.T) {
 	for in, want := range map[string]string{
 		"https://news.test/story?share=email":                          "https://news.test/story",
-		"https://news.test/story?share=facebook&nb=1":                  "https://news.test/story?nb=1",
+		"https://news.test/story?share=facebook&nb=1":                  "https://news.test/story",
+		"https://news.test/story?nb=1&SHARE=email&id=3":                "https://news.test/story?id=3",
+		"https://news.test/list?nb=20&page=2":                          "https://news.test/list?nb=20&page=2",
 		"https://news.test/s?id=7&utm_source=tw&utm_medium=social&p=2": "https://news.test/s?id=7&p=2",
 		"https://news.test/s?fbclid=abc&gclid=x&mc_cid=1&mc_eid=2":     "https://news.test/s",
 		"https://news.test/s?UTM_Source=x&ref=home&%75tm_term=y":       "https://news.test/s",
