@@ -760,7 +760,8 @@ export class ReviewView extends LightElement {
     const all = links ?? [];
     const shown = all.slice(0, LINKS_SHOWN);
     return html`<section class="review-links" data-links=${attr}>
-      <h3>${title} <span class="count muted">${int(all.length)}</span></h3>
+      <h3>${title} <span class="count muted">${int(all.length)}</span>
+        ${all.length ? html`<span class="links-caption muted" title="Each site's importance, 0–100 of the top site's">importance</span>` : nothing}</h3>
       ${all.length === 0
         ? html`<p class="empty small">${empty}</p>`
         : html`<ul class="link-list">
@@ -997,8 +998,7 @@ export class ReviewView extends LightElement {
         : nothing}
       ${this.platformsLeftOut && !this.includePlatforms
         ? html`<p class="excluded-note muted small" data-platforms-left-out=${this.platformsLeftOut}>
-            ${int(this.platformsLeftOut)} platform ${this.platformsLeftOut === 1 ? 'site' : 'sites'} left out (social networks, video sites,
-            shorteners, CDNs, ad hosts). ${PLATFORM_NOTE}</p>`
+            ${int(this.platformsLeftOut)} platform ${this.platformsLeftOut === 1 ? 'site' : 'sites'} left out. ${PLATFORM_NOTE}</p>`
         : nothing}
       ${this.actionNote ? html`<p class="action-note muted small" role="status">${this.actionNote}</p>` : nothing}
       ${this.rows.length && this.total === 0 && !this.#queue.loading
