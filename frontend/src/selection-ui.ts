@@ -64,7 +64,7 @@ export function workflow(sel: Selection) {
     sel.rejected_by && sel.rejected_reason ? html`<div class="wf-reason" data-reason>“${sel.rejected_reason}”</div>` : nothing,
   ];
   if (!sel.nominated_by && !sel.nominator_unknown && !sel.approved_by && !sel.rejected_by) {
-    return sel.decided_by ? html`<span class="muted">${decided(sel)}</span>` : html`<span class="muted">–</span>`;
+    return sel.decided_by ? html`<span class="muted">${decided(sel)}</span>` : html`<span class="muted" data-undecided>Not nominated yet.</span>`;
   }
   return html`<div class="workflow">${steps}</div>`;
 }
