@@ -248,8 +248,9 @@ export class SsApp extends LightElement {
     return html`<div class="modal-backdrop" @click=${(ev: Event) => ev.target === ev.currentTarget && this.#closePrompt(null)}>
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="prompt-title" @submit=${submit}
         @keydown=${(ev: KeyboardEvent) => ev.key === 'Escape' && this.#closePrompt(null)}>
-        <h2 id="prompt-title">Who is rating?</h2>
-        <p class="muted">Ratings and selection decisions are stored under your librarian name. This browser keeps it for this project.</p>
+        <h2 id="prompt-title">Who are you?</h2>
+        <p class="muted">Ratings, notes, selection decisions and saved collections are stored under your librarian name. This browser
+          keeps it for this project.</p>
         ${profiles.length
           ? html`<div class="profile-list" role="group" aria-label="Librarians of this project">
               ${profiles.map(

@@ -569,7 +569,7 @@ export class CommunitiesView extends LightElement {
         ${this.#opening.loading
           ? spinner(true, 'Opening')
           : html`${alertBox(this.#opening.error)}
-              <p class="empty big">Choose K and press Run to find the communities of this project's link graph, or open a saved collection.</p>`}
+              <p class="empty big" id="communities-empty">Choose K and press Run and save to find the communities of this project's link graph, or open a saved collection.</p>`}
       </section>`;
     }
     const cores = c.communities ?? [];
