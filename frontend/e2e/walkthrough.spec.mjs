@@ -11,6 +11,8 @@
 //   SEARCH_WORD  a word of the cookie banner of every demo page that some of
 //                the authors also wrote (default "remember": "remember your
 //                choices" in the banner, "older readers remember" in articles)
+//   WALK_LIBRARIAN  the librarian the walk adds and chooses (default a name of
+//                its own; "ana" for pictures of the README)
 //
 // It assumes a project crawled from the demo web's seeds (`sitesift demo` or
 // .ci/ui-test). Screenshots go to SCREENSHOT_DIR (default e2e/out/), named
@@ -28,7 +30,7 @@ if (!PROXY) {
   process.exit(2);
 }
 const WORD = (process.env.SEARCH_WORD || 'remember').toLowerCase();
-const LIBRARIAN = `e2e-walk-${process.pid}-${Date.now().toString(36)}`;
+const LIBRARIAN = process.env.WALK_LIBRARIAN || `e2e-walk-${process.pid}-${Date.now().toString(36)}`;
 
 // Function words of English and French: no topic label is made of them.
 const STOP = new Set(
