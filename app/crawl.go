@@ -197,7 +197,12 @@ type CrawlStatus struct {
 	Retries     int         `json:"retries"`   // fetches tried again after a timeout, a connection failure, a 5xx or a 429
 	ElapsedSec  float64     `json:"elapsed_sec"`
 	LastError   string      `json:"last_error"`
-	Top         []SiteScore `json:"top"`
+	// Top are the sites of highest OPIC importance, at most TopShown, but
+	// the platform sites, which the Sites page hides too; TopPlatforms
+	// counts those it left out: the platforms ranked above its last site
+	// (all of them when it holds fewer than TopShown).
+	Top          []SiteScore `json:"top"`
+	TopPlatforms int         `json:"top_platforms"`
 	// EndReason says why the crawl ended: limit (the page cap was
 	// reached), failure-limit (the failure cap was reached), exhausted (nothing left to fetch), stopped, seeds-failed
 	// (no page could be fetched fine) or failed; "" before it ends.
@@ -269,7 +274,7 @@ func (a *App) StartCrawl(req CrawlRequest) (CrawlStatus, error) {
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	return j.status(), nil
+	return a.jobStatus(j), nil
 }
 
 // RunCrawl runs a crawl to its end, calling progress about every interval.
@@ -288,12 +293,12 @@ func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Dura
 			<-j.done
 		case <-t.C:
 			if progress != nil {
-				progress(j.status())
+				progress(a.jobStatus(j))
 			}
 			continue
 		case <-j.done:
 		}
-		st := j.status()
+		st := a.jobStatus(j)
 		if progress != nil {
 			progress(st)
 		}
@@ -583,7 +588,8 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	return nil
 }
 
-func (j *crawlJob) status() CrawlStatus {
+// jobStatus returns the status of crawl job j.
+func (a *App) jobStatus(j *crawlJob) CrawlStatus {
 	cs := j.crawler.Status()
 	st := CrawlStatus{
 		State:         string(cs.State),
@@ -607,15 +613,23 @@ func (j *crawlJob) status() CrawlStatus {
 		Dropped:       cs.Dropped,
 		Truncated:     cs.Truncated,
 	}
-	for _, t := range j.crawler.Top(10) {
-		st.Top = append(st.Top, SiteScore{Site: t.Site, OPIC: t.OPIC})
-	}
+	var ranking []SiteScore
 	if j.recrawl != nil {
 		st.Recrawl = j.recrawl.snapshot()
-		if top := j.recrawl.finalTop(); top != nil {
-			st.Top = top
+		ranking = j.recrawl.finalTop()
+	}
+	if ranking == nil {
+		for _, t := range j.crawler.Top(0) {
+			ranking = append(ranking, SiteScore{Site: t.Site, OPIC: t.OPIC})
 		}
 	}
+	top, platforms, err := a.topWithoutPlatforms(context.Background(), TopShown, rankingOf(ranking))
+	if err != nil {
+		// The list is for reading: shown with its platforms rather than not at all.
+		a.log.Error("crawl status: platform sites", "err", err)
+		top, platforms = ranking[:min(len(ranking), TopShown)], 0
+	}
+	st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	switch {
@@ -639,7 +653,7 @@ func (a *App) CrawlStatus() CrawlStatus {
 	if j == nil {
 		return a.lastCrawl()
 	}
-	return j.status()
+	return a.jobStatus(j)
 }
 
 // lastCrawl is the status of the project's last crawl before this process
@@ -694,10 +708,16 @@ func (a *App) lastCrawl() CrawlStatus {
 		if _, n, err := a.store.Stats(ctx); err == nil {
 			st.Sites = n
 		}
-		if _, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10}); err == nil {
-			for _, r := range rows {
-				st.Top = append(st.Top, SiteScore{Site: r.Site, OPIC: r.OPIC})
+		top, platforms, err := a.topWithoutPlatforms(ctx, TopShown, func(offset, limit int) ([]SiteScore, error) {
+			_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: offset, Limit: limit})
+			out := make([]SiteScore, len(rows))
+			for i, r := range rows {
+				out[i] = SiteScore{Site: r.Site, OPIC: r.OPIC}
 			}
+			return out, err
+		})
+		if err == nil {
+			st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 		}
 		a.last = st
 	})
@@ -725,7 +745,7 @@ func (a *App) PauseCrawl() (CrawlStatus, error) {
 		return CrawlStatus{}, err
 	}
 	j.crawler.Pause()
-	return j.status(), nil
+	return a.jobStatus(j), nil
 }
 
 // ResumeCrawl resumes a paused crawl.
@@ -735,7 +755,7 @@ func (a *App) ResumeCrawl() (CrawlStatus, error) {
 		return CrawlStatus{}, err
 	}
 	j.crawler.Resume()
-	return j.status(), nil
+	return a.jobStatus(j), nil
 }
 
 // StopCrawl stops the running crawl; what was fetched is kept.
@@ -748,7 +768,7 @@ func (a *App) StopCrawl() (CrawlStatus, error) {
 	j.stopping = true
 	j.mu.Unlock()
 	j.cancel()
-	return j.status(), nil
+	return a.jobStatus(j), nil
 }
 
 // Continuation is what a crawl started now would continue: a project that

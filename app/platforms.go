@@ -86,3 +86,57 @@ func (a *App) SetPlatform(ctx context.Context, site string, platform bool, libra
 	}
 	return PlatformChoice{Site: name, Platform: d.Platform, Listed: d.PlatformListed}, nil
 }
+
+// TopShown is how many sites the crawl status's Top lists.
+const TopShown = 10
+
+// topWithoutPlatforms returns the first n sites of a ranking that are no
+// platform sites (by the rule of the Sites page: [store.Store.PlatformsAmong]),
+// and how many platform sites it passed over: those ranked above its last
+// site, or all of them when it holds fewer than n. next returns the
+// ranking's sites, highest first, from offset on, at most limit of them:
+// fewer only at the ranking's end.
+func (a *App) topWithoutPlatforms(ctx context.Context, n int, next func(offset, limit int) ([]SiteScore, error)) ([]SiteScore, int, error) {
+	out := []SiteScore{}
+	skipped := 0
+	// Platforms are few among the sites of a crawl, but they are the ones
+	// that rank first: a chunk of a few times n is read at once.
+	chunk := max(4*n, 32)
+	for offset := 0; len(out) < n; offset += chunk {
+		part, err := next(offset, chunk)
+		if err != nil {
+			return nil, 0, err
+		}
+		names := make([]string, len(part))
+		for i, s := range part {
+			names[i] = s.Site
+		}
+		platform, err := a.store.PlatformsAmong(ctx, names)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, s := range part {
+			if len(out) == n {
+				break
+			}
+			if platform[s.Site] {
+				skipped++
+				continue
+			}
+			out = append(out, s)
+		}
+		if len(part) < chunk {
+			break
+		}
+	}
+	return out, skipped, nil
+}
+
+// rankingOf returns the next function of [App.topWithoutPlatforms] over a
+// ranking held whole.
+func rankingOf(all []SiteScore) func(offset, limit int) ([]SiteScore, error) {
+	return func(offset, limit int) ([]SiteScore, error) {
+		offset = min(offset, len(all))
+		return all[offset:min(offset+limit, len(all))], nil
+	}
+}

@@ -3,10 +3,14 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"sitesift/app"
 	"sitesift/app/apptest"
@@ -192,4 +196,97 @@ func TestPlatformsHaveNoPlace(t *testing.T) {
 	if err != nil || d.OPICRank != 1 || d.OPICScore != 100 {
 		t.Errorf("blog.test after news.test moved in: rank %d score %d, %v; want #1 scoring 100", d.OPICRank, d.OPICScore, err)
 	}
+}
+
+// TestCrawlTopLeavesOutPlatforms: the crawl status's top sites, as the
+// Crawl page lists them, leave out the platform sites the Sites page
+// hides, and count them: during and at the end of the crawl, and when the
+// status is read back from the project by a later process. The four sites
+// of the crawl link to one another and, from their footers, to three
+// platforms, which rank above all but the seed when every link counts.
+func TestCrawlTopLeavesOutPlatforms(t *testing.T) {
+	hosts := []string{"news.test", "blog.test", "museum.test", "library.test"}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if !slices.Contains(hosts, r.Host) {
+			fmt.Fprint(w, "<!doctype html><title>Elsewhere</title><p>Nothing links from here.</p>")
+			return
+		}
+		var nav strings.Builder
+		for _, h := range hosts {
+			if h != r.Host {
+				fmt.Fprintf(&nav, `<a href="http://%s/">%s</a> `, h, h)
+			}
+		}
+		fmt.Fprintf(w, `<!doctype html><html lang="en"><head><title>%s</title></head><body>
+<nav>%s</nav><main><article><h1>News of the harbour</h1>
+<p>The harbour of the old town was rebuilt three times in the last century, each time after a storm that the
+chroniclers of the port describe at length, and the archive keeps their letters and the plans of the walls.</p>
+</article></main>
+<footer>Follow us: <a href="http://twitter.com/harbour">Twitter</a> <a href="http://www.facebook.com/harbour">Facebook</a>
+<a href="http://www.youtube.com/@harbour">YouTube</a></footer></body></html>`, r.Host, nav.String())
+	}))
+	t.Cleanup(srv.Close)
+
+	dir := filepath.Join(t.TempDir(), "project")
+	p, err := app.OpenProject(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(app.Options{Project: p})
+	req := app.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true,
+		SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
+	var live []app.CrawlStatus
+	st, err := a.RunCrawl(context.Background(), req, time.Millisecond, func(s app.CrawlStatus) { live = append(live, s) })
+	a.Close()
+	p.Close()
+	if err != nil || st.State != app.StateDone {
+		t.Fatalf("crawl: %s, %v", st.State, err)
+	}
+
+	a, p, _ = apptest.OpenProject(t, dir)
+	ctx := context.Background()
+	_, all, err := p.Store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranked []string
+	for _, r := range all {
+		ranked = append(ranked, r.Site)
+	}
+	// The fixture is what it claims: the platforms rank above sites of the crawl.
+	if len(all) != 7 || !sites.IsPlatform(all[1].Site) || sites.IsPlatform(all[6].Site) {
+		t.Fatalf("sites by OPIC: %v; want the platforms above sites of the crawl", ranked)
+	}
+	var want []string
+	for _, s := range ranked {
+		if !sites.IsPlatform(s) {
+			want = append(want, s)
+		}
+	}
+	check := func(what string, st app.CrawlStatus, exact bool) {
+		t.Helper()
+		var got []string
+		for _, s := range st.Top {
+			if sites.IsPlatform(s.Site) {
+				t.Errorf("%s: the top sites %v hold the platform %s", what, st.Top, s.Site)
+			}
+			got = append(got, s.Site)
+		}
+		if exact && (!slices.Equal(got, want) || st.TopPlatforms != 3) {
+			t.Errorf("%s: top %v with %d platforms not shown; want %v and 3 (sites by OPIC: %v)", what, got, st.TopPlatforms, want, ranked)
+		}
+	}
+	check("the crawl's last status", st, false)
+	if st.TopPlatforms != 3 || len(st.Top) != len(hosts) {
+		t.Errorf("the crawl's last status: top %v, %d platforms not shown; want the 4 sites and 3", st.Top, st.TopPlatforms)
+	}
+	for i, s := range live {
+		check(fmt.Sprintf("live status %d (%s, %d pages)", i, s.State, s.Pages), s, false)
+	}
+	check("the status read back", a.CrawlStatus(), true)
 }

@@ -83,17 +83,18 @@ type recrawlJob struct {
 
 	mu     sync.Mutex
 	report RecrawlReport // counts added by the sink; the rest set at the end
-	// top are the most important sites once the round is closed, by the
-	// window policy: what the status shows instead of the crawler's own
-	// estimate, which is plain OPIC.
+	// top ranks every site once the round is closed, by the window
+	// policy: what the status lists instead of the crawler's own estimate,
+	// which is plain OPIC. Set once, never changed after.
 	top []SiteScore
 }
 
-// finalTop returns the top sites after the round closed, nil before.
+// finalTop returns every site by importance, highest first, after the
+// round closed; nil before. The slice is shared: callers only read it.
 func (j *recrawlJob) finalTop() []SiteScore {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return slices.Clone(j.top)
+	return j.top
 }
 
 // snapshot returns a copy of the report.
@@ -312,7 +313,7 @@ func (a *App) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 		}
 		return cmp.Compare(x.Site, y.Site)
 	})
-	j.top = top[:min(len(top), 10)]
+	j.top = top
 	return nil
 }
 

@@ -94,6 +94,8 @@ export interface CrawlStatus {
   elapsed_sec: number;
   last_error: string;
   top: TopSite[] | null;
+  /** top_platforms counts the platform sites left out of top (ranked above its last site); absent from older servers. */
+  top_platforms?: number;
   /** end_reason is absent from older servers. */
   end_reason?: EndReason;
   /** errors_by_class covers the current or last crawl; absent from older servers. */

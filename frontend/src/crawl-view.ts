@@ -14,7 +14,8 @@ import { isContactMessage } from './crawl-settings';
 import { alertBox, Loader } from './loader';
 import { date, duration, int, relative, share, sig } from './format';
 import { EXPLAIN, rawShares } from './explainer';
-import { siteHref } from './router';
+import { PLATFORM_NOTE } from './platforms';
+import { href, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, type FeedMode } from './state';
 import './crawl-platforms';
 import './crawl-view.css';
@@ -340,7 +341,7 @@ export class CrawlView extends LightElement {
       if (p && p.sites > 0) {
         return html`<p class="empty">${int(p.sites)} sites, none from a crawl yet: <a href="#/sites">see them by importance</a>.</p>`;
       }
-      return html`<p class="empty">No sites yet.</p>`;
+      return html`<p class="empty">No sites yet.</p>${topPlatformsLine(s.top_platforms ?? 0)}`;
     }
     const max = Math.max(...top.map((t) => t.opic)) || 1;
     return html`<ol class="top-list" data-top>
@@ -352,7 +353,7 @@ export class CrawlView extends LightElement {
           <span class="v num" data-score=${relative(t.opic, max)}>${relative(t.opic, max)}${rawShares.on ? html` <span class="raw-share">${share(t.opic)}</span>` : nothing}</span>
         </li>`,
       )}
-    </ol>`;
+    </ol>${topPlatformsLine(s.top_platforms ?? 0)}`;
   }
 
   #renderStatus() {
@@ -453,6 +454,14 @@ export class CrawlView extends LightElement {
 }
 
 customElements.define('ss-crawl', CrawlView);
+
+/** topPlatformsLine says how many platform sites the top list leaves out, as the Sites page hides them. */
+function topPlatformsLine(n: number) {
+  if (n <= 0) return nothing;
+  return html`<p class="muted small" id="crawl-top-platforms" data-count=${n} title=${PLATFORM_NOTE}>
+    ${int(n)} platform site${n === 1 ? '' : 's'} not shown
+    (<a href=${href('/sites', { platforms: 'only' })}>see ${n === 1 ? 'it' : 'them'}</a>).</p>`;
+}
 
 /** recrawlLine says what the recrawl found so far, and once finished which sites moved most. */
 function recrawlLine(r: RecrawlReport) {

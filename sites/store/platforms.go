@@ -154,6 +154,36 @@ func (s *Store) PlatformSites(ctx context.Context) ([]string, error) {
 	return names, nil
 }
 
+// PlatformsAmong returns which of names are platform sites, by the rule
+// of [sitePlatform]: the project's choice where a librarian made one, the
+// list otherwise. A name the store does not hold yet (a site a running
+// crawl found since its last batch was saved) has no choice, so the list
+// decides.
+func (s *Store) PlatformsAmong(ctx context.Context, names []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(names) == 0 {
+		return out, nil
+	}
+	js, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	err = queryRows(ctx, s.rdb, func(sc scanner) error {
+		var n string
+		if err := sc.Scan(&n); err != nil {
+			return err
+		}
+		out[n] = true
+		return nil
+	}, `SELECT j.value FROM json_each(?) j
+		WHERE COALESCE((SELECT c.platform FROM platform_choices c JOIN sites s ON s.id = c.site_id WHERE s.name = j.value),
+			sitesift_platform(j.value))`, string(js))
+	if err != nil {
+		return nil, fmt.Errorf("store: platforms among %d sites: %w", len(names), err)
+	}
+	return out, nil
+}
+
 // SetPlatform records a librarian's choice (who may be "") that site is a
 // platform or is not, for this project, over what the list says, and moves
 // the importance version: the sites ranked among one another

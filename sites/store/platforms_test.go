@@ -107,6 +107,37 @@ func TestPlatformSitesListedAndChosen(t *testing.T) {
 	}
 }
 
+// TestPlatformsAmong: the platforms among names are those of the listing,
+// the project's choices over the list included, and a name the store does
+// not hold yet is a platform when the list names it.
+func TestPlatformsAmong(t *testing.T) {
+	s := platformFixture(t)
+	ctx := context.Background()
+	if err := s.SetPlatform(ctx, "t.co", false, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPlatform(ctx, "blog.test", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"m.facebook.com", "t.co", "news.test", "blog.test", "twitter.com", "unknown.test"}
+	got, err := s.PlatformsAmong(ctx, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var platforms []string
+	for _, n := range names {
+		if got[n] {
+			platforms = append(platforms, n)
+		}
+	}
+	if want := []string{"m.facebook.com", "blog.test", "twitter.com"}; !slices.Equal(platforms, want) {
+		t.Errorf("PlatformsAmong = %v, want %v", platforms, want)
+	}
+	if got, err := s.PlatformsAmong(ctx, nil); err != nil || len(got) != 0 {
+		t.Errorf("PlatformsAmong(nil) = %v, %v", got, err)
+	}
+}
+
 // TestQueueLeavesOutPlatforms: the review queue without platforms holds the
 // other sites, and QueuePlatforms counts those it left out, failed or not,
 // the failed count leaving them to it.
