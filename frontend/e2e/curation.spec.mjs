@@ -12,7 +12,7 @@
 // has the process id in its name, so earlier runs do not change its result.
 
 import { readFileSync } from 'node:fs';
-import { addLibrarian, answered, assert, chooseLibrarian, harness, storedLibrarian } from './harness.mjs';
+import { TIMEOUT, addLibrarian, answered, assert, chooseLibrarian, harness, storedLibrarian } from './harness.mjs';
 
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 const A = `e2e-cur-a-${RUN}`;
@@ -226,6 +226,35 @@ try {
     // The WARC archive, when the crawl wrote one, is listed on the same page.
     const warcs = (await apiGet('/api/warcs')) ?? [];
     if (warcs.length) await page.waitForSelector('.warc-table tr[data-warc]');
+  });
+
+  await step('the Community seeds card says what its file leaves out, as the other cards do', async () => {
+    // A community's seed site moved into the platforms is left out of the file: the card must say so.
+    const res = await fetch(new URL('api/export/communities?format=csv', base));
+    assert(res.ok, `GET /api/export/communities?format=csv: ${res.status}`);
+    const csv = parseCSV(await res.text());
+    const col = csv[0].indexOf('site');
+    const site = csv.slice(1).map((r) => r[col]).find(Boolean);
+    assert(site, `the community seeds name no site: ${JSON.stringify(csv.slice(0, 3))}`);
+    const platform = (on) => write(page, 'PUT', `/api/sites/${encodeURIComponent(site)}/platform`, { platform: on });
+    const [status, env] = await platform(true);
+    assert(status === 200, `moving ${site} into the platforms: ${status} ${JSON.stringify(env)}`);
+    try {
+      const lo = await apiGet('/api/export/communities/left-out');
+      assert(lo.text.includes('platform'), `the community seeds' left-out says "${lo.text}" with ${site} a platform`);
+      await page.goto(`${base}#/export`);
+      await page.reload();
+      const line = page.locator('[data-deliverable="communities"] [data-left-out="communities"]');
+      await line.waitFor({ timeout: TIMEOUT });
+      const text = await line.innerText();
+      assert(text.includes(lo.text), `the Community seeds card says "${text}", want "${lo.text}"`);
+      console.log(`      ${site} a platform: "${text}"`);
+      await line.scrollIntoViewIfNeeded();
+      await shot(page, 'export-communities-left-out');
+    } finally {
+      const [back] = await platform(false);
+      assert(back === 200, `moving ${site} back out of the platforms: ${back}`);
+    }
   });
 
   await step('the Selection page rejects a site with the reason typed, and shows who, when and why', async () => {

@@ -309,6 +309,7 @@ export class ExportView extends LightElement {
       <section class="panel export-card export-communities" data-deliverable="communities">
         <h2>${this.#deliverable('communities')?.title ?? 'Community seeds'}</h2>
         <p class="muted purpose">${this.#deliverable('communities')?.purpose ?? ''}</p>
+        ${this.#leftOutLine('communities')}
         <p class="small">To add or leave out seeds first, edit the list on the <a href=${href('/communities')}>Communities</a> page and export it there.</p>
         ${this.#links('communities')}
         <!-- Saved named collections of community seeds are listed in this section, below the current extraction. -->
