@@ -122,7 +122,8 @@ func (l *labJobs) close() {
 }
 
 // StartLab starts an experiment with its parameters (a
-// *lab.ConvergenceParams, *lab.WindowsParams or *lab.NormLeakParams, see
+// *lab.ConvergenceParams, *lab.WindowsParams, *lab.NormLeakParams or
+// *lab.LinksParams, see
 // lab.NewParams; zero fields take the defaults) and returns its job at
 // once. A convergence run on "graph": "project" reads the project's site
 // graph before returning; a synthetic graph is built in the job.
@@ -189,6 +190,27 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		params = p
 		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
 			return lab.RunWindows(ctx, p, progress)
+		}
+	case *lab.LinksParams:
+		experiment = lab.Links
+		p := *ps
+		if err := p.Check(); err != nil {
+			return LabJobStatus{}, badRequest(err)
+		}
+		// The graphs are read before the job starts, as a convergence run
+		// on the project's graph reads it: a project that cannot give them
+		// is refused at once.
+		gs, teleport, err := a.LinkGraphs(ctx)
+		if err != nil {
+			return LabJobStatus{}, err
+		}
+		if len(gs.Names) == 0 {
+			return LabJobStatus{}, badRequest(errors.New("lab links: the project has no sites yet: crawl or import some first"))
+		}
+		params = p
+		source := "project " + path.Base(a.project.Dir)
+		run = func(context.Context, func(int, int)) (*lab.Output, error) {
+			return lab.LinksOutput(gs, p.Top, teleport, source)
 		}
 	case *lab.NormLeakParams:
 		experiment = lab.NormLeak
@@ -282,7 +304,7 @@ func (a *App) CancelLab(id string) (LabJobStatus, error) {
 }
 
 // LabFile returns an output of lab job id: name, or with name "csv" or
-// "svg" the experiment's main CSV or SVG file.
+// "svg" the experiment's main CSV or SVG file (its first of that kind).
 func (a *App) LabFile(id, name string) (lab.File, error) {
 	j, err := a.labJob(id)
 	if err != nil {
@@ -295,7 +317,15 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 		return lab.File{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, state))
 	}
 	if name == "csv" || name == "svg" {
-		name = j.experiment + "." + name
+		// The main file: an experiment's files come main CSV and SVG first
+		// (lab.Output), and one without a plot (links) has no SVG.
+		ext := "." + name
+		for _, f := range out.Files {
+			if path.Ext(f.Name) == ext {
+				return f, nil
+			}
+		}
+		return lab.File{}, notFound(fmt.Errorf("lab job %s (%s) has no %s file", id, j.experiment, name))
 	}
 	f, ok := out.File(name)
 	if !ok {

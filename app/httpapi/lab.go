@@ -31,7 +31,7 @@ func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
 	params, ok := lab.NewParams(exp)
 	if !ok {
 		writeError(w, &app.Error{Kind: app.KindNotFound,
-			Err: fmt.Errorf("lab: unknown experiment %q (want convergence, windows or normleak)", exp)})
+			Err: fmt.Errorf("lab: unknown experiment %q (want convergence, windows, normleak or links)", exp)})
 		return
 	}
 	body, err := readBody(r, "lab: request body", maxJSONBody)

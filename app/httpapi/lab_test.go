@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/csv"
 	"net/http"
 	"net/http/httptest"
@@ -231,5 +232,75 @@ func TestLabAPIWindows(t *testing.T) {
 	}
 	if n := apptest.SeriesCount(t, get(h, "/api/lab/jobs/"+st.ID+"/files/windows-measures.svg").Body.Bytes()); n != 5 {
 		t.Errorf("measures plot has %d series", n)
+	}
+}
+
+// TestLabAPILinks runs the comparison of the crawled project's editorial
+// and all-links site graphs as a lab job: its three CSV files are those
+// `sitesift lab links` writes for the project (the same graphs through the
+// same function), the main CSV is the top sites side by side, and there is
+// no plot.
+func TestLabAPILinks(t *testing.T) {
+	a, h := testApp(t)
+	var st app.LabJobStatus
+	apptest.Call(t, h, "POST", "/api/lab/links", `{"top": 5}`, http.StatusAccepted, &st)
+	if st.Experiment != lab.Links {
+		t.Fatalf("status %+v", st)
+	}
+	st = waitLab(t, h, st.ID)
+	if st.State != app.LabDone || st.Error != "" || len(st.Summary) != 2 {
+		t.Fatalf("status %+v", st)
+	}
+	if got := strings.Join(st.Files, ","); got != "links-top.csv,links-sites.csv,links-summary.csv" {
+		t.Errorf("files %s", got)
+	}
+	if p, ok := st.Params.(map[string]any); !ok || p["top"] != float64(5) {
+		t.Errorf("params %#v, want top 5", st.Params)
+	}
+	gs, teleport, err := a.LinkGraphs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := lab.LinksOutput(gs, 5, teleport, "project")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range want.Files {
+		rec := get(h, "/api/lab/jobs/"+st.ID+"/files/"+f.Name)
+		if f.Name == "links-summary.csv" {
+			// The source names the project as the app or the command does: the rest is the same.
+			w, g := strings.SplitN(string(f.Data), "\n", 3), strings.SplitN(rec.Body.String(), "\n", 3)
+			if rec.Code != http.StatusOK || len(g) != 3 || w[2] != g[2] || !strings.HasPrefix(g[1], "source,project ") {
+				t.Errorf("%s: %d\n%s\nwant\n%s", f.Name, rec.Code, rec.Body, f.Data)
+			}
+			continue
+		}
+		if rec.Code != http.StatusOK || rec.Body.String() != string(f.Data) {
+			t.Errorf("%s: %d\n%s\nwant\n%s", f.Name, rec.Code, rec.Body, f.Data)
+		}
+	}
+	rec := get(h, "/api/lab/jobs/"+st.ID+"/csv")
+	rows, err := csv.NewReader(rec.Body).ReadAll()
+	if err != nil || len(rows) != 6 || rows[0][1] != "editorial_site" || rows[0][4] != "all_links_site" {
+		t.Errorf("main CSV: %v, %q; want links-top.csv with 5 places", err, rows)
+	}
+	if rec := get(h, "/api/lab/jobs/"+st.ID+"/svg"); rec.Code != http.StatusNotFound {
+		t.Errorf("svg of the links comparison: %d, want 404", rec.Code)
+	}
+
+	_, empty := emptyApp(t)
+	for _, tc := range []struct {
+		h          http.Handler
+		body, want string
+	}{
+		{h, `{"top": -1}`, "top -1"},
+		{h, `{"top": 5000}`, "top 5000"},
+		{h, `{"graph": "all"}`, `unknown field "graph"`},
+		{empty, `{}`, "no sites"},
+	} {
+		env := apptest.Call(t, tc.h, "POST", "/api/lab/links", tc.body, http.StatusBadRequest, nil)
+		if !strings.Contains(env.Error, tc.want) {
+			t.Errorf("POST /api/lab/links %s: error %q, want it to contain %q", tc.body, env.Error, tc.want)
+		}
 	}
 }

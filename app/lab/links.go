@@ -10,7 +10,7 @@ import (
 )
 
 // Links is the experiment that compares a project's two site graphs:
-// editorial links and all links (command line only).
+// editorial links and all links.
 const Links = "links"
 
 // DefaultLinksTop is how many of the top sites of each graph `lab links`

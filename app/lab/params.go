@@ -20,6 +20,8 @@ const (
 // experiment of that name (Seeds runs from the command line only).
 func NewParams(name string) (any, bool) {
 	switch name {
+	case Links:
+		return &LinksParams{}, true
 	case Convergence:
 		return &ConvergenceParams{}, true
 	case Windows:
@@ -111,6 +113,29 @@ type WindowsParams struct {
 type NormLeakParams struct {
 	Iterations int     `json:"iterations"` // default 20 (the paper's)
 	Damping    float64 `json:"damping"`    // the dampening factor d; default 0.15
+}
+
+// maxLinksTop bounds LinksParams.Top: the top sites are listed side by
+// side for a reader, and links-sites.csv has every site anyway.
+const maxLinksTop = 1000
+
+// LinksParams sets up the comparison of a project's two site graphs
+// (LinksOutput), on the graphs of the open project.
+type LinksParams struct {
+	// Top is how many of the top sites of each graph are listed side by
+	// side; default DefaultLinksTop.
+	Top int `json:"top"`
+}
+
+// Check fills in the default and checks the parameters.
+func (p *LinksParams) Check() error {
+	if p.Top == 0 {
+		p.Top = DefaultLinksTop
+	}
+	if p.Top < 1 || p.Top > maxLinksTop {
+		return paramErrorf("links: top %d, want 1 to %d", p.Top, maxLinksTop)
+	}
+	return nil
 }
 
 // ParamError is a bad parameter of an experiment: the command line makes it
