@@ -6,7 +6,9 @@
 // It drives Debian's Chromium through playwright-core, as sites.spec.mjs
 // does. It assumes a crawled project whose site graph has links between
 // sites (a crawl of the demo web will do). It runs the norm-leak experiment
-// (the fast one) and waits for its plot; then finds 3 communities, checks
+// (the fast one) and waits for its plot, and the comparison of the
+// project's editorial and all-links graphs and checks its tables against
+// the files the server wrote; then finds 3 communities, checks
 // the cores and the graph picture, unchecks a seed, adds one by hand, and
 // downloads the list as txt through the page (collections.spec.mjs tests
 // what is kept of these edits). Screenshots go to
@@ -48,8 +50,8 @@ try {
     await page.waitForSelector('ss-lab section.lab-card');
     const exps = await page.locator('ss-lab section.lab-card').evaluateAll((s) => s.map((e) => e.dataset.experiment));
     assert(
-      ['convergence', 'windows', 'normleak'].every((e) => exps.includes(e)),
-      `the Lab page shows the experiments ${JSON.stringify(exps)}, want convergence, windows and normleak`,
+      ['convergence', 'windows', 'normleak', 'links'].every((e) => exps.includes(e)),
+      `the Lab page shows the experiments ${JSON.stringify(exps)}, want convergence, windows, normleak and links`,
     );
   });
 
@@ -85,6 +87,56 @@ try {
     console.log(`      job ${id}: plot ${w}×${h}, ${svg.length} bytes of SVG; CSV header: ${first}`);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'lab');
+  });
+
+  await step('the links comparison sets both graphs\' top sites side by side, with the files of `sitesift lab links`', async () => {
+    const card = page.locator('#lab-links');
+    const prev = card.locator('figure.lab-result');
+    const before = (await prev.count()) ? await prev.getAttribute('data-job') : null;
+    await card.locator('#lab-links-top').fill('8');
+    const started = page.waitForResponse(apiCall('POST', '/api/lab/links'));
+    await card.locator('button.lab-run').click();
+    const res = await answered(started, 'POST /api/lab/links');
+    assert(res.request().postDataJSON().top === 8, `the request sent ${res.request().postData()}, want top 8`);
+    const id = String((await res.json()).data.id);
+    assert(id && id !== before, `the job id "${id}" is not new`);
+    try {
+      await page.waitForSelector(`#lab-links figure.lab-result[data-job="${id}"] table.links-top`, { timeout: LAB_TIMEOUT });
+    } catch {
+      const err = await card.locator('.alert').allInnerTexts();
+      throw new Error(`no tables of job ${id} after ${LAB_TIMEOUT / 1000} s${err.length ? `; the card says: ${err.join(' | ')}` : ''}`);
+    }
+    const served = async (name) => page.evaluate(async (u) => (await fetch(u)).text(), `/api/lab/jobs/${encodeURIComponent(id)}/files/${name}`);
+    const rowsOf = (text) => text.trim().split('\n').map((l) => l.split(','));
+    const top = rowsOf(await served('links-top.csv'));
+    assert(top[0].join(',') === 'place,editorial_site,editorial_pagerank,its_place_on_all_links,all_links_site,all_links_pagerank,its_place_on_editorial_links',
+      `links-top.csv starts with ${top[0]}`);
+    const shown = await card.locator('table.links-top tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('[data-graph="editorial"]').textContent.trim(), tr.querySelector('[data-graph="all"]').textContent.trim()]));
+    assert(shown.length === top.length - 1 && shown.length >= 2 && shown.length <= 8, `${shown.length} places listed, links-top.csv has ${top.length - 1}`);
+    for (const [i, [ed, all]] of shown.entries()) {
+      assert(ed === top[i + 1][1] && all === top[i + 1][4], `place ${i + 1} shows ${ed} | ${all}, the file ${top[i + 1][1]} | ${top[i + 1][4]}`);
+    }
+    const summary = Object.fromEntries(rowsOf(await served('links-summary.csv')).slice(1));
+    for (const key of ['spearman', 'kendall_tau']) {
+      const dd = (await card.locator(`dd[data-measure="${key}"]`).innerText()).trim();
+      assert(dd === Number(summary[key]).toFixed(3), `${key}: the card says ${dd}, the file ${summary[key]}`);
+    }
+    const overlap = (await card.locator('dd[data-measure="top_k_overlap"]').innerText()).trim();
+    const k = Number(summary.top_k);
+    assert(overlap === `${Math.round(k * Number(summary.top_k_overlap))} of ${k}`, `top-K overlap: the card says ${overlap}, the file ${summary.top_k_overlap} of ${k}`);
+    const names = await card.locator('a.lab-csv').evaluateAll((as) => as.map((a) => a.getAttribute('download')));
+    assert(JSON.stringify(names) === JSON.stringify(['links-top.csv', 'links-sites.csv', 'links-summary.csv']), `the CSV downloads are ${JSON.stringify(names)}`);
+    const download = page.waitForEvent('download');
+    await card.locator('a.lab-csv[data-file="links-sites.csv"]').click();
+    const dl = await download;
+    const sitesCSV = readFileSync(await dl.path(), 'utf8');
+    assert(dl.suggestedFilename() === 'links-sites.csv' && sitesCSV === (await served('links-sites.csv')),
+      `the downloaded ${dl.suggestedFilename()} differs from the job's links-sites.csv`);
+    assert(rowsOf(sitesCSV).length - 1 === Number(summary.sites), `links-sites.csv lists ${rowsOf(sitesCSV).length - 1} sites, the summary ${summary.sites}`);
+    console.log(`      job ${id}: ${summary.sites} sites, Spearman ${summary.spearman}, Kendall ${summary.kendall_tau}, top ${summary.top_k} shared ${summary.top_k_overlap}; first ${shown[0].join(' | ')}`);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'lab-links');
   });
 
   await step('communities with K=3 lists at least one core', async () => {

@@ -445,7 +445,7 @@ export interface SearchProblem {
 export type ExportFormat = 'txt' | 'csv' | 'json';
 export type SeedMethod = 'communities' | 'importance';
 
-export type LabExperiment = 'convergence' | 'windows' | 'normleak';
+export type LabExperiment = 'convergence' | 'windows' | 'normleak' | 'links';
 
 /** LabJob is the status of one experiment run; done counts up to total. */
 export interface LabJob {
@@ -933,6 +933,7 @@ export const api = {
   labJob: (id: string, signal?: AbortSignal) => request<LabJob>('GET', `/api/lab/jobs/${enc(id)}`, undefined, signal),
   labSvgURL: (id: string) => `/api/lab/jobs/${enc(id)}/svg`,
   labCsvURL: (id: string) => `/api/lab/jobs/${enc(id)}/csv`,
+  labFileURL: (id: string, name: string) => `/api/lab/jobs/${enc(id)}/files/${enc(name)}`,
   /** labSvg fetches a finished job's plot as text. */
   labSvg: async (id: string, signal?: AbortSignal) => (await fetchFile('GET', api.labSvgURL(id), undefined, signal)).text,
 

@@ -9,7 +9,7 @@
 
 import { api, ApiError, fetchFile, message, type LabExperiment, type LabJob, type LabParams } from './api';
 
-export const EXPERIMENTS: readonly LabExperiment[] = ['convergence', 'windows', 'normleak'];
+export const EXPERIMENTS: readonly LabExperiment[] = ['convergence', 'windows', 'normleak', 'links'];
 
 /** Run is one experiment run as the page shows it. */
 export interface Run {
@@ -34,9 +34,11 @@ export interface Result {
   finished: number;
   elapsedSec: number;
   summary: string[];
-  /** svg is the plot's markup; the page shows it through an <img>, where no script in it runs. */
+  /** svg is the plot's markup; the page shows it through an <img>, where no script in it runs. '' for an experiment that draws none (links). */
   svg: string;
   csv: string;
+  /** tables are the CSV files of an experiment without a plot, by name: the page draws its tables from them. */
+  tables?: Record<string, string>;
 }
 
 const STORE_KEY = 'sitesift.lab';
@@ -162,14 +164,23 @@ class LabRuns extends EventTarget {
       return;
     }
     if (succeeded(job)) {
+      const files = job.files ?? [];
+      const plotted = files.some((f) => f.endsWith('.svg'));
       try {
-        // The plot first: without it there is nothing to show.
-        const svg = await api.labSvg(run.id);
-        let csv = '';
-        try {
-          csv = (await fetchFile('GET', api.labCsvURL(run.id))).text;
-        } catch {
-          /* the plot alone is still worth showing */
+        // The plot first: without it there is nothing to show. An
+        // experiment without one is shown from its CSV files, all needed.
+        const svg = plotted ? await api.labSvg(run.id) : '';
+        const tables: Record<string, string> = {};
+        if (!plotted) {
+          for (const f of files.filter((f) => f.endsWith('.csv'))) tables[f] = (await fetchFile('GET', api.labFileURL(run.id, f))).text;
+        }
+        let csv = plotted ? '' : (tables[files.find((f) => f.endsWith('.csv')) ?? ''] ?? '');
+        if (plotted) {
+          try {
+            csv = (await fetchFile('GET', api.labCsvURL(run.id))).text;
+          } catch {
+            /* the plot alone is still worth showing */
+          }
         }
         this.results.set(run.experiment, {
           id: run.id,
@@ -179,10 +190,11 @@ class LabRuns extends EventTarget {
           summary: job.summary ?? [],
           svg,
           csv,
+          ...(plotted ? {} : { tables }),
         });
       } catch (err) {
         next.state = 'failed';
-        next.error = `the run ended, but its plot could not be fetched: ${message(err)}`;
+        next.error = `the run ended, but its ${plotted ? 'plot' : 'files'} could not be fetched: ${message(err)}`;
       }
     } else if (job.state === 'cancelled') {
       next.error = ''; // the user asked for it: no error to show

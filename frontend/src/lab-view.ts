@@ -1,14 +1,16 @@
 // ss-lab: the experiments of the papers, run on the server — OPIC
 // convergence by page-selection strategy, Adaptive OPIC window policies on
-// a changing graph, and the Kim–Lee norm leak of PageRank. One card per
-// experiment: its parameters, Run, a progress bar, and the last plot with
-// its CSV.
+// a changing graph, the Kim–Lee norm leak of PageRank, and PageRank on the
+// project's editorial links against all its links. One card per
+// experiment: its parameters, Run, a progress bar, and the last plot (or,
+// for the links comparison, its tables) with its CSV.
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { message, type LabExperiment, type LabParams } from './api';
 import { LightElement } from './base';
 import { Downloads } from './download';
 import { date, duration, int } from './format';
+import { linksFigure } from './lab-links';
 import { EXPERIMENTS, isFinal, labRuns, type Result, type Run } from './lab-runs';
 import { alertBox } from './loader';
 import './lab-view.css';
@@ -44,6 +46,8 @@ interface Experiment {
   defaults: FormValues;
   /** check returns a message when the form cannot run, after the per-field checks. */
   check?: (p: LabParams) => string;
+  /** figure draws a result without a plot from its CSV files (Result.tables). */
+  figure?: (tables: Record<string, string>) => TemplateResult;
 }
 
 /** num reads a positive whole number from a form field, or undefined. */
@@ -213,6 +217,18 @@ const SPECS: Experiment[] = [
       { key: 'damping', label: 'Damping d', kind: 'float', min: 0, above: true, max: 1, step: '0.05', title: "The paper's dampening factor d: the share of rank spread evenly (the teleport)" },
     ],
   },
+  {
+    id: 'links',
+    title: 'PageRank on editorial links against all links',
+    about: html`The site graph sitesift ranks on keeps the links authors wrote in a page's main content (the
+      <em>editorial</em> links); navigation bars, footers, share buttons and "related" boxes are the template's.
+      This run ranks this project's sites by PageRank on both graphs and sets each graph's top sites side by side,
+      each with its place on the other graph, with the rank correlations (Spearman, Kendall tau) and the share of
+      the top sites both keep, over all sites. <code>sitesift lab links</code> writes the same files.`,
+    defaults: { top: '20' },
+    fields: [{ key: 'top', label: 'Top sites listed', kind: 'int', min: 1, max: 1000, title: 'How many of the top sites of each graph are listed side by side (links-sites.csv has every site)' }],
+    figure: linksFigure,
+  },
 ];
 
 function loadForms(): Record<LabExperiment, FormValues> {
@@ -345,11 +361,13 @@ export class LabView extends LightElement {
     }
   }
 
-  #csvURL(r: Result): string {
-    let u = this.#csvURLs.get(r.id);
+  /** csvURL is an object URL of a result's CSV: its main one, or the file named. */
+  #csvURL(r: Result, name = ''): string {
+    const key = `${r.id}/${name}`;
+    let u = this.#csvURLs.get(key);
     if (!u) {
-      u = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv' }));
-      this.#csvURLs.set(r.id, u);
+      u = URL.createObjectURL(new Blob([name ? (r.tables?.[name] ?? '') : r.csv], { type: 'text/csv' }));
+      this.#csvURLs.set(key, u);
     }
     return u;
   }
@@ -410,22 +428,30 @@ export class LabView extends LightElement {
   #renderResult(spec: Experiment, res: Result | undefined, run: Run | undefined) {
     if (!res) {
       const running = run !== undefined && !isFinal(run.state);
-      return html`<p class="empty lab-empty">${running ? 'Running: the plot appears here when the run ends.' : 'No result yet: run the experiment.'}</p>`;
+      return html`<p class="empty lab-empty">${running ? `Running: the ${spec.figure ? 'result' : 'plot'} appears here when the run ends.` : 'No result yet: run the experiment.'}</p>`;
     }
     const stale = run !== undefined && run.id !== res.id;
+    const tables = res.tables && spec.figure ? res.tables : null;
     return html`<figure class="lab-result" data-job=${res.id}>
-      <img class="lab-plot" src=${svgDataURL(res.svg)} alt="Plot of the ${spec.title} experiment" />
+      ${tables
+        ? spec.figure!(tables)
+        : html`<img class="lab-plot" src=${svgDataURL(res.svg)} alt="Plot of the ${spec.title} experiment" />`}
       ${res.summary.length ? html`<pre class="lab-summary">${res.summary.join('\n')}</pre>` : nothing}
       <figcaption>
         <span class="muted small" title=${summary(res.params)}>${stale ? 'Previous result' : 'Result'} of
           ${date(new Date(res.finished).toISOString())}${res.elapsedSec >= 0.1 ? ` in ${duration(res.elapsedSec)}` : ''} ·
           ${summary(res.params)}</span>
         <span class="spacer"></span>
-        ${res.csv
-          ? html`<a class="btn small-btn lab-csv" href=${this.#csvURL(res)} download="${spec.id}.csv"
-            @click=${this.#downloads.click}>Download CSV</a>`
-          : html`<span class="muted small">no CSV</span>`}
-        <a class="btn small-btn" href=${svgDataURL(res.svg)} download="${spec.id}.svg" @click=${this.#downloads.click}>SVG</a>
+        ${tables
+          ? Object.keys(tables).map(
+              (name, i) => html`<a class="btn small-btn lab-csv" data-file=${name} href=${this.#csvURL(res, name)} download=${name}
+                @click=${this.#downloads.click}>${i === 0 ? 'Download ' : ''}${name}</a>`,
+            )
+          : html`${res.csv
+                ? html`<a class="btn small-btn lab-csv" href=${this.#csvURL(res)} download="${spec.id}.csv"
+                  @click=${this.#downloads.click}>Download CSV</a>`
+                : html`<span class="muted small">no CSV</span>`}
+              <a class="btn small-btn" href=${svgDataURL(res.svg)} download="${spec.id}.svg" @click=${this.#downloads.click}>SVG</a>`}
       </figcaption>
       ${this.#downloads.note(`${spec.id}.`)}
     </figure>`;
