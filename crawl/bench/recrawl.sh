@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How close the importance gets to PageRank over recrawls, per window policy:
-# the whole demo web (501 pages) is crawled once, then recrawled RECRAWLS
+# the whole demo web (507 pages) is crawled once, then recrawled RECRAWLS
 # times (default 3), in a fresh project per policy; after each, the L1
 # distance between the opic and pagerank columns of `sitesift rank` (each
 # normalised to sum 1) is printed.
@@ -25,7 +25,7 @@ proxy=$(head -1 "$work/web.out")
 mapfile -t seeds < <(tail -n +2 "$work/web.out")
 
 l1() {
-  "$BIN" rank --project "$work/p" --format csv | python3 -c '
+  "$BIN" rank --project "$work/p" --format csv --include-platforms | python3 -c '
 import csv, sys
 rows = list(csv.DictReader(sys.stdin))
 o = sum(float(r["opic"]) for r in rows)
