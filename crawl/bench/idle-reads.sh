@@ -49,8 +49,8 @@ for run in $(seq "$runs"); do
     "$BIN" crawl --project "$p" --proxy "$proxy" --max-pages 600 --max-pages-per-site 40 --parallel 4 \
       --delay "${DELAY:-20ms}" --no-warc --idle-reads "$k" "${seeds[@]}" >"$work/crawl.out" 2>&1 ||
       { echo "idle-reads: crawl failed:" >&2; cat "$work/crawl.out" >&2; exit 1; }
-    "$BIN" rank --project "$p" --format csv >"$work/rank.csv"
-    pages=$(sed -nE 's/^crawl done .*: ([0-9]+) pages from .*/\1/p' "$work/crawl.out")
+    "$BIN" rank --project "$p" --format csv --include-platforms >"$work/rank.csv" 2>/dev/null
+    pages=$(sed -nE 's/^crawl done .*: ([0-9]+) pages fetched.*/\1/p' "$work/crawl.out")
     read -r rho mre sites < <(measure "$work/rank.csv")
     echo "$run $k $pages $sites $rho $mre" | tee -a "$work/results.txt"
     rm -rf "$p"
