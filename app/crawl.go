@@ -184,19 +184,19 @@ type CrawlStatus struct {
 	// fetched fine, which MaxPages caps and the project keeps as pages (a
 	// failed fetch or an error answer is not a page). Errors counts the
 	// failures, which MaxFailures caps.
-	Pages       int         `json:"pages"`
-	PagesOK     int         `json:"pages_ok"`
-	MaxPages    int         `json:"max_pages"`
-	MaxFailures int         `json:"max_failures"`
-	PagesPerSec float64     `json:"pages_per_sec"`
-	Sites       int         `json:"sites"`
-	Queue       int         `json:"queue"`
-	Errors      int         `json:"errors"`
-	BadLinks    int         `json:"bad_links"` // links dropped: no valid host or port, too long, too many
-	Refused     int         `json:"refused"`   // URLs on loopback, private or link-local addresses, not fetched
-	Retries     int         `json:"retries"`   // fetches tried again after a timeout, a connection failure, a 5xx or a 429
-	ElapsedSec  float64     `json:"elapsed_sec"`
-	LastError   string      `json:"last_error"`
+	Pages       int     `json:"pages"`
+	PagesOK     int     `json:"pages_ok"`
+	MaxPages    int     `json:"max_pages"`
+	MaxFailures int     `json:"max_failures"`
+	PagesPerSec float64 `json:"pages_per_sec"`
+	Sites       int     `json:"sites"`
+	Queue       int     `json:"queue"`
+	Errors      int     `json:"errors"`
+	BadLinks    int     `json:"bad_links"` // links dropped: no valid host or port, too long, too many
+	Refused     int     `json:"refused"`   // URLs on loopback, private or link-local addresses, not fetched
+	Retries     int     `json:"retries"`   // fetches tried again after a timeout, a connection failure, a 5xx or a 429
+	ElapsedSec  float64 `json:"elapsed_sec"`
+	LastError   string  `json:"last_error"`
 	// Top are the sites of highest OPIC importance, at most TopShown, but
 	// the platform sites, which the Sites page hides too; TopPlatforms
 	// counts those it left out: the platforms ranked above its last site

@@ -23,12 +23,7 @@ import (
 // in every export: never http://example.test/, which no fetch answered.
 func TestSeedIsAFetchedPage(t *testing.T) {
 	ctx := context.Background()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	page := func(u string, status int, class string) sites.Page {
 		p := apptest.Page(t, u)
 		p.Site, p.Status, p.ErrClass = "example.test", status, class
@@ -171,12 +166,7 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 // name (h1.test), which the crawl never fetched.
 func TestCommunitySeedOnFetchedHost(t *testing.T) {
 	ctx := context.Background()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	auths := []string{"http://a1.test/", "http://a2.test/", "http://a3.test/"}
 	var pages []sites.Page
 	var states []sites.SiteState

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 	"sitesift/sites/index"
@@ -30,12 +31,7 @@ type testProject struct {
 
 func newImportProject(t *testing.T) testProject {
 	t.Helper()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	return testProject{a, p.Store}
 }
 

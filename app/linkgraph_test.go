@@ -17,12 +17,7 @@ import (
 // news.test in its text.
 func templateProject(t *testing.T) (*app.App, *app.Project) {
 	t.Helper()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	var pages []sites.Page
 	for _, u := range []string{"http://news.test/", "http://news.test/a", "http://news.test/b"} {
 		pg := apptest.Page(t, u, "http://blog.test/")
@@ -118,12 +113,7 @@ func TestImportedGraphName(t *testing.T) {
 // post of a site counts as the template's on the editorial graph.
 func TestRankingRepetitionRule(t *testing.T) {
 	ctx := context.Background()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	var pages []sites.Page
 	for i := range 5 {
 		pages = append(pages, apptest.Page(t, "http://blog.test/"+string(rune('a'+i)), "http://follow.test/us"))

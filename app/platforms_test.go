@@ -25,12 +25,7 @@ import (
 func platformProject(t *testing.T) *app.App {
 	t.Helper()
 	ctx := context.Background()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	template := []string{"https://facebook.com/sharer", "https://t.co/x", "https://fonts.googleapis.com/css"}
 	pages := []sites.Page{
 		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),

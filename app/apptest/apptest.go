@@ -164,10 +164,18 @@ func CommunityProject(t testing.TB) string {
 // Empty opens a new, empty project, closed at cleanup.
 func Empty(t testing.TB) *app.App {
 	t.Helper()
+	a, _ := EmptyProject(t)
+	return a
+}
+
+// EmptyProject opens a new, empty project, closed at cleanup, and returns
+// it with its app, for tests that fill its store directly.
+func EmptyProject(t testing.TB) (*app.App, *app.Project) {
+	t.Helper()
 	_, p := create(t)
 	a := app.New(app.Options{Project: p})
 	t.Cleanup(func() { a.Close(); p.Close() })
-	return a
+	return a, p
 }
 
 // create makes a project in a new temporary directory and returns it open.

@@ -204,12 +204,7 @@ func TestDesktopChooseImport(t *testing.T) {
 	d := &chooser{files: []string{warc}}
 	// A project of its own: the crawled project the other tests share
 	// would keep the import.
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	h := New(a, Desktop(d))
 
 	var chosen Chosen

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -19,12 +18,7 @@ import (
 // and GET /api/export/{what}/left-out, unless include_platforms.
 func TestPlatformsAPI(t *testing.T) {
 	ctx := context.Background()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(app.Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a, p := apptest.EmptyProject(t)
 	template := []string{"https://www.youtube.com/@news", "https://bit.ly/x"}
 	if err := p.Store.SaveCrawlBatch(ctx, []sites.Page{
 		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
