@@ -781,8 +781,7 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	}
 	out := make([]SelectedSeed, len(ss))
 	for i, s := range ss {
-		// A selection carries no PageRank: its standing is OPIC's alone.
-		s.Standing = store.Standing{OPICRank: st.OPIC.Rank(s.OPIC), OPICScore: st.OPIC.Score(s.OPIC)}
+		s.Standing = st.OfSite(s.Platform, s.OPIC, s.PageRank)
 		u, checked := seedOf(fetched, s.Site)
 		out[i] = SelectedSeed{SeedURL: u, SelectedSite: s, Checked: checked}
 	}

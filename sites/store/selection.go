@@ -309,6 +309,10 @@ type SelectedSite struct {
 	Selection
 	// OPIC is the site's share of all OPIC importance (see SiteRow.OPIC).
 	OPIC float64 `json:"opic"`
+	// PageRank is the site's PageRank (see SiteRow.PageRank).
+	PageRank float64 `json:"pagerank"`
+	// Platform tells a platform site (see SiteRow.Platform).
+	Platform bool `json:"platform"`
 	// Standing places the site among all sites; the app fills it.
 	Standing
 }
@@ -322,12 +326,13 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 		return nil, fmt.Errorf("store: selections: %w", err)
 	}
 	out, err := queryList(ctx, s.rdb, func(sc scanner) (x SelectedSite, err error) {
-		x.Selection, err = scanSelection(sc, &x.OPIC)
+		x.Selection, err = scanSelection(sc, &x.OPIC, &x.PageRank, &x.Platform)
 		return x, err
 	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
 			COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
 			COALESCE(lr.name, ''), sel.rejected_at, sel.rejected_reason,
-			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END
+			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
+			s.pagerank, `+sitePlatform+`
 		FROM selections sel
 		JOIN sites s ON s.id = sel.site_id
 		LEFT JOIN librarians l ON l.id = sel.decided_by
