@@ -53,6 +53,21 @@ type WARCSummary struct {
 	// (kept as pages without text or links).
 	BadURLs     int `json:"bad_urls"`
 	Undecodable int `json:"undecodable"`
+	// Warnings counts the records read although they break the WARC
+	// standard, as warcio reads them; the Warn… fields count them by what
+	// was mended (a record may count in several).
+	Warnings int `json:"warnings"`
+	// WarnBracketedURIs: a WARC-Target-URI in angle brackets (wget 1.19+).
+	WarnBracketedURIs int `json:"warn_bracketed_uris"`
+	// WarnContentLength: a Content-Length a few bytes off, the record's
+	// end found at the next record, within 4 KiB.
+	WarnContentLength int `json:"warn_content_length"`
+	// WarnCRCRLF: header lines ending in CR CR LF.
+	WarnCRCRLF int `json:"warn_cr_cr_lf"`
+	// WarnLowerCaseVersion: a "warc/1.0" version line.
+	WarnLowerCaseVersion int `json:"warn_lower_case_version"`
+	// WarnFoldedHeaders: header fields continued on the next line (WARC 0.17).
+	WarnFoldedHeaders int `json:"warn_folded_headers"`
 	// Seconds is how long reading the file took (extracting and storing
 	// its pages; ranking and indexing come after), PagesPerSec its HTML
 	// pages over that time.
@@ -124,6 +139,25 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 			return err
 		}
 		defer r.Close()
+		warned := map[int64]bool{}
+		onWarning := warcfile.OnWarning(func(w warcfile.Warning) {
+			if !warned[w.Offset] {
+				warned[w.Offset] = true
+				sum.Warnings++
+			}
+			switch w.Kind {
+			case warcfile.WarnBracketedURI:
+				sum.WarnBracketedURIs++
+			case warcfile.WarnContentLength:
+				sum.WarnContentLength++
+			case warcfile.WarnCRCRLF:
+				sum.WarnCRCRLF++
+			case warcfile.WarnLowerCaseVersion:
+				sum.WarnLowerCaseVersion++
+			case warcfile.WarnFoldedHeader:
+				sum.WarnFoldedHeaders++
+			}
+		})
 		err = warcfile.Read(r, f.Path, func(rec *warcfile.Record) error {
 			sum.Records++
 			switch rec.Kind {
@@ -205,7 +239,7 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				}
 			}
 			return ex.push(pp)
-		})
+		}, onWarning)
 		if err == nil {
 			err = ex.drain()
 		}

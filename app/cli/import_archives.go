@@ -55,7 +55,7 @@ func archiveFlags(f flags) *archiveArgs {
 		list        *[]string
 		split       bool
 	}{
-		{"warc", "WARC file (.warc or .warc.gz, WARC 1.0/1.1) or directory of them; repeat the flag or list files after it", &a.req.WARC, false},
+		{"warc", "WARC file (.warc or .warc.gz, WARC 0.17/1.0/1.1; the near-misses warcio reads are read and warned of) or directory of them; repeat the flag or list files after it", &a.req.WARC, false},
 		{"cdx", "CDX (11-column) or CDXJ index: what the archive holds per site", &a.req.CDX, false},
 		{"crawl-log", "Heritrix crawl.log: the page graph of a crawl (each line's via → URL)", &a.req.CrawlLog, false},
 		{"cc-vertices", "Common Crawl host graph vertices file(s): id<TAB>reversed host, gzip", &a.req.CCVertices, false},
@@ -148,6 +148,9 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 				continue
 			}
 			fmt.Fprintf(c.Stdout, "%s %s: %s\n", r.Kind, r.Path, sum)
+			if w, ok := r.Summary.(app.WARCSummary); ok && w.Warnings > 0 {
+				fmt.Fprintf(c.Stdout, "%s %s: warning: %s\n", r.Kind, r.Path, warcWarnings(w))
+			}
 		}
 		if err != nil {
 			if len(res.Files) > 0 {
@@ -163,4 +166,35 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 			p.Dir, len(res.Files), res.OPICReads, res.Indexed, time.Since(start).Seconds())
 		return nil
 	})
+}
+
+// warcWarnings says in words which breaches of the WARC standard an
+// import read past, and how often.
+func warcWarnings(w app.WARCSummary) string {
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	var parts []string
+	for _, c := range []struct {
+		n         int
+		one, many string
+	}{
+		{w.WarnBracketedURIs, "target URI in angle brackets", "target URIs in angle brackets"},
+		{w.WarnContentLength, "Content-Length off, the record's end found at the next record", "Content-Lengths off, the records' ends found at the next record"},
+		{w.WarnCRCRLF, "header with CR CR LF line ends", "headers with CR CR LF line ends"},
+		{w.WarnLowerCaseVersion, "lower-case warc/ version line", "lower-case warc/ version lines"},
+		{w.WarnFoldedHeaders, "header with folded (continued) lines", "headers with folded (continued) lines"},
+	} {
+		if c.n > 0 {
+			parts = append(parts, plural(c.n, c.one, c.many))
+		}
+	}
+	what := fmt.Sprintf("%d records read although they break", w.Warnings)
+	if w.Warnings == 1 {
+		what = "1 record read although it breaks"
+	}
+	return what + " the WARC standard: " + strings.Join(parts, "; ")
 }

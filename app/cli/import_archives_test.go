@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,23 @@ func TestCLIImportArchives(t *testing.T) {
 	}
 	if code, _, stderr = runCLI(t, "import", "--project", fresh, "--tld", "fr", "x"); code != 2 || !strings.Contains(stderr, `unexpected argument "x"`) {
 		t.Errorf("argument after --tld: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestCLIImportWARCWarnings: a WARC file read past breaches of the
+// standard says so on a line of its own, in words, with the counts.
+func TestCLIImportWARCWarnings(t *testing.T) {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>A</title><a href=\"http://b.test/\">b</a>"
+	rec := "warc/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: <http://a.test/>\r\nWARC-Date: 2019-05-14T08:30:00Z\r\n" +
+		"WARC-Record-ID: <urn:uuid:5b5a0a9a-3e8e-4b43-9c52-9bbd2b1b0a01>\r\nContent-Type: application/http;msgtype=response\r\n" +
+		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	file := filepath.Join(t.TempDir(), "wget.warc")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "import", "--project", filepath.Join(t.TempDir(), "p"), "--warc", file)
+	want := "wget.warc: warning: 1 record read although it breaks the WARC standard: 1 target URI in angle brackets; 1 lower-case warc/ version line"
+	if code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, `"warnings":1`) {
+		t.Errorf("exit %d, stdout %s, stderr %s; want a line saying %q", code, stdout, stderr, want)
 	}
 }

@@ -483,6 +483,12 @@ export class SsImport extends LightElement {
 const summaryLabels: Record<string, string> = {
   from_outside: 'links from outside the slice',
   unknown_ids: 'links naming ids in no vertices file',
+  warnings: 'records read past a breach of the WARC standard',
+  warn_bracketed_uris: 'target URIs in angle brackets',
+  warn_content_length: 'Content-Lengths off (resynchronised)',
+  warn_cr_cr_lf: 'headers ending lines in CR CR LF',
+  warn_lower_case_version: 'lower-case version lines',
+  warn_folded_headers: 'headers with folded lines',
 };
 
 /** summaryText writes a file's counts, the non-zero ones, as "20 html pages · 123 revisits". */

@@ -23,4 +23,10 @@
 //	err = w.Close()
 //
 // [List] describes the finished files; [ReadIndex] indexes any WARC file.
+// [Read] reads any WARC file, plain or one gzip member a record, framing
+// each record itself before gowarc parses it, so that it reads what warcio
+// reads: a bracketed target URI (wget), a Content-Length a few bytes off
+// (the record's end found at the next record, within [ResyncWindow] bytes),
+// header lines ending in CR CR LF, a lower-case version line, folded
+// header lines (WARC 0.17), each reported as a [Warning].
 package warcfile

@@ -3,13 +3,11 @@ package warcfile
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httputil"
 	"strconv"
@@ -121,21 +119,23 @@ func (e *ReadError) Error() string {
 
 func (e *ReadError) Unwrap() error { return e.Err }
 
-// Read reads the WARC file r (gzip or plain, WARC 1.0 or 1.1; name is its
-// name, for errors) record by record and calls fn with each, in file
-// order, until the end or fn's error. Violations of the standard in an
-// otherwise readable record do not stop it; a syntax error (a header line
-// without its CRLF or colon) does. A record that cannot be read whole (a
-// truncated or corrupt file) is a [*ReadError] naming its offset; the
+// Read reads the WARC file r (gzip or plain, WARC 0.17, 1.0 or 1.1; name
+// is its name, for errors) record by record and calls fn with each, in
+// file order, until the end or fn's error. Violations of the standard in an
+// otherwise readable record do not stop it, and the breaches [Warning]
+// lists are mended (see [OnWarning]); a syntax error (a header line without
+// its line end or colon) does stop it. A record that cannot be read whole
+// (a truncated or corrupt file) is a [*ReadError] naming its offset; the
 // records before it have been handed over.
-func Read(r io.Reader, name string, fn func(*Record) error) error {
-	// gowarc v1.6.0's header parser, told to only warn of syntax errors
-	// (as real files need: archived HTTP heads break the rules), loops
-	// forever on a read error inside a record's WARC header, its memory
-	// growing every turn (a gzip member cut inside its header does that),
-	// and takes a plain record cut inside its header for a whole one. So
-	// the members of a gzip file, or the records of a plain one, that can
-	// seek are checked first, and only the whole ones handed to gowarc.
+func Read(r io.Reader, name string, fn func(*Record) error, opts ...ReadOption) error {
+	var o readOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	// The members of a gzip file, or the records of a plain one, that can
+	// seek are checked first, and only the whole ones read: so a file cut
+	// inside a record is refused at that record's offset once the records
+	// before it are handed over, however the cut record would read.
 	cut := int64(-1)
 	var cutErr error
 	if rs, ok := r.(io.ReadSeeker); ok {
@@ -148,23 +148,17 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 			r = io.LimitReader(rs, good)
 		}
 	}
-	wr, err := gowarc.NewWarcFileReaderFromStream(r, 0,
-		gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn), gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
-		gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore), gowarc.WithBlockErrorPolicy(gowarc.ErrWarn))
-	if err != nil {
-		return &ReadError{File: name, Err: err}
-	}
-	defer wr.Close()
+	rd := newRecordReader(r, o)
 	for {
-		rec, off, err := next(wr)
-		if errors.Is(err, io.EOF) && rec == nil {
+		rec, off, err := rd.next()
+		if err == io.EOF { // the end of the file, between records
 			if cut >= 0 {
 				return &ReadError{File: name, Offset: cut, Err: cutErr}
 			}
 			return nil
 		}
 		if err != nil {
-			return &ReadError{File: name, Offset: off, Err: readErr(err)}
+			return &ReadError{File: name, Offset: off, Err: err}
 		}
 		rr, err := recordOf(rec, off)
 		if err != nil {
@@ -181,18 +175,6 @@ func Read(r io.Reader, name string, fn func(*Record) error) error {
 			}
 		}
 	}
-}
-
-// next is wr.Next, a panic of gowarc's (some corrupt headers make one)
-// turned into an error.
-func next(wr *gowarc.WarcFileReader) (rec gowarc.WarcRecord, off int64, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rec, err = nil, fmt.Errorf("corrupt record (the WARC reader failed: %v)", p)
-		}
-	}()
-	rec, off, _, err = wr.Next()
-	return rec, off, err
 }
 
 // wholePrefix reads r and returns the length of its longest prefix of whole
@@ -237,7 +219,7 @@ func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
 			// A member too short to hold "WARC/" is a cut record, for
 			// gowarc to report as such.
 			b := bytes.TrimLeft(head[:n], "\r\n")
-			if !bytes.HasPrefix(b, []byte("WARC/")) && !bytes.HasPrefix([]byte("WARC/"), b) {
+			if !startsWARC(b) {
 				return good, notWARC(b, true, "its gzip data")
 			}
 		}
@@ -248,11 +230,10 @@ func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
 	}
 }
 
-// plainRecords is [wholePrefix] of a plain file: records as the standard
-// frames them, a "WARC/" version line, header lines up to an empty line,
-// Content-Length bytes of block; blank lines between records are allowed.
-// gowarc, told to warn, not fail, would take a record cut inside its header
-// for a whole one, or loop on it.
+// plainRecords is [wholePrefix] of a plain file: records framed as the
+// reader frames them (a version line, header lines up to an empty line, a
+// block up to the next record, Content-Length bytes away or near it);
+// blank lines between records are allowed.
 func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 	for records := 0; ; records++ {
 		for {
@@ -266,59 +247,18 @@ func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 			}
 			good = at()
 		}
-		size, bad := plainHeader(br, records == 0)
-		if bad != nil {
-			return good, bad
+		h, err := readHeader(br, records == 0)
+		if err != nil {
+			return good, err
 		}
-		if n, err := br.Discard(int(min(size, math.MaxInt))); int64(n) < size {
-			return good, readErr(cmp.Or(err, io.ErrUnexpectedEOF))
+		if h.size < 0 {
+			return good, errors.New("corrupt record: its header has no Content-Length")
+		}
+		blk := block{src: br, left: h.size, declared: h.size, start: at()}
+		if _, err := io.Copy(io.Discard, &blk); err != nil {
+			return good, readErr(err)
 		}
 		good = at()
-	}
-}
-
-// plainHeader reads a plain record's header from br, which is at its first
-// byte (the file's first, when first), and returns its Content-Length, or
-// what is wrong with it.
-func plainHeader(br *bufio.Reader, first bool) (int64, error) {
-	size := int64(-1)
-	for k := 0; ; k++ {
-		line, err := br.ReadSlice('\n')
-		// Bytes that cannot start a record are no record, even when
-		// the file ends, or the buffer fills, before their line does.
-		if k == 0 && err != nil && !bytes.HasPrefix(line, []byte("WARC/")) && !bytes.HasPrefix([]byte("WARC/"), line) {
-			return 0, notWARC(line, first, "")
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			return 0, fmt.Errorf("corrupt record: a header line longer than %d bytes", br.Size())
-		}
-		if errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF
-		}
-		if err != nil {
-			return 0, readErr(err)
-		}
-		text := strings.TrimRight(string(line), "\r\n")
-		switch {
-		case k == 0:
-			if !strings.HasPrefix(text, "WARC/") {
-				return 0, notWARC(line, first, "")
-			}
-		case text == "":
-			if size < 0 {
-				return 0, fmt.Errorf("corrupt record: its header has no Content-Length")
-			}
-			return size, nil
-		default:
-			name, value, ok := strings.Cut(text, ":")
-			if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-				n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-				if err != nil || n < 0 {
-					return 0, errors.New("corrupt record: its Content-Length is not a whole number of bytes")
-				}
-				size = n
-			}
-		}
 	}
 }
 

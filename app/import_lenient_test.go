@@ -1,0 +1,158 @@
+package app_test
+
+import (
+	"context"
+	"crypto/sha1"
+	"encoding/base32"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+)
+
+func sha1Digest(b string) string {
+	s := sha1.Sum([]byte(b))
+	return "sha1:" + base32.StdEncoding.EncodeToString(s[:])
+}
+
+// warcRecord is one WARC record as the crawlers write it: version line,
+// fields in the writer's order, Content-Length (off by lengthOff bytes),
+// the empty line, the block, CR LF CR LF.
+func warcRecord(version string, fields []string, block string, lengthOff int) string {
+	var b strings.Builder
+	b.WriteString(version + "\r\n")
+	for _, f := range fields {
+		b.WriteString(f + "\r\n")
+	}
+	fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n", len(block)+lengthOff)
+	return b.String() + block + "\r\n\r\n"
+}
+
+func httpResponse(status, contentType, extra, body string) string {
+	h := "HTTP/1.1 " + status + "\r\n"
+	if contentType != "" {
+		h += "Content-Type: " + contentType + "\r\n"
+	}
+	return h + extra + fmt.Sprintf("Content-Length: %d\r\n\r\n", len(body)) + body
+}
+
+func page(title, link string) string {
+	return `<!DOCTYPE html><html><head><title>` + title + `</title></head><body><main><p>The ` + title +
+		` page of the archive, written to be read, <a href="` + link + `">a link onward</a>.</p></main></body></html>`
+}
+
+// wgetResponse is a response record as wget 1.19 to 1.20 writes it: the
+// target URI in angle brackets.
+func wgetResponse(u, date, block string) string {
+	return warcRecord("WARC/1.0", []string{
+		"WARC-Type: response",
+		"WARC-Record-ID: <urn:uuid:5b5a0a9a-3e8e-4b43-9c52-9bbd2b1b0a01>",
+		"WARC-Warcinfo-ID: <urn:uuid:0f3f7c2e-7a26-4c0e-8f5e-1f7b3c6a9d10>",
+		"WARC-Concurrent-To: <urn:uuid:9d2c1e7b-6f0a-4b8e-a1c3-5e7f9b2d4c60>",
+		"WARC-Target-URI: <" + u + ">",
+		"WARC-Date: " + date,
+		"WARC-IP-Address: 192.0.2.10",
+		"WARC-Block-Digest: " + sha1Digest(block),
+		"WARC-Payload-Digest: " + sha1Digest(block[strings.Index(block, "\r\n\r\n")+4:]),
+		"Content-Type: application/http;msgtype=response",
+	}, block, 0)
+}
+
+// heritrixResponse is a response record as Heritrix 3 writes it.
+func heritrixResponse(version, u, date, block string, lengthOff int) string {
+	return warcRecord(version, []string{
+		"WARC-Type: response",
+		"WARC-Target-URI: " + u,
+		"WARC-Date: " + date,
+		"WARC-Payload-Digest: " + sha1Digest(block[strings.Index(block, "\r\n\r\n")+4:]),
+		"WARC-IP-Address: 192.0.2.20",
+		"WARC-Record-ID: <urn:uuid:7c4e2a10-55b1-4f3e-9a0d-2c6b8e1f3a77>",
+		"Content-Type: application/http; msgtype=response",
+	}, block, lengthOff)
+}
+
+// warcioResponse is a response record as warcio writes it.
+func warcioResponse(u, date, block string) string {
+	return warcRecord("WARC/1.0", []string{
+		"WARC-Type: response",
+		"WARC-Record-ID: <urn:uuid:c2a7d4e8-19f0-4b6a-8e3d-7a5c1b9f0e22>",
+		"WARC-Target-URI: " + u,
+		"WARC-Date: " + date,
+		"WARC-Payload-Digest: " + sha1Digest(block[strings.Index(block, "\r\n\r\n")+4:]),
+		"WARC-Block-Digest: " + sha1Digest(block),
+		"Content-Type: application/http; msgtype=response",
+	}, block, 0)
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func siteEdges(t *testing.T, a testProject) []string {
+	t.Helper()
+	_, edges, err := a.Store.SiteGraph(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range edges {
+		out = append(out, e.From+">"+e.To)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestImportWARCLenient: a plain WARC file of records as real writers
+// break the standard — wget's bracketed target URI, a Heritrix record
+// whose Content-Length is 3 bytes short, a lower-case version line, header
+// lines ending in CR CR LF, a WARC 0.17 record with a folded field — is
+// imported whole, each page with its links, each mended record counted as
+// a warning under its breach.
+func TestImportWARCLenient(t *testing.T) {
+	const date = "2019-05-14T08:30:00Z"
+	html := "text/html; charset=UTF-8"
+	crcr := func(rec string) string {
+		h := strings.Index(rec, "\r\n\r\n") + 4
+		return strings.ReplaceAll(rec[:h], "\r\n", "\r\r\n") + rec[h:]
+	}
+	folded := strings.Replace(
+		heritrixResponse("WARC/0.17", "http://e.test/", date, httpResponse("200 OK", html, "", page("Echo", "http://a.test/")), 0),
+		"Content-Type: application/http; msgtype=response", "Content-Type: application/http;\r\n msgtype=response", 1)
+	file := writeFile(t, "mixed.warc", strings.Join([]string{
+		wgetResponse("http://a.test/", date, httpResponse("200 OK", html, "", page("Alpha", "http://b.test/"))),
+		heritrixResponse("WARC/1.0", "http://b.test/", date, httpResponse("200 OK", html, "", page("Bravo", "http://c.test/")), -3),
+		"warc" + strings.TrimPrefix(warcioResponse("http://c.test/", date, httpResponse("200 OK", html, "", page("Charlie", "http://d.test/"))), "WARC"),
+		crcr(warcioResponse("http://d.test/", date, httpResponse("200 OK", html, "", page("Delta", "http://e.test/")))),
+		folded,
+	}, ""))
+	a := newImportProject(t)
+	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	if sum.Records != 5 || sum.PagesWritten != 5 || sum.Warnings != 5 || sum.WarnBracketedURIs != 1 || sum.WarnContentLength != 1 ||
+		sum.WarnLowerCaseVersion != 1 || sum.WarnCRCRLF != 1 || sum.WarnFoldedHeaders != 1 {
+		t.Errorf("summary %+v; want 5 records, 5 pages, 5 warnings, one of each breach", sum)
+	}
+	pages := pageURLs(t, a.Store)
+	for u, title := range map[string]string{"http://a.test/": "Alpha", "http://b.test/": "Bravo", "http://c.test/": "Charlie",
+		"http://d.test/": "Delta", "http://e.test/": "Echo"} {
+		if pages[u].Title != title {
+			t.Errorf("%s: title %q, want %q", u, pages[u].Title, title)
+		}
+	}
+	want := []string{"a.test>b.test", "b.test>c.test", "c.test>d.test", "d.test>e.test", "e.test>a.test"}
+	if got := siteEdges(t, a); !slices.Equal(got, want) {
+		t.Errorf("site links %v, want %v", got, want)
+	}
+}
