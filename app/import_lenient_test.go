@@ -5,13 +5,16 @@ import (
 	"crypto/sha1"
 	"encoding/base32"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"sitesift/app"
+	"sitesift/sites"
 )
 
 func sha1Digest(b string) string {
@@ -152,6 +155,50 @@ func TestImportWARCLenient(t *testing.T) {
 		}
 	}
 	want := []string{"a.test>b.test", "b.test>c.test", "c.test>d.test", "d.test>e.test", "e.test>a.test"}
+	if got := siteEdges(t, a); !slices.Equal(got, want) {
+		t.Errorf("site links %v, want %v", got, want)
+	}
+}
+
+// TestImportWARCRedirectsAnyType: a 3xx response with a Location is a
+// redirect page whatever its Content-Type — a 301 text/plain, a 302 with
+// none — and its target a link of its site (the site graph's link), as
+// for an HTML one.
+func TestImportWARCRedirectsAnyType(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	redirect := func(u, status, ct, loc, body string) sites.Capture {
+		h := http.Header{"Location": {loc}}
+		if ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		code := 0
+		fmt.Sscan(status, &code)
+		return sites.Capture{Method: "GET", URL: u, RequestHeader: http.Header{"Host": {"x"}},
+			Proto: "HTTP/1.1", StatusCode: code, Status: status, ResponseHeader: h, Body: []byte(body), At: t0}
+	}
+	file := writeWARC(t, []sites.Capture{
+		htmlCapture("http://a.test/", page("Alpha", "http://a.test/old"), t0),
+		redirect("http://a.test/old", "301 Moved Permanently", "text/plain", "http://c.test/new", "Moved to http://c.test/new"),
+		redirect("http://b.test/", "302 Found", "", "https://d.test/", ""),
+		htmlCapture("http://c.test/new", page("New", "http://c.test/"), t0),
+	})
+	a := newImportProject(t)
+	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	if sum.Redirects != 2 || sum.NonHTML != 0 || sum.PagesWritten != 4 {
+		t.Errorf("summary %+v; want 2 redirects, 4 pages, none skipped as non-HTML", sum)
+	}
+	pages := pageURLs(t, a.Store)
+	for u, target := range map[string]string{"http://a.test/old": "http://c.test/new", "http://b.test/": "https://d.test/"} {
+		p := pages[u]
+		if p.ErrClass != sites.ErrRedirect || p.Err != "redirect to "+target {
+			t.Errorf("%s: class %q, %q; want a redirect to %s", u, p.ErrClass, p.Err, target)
+		}
+	}
+	want := []string{"a.test>c.test", "b.test>d.test"}
 	if got := siteEdges(t, a); !slices.Equal(got, want) {
 		t.Errorf("site links %v, want %v", got, want)
 	}

@@ -53,6 +53,10 @@ type WARCSummary struct {
 	// (kept as pages without text or links).
 	BadURLs     int `json:"bad_urls"`
 	Undecodable int `json:"undecodable"`
+	// Redirects counts the 3xx responses with a Location kept as redirect
+	// pages whatever their Content-Type, or without one (those of an HTML
+	// type are among HTMLPages too).
+	Redirects int `json:"redirects"`
 	// Warnings counts the records read although they break the WARC
 	// standard, as warcio reads them; the Warn… fields count them by what
 	// was mended (a record may count in several).
@@ -221,11 +225,22 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 			ct := rec.Header.Get("Content-Type")
 			body, truncated, berr := rec.Body(crawl.DefaultMaxBodySize)
 			mt := crawl.MediaType(ct, body)
-			if !crawl.IsHTML(mt) {
+			// A redirect is a page whatever its type: its target is the
+			// link that counts, and servers send 3xx as text/plain, or
+			// with no type at all.
+			redirect := rec.Status >= 300 && rec.Status < 400 && rec.Header.Get("Location") != ""
+			if redirect {
+				sum.Redirects++
+			}
+			if !crawl.IsHTML(mt) && !redirect {
 				sum.NonHTML++
 				return nil
 			}
-			sum.HTMLPages++
+			if crawl.IsHTML(mt) {
+				sum.HTMLPages++
+			} else {
+				body, berr = nil, nil // not HTML: no text or links to take
+			}
 			pp := &warcPage{p: sites.Page{URL: u, Site: site, Status: rec.Status, ContentType: mt,
 				FetchedAt: rec.Date, Size: len(body)}, truncated: truncated, bodyless: len(body) == 0,
 				location: rec.Header.Get("Location")}

@@ -483,6 +483,7 @@ export class SsImport extends LightElement {
 const summaryLabels: Record<string, string> = {
   from_outside: 'links from outside the slice',
   unknown_ids: 'links naming ids in no vertices file',
+  redirects: 'redirect pages',
   warnings: 'records read past a breach of the WARC standard',
   warn_bracketed_uris: 'target URIs in angle brackets',
   warn_content_length: 'Content-Lengths off (resynchronised)',
