@@ -203,3 +203,36 @@ func TestImportWARCRedirectsAnyType(t *testing.T) {
 		t.Errorf("site links %v, want %v", got, want)
 	}
 }
+
+// TestImportWARCURLAgnosticRevisit: a revisit whose payload was first
+// archived under another URL (sitesift's writer makes one of a page whose
+// body another page had) counts as a capture of its own URL, not of the
+// URL it refers to.
+func TestImportWARCURLAgnosticRevisit(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	same := page("Same", "http://b.test/")
+	file := writeWARC(t, []sites.Capture{
+		htmlCapture("http://a.test/", same, t0),
+		htmlCapture("http://a.test/other", page("Other", "http://c.test/"), t0.Add(time.Hour)),
+		htmlCapture("http://a.test/other", same, t0.Add(2*time.Hour)), // revisit, referring to http://a.test/
+	})
+	a := newImportProject(t)
+	ctx := context.Background()
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(app.WARCSummary)
+	if sum.Revisits != 1 || sum.RevisitsMatched != 1 {
+		t.Errorf("summary %+v; want 1 revisit, matched", sum)
+	}
+	for u, want := range map[string]struct {
+		n    int
+		last time.Time
+	}{"http://a.test/": {1, t0}, "http://a.test/other": {2, t0.Add(2 * time.Hour)}} {
+		n, last, ok, err := a.Store.PageCaptures(ctx, u)
+		if err != nil || !ok || n != want.n || !last.Equal(want.last) {
+			t.Errorf("%s: %d captures, last %v (%v %v); want %d, %v", u, n, last, ok, err, want.n, want.last)
+		}
+	}
+}

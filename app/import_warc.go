@@ -36,8 +36,9 @@ type WARCSummary struct {
 	// scripts…), skipped.
 	NonHTML int `json:"non_html"`
 	// Revisits counts the revisit records; RevisitsMatched those whose
-	// page is stored (each counts as one of its captures), the rest point
-	// to non-HTML captures or to captures not imported.
+	// own URL's page is stored (each counts as one of its captures, also
+	// when its payload was archived under another URL), the rest are of
+	// non-HTML URLs or of URLs with no capture imported.
 	Revisits        int `json:"revisits"`
 	RevisitsMatched int `json:"revisits_matched"`
 	// Requests, Metadata and Other (warcinfo, resource…) records are
@@ -195,7 +196,11 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				return nil
 			case warcfile.KindRevisit:
 				sum.Revisits++
-				u, err := sites.Normalize(rec.RefersTo)
+				// A revisit is a capture of its own URL, also when its
+				// payload was first archived under another one (the
+				// URL-agnostic revisits of sitesift's writer, Heritrix,
+				// Browsertrix, warcprox).
+				u, err := sites.Normalize(rec.URL)
 				if err != nil {
 					sum.BadURLs++
 					return nil
