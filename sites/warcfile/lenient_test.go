@@ -237,3 +237,30 @@ func TestReadContentLengthTooFar(t *testing.T) {
 			len(got.kinds), got.warns, got.title, got.err)
 	}
 }
+
+// BenchmarkRead reads the WARC file named by SITESIFT_BENCH_WARC (one that
+// bench/gen writes, say) from memory, bodies included: the reader alone,
+// without an import's extraction and storage.
+func BenchmarkRead(b *testing.B) {
+	path := os.Getenv("SITESIFT_BENCH_WARC")
+	if path == "" {
+		b.Skip("SITESIFT_BENCH_WARC names no WARC file")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for range b.N {
+		err := Read(bytes.NewReader(data), path, func(r *Record) error {
+			if r.Kind == KindResponse {
+				_, _, err := r.Body(1 << 20)
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
