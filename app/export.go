@@ -219,6 +219,12 @@ const (
 	// ExportHeritrix is a Heritrix PreloadedUriPrecedencePolicy file from
 	// the OPIC ranking.
 	ExportHeritrix = "heritrix-precedence"
+	// ExportBrowsertrix is a browsertrix-crawler configuration (YAML) of
+	// the approved selection (see [WriteBrowsertrixConfig]).
+	ExportBrowsertrix = "browsertrix"
+	// ExportHeritrixSeeds is a Heritrix seeds file of the approved
+	// selection (see [WriteHeritrixSeeds]).
+	ExportHeritrixSeeds = "heritrix-seeds"
 	// ExportWARCList lists the project's WARC files (each downloads on its
 	// own).
 	ExportWARCList = "warc-list"
@@ -245,7 +251,11 @@ var Deliverables = []Deliverable{
 		[]string{export.CSV}},
 	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
 		[]string{export.CSV, export.JSON}},
-	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy.",
+	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy. Heritrix keys precedence per URI: each line gives a site's seed URL (the one the seed lists give) its site's value; the site's other URLs get the crawl's default precedence.",
+		[]string{export.Txt}},
+	{ExportBrowsertrix, "Browsertrix crawl configuration", "The approved sites as a browsertrix-crawler configuration (--config): each seed crawled within its site, the last crawl's exclusions as JavaScript expressions, the project's user agent and contact appended to the browser's.",
+		[]string{export.YAML}},
+	{ExportHeritrixSeeds, "Heritrix seeds", "The approved sites' seed URLs by importance, one a line, as Heritrix's seeds.txt (TextSeedModule); the Heritrix precedence file gives the same URLs their precedence.",
 		[]string{export.Txt}},
 }
 
@@ -412,6 +422,15 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 			return nil, err
 		}
 		return left, WriteHeritrixPrecedence(w, ps)
+	case ExportBrowsertrix, ExportHeritrixSeeds:
+		e, err := a.CrawlerExport(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if r.What == ExportBrowsertrix {
+			return e.LeftOut, WriteBrowsertrixConfig(w, e)
+		}
+		return e.LeftOut, WriteHeritrixSeeds(w, e)
 	}
 	return nil, badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
 }

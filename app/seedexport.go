@@ -34,7 +34,12 @@ type Precedence struct {
 // cut into min(buckets, sites) groups of (nearly) equal size, quantiles of
 // the ranking, and group k gets precedence k. Sites tied on OPIC share the
 // precedence of the first of them, so equal importance never gets two
-// values. Each site stands for its seed, as in seed lists (see [Seed]).
+// values. Each site stands for its seed, as in seed lists (see [Seed]):
+// Heritrix keys precedence per URI (PreloadedUriPrecedencePolicy looks
+// each URI up in its uri-history store and falls back to its default
+// policy for a URI it does not find), so a line gives its value to the
+// seed URL itself, the URL the seeds file (see [WriteHeritrixSeeds])
+// starts the site's crawl from, and not to the site's other URLs.
 // The sites an export leaves out by default (see [exportFilter]: failed
 // crawls, unless includeFailed, rejected sites, unless includeRejected,
 // and platform sites, unless includePlatforms) get no line and no share of the buckets; the second

@@ -303,7 +303,9 @@ func WriteCommunities(w io.Writer, cs []Community, format string) error {
 // followed by a space, followed by a precedence value"; the loader splits
 // on each single whitespace character and parses the second field as an
 // integer, so there is exactly one space and no header or comment line.
-// Lower values are crawled first.
+// Lower values are crawled first. Precedence is keyed per URI: a URI the
+// file does not list gets the policy's default, so the file names each
+// site by its seed URL (see [App.HeritrixPrecedence]).
 func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
 	for _, p := range ps {
 		if _, err := fmt.Fprintf(w, "%s %d\n", p.URI, p.Precedence); err != nil {

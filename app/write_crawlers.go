@@ -20,7 +20,10 @@ type CrawlerExport struct {
 	Rule sites.Rule
 	// Exclude are the regular expressions of URLs the last crawl of the
 	// project excluded (its --exclude), kept out of the big crawl too.
-	Exclude   []string
+	Exclude []string
+	// UserAgent is the project's user agent, its contact in it
+	// ("sitesift/VERSION (+CONTACT)"): what a crawl of the selection
+	// appends to its own.
 	UserAgent string
 	// LeftOut counts the approved sites left out, by reason: those whose
 	// crawl gave nothing worth archiving and the platform sites.
@@ -95,7 +98,16 @@ func browsertrixScope(site string, rule sites.Rule) (scope, include string) {
 // WriteBrowsertrixConfig writes a crawl configuration file of
 // browsertrix-crawler (its --config YAML, whose keys are its command-line
 // options): the approved seeds, each with its scope, the exclusions and the
-// user agent. Browsertrix Cloud takes the same seeds and exclusions.
+// user agent suffix. Browsertrix Cloud takes the same seeds and exclusions.
+//
+// browsertrix-crawler compiles include and exclude with JavaScript's
+// RegExp, where sitesift's are Go (RE2) expressions: each is written in
+// its JavaScript form (see [JSRegExp]), and an expression that has none is
+// a bad request that names it, rather than a file on which the crawler
+// skips every seed and stops. The project's user agent goes in
+// userAgentSuffix, which the crawler appends to its browser's own user
+// agent: replacing the browser's (userAgent) would make a browser crawl
+// look like a bot to the sites, the contact is what a webmaster needs.
 func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
 	b.WriteString("# browsertrix-crawler configuration written by sitesift " + Version + ":\n")
@@ -109,17 +121,25 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 		scope, include := browsertrixScope(s.Site, e.Rule)
 		fmt.Fprintf(&b, "  - url: %s\n    scopeType: %s\n", yamlString(s.SeedURL), scope)
 		if include != "" {
-			fmt.Fprintf(&b, "    include: %s\n", yamlString(include))
+			js, err := JSRegExp(include)
+			if err != nil {
+				return badRequest(fmt.Errorf("browsertrix export: the scope of %s: %w", s.Site, err))
+			}
+			fmt.Fprintf(&b, "    include: %s\n", yamlString(js))
 		}
 	}
 	if len(e.Exclude) > 0 {
 		b.WriteString("exclude:\n")
 		for _, x := range e.Exclude {
-			fmt.Fprintf(&b, "  - %s\n", yamlString(x))
+			js, err := JSRegExp(x)
+			if err != nil {
+				return badRequest(fmt.Errorf("browsertrix export: the last crawl's --exclude: %w", err))
+			}
+			fmt.Fprintf(&b, "  - %s\n", yamlString(js))
 		}
 	}
 	if e.UserAgent != "" {
-		fmt.Fprintf(&b, "userAgent: %s\n", yamlString(e.UserAgent))
+		fmt.Fprintf(&b, "userAgentSuffix: %s\n", yamlString(e.UserAgent))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

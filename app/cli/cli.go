@@ -102,11 +102,13 @@ Usage:
                                             saved collections: communities with their edits, as seed lists
   sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
                  [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
-  sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|warc-list
-                 [--format txt|csv|json] [--out FILE|DIR] [--include-failed] [--include-rejected] [--include-platforms]
+  sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|heritrix-seeds|browsertrix|warc-list
+                 [--format txt|csv|json|yaml] [--out FILE|DIR] [--include-failed] [--include-rejected] [--include-platforms]
                                             one deliverable of the Export page: sitesift help export lists them
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
-                                            the approved sites for browsertrix-crawler (YAML) or Heritrix (seeds.txt, precedence.txt)
+                                            the approved sites for browsertrix-crawler (YAML: exclusions as JavaScript
+                                            expressions, the user agent as userAgentSuffix) or Heritrix (seeds.txt,
+                                            precedence.txt: Heritrix keys precedence per URI, each site by its seed URL)
   sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
   sitesift page --project DIR [--whole] [--format txt|json] URL
                                             a crawled page's main text (what search finds); --whole: the whole

@@ -13,6 +13,7 @@ const (
 	CSV   = "csv"   // a header, then a record a line, cells through [Cell]
 	JSON  = "json"  // indented JSON, an empty list as []
 	Table = "table" // aligned columns for a terminal
+	YAML  = "yaml"  // a crawler's configuration file
 )
 
 // contentTypes of the downloadable formats.
@@ -20,6 +21,7 @@ var contentTypes = map[string]string{
 	Txt:  "text/plain; charset=utf-8",
 	CSV:  "text/csv; charset=utf-8",
 	JSON: "application/json",
+	YAML: "application/yaml; charset=utf-8",
 }
 
 // ContentType returns the media type of a downloadable format, "" for

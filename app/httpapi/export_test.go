@@ -60,6 +60,9 @@ func TestExportsAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "PUT", "/api/sites/s5.test/note", `{"librarian":"zed","note":"soup"}`, 404, nil)
 
+	// The crawler configurations are deliverables of the page too: none
+	// while no site is approved.
+	apptest.Call(t, h, "GET", "/api/export/browsertrix", "", 400, nil)
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated"}`, 200, nil)
 	env := apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
 	if !strings.Contains(env.Error, "nominated by ana, and ana cannot also approve it") {
@@ -69,6 +72,21 @@ func TestExportsAPI(t *testing.T) {
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
 	if sel.NominatedBy != "ana" || sel.ApprovedBy != "ben" {
 		t.Errorf("approved: %+v", sel)
+	}
+	for path, want := range map[string]struct{ name, typ, body string }{
+		"/api/export/browsertrix":    {"project-browsertrix.yaml", "application/yaml; charset=utf-8", "seeds:\n  - url: \"http://s1.test/\"\n"},
+		"/api/export/heritrix-seeds": {"project-heritrix-seeds.txt", "text/plain; charset=utf-8", "\nhttp://s1.test/\n"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Disposition") != `attachment; filename="`+want.name+`"` ||
+			rec.Header().Get("Content-Type") != want.typ || !strings.Contains(rec.Body.String(), want.body) {
+			t.Errorf("%s: %d %v %s", path, rec.Code, rec.Header(), rec.Body)
+		}
+		if path == "/api/export/browsertrix" && (!strings.Contains(rec.Body.String(), "\nuserAgentSuffix: \"sitesift/") ||
+			strings.Contains(rec.Body.String(), "\nuserAgent:")) {
+			t.Errorf("%s: the user agent is not appended to the browser's:\n%s", path, rec.Body)
+		}
 	}
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"cleo","status":"rejected","reason":"duplicate"}`, 200, &sel)
 	if sel.RejectedBy != "cleo" || sel.RejectedReason != "duplicate" {

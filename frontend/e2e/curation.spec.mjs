@@ -193,6 +193,8 @@ try {
       ['a[data-export="sites"][data-format="csv"]', `${p.name}-sites.csv`],
       ['a[data-export="sites"][data-format="json"]', `${p.name}-sites.json`],
       ['a[data-export="heritrix-precedence"][data-format="txt"]', `${p.name}-heritrix-precedence.txt`],
+      ['a[data-export="heritrix-seeds"][data-format="txt"]', `${p.name}-heritrix-seeds.txt`],
+      ['a[data-export="browsertrix"][data-format="yaml"]', `${p.name}-browsertrix.yaml`],
     ]) {
       const f = await download(page, sel);
       assert(f.name === want, `${sel} saved ${f.name}, want ${want}`);
@@ -223,6 +225,10 @@ try {
     assert(sj.find((x) => x.site === rated)?.ratings?.[A] === 3, 'the sites table JSON lacks the rating');
     const her = files[`${p.name}-heritrix-precedence.txt`].trim().split('\n');
     assert(her.every((l) => /^https?:\/\/\S+ \d+$/.test(l)), `a Heritrix line is not "URI precedence": ${her.find((l) => !/^https?:\/\/\S+ \d+$/.test(l))}`);
+    // The crawler configurations: the approved site's seed in both, the user agent appended to the browser's.
+    assert(files[`${p.name}-heritrix-seeds.txt`].split('\n').includes(home), `the Heritrix seeds lack ${home}`);
+    const yaml = files[`${p.name}-browsertrix.yaml`];
+    assert(yaml.includes(`- url: "${home}"`) && /\nuserAgentSuffix: "/.test(yaml) && !/\nuserAgent:/.test(yaml), `the Browsertrix configuration:\n${yaml}`);
     // The WARC archive, when the crawl wrote one, is listed on the same page.
     const warcs = (await apiGet('/api/warcs')) ?? [];
     if (warcs.length) await page.waitForSelector('.warc-table tr[data-warc]');

@@ -442,7 +442,7 @@ export interface SearchProblem {
   position?: number;
 }
 
-export type ExportFormat = 'txt' | 'csv' | 'json';
+export type ExportFormat = 'txt' | 'csv' | 'json' | 'yaml';
 export type SeedMethod = 'communities' | 'importance';
 
 export type LabExperiment = 'convergence' | 'windows' | 'normleak' | 'links';

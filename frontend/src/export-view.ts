@@ -2,8 +2,9 @@
 // download under its one file name (PROJECT-what.format, from GET
 // /api/exports) with a line saying what it is for: the approved selection,
 // the top K sites by importance (with a preview of its first lines),
-// community seed lists, the ratings file, the sites table, the Heritrix
-// precedence file and the WARC archive. The same files come from `sitesift
+// community seed lists, the ratings file, the sites table, the crawler
+// configurations (browsertrix-crawler's YAML, Heritrix's seeds and
+// precedence files) and the WARC archive. The same files come from `sitesift
 // export --what`.
 
 import { html, nothing } from 'lit';
@@ -110,6 +111,8 @@ export class ExportView extends LightElement {
         ['approved', {}],
         ['top-k', this.#topParams()],
         ['heritrix-precedence', {}],
+        ['heritrix-seeds', {}],
+        ['browsertrix', {}],
         ['communities', {}],
       ];
       // A deliverable that cannot be made yet (importance stale) just says nothing.
@@ -318,7 +321,16 @@ export class ExportView extends LightElement {
       <div class="export-cards">
         ${this.#card('ratings', html`<p class="small">Read back with Import ratings on the <a href=${href('/agreement')}>Agreement</a> page or <code>sitesift ratings import</code>.</p>`)}
         ${this.#card('sites')}
-        ${this.#card('heritrix-precedence')}
+      </div>
+      <h2 class="export-section">For the archiving crawlers</h2>
+      <p class="muted export-intro">The approved sites, ready for a crawler that archives them
+        (<code>sitesift export --what browsertrix</code> and <code>--what heritrix</code> write the same files).</p>
+      <div class="export-cards">
+        ${this.#card('browsertrix', html`<p class="small">Run it with
+          <code>docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/${this.#deliverable('browsertrix')?.files['yaml'] ?? 'FILE'}</code>.</p>`)}
+        ${this.#card('heritrix-seeds')}
+        ${this.#card('heritrix-precedence', html`<p class="small">Load it with Heritrix's <code>PrecedenceLoader</code> before the crawl;
+          it gives each site's seed URL, the one in the seeds file, its site's precedence.</p>`)}
       </div>
       <ss-warc-files></ss-warc-files>
     `;
