@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +140,70 @@ func TestRatingsCSVRoundTrip(t *testing.T) {
 	}
 	if !slices.Equal(strip(got), strip(want)) {
 		t.Errorf("imported %+v\nwant %+v", got, want)
+	}
+}
+
+// TestExportBOM: the ratings file and the sites table, meant for a
+// spreadsheet, start with a UTF-8 byte-order mark unless asked not to
+// (Excel on Windows reads a CSV file without one in the local code page);
+// the seed lists have none unless asked; otherwise the bytes are the same.
+// A mark asked for with a format other than CSV is a bad request, and the
+// ratings file reads back the same with or without its mark.
+func TestExportBOM(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	yes, no := true, false
+	for _, c := range []struct {
+		what, format string
+		bom          *bool
+		want         bool
+	}{
+		{app.ExportRatings, "", nil, true},
+		{app.ExportRatings, "", &no, false},
+		{app.ExportSites, export.CSV, nil, true},
+		{app.ExportSites, export.CSV, &no, false},
+		{app.ExportTopK, export.CSV, nil, false},
+		{app.ExportTopK, export.CSV, &yes, true},
+	} {
+		var got, plain bytes.Buffer
+		if err := a.Export(ctx, &got, app.ExportRequest{What: c.what, Format: c.format, BOM: c.bom}); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		if err := a.Export(ctx, &plain, app.ExportRequest{What: c.what, Format: c.format, BOM: &no}); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		want := plain.String()
+		if c.want {
+			want = export.BOM + want
+		}
+		if got.String() != want || plain.Len() == 0 {
+			asked := "default"
+			if c.bom != nil {
+				asked = strconv.FormatBool(*c.bom)
+			}
+			t.Errorf("%s (bom %s): starts %q, want %q", c.what, asked, got.String()[:min(got.Len(), 12)], want[:min(len(want), 12)])
+		}
+	}
+	_, err := a.ExportCounted(ctx, io.Discard, app.ExportRequest{What: app.ExportSites, Format: export.JSON, BOM: &yes})
+	if app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), "byte-order mark") {
+		t.Errorf("a byte-order mark in JSON: %v", err)
+	}
+	var with, without bytes.Buffer
+	if err := a.Export(ctx, &with, app.ExportRequest{What: app.ExportRatings}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Export(ctx, &without, app.ExportRequest{What: app.ExportRatings, BOM: &no}); err != nil {
+		t.Fatal(err)
+	}
+	lw, err := app.ParseRatings(&with, "with.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lwo, err := app.ParseRatings(&without, "without.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lw) == 0 || !slices.Equal(lw, lwo) {
+		t.Errorf("read back with its mark %+v, without %+v", lw, lwo)
 	}
 }

@@ -237,26 +237,31 @@ type Deliverable struct {
 	Title   string   `json:"title"`
 	Purpose string   `json:"purpose"`
 	Formats []string `json:"formats"`
+	// BOM is whether its CSV file starts with a UTF-8 byte-order mark
+	// unless asked otherwise (see [ExportRequest.BOM]): true for the
+	// tables meant for a spreadsheet, the ratings file and the sites
+	// table; false for the seed lists, which scripts and crawlers read.
+	BOM bool `json:"bom"`
 }
 
 // Deliverables are the exports, in the order the Export page shows them.
 var Deliverables = []Deliverable{
 	{ExportApproved, "Approved selection", "The sites two librarians approved, as seeds for the archiving crawler (txt), or with who nominated and approved them and when (CSV, JSON).",
-		[]string{export.Txt, export.CSV, export.JSON}},
+		[]string{export.Txt, export.CSV, export.JSON}, false},
 	{ExportTopK, "Top sites by importance", "The K most important sites by OPIC as seeds, without the sites librarians rejected or whose crawl failed: a starting list before review.",
-		[]string{export.Txt, export.CSV, export.JSON}},
+		[]string{export.Txt, export.CSV, export.JSON}, false},
 	{ExportCommunities, "Community seeds", "One hub of each community (bipartite core) of the Communities page's current extraction, as seeds that cover the topic's link neighbourhoods.",
-		[]string{export.Txt, export.CSV, export.JSON}},
+		[]string{export.Txt, export.CSV, export.JSON}, false},
 	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or sitesift ratings import.",
-		[]string{export.CSV}},
+		[]string{export.CSV}, true},
 	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
-		[]string{export.CSV, export.JSON}},
+		[]string{export.CSV, export.JSON}, true},
 	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy. Heritrix keys precedence per URI: each line gives a site's seed URL (the one the seed lists give) its site's value; the site's other URLs get the crawl's default precedence.",
-		[]string{export.Txt}},
+		[]string{export.Txt}, false},
 	{ExportBrowsertrix, "Browsertrix crawl configuration", "The approved sites as a browsertrix-crawler configuration (--config): each seed crawled within its site, the last crawl's exclusions as JavaScript expressions, the project's user agent and contact appended to the browser's.",
-		[]string{export.YAML}},
+		[]string{export.YAML}, false},
 	{ExportHeritrixSeeds, "Heritrix seeds", "The approved sites' seed URLs by importance, one a line, as Heritrix's seeds.txt (TextSeedModule); the Heritrix precedence file gives the same URLs their precedence.",
-		[]string{export.Txt}},
+		[]string{export.Txt}, false},
 }
 
 // DeliverableOf returns the deliverable what, or an error (KindInvalid)
@@ -292,6 +297,12 @@ type ExportRequest struct {
 	// Buckets is the number of precedence values of ExportHeritrix
 	// (default DefaultPrecedenceBuckets).
 	Buckets int
+	// BOM, when set, says whether a CSV file starts with a UTF-8
+	// byte-order mark; nil is the deliverable's default (its
+	// [Deliverable.BOM]). Excel on Windows reads a CSV file without one in
+	// the local code page ("café" comes out as "cafÃ©"); with one it reads
+	// UTF-8. It goes with the CSV format only.
+	BOM *bool
 }
 
 // DefaultTopK is K of a top-K export when none is given.
@@ -320,6 +331,9 @@ func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
 	}
 	if r.Buckets == 0 {
 		r.Buckets = DefaultPrecedenceBuckets
+	}
+	if r.BOM != nil && r.Format != export.CSV {
+		return r, d, badRequest(fmt.Errorf("export %s: a byte-order mark goes with CSV files, not %s", r.What, r.Format))
 	}
 	return r, d, nil
 }
@@ -370,9 +384,14 @@ func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
 // lists, the community seeds and Heritrix leave out the platform sites
 // unless r.IncludePlatforms. The list is empty for the other deliverables.
 func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
-	r, _, err := r.check()
+	r, d, err := r.check()
 	if err != nil {
 		return nil, err
+	}
+	if r.Format == export.CSV && (r.BOM == nil && d.BOM || r.BOM != nil && *r.BOM) {
+		if _, err := io.WriteString(w, export.BOM); err != nil {
+			return nil, err
+		}
 	}
 	none := []LeftOut{}
 	// Every deliverable but the ratings and the communities (a graph's

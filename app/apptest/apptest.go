@@ -319,10 +319,11 @@ func AddLibrarians(t testing.TB, a *app.App, names ...string) {
 	}
 }
 
-// ReadCSV parses s as CSV.
+// ReadCSV parses s as CSV, a leading UTF-8 byte-order mark skipped (the
+// tables meant for a spreadsheet start with one).
 func ReadCSV(t testing.TB, s string) [][]string {
 	t.Helper()
-	recs, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(s, "\uFEFF"))).ReadAll()
 	if err != nil {
 		t.Fatalf("%v in\n%s", err, s)
 	}

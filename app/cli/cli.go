@@ -104,7 +104,9 @@ Usage:
                  [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
   sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|heritrix-seeds|browsertrix|warc-list
                  [--format txt|csv|json|yaml] [--out FILE|DIR] [--include-failed] [--include-rejected] [--include-platforms]
-                                            one deliverable of the Export page: sitesift help export lists them
+                 [--bom[=false]]            one deliverable of the Export page: sitesift help export lists them;
+                                            --bom: a CSV file starts with a UTF-8 byte-order mark (default for
+                                            ratings and sites), so that Excel on Windows reads its accents right
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
                                             the approved sites for browsertrix-crawler (YAML: exclusions as JavaScript
                                             expressions, the user agent as userAgentSuffix) or Heritrix (seeds.txt,
@@ -133,8 +135,9 @@ Usage:
                                             STATUS: candidate, nominated, approved, rejected
   sitesift selection export --project DIR [--status approved] [--format txt|csv|json]
   sitesift ratings import --project DIR FILE
-  sitesift ratings export --project DIR [FILE]
-                                            CSV librarian,site,rating,note
+  sitesift ratings export --project DIR [--bom=false] [FILE]
+                                            CSV librarian,site,rating,note, with a UTF-8 byte-order mark for Excel
+                                            on Windows unless --bom=false; import reads it with or without
   sitesift agreement --project DIR [--format table|csv|json] [--biased] [--rater NAME]
   sitesift lab convergence (--edges FILE | --synthetic N) [--strategies greedy,random,cycle]
                            [--steps S] [--every K] --out DIR

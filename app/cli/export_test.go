@@ -109,3 +109,50 @@ func TestExportLeftOutCLI(t *testing.T) {
 		t.Errorf("ratings --include-failed: %d %q", code, stderr)
 	}
 }
+
+// TestExportBOMCLI: `sitesift export` starts the sites table and the
+// ratings file with a UTF-8 byte-order mark unless --bom=false, a seed list
+// only with --bom, refuses --bom for a file that is not CSV; `sitesift
+// ratings export` writes the mark too, and `ratings import` reads the file
+// back, with or without it.
+func TestExportBOMCLI(t *testing.T) {
+	dir := apptest.ReviewProject(t)
+	outDir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		file string
+		bom  bool
+	}{
+		{[]string{"--what", "sites", "--format", "csv"}, "project-sites.csv", true},
+		{[]string{"--what", "sites", "--format", "csv", "--bom=false"}, "project-sites.csv", false},
+		{[]string{"--what", "ratings"}, "project-ratings.csv", true},
+		{[]string{"--what", "top-k", "--format", "csv"}, "project-top-100.csv", false},
+		{[]string{"--what", "top-k", "--format", "csv", "--bom"}, "project-top-100.csv", true},
+	} {
+		args := append([]string{"export", "--project", dir, "--out", outDir + string(os.PathSeparator)}, tc.args...)
+		code, _, stderr := runCLI(t, args...)
+		b, err := os.ReadFile(filepath.Join(outDir, tc.file))
+		if code != 0 || err != nil || strings.HasPrefix(string(b), "\uFEFF") != tc.bom || !strings.Contains(string(b), ",") {
+			t.Errorf("%v: %d %v %s; starts %q, want a byte-order mark: %v", tc.args, code, err, stderr, string(b)[:min(len(b), 8)], tc.bom)
+		}
+	}
+	for _, args := range [][]string{{"--what", "top-k", "--bom"}, {"--what", "browsertrix", "--bom"}, {"--what", "sites", "--format", "json", "--bom"}} {
+		if code, _, stderr := runCLI(t, append([]string{"export", "--project", dir}, args...)...); code == 0 || !strings.Contains(stderr, "--bom") && !strings.Contains(stderr, "byte-order mark") {
+			t.Errorf("%v: %d %s, want a refusal", args, code, stderr)
+		}
+	}
+	for _, bom := range []string{"--bom=true", "--bom=false"} {
+		file := filepath.Join(outDir, "ratings"+bom+".csv")
+		if code, _, stderr := runCLI(t, "ratings", "export", "--project", dir, bom, file); code != 0 {
+			t.Fatalf("ratings export %s: %d %s", bom, code, stderr)
+		}
+		b, _ := os.ReadFile(file)
+		if strings.HasPrefix(string(b), "\uFEFF") != (bom == "--bom=true") {
+			t.Errorf("ratings export %s starts %q", bom, string(b)[:min(len(b), 8)])
+		}
+		code, out, stderr := runCLI(t, "ratings", "import", "--project", dir, file)
+		if code != 0 || !strings.Contains(out, "0 added, 0 changed") {
+			t.Errorf("ratings import of the file of ratings export %s: %d %s %s", bom, code, out, stderr)
+		}
+	}
+}

@@ -311,6 +311,7 @@ func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	f := c.newFlags("ratings export")
 	dir := f.String("project", "", "project directory")
+	bom := f.Bool("bom", true, "start the file with a UTF-8 byte-order mark, so that Excel on Windows reads its accents right (--bom=false leaves it out; ratings import reads both)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -318,9 +319,10 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return usageError{"ratings export: give at most one FILE (default: standard output)"}
 	}
+	req := app.ExportRequest{What: app.ExportRatings, BOM: bom}
 	return c.readProject(*dir, func(a *app.App) error {
 		if len(rest) == 0 {
-			return a.ExportRatingsCSV(ctx, c.Stdout)
+			return a.Export(ctx, c.Stdout, req)
 		}
 		// Write next to the file and rename, so that a failed export does
 		// not leave half a file where a good one was.
@@ -329,7 +331,7 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 			return err
 		}
 		defer os.Remove(tmp.Name())
-		if err := a.ExportRatingsCSV(ctx, tmp); err != nil {
+		if err := a.Export(ctx, tmp, req); err != nil {
 			tmp.Close()
 			return err
 		}

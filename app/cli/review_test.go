@@ -137,7 +137,7 @@ func TestRatingsImportCLI(t *testing.T) {
 	}
 
 	code, out, _ = runCLI(t, "ratings", "export", "--project", dir)
-	if code != 0 || !strings.HasPrefix(out, "librarian,site,rating,note\nana,s1.test,4,\nben,s1.test,4,\ncleo,s1.test,3,\ndan,s1.test,4,\"maps, rare\"\n") {
+	if code != 0 || !strings.HasPrefix(out, "\uFEFFlibrarian,site,rating,note\nana,s1.test,4,\nben,s1.test,4,\ncleo,s1.test,3,\ndan,s1.test,4,\"maps, rare\"\n") {
 		t.Errorf("export:\n%s", out)
 	}
 	exported := filepath.Join(tmp, "out.csv")

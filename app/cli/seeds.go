@@ -119,6 +119,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	includePlatforms := f.Bool("include-platforms", false,
 		"top-k, approved, communities, heritrix-precedence: keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts)")
 	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
+	bom := f.Bool("bom", false, "CSV: start the file with a UTF-8 byte-order mark, so that Excel on Windows reads its accents right "+
+		"(default on for --what ratings and sites: --bom=false leaves it out)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -126,7 +128,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	req := app.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
 		IncludeRejected: *includeRejected, IncludePlatforms: *includePlatforms, Buckets: *buckets}
+	if set["bom"] {
+		req.BOM = bom
+	}
 	switch {
+	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == app.ExportWARCList):
+		return usageError{"export: --bom goes with CSV files; --what " + *what + " writes none"}
 	case *what == ExportBrowsertrix || *what == ExportHeritrixCrawl: // export_crawlers.go
 		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
 	case *what == "":
@@ -248,8 +255,17 @@ func (c CLI) exportHelp() {
 			b.WriteString("      --include-platforms\n")
 		}
 		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
+		if slices.Contains(d.Formats, export.CSV) {
+			if d.BOM {
+				b.WriteString("      CSV starts with a UTF-8 byte-order mark (--bom=false leaves it out)\n")
+			} else {
+				b.WriteString("      --bom: CSV starts with a UTF-8 byte-order mark\n")
+			}
+		}
 	}
 	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", app.ExportWARCList)
+	b.WriteString("\nA CSV file with a byte-order mark opens right in Excel on Windows, which reads one without it in the\n" +
+		"local code page (café as cafÃ©); sitesift ratings import reads the ratings file with or without it.\n")
 	b.WriteString("\nA site's seed is the shallowest page the crawl fetched with a 2xx answer (http://SITE/ when none did:\n" +
 		"checked false in CSV and JSON). Sites whose crawl failed (dead, closed to robots, errors only) are left out\n" +
 		"of the seed lists and the Heritrix files, and rejected sites of top-k and heritrix-precedence, unless asked;\n" +

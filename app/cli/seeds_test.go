@@ -186,6 +186,11 @@ func TestExportRatingsCSV(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("export: %d %s", code, stderr)
 	}
+	// A table for a spreadsheet: a byte-order mark first, for Excel.
+	out, ok := strings.CutPrefix(out, "\uFEFF")
+	if !ok {
+		t.Errorf("the sites table starts %q, without a byte-order mark", out[:min(len(out), 8)])
+	}
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)

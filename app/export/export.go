@@ -16,6 +16,11 @@ const (
 	YAML  = "yaml"  // a crawler's configuration file
 )
 
+// BOM is the UTF-8 byte-order mark that a CSV file meant for a
+// spreadsheet starts with: Excel on Windows reads a CSV file without one in
+// the local code page. sitesift's readers of its own files skip it.
+const BOM = "\uFEFF"
+
 // contentTypes of the downloadable formats.
 var contentTypes = map[string]string{
 	Txt:  "text/plain; charset=utf-8",

@@ -141,7 +141,7 @@ func TestExportSeedsAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec = get("/api/export/ratings.csv")
-	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,mean_rating,graph\n") ||
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "\uFEFFsite,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,mean_rating,graph\n") ||
 		!strings.Contains(rec.Header().Get("Content-Disposition"), `"project-sites.csv"`) ||
 		!strings.Contains(rec.Body.String(), "\ng1.test,") {
 		t.Errorf("ratings.csv: %d %q", rec.Code, rec.Body)

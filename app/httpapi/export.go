@@ -45,7 +45,8 @@ func (h *handler) exports(r *http.Request) (any, error) {
 }
 
 // exportRequest reads the parameters of a deliverable: format, count
-// (top-k), include_failed, include_rejected, include_platforms and buckets.
+// (top-k), include_failed, include_rejected, include_platforms, buckets
+// and bom (absent: the deliverable's default).
 func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
 	req := app.ExportRequest{What: what, Format: r.FormValue("format")}
 	var err error
@@ -63,6 +64,13 @@ func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
 	}
 	if req.IncludePlatforms, err = boolParam(r, "include_platforms"); err != nil {
 		return req, err
+	}
+	if r.FormValue("bom") != "" {
+		bom, err := boolParam(r, "bom")
+		if err != nil {
+			return req, err
+		}
+		req.BOM = &bom
 	}
 	return req, nil
 }

@@ -21,6 +21,7 @@ func TestExportsAPI(t *testing.T) {
 		Purpose string            `json:"purpose"`
 		Formats []string          `json:"formats"`
 		Files   map[string]string `json:"files"`
+		BOM     bool              `json:"bom"`
 	}
 	apptest.Call(t, h, "GET", "/api/exports?count=7", "", 200, &list)
 	if len(list) != len(app.Deliverables) || list[0].What != app.ExportApproved || list[0].Files["json"] != "project-approved.json" ||
@@ -48,6 +49,29 @@ func TestExportsAPI(t *testing.T) {
 	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/top-k?count=2", nil))
 	if rec.Body.String() != "http://s2.test/\nhttp://s3.test/\n" {
 		t.Errorf("top 2: %q", rec.Body)
+	}
+	// The spreadsheet tables start with a byte-order mark unless asked not
+	// to; the seed lists only when asked; no other format takes one.
+	for path, bom := range map[string]bool{
+		"/api/export/sites?format=csv":           true,
+		"/api/export/sites?format=csv&bom=false": false,
+		"/api/export/ratings":                    true,
+		"/api/ratings/export":                    true,
+		"/api/export/top-k?format=csv":           false,
+		"/api/export/top-k?format=csv&bom=true":  true,
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
+		if rec.Code != 200 || strings.HasPrefix(rec.Body.String(), "\uFEFF") != bom {
+			t.Errorf("%s: %d, starts %q; want a byte-order mark: %v", path, rec.Code, rec.Body.String()[:min(rec.Body.Len(), 8)], bom)
+		}
+	}
+	apptest.Call(t, h, "GET", "/api/export/top-k?bom=true", "", 400, nil)
+	apptest.Call(t, h, "GET", "/api/export/sites?format=csv&bom=maybe", "", 400, nil)
+	for _, d := range list {
+		if d.BOM != (d.What == app.ExportSites || d.What == app.ExportRatings) {
+			t.Errorf("exports: %s says bom %v", d.What, d.BOM)
+		}
 	}
 	apptest.Call(t, h, "GET", "/api/export/seeds-of-doom", "", 400, nil)
 	apptest.Call(t, h, "GET", "/api/export/ratings?format=json", "", 400, nil)

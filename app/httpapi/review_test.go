@@ -173,7 +173,7 @@ func TestRatingsImportAPI(t *testing.T) {
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/ratings/export", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/csv; charset=utf-8" ||
-		!strings.HasPrefix(rec.Body.String(), "librarian,site,rating,note\n") || !strings.Contains(rec.Body.String(), "dan,s3.test,1,\n") {
+		!strings.HasPrefix(rec.Body.String(), "\uFEFFlibrarian,site,rating,note\n") || !strings.Contains(rec.Body.String(), "dan,s3.test,1,\n") {
 		t.Errorf("export: %d %v\n%s", rec.Code, rec.Header(), rec.Body)
 	}
 }

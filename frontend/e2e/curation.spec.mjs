@@ -44,6 +44,8 @@ function write(page, method, path, body) {
 
 /** parseCSV reads CSV with quoted cells ("" escapes, line breaks inside quotes). */
 function parseCSV(text) {
+  // A spreadsheet table starts with a UTF-8 byte-order mark, for Excel on Windows.
+  text = text.replace(/^\uFEFF/, '');
   const rows = [];
   let row = [];
   let cell = '';
@@ -199,6 +201,10 @@ try {
       const f = await download(page, sel);
       assert(f.name === want, `${sel} saved ${f.name}, want ${want}`);
       files[want] = f.text;
+    }
+    for (const f of [`${p.name}-ratings.csv`, `${p.name}-sites.csv`, `${p.name}-approved.csv`]) {
+      const bom = files[f].startsWith('\uFEFF');
+      assert(bom === !f.endsWith('approved.csv'), `${f} ${bom ? 'has' : 'lacks'} a byte-order mark`);
     }
     const home = `http://${site}/`;
     assert(files[`${p.name}-approved.txt`].split('\n').includes(home), `the approved seeds lack ${home}`);

@@ -53,6 +53,8 @@ async function cardSite(page, not = '') {
 
 /** parseCSV reads simple CSV (quoted cells with "" escapes; no line breaks inside cells needed here). */
 function parseCSV(text) {
+  // A spreadsheet table starts with a UTF-8 byte-order mark, for Excel on Windows.
+  text = text.replace(/^\uFEFF/, '');
   const rows = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line) continue;

@@ -559,6 +559,8 @@ export interface Deliverable {
   purpose: string;
   formats: ExportFormat[];
   files: Record<string, string>;
+  /** bom is whether its CSV file starts with a UTF-8 byte-order mark unless asked otherwise. */
+  bom: boolean;
 }
 
 /** SelectedSeed is one site of GET /api/selection. */

@@ -37,6 +37,7 @@ export class ExportView extends LightElement {
     includeFailed: { state: true },
     includeRejected: { state: true },
     includePlatforms: { state: true },
+    bom: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -52,6 +53,11 @@ export class ExportView extends LightElement {
   declare includeRejected: boolean;
   /** includePlatforms keeps the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) in the list. */
   declare includePlatforms: boolean;
+  /**
+   * bom says whether CSV files start with a UTF-8 byte-order mark (Excel on Windows needs one to read UTF-8);
+   * undefined leaves each file its default (on for the ratings file and the sites table).
+   */
+  declare bom: boolean | undefined;
 
   /** file is the whole export file; the preview shows its first lines. */
   #file = new Loader<string>(this, '');
@@ -75,6 +81,7 @@ export class ExportView extends LightElement {
     this.includeFailed = false;
     this.includeRejected = false;
     this.includePlatforms = false;
+    this.bom = undefined;
   }
 
   override connectedCallback(): void {
@@ -86,6 +93,8 @@ export class ExportView extends LightElement {
     this.includeFailed = this.params.get('include_failed') === '1';
     this.includeRejected = this.params.get('include_rejected') === '1';
     this.includePlatforms = this.params.get('include_platforms') === '1';
+    const bom = this.params.get('bom');
+    this.bom = bom === '1' ? true : bom === '0' ? false : undefined;
     void this.#loadPreview();
     void this.#loadList();
   }
@@ -163,7 +172,10 @@ export class ExportView extends LightElement {
   #changed(): void {
     this.copied = '';
     const all =
-      (this.includeFailed ? '&include_failed=1' : '') + (this.includeRejected ? '&include_rejected=1' : '') + (this.includePlatforms ? '&include_platforms=1' : '');
+      (this.includeFailed ? '&include_failed=1' : '') +
+      (this.includeRejected ? '&include_rejected=1' : '') +
+      (this.includePlatforms ? '&include_platforms=1' : '') +
+      (this.bom === undefined ? '' : `&bom=${this.bom ? 1 : 0}`);
     history.replaceState(history.state, '', `#/export?format=${this.format}&count=${this.count}${all}`);
     window.clearTimeout(this.#timer);
     this.#timer = window.setTimeout(() => {
@@ -199,6 +211,16 @@ export class ExportView extends LightElement {
     this.#changed();
   };
 
+  #onBOM = (ev: Event) => {
+    this.bom = (ev.target as HTMLInputElement).checked;
+    this.#changed();
+  };
+
+  /** bomParam is the byte-order mark parameter of a download in format f: only CSV files take one. */
+  #bomParam(f: string): Record<string, string | undefined> {
+    return f === 'csv' && this.bom !== undefined ? { bom: String(this.bom) } : {};
+  }
+
   /** deliverable is the one of that name, once the list is in. */
   #deliverable(what: string): Deliverable | undefined {
     return (this.#list.value ?? []).find((d) => d.what === what);
@@ -212,7 +234,7 @@ export class ExportView extends LightElement {
       ${d.formats.map((f, i) => {
         const name = d.files[f] ?? '';
         return html`<a class="btn ${i === 0 ? 'primary' : ''}" data-export=${what} data-format=${f}
-          href=${api.exportFileURL(what, f, params)} download=${name} @click=${this.#downloads.click}>${name}</a>`;
+          href=${api.exportFileURL(what, f, { ...params, ...this.#bomParam(f) })} download=${name} @click=${this.#downloads.click}>${name}</a>`;
       })}
     </div>`;
   }
@@ -245,12 +267,17 @@ export class ExportView extends LightElement {
 
   override render() {
     const topParams = this.#topParams();
-    const url = api.exportFileURL('top-k', this.format, topParams);
+    const url = api.exportFileURL('top-k', this.format, { ...topParams, ...this.#bomParam(this.format) });
     const file = this.#deliverable('top-k')?.files[this.format] ?? `top-${this.count}.${this.format}`;
     return html`
       <div class="toolbar"><h1>Export</h1>${spinner(this.#list.loading)}</div>
       <p class="muted export-intro">Every file this project delivers, each under one name wherever it comes from
         (<code>sitesift export --what …</code> writes the same files).</p>
+      <label class="check export-bom" title="Excel on Windows reads a CSV file without a byte-order mark in the local code page: café comes out as cafÃ©">
+        <input id="export-bom" type="checkbox" .checked=${this.bom ?? false} .indeterminate=${this.bom === undefined} @change=${this.#onBOM} />
+        CSV files start with a byte-order mark, for Excel on Windows
+        ${this.bom === undefined ? html`<span class="muted small">(as each file has it: the ratings file and the sites table do, the seed lists not)</span>` : nothing}
+      </label>
       ${alertBox(this.#list.error)}
       ${this.#downloads.note()}
       <div class="export-cards">
