@@ -71,7 +71,11 @@ async function download(page, sel) {
   await link.waitFor();
   const got = page.waitForEvent('download');
   await link.click();
-  const d = await got;
+  const d = await got.catch(async (e) => {
+    // Say which link saved nothing, and what the page showed instead.
+    const shown = await page.locator('.alert, [role="alert"]').allInnerTexts().catch(() => []);
+    throw new Error(`${sel}: ${e.message}; the page shows ${JSON.stringify(shown)}`);
+  });
   const path = await d.path();
   assert(path, `${sel}: the download failed: ${await d.failure()}`);
   return { name: d.suggestedFilename(), text: readFileSync(path, 'utf8'), href: await link.getAttribute('href') };
@@ -195,8 +199,16 @@ try {
       ['a[data-export="sites"][data-format="csv"]', `${p.name}-sites.csv`],
       ['a[data-export="sites"][data-format="json"]', `${p.name}-sites.json`],
       ['a[data-export="heritrix-precedence"][data-format="txt"]', `${p.name}-heritrix-precedence.txt`],
-      ['a[data-export="heritrix-seeds"][data-format="txt"]', `${p.name}-heritrix-seeds.txt`],
+    ]) {
+      const f = await download(page, sel);
+      assert(f.name === want, `${sel} saved ${f.name}, want ${want}`);
+      files[want] = f.text;
+    }
+    // Chromium lets a page start ten downloads at most: the crawler configurations come from the page loaded again.
+    await page.reload();
+    for (const [sel, want] of [
       ['a[data-export="browsertrix"][data-format="yaml"]', `${p.name}-browsertrix.yaml`],
+      ['a[data-export="heritrix-seeds"][data-format="txt"]', `${p.name}-heritrix-seeds.txt`],
     ]) {
       const f = await download(page, sel);
       assert(f.name === want, `${sel} saved ${f.name}, want ${want}`);
@@ -232,9 +244,10 @@ try {
     const her = files[`${p.name}-heritrix-precedence.txt`].trim().split('\n');
     assert(her.every((l) => /^https?:\/\/\S+ \d+$/.test(l)), `a Heritrix line is not "URI precedence": ${her.find((l) => !/^https?:\/\/\S+ \d+$/.test(l))}`);
     // The crawler configurations: the approved site's seed in both, the user agent appended to the browser's.
-    assert(files[`${p.name}-heritrix-seeds.txt`].split('\n').includes(home), `the Heritrix seeds lack ${home}`);
+    const seed = JSON.parse(files[`${p.name}-approved.json`]).find((x) => x.site === site)?.seed_url;
+    assert(files[`${p.name}-heritrix-seeds.txt`].split('\n').includes(seed), `the Heritrix seeds lack ${seed}`);
     const yaml = files[`${p.name}-browsertrix.yaml`];
-    assert(yaml.includes(`- url: "${home}"`) && /\nuserAgentSuffix: "/.test(yaml) && !/\nuserAgent:/.test(yaml), `the Browsertrix configuration:\n${yaml}`);
+    assert(yaml.includes(`- url: "${seed}"`) && /\nuserAgentSuffix: "/.test(yaml) && !/\nuserAgent:/.test(yaml), `the Browsertrix configuration:\n${yaml}`);
     // The WARC archive, when the crawl wrote one, is listed on the same page.
     const warcs = (await apiGet('/api/warcs')) ?? [];
     if (warcs.length) await page.waitForSelector('.warc-table tr[data-warc]');
