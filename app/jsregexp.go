@@ -198,6 +198,31 @@ func writeJSLiteral(b *strings.Builder, r rune, fold bool) error {
 // a negated class's last one does, is cut at U+FFFF; a range wholly
 // beyond U+FFFF is refused.
 func writeJSClass(b *strings.Builder, ranges []rune) error {
+	// A class that holds every character but a few, as [^/] and \S parse,
+	// is written as the negation of those few: [^\/] rather than
+	// [\u0000-.0-\uffff].
+	if n := len(ranges); n >= 2 && ranges[0] == 0 && ranges[n-1] == unicode.MaxRune {
+		var gaps []rune
+		for i := 1; i+1 < n; i += 2 {
+			gaps = append(gaps, ranges[i]+1, ranges[i+1]-1)
+		}
+		if len(gaps) == 0 {
+			b.WriteString(`[\s\S]`)
+			return nil
+		}
+		if gaps[len(gaps)-1] <= 0xFFFF {
+			b.WriteString("[^")
+			for i := 0; i < len(gaps); i += 2 {
+				writeJSClassChar(b, gaps[i])
+				if gaps[i+1] != gaps[i] {
+					b.WriteByte('-')
+					writeJSClassChar(b, gaps[i+1])
+				}
+			}
+			b.WriteByte(']')
+			return nil
+		}
+	}
 	var parts []rune
 	for i := 0; i+1 < len(ranges); i += 2 {
 		lo, hi := ranges[i], ranges[i+1]

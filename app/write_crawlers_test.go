@@ -116,7 +116,7 @@ func TestBrowsertrixExpressionsInNode(t *testing.T) {
 	}
 	excludes := []string{`(?i)\.PDF$`, `\Ahttps?://[^/]+/calendar\z`, `calendar\?`, `(?i)/(log(in|out)|Admin)/`,
 		`(?m)^http://a\.test/x$`, `(?s)a.b`, `a.b`, `\bfoo\b`, `(?i)[a-c]+\d{2,3}?z`, `[[:upper:]]{2}`,
-		`[^/]+\.test/?$`, `(?U)a+b`, `x*?y|(?i:Q)`, `\x{e9}t\x{e9}`, `(?i)stra\x{DF}e`, `^$`, `(?i)k`}
+		`[^/]+\.test/?$`, `(?U)a+b`, `x*?y|(?i:Q)`, `\x{e9}t\x{e9}`, `(?i)stra\x{DF}e`, `^$`, `(?i)k`, `^[^a-c/]+$`, `\S\s\W`, `[^\n]x`}
 	seed := func(site string) SelectedSeed {
 		return SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
 	}
@@ -193,6 +193,21 @@ func TestBrowsertrixRefusesUntranslatable(t *testing.T) {
 		}
 		if b.Len() != 0 {
 			t.Errorf("exclude %q: wrote %d bytes", x, b.Len())
+		}
+	}
+}
+
+// TestJSRegExpForms: the JavaScript forms the documentation promises, as a
+// librarian reads them in the file.
+func TestJSRegExpForms(t *testing.T) {
+	for re, want := range map[string]string{
+		`(?i)\.PDF$`:                  `\.[Pp][Dd][Ff]$`,
+		`\Ahttps?://[^/]+/calendar\z`: `^https?:\/\/[^/]+\/calendar$`,
+		`calendar\?`:                  `calendar\?`,
+		`(?m)^a$`:                     `(?<![^\n])a(?![^\n])`,
+	} {
+		if got, err := JSRegExp(re); err != nil || got != want {
+			t.Errorf("JSRegExp(%q) = %q, %v; want %q", re, got, err, want)
 		}
 	}
 }
