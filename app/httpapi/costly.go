@@ -111,6 +111,14 @@ const (
 	searchesWaiting = 64
 )
 
+// computeWaiting is the number of computations that may wait for their
+// turn. One page asks for several at once: the Export page for what each of
+// its seven files leaves out and its top-K preview, each a ranking or an
+// extraction to read. With 4, two of them were refused as busy at every
+// visit and their lines went missing; a waiting request costs nothing but
+// itself, and only one runs.
+const computeWaiting = 32
+
 type gates struct {
 	compute *gate // extractions, rankings, the site graph, agreement
 	search  *gate
@@ -118,7 +126,7 @@ type gates struct {
 
 func newGates() gates {
 	return gates{
-		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, 4, computeWait),
+		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, computeWaiting, computeWait),
 		search:  newGate("search", searchesAtOnce, searchesWaiting, index.SearchTimeout),
 	}
 }

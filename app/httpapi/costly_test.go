@@ -254,3 +254,40 @@ func TestEverydayReadsNotQueued(t *testing.T) {
 		t.Errorf("biased queue during an extraction: %d, want 429", status)
 	}
 }
+
+// The Export page asks at once for what each of its files leaves out: with
+// an extraction at work, every one of its requests waits its turn and none
+// is refused as busy (with 4 waiting places two were, and their lines went
+// missing from the page).
+func TestExportPageWaitsItsTurn(t *testing.T) {
+	g := newGates()
+	_, _, h := testProject(t, func(c *config) { c.gates = g })
+	ctx := context.Background()
+	leave, err := g.compute.enter(ctx) // the extraction at work
+	if err != nil {
+		t.Fatal(err)
+	}
+	whats := []string{"approved", "top-k", "heritrix-precedence", "communities", "approved", "top-k",
+		"heritrix-precedence", "communities"}
+	codes := make(chan int, len(whats))
+	for _, what := range whats {
+		go func() {
+			req := apptest.Request(h, "GET", "/api/export/"+what+"/left-out", nil).WithContext(ctx)
+			for k, v := range sameOriginHeaders {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			codes <- rec.Code
+		}()
+	}
+	for len(g.compute.waiting)+len(codes) < len(whats) {
+		runtime.Gosched()
+	}
+	leave()
+	for range whats {
+		if code := <-codes; code != http.StatusOK {
+			t.Errorf("a left-out request of the Export page: %d, want 200", code)
+		}
+	}
+}

@@ -218,7 +218,11 @@ try {
       const bom = files[f].startsWith('\uFEFF');
       assert(bom === !f.endsWith('approved.csv'), `${f} ${bom ? 'has' : 'lacks'} a byte-order mark`);
     }
-    const home = `http://${site}/`;
+    // The seed is the site's shallowest page that answered: its home page, on
+    // the host the crawl fetched (www. or not, http or https).
+    const home = JSON.parse(files[`${p.name}-approved.json`]).find((x) => x.site === site)?.seed_url ?? '';
+    const hostRe = new RegExp(`^https?://(www\\.)?${site.replace(/[.]/g, '\\.')}/$`);
+    assert(hostRe.test(home), `the approved seed of ${site} is ${home}, not its home page`);
     assert(files[`${p.name}-approved.txt`].split('\n').includes(home), `the approved seeds lack ${home}`);
     const csv = parseCSV(files[`${p.name}-approved.csv`]);
     const head = csv[0];
@@ -226,7 +230,7 @@ try {
     const line = csv.find((r) => r[0] === site);
     assert(line && line[head.indexOf('nominated_by')] === A && line[head.indexOf('approved_by')] === B, `approved CSV line ${line}`);
     const json = JSON.parse(files[`${p.name}-approved.json`]).find((x) => x.site === site);
-    assert(json && json.seed_url === home && json.nominated_by === A && json.approved_by === B && json.approved_at, `approved JSON ${JSON.stringify(json)}`);
+    assert(json && json.seed_url === home && json.checked === true && json.nominated_by === A && json.approved_by === B && json.approved_at, `approved JSON ${JSON.stringify(json)}`);
     const top = files[`${p.name}-top-100.txt`].split('\n');
     assert(top.length > 1 && !top.includes(`http://${rejected}/`), `the top 100 holds the rejected ${rejected}`);
     assert(files[`${p.name}-communities.txt`].split('\n')[0].startsWith('http'), 'the community seeds are no URL list');
