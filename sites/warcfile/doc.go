@@ -23,10 +23,14 @@
 //	err = w.Close()
 //
 // [List] describes the finished files; [ReadIndex] indexes any WARC file.
-// [Read] reads any WARC file, plain or one gzip member a record, framing
-// each record itself before gowarc parses it, so that it reads what warcio
-// reads: a bracketed target URI (wget), a Content-Length a few bytes off
-// (the record's end found at the next record, within [ResyncWindow] bytes),
-// header lines ending in CR CR LF, a lower-case version line, folded
-// header lines (WARC 0.17), each reported as a [Warning].
+// [Read] and [ReadFile] read the files of other crawlers too: WARC or ARC
+// (the Internet Archive's format before WARC), plain, gzip per record, or
+// gzip whole (a plain file run through gzip, whose records share one
+// member: read whole, and its [Layout] says so, since replay tools need a
+// member per record). A WARC record is framed by the reader itself before
+// gowarc parses it, so that it reads what warcio reads: a bracketed target
+// URI (wget), a Content-Length a few bytes off (the record's end found at
+// the next record, within [ResyncWindow] bytes), header lines ending in
+// CR CR LF, a lower-case version line, folded header lines (WARC 0.17),
+// each reported as a [Warning].
 package warcfile

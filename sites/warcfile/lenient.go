@@ -60,33 +60,41 @@ func OnWarning(fn func(Warning)) ReadOption {
 	return func(o *readOptions) { o.warn = fn }
 }
 
-// recordReader reads the records of a WARC file, plain or one gzip member
-// a record, framing each itself: its header is read and mended here (see
+// recordReader reads the records of a WARC file, plain or gzip (a member
+// a record, or records sharing members), framing each itself: its header is read and mended here (see
 // [Warning]) and handed to gowarc with a block that ends where the record
 // does, so that gowarc only ever parses a well-formed record.
 type recordReader struct {
 	cr   *countingReader
 	br   *bufio.Reader // the file
 	gz   gzip.Reader
-	zbr  *bufio.Reader // the member being read
-	in   *bufio.Reader // what gowarc reads: the mended header, then blk
+	zcr  *countingReader // the member's data
+	zbr  *bufio.Reader   // the member being read
+	in   *bufio.Reader   // what gowarc reads: the mended header, then blk
 	u    gowarc.Unmarshaler
 	warn func(Warning)
 
-	off    int64 // where the current record starts
-	rec    gowarc.WarcRecord
-	blk    block
-	member bool // the current record is a gzip member
-	open   bool // a record was started and is not finished
+	off      int64 // where the current record, or its gzip member, starts
+	inMember int64 // where the current record starts in its member's data
+	members  int   // the gzip members started, the current one's included
+	rec      gowarc.WarcRecord
+	blk      block
+	member   bool // the current record is in a gzip member
+	open     bool // a record was started and is not finished
+	// The records from byte cutIn of the data of the member at cutOff on
+	// are not read: the member fails there (see wholePrefix).
+	cutOff, cutIn int64
 }
 
 func newRecordReader(r io.Reader, o readOptions) *recordReader {
 	cr := &countingReader{r: r}
 	return &recordReader{
-		cr:  cr,
-		br:  bufio.NewReaderSize(cr, 1<<16),
-		zbr: bufio.NewReaderSize(nil, 1<<16),
-		in:  bufio.NewReaderSize(nil, 1<<16),
+		cr:     cr,
+		br:     bufio.NewReaderSize(cr, 1<<16),
+		zcr:    &countingReader{},
+		zbr:    bufio.NewReaderSize(nil, 1<<16),
+		cutOff: -1,
+		in:     bufio.NewReaderSize(nil, 1<<16),
 		u: gowarc.NewUnmarshaler(
 			gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn), gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
 			gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore), gowarc.WithBlockErrorPolicy(gowarc.ErrWarn)),
@@ -103,6 +111,36 @@ func (rd *recordReader) next() (rec gowarc.WarcRecord, off int64, err error) {
 	if err := rd.finish(); err != nil {
 		return nil, rd.off, err
 	}
+	if rd.member {
+		// A member may hold more records than one (a plain file run
+		// through gzip): they are read up to its end, blank lines
+		// between them allowed.
+		for {
+			b, err := rd.zbr.ReadByte()
+			if errors.Is(err, io.EOF) { // the member's end, its checksum checked
+				rd.member = false
+				break
+			}
+			if err != nil {
+				if rd.off == rd.cutOff {
+					return nil, rd.off, io.EOF
+				}
+				rd.inMember = rd.zat()
+				return nil, rd.off, readErr(err)
+			}
+			if b != '\r' && b != '\n' {
+				rd.zbr.UnreadByte()
+				break
+			}
+		}
+		if rd.member {
+			rd.inMember = rd.zat()
+			if rd.off == rd.cutOff && rd.inMember >= rd.cutIn {
+				return nil, rd.off, io.EOF
+			}
+			return rd.start(rd.zbr)
+		}
+	}
 	// Blank lines between records are allowed.
 	for {
 		b, err := rd.br.ReadByte()
@@ -117,19 +155,29 @@ func (rd *recordReader) next() (rec gowarc.WarcRecord, off int64, err error) {
 			break
 		}
 	}
-	rd.off = rd.at()
+	rd.off, rd.inMember = rd.at(), 0
 	src := rd.br
-	rd.member = false
 	if head, _ := rd.br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		if err := rd.gz.Reset(rd.br); err != nil {
 			return nil, rd.off, readErr(err)
 		}
 		rd.gz.Multistream(false)
-		rd.zbr.Reset(&rd.gz)
+		*rd.zcr = countingReader{r: &rd.gz}
+		rd.zbr.Reset(rd.zcr)
 		src, rd.member = rd.zbr, true
+		rd.members++
 	}
+	return rd.start(src)
+}
+
+// zat is where the member's data is read to.
+func (rd *recordReader) zat() int64 { return rd.zcr.n - int64(rd.zbr.Buffered()) }
+
+// start reads the record at rd.off (rd.inMember into its gzip member's
+// data) from src.
+func (rd *recordReader) start(src *bufio.Reader) (rec gowarc.WarcRecord, off int64, err error) {
 	rd.open = true
-	h, err := readHeader(src, rd.off == 0)
+	h, err := readHeader(src, rd.off == 0 && rd.inMember == 0)
 	if err != nil {
 		return nil, rd.off, err
 	}
@@ -142,7 +190,7 @@ func (rd *recordReader) next() (rec gowarc.WarcRecord, off int64, err error) {
 		}
 	}
 	rd.blk = block{src: src, left: h.size, declared: h.size, member: rd.member, off: rd.off, warn: rd.warn,
-		headerLen: h.n, start: -1}
+		headerLen: rd.inMember + h.n, start: -1}
 	if !rd.member {
 		rd.blk.start = rd.at()
 	}
@@ -180,8 +228,9 @@ func (rd *recordReader) unmarshal() (rec gowarc.WarcRecord, err error) {
 	return rec, err
 }
 
-// finish reads what is left of the current record: the rest of its block
-// and, of a gzip member, the rest of the member, whose checksum is checked.
+// finish reads what is left of the current record's block; the rest of a
+// gzip member, whose checksum is checked, is read by next, for the records
+// it may still hold.
 func (rd *recordReader) finish() error {
 	if !rd.open {
 		return nil
@@ -196,11 +245,6 @@ func (rd *recordReader) finish() error {
 	}
 	if _, err := io.Copy(io.Discard, &rd.blk); err != nil {
 		return readErr(err)
-	}
-	if rd.member {
-		if _, err := io.Copy(io.Discard, rd.zbr); err != nil {
-			return readErr(err)
-		}
 	}
 	return nil
 }

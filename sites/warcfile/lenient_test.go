@@ -103,6 +103,7 @@ type readResult struct {
 	title bool // the response's page was read whole: its title is there
 	warns map[string]int
 	offs  []int64
+	ins   []int64 // InMember of each record
 	err   error
 }
 
@@ -112,6 +113,7 @@ func readLenient(in []byte) readResult {
 		res.urls = append(res.urls, r.URL)
 		res.kinds = append(res.kinds, r.Kind)
 		res.offs = append(res.offs, r.Offset)
+		res.ins = append(res.ins, r.InMember)
 		if r.Kind == KindResponse {
 			body, _, err := r.Body(1 << 20)
 			if err != nil {
@@ -127,8 +129,9 @@ func readLenient(in []byte) readResult {
 // TestReadLenient: records as real writers break the standard, each in
 // warcio's example file (Webrecorder's records, the response's body gzip,
 // so a byte lost or gained breaks it): all six records are read, the
-// page whole, in the plain file and in a .warc.gz of one gzip member a
-// record, each mended record counted once under its breach.
+// page whole, in the plain file, in a .warc.gz of one gzip member a record
+// and in one gzipped whole (each record named by its place in the one
+// member), each mended record counted once under its breach.
 func TestReadLenient(t *testing.T) {
 	recs := exampleRecords(t)
 	if len(recs) != 6 || !bytes.Contains(recs[2], []byte("WARC-Type: response")) {
@@ -166,27 +169,34 @@ func TestReadLenient(t *testing.T) {
 				"WARC-Concurrent-To:\r\n <urn:uuid:a9c51e3e-0221-11e7-bf66-0242ac120005>")
 		}, map[string]int{WarnFoldedHeader: 2}},
 	} {
-		for _, gz := range []bool{false, true} {
-			name := c.name + map[bool]string{false: " (plain)", true: " (gzip)"}[gz]
+		for _, gz := range []string{"plain", "gzip", "gzip whole"} {
+			name := c.name + " (" + gz + ")"
 			r := make([][]byte, len(recs))
 			for k := range recs {
 				r[k] = slices.Clone(recs[k])
 			}
 			c.alter(r)
 			in := bytes.Join(r, nil)
-			var wantOffs []int64
+			var wantOffs, wantIns []int64
 			at := 0
-			if gz {
-				in = gzipEach(t, r)
-				for k := range r {
-					wantOffs = append(wantOffs, int64(at))
+			for k := range r {
+				switch gz {
+				case "gzip":
+					wantOffs, wantIns = append(wantOffs, int64(at)), append(wantIns, 0)
 					at += len(gzipEach(t, r[k:k+1]))
-				}
-			} else {
-				for k := range r {
-					wantOffs = append(wantOffs, int64(at))
+				case "gzip whole":
+					wantOffs, wantIns = append(wantOffs, 0), append(wantIns, int64(at))
+					at += len(r[k])
+				default:
+					wantOffs, wantIns = append(wantOffs, int64(at)), append(wantIns, 0)
 					at += len(r[k])
 				}
+			}
+			switch gz {
+			case "gzip":
+				in = gzipEach(t, r)
+			case "gzip whole":
+				in = gzipBytes(t, in)
 			}
 			got := readLenient(in)
 			if got.err != nil || !slices.Equal(got.kinds, []string{KindOther, KindOther, KindResponse, KindRequest, KindRevisit, KindRequest}) ||
@@ -195,8 +205,8 @@ func TestReadLenient(t *testing.T) {
 					name, got.kinds, got.urls, got.title, got.err)
 				continue
 			}
-			if !slices.Equal(got.offs, wantOffs) {
-				t.Errorf("%s: offsets %v, want %v", name, got.offs, wantOffs)
+			if !slices.Equal(got.offs, wantOffs) || !slices.Equal(got.ins, wantIns) {
+				t.Errorf("%s: offsets %v in members %v, want %v in %v", name, got.offs, got.ins, wantOffs, wantIns)
 			}
 			if fmt.Sprint(got.warns) != fmt.Sprint(c.warns) {
 				t.Errorf("%s: warnings %v, want %v", name, got.warns, c.warns)

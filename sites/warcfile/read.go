@@ -36,8 +36,11 @@ type Record struct {
 	// Date is its WARC-Date.
 	Date time.Time
 	// Offset is where the record starts in the file (in the compressed
-	// file for a gzip one).
-	Offset int64
+	// file for a gzip one). A record inside a gzip member it shares with
+	// records before it starts InMember bytes into the member's
+	// decompressed data, the member at Offset.
+	Offset   int64
+	InMember int64
 	// Status and Header are the HTTP response's, of a response or a
 	// revisit record holding an HTTP head; Status is 0 when it has none.
 	Status int
@@ -110,24 +113,44 @@ func looksChunked(b []byte) bool {
 type ReadError struct {
 	File   string
 	Offset int64
-	Err    error
+	// InMember is, for a record inside a gzip member it shares with
+	// records before it, how far into the member's decompressed data it
+	// starts; the member starts at Offset.
+	InMember int64
+	Err      error
 }
 
 func (e *ReadError) Error() string {
-	return fmt.Sprintf("warcfile: %s: record at byte offset %d: %v", e.File, e.Offset, e.Err)
+	return fmt.Sprintf("warcfile: %s: %s: %v", e.File, e.Where(), e.Err)
+}
+
+// Where names the record the error is at: "record at byte offset N".
+func (e *ReadError) Where() string {
+	if e.InMember > 0 {
+		return fmt.Sprintf("record at byte %d of the decompressed data of the gzip member at byte offset %d", e.InMember, e.Offset)
+	}
+	return fmt.Sprintf("record at byte offset %d", e.Offset)
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
 
-// Read reads the WARC file r (gzip or plain, WARC 0.17, 1.0 or 1.1; name
-// is its name, for errors) record by record and calls fn with each, in
-// file order, until the end or fn's error. Violations of the standard in an
-// otherwise readable record do not stop it, and the breaches [Warning]
-// lists are mended (see [OnWarning]); a syntax error (a header line without
-// its line end or colon) does stop it. A record that cannot be read whole
-// (a truncated or corrupt file) is a [*ReadError] naming its offset; the
-// records before it have been handed over.
+// Read reads the WARC or ARC file r (plain, gzip per record or whole;
+// WARC 0.17, 1.0 or 1.1, ARC v1; name is its name, for errors) record by
+// record and calls fn with each, in file order, until the end or fn's
+// error. Violations of the standard in an otherwise readable record do not
+// stop it, and the breaches [Warning] lists are mended (see [OnWarning]); a
+// syntax error (a header line without its line end or colon) does stop
+// it. A record that cannot be read whole (a truncated or corrupt file) is
+// a [*ReadError] naming its offset; the records before it have been handed
+// over. [ReadFile] says, besides, how the file was stored.
 func Read(r io.Reader, name string, fn func(*Record) error, opts ...ReadOption) error {
+	_, err := ReadFile(r, name, fn, opts...)
+	return err
+}
+
+// readWARC reads the WARC file r for [ReadFile], counting in sh the
+// records of each gzip member.
+func readWARC(r io.Reader, name string, fn func(*Record) error, sh *sharing, opts []ReadOption) error {
 	var o readOptions
 	for _, opt := range opts {
 		opt(&o)
@@ -136,33 +159,39 @@ func Read(r io.Reader, name string, fn func(*Record) error, opts ...ReadOption) 
 	// seek are checked first, and only the whole ones read: so a file cut
 	// inside a record is refused at that record's offset once the records
 	// before it are handed over, however the cut record would read.
-	cut := int64(-1)
-	var cutErr error
+	cut := &ReadError{File: name, Offset: -1}
 	if rs, ok := r.(io.ReadSeeker); ok {
-		good, bad := wholePrefix(rs)
+		good, in, bad := wholePrefix(rs)
 		if _, err := rs.Seek(0, io.SeekStart); err != nil {
 			return &ReadError{File: name, Err: err}
 		}
 		if bad != nil {
-			cut, cutErr = good, bad
-			r = io.LimitReader(rs, good)
+			cut.Offset, cut.InMember, cut.Err = good, in, bad
+			if in == 0 {
+				r = io.LimitReader(rs, good)
+			}
 		}
 	}
 	rd := newRecordReader(r, o)
+	rd.cutOff, rd.cutIn = cut.Offset, cut.InMember
 	for {
 		rec, off, err := rd.next()
 		if err == io.EOF { // the end of the file, between records
-			if cut >= 0 {
-				return &ReadError{File: name, Offset: cut, Err: cutErr}
+			if cut.Offset >= 0 {
+				return cut
 			}
 			return nil
 		}
 		if err != nil {
-			return &ReadError{File: name, Offset: off, Err: err}
+			return &ReadError{File: name, Offset: off, InMember: rd.inMember, Err: err}
 		}
 		rr, err := recordOf(rec, off)
 		if err != nil {
-			return &ReadError{File: name, Offset: off, Err: err}
+			return &ReadError{File: name, Offset: off, InMember: rd.inMember, Err: err}
+		}
+		rr.InMember = rd.inMember
+		if rd.member {
+			sh.add(rd.members)
 		}
 		if err := fn(rr); err != nil {
 			return err
@@ -171,70 +200,73 @@ func Read(r io.Reader, name string, fn func(*Record) error, opts ...ReadOption) 
 		// is reported at its own offset rather than at the next one's.
 		if rr.payload != nil {
 			if _, err := io.Copy(io.Discard, rr.payload); err != nil {
-				return &ReadError{File: name, Offset: off, Err: readErr(err)}
+				return &ReadError{File: name, Offset: off, InMember: rd.inMember, Err: readErr(err)}
 			}
 		}
 	}
 }
 
-// wholePrefix reads r and returns the length of its longest prefix of whole
-// records and, when that is not all of r, why what follows is not a whole
-// record. A gzip file is checked member by member (each inflates to its
-// end, checksum matching), a plain one record by record (see
-// plainRecords).
-func wholePrefix(r io.Reader) (good int64, bad error) {
+// wholePrefix reads r and returns the length of its longest prefix of
+// whole records and, when that is not all of r, why what follows is not a
+// whole record. A gzip file is checked member by member (each inflates to
+// its end, checksum matching); in a member that does not, the records
+// framed whole before where it fails count too, in is where they end in
+// the member's decompressed data and good where the member starts. A
+// plain file is checked record by record (see plainRecords).
+func wholePrefix(r io.Reader) (good, in int64, bad error) {
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 1<<16)
 	at := func() int64 { return cr.n - int64(br.Buffered()) }
 	head, err := br.Peek(2)
 	if err != nil {
-		return 0, nil // empty, one byte or unreadable: gowarc reports it
+		return 0, 0, nil // empty, one byte or unreadable: the reader reports it
 	}
 	if head[0] == 0x1f && head[1] == 0x8b {
 		return gzipMembers(br, at)
 	}
-	return plainRecords(br, at)
+	good, bad = plainRecords(br, at, false)
+	return good, 0, bad
 }
 
 // gzipMembers is [wholePrefix] of a gzip file; at gives br's offset.
-func gzipMembers(br *bufio.Reader, at func() int64) (good int64, bad error) {
+func gzipMembers(br *bufio.Reader, at func() int64) (good, in int64, bad error) {
 	var zr gzip.Reader
+	zbr := bufio.NewReaderSize(nil, 1<<16)
 	for {
 		if _, err := br.Peek(1); err != nil {
-			return good, endOrErr(err)
+			return good, 0, endOrErr(err)
 		}
 		if err := zr.Reset(br); err != nil {
-			return good, fmt.Errorf("not a gzip member: %w", readErr(err))
+			return good, 0, fmt.Errorf("not a gzip member: %w", readErr(err))
 		}
 		zr.Multistream(false)
-		if good == 0 {
-			// A gzip file of something else, a .txt.gz named .warc.gz,
-			// is told apart from a WARC file by its first member only:
-			// the records of later ones are gowarc's to check.
-			var head [512]byte
-			n, err := io.ReadFull(&zr, head[:])
-			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-				return good, readErr(err)
+		zcr := &countingReader{r: &zr}
+		zbr.Reset(zcr)
+		zat := func() int64 { return zcr.n - int64(zbr.Buffered()) }
+		// The member's records are framed as the reader frames them,
+		// so that those before where a member holding several fails
+		// are read; a record that frames wrong is the reader's to
+		// report, and the rest of the member is only inflated.
+		whole, _ := plainRecords(zbr, zat, true)
+		if _, err := io.Copy(io.Discard, zbr); err != nil {
+			// A record read whole from a member whose checksum then
+			// failed is not whole: the member's data may be wrong
+			// anywhere.
+			if errors.Is(err, gzip.ErrChecksum) {
+				whole = 0
 			}
-			// A member too short to hold "WARC/" is a cut record, for
-			// gowarc to report as such.
-			b := bytes.TrimLeft(head[:n], "\r\n")
-			if !startsWARC(b) {
-				return good, notWARC(b, true, "its gzip data")
-			}
-		}
-		if _, err := io.Copy(io.Discard, &zr); err != nil {
-			return good, readErr(err)
+			return good, whole, readErr(err)
 		}
 		good = at()
 	}
 }
 
-// plainRecords is [wholePrefix] of a plain file: records framed as the
-// reader frames them (a version line, header lines up to an empty line, a
-// block up to the next record, Content-Length bytes away or near it);
-// blank lines between records are allowed.
-func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
+// plainRecords is [wholePrefix] of a plain file, or of a gzip member's
+// data when member: records framed as the reader frames them (a version
+// line, header lines up to an empty line, a block up to the next record,
+// Content-Length bytes away or near it, or up to the member's end); blank
+// lines between records are allowed.
+func plainRecords(br *bufio.Reader, at func() int64, member bool) (good int64, bad error) {
 	for records := 0; ; records++ {
 		for {
 			b, err := br.ReadByte()
@@ -247,14 +279,14 @@ func plainRecords(br *bufio.Reader, at func() int64) (good int64, bad error) {
 			}
 			good = at()
 		}
-		h, err := readHeader(br, records == 0)
+		h, err := readHeader(br, records == 0 && !member)
 		if err != nil {
 			return good, err
 		}
-		if h.size < 0 {
+		if h.size < 0 && !member {
 			return good, errors.New("corrupt record: its header has no Content-Length")
 		}
-		blk := block{src: br, left: h.size, declared: h.size, start: at()}
+		blk := block{src: br, left: h.size, declared: h.size, start: at(), member: member}
 		if _, err := io.Copy(io.Discard, &blk); err != nil {
 			return good, readErr(err)
 		}

@@ -168,7 +168,7 @@ func TestReadPlainFailing(t *testing.T) {
 }
 
 // TestReadNotWARC: a file of another kind given as a WARC file, plain or
-// gzip, is refused at byte offset 0 saying what it holds in words, never
+// gzip, is refused at byte offset 0 saying what it looks like, never
 // quoting its bytes (it may be a file of secrets chosen by mistake); bytes
 // that start no record after a whole one are named by their offset too.
 func TestReadNotWARC(t *testing.T) {
@@ -194,13 +194,13 @@ func TestReadNotWARC(t *testing.T) {
 		at   int64
 		want string
 	}{
-		{"text", []byte(secret), 0, `not a WARC file: it starts with text, not "WARC/"`},
-		{"gzip text", zb.Bytes(), 0, `not a WARC file: its gzip data starts with text, not "WARC/"`},
-		{"HTML", []byte("<!doctype html>\n<p>AWS_SECRET</p>\n"), 0, `not a WARC file: it starts with an HTML page, not "WARC/"`},
-		{"binary", []byte("\x00\x01AWS_SECRET\x02\r\nmore\r\n"), 0, `not a WARC file: it starts with binary data, not "WARC/"`},
-		{"binary without a line end", []byte("\x89PNG\x00\x01AWS_SECRET\x02"), 0, `not a WARC file: it starts with binary data, not "WARC/"`},
-		{"text without a line end", []byte("AWS_SECRET_ACCESS_KEY=x"), 0, `not a WARC file: it starts with text, not "WARC/"`},
-		{"a long first line", []byte("AWS_SECRET_ACCESS_KEY=" + strings.Repeat("x", 1<<17)), 0, `not a WARC file: it starts with text, not "WARC/"`},
+		{"text", []byte(secret), 0, `not a WARC or ARC file: it looks like text;`},
+		{"gzip text", zb.Bytes(), 0, `not a WARC or ARC file: it looks like a gzip of something else (its gzip data holds text)`},
+		{"HTML", []byte("<!doctype html>\n<p>AWS_SECRET</p>\n"), 0, `not a WARC or ARC file: it looks like an HTML page;`},
+		{"binary", []byte("\x00\x01AWS_SECRET\x02\r\nmore\r\n"), 0, `not a WARC or ARC file: it looks like binary data;`},
+		{"binary without a line end", []byte("\x89PNG\x00\x01AWS_SECRET\x02"), 0, `not a WARC or ARC file: it looks like binary data;`},
+		{"text without a line end", []byte("AWS_SECRET_ACCESS_KEY=x"), 0, `not a WARC or ARC file: it looks like text;`},
+		{"a long first line", []byte("AWS_SECRET_ACCESS_KEY=" + strings.Repeat("x", 1<<17)), 0, `not a WARC or ARC file: it looks like text;`},
 		{"text after a record", append(append([]byte(nil), plain...), "\r\n"+secret...), int64(len(plain)) + 2,
 			`no WARC record starts here: it starts with text, not "WARC/"`},
 	} {
