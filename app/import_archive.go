@@ -28,8 +28,9 @@ const (
 )
 
 // ArchiveImportRequest names the files of an import from web archives and
-// crawl engines; any mix of kinds may be given. A WARC path may be a
-// directory: its *.warc and *.warc.gz files are read, in name order.
+// crawl engines; any mix of kinds may be given. WARC files are WARC or
+// ARC files; a WARC path may be a directory: its *.warc, *.warc.gz, *.arc
+// and *.arc.gz files are read, in name order.
 type ArchiveImportRequest struct {
 	WARC     []string `json:"warc,omitempty"`
 	CDX      []string `json:"cdx,omitempty"`
@@ -61,6 +62,9 @@ type ArchiveFileResult struct {
 	// Summary is what the file held and added (the counts of each kind's
 	// summary type: WARCSummary…).
 	Summary any `json:"summary,omitempty"`
+	// Warnings say what of the file, read whole, other tools would have
+	// trouble with (records sharing gzip members…).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ArchiveImportResult is what an import did.
@@ -128,7 +132,7 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 					return badRequest(fmt.Errorf("import: WARC directory %s: %w", p, err))
 				}
 				if len(files) == 0 {
-					return badRequest(fmt.Errorf("import: WARC directory %s holds no .warc or .warc.gz file", p))
+					return badRequest(fmt.Errorf("import: WARC directory %s holds no .warc, .warc.gz, .arc or .arc.gz file", p))
 				}
 				for _, f := range files {
 					fi, err := os.Stat(f)
@@ -247,7 +251,7 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// warcFilesIn returns the WARC files under dir, in name order.
+// warcFilesIn returns the WARC and ARC files under dir, in name order.
 func warcFilesIn(dir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -255,7 +259,8 @@ func warcFilesIn(dir string) ([]string, error) {
 			return err
 		}
 		n := strings.ToLower(d.Name())
-		if d.Type().IsRegular() && (strings.HasSuffix(n, ".warc") || strings.HasSuffix(n, ".warc.gz")) {
+		if d.Type().IsRegular() && (strings.HasSuffix(n, ".warc") || strings.HasSuffix(n, ".warc.gz") ||
+			strings.HasSuffix(n, ".arc") || strings.HasSuffix(n, ".arc.gz")) {
 			out = append(out, p)
 		}
 		return nil
@@ -266,7 +271,7 @@ func warcFilesIn(dir string) ([]string, error) {
 
 // ImportArchives imports web archives and crawl engines' output into the
 // project, crawled or not, adding to what it holds: WARC files (pages, their
-// text and links), CDX indexes (what the archive holds per site), crawl.log
+// text and links; ARC files alike), CDX indexes (what the archive holds per site), crawl.log
 // files (a crawl's page graph) and a slice of the Common Crawl host graph.
 // Every file is checked first (it exists and can be read). Each file is
 // then read as a stream and what it adds is committed with it: a bad file
@@ -355,6 +360,9 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 			if !done {
 				r.Summary = sum
 				added = added || wrote
+				if w, ok := sum.(interface{ fileWarnings() []string }); ok {
+					r.Warnings = w.fileWarnings()
+				}
 			}
 			res.Files = append(res.Files, r)
 			p.FilesDone++

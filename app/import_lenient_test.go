@@ -114,8 +114,8 @@ func siteEdges(t *testing.T, a testProject) []string {
 	return out
 }
 
-// TestImportWARCLenient: a plain WARC file of records as real writers
-// break the standard — wget's bracketed target URI, a Heritrix record
+// TestImportWARCLenient: a WARC file, plain and gzipped whole (its records
+// sharing one member), of records as real writers break the standard — wget's bracketed target URI, a Heritrix record
 // whose Content-Length is 3 bytes short, a lower-case version line, header
 // lines ending in CR CR LF, a WARC 0.17 record with a folded field — is
 // imported whole, each page with its links, each mended record counted as
@@ -130,13 +130,20 @@ func TestImportWARCLenient(t *testing.T) {
 	folded := strings.Replace(
 		heritrixResponse("WARC/0.17", "http://e.test/", date, httpResponse("200 OK", html, "", page("Echo", "http://a.test/")), 0),
 		"Content-Type: application/http; msgtype=response", "Content-Type: application/http;\r\n msgtype=response", 1)
-	file := writeFile(t, "mixed.warc", strings.Join([]string{
+	mixed := strings.Join([]string{
 		wgetResponse("http://a.test/", date, httpResponse("200 OK", html, "", page("Alpha", "http://b.test/"))),
 		heritrixResponse("WARC/1.0", "http://b.test/", date, httpResponse("200 OK", html, "", page("Bravo", "http://c.test/")), -3),
 		"warc" + strings.TrimPrefix(warcioResponse("http://c.test/", date, httpResponse("200 OK", html, "", page("Charlie", "http://d.test/"))), "WARC"),
 		crcr(warcioResponse("http://d.test/", date, httpResponse("200 OK", html, "", page("Delta", "http://e.test/")))),
 		folded,
-	}, ""))
+	}, "")
+	for _, file := range []string{writeFile(t, "mixed.warc", mixed), writeFile(t, "mixed.warc.gz", string(gzipped(t, []byte(mixed))))} {
+		t.Run(filepath.Base(file), func(t *testing.T) { importLenient(t, file) })
+	}
+}
+
+// importLenient imports the file of TestImportWARCLenient and checks it.
+func importLenient(t *testing.T, file string) {
 	a := newImportProject(t)
 	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {

@@ -13,8 +13,12 @@ import (
 	"sitesift/sites/warcfile"
 )
 
-// WARCSummary is what one WARC file held and added.
+// WARCSummary is what one WARC or ARC file held and added.
 type WARCSummary struct {
+	// Layout is the file's format (WARC or ARC) and compression: gzip
+	// per record, or records sharing gzip members (a whole file run
+	// through gzip), read whole and warned of.
+	warcfile.Layout
 	Records   int `json:"records"`
 	Responses int `json:"responses"`
 	// HTMLPages counts the HTML responses; PagesWritten the pages stored
@@ -144,10 +148,10 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 			return err
 		}
 		defer r.Close()
-		warned := map[int64]bool{}
+		warned := map[[2]int64]bool{} // the records warned of, by offset and place in their gzip member
 		onWarning := warcfile.OnWarning(func(w warcfile.Warning) {
-			if !warned[w.Offset] {
-				warned[w.Offset] = true
+			if at := [2]int64{w.Offset, w.InMember}; !warned[at] {
+				warned[at] = true
 				sum.Warnings++
 			}
 			switch w.Kind {
@@ -163,7 +167,7 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				sum.WarnFoldedHeaders++
 			}
 		})
-		err = warcfile.Read(r, f.Path, func(rec *warcfile.Record) error {
+		sum.Layout, err = warcfile.ReadFile(r, f.Path, func(rec *warcfile.Record) error {
 			sum.Records++
 			switch rec.Kind {
 			case warcfile.KindRequest:
@@ -300,9 +304,26 @@ func archiveErr(f store.ArchiveFile, err error) error {
 	}
 	var we *warcfile.ReadError
 	if errors.As(err, &we) {
-		return badRequest(fmt.Errorf("import: WARC file %s: record at byte offset %d: %w; nothing of this file was kept", f.Path, we.Offset, we.Err))
+		return badRequest(fmt.Errorf("import: WARC/ARC file %s: %s: %w; nothing of this file was kept", f.Path, we.Where(), we.Err))
 	}
 	return badRequest(fmt.Errorf("import: %s %s: %w; nothing of this file was kept", f.Kind, f.Path, err))
+}
+
+// fileWarnings says what of the file an archive tool would have trouble
+// with, though the import read it whole.
+func (s WARCSummary) fileWarnings() []string {
+	var w []string
+	if s.SharedRecords > 0 {
+		members := fmt.Sprintf("%d gzip members", s.SharedMembers)
+		if s.SharedMembers == 1 {
+			members = "one gzip member"
+		}
+		w = append(w, fmt.Sprintf("%d of its %d records share %s (a plain %s file run through gzip): all were read, "+
+			"but replay tools need each record in a gzip member of its own for random access, and a CDX index of this "+
+			"file can only point to where a member starts; recompress it per record (warcio recompress) before indexing "+
+			"or replaying it", s.SharedRecords, s.Records, members, s.Format))
+	}
+	return w
 }
 
 // statusClass is the failure class of an HTTP status, as a crawl records it.

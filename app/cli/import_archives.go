@@ -55,7 +55,7 @@ func archiveFlags(f flags) *archiveArgs {
 		list        *[]string
 		split       bool
 	}{
-		{"warc", "WARC file (.warc or .warc.gz, WARC 0.17/1.0/1.1; the near-misses warcio reads are read and warned of) or directory of them; repeat the flag or list files after it", &a.req.WARC, false},
+		{"warc", "WARC or ARC file (.warc, .warc.gz, .arc, .arc.gz: WARC 0.17/1.0/1.1, ARC v1; plain, gzip per record or whole; the near-misses warcio reads are read and warned of) or directory of them; repeat the flag or list files after it", &a.req.WARC, false},
 		{"cdx", "CDX (11-column) or CDXJ index: what the archive holds per site", &a.req.CDX, false},
 		{"crawl-log", "Heritrix crawl.log: the page graph of a crawl (each line's via → URL)", &a.req.CrawlLog, false},
 		{"cc-vertices", "Common Crawl host graph vertices file(s): id<TAB>reversed host, gzip", &a.req.CCVertices, false},
@@ -150,6 +150,9 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 			fmt.Fprintf(c.Stdout, "%s %s: %s\n", r.Kind, r.Path, sum)
 			if w, ok := r.Summary.(app.WARCSummary); ok && w.Warnings > 0 {
 				fmt.Fprintf(c.Stdout, "%s %s: warning: %s\n", r.Kind, r.Path, warcWarnings(w))
+			}
+			for _, w := range r.Warnings {
+				fmt.Fprintf(c.Stderr, "warning: %s: %s\n", r.Path, w)
 			}
 		}
 		if err != nil {

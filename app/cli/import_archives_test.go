@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -60,5 +64,37 @@ func TestCLIImportWARCWarnings(t *testing.T) {
 	want := "wget.warc: warning: 1 record read although it breaks the WARC standard: 1 target URI in angle brackets; 1 lower-case warc/ version line"
 	if code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, `"warnings":1`) {
 		t.Errorf("exit %d, stdout %s, stderr %s; want a line saying %q", code, stdout, stderr, want)
+	}
+}
+
+// TestCLIImportWholeGzipWARC: a WARC file whose records share one gzip
+// member (a plain WARC file run through gzip) is read whole from the
+// command line, its 20 pages imported, and a warning says its records
+// share a member.
+func TestCLIImportWholeGzipWARC(t *testing.T) {
+	zb, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(t.TempDir(), "whole.warc.gz")
+	f, err := os.Create(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(f)
+	if _, err := io.Copy(zw, zr); err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(zw.Close(), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "import", "--project", filepath.Join(t.TempDir(), "p"), "--warc", whole)
+	if code != 0 || !strings.Contains(stdout, `"pages_written":20`) || !strings.Contains(stdout, `"shared_gzip_records":343`) ||
+		!strings.Contains(stderr, "warning: "+whole+": 343 of its 343 records share one gzip member") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s\nwant 20 pages and a warning that the records share a gzip member", code, stdout, stderr)
 	}
 }

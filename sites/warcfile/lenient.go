@@ -40,11 +40,13 @@ const ResyncWindow = 4096
 
 // Warning is a record [Read] read although it breaks the WARC standard:
 // what it mended (Kind, one of the Warn constants), in the record at byte
-// Offset; Detail says more, in words.
+// Offset (InMember bytes into that gzip member's data, for a record in a
+// member it shares, as [Record] says); Detail says more, in words.
 type Warning struct {
-	Offset int64
-	Kind   string
-	Detail string
+	Offset   int64
+	InMember int64
+	Kind     string
+	Detail   string
 }
 
 // ReadOption is an option of [Read].
@@ -186,10 +188,10 @@ func (rd *recordReader) start(src *bufio.Reader) (rec gowarc.WarcRecord, off int
 	}
 	if rd.warn != nil {
 		for _, w := range h.warns {
-			rd.warn(Warning{Offset: rd.off, Kind: w.kind, Detail: w.detail})
+			rd.warn(Warning{Offset: rd.off, InMember: rd.inMember, Kind: w.kind, Detail: w.detail})
 		}
 	}
-	rd.blk = block{src: src, left: h.size, declared: h.size, member: rd.member, off: rd.off, warn: rd.warn,
+	rd.blk = block{src: src, left: h.size, declared: h.size, member: rd.member, off: rd.off, in: rd.inMember, warn: rd.warn,
 		headerLen: rd.inMember + h.n, start: -1}
 	if !rd.member {
 		rd.blk.start = rd.at()
@@ -385,6 +387,7 @@ type block struct {
 	decided   bool
 	tail      int   // once decided, the bytes of the block left
 	off       int64 // the record's offset
+	in        int64 // and where it starts in its gzip member's data
 	start     int64 // the block's offset in the file; -1 in a gzip member
 	headerLen int64
 	warn      func(Warning)
@@ -499,7 +502,7 @@ func (b *block) decide() error {
 	case best >= 0:
 		size := b.declared - at + int64(best)
 		if b.warn != nil {
-			b.warn(Warning{Offset: b.off, Kind: WarnContentLength,
+			b.warn(Warning{Offset: b.off, InMember: b.in, Kind: WarnContentLength,
 				Detail: fmt.Sprintf("Content-Length %d, block of %d bytes up to the next record", b.declared, size)})
 		}
 		b.tail, b.decided = best, true
