@@ -56,6 +56,8 @@ export interface ImportFile {
   skipped?: boolean;
   previous?: string;
   summary?: Record<string, number | string>;
+  /** warnings say what of a file read whole other tools would have trouble with (records sharing gzip members). */
+  warnings?: string[];
 }
 
 export interface ImportStatus {
@@ -113,7 +115,7 @@ export function fieldFor(kind: Kind, name: string): PathField {
 
 /** DIALOG_FILTERS are the native dialog's file types for each kind; "All files" follows them. */
 const DIALOG_FILTERS: Record<Kind, FileFilter[]> = {
-  warc: [{ name: 'WARC files', pattern: '*.warc;*.warc.gz' }],
+  warc: [{ name: 'WARC and ARC files', pattern: '*.warc;*.warc.gz;*.arc;*.arc.gz' }],
   cdx: [{ name: 'CDX and CDXJ indexes', pattern: '*.cdx;*.cdxj;*.cdx.gz;*.cdxj.gz' }],
   crawl_log: [{ name: 'Crawl logs', pattern: 'crawl.log*;*.log' }],
   cc: [{ name: 'Host graph dumps', pattern: '*.txt.gz;*.txt;*.gz' }],
@@ -145,7 +147,7 @@ function loadForm(): Form {
 }
 
 const KINDS: { id: Kind; label: string; about: string }[] = [
-  { id: 'warc', label: 'WARC files', about: 'HTML responses become pages (text searchable, links in the graph); revisits count as captures.' },
+  { id: 'warc', label: 'WARC / ARC files', about: 'HTML responses become pages (text searchable, links in the graph); revisits count as captures. ARC files, the format before WARC, are read alike.' },
   { id: 'cdx', label: 'CDX / CDXJ index', about: 'What the archive already holds, per site: URLs, captures, first and last capture.' },
   { id: 'crawl_log', label: 'Heritrix crawl.log', about: 'The page graph of a crawl whose WARC files are elsewhere: each line’s via → URL is a link.' },
   { id: 'cc', label: 'Common Crawl host graph', about: 'A national or thematic slice of the web’s host graph: its hosts, the links among them, links from outside counted.' },
@@ -372,7 +374,7 @@ export class SsImport extends LightElement {
         <p class="muted small import-about">${KINDS.find((k) => k.id === f.kind)?.about}</p>
       </fieldset>
       ${f.kind === 'warc'
-        ? this.#paths('warc', `WARC files or directories ${where}, one a line`, '/archives/crawl-2024/\n/archives/extra.warc.gz', '.warc and .warc.gz, WARC 1.0 and 1.1; a directory is read whole')
+        ? this.#paths('warc', `WARC or ARC files or directories ${where}, one a line`, '/archives/crawl-2024/\n/archives/extra.warc.gz\n/archives/IA-2006.arc.gz', '.warc, .warc.gz, .arc and .arc.gz: WARC 0.17, 1.0 and 1.1, ARC; plain, gzip per record or whole; a directory is read whole')
         : nothing}
       ${f.kind === 'cdx' ? this.#paths('cdx', `CDX or CDXJ files ${where}, one a line`, '/archives/index.cdx') : nothing}
       ${f.kind === 'crawl_log' ? this.#paths('crawl_log', `crawl.log files ${where}, one a line`, '/heritrix/jobs/x/latest/logs/crawl.log') : nothing}
@@ -431,7 +433,8 @@ export class SsImport extends LightElement {
                 (f) => html`<tr data-path=${f.path}>
                   <td>${f.kind}</td>
                   <td class="path"><bdi dir="ltr">${f.path}</bdi></td>
-                  <td>${f.skipped ? html`<span class="muted">imported before, skipped</span>` : summaryText(f.summary)}</td>
+                  <td>${f.skipped ? html`<span class="muted">imported before, skipped</span>` : summaryText(f.summary)}
+                    ${(f.warnings ?? []).map((w) => html`<p class="import-warning">Warning: ${w}</p>`)}</td>
                 </tr>`,
               )}
             </tbody>
