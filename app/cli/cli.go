@@ -82,7 +82,7 @@ Usage:
                                             a site graph from an edge list, without crawling
   sitesift import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...]
                  [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
-                                            web archives, crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
+                                            web archives (WARC or ARC), crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
   sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
                  [--include-platforms]      (keep social networks, video sites, shorteners, CDNs, ad hosts)
                                             the ranking says its site graph: editorial links, all links, or
