@@ -99,8 +99,8 @@ func TestReadPlainCut(t *testing.T) {
 	}
 }
 
-// FuzzRead: no input, gzip or plain, makes the reader panic or hang; a
-// read that fails says so with a ReadError.
+// FuzzRead: no input, plain, gzip per record or gzip whole, makes the
+// reader panic or hang; a read that fails says so with a ReadError.
 func FuzzRead(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz")); err == nil {
 		f.Add(b)
@@ -109,6 +109,12 @@ func FuzzRead(f *testing.F) {
 			if plain, err := io.ReadAll(zr); err == nil {
 				f.Add(plain)
 				f.Add(plain[:len(plain)/2])
+				var whole bytes.Buffer
+				zw := gzip.NewWriter(&whole)
+				zw.Write(plain)
+				zw.Close()
+				f.Add(whole.Bytes())
+				f.Add(whole.Bytes()[:whole.Len()/2])
 			}
 		}
 	}
