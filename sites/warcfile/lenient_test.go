@@ -5,9 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,18 +17,7 @@ import (
 // bytes in the plain file, separator included.
 func exampleRecords(t *testing.T) [][]byte {
 	t.Helper()
-	zb, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(zb))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := plainRef(t, "example.warc.gz")
 	var offs []int64
 	if err := Read(bytes.NewReader(plain), "example.warc", func(r *Record) error {
 		offs = append(offs, r.Offset)

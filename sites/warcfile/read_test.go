@@ -49,18 +49,7 @@ func TestReadCounts(t *testing.T) {
 // offset once the records before it are handed over; the whole plain file
 // reads as the gzip one does.
 func TestReadPlainCut(t *testing.T) {
-	zb, err := os.ReadFile(filepath.Join(refDir, "iana.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(zb))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := plainRef(t, "iana.warc.gz")
 	offsets := func(b []byte) (offs []int64, err error) {
 		err = Read(bytes.NewReader(b), "plain.warc", func(r *Record) error {
 			offs = append(offs, r.Offset)
@@ -151,18 +140,7 @@ func (f *failingReader) Read(p []byte) (int, error) {
 // disk error, not its end) is a ReadError at the record it fails in, not a
 // file that ends there.
 func TestReadPlainFailing(t *testing.T) {
-	zb, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(zb))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := plainRef(t, "example.warc.gz")
 	disk := errors.New("input/output error")
 	for _, at := range []int64{10, int64(len(plain)) / 2, int64(len(plain)) - 3} {
 		err := Read(&failingReader{bytes.NewReader(plain), at, disk}, "failing.warc", func(*Record) error { return nil })
