@@ -290,7 +290,7 @@ func readHeader(br *bufio.Reader, first bool) (header, error) {
 		// Bytes that cannot start a record are no record, even when
 		// the file ends, or the buffer fills, before their line does.
 		if k == 0 && err != nil && !startsWARC(line) {
-			return h, notWARC(line, first, "")
+			return h, notWARC(line, first)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			return h, fmt.Errorf("corrupt record: a header line longer than %d bytes", br.Size())
@@ -310,7 +310,7 @@ func readHeader(br *bufio.Reader, first bool) (header, error) {
 		switch {
 		case k == 0:
 			if !startsWARC(line) {
-				return h, notWARC(line, first, "")
+				return h, notWARC(line, first)
 			}
 			if !strings.HasPrefix(text, "WARC/") {
 				h.warns = append(h.warns, warning{WarnLowerCaseVersion, fmt.Sprintf("version line %q", text)})

@@ -295,18 +295,14 @@ func plainRecords(br *bufio.Reader, at func() int64, member bool) (good int64, b
 }
 
 // notWARC says that b, the bytes where a record should start (the file's
-// first when first; in, when not "", names the layer they were found in:
-// "its gzip data"), start no WARC record, in words: a file given by mistake
-// may hold anything, and an error never quotes it.
-func notWARC(b []byte, first bool, in string) error {
-	what := "it starts with"
-	if in != "" {
-		what = in + " starts with"
-	}
+// first when first), start no WARC record, in words: a file given by
+// mistake may hold anything, and an error never quotes it. A gzip file of
+// something else is told apart before (see notArchive).
+func notWARC(b []byte, first bool) error {
 	if first {
-		return fmt.Errorf("not a WARC file: %s %s, not \"WARC/\"", what, textlines.Describe(b))
+		return fmt.Errorf("not a WARC file: it starts with %s, not \"WARC/\"", textlines.Describe(b))
 	}
-	return fmt.Errorf("no WARC record starts here: %s %s, not \"WARC/\"", what, textlines.Describe(b))
+	return fmt.Errorf("no WARC record starts here: it starts with %s, not \"WARC/\"", textlines.Describe(b))
 }
 
 // endOrErr is nil for the end of a file where a record may end, and what
