@@ -77,6 +77,7 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
+	a.standings.init()
 	switch p := opt.Project; {
 	case opt.Search != nil:
 		a.search = opt.Search
@@ -290,9 +291,21 @@ func (a *App) siteName(s string) string {
 	return rule.Name(strings.TrimSpace(s))
 }
 
+// CheckRating returns a bad-request error unless value is a rating, a
+// whole number from 1 to 4.
+func CheckRating(value int) error {
+	if value < store.MinRating || value > store.MaxRating {
+		return badRequest(fmt.Errorf("rating %d is not 1, 2, 3 or 4 (a note alone is kept with a note, not a rating)", value))
+	}
+	return nil
+}
+
 // Rate records a librarian's rating (1–4) of a site. The librarian must
 // be a profile of the project (see [App.Librarian]).
 func (a *App) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
+	if err := CheckRating(value); err != nil {
+		return store.Rating{}, err
+	}
 	name, err := a.Librarian(ctx, librarian)
 	if err != nil {
 		return store.Rating{}, err
@@ -303,6 +316,9 @@ func (a *App) Rate(ctx context.Context, librarian, site string, value int, note 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
 // already stored.
 func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
+	if err := CheckRating(value); err != nil {
+		return store.Rating{}, err
+	}
 	name, err := a.Librarian(ctx, librarian)
 	if err != nil {
 		return store.Rating{}, err

@@ -10,9 +10,9 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
+	"sitesift/app/internal/memo"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -252,12 +252,18 @@ func graphHash(urls []string, g *importance.Graph) uint64 {
 // communityMemo keeps the last extraction: the communities page asks for
 // the cores, then for the graph coloured by them, then exports a list
 // edited from them, and each extraction costs count HITS runs.
-type communityMemo struct {
-	mu     sync.Mutex
-	valid  bool
-	hash   uint64
-	count  int
-	opt    importance.CoreOptions
+type communityMemo = memo.Memo[extractionKey, extraction]
+
+// extractionKey is what an extraction is made of: the community graph (its
+// hash), the number of seeds asked for and the options.
+type extractionKey struct {
+	hash  uint64
+	count int
+	opt   importance.CoreOptions
+}
+
+// extraction is the communities an extraction found and why it ended.
+type extraction struct {
 	result []Community
 	end    importance.SeedsEnd
 }
@@ -378,12 +384,19 @@ func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt im
 
 // extractEnd is extract that also tells why the extraction ended.
 func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
-	m := &a.communities
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.valid && m.hash == cg.hash && m.count == count && m.opt == opt {
-		return cloneCommunities(m.result), m.end, nil
+	key := extractionKey{hash: cg.hash, count: count, opt: opt}
+	x, err := a.communities.Get(ctx, memo.Equal(key), func(ctx context.Context) (extraction, extractionKey, error) {
+		out, end, err := a.extractNow(ctx, cg, count, opt)
+		return extraction{result: out, end: end}, key, err
+	})
+	if err != nil {
+		return nil, importance.EndCount, err
 	}
+	return cloneCommunities(x.result), x.end, nil
+}
+
+// extractNow runs the extraction extractEnd keeps.
+func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	cores, end, err := importance.ExtractSeedsEnd(ctx, cg.g, count, opt)
 	if err != nil {
 		return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
@@ -443,8 +456,7 @@ func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt
 	for i := range out {
 		out[i].HubRelative = Score100(out[i].HubScore, top)
 	}
-	m.valid, m.hash, m.count, m.opt, m.result, m.end = true, cg.hash, count, opt, out, end
-	return cloneCommunities(out), end, nil
+	return out, end, nil
 }
 
 // currentCommunities returns the extraction the app shows: the last one
@@ -455,14 +467,9 @@ func (a *App) currentCommunities(ctx context.Context) (*communityGraph, []Commun
 	if err != nil {
 		return nil, nil, err
 	}
-	m := &a.communities
-	m.mu.Lock()
-	if m.valid && m.hash == cg.hash {
-		out := cloneCommunities(m.result)
-		m.mu.Unlock()
-		return cg, out, nil
+	if key, x, ok := a.communities.Peek(); ok && key.hash == cg.hash {
+		return cg, cloneCommunities(x.result), nil
 	}
-	m.mu.Unlock()
 	out, err := a.extract(ctx, cg, DefaultCommunityCount, importance.DefaultCoreOptions())
 	return cg, out, err
 }

@@ -8,10 +8,9 @@ import (
 	"hash/fnv"
 	"slices"
 	"strings"
-	"sync"
 
 	"sitesift/app/export"
-	"sitesift/importance"
+	"sitesift/app/internal/memo"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -313,12 +312,7 @@ func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 // site's mean on the same side of FavouredRating, leaves the ranking as it
 // was. The site graph changes with a crawl or an import, which write the
 // sites' importance.
-type biasedMemo struct {
-	mu    sync.Mutex
-	valid bool
-	key   biasedKey
-	b     biasedSites
-}
+type biasedMemo = memo.Memo[biasedKey, biasedSites]
 
 type biasedKey struct {
 	version  int64
@@ -367,30 +361,26 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 		h.Write([]byte{0})
 	}
 	key := biasedKey{version: version, bias: bias, favoured: h.Sum64(), count: len(favoured)}
-	m := &a.biased
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.valid && m.key == key {
-		return m.b, nil
-	}
-	// The biased PageRank of BiasedPageRank, from the ratings the key was
-	// made of, without the ordinary PageRank the queue does not show.
-	names, g, err := a.projectGraph(ctx)
-	if err != nil {
-		return biasedSites{}, err
-	}
-	p, _ := BiasVector(names, means, bias)
-	rank, err := a.pageRank(g, p)
-	if err != nil {
-		return biasedSites{}, err
-	}
-	b := biasedSites{names: names, rank: rank, order: make([]int32, len(names))}
-	for i := range b.order {
-		b.order[i] = int32(i)
-	}
-	slices.SortFunc(b.order, func(x, y int32) int { return cmp.Compare(rank[y], rank[x]) })
-	m.valid, m.key, m.b = true, key, b
-	return m.b, nil
+	return a.biased.Get(ctx, memo.Equal(key), func(ctx context.Context) (biasedSites, biasedKey, error) {
+		// The biased PageRank of BiasedPageRank, from the ratings the key
+		// was made of, without the ordinary PageRank the queue does not
+		// show.
+		names, g, err := a.projectGraph(ctx)
+		if err != nil {
+			return biasedSites{}, key, err
+		}
+		p, _ := BiasVector(names, means, bias)
+		rank, err := a.pageRank(g, p)
+		if err != nil {
+			return biasedSites{}, key, err
+		}
+		b := biasedSites{names: names, rank: rank, order: make([]int32, len(names))}
+		for i := range b.order {
+			b.order[i] = int32(i)
+		}
+		slices.SortFunc(b.order, func(x, y int32) int { return cmp.Compare(rank[y], rank[x]) })
+		return b, key, nil
+	})
 }
 
 // communityQueue proposes the sites of each community of the current
@@ -498,12 +488,7 @@ type SiteCommunity struct {
 // the current extraction reads the whole page graph, too slow for a page a
 // librarian leaves after a few seconds. Counts stay the same between crawls,
 // when reviewing happens.
-type membershipMemo struct {
-	mu     sync.Mutex
-	key    membershipKey
-	valid  bool
-	member map[string][]SiteCommunity
-}
+type membershipMemo = memo.Memo[membershipKey, map[string][]SiteCommunity]
 
 // membershipKey tells whether the memo is still good: the project's size
 // and the communities page's own memo (a new extraction there changes the
@@ -511,9 +496,7 @@ type membershipMemo struct {
 type membershipKey struct {
 	pages, sites int
 	extracted    bool
-	hash         uint64
-	count        int
-	opt          importance.CoreOptions
+	extraction   extractionKey
 }
 
 // communityOf maps each site to the communities of the current extraction
@@ -524,28 +507,16 @@ func (a *App) communityOf(ctx context.Context) (map[string][]SiteCommunity, erro
 	if err != nil {
 		return nil, err
 	}
-	key := membershipKey{pages: pages, sites: nsites}
-	c := &a.communities
-	c.mu.Lock()
-	key.extracted, key.hash, key.count, key.opt = c.valid, c.hash, c.count, c.opt
-	c.mu.Unlock()
-	m := &a.membership
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.valid && m.key == key {
-		return m.member, nil
+	key := func() membershipKey {
+		x, _, ok := a.communities.Peek()
+		return membershipKey{pages: pages, sites: nsites, extracted: ok, extraction: x}
 	}
-	member, err := a.findMembership(ctx)
-	if err != nil {
-		return nil, err
-	}
-	// findMembership may have run the first extraction: key the memo on
-	// the state after it, or the next call would miss.
-	c.mu.Lock()
-	key.extracted, key.hash, key.count, key.opt = c.valid, c.hash, c.count, c.opt
-	c.mu.Unlock()
-	m.valid, m.key, m.member = true, key, member
-	return member, nil
+	return a.membership.Get(ctx, memo.Equal(key()), func(ctx context.Context) (map[string][]SiteCommunity, membershipKey, error) {
+		member, err := a.findMembership(ctx)
+		// findMembership may have run the first extraction: key the memo
+		// on the state after it, or the next call would miss.
+		return member, key(), err
+	})
 }
 
 func (a *App) findMembership(ctx context.Context) (map[string][]SiteCommunity, error) {

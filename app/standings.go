@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
-	"sync"
 
+	"sitesift/app/internal/memo"
 	"sitesift/sites/store"
 )
 
@@ -21,15 +21,17 @@ import (
 // A reader alone, with no ranking under way, always gets the ranking of the
 // importance it reads.
 type standingsMemo struct {
-	mu      sync.Mutex
-	valid   bool
-	version int64
-	st      Standings
-	// ranking is closed when the ranking under way ends; nil when none is.
-	ranking chan struct{}
+	memo memo.Memo[int64, Standings]
 	// values reads what the sites are ranked by; nil means
 	// Store.ImportanceValues (tests slow it down).
 	values func(context.Context) (opic, pagerank []float64, version int64, err error)
+}
+
+// init makes m serve the last ranking while a new one is made, and keep
+// the later importance of two rankings that ended out of order.
+func (m *standingsMemo) init() {
+	m.memo.Stale = true
+	m.memo.Replaces = func(kept, made int64) bool { return made >= kept }
 }
 
 // get returns the standings of s's sites: ranked again when their
@@ -40,47 +42,21 @@ func (m *standingsMemo) get(ctx context.Context, s *store.Store) (Standings, err
 	if err != nil {
 		return Standings{}, err
 	}
-	for {
-		m.mu.Lock()
-		// A ranking at a later version than v is at least as fresh as
-		// the caller's own reads.
-		if m.valid && (m.version >= v || m.ranking != nil) {
-			st := m.st
-			m.mu.Unlock()
-			return st, nil
+	// A ranking at a later version than v is at least as fresh as the
+	// caller's own reads.
+	st, err := m.memo.Get(ctx, func(kept int64) bool { return kept >= v }, func(ctx context.Context) (Standings, int64, error) {
+		values := m.values
+		if values == nil {
+			values = s.ImportanceValues
 		}
-		if m.ranking == nil {
-			break // m.mu held: this reader ranks
+		opic, pr, v, err := values(ctx)
+		if err != nil {
+			return Standings{}, 0, err
 		}
-		wait := m.ranking
-		m.mu.Unlock()
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return Standings{}, fmt.Errorf("standings: %w", ctx.Err())
-		}
-	}
-	done := make(chan struct{})
-	m.ranking = done
-	values := m.values
-	m.mu.Unlock()
-	if values == nil {
-		values = s.ImportanceValues
-	}
-	opic, pr, v, err := values(ctx)
-	var st Standings
-	if err == nil {
-		st = Standings{OPIC: NewRanking(opic), PageRank: NewRanking(pr)}
-	}
-	m.mu.Lock()
-	m.ranking = nil
-	close(done)
-	if err == nil && (!m.valid || v >= m.version) {
-		m.st, m.version, m.valid = st, v, true
-	}
-	m.mu.Unlock()
+		return Standings{OPIC: NewRanking(opic), PageRank: NewRanking(pr)}, v, nil
+	})
 	if err != nil {
-		return Standings{}, err
+		return Standings{}, fmt.Errorf("standings: %w", err)
 	}
 	return st, nil
 }
