@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -304,6 +305,18 @@ func TestExports(t *testing.T) {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
+	// The sites of another selection status are named by it.
+	for _, tt := range []struct{ status, format, name string }{
+		{"", "txt", "project-approved.txt"}, {"nominated", "csv", "project-nominated.csv"},
+		{"rejected", "json", "project-rejected.json"},
+	} {
+		if got, err := a.SelectionName(tt.status, tt.format); err != nil || got != tt.name {
+			t.Errorf("SelectionName(%q, %q) = %q %v, want %q", tt.status, tt.format, got, err, tt.name)
+		}
+	}
+	if _, err := a.SelectionName("nominated", "xml"); app.KindOf(err) != app.KindInvalid {
+		t.Errorf("SelectionName in xml: %v", err)
+	}
 
 	for _, s := range []struct{ lib, site, status string }{
 		{"ana", "s1.test", "nominated"}, {"ben", "s1.test", "approved"},
@@ -362,5 +375,29 @@ func TestExports(t *testing.T) {
 	}
 	if got := export(app.ExportRequest{What: app.ExportHeritrix, IncludeRejected: true}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
 		t.Errorf("heritrix with the rejected %q", got)
+	}
+}
+
+// A rating is a whole number from 1 to 4, whichever way it comes in: the
+// rule the command line checks before it opens the project is the
+// service's.
+func TestRatingRange(t *testing.T) {
+	ctx := context.Background()
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	for _, v := range []int{0, 5, -1} {
+		if err := app.CheckRating(v); app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), fmt.Sprintf("rating %d is not 1, 2, 3 or 4", v)) {
+			t.Errorf("CheckRating(%d) = %v", v, err)
+		}
+		if _, err := a.Rate(ctx, "ana", "s1.test", v, ""); app.KindOf(err) != app.KindInvalid {
+			t.Errorf("Rate %d: %v", v, err)
+		}
+		if _, err := a.Rerate(ctx, "ana", "s1.test", v); app.KindOf(err) != app.KindInvalid {
+			t.Errorf("Rerate %d: %v", v, err)
+		}
+	}
+	for v := 1; v <= 4; v++ {
+		if err := app.CheckRating(v); err != nil {
+			t.Errorf("CheckRating(%d) = %v", v, err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,6 +216,20 @@ func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
 		fmt.Fprintf(tw, "%d platform sites left out: social networks, video sites, shorteners, CDNs, ad hosts (--include-platforms keeps them)\n", q.Platforms)
 	}
 	return tw.Flush()
+}
+
+// SelectionName is the file name of the sites whose selection status is
+// status ("" is approved) written in format (see [WriteSelection]):
+// "PROJECT-nominated.csv", as [App.ExportName] names the approved ones.
+func (a *App) SelectionName(status, format string) (string, error) {
+	if status == "" {
+		status = store.StatusApproved
+	}
+	name, err := a.ExportName(ExportRequest{What: ExportApproved, Format: format})
+	if err != nil {
+		return "", err
+	}
+	return a.projectName() + "-" + status + path.Ext(name), nil
 }
 
 // WriteSelection writes selected sites as a seed list: txt (one seed URL a

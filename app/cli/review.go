@@ -131,7 +131,10 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 		return usageError{"rate: give SITE and RATING (1–4), or SITE and --note TEXT for a note without a rating"}
 	}
 	value, err := strconv.Atoi(rest[1])
-	if err != nil || value < store.MinRating || value > store.MaxRating {
+	if err == nil {
+		err = app.CheckRating(value)
+	}
+	if err != nil {
 		return usageError{fmt.Sprintf("rate: rating %q is not 1, 2, 3 or 4", rest[1])}
 	}
 	return c.withProject(*dir, func(a *app.App) error {

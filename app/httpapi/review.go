@@ -146,12 +146,11 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportApproved, Format: format})
+	name, err := h.app.SelectionName(status, format)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	name = strings.Replace(name, "-"+app.ExportApproved+".", "-"+status+".", 1)
 	sendFile(w, name, func(w io.Writer) error { return app.WriteSelection(w, seeds, format) })
 }
 
