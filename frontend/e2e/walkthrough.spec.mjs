@@ -1,8 +1,8 @@
-// The README's "A librarian's job, page by page", walked in the browser on a
+// The user guide's "A librarian's job, page by page" (docs/guide.md), walked in the browser on a
 // crawl of the demo web with its page chrome (navigation, publisher networks,
 // share buttons, cookie banners, related boxes, utm_ and ?share= links),
 // checking on each page what a librarian would check before trusting it, and
-// saving a screenshot of each step for the README.
+// saving a screenshot of each step for the guide (docs/img).
 //
 //   SITESIFT_URL=http://127.0.0.1:7777/ DEMO_PROXY=http://127.0.0.1:7778 node e2e/walkthrough.spec.mjs
 //
@@ -12,7 +12,7 @@
 //                the authors also wrote (default "remember": "remember your
 //                choices" in the banner, "older readers remember" in articles)
 //   WALK_LIBRARIAN  the librarian the walk adds and chooses (default a name of
-//                its own; "ana" for pictures of the README)
+//                its own; "ana" for pictures of the guide)
 //
 // It assumes a project crawled from the demo web's seeds (`sitesift demo` or
 // .ci/ui-test). Screenshots go to SCREENSHOT_DIR (default e2e/out/), named
