@@ -80,6 +80,8 @@ func Map(root string) (string, error) {
 		if doc == "" {
 			doc = "(no package doc)"
 		}
+		// A doc may name an HTML element (<title>); Markdown would take it for one.
+		doc = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(doc)
 		fmt.Fprintf(&b, "- `%s` — %s\n", rel, doc)
 	}
 	return b.String(), nil
