@@ -77,14 +77,19 @@ func Map(root string) (string, error) {
 		if rel == "" {
 			rel = "."
 		}
-		if doc == "" {
-			doc = "(no package doc)"
-		}
-		// A doc may name an HTML element (<title>); Markdown would take it for one.
-		doc = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(doc)
-		fmt.Fprintf(&b, "- `%s` — %s\n", rel, doc)
+		b.WriteString(item(rel, doc))
 	}
 	return b.String(), nil
+}
+
+// item is one package's line of the map.
+func item(rel, doc string) string {
+	if doc == "" {
+		doc = "(no package doc)"
+	}
+	// A doc may name an HTML element (<title>); Markdown would take it for one.
+	doc = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(doc)
+	return fmt.Sprintf("- `%s` — %s\n", rel, doc)
 }
 
 func goList(root string, args ...string) (string, error) {

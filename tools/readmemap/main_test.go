@@ -61,3 +61,15 @@ func TestReplaceKeepsTheRest(t *testing.T) {
 		t.Error("Replace accepted a README without the markers")
 	}
 }
+
+// TestItemEscapesMarkup: a doc naming an HTML element shows it as text.
+func TestItemEscapesMarkup(t *testing.T) {
+	got := item("crawl/hostileweb", "Command hostileweb serves pages whose <title> is megabytes long.")
+	want := "- `crawl/hostileweb` — Command hostileweb serves pages whose &lt;title&gt; is megabytes long.\n"
+	if got != want {
+		t.Errorf("item = %q, want %q", got, want)
+	}
+	if got := item("x", ""); got != "- `x` — (no package doc)\n" {
+		t.Errorf("item without a doc = %q", got)
+	}
+}
