@@ -55,8 +55,8 @@ type App struct {
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
 	biased      biasedMemo     // the review queue's biased order (review.go)
-	lab         labJobs        // the lab experiments run for the Lab page (labjobs.go)
-	imports     importJobs     // the running or last archive import (import_job.go)
+	lab         *labJobs       // the lab experiments run for the Lab page (labjobs.go)
+	imports     *importJobs    // the running or last archive import (import_job.go)
 }
 
 // New returns an App over an open project.
@@ -78,6 +78,8 @@ func New(opt Options) *App {
 		teleport: t,
 	}
 	a.standings.init()
+	a.lab = newLabJobs(a.log)
+	a.imports = newImportJobs(a.log)
 	switch p := opt.Project; {
 	case opt.Search != nil:
 		a.search = opt.Search
@@ -102,8 +104,8 @@ func (a *App) Close() {
 		j.cancel()
 		<-j.done
 	}
-	a.lab.close()
-	a.imports.close()
+	a.lab.Close()
+	a.imports.Close()
 }
 
 // ProjectInfo describes the open project.

@@ -5,22 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
+	"sitesift/app/internal/jobs"
 	"sitesift/sites/store"
 )
 
 // States of an archive import run in the background.
 const (
 	ImportIdle      = "idle" // none since the project was opened
-	ImportRunning   = "running"
-	ImportDone      = "done"
-	ImportFailed    = "failed"
-	ImportCancelled = "cancelled"
+	ImportRunning   = string(jobs.Running)
+	ImportDone      = string(jobs.Done)
+	ImportFailed    = string(jobs.Failed)
+	ImportCancelled = string(jobs.Cancelled)
 )
 
 // ImportStatus is the state of the running or last archive import.
@@ -36,21 +37,33 @@ type ImportStatus struct {
 	FinishedAt time.Time           `json:"finished_at,omitzero"`
 }
 
-type importJobs struct {
-	mu     sync.Mutex
-	status ImportStatus
-	cancel context.CancelFunc
-	done   chan struct{}
+// importJobs runs the App's archive imports, one at a time, keeping none
+// but the last.
+type importJobs = jobs.Runner[ArchiveImportRequest, ImportProgress, ArchiveImportResult]
+
+// newImportJobs returns the runner of the archive imports, which logs their
+// failures to log.
+func newImportJobs(log *slog.Logger) *importJobs {
+	return &importJobs{OnEnd: func(st jobs.Status[ArchiveImportRequest, ImportProgress, ArchiveImportResult]) {
+		if st.State == jobs.Failed {
+			log.Warn("archive import failed", "err", st.Err)
+		}
+	}}
 }
 
-func (j *importJobs) close() {
-	j.mu.Lock()
-	cancel, done := j.cancel, j.done
-	j.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
+func importStatus(st jobs.Status[ArchiveImportRequest, ImportProgress, ArchiveImportResult]) ImportStatus {
+	out := ImportStatus{State: string(st.State), Request: st.Request, Progress: st.Progress, Result: st.Result,
+		StartedAt: st.Started.UTC()}
+	if !st.Finished.IsZero() {
+		out.FinishedAt = st.Finished.UTC()
 	}
+	switch st.State {
+	case jobs.Cancelled:
+		out.Error = "cancelled; the files listed were imported whole and are kept"
+	case jobs.Failed:
+		out.Error = OneLine(st.Err)
+	}
+	return out
 }
 
 // StartImport checks req (see [App.ImportArchives]) and starts the import
@@ -60,65 +73,37 @@ func (a *App) StartImport(req ArchiveImportRequest) (ImportStatus, error) {
 	if _, err := checkArchiveRequest(req); err != nil {
 		return ImportStatus{}, err
 	}
-	j := &a.imports
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.status.State == ImportRunning {
-		return j.status, conflict(errors.New("import: an import is running; wait for it or cancel it"))
+	st, err := a.imports.Start("import", req, func(ctx context.Context, progress func(ImportProgress)) (ArchiveImportResult, error) {
+		return a.ImportArchives(ctx, req, progress)
+	})
+	switch {
+	case errors.Is(err, jobs.ErrBusy):
+		return importStatus(st), conflict(errors.New("import: an import is running; wait for it or cancel it"))
+	case errors.Is(err, jobs.ErrClosed):
+		return ImportStatus{}, conflict(errors.New("import: the app is shutting down"))
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	j.status = ImportStatus{State: ImportRunning, Request: req, StartedAt: time.Now().UTC()}
-	j.cancel, j.done = cancel, done
-	go func() {
-		defer close(done)
-		res, err := a.ImportArchives(ctx, req, func(p ImportProgress) {
-			j.mu.Lock()
-			j.status.Progress = p
-			j.mu.Unlock()
-		})
-		j.mu.Lock()
-		defer j.mu.Unlock()
-		j.status.Result, j.status.FinishedAt = res, time.Now().UTC()
-		switch {
-		case errors.Is(err, context.Canceled):
-			j.status.State = ImportCancelled
-			j.status.Error = "cancelled; the files listed were imported whole and are kept"
-		case err != nil:
-			j.status.State, j.status.Error = ImportFailed, OneLine(err)
-			a.log.Warn("archive import failed", "err", err)
-		default:
-			j.status.State = ImportDone
-		}
-		cancel()
-		j.cancel = nil
-	}()
-	return j.status, nil
+	return importStatus(st), err
 }
 
 // ImportStatus returns the state of the running or last import.
 func (a *App) ImportStatus() ImportStatus {
-	a.imports.mu.Lock()
-	defer a.imports.mu.Unlock()
-	st := a.imports.status
-	if st.State == "" {
-		st.State = ImportIdle
+	st, ok := a.imports.Last()
+	if !ok {
+		return ImportStatus{State: ImportIdle}
 	}
-	return st
+	return importStatus(st)
 }
 
 // CancelImport cancels the running import and waits for its end: the file
 // being read is dropped whole, those before it are kept.
 func (a *App) CancelImport() (ImportStatus, error) {
-	j := &a.imports
-	j.mu.Lock()
-	cancel, done := j.cancel, j.done
-	j.mu.Unlock()
-	if cancel == nil {
+	st, ok := a.imports.Running()
+	if !ok {
 		return a.ImportStatus(), conflict(errors.New("import: no import is running"))
 	}
-	cancel()
-	<-done
+	if _, err := a.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+		return a.ImportStatus(), err
+	}
 	return a.ImportStatus(), nil
 }
 

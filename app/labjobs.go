@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"path"
-	"strconv"
-	"sync"
-	"time"
 
+	"sitesift/app/internal/jobs"
 	"sitesift/app/lab"
 )
 
@@ -19,10 +18,10 @@ import (
 
 // Lab job states.
 const (
-	LabRunning   = "running"
-	LabDone      = "done"
-	LabFailed    = "failed"
-	LabCancelled = "cancelled"
+	LabRunning   = string(jobs.Running)
+	LabDone      = string(jobs.Done)
+	LabFailed    = string(jobs.Failed)
+	LabCancelled = string(jobs.Cancelled)
 )
 
 // labKeepJobs is how many finished jobs keep their outputs for download.
@@ -31,18 +30,6 @@ const labKeepJobs = 8
 // ErrLabRunning is returned (as a conflict) when a lab job is asked for
 // while another runs.
 var ErrLabRunning = errors.New("lab: one experiment runs at a time")
-
-// busy returns a conflict when no job can start: one runs, or the app is
-// closing.
-func (l *labJobs) busy() error {
-	if l.closed {
-		return conflict(errors.New("lab: the app is shutting down"))
-	}
-	if j := l.running; j != nil {
-		return conflict(fmt.Errorf("%w: a %s run is already running (job %s); wait for it or cancel it", ErrLabRunning, j.experiment, j.id))
-	}
-	return nil
-}
 
 // LabJobStatus is what GET /api/lab/jobs/{id} answers.
 type LabJobStatus struct {
@@ -58,67 +45,44 @@ type LabJobStatus struct {
 	Summary    []string `json:"summary"`
 }
 
-// labJobs is the App's record of its lab jobs; the zero value is ready.
-type labJobs struct {
-	mu      sync.Mutex
-	next    int
-	jobs    []*labJob // oldest first, at most labKeepJobs finished ones
-	running *labJob
-	closed  bool
-}
+// labJobs runs the App's lab jobs: the request is the experiment's
+// parameters, the progress its steps done of the total.
+type labJobs = jobs.Runner[any, labProgress, *lab.Output]
 
-type labJob struct {
-	id, experiment string
-	params         any
-	start          time.Time
-	cancel         context.CancelFunc
-	finished       chan struct{}
+type labProgress struct{ done, total int }
 
-	mu          sync.Mutex
-	state       string
-	done, total int
-	err         error
-	elapsed     time.Duration
-	out         *lab.Output
-}
-
-func (j *labJob) status() LabJobStatus {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	st := LabJobStatus{ID: j.id, Experiment: j.experiment, State: j.state, Done: j.done, Total: j.total,
-		Params: j.params, Files: []string{}, Summary: []string{}}
-	st.ElapsedSec = j.elapsed.Seconds()
-	if j.state == LabRunning {
-		st.ElapsedSec = time.Since(j.start).Seconds()
-	}
-	if j.err != nil {
-		st.Error = OneLine(j.err)
-	}
-	if j.out != nil {
-		for _, f := range j.out.Files {
-			st.Files = append(st.Files, f.Name)
+// newLabJobs returns the runner of the lab jobs, which logs their
+// failures to log.
+func newLabJobs(log *slog.Logger) *labJobs {
+	return &labJobs{Keep: labKeepJobs, OnEnd: func(st jobs.Status[any, labProgress, *lab.Output]) {
+		if st.State == jobs.Failed {
+			log.Error("lab", "experiment", st.Name, "job", st.ID, "err", st.Err)
 		}
-		st.Summary = j.out.Summary
-	}
-	return st
+	}}
 }
 
-func (j *labJob) progress(done, total int) {
-	j.mu.Lock()
-	j.done, j.total = done, total
-	j.mu.Unlock()
+func labStatus(st jobs.Status[any, labProgress, *lab.Output]) LabJobStatus {
+	out := LabJobStatus{ID: st.ID, Experiment: st.Name, State: string(st.State), Done: st.Progress.done,
+		Total: st.Progress.total, Params: st.Request, Files: []string{}, Summary: []string{},
+		ElapsedSec: st.Elapsed.Seconds()}
+	if st.State == jobs.Done {
+		out.Done = out.Total
+	}
+	if st.Err != nil {
+		out.Error = OneLine(st.Err)
+	}
+	if st.State == jobs.Done && st.Result != nil {
+		for _, f := range st.Result.Files {
+			out.Files = append(out.Files, f.Name)
+		}
+		out.Summary = st.Result.Summary
+	}
+	return out
 }
 
-// close cancels the running job, waits for it, and refuses new ones.
-func (l *labJobs) close() {
-	l.mu.Lock()
-	l.closed = true
-	j := l.running
-	l.mu.Unlock()
-	if j != nil {
-		j.cancel()
-		<-j.finished
-	}
+// labBusy is the conflict of a lab job asked for while job st runs.
+func labBusy(st jobs.Status[any, labProgress, *lab.Output]) error {
+	return conflict(fmt.Errorf("%w: a %s run is already running (job %s); wait for it or cancel it", ErrLabRunning, st.Name, st.ID))
 }
 
 // StartLab starts an experiment with its parameters (a
@@ -129,12 +93,9 @@ func (l *labJobs) close() {
 // graph before returning; a synthetic graph is built in the job.
 func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 	// Refuse at once while a job runs, before reading a graph for nothing;
-	// the check under the lock below is the one that counts.
-	a.lab.mu.Lock()
-	err := a.lab.busy()
-	a.lab.mu.Unlock()
-	if err != nil {
-		return LabJobStatus{}, err
+	// the check of Start below is the one that counts.
+	if st, ok := a.lab.Running(); ok {
+		return LabJobStatus{}, labBusy(st)
 	}
 	var experiment string
 	var params any // what the job shows of its parameters, filled in
@@ -224,98 +185,56 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		return LabJobStatus{}, fmt.Errorf("lab: parameters of type %T", request)
 	}
 
-	l := &a.lab
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if err := l.busy(); err != nil {
-		return LabJobStatus{}, err
-	}
-	l.next++
-	jctx, cancel := context.WithCancel(context.Background())
-	j := &labJob{id: strconv.Itoa(l.next), experiment: experiment, params: params, start: time.Now(),
-		cancel: cancel, finished: make(chan struct{}), state: LabRunning}
-	l.running = j
-	l.jobs = append(l.jobs, j)
-	// Forget the oldest finished jobs beyond the few kept.
-	if len(l.jobs) > labKeepJobs+1 {
-		l.jobs = append([]*labJob(nil), l.jobs[len(l.jobs)-labKeepJobs-1:]...)
-	}
-	go a.runLab(jctx, j, run)
-	return j.status(), nil
-}
-
-func (a *App) runLab(ctx context.Context, j *labJob, run func(context.Context, func(int, int)) (*lab.Output, error)) {
-	defer close(j.finished)
-	defer j.cancel()
-	out, err := run(ctx, j.progress)
-	// The job leaves the running slot as its state becomes final, under
-	// both locks (jobs, then job), so that a client that sees it done can
-	// start the next one at once.
-	a.lab.mu.Lock()
-	defer a.lab.mu.Unlock()
-	if a.lab.running == j {
-		a.lab.running = nil
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.elapsed = time.Since(j.start)
+	st, err := a.lab.Start(experiment, params, func(ctx context.Context, progress func(labProgress)) (*lab.Output, error) {
+		return run(ctx, func(done, total int) { progress(labProgress{done, total}) })
+	})
 	switch {
-	case err == nil:
-		j.state, j.out = LabDone, out
-		j.done = j.total
-	case errors.Is(err, context.Canceled):
-		j.state, j.err = LabCancelled, err
-	default:
-		j.state, j.err = LabFailed, err
-		a.log.Error("lab", "experiment", j.experiment, "job", j.id, "err", err)
+	case errors.Is(err, jobs.ErrBusy):
+		return LabJobStatus{}, labBusy(st)
+	case errors.Is(err, jobs.ErrClosed):
+		return LabJobStatus{}, conflict(errors.New("lab: the app is shutting down"))
 	}
+	return labStatus(st), err
 }
 
 // LabJob returns the status of lab job id.
 func (a *App) LabJob(id string) (LabJobStatus, error) {
-	j, err := a.labJob(id)
-	if err != nil {
-		return LabJobStatus{}, err
-	}
-	return j.status(), nil
+	st, err := a.labJob(id)
+	return labStatus(st), err
 }
 
 // LabJobs returns the status of the jobs kept, newest first.
 func (a *App) LabJobs() []LabJobStatus {
-	a.lab.mu.Lock()
-	jobs := append([]*labJob(nil), a.lab.jobs...)
-	a.lab.mu.Unlock()
-	out := make([]LabJobStatus, 0, len(jobs))
-	for i := len(jobs) - 1; i >= 0; i-- {
-		out = append(out, jobs[i].status())
+	out := []LabJobStatus{}
+	for _, st := range a.lab.List() {
+		out = append(out, labStatus(st))
 	}
 	return out
 }
 
 // CancelLab cancels lab job id if it runs, and returns its status.
 func (a *App) CancelLab(id string) (LabJobStatus, error) {
-	j, err := a.labJob(id)
-	if err != nil {
-		return LabJobStatus{}, err
+	st, err := a.lab.Cancel(id)
+	switch {
+	case errors.Is(err, jobs.ErrNotFound):
+		return LabJobStatus{}, notFound(fmt.Errorf("no lab job %q", id))
+	case errors.Is(err, jobs.ErrNotRunning):
+		err = nil // it ended: its status says how
 	}
-	j.cancel()
-	<-j.finished
-	return j.status(), nil
+	return labStatus(st), err
 }
 
 // LabFile returns an output of lab job id: name, or with name "csv" or
 // "svg" the experiment's main CSV or SVG file (its first of that kind).
 func (a *App) LabFile(id, name string) (lab.File, error) {
-	j, err := a.labJob(id)
+	st, err := a.labJob(id)
 	if err != nil {
 		return lab.File{}, err
 	}
-	j.mu.Lock()
-	state, out := j.state, j.out
-	j.mu.Unlock()
-	if state != LabDone {
-		return lab.File{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, state))
+	if st.State != jobs.Done {
+		return lab.File{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, st.State))
 	}
+	out := st.Result
 	if name == "csv" || name == "svg" {
 		// The main file: an experiment's files come main CSV and SVG first
 		// (lab.Output), and one without a plot (links) has no SVG.
@@ -325,7 +244,7 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 				return f, nil
 			}
 		}
-		return lab.File{}, notFound(fmt.Errorf("lab job %s (%s) has no %s file", id, j.experiment, name))
+		return lab.File{}, notFound(fmt.Errorf("lab job %s (%s) has no %s file", id, st.Name, name))
 	}
 	f, ok := out.File(name)
 	if !ok {
@@ -334,13 +253,10 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 	return f, nil
 }
 
-func (a *App) labJob(id string) (*labJob, error) {
-	a.lab.mu.Lock()
-	defer a.lab.mu.Unlock()
-	for _, j := range a.lab.jobs {
-		if j.id == id {
-			return j, nil
-		}
+func (a *App) labJob(id string) (jobs.Status[any, labProgress, *lab.Output], error) {
+	st, err := a.lab.Get(id)
+	if errors.Is(err, jobs.ErrNotFound) {
+		err = notFound(fmt.Errorf("no lab job %q", id))
 	}
-	return nil, notFound(fmt.Errorf("no lab job %q", id))
+	return st, err
 }
