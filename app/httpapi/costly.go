@@ -101,7 +101,7 @@ const (
 	// bounded, see index.MaxExpansions); the search page drops the search
 	// it no longer shows, so more rarely wait. With two, searches queued
 	// behind each other while the other reads did not: beside a crawl on
-	// two busy cores their median doubled (crawl/bench/reads.sh).
+	// two busy cores their median doubled (tools/crawlbench/reads.sh).
 	searchesAtOnce = 4
 	// searchesWaiting is the number of searches that may wait for their
 	// turn: a team's pages search at once (twenty readers of one served

@@ -36,7 +36,7 @@ const (
 	// over all of them and over the title and text fields of every
 	// language: each is a term
 	// searcher of its own, some kilobytes of memory while the search runs
-	// (sites/index/bench measures it).
+	// (tools/indexbench measures it).
 	MaxExpansions = 4096
 	// SearchTimeout is the time a search may take when Query.Timeout does
 	// not say.

@@ -64,8 +64,8 @@ func TestReplaceKeepsTheRest(t *testing.T) {
 
 // TestItemEscapesMarkup: a doc naming an HTML element shows it as text.
 func TestItemEscapesMarkup(t *testing.T) {
-	got := item("crawl/hostileweb", "Command hostileweb serves pages whose <title> is megabytes long.")
-	want := "- `crawl/hostileweb` — Command hostileweb serves pages whose &lt;title&gt; is megabytes long.\n"
+	got := item("tools/hostileweb", "Command hostileweb serves pages whose <title> is megabytes long.")
+	want := "- `tools/hostileweb` — Command hostileweb serves pages whose &lt;title&gt; is megabytes long.\n"
 	if got != want {
 		t.Errorf("item = %q, want %q", got, want)
 	}

@@ -4,9 +4,9 @@
 // timeout. It prints the requests per second, the latency percentiles
 // (overall and per kind of request), the time-outs and the errors.
 //
-//	go run ./crawl/bench/reads -api http://127.0.0.1:7777 -clients 20 -duration 30s -librarian bench
+//	go run ./tools/crawlbench/reads -api http://127.0.0.1:7777 -clients 20 -duration 30s -librarian bench
 //
-// reads.sh beside crawl/bench runs it against `sitesift serve` while the
+// reads.sh beside tools/crawlbench runs it against `sitesift serve` while the
 // project is being crawled, once on an idle machine and once with every core
 // busy.
 package main
@@ -33,7 +33,7 @@ import (
 var kinds = []string{"sites", "queue", "search", "site"}
 
 // words are searched for, one or two a query: words of the bench web's
-// pages (crawl/bench/web.go).
+// pages (tools/crawlbench/web.go).
 var words = strings.Fields(`archive library museum letter photograph map newspaper journal river market
 harbour bridge festival concert choir orchestra jazz folk poetry novel science physics telescope recipe
 bread cheese garden harvest football rugby cycling stadium election school transport housing`)

@@ -3,7 +3,7 @@
 // (crawl.DefaultBatchSize pages), and the latency of a few hundred queries
 // of the kinds librarians type, with the site facet the API asks for.
 //
-//	go run ./sites/index/bench -pages 100000 -queries 400
+//	go run ./tools/indexbench -pages 100000 -queries 400
 //
 // Pages are synthetic but shaped like a crawl: sites of power-law sizes,
 // titles and texts of words drawn from a Zipf vocabulary whose most frequent

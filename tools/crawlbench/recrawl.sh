@@ -5,7 +5,7 @@
 # distance between the opic and pagerank columns of `sitesift rank` (each
 # normalised to sum 1) is printed.
 #
-#   bash crawl/bench/recrawl.sh [POLICY...]      (default: full-history fixed variable)
+#   bash tools/crawlbench/recrawl.sh [POLICY...]      (default: full-history fixed variable)
 #
 # Needs build/bin/sitesift (bash .ci/build) or SITESIFT=path, and python3.
 set -euo pipefail

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Crawls the hostile web (crawl/hostileweb) with a freshly built sitesift and
+# Crawls the hostile web (tools/hostileweb) with a freshly built sitesift and
 # prints what it cost: the crawl's max RSS and wall time, the project's size,
 # the top sites and what the crawl made of the endless calendar. Usage:
 #
-#   bash crawl/hostileweb/run.sh [--only HOST] [--max-pages N] [other crawl flags]
+#   bash tools/hostileweb/run.sh [--only HOST] [--max-pages N] [other crawl flags]
 #
 # --only HOST crawls one trap from its seed (endless-calendar.test, say)
 # instead of all of them.
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 CGO_ENABLED=0 go build -o "$work/sitesift" .
-CGO_ENABLED=0 go build -o "$work/hostileweb" ./crawl/hostileweb
+CGO_ENABLED=0 go build -o "$work/hostileweb" ./tools/hostileweb
 "$work/hostileweb" > "$work/web.txt" &
 for _ in $(seq 100); do [ "$(wc -l < "$work/web.txt")" -ge 2 ] && break; sleep 0.1; done
 proxy=$(head -1 "$work/web.txt")

@@ -10,7 +10,7 @@
 // It prints the proxy's URL on the first line and the seed URLs after it, as
 // `sitesift demo-web` does:
 //
-//	go run ./crawl/hostileweb --addr 127.0.0.1:7779 > web.txt
+//	go run ./tools/hostileweb --addr 127.0.0.1:7779 > web.txt
 //	sitesift crawl --project P --proxy $(head -1 web.txt) --delay 0s $(tail -n +2 web.txt)
 //
 // Every host ends in .test; requests for other hosts get 502, as from a

@@ -13,14 +13,14 @@
 // summary gives the best and the median of each crawler and the ratio
 // sitesift/colly.
 //
-//	go run ./crawl/bench -pages 5000 -hosts 200 -parallel 8 -repeat 3 -cpuprofile cpu.out
+//	go run ./tools/crawlbench -pages 5000 -hosts 200 -parallel 8 -repeat 3 -cpuprofile cpu.out
 //	go tool pprof -top -tagfocus run=sitesift cpu.out
 //
 // With -serve ADDR it only serves the web, with redirects and robots.txt
 // rules added, and logs every request (-log FILE): .ci/killtest crawls it
 // with sitesift, killed and restarted.
 //
-//	go run ./crawl/bench -serve 127.0.0.1:0 -hosts 60 -log requests.txt
+//	go run ./tools/crawlbench -serve 127.0.0.1:0 -hosts 60 -log requests.txt
 //
 // The profile's samples carry the label run=colly, sitesift, sitesift+store
 // sitesift+index or server (the web), so each crawler's time can be read apart. See

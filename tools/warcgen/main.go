@@ -2,7 +2,7 @@
 // pages of about 8 KB over 500 hosts, each with 20 links to random pages,
 // through sitesift's own WARC writer, into DIR.
 //
-//	go run ./sites/warcfile/bench/gen DIR N
+//	go run ./tools/warcgen DIR N
 package main
 
 import (

@@ -11,7 +11,7 @@
 # |opic − pagerank| / pagerank), then the range of each over the runs.
 # Usage:
 #
-#   [DELAY=500ms] bash crawl/bench/idle-reads.sh [RUNS]          # default 5 runs of each
+#   [DELAY=500ms] bash tools/crawlbench/idle-reads.sh [RUNS]          # default 5 runs of each
 #
 # Needs build/bin/sitesift (bash .ci/build) or BIN=path, and /usr/bin/python3.
 set -euo pipefail

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds crawl/bench and runs it: bare colly against sitesift's crawler (and,
+# Builds tools/crawlbench and runs it: bare colly against sitesift's crawler (and,
 # by default, sitesift saving into a store) on one generated loopback web,
 # alternated, then prints the ratios and where each crawler's CPU went (the
 # top of `go tool pprof -top -cum` for each run label). Usage:
 #
-#   bash crawl/bench/run.sh [-pages N] [-hosts H] [-parallel P] [-repeat R] [-index] [other bench flags]
+#   bash tools/crawlbench/run.sh [-pages N] [-hosts H] [-parallel P] [-repeat R] [-index] [other bench flags]
 #
 # Defaults: -pages 5000 -hosts 200 -parallel 8 -repeat 3 -store. Later flags
 # override earlier ones.
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-CGO_ENABLED=0 go build -o "$work/bench" ./crawl/bench
+CGO_ENABLED=0 go build -o "$work/bench" ./tools/crawlbench
 echo "bench: before: $(uptime)"
 "$work/bench" -pages 5000 -hosts 200 -parallel 8 -repeat 3 -store \
   -cpuprofile "$work/cpu.out" -mutexprofile "$work/mutex.out" "$@" | tee "$work/out.txt"

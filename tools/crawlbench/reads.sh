@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Readers of the API while a crawl runs: `sitesift serve` on a new project
-# crawls a generated web of HOSTS hosts (crawl/bench -serve) at full speed
+# crawls a generated web of HOSTS hosts (tools/crawlbench -serve) at full speed
 # (delay 0, parallel 8), started through POST /api/crawl as a librarian
 # starts one, so the crawl runs in the serving process; after WARMUP seconds
-# of crawl, CLIENTS readers (crawl/bench/reads) ask in turn for the sites
+# of crawl, CLIENTS readers (tools/crawlbench/reads) ask in turn for the sites
 # table, the review queue, a search and a site's page for SECONDS seconds,
 # each request with a 10 s timeout. Two runs, each on a new project: the
 # machine as it is ("idle"), then with one busy loop per core ("hog"). Each
@@ -12,7 +12,7 @@
 # running at the end).
 # Usage:
 #
-#   bash crawl/bench/reads.sh [SECONDS]         # default 30; CLIENTS=20 HOSTS=1000 WARMUP=5 RUNS="idle hog"
+#   bash tools/crawlbench/reads.sh [SECONDS]         # default 30; CLIENTS=20 HOSTS=1000 WARMUP=5 RUNS="idle hog"
 #
 # PROFILE=DIR writes a CPU profile of each run's `sitesift serve` to
 # DIR/cpu-RUN.out (SITESIFT_CPUPROFILE).
@@ -33,8 +33,8 @@ cleanup() {
 trap cleanup EXIT
 
 CGO_ENABLED=0 go build -o "$work/sitesift" .
-CGO_ENABLED=0 go build -o "$work/bench" ./crawl/bench
-CGO_ENABLED=0 go build -o "$work/reads" ./crawl/bench/reads
+CGO_ENABLED=0 go build -o "$work/bench" ./tools/crawlbench
+CGO_ENABLED=0 go build -o "$work/reads" ./tools/crawlbench/reads
 
 # wait_for FILE PATTERN: until a line of FILE matches PATTERN (10 s at most).
 wait_for() {
