@@ -45,7 +45,7 @@ type App struct {
 	teleport float64
 
 	mu       sync.Mutex
-	job      *crawlJob // the running or last crawl; nil before the first
+	crawls   *crawlJobs // the running or last crawl (crawl.go)
 	lastOnce sync.Once
 	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
 	rankM    sync.Mutex
@@ -78,6 +78,7 @@ func New(opt Options) *App {
 		teleport: t,
 	}
 	a.standings.init()
+	a.crawls = &crawlJobs{}
 	a.lab = newLabJobs(a.log)
 	a.imports = newImportJobs(a.log)
 	switch p := opt.Project; {
@@ -97,13 +98,7 @@ func New(opt Options) *App {
 // Close stops a running crawl and waits for it to end. It does not close
 // the project.
 func (a *App) Close() {
-	a.mu.Lock()
-	j := a.job
-	a.mu.Unlock()
-	if j != nil {
-		j.cancel()
-		<-j.done
-	}
+	a.crawls.Close()
 	a.lab.Close()
 	a.imports.Close()
 }

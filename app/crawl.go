@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"sitesift/app/internal/jobs"
 	"sitesift/crawl"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
@@ -251,16 +252,21 @@ const (
 	StateInterrupted = store.CrawlInterrupted
 )
 
+// crawlJobs runs the App's crawls and recrawls, one at a time, keeping
+// the last. A job's request is the crawl itself, which its status reads
+// while it runs; its result is its end state (StateDone, StateStopped or
+// StateFailed) and its error what went wrong, a crawl done whose last
+// PageRank failed included.
+type crawlJobs = jobs.Runner[*crawlJob, struct{}, string]
+
+type crawlStatus = jobs.Status[*crawlJob, struct{}, string]
+
 type crawlJob struct {
 	req     CrawlRequest
 	recrawl *recrawlJob // nil for a crawl
 	crawler *crawl.Crawler
-	cancel  context.CancelFunc
-	done    chan struct{}
 
 	mu       sync.Mutex
-	final    string // the end state once done
-	err      error
 	stopping bool
 }
 
@@ -270,17 +276,21 @@ var ErrCrawlRunning = errors.New("a crawl is already running")
 // StartCrawl starts a crawl and returns at once; follow it with
 // CrawlStatus, stop it with StopCrawl.
 func (a *App) StartCrawl(req CrawlRequest) (CrawlStatus, error) {
-	j, err := a.startCrawl(req)
+	js, err := a.startCrawl(req)
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	return a.jobStatus(j), nil
+	return a.jobStatus(js), nil
 }
 
 // RunCrawl runs a crawl to its end, calling progress about every interval.
 // Cancelling ctx stops the crawl; what was fetched until then is kept.
 func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Duration, progress func(CrawlStatus)) (CrawlStatus, error) {
-	j, err := a.startCrawl(req)
+	js, err := a.startCrawl(req)
+	if err != nil {
+		return CrawlStatus{}, err
+	}
+	done, err := a.crawls.Done(js.ID)
 	if err != nil {
 		return CrawlStatus{}, err
 	}
@@ -290,67 +300,70 @@ func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Dura
 		select {
 		case <-ctx.Done():
 			a.StopCrawl()
-			<-j.done
+			<-done
 		case <-t.C:
 			if progress != nil {
-				progress(a.jobStatus(j))
+				if js, err := a.crawls.Get(js.ID); err == nil {
+					progress(a.jobStatus(js))
+				}
 			}
 			continue
-		case <-j.done:
+		case <-done:
 		}
-		st := a.jobStatus(j)
+		end, err := a.crawls.Wait(context.Background(), js.ID)
+		if err != nil {
+			return CrawlStatus{}, err
+		}
+		st := a.jobStatus(end)
 		if progress != nil {
 			progress(st)
 		}
-		j.mu.Lock()
-		defer j.mu.Unlock()
-		return st, j.err
+		return st, end.Err
 	}
 }
 
-func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
+func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if err := a.refuseImported(context.Background()); err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	var rj *recrawlJob
 	var recrawlPrior crawl.Prior
 	if req.Recrawl {
 		var err error
 		if rj, recrawlPrior, err = a.startRecrawl(&req); err != nil {
-			return nil, err
+			return crawlStatus{}, err
 		}
 	}
 	req.withDefaults()
 	seeds, strategy, err := req.validate()
 	if err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	settings, err := a.Settings(context.Background())
 	if err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	if settings, err = req.SettingsUpdate.apply(settings); err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	if err := checkContact(settings, seeds); err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	// The site rule is the project's, chosen before its first sites: a
 	// crawl of a new project may choose it, and must do so before the
 	// crawler maps its first URL.
 	if err := a.store.SetSiteRule(context.Background(), sites.Rule(settings.SiteRule)); err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
+	// One crawl starts at a time: the check and the start below are under
+	// one lock, and what lies between opens the crawl's journal and WARC
+	// files, which a second crawl must not open too.
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.job != nil {
-		select {
-		case <-a.job.done:
-		default:
-			return nil, conflict(ErrCrawlRunning)
-		}
+	if _, ok := a.crawls.Running(); ok {
+		return crawlStatus{}, conflict(ErrCrawlRunning)
 	}
-	j := &crawlJob{req: req, recrawl: rj, done: make(chan struct{})}
+	j := &crawlJob{req: req, recrawl: rj}
 	s := &sink{app: a, recrawl: rj}
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
@@ -381,7 +394,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	if req.Bias != 0 {
 		shares, err := a.crawlShares(context.Background(), req.Bias)
 		if err != nil {
-			return nil, err
+			return crawlStatus{}, err
 		}
 		opts = append(opts, crawl.Shares(shares))
 	}
@@ -390,7 +403,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	// fresh OPIC with stale ones of the sites the new crawl does not reach.
 	states, edges, fetched, frontier, err := a.store.Prior(context.Background())
 	if err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	switch {
 	case rj != nil:
@@ -403,7 +416,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	}
 	warcs, err := a.openWARCs(req, settings)
 	if err != nil {
-		return nil, err
+		return crawlStatus{}, err
 	}
 	if warcs != nil {
 		opts = append(opts, crawl.OnCapture(warcs.Write))
@@ -415,7 +428,7 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	jl, err := openJournalFile(a.project.Dir, journalFile, a.log)
 	if err != nil {
 		closeWARCs(warcs)
-		return nil, err
+		return crawlStatus{}, err
 	}
 	opts = append(opts, crawl.OnRecord(jl.write))
 	abandon := func() { // the crawl does not start: nothing was written
@@ -425,34 +438,32 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 	c, err := crawl.New(opts...)
 	if err != nil {
 		abandon()
-		return nil, badRequest(err)
+		return crawlStatus{}, badRequest(err)
 	}
 	j.crawler = c
-	ctx, cancel := context.WithCancel(context.Background())
-	j.cancel = cancel
+	bg := context.Background()
 	// The crawl starts: what it changed of the settings is kept for the
 	// next ones, and its record says what it used.
-	if _, err := a.SetSettings(ctx, req.SettingsUpdate); err != nil {
-		cancel()
+	if _, err := a.SetSettings(bg, req.SettingsUpdate); err != nil {
 		abandon()
-		return nil, err
+		return crawlStatus{}, err
 	}
 	rec := req
 	rec.SettingsUpdate = settings.update()
 	if rj != nil {
 		rec.Seeds = nil // the project's pages: the round says which
 	}
-	id, err := a.store.StartCrawl(ctx, rec)
+	id, err := a.store.StartCrawl(bg, rec)
 	if err != nil {
-		cancel()
 		abandon()
-		return nil, err
+		return crawlStatus{}, err
 	}
 	s.crawler, s.crawl = c, id
-	a.job = j
-	go func() {
-		defer close(j.done)
-		defer cancel()
+	kind := "crawl"
+	if rj != nil {
+		kind = "recrawl"
+	}
+	js, err := a.crawls.Start(kind, j, func(ctx context.Context, _ func(struct{})) (string, error) {
 		err := c.Run(ctx, seeds)
 		final := StateDone
 		j.mu.Lock()
@@ -474,7 +485,6 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 			a.log.Error("closing the WARC files", "err", werr)
 			final, err = StateFailed, errors.Join(err, werr)
 		}
-		bg := context.Background()
 		// A recrawl that ended (not stopped, not failed) closes its round;
 		// one stopped or killed is continued by the next recrawl.
 		if rj != nil && final == StateDone {
@@ -495,11 +505,16 @@ func (a *App) startCrawl(req CrawlRequest) (*crawlJob, error) {
 		if ferr := a.store.FinishCrawl(bg, id, final, cs.EndReason, cs.Pages, cs.Retries); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
-		j.mu.Lock()
-		j.final, j.err = final, err
-		j.mu.Unlock()
-	}()
-	return j, nil
+		return final, err
+	})
+	if err != nil { // the app is closing: the crawl never ran
+		abandon()
+		if ferr := a.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", 0, 0); ferr != nil {
+			err = errors.Join(err, ferr)
+		}
+		return crawlStatus{}, conflict(fmt.Errorf("crawl: %w", err))
+	}
+	return js, nil
 }
 
 // crawlShares returns the teleport shares of a biased crawl: 1 + bias for
@@ -588,8 +603,9 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	return nil
 }
 
-// jobStatus returns the status of crawl job j.
-func (a *App) jobStatus(j *crawlJob) CrawlStatus {
+// jobStatus returns the status of crawl job js.
+func (a *App) jobStatus(js crawlStatus) CrawlStatus {
+	j := js.Request
 	cs := j.crawler.Status()
 	st := CrawlStatus{
 		State:         string(cs.State),
@@ -633,8 +649,8 @@ func (a *App) jobStatus(j *crawlJob) CrawlStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	switch {
-	case j.final != "":
-		st.State = j.final
+	case js.State != jobs.Running:
+		st.State = js.Result
 	case j.stopping:
 		st.State = StateStopping
 	case j.recrawl != nil && cs.State != crawl.StateRunning && cs.State != crawl.StatePaused && cs.State != crawl.StateIdle:
@@ -647,13 +663,11 @@ func (a *App) jobStatus(j *crawlJob) CrawlStatus {
 
 // CrawlStatus returns the state of the running or last crawl.
 func (a *App) CrawlStatus() CrawlStatus {
-	a.mu.Lock()
-	j := a.job
-	a.mu.Unlock()
-	if j == nil {
+	js, ok := a.crawls.Last()
+	if !ok {
 		return a.lastCrawl()
 	}
-	return a.jobStatus(j)
+	return a.jobStatus(js)
 }
 
 // lastCrawl is the status of the project's last crawl before this process
@@ -724,51 +738,48 @@ func (a *App) lastCrawl() CrawlStatus {
 	return a.last
 }
 
-func (a *App) running() (*crawlJob, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.job == nil {
-		return nil, conflict(errors.New("no crawl is running"))
+func (a *App) running() (crawlStatus, error) {
+	js, ok := a.crawls.Running()
+	if !ok {
+		return js, conflict(errors.New("no crawl is running"))
 	}
-	select {
-	case <-a.job.done:
-		return nil, conflict(errors.New("no crawl is running"))
-	default:
-	}
-	return a.job, nil
+	return js, nil
 }
 
 // PauseCrawl pauses the running crawl: fetches under way finish, no new one starts.
 func (a *App) PauseCrawl() (CrawlStatus, error) {
-	j, err := a.running()
+	js, err := a.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	j.crawler.Pause()
-	return a.jobStatus(j), nil
+	js.Request.crawler.Pause()
+	return a.jobStatus(js), nil
 }
 
 // ResumeCrawl resumes a paused crawl.
 func (a *App) ResumeCrawl() (CrawlStatus, error) {
-	j, err := a.running()
+	js, err := a.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	j.crawler.Resume()
-	return a.jobStatus(j), nil
+	js.Request.crawler.Resume()
+	return a.jobStatus(js), nil
 }
 
 // StopCrawl stops the running crawl; what was fetched is kept.
 func (a *App) StopCrawl() (CrawlStatus, error) {
-	j, err := a.running()
+	js, err := a.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
+	j := js.Request
 	j.mu.Lock()
 	j.stopping = true
 	j.mu.Unlock()
-	j.cancel()
-	return a.jobStatus(j), nil
+	if err := a.crawls.Cancel(js.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+		return CrawlStatus{}, err
+	}
+	return a.jobStatus(js), nil
 }
 
 // Continuation is what a crawl started now would continue: a project that

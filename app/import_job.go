@@ -101,7 +101,10 @@ func (a *App) CancelImport() (ImportStatus, error) {
 	if !ok {
 		return a.ImportStatus(), conflict(errors.New("import: no import is running"))
 	}
-	if _, err := a.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+	if err := a.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+		return a.ImportStatus(), err
+	}
+	if _, err := a.imports.Wait(context.Background(), st.ID); err != nil {
 		return a.ImportStatus(), err
 	}
 	return a.ImportStatus(), nil

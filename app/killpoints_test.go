@@ -334,7 +334,11 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 	defer a.Close()
 	var journaled int
 	req := CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 2, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}}
-	j, err := a.startCrawl(req)
+	js, err := a.startCrawl(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := a.crawls.Done(js.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,12 +347,12 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 			journaled = int(fi.Size())
 		}
 		select {
-		case <-j.done:
+		case <-done:
 			journaled = -1
 		default:
 		}
 	}
-	<-j.done
+	<-done
 	if fi, err := os.Stat(filepath.Join(p.Dir, JournalFile)); err != nil || fi.Size() != 0 {
 		t.Errorf("the journal after the crawl: %v, %v (journaled %d bytes while it ran)", fi, err, journaled)
 	}
@@ -366,11 +370,11 @@ func TestCrawlRecordsItsProgress(t *testing.T) {
 	defer p.Close()
 	a := New(Options{Project: p})
 	defer a.Close()
-	j, err := a.startCrawl(CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 1000, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}})
+	js, err := a.startCrawl(CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 1000, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { a.StopCrawl(); <-j.done }()
+	defer func() { a.StopCrawl(); a.crawls.Wait(context.Background(), js.ID) }()
 	deadline := time.Now().Add(time.Minute) // only a crawl that records nothing takes this long
 	for time.Now().Before(deadline) {
 		cs, err := p.Store.Crawls(context.Background())

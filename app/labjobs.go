@@ -214,13 +214,14 @@ func (a *App) LabJobs() []LabJobStatus {
 
 // CancelLab cancels lab job id if it runs, and returns its status.
 func (a *App) CancelLab(id string) (LabJobStatus, error) {
-	st, err := a.lab.Cancel(id)
+	err := a.lab.Cancel(id)
 	switch {
 	case errors.Is(err, jobs.ErrNotFound):
 		return LabJobStatus{}, notFound(fmt.Errorf("no lab job %q", id))
-	case errors.Is(err, jobs.ErrNotRunning):
-		err = nil // it ended: its status says how
+	case err != nil && !errors.Is(err, jobs.ErrNotRunning): // one that ended: its status says how
+		return LabJobStatus{}, err
 	}
+	st, err := a.lab.Wait(context.Background(), id)
 	return labStatus(st), err
 }
 

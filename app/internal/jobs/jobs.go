@@ -1,11 +1,11 @@
-// Package jobs runs the service's background jobs — archive imports and
-// lab experiments — one at a time per [Runner], with one status shape, one
-// cancel and one close.
+// Package jobs runs the service's background jobs — crawls and recrawls,
+// archive imports and lab experiments — one at a time per [Runner], with
+// one status shape, one cancel and one close.
 //
 // A job is a function of a context and a progress callback. The runner
-// owns its goroutine: Cancel cancels a job and waits for it to end, Close
-// cancels the running job, waits for it, and refuses new ones. Finished
-// jobs are kept, a few of them, for their results.
+// owns its goroutine: Cancel asks a job to stop, Wait waits for its end,
+// Close cancels the running job, waits for it, and refuses new ones.
+// Finished jobs are kept, a few of them, for their results.
 package jobs
 
 import (
@@ -214,22 +214,45 @@ func (r *Runner[Q, P, R]) List() []Status[Q, P, R] {
 	return out
 }
 
-// Cancel cancels job id if it runs, waits for it to end, and returns its
-// final status. A job that already ended is returned as it is, with
+// Cancel asks job id to stop, if it runs, and returns at once; [Runner.Wait]
+// waits for its end. Asking a job that already ended returns
 // ErrNotRunning.
-func (r *Runner[Q, P, R]) Cancel(id string) (Status[Q, P, R], error) {
+func (r *Runner[Q, P, R]) Cancel(id string) error {
+	j, err := r.find(id)
+	if err != nil {
+		return err
+	}
+	select {
+	case <-j.finished:
+		return ErrNotRunning
+	default:
+	}
+	j.cancel()
+	return nil
+}
+
+// Wait waits for job id to end and returns its final status, or returns
+// ctx's error first.
+func (r *Runner[Q, P, R]) Wait(ctx context.Context, id string) (Status[Q, P, R], error) {
 	j, err := r.find(id)
 	if err != nil {
 		return Status[Q, P, R]{}, err
 	}
 	select {
 	case <-j.finished:
-		return r.status(j), ErrNotRunning
-	default:
+		return r.status(j), nil
+	case <-ctx.Done():
+		return r.status(j), ctx.Err()
 	}
-	j.cancel()
-	<-j.finished
-	return r.status(j), nil
+}
+
+// Done returns a channel closed when job id ends.
+func (r *Runner[Q, P, R]) Done(id string) (<-chan struct{}, error) {
+	j, err := r.find(id)
+	if err != nil {
+		return nil, err
+	}
+	return j.finished, nil
 }
 
 // Close cancels the running job, waits for it, and refuses new ones.

@@ -101,15 +101,21 @@ func TestRunnerCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-started
-	end, err := r.Cancel(st.ID)
-	if err != nil || end.State != Cancelled || end.Result != "partial" || !errors.Is(end.Err, context.Canceled) {
-		t.Errorf("Cancel = %+v, %v", end, err)
+	if err := r.Cancel(st.ID); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := r.Cancel(st.ID); !errors.Is(err, ErrNotRunning) {
+	end, err := r.Wait(context.Background(), st.ID)
+	if err != nil || end.State != Cancelled || end.Result != "partial" || !errors.Is(end.Err, context.Canceled) {
+		t.Errorf("Wait after Cancel = %+v, %v", end, err)
+	}
+	if err := r.Cancel(st.ID); !errors.Is(err, ErrNotRunning) {
 		t.Errorf("Cancel of an ended job: %v, want ErrNotRunning", err)
 	}
-	if _, err := r.Cancel("99"); !errors.Is(err, ErrNotFound) {
+	if err := r.Cancel("99"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Cancel of no job: %v, want ErrNotFound", err)
+	}
+	if _, err := r.Wait(context.Background(), "99"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Wait for no job: %v, want ErrNotFound", err)
 	}
 }
 
@@ -159,6 +165,23 @@ func TestRunnerKeeps(t *testing.T) {
 	}
 	if _, err := r.Get("1"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("job 1: %v, want forgotten", err)
+	}
+}
+
+// A Wait gives up with its context while the job runs on.
+func TestRunnerWaitGivesUp(t *testing.T) {
+	r := &runner{}
+	started, release := make(chan struct{}), make(chan struct{})
+	st, _ := r.Start("crawl", "", blocking(started, release, "", nil))
+	<-started
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got, err := r.Wait(ctx, st.ID); !errors.Is(err, context.Canceled) || got.State != Running {
+		t.Errorf("Wait with a cancelled context = %+v, %v", got, err)
+	}
+	close(release)
+	if got, err := r.Wait(context.Background(), st.ID); err != nil || got.State != Done {
+		t.Errorf("Wait = %+v, %v", got, err)
 	}
 }
 
