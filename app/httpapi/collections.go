@@ -13,7 +13,7 @@ import (
 // routeCollections registers the endpoints of saved collections: a
 // communities run with a librarian's edits, kept as a named seed list, and
 // its seed list as a file.
-func (h *handler) routeCollections(mux *http.ServeMux) {
+func (h *handler) routeCollections(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Collections(r.Context()) }))
 	// A new collection is an extraction and its site graph.

@@ -17,7 +17,7 @@ import (
 // routeCommunities registers the endpoints of the communities page and of
 // the exports: seed lists (both methods, and a list the librarian edited),
 // the Heritrix precedence file and the ratings table.
-func (h *handler) routeCommunities(mux *http.ServeMux) {
+func (h *handler) routeCommunities(mux *router) {
 	c := h.gates.compute
 	mux.HandleFunc("GET /api/communities", h.work(c, h.api(h.communities)))
 	mux.HandleFunc("GET /api/graph", h.work(c, h.api(h.graph)))

@@ -51,7 +51,7 @@ const maxOpenFile = maxUploadBody
 // routeDesktop registers the desktop window's file routes when the handler
 // has dialogs. The save route serves its GET URL through api, the handler
 // without the guard (the window's own request passed it already).
-func (h *handler) routeDesktop(mux *http.ServeMux, d Dialogs, api http.Handler) {
+func (h *handler) routeDesktop(mux *router, d Dialogs, api http.Handler) {
 	if d == nil {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 // routeExport registers the Export page's endpoints: the list of
 // deliverables with their file names, and each deliverable as a download
 // (the same bytes and name as `sitesift export --what`).
-func (h *handler) routeExport(mux *http.ServeMux) {
+func (h *handler) routeExport(mux *router) {
 	mux.HandleFunc("GET /api/exports", h.api(h.exports))
 	// A deliverable may be an extraction's seed list.
 	mux.HandleFunc("GET /api/export/{what}", h.work(h.gates.compute, h.exportDeliverable))

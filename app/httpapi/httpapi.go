@@ -54,6 +54,12 @@ type handler struct {
 // request goes through the guard of guard.go first: only the app's own
 // pages can change the project.
 func New(a *app.App, opts ...Option) http.Handler {
+	h, _ := build(a, opts...)
+	return h
+}
+
+// build makes the handler of [New] and its route table.
+func build(a *app.App, opts ...Option) (http.Handler, *router) {
 	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates()}
 	for _, o := range opts {
 		o(&c)
@@ -62,7 +68,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates}
-	mux := http.NewServeMux()
+	mux := &router{mux: http.NewServeMux()}
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil
 	}))
@@ -76,7 +82,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 	h.routeCollections(mux) // saved collections of communities and their seed lists: collections.go
 	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go
 	// The desktop window's native file dialogs: desktop.go.
-	h.routeDesktop(mux, c.dialogs, mux)
+	h.routeDesktop(mux, c.dialogs, mux.mux)
 	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
@@ -91,7 +97,7 @@ func New(a *app.App, opts ...Option) http.Handler {
 			})
 		}
 	}
-	return h.logRequests(c.guard.wrap(mux))
+	return h.logRequests(c.guard.wrap(mux.mux)), mux
 }
 
 // noFrontendPage answers in place of the app when the binary was built
@@ -284,7 +290,7 @@ func biasParam(r *http.Request) (float64, error) {
 
 // routeCrawl registers the endpoints of the project, the crawl, the sites
 // table, a page's text, ratings and search.
-func (h *handler) routeCrawl(mux *http.ServeMux) {
+func (h *handler) routeCrawl(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/project", h.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
 	mux.HandleFunc("GET /api/crawl", h.api(func(r *http.Request) (any, error) { return a.CrawlStatus(), nil }))

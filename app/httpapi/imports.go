@@ -13,7 +13,7 @@ const maxArchiveUpload = 1 << 30
 // routeImports registers the endpoints of archive imports: a file
 // uploaded into the project, an import started by paths on the server,
 // its progress and its cancelling, and the record of imported files.
-func (h *handler) routeImports(mux *http.ServeMux) {
+func (h *handler) routeImports(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/imports/upload", h.api(func(r *http.Request) (any, error) {
 		path, err := a.SaveUpload(r.FormValue("name"), r.Body)

@@ -12,7 +12,7 @@ import (
 )
 
 // routeLab registers the lab endpoints (see API.md, "Lab").
-func (h *handler) routeLab(mux *http.ServeMux) {
+func (h *handler) routeLab(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/lab/{experiment}", h.startLab)
 	mux.HandleFunc("GET /api/lab/jobs", h.api(func(r *http.Request) (any, error) { return a.LabJobs(), nil }))

@@ -9,7 +9,7 @@ import (
 
 // routePlatforms registers the endpoints of platform sites: how many the
 // project holds, and a librarian's move of a site into or out of them.
-func (h *handler) routePlatforms(mux *http.ServeMux) {
+func (h *handler) routePlatforms(mux *router) {
 	mux.HandleFunc("GET /api/platforms", h.api(func(r *http.Request) (any, error) { return h.app.Platforms(r.Context()) }))
 	mux.HandleFunc("PUT /api/sites/{site}/platform", h.api(func(r *http.Request) (any, error) {
 		var body struct {

@@ -8,7 +8,7 @@ import (
 
 // routeRecrawl registers the endpoints of recrawls: start one, a site's
 // importance over the crawls, the sites the last recrawl found changed.
-func (h *handler) routeRecrawl(mux *http.ServeMux) {
+func (h *handler) routeRecrawl(mux *router) {
 	mux.HandleFunc("POST /api/crawl/recrawl", h.startRecrawl)
 	mux.HandleFunc("GET /api/sites/{site}/recrawls", h.api(func(r *http.Request) (any, error) {
 		return h.app.SiteRecrawls(r.Context(), r.PathValue("site"))

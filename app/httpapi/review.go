@@ -17,7 +17,7 @@ const maxRatingsFile = 16 << 20
 
 // routeReview registers the endpoints of librarian review: profiles, the
 // review queue and page, selection, ratings files and agreement.
-func (h *handler) routeReview(mux *http.ServeMux) {
+func (h *handler) routeReview(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Librarians(r.Context()) }))
 	mux.HandleFunc("POST /api/librarians", h.addLibrarian)

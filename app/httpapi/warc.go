@@ -6,7 +6,7 @@ import (
 )
 
 // routeWARC registers the endpoints of the project's WARC files.
-func (h *handler) routeWARC(mux *http.ServeMux) {
+func (h *handler) routeWARC(mux *router) {
 	mux.HandleFunc("GET /api/warcs", h.api(func(r *http.Request) (any, error) { return h.app.WARCFiles() }))
 	mux.HandleFunc("GET /api/warcs/{name}", h.warcFile)
 }

@@ -1,0 +1,24 @@
+package httpapi
+
+import "net/http"
+
+// router is the mux with the list of the patterns registered on it: the
+// route table that routes_test.go holds against API.md and the wire
+// contract (contract.go), so that a route added in code and forgotten in
+// the document, or the other way round, fails the build.
+type router struct {
+	mux      *http.ServeMux
+	patterns []string
+}
+
+// HandleFunc registers f for pattern and lists the pattern.
+func (rt *router) HandleFunc(pattern string, f func(http.ResponseWriter, *http.Request)) {
+	rt.patterns = append(rt.patterns, pattern)
+	rt.mux.HandleFunc(pattern, f)
+}
+
+// Handle registers h for pattern and lists the pattern.
+func (rt *router) Handle(pattern string, h http.Handler) {
+	rt.patterns = append(rt.patterns, pattern)
+	rt.mux.Handle(pattern, h)
+}

@@ -1,0 +1,78 @@
+package httpapi
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// apiRoutes are the /api/ patterns the handler registers, the desktop
+// window's included: the route table.
+func apiRoutes(t *testing.T) []string {
+	t.Helper()
+	_, rt := build(nil, Desktop(&chooser{}))
+	var out []string
+	for _, p := range rt.patterns {
+		// The catch-all answers 404 for unknown endpoints: no route.
+		if strings.Contains(p, " /api/") {
+			out = append(out, p)
+		}
+	}
+	if len(out) < 50 {
+		t.Fatalf("the route table lists %d API routes; the handler has more than 50", len(out))
+	}
+	return out
+}
+
+// docRoute is a route a bullet of API.md opens with: "- `GET /api/x?q=…`",
+// and each one after it joined by ", " (several routes sharing a text); a
+// route with its body may run on to the next line.
+var docRoute = regexp.MustCompile("^(?:, )?`((?:GET|POST|PUT|PATCH|DELETE) /api/[^`?\\s]*)[^`]*(?:`|$)")
+
+// documentedRoutes reads the routes API.md documents, with the line of each.
+func documentedRoutes(t *testing.T) map[string]int {
+	t.Helper()
+	b, err := os.ReadFile("API.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := map[string]int{}
+	for i, line := range strings.Split(string(b), "\n") {
+		rest, ok := strings.CutPrefix(line, "- ")
+		if !ok {
+			continue
+		}
+		for {
+			m := docRoute.FindStringSubmatchIndex(rest)
+			if m == nil {
+				break
+			}
+			if route := rest[m[2]:m[3]]; doc[route] == 0 {
+				doc[route] = i + 1
+			}
+			rest = rest[m[1]:]
+		}
+	}
+	return doc
+}
+
+// TestRoutesDocumented holds the mux and API.md to the same routes: a
+// route registered in code and not documented, or documented and not
+// served, fails. A route is documented by a bullet of API.md opening with
+// it in backquotes, its query string aside.
+func TestRoutesDocumented(t *testing.T) {
+	served := apiRoutes(t)
+	doc := documentedRoutes(t)
+	for _, r := range served {
+		if _, ok := doc[r]; !ok {
+			t.Errorf("%s is served but API.md documents it nowhere: add a bullet \"- `%s` → …\"", r, r)
+		}
+	}
+	for r, line := range doc {
+		if !slices.Contains(served, r) {
+			t.Errorf("API.md:%d documents %s, which the handler does not serve", line, r)
+		}
+	}
+}
