@@ -56,17 +56,7 @@ func collectionID(r *http.Request) (int64, error) {
 }
 
 func (h *handler) createCollection(r *http.Request) (any, error) {
-	var body struct {
-		Name           string   `json:"name"`
-		CreatedBy      string   `json:"created_by"`
-		Count          *int     `json:"count"`
-		Density        *float64 `json:"density"`
-		CoreSize       *int     `json:"core_size"`
-		NewMembers     *int     `json:"new_members"`
-		HITSIterations *int     `json:"hits_iterations"`
-		MinHubs        *int     `json:"min_hubs"`
-		MinAuthorities *int     `json:"min_authorities"`
-	}
+	var body newCollectionBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -91,9 +81,7 @@ func (h *handler) renameCollection(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var body struct {
-		Name string `json:"name"`
-	}
+	var body renameBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -109,10 +97,7 @@ func (h *handler) editCommunity(r *http.Request) (any, error) {
 	if err != nil || core < 0 {
 		return nil, app.Invalid(fmt.Errorf("community %q is not a whole number ≥ 0", r.PathValue("core")))
 	}
-	var body struct {
-		Name *string `json:"name"`
-		Kept *bool   `json:"kept"`
-	}
+	var body communityEditBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -127,9 +112,7 @@ func (h *handler) addCollectionSeed(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var body struct {
-		URL string `json:"url"`
-	}
+	var body seedBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -163,4 +146,33 @@ func (h *handler) collectionFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sendFile(w, app.CollectionFileName(c, format), func(w io.Writer) error { return app.WriteCollection(w, c, format) })
+}
+
+// newCollectionBody is the body of POST /api/collections: a name, who creates it, and the extraction's settings (absent: the defaults).
+type newCollectionBody struct {
+	Name           string   `json:"name"`
+	CreatedBy      string   `json:"created_by"`
+	Count          *int     `json:"count"`
+	Density        *float64 `json:"density"`
+	CoreSize       *int     `json:"core_size"`
+	NewMembers     *int     `json:"new_members"`
+	HITSIterations *int     `json:"hits_iterations"`
+	MinHubs        *int     `json:"min_hubs"`
+	MinAuthorities *int     `json:"min_authorities"`
+}
+
+// renameBody is the body of PATCH /api/collections/{id}.
+type renameBody struct {
+	Name string `json:"name"`
+}
+
+// communityEditBody is the body of PATCH /api/collections/{id}/communities/{core}: absent fields stay.
+type communityEditBody struct {
+	Name *string `json:"name"`
+	Kept *bool   `json:"kept"`
+}
+
+// seedBody is the body of POST /api/collections/{id}/seeds.
+type seedBody struct {
+	URL string `json:"url"`
 }

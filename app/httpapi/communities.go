@@ -196,10 +196,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 // exportEditedSeeds exports a seed list the librarian edited on the
 // communities page.
 func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Seeds  []string `json:"seeds"`
-		Format string   `json:"format"`
-	}
+	var body editedSeedsBody
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, err)
 		return
@@ -240,4 +237,10 @@ func (h *handler) exportHeritrix(w http.ResponseWriter, r *http.Request) {
 // librarian's rating), kept at its old address.
 func (h *handler) exportRatingsTable(w http.ResponseWriter, r *http.Request) {
 	h.sendExport(w, r, app.ExportRequest{What: app.ExportSites, Format: "csv"})
+}
+
+// editedSeedsBody is the body of POST /api/export/seeds: the seed list a librarian edited and its file format.
+type editedSeedsBody struct {
+	Seeds  []string `json:"seeds"`
+	Format string   `json:"format"`
 }

@@ -56,13 +56,7 @@ func (h *handler) routeDesktop(mux *router, d Dialogs, api http.Handler) {
 		return
 	}
 	mux.HandleFunc("POST /api/desktop/save", h.api(func(r *http.Request) (any, error) {
-		var body struct {
-			URL     string       `json:"url"`
-			Text    *string      `json:"text"`
-			Name    string       `json:"name"`
-			Title   string       `json:"title"`
-			Filters []FileFilter `json:"filters"`
-		}
+		var body saveRequest
 		if err := decodeBody(r, &body); err != nil {
 			return nil, err
 		}
@@ -286,4 +280,13 @@ func chooseFiles(d Dialogs, title string, filters []FileFilter) (Chosen, error) 
 		return Chosen{Paths: []string{}, Cancelled: true}, nil
 	}
 	return Chosen{Paths: paths}, nil
+}
+
+// saveRequest is the body of POST /api/desktop/save: a URL of the API to save, or a text.
+type saveRequest struct {
+	URL     string       `json:"url"`
+	Text    *string      `json:"text"`
+	Name    string       `json:"name"`
+	Title   string       `json:"title"`
+	Filters []FileFilter `json:"filters"`
 }

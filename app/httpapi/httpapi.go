@@ -374,11 +374,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 }
 
 func (h *handler) rate(r *http.Request) (any, error) {
-	var body struct {
-		Librarian string  `json:"librarian"`
-		Rating    int     `json:"rating"`
-		Note      *string `json:"note"` // absent or null: keep the stored note
-	}
+	var body rateBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -432,4 +428,11 @@ func (h *handler) events(w http.ResponseWriter, r *http.Request) {
 		case <-t.C:
 		}
 	}
+}
+
+// rateBody is the body of PUT /api/sites/{site}/rating.
+type rateBody struct {
+	Librarian string  `json:"librarian"`
+	Rating    int     `json:"rating"`
+	Note      *string `json:"note"` // absent or null: keep the stored note
 }

@@ -12,10 +12,7 @@ import (
 func (h *handler) routePlatforms(mux *router) {
 	mux.HandleFunc("GET /api/platforms", h.api(func(r *http.Request) (any, error) { return h.app.Platforms(r.Context()) }))
 	mux.HandleFunc("PUT /api/sites/{site}/platform", h.api(func(r *http.Request) (any, error) {
-		var body struct {
-			Platform  *bool  `json:"platform"`
-			Librarian string `json:"librarian"`
-		}
+		var body platformBody
 		if err := decodeBody(r, &body); err != nil {
 			return nil, err
 		}
@@ -24,4 +21,10 @@ func (h *handler) routePlatforms(mux *router) {
 		}
 		return h.app.SetPlatform(r.Context(), r.PathValue("site"), *body.Platform, body.Librarian)
 	}))
+}
+
+// platformBody is the body of PUT /api/sites/{site}/platform.
+type platformBody struct {
+	Platform  *bool  `json:"platform"`
+	Librarian string `json:"librarian"`
 }

@@ -54,9 +54,7 @@ func (h *handler) routeReview(mux *router) {
 }
 
 func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Name string `json:"name"`
-	}
+	var body librarianBody
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, err)
 		return
@@ -99,13 +97,7 @@ func (h *handler) queue(r *http.Request) (any, error) {
 }
 
 func (h *handler) selectSite(r *http.Request) (any, error) {
-	var body struct {
-		Librarian string  `json:"librarian"`
-		Status    string  `json:"status"`
-		Note      *string `json:"note"` // absent or null: keep the stored one
-		Subject   *string `json:"subject"`
-		Reason    *string `json:"reason"` // rejected: why; absent or null keeps the stored one
-	}
+	var body selectionBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -116,10 +108,7 @@ func (h *handler) selectSite(r *http.Request) (any, error) {
 // note keeps a librarian's note on a site without a rating (or beside
 // the rating they gave, which it leaves as it is).
 func (h *handler) note(r *http.Request) (any, error) {
-	var body struct {
-		Librarian string `json:"librarian"`
-		Note      string `json:"note"`
-	}
+	var body noteBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
@@ -216,4 +205,24 @@ func (h *handler) rankBiased(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return h.app.RankBiased(r.Context(), limit, bias)
+}
+
+// librarianBody is the body of POST /api/librarians.
+type librarianBody struct {
+	Name string `json:"name"`
+}
+
+// selectionBody is the body of PUT /api/sites/{site}/selection.
+type selectionBody struct {
+	Librarian string  `json:"librarian"`
+	Status    string  `json:"status"`
+	Note      *string `json:"note"` // absent or null: keep the stored one
+	Subject   *string `json:"subject"`
+	Reason    *string `json:"reason"` // rejected: why; absent or null keeps the stored one
+}
+
+// noteBody is the body of PUT /api/sites/{site}/note.
+type noteBody struct {
+	Librarian string `json:"librarian"`
+	Note      string `json:"note"`
 }

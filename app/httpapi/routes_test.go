@@ -76,3 +76,29 @@ func TestRoutesDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestContractCoversRoutes holds the wire contract the frontend's types are
+// generated from to the mux: every route served is in it once, with the
+// type of its answer or what it sends instead, and it lists no route the
+// handler does not serve.
+func TestContractCoversRoutes(t *testing.T) {
+	served := apiRoutes(t)
+	seen := map[string]bool{}
+	for _, r := range Contract() {
+		if seen[r.Pattern] {
+			t.Errorf("Contract lists %s twice", r.Pattern)
+		}
+		seen[r.Pattern] = true
+		if !slices.Contains(served, r.Pattern) {
+			t.Errorf("Contract lists %s, which the handler does not serve", r.Pattern)
+		}
+		if r.Response == nil && r.Body == "" {
+			t.Errorf("Contract gives %s neither a Response type nor a Body", r.Pattern)
+		}
+	}
+	for _, r := range served {
+		if !seen[r] {
+			t.Errorf("%s is served but not in Contract (contract.go): add it with the types of its body and answer", r)
+		}
+	}
+}
