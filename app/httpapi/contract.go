@@ -3,6 +3,7 @@ package httpapi
 import (
 	"sitesift/app"
 	"sitesift/app/lab"
+	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
 
@@ -73,7 +74,7 @@ func Contract() []Route {
 		{Pattern: "PUT /api/sites/{site}/note", Requests: []any{noteBody{}}, Response: rating},
 		{Pattern: "DELETE /api/sites/{site}/rating", Response: struct{}{}},
 
-		{Pattern: "GET /api/search", Response: app.SearchResult{}},
+		{Pattern: "GET /api/search", Response: app.SearchResult{}, Error: (&index.QueryError{}).Details()},
 
 		{Pattern: "GET /api/communities", Response: []app.Community{}},
 		{Pattern: "GET /api/graph", Response: app.GraphView{}},
