@@ -5,34 +5,22 @@
 //
 // URLs are relative on purpose: the same build runs in the Wails window and
 // in a browser pointed at `sitesift serve`.
+//
+// The types of what the API sends and takes are generated from the Go types
+// into api-types.gen.ts (`go run ./tools/tsapi`); this file names them for the
+// views and keeps the value sets the Go side leaves as plain strings.
 
-export type CrawlState = 'idle' | 'running' | 'paused' | 'stopping' | 'done' | 'stopped' | 'failed';
+import type * as Gen from './api-types.gen';
+
+export type CrawlState = 'idle' | 'running' | 'paused' | 'stopping' | 'done' | 'stopped' | 'failed' | 'interrupted';
 export type Strategy = 'greedy' | 'random' | 'cycle';
 /** CrawlScope is which URLs a crawl fetches, measured from its seeds. */
 export type CrawlScope = 'page' | 'prefix' | 'host' | 'domain' | 'any';
 
-export interface Project {
-  /** id tells one project from another: the librarian chosen in a browser is kept per project id. */
-  id?: string;
-  /** name is the directory's name, which every exported file's name starts with. */
-  name?: string;
-  dir: string;
-  pages: number;
-  sites: number;
-  librarians: string[];
-  /** imports are the project's site-graph imports, oldest first; empty for a crawled project, absent from older servers. */
-  imports?: ProjectImport[] | null;
-}
+export type Project = Gen.ProjectInfo;
 
 /** ProjectImport is one import of a site graph (sitesift import). */
-export interface ProjectImport {
-  file: string;
-  imported_at: string;
-  sites: number;
-  /** edges counts the distinct linked site pairs of the file. */
-  edges: number;
-  self_edges: number;
-}
+export type ProjectImport = Gen.ImportStats;
 
 /**
  * CrawlStatusOfSite says how fetching a site went: ok (a page fetched fine),
@@ -68,188 +56,55 @@ export type ErrorsByClass = Partial<Record<ErrorClass, number>> & Record<string,
  */
 export type EndReason = '' | 'limit' | 'failure-limit' | 'exhausted' | 'stopped' | 'seeds-failed' | 'failed';
 
-export interface TopSite {
-  site: string;
-  opic: number;
-}
+export type TopSite = Gen.SiteScore;
 
-export interface CrawlStatus {
-  state: CrawlState;
-  strategy: Strategy | '';
-  /** pages counts the responses, error answers included. */
-  pages: number;
-  /** pages_ok counts the pages fetched fine (what max_pages caps), which the project keeps; absent from older servers. */
-  pages_ok?: number;
-  max_pages: number;
-  /** max_failures caps errors, the failed fetches and error answers; absent from older servers. */
-  max_failures?: number;
-  pages_per_sec: number;
-  sites: number;
-  queue: number;
-  errors: number;
-  bad_links?: number;
-  refused?: number;
-  /** retries counts the fetches tried again (timeout, connection, 5xx, 429); absent from older servers. */
-  retries?: number;
-  elapsed_sec: number;
-  last_error: string;
-  top: TopSite[] | null;
-  /** top_platforms counts the platform sites left out of top (ranked above its last site); absent from older servers. */
-  top_platforms?: number;
-  /** end_reason is absent from older servers. */
-  end_reason?: EndReason;
-  /** errors_by_class covers the current or last crawl; absent from older servers. */
-  errors_by_class?: ErrorsByClass | null;
-  /**
-   * dropped counts the distinct URLs found and left out, by why: out-of-scope,
-   * too-deep and the trap guards (path-depth, repeated-segments,
-   * query-variants, calendar); absent from older servers.
-   */
-  dropped?: Record<string, number> | null;
-  /** truncated counts the pages whose body was cut at the size cap (10 MiB); absent from older servers. */
-  truncated?: number;
-  /** recrawl is what a recrawl found; absent for a crawl. */
-  recrawl?: RecrawlReport;
-}
+export type CrawlStatus = Gen.CrawlStatus;
 
 /** RecrawlCounts count what a recrawl's fetches found of the pages. */
-export interface RecrawlCounts {
-  unchanged: number;
-  changed: number;
-  new: number;
-  gone: number;
-  failed: number;
-}
+export type RecrawlCounts = Gen.RecrawlCounts;
 
 /** RecrawlReport is what a recrawl found (POST /api/crawl/recrawl). */
-export interface RecrawlReport extends RecrawlCounts {
-  round: number;
-  revisit: number;
-  finished: boolean;
-  moved: { site: string; before: number; after: number }[] | null;
-}
+export type RecrawlReport = Gen.RecrawlReport;
 
 /** SiteRound is a site's part in one crawl (round 0) or recrawl. */
-export interface SiteRound extends RecrawlCounts {
-  round: number;
-  started_at: string;
-  reading: number;
-  importance: number;
-}
+export type SiteRound = Gen.SiteRound;
 
 /** SiteRecrawls is a site's importance over the crawls (GET /api/sites/{site}/recrawls). */
-export interface SiteRecrawls {
-  site: string;
-  window: string;
-  window_size: number;
-  rounds: SiteRound[] | null;
-  /** gone are the site's pages recrawls found gone (404, 410, redirected), latest first. */
-  gone: { url: string; title: string; status: number; why: string; gone_at: string }[] | null;
-}
+export type SiteRecrawls = Gen.SiteRecrawls;
 
 /**
  * CrawlSettings are a project's crawl settings (GET /api/settings): who runs
  * the crawl and how politely. A crawl request that carries one of them
  * changes it for the next crawls too.
  */
-export interface CrawlSettings {
-  /** contact is an e-mail address or URL where webmasters reach the operator, "" for none. */
-  contact: string;
-  /** user_agent is the operator's own User-Agent, "" for the default. */
-  user_agent: string;
-  /** effective_user_agent is the User-Agent crawls send (read-only). */
-  effective_user_agent?: string;
-  /** delay_ms is the least time between two requests to one site. */
-  delay_ms: number;
-  /** parallel is the number of sites fetched at once. */
-  parallel: number;
-  /** max_delay_ms is the longest delay a site may ask for; absent from older servers. */
-  max_delay_ms?: number;
-  /** window is the window policy that sets the importance after a recrawl; absent from older servers. */
-  window?: WindowPolicy;
-  /** window_size is the window's size in crawls (1–100); absent from older servers. */
-  window_size?: number;
-  /** single_person_approval lets the nominator of a site approve it too (a lone librarian); off: two librarians look at each approved site. */
-  single_person_approval?: boolean;
-  /** links is the site graph the importance is computed on: editorial (the default) or all; absent from older servers. */
-  links?: LinkGraphSetting;
-}
+export type CrawlSettings = Gen.Settings;
 
 /** LINK_GRAPHS are the site graphs a project may rank on (the setting links). */
 export const LINK_GRAPHS = ['editorial', 'all'] as const;
 export type LinkGraphSetting = (typeof LINK_GRAPHS)[number];
 
 /** LinkGraph names the site graph a listing's importance comes from. */
-export interface LinkGraph {
-  links: LinkGraphSetting;
-  /** label is the graph's name for readers: "editorial links", "all links", "all links: the import has no page structure"… */
-  label: string;
-}
+export type LinkGraph = Gen.LinkGraph;
 
 /** WINDOW_POLICIES are the window policies of Adaptive OPIC a project may choose (`sitesift lab windows`). */
 export const WINDOW_POLICIES = ['variable', 'fixed', 'improved', 'interpolation', 'full-history'] as const;
 export type WindowPolicy = (typeof WINDOW_POLICIES)[number];
 
 /** SettingsChange is a PUT /api/settings body: absent fields keep their values. */
-export type SettingsChange = Partial<Omit<CrawlSettings, 'effective_user_agent'>>;
+export type SettingsChange = Gen.SettingsUpdate;
 
-export interface CrawlRequest extends SettingsChange {
-  seeds: string[];
-  max_pages?: number;
-  /** max_failures ends the crawl after so many failures (absent: as many as max_pages). */
-  max_failures?: number;
-  max_pages_per_site?: number;
-  strategy?: Strategy;
-  proxy?: string;
-  /** > 0 favours the sites rated 3–4 on average: their teleport share is 1 + bias. */
-  bias?: number;
-  /** fresh_frontier starts from the new seeds only, keeping what was fetched. */
-  fresh_frontier?: boolean;
-  /** scope is which URLs are fetched (default any); max_hops how far out of it links are still followed. */
-  scope?: CrawlScope;
-  max_hops?: number;
-  /** max_depth caps the links followed from a seed (0 or absent: no cap). */
-  max_depth?: number;
-  /** include and exclude are regular expressions (Go syntax) of URLs fetched whatever the scope, and never fetched. */
-  include?: string[];
-  exclude?: string[];
-}
+export type CrawlRequest = Gen.CrawlRequest;
 
 /** Continuation says what a crawl started now would continue (GET /api/crawl/continuation). */
-export interface Continuation {
-  continues: boolean;
-  last_crawl?: string;
-  /** pages counts the pages fetched fine, fetches every fetch kept, waiting the links not fetched yet. */
-  pages?: number;
-  fetches?: number;
-  waiting?: number;
-}
+export type Continuation = Gen.Continuation;
 
 /** CrawlError is one failed, error or refused fetch of a crawl. */
-export interface CrawlError {
-  url: string;
-  site: string;
-  status: number;
-  class: ErrorClass | string;
-  error: string;
-  fetched_at: string;
-}
+export type CrawlError = Gen.FetchError;
 
-export interface CrawlErrors {
-  /** crawl is the crawl's id, 0 for a project never crawled. */
-  crawl: number;
-  total: number;
-  rows: CrawlError[] | null;
-}
+export type CrawlErrors = Gen.CrawlErrors;
 
 /** WarcFile is one WARC file of the project's archive; the open one is being written. */
-export interface WarcFile {
-  name: string;
-  size: number;
-  records: number;
-  modified: string;
-  open: boolean;
-}
+export type WarcFile = Gen.WarcfileFile;
 
 export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' | 'site' | 'rating';
 
@@ -258,189 +113,48 @@ export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' |
  * values share a rank (1, 2, 2, 4); score is 100 × value / the top site's value, rounded. Absent from older
  * servers (and 0 where a listing does not carry the measure).
  */
-export interface Standing {
-  opic_rank?: number;
-  opic_score?: number;
-  pagerank_rank?: number;
-  pagerank_score?: number;
-}
+export type Standing = Partial<Pick<SiteRow, 'opic_rank' | 'opic_score' | 'pagerank_rank' | 'pagerank_score'>>;
 export type Order = 'asc' | 'desc';
 
-export interface SiteRow extends Standing {
-  site: string;
-  opic: number;
-  pagerank: number;
-  pages: number;
-  in_sites: number;
-  out_sites: number;
-  rating: number | null;
-  /** crawl_status and errors are absent from older servers; pages then counts failed fetches too. */
-  crawl_status?: SiteCrawlStatus;
-  /** errors counts the fetches that failed or answered 4xx/5xx. */
-  errors?: number;
-  /** platform is true of a social network, video platform, shortener, CDN or ad host; absent from older servers. */
-  platform?: boolean;
-}
+export type SiteRow = Gen.SiteRow;
 
-export interface SiteList {
-  total: number;
-  offset: number;
-  limit: number;
-  rows: SiteRow[];
-  /** archive is what imported archives (CDX) and the Common Crawl graph say of the listed sites, by name. */
-  archive?: Record<string, SiteArchive>;
-  /** graph is the site graph the importance and the degrees come from; absent from older servers. */
-  graph?: LinkGraph;
-  /** platforms is the project's number of platform sites, whatever the query; absent from older servers. */
-  platforms?: number;
-}
+export type SiteList = Gen.SiteList;
 
 /** PlatformsFilter keeps the platform sites alone ('only') or leaves them out ('none'); '' shows all. */
 export type PlatformsFilter = '' | 'only' | 'none';
 
 /** PlatformSummary is what GET /api/platforms says of the project's platform sites. */
-export interface PlatformSummary {
-  count: number;
-  /** sites are the first platform sites by OPIC. */
-  sites: string[] | null;
-  /** note says in one sentence why platforms are apart. */
-  note: string;
-}
+export type PlatformSummary = Gen.PlatformSummary;
 
 /** PlatformChoice is a site's place after a librarian moved it into or out of the platforms. */
-export interface PlatformChoice {
-  site: string;
-  platform: boolean;
-  /** listed is whether the list of platforms names the site. */
-  listed: boolean;
-}
+export type PlatformChoice = Gen.PlatformChoice;
 
 /** SiteArchive is what imported archives and the Common Crawl host graph say of a site. */
-export interface SiteArchive {
-  urls: number;
-  captures: number;
-  first?: string;
-  last?: string;
-  cc_inlinks_outside?: number;
-  cc_harmonic?: number;
-  cc_pagerank?: number;
-}
+export type SiteArchive = Gen.SiteArchiveInfo;
 
-export interface SitePage {
-  url: string;
-  title: string;
-  status: number;
-  content_type: string;
-  /** error_class is why the fetch failed, "" when it was fine; absent from older servers. */
-  error_class?: ErrorClass | '';
-}
+export type SitePage = Gen.PageRow;
 
 /** CrawlReport sums up how fetching one site went. */
-export interface CrawlReport {
-  pages_ok: number;
-  errors_by_class: ErrorsByClass | null;
-  robots_blocked: number;
-  /** out_of_scope and trapped count the URLs of the site left out (out of scope or too deep; by a trap guard); absent from older servers. */
-  out_of_scope?: number;
-  trapped?: number;
-  /** delay_ms is the delay between two requests the last crawl kept there, 0 when it never asked; absent from older servers. */
-  delay_ms?: number;
-}
+export type CrawlReport = Gen.SiteReport;
 
-export interface SiteLink {
-  site: string;
-  weight: number;
-  opic: number;
-  /** opic_score is the linked site's OPIC as 0–100 of the top site's; absent from older servers. */
-  opic_score?: number;
-}
+export type SiteLink = Gen.SiteLink;
 
-export interface Rating {
-  librarian: string;
-  rating: number;
-  note: string;
-  rated_at: string;
-}
+export type Rating = Gen.Rating;
 
 /** PageText is one crawled page with its texts (GET /api/pages/text). */
-export interface PageText {
-  url: string;
-  site: string;
-  status: number;
-  title: string;
-  /** text is the page's main content, what search finds. */
-  text: string;
-  /** full_text is the whole body's text, template included: kept to be shown, never indexed. */
-  full_text: string;
-  /** language is an ISO 639-1 code, '' when it could not be told. */
-  language: string;
-  /** published is the date the page says it was published, absent when it says none. */
-  published?: string;
-  fetched_at?: string;
-  editorial_links: number;
-  /** template_links counts the links outside the main content, repeated_links among them. */
-  template_links: number;
-  /** repeated_links counts the main content's links to a URL most pages of the site link to. */
-  repeated_links: number;
-  /** full_text_missing: fetched before sitesift told main text from template; text is then the whole body's text. */
-  full_text_missing: boolean;
-}
+export type PageText = Gen.PageText;
 
-export interface SiteDetail extends Standing {
-  site: string;
-  opic: number;
-  pagerank: number;
-  pages_count: number;
-  in_sites: number;
-  out_sites: number;
-  rating: number | null;
-  pages: SitePage[] | null;
-  in_links: SiteLink[] | null;
-  out_links: SiteLink[] | null;
-  ratings: Rating[] | null;
-  /** crawl_status, errors and report are absent from older servers. */
-  crawl_status?: SiteCrawlStatus;
-  errors?: number;
-  report?: CrawlReport | null;
-  /** platform, platform_listed and platform_chosen say whether the site is a platform for this project, whether the list names it and whether a librarian chose; absent from older servers. */
-  platform?: boolean;
-  platform_listed?: boolean;
-  platform_chosen?: boolean;
-}
+export type SiteDetail = Gen.SiteDetail;
 
-export interface SearchHit {
-  url: string;
-  site: string;
-  title: string;
-  score: number;
-  /** relevance is score as 0–100 of the best hit of the query; absent from older servers. */
-  relevance?: number;
-  snippet: string;
-  /** language is the page's language (ISO 639-1), "" when it was not told; absent from older servers. */
-  language?: string;
-}
+export type SearchHit = Gen.SearchHit;
 
 /** SiteCount is one entry of the search's site facet. */
-export interface SiteCount {
-  site: string;
-  count: number;
-}
+export type SiteCount = Gen.SiteCount;
 
-export interface SearchResult {
-  total: number;
-  took_ms: number;
-  hits: SearchHit[] | null;
-  /** facets are the sites with the most hits over all hits (not only this page), most first. */
-  facets?: SiteCount[] | null;
-  /** ignored are the query's words too common to search for, left out of the search. */
-  ignored?: string[] | null;
-}
+export type SearchResult = Gen.SearchResult;
 
 /** SearchProblem is the data of a refused search: what is wrong and at which character (from 1). */
-export interface SearchProblem {
-  problem: 'empty' | 'syntax' | 'stop_words';
-  position?: number;
-}
+export type SearchProblem = Gen.ApiRoutes['GET /api/search']['error'] & { problem: 'empty' | 'syntax' | 'stop_words' };
 
 export type ExportFormat = 'txt' | 'csv' | 'json' | 'yaml';
 export type SeedMethod = 'communities' | 'importance';
@@ -448,39 +162,13 @@ export type SeedMethod = 'communities' | 'importance';
 export type LabExperiment = 'convergence' | 'windows' | 'normleak' | 'links';
 
 /** LabJob is the status of one experiment run; done counts up to total. */
-export interface LabJob {
-  id: string;
-  experiment: LabExperiment;
-  /** state is running, done, failed or cancelled. */
-  state: string;
-  done: number;
-  total: number;
-  error: string;
-  elapsed_sec: number;
-  /** params are the parameters the run used, defaults filled in. */
-  params: LabParams | null;
-  files: string[] | null;
-  /** summary sums the result up in a few lines once the run is done. */
-  summary: string[] | null;
-}
+export type LabJob = Gen.LabJobStatus;
 
 /** LabParams are an experiment's parameters, named like the CLI flags with underscores. */
 export type LabParams = Record<string, string | number | boolean | string[]>;
 
 /** Core is one bipartite core found by Extract-Seeds: its seed is one of its hubs. */
-export interface Core {
-  core: number;
-  seed: string;
-  site: string;
-  hubs: string[] | null;
-  authorities: string[] | null;
-  cover_density: number;
-  hub_score: number;
-  /** hub_relative is hub_score as 0–100 of the highest hub score of the extraction; absent from older servers. */
-  hub_relative?: number;
-  /** off_main_eigenvector is set when hub_score is known and 0 to within 1e-20: the core lies off the main eigenvector of its HITS run. */
-  off_main_eigenvector?: boolean;
-}
+export type Core = Gen.Community;
 
 /** CommunityParams choose the extractor: cover density, or fixed core size and new members. */
 export interface CommunityParams {
@@ -492,234 +180,65 @@ export interface CommunityParams {
   min_authorities?: number;
 }
 
-export interface GraphNode {
-  site: string;
-  opic: number;
-  pagerank: number;
-  /** core is the community index of the site, -1 when it is in no core. */
-  core: number;
-}
+export type GraphNode = Gen.GraphNode;
 
-export interface GraphLink {
-  source: string;
-  target: string;
-  weight: number;
-}
+export type GraphLink = Gen.GraphLink;
 
-export interface SiteGraph {
-  /** total_sites is the number of sites in the project; nodes are the most important of them. */
-  total_sites?: number;
-  nodes: GraphNode[] | null;
-  links: GraphLink[] | null;
-}
+export type SiteGraph = Gen.GraphView;
 
 /** LibrarianProfile is a named librarian of the project (no password: a desktop tool). */
-export interface LibrarianProfile {
-  name: string;
-  created_at: string;
-  /** ratings is the number of sites the librarian has rated. */
-  ratings: number;
-}
+export type LibrarianProfile = Gen.Librarian;
 
 export type SelectionStatus = 'candidate' | 'nominated' | 'approved' | 'rejected';
 export const SELECTION_STATUSES: SelectionStatus[] = ['candidate', 'nominated', 'approved', 'rejected'];
 
 /** Selection is a site's selection state (Web Curator Tool / PANDAS fields). */
-export interface Selection {
-  site: string;
-  status: SelectionStatus;
-  note: string;
-  subject: string;
-  /** decided_by and decided_at say who last changed the status and when; empty while it never left candidate. */
-  decided_by: string;
-  decided_at?: string;
-  /** nominated_by and nominated_at: who nominated the site and when ('' when no one did, or when unknown: see nominator_unknown). */
-  nominated_by?: string;
-  nominated_at?: string;
-  /** nominator_unknown is true for a site approved before nominators were kept. */
-  nominator_unknown?: boolean;
-  approved_by?: string;
-  approved_at?: string;
-  /** rejected_by, rejected_at and rejected_reason: who rejected the site, when and why. */
-  rejected_by?: string;
-  rejected_at?: string;
-  rejected_reason?: string;
-}
+export type Selection = Gen.Selection;
 
 /** Deliverable is one file of the Export page (GET /api/exports), with its file name per format. */
 /** LeftOut is what an export leaves out (GET /api/export/{what}/left-out): how many sites, by reason, and in words ('' for none). */
-export interface LeftOut {
-  left_out: { reason: string; sites: number }[];
-  text: string;
-}
+export type LeftOut = Gen.HttpapiLeftOut;
 
-export interface Deliverable {
-  what: string;
-  title: string;
-  purpose: string;
-  formats: ExportFormat[];
-  files: Record<string, string>;
-  /** bom is whether its CSV file starts with a UTF-8 byte-order mark unless asked otherwise. */
-  bom: boolean;
-}
+export type Deliverable = Gen.ExportItem;
 
 /** SelectedSeed is one site of GET /api/selection. */
-export interface SelectedSeed extends Selection, Standing {
-  seed_url: string;
-  opic: number;
-}
+export type SelectedSeed = Gen.SelectedSeed;
 
 export type QueueOrder = 'importance' | 'community' | 'biased' | 'search';
 
 /** QueueItem is one site of a librarian's review queue. */
-export interface QueueItem extends Standing {
-  site: string;
-  opic: number;
-  pagerank: number;
-  pages: number;
-  in_sites: number;
-  out_sites: number;
-  status: SelectionStatus;
-  /** biased is the biased PageRank (order biased only). */
-  biased?: number;
-  /** community is the index of the site's community (order community only; absent for none). */
-  community?: number;
-  /** title and snippet are those of the site's best matching page (order search only). */
-  title?: string;
-  snippet?: string;
-}
+export type QueueItem = Gen.QueueItem;
 
-export interface ReviewQueue {
-  librarian: string;
-  order: QueueOrder;
-  /** total counts every site the librarian has not rated (matching q). */
-  total: number;
-  rows: QueueItem[] | null;
-  /** excluded counts the unrated sites left out for their crawl status (dead, robots-closed, errors-only); absent from older servers. */
-  excluded?: number;
-  /** platforms counts the unrated platform sites left out; absent from older servers. */
-  platforms?: number;
-}
+export type ReviewQueue = Gen.ReviewQueue;
 
-export interface TopPage {
-  url: string;
-  title: string;
-  /** text is an excerpt of the page's text. */
-  text: string;
-  depth: number;
-  /** in_links counts the linking pages of other sites. */
-  in_links: number;
-}
+export type TopPage = Gen.TopPage;
 
-export interface OPICPoint {
-  /** pages is the number of crawled pages of the project when the snapshot was taken. */
-  pages: number;
-  at: string;
-  opic: number;
-}
+export type OPICPoint = Gen.OPICPoint;
 
-export interface SiteCommunity {
-  core: number;
-  seed: string;
-  role: 'hub' | 'authority';
-}
+export type SiteCommunity = Gen.SiteCommunity;
 
-export interface StoredRating extends Rating {
-  site?: string;
-}
+export type StoredRating = Gen.Rating;
 
 /** ReviewPage is everything a librarian needs to judge one site. */
-export interface ReviewPage extends Standing {
-  site: string;
-  opic: number;
-  pagerank: number;
-  pages_count: number;
-  in_sites: number;
-  out_sites: number;
-  top_pages: TopPage[] | null;
-  in_links: SiteLink[] | null;
-  out_links: SiteLink[] | null;
-  opic_series: OPICPoint[] | null;
-  communities: SiteCommunity[] | null;
-  selection: Selection;
-  /** rating is the librarian's own rating, null before they rate. */
-  rating: StoredRating | null;
-  /** ratings are the other librarians' ratings: empty until the librarian has rated the site. */
-  ratings: StoredRating[] | null;
-  /** others_rated counts the other ratings withheld until then. */
-  others_rated: number;
-  /** archive is what imported archives and the Common Crawl graph say of the site; null when nothing. */
-  archive?: SiteArchive | null;
-}
+export type ReviewPage = Gen.ReviewPage;
 
 /** RatingsImport is the outcome of an accepted ratings file. */
-export interface RatingsImport {
-  rows: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  new_librarians: string[] | null;
-}
+export type RatingsImport = Gen.RatingsImport;
 
 /** BadLine is one line of a refused ratings file. */
-export interface BadLine {
-  line: number;
-  error: string;
-}
+export type BadLine = Gen.BadLine;
 
 /** RatingsRefusal is the data of the error envelope of a refused ratings file. */
-export interface RatingsRefusal {
-  bad_lines: BadLine[] | null;
-  total_bad: number;
-}
+export type RatingsRefusal = Gen.ApiRoutes['POST /api/ratings/import']['error'];
 
-export interface AgreementRow {
-  rater: string;
-  kind: 'librarian' | 'measure';
-  sites: number;
-  score_pct: number | null;
-  score_loo_pct: number | null;
-  kappa_w: number | null;
-  spearman: number | null;
-  /** thresholds are, for a measure, the least values ranked 2, 3 and 4 (null for a rank no site got). */
-  thresholds?: (number | null)[] | null;
-  /** threshold_scores are the thresholds as 0–100 of the measure's top value over all sites; absent when unknown. */
-  threshold_scores?: number[] | null;
-  /** all_tied is set for a measure whose values cannot tell the rated sites apart (one tie group); kappa_w and spearman are then null. */
-  all_tied?: boolean;
-}
+export type AgreementRow = Gen.AgreementRow;
 
-export interface Confusion {
-  rater: string;
-  kind: 'librarian' | 'measure';
-  /** matrix[i][j] counts the sites of reference rank i+1 the rater ranked j+1. */
-  matrix: number[][];
-}
+export type Confusion = Gen.Confusion;
 
-export interface Agreement {
-  librarians: number;
-  rated_sites: number;
-  reference_sites: number;
-  /** excluded counts the sites rated by a single librarian, left out everywhere. */
-  excluded: number;
-  bias?: number;
-  favoured?: number;
-  rows: AgreementRow[] | null;
-  confusion?: Confusion | null;
-  /** comparisons set Common Crawl's ranks beside sitesift's OPIC and PageRank; absent without Common Crawl ranks. */
-  comparisons?: MeasureComparison[] | null;
-}
+export type Agreement = Gen.Agreement;
 
 /** MeasureComparison is app.MeasureComparison: two measures' orders over the sites both rank. */
-export interface MeasureComparison {
-  measure: string;
-  with: string;
-  sites: number;
-  spearman: number | null;
-  kendall_tau: number | null;
-  top_k: number;
-  top_k_overlap_pct: number | null;
-}
+export type MeasureComparison = Gen.MeasureComparison;
 
 /** FileResult is an export file fetched by the page: its text and the name the server gave it. */
 export interface FileResult {

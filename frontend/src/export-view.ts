@@ -231,8 +231,8 @@ export class ExportView extends LightElement {
     const d = this.#deliverable(what);
     if (!d) return nothing;
     return html`<div class="actions export-links">
-      ${d.formats.map((f, i) => {
-        const name = d.files[f] ?? '';
+      ${(d.formats ?? []).map((f, i) => {
+        const name = d.files?.[f] ?? '';
         return html`<a class="btn ${i === 0 ? 'primary' : ''}" data-export=${what} data-format=${f}
           href=${api.exportFileURL(what, f, { ...params, ...this.#bomParam(f) })} download=${name} @click=${this.#downloads.click}>${name}</a>`;
       })}
@@ -268,7 +268,7 @@ export class ExportView extends LightElement {
   override render() {
     const topParams = this.#topParams();
     const url = api.exportFileURL('top-k', this.format, { ...topParams, ...this.#bomParam(this.format) });
-    const file = this.#deliverable('top-k')?.files[this.format] ?? `top-${this.count}.${this.format}`;
+    const file = this.#deliverable('top-k')?.files?.[this.format] ?? `top-${this.count}.${this.format}`;
     return html`
       <div class="toolbar"><h1>Export</h1>${spinner(this.#list.loading)}</div>
       <p class="muted export-intro">Every file this project delivers, each under one name wherever it comes from
@@ -354,7 +354,7 @@ export class ExportView extends LightElement {
         (<code>sitesift export --what browsertrix</code> and <code>--what heritrix</code> write the same files).</p>
       <div class="export-cards">
         ${this.#card('browsertrix', html`<p class="small">Run it with
-          <code>docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/${this.#deliverable('browsertrix')?.files['yaml'] ?? 'FILE'}</code>.</p>`)}
+          <code>docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/${this.#deliverable('browsertrix')?.files?.['yaml'] ?? 'FILE'}</code>.</p>`)}
         ${this.#card('heritrix-seeds')}
         ${this.#card('heritrix-precedence', html`<p class="small">Load it with Heritrix's <code>PrecedenceLoader</code> before the crawl;
           it gives each site's seed URL, the one in the seeds file, its site's precedence.</p>`)}

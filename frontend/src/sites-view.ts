@@ -285,13 +285,13 @@ export class SitesView extends LightElement {
   #setRating(site: string, rating: number | null): void {
     const d = this.#sites.value;
     if (!d) return;
-    this.#sites.value = { ...d, rows: d.rows.map((r) => (r.site === site ? { ...r, rating } : r)) };
+    this.#sites.value = { ...d, rows: (d.rows ?? []).map((r) => (r.site === site ? { ...r, rating } : r)) };
   }
 
   async #rate(site: string, rating: number | null): Promise<void> {
     const name = await librarian.require();
     if (!name) return;
-    const before = this.#sites.value?.rows.find((r) => r.site === site)?.rating ?? null;
+    const before = this.#sites.value?.rows?.find((r) => r.site === site)?.rating ?? null;
     if (before === rating) return;
     this.#setRating(site, rating);
     try {
