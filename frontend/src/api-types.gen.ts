@@ -3,67 +3,172 @@
 
 import type { CrawlScope, CrawlState, EndReason, ErrorClass, ErrorsByClass, ExportFormat, LabExperiment, LabParams, LinkGraphSetting, QueueOrder, SelectionStatus, SiteCrawlStatus, Strategy, WindowPolicy } from './api';
 
-/** Agreement is sitesift/app.Agreement. */
+/**
+ * Agreement is how each librarian and each computed measure agrees with
+ * the librarians' reference, as in the experiment at the end of section 4
+ * of the OPIC paper.
+ *
+ * (Go: sitesift/app.Agreement)
+ */
 export interface Agreement {
+  /**
+   * Librarians is the number of librarians; RatedSites the sites rated
+   * by at least one of them.
+   */
   librarians: number;
   rated_sites: number;
+  /**
+   * ReferenceSites have a reference: the mean of their ratings, rounded
+   * half up, over at least two librarians.
+   */
   reference_sites: number;
+  /**
+   * Excluded is the number of sites rated by a single librarian, left
+   * out of every score: one opinion is no consensus.
+   */
   excluded: number;
+  /**
+   * Bias is the boost of the biased rows, when they were asked for;
+   * Favoured the sites it favoured.
+   */
   bias?: number;
   favoured?: number;
+  /** Rows are the librarians, by name, then the measures. */
   rows: AgreementRow[] | null;
+  /** Confusion is the matrix of AgreementOptions.Rater, if asked for. */
   confusion?: Confusion;
+  /**
+   * Comparisons set Common Crawl's ranks beside sitesift's OPIC and
+   * PageRank over every site that has them, rated or not; empty without
+   * Common Crawl ranks.
+   */
   comparisons?: MeasureComparison[];
 }
 
-/** AgreementRow is sitesift/app.AgreementRow. */
+/**
+ * AgreementRow is one rater's agreement with the reference.
+ *
+ * (Go: sitesift/app.AgreementRow)
+ */
 export interface AgreementRow {
   rater: string;
   kind: 'librarian' | 'measure';
+  /** Sites is the number of sites both the rater and the reference rank. */
   sites: number;
+  /**
+   * ScorePct is the paper's score: the percentage of those sites where
+   * the rater's rank equals the reference.
+   */
   score_pct: number | null;
+  /**
+   * ScoreLOOPct is the score against the leave-one-out reference (the
+   * other librarians' mean), for librarians; null for measures.
+   */
   score_loo_pct: number | null;
+  /** KappaW is Cohen's kappa with quadratic weights against the reference. */
   kappa_w: number | null;
+  /**
+   * Spearman is Spearman's correlation of the rater's values with the
+   * mean rating.
+   */
   spearman: number | null;
+  /**
+   * Thresholds are, for a measure, the least values ranked 2, 3 and 4
+   * (null for a rank no site got).
+   */
   thresholds?: (number | null)[];
+  /**
+   * ThresholdScores are the Thresholds as 0–100 of the measure's highest
+   * value over all sites ([Score100]), for the measures whose values
+   * come from one vector over all sites (not the cross-validated one).
+   */
   threshold_scores?: number[];
+  /**
+   * AllTied is set for a measure that cannot tell the rated sites apart:
+   * their values are one tie group (equal to within
+   * importance.TieTolerance), every site gets one rank, and KappaW and
+   * Spearman, which would say something of that one rank against the
+   * reference and nothing of the measure, are null.
+   */
   all_tied?: boolean;
 }
 
-/** AppLeftOut is sitesift/app.LeftOut. */
+/**
+ * LeftOut counts the sites an export left out for one reason.
+ *
+ * (Go: sitesift/app.LeftOut)
+ */
 export interface AppLeftOut {
+  /** Reason is one of the LeftOut… constants. */
   reason: string;
   sites: number;
 }
 
-/** ArchiveFileResult is sitesift/app.ArchiveFileResult. */
+/**
+ * ArchiveFileResult is what an import did with one file.
+ *
+ * (Go: sitesift/app.ArchiveFileResult)
+ */
 export interface ArchiveFileResult {
   kind: string;
   path: string;
   size: number;
+  /**
+   * Skipped says the file (the same size and digest, and for the
+   * Common Crawl host graph the same slice) was imported before, as
+   * Previous; nothing was read from it again.
+   */
   skipped?: boolean;
   previous?: string;
+  /**
+   * Summary is what the file held and added (the counts of each kind's
+   * summary type: WARCSummary…).
+   */
   summary?: unknown;
+  /**
+   * Warnings say what of the file, read whole, other tools would have
+   * trouble with (records sharing gzip members…).
+   */
   warnings?: string[];
 }
 
-/** ArchiveImport is sitesift/sites/store.ArchiveImport. */
+/**
+ * ArchiveImport is the record of one imported file.
+ *
+ * (Go: sitesift/sites/store.ArchiveImport)
+ */
 export interface ArchiveImport {
   kind: string;
   path: string;
   size: number;
   digest: string;
+  /**
+   * Slice names the hosts kept of a Common Crawl graph (its TLDs and host
+   * suffixes, as the importer writes them); "" for any other file.
+   */
   slice?: string;
   id: number;
   imported_at: string;
+  /** Summary is what the file added, as the importer described it. */
   summary: unknown;
 }
 
-/** ArchiveImportRequest is sitesift/app.ArchiveImportRequest. */
+/**
+ * ArchiveImportRequest names the files of an import from web archives and
+ * crawl engines; any mix of kinds may be given. WARC files are WARC or
+ * ARC files; a WARC path may be a directory: its *.warc, *.warc.gz, *.arc
+ * and *.arc.gz files are read, in name order.
+ *
+ * (Go: sitesift/app.ArchiveImportRequest)
+ */
 export interface ArchiveImportRequest {
   warc?: string[];
   cdx?: string[];
   crawl_log?: string[];
+  /**
+   * The Common Crawl host graph: vertices and edges files (both needed),
+   * and optionally ranks; TLDs and HostSuffixes choose the slice kept.
+   */
   cc_vertices?: string[];
   cc_edges?: string[];
   cc_ranks?: string[];
@@ -71,53 +176,97 @@ export interface ArchiveImportRequest {
   host_suffix?: string[];
 }
 
-/** ArchiveImportResult is sitesift/app.ArchiveImportResult. */
+/**
+ * ArchiveImportResult is what an import did.
+ *
+ * (Go: sitesift/app.ArchiveImportResult)
+ */
 export interface ArchiveImportResult {
   files: ArchiveFileResult[] | null;
+  /**
+   * OPICReads is the number of reads of the offline OPIC simulation run
+   * afterwards on the whole site graph (0 when nothing was added).
+   */
   opic_reads: number;
+  /** Indexed is the number of pages added to the search index. */
   indexed: number;
 }
 
-/** BadLine is sitesift/app.BadLine. */
+/**
+ * BadLine is one refused line of a ratings file.
+ *
+ * (Go: sitesift/app.BadLine)
+ */
 export interface BadLine {
   line: number;
   error: string;
 }
 
-/** BiasedRankRow is sitesift/app.BiasedRankRow. */
+/**
+ * BiasedRankRow is one line of `sitesift rank --biased`.
+ *
+ * (Go: sitesift/app.BiasedRankRow)
+ */
 export interface BiasedRankRow {
   site: string;
   biased_pagerank: number;
   pagerank: number;
   opic: number;
+  /** MeanRating is the mean of the site's ratings, null when unrated. */
   mean_rating: number | null;
+  /** Favoured tells whether the bias favoured the site. */
   favoured: boolean;
 }
 
-/** Chosen is sitesift/app/httpapi.Chosen. */
+/**
+ * Chosen is the answer of POST /api/desktop/choose: the paths of the files
+ * chosen, or that the person cancelled.
+ *
+ * (Go: sitesift/app/httpapi.Chosen)
+ */
 export interface Chosen {
   paths: string[] | null;
   cancelled: boolean;
 }
 
-/** Collection is sitesift/sites/store.Collection. */
+/**
+ * Collection is a saved communities run with a librarian's edits: a named
+ * seed list. The store keeps it as given; the rules of what may be edited
+ * are the caller's.
+ *
+ * (Go: sitesift/sites/store.Collection)
+ */
 export interface Collection {
   id: number;
   name: string;
   created_by: string;
   created_at: string;
   updated_at: string;
+  /**
+   * Params and Graph are JSON documents of the caller's: the settings of
+   * the extraction and the picture of the site graph when it was saved.
+   */
   params: unknown;
   graph: unknown;
+  /**
+   * Communities are in the order of extraction; Added the seeds added by
+   * hand, in the order added.
+   */
   communities: CollectionCommunity[] | null;
   added: CollectionSeed[] | null;
 }
 
-/** CollectionCommunity is sitesift/sites/store.CollectionCommunity. */
+/**
+ * CollectionCommunity is one community of a [Collection].
+ *
+ * (Go: sitesift/sites/store.CollectionCommunity)
+ */
 export interface CollectionCommunity {
   core: number;
   name: string;
+  /** Topic is the label computed from the community's pages. */
   topic: string;
+  /** Kept is false when the librarian unchecked the seed. */
   kept: boolean;
   seed: string;
   site: string;
@@ -128,13 +277,22 @@ export interface CollectionCommunity {
   authorities: string[] | null;
 }
 
-/** CollectionSeed is sitesift/sites/store.CollectionSeed. */
+/**
+ * CollectionSeed is a seed added by hand to a [Collection].
+ *
+ * (Go: sitesift/sites/store.CollectionSeed)
+ */
 export interface CollectionSeed {
   url: string;
   site: string;
 }
 
-/** CollectionSummary is sitesift/sites/store.CollectionSummary. */
+/**
+ * CollectionSummary is a [Collection] as listed: its name, who made it and
+ * when, and how many communities and seeds it holds.
+ *
+ * (Go: sitesift/sites/store.CollectionSummary)
+ */
 export interface CollectionSummary {
   id: number;
   name: string;
@@ -142,72 +300,172 @@ export interface CollectionSummary {
   created_at: string;
   updated_at: string;
   communities: number;
+  /**
+   * Kept is the number of communities whose seed is kept; Added the
+   * number of seeds added by hand.
+   */
   kept: number;
   added: number;
 }
 
-/** Community is sitesift/app.Community. */
+/**
+ * Community is one bipartite core of sites found by the seeds method (the
+ * seeds paper, Daneshpajouh et al., run on the site graph): its hub and
+ * authority sites as http://NAME/, the home page of one of its hub sites
+ * proposed as a crawl seed, and a topic label made from the words of its
+ * sites' pages.
+ *
+ * (Go: sitesift/app.Community)
+ */
 export interface Community {
+  /** Core is the core's index in the order of extraction, from 0. */
   core: number;
+  /**
+   * Seed is the home page of a hub site of the core (see [seedRule] and
+   * communityGraph.seed), empty when every hub site of the core already
+   * gave an earlier core its seed; Site is that site and FromHub the
+   * page of it the seed was made from: its shallowest page the crawl
+   * fetched, or http://NAME/ for a site of an imported graph.
+   */
   seed: string;
   site: string;
   from_hub: string;
+  /**
+   * Topic is the label of the core's most distinctive words (see
+   * [TopicLabel]), empty when its sites have no indexed page; Name is
+   * Topic, or the seed's site when there is no topic.
+   */
   topic: string;
   name: string;
+  /** Hubs and Authorities are in the order they joined the core. */
   hubs: string[] | null;
   authorities: string[] | null;
+  /** CoverDensity is 100·|E(Hubs, Authorities)| / (|Hubs|·|Authorities|). */
   cover_density: number;
+  /**
+   * HubScore is the hub score of FromHub in the HITS ranking the core
+   * was extracted from. The extraction gives the score of a core's best
+   * hub only, so it is 0 when the seed comes from another hub (the best
+   * hub's site having given an earlier core its seed).
+   */
   hub_score: number;
+  /**
+   * HubRelative is HubScore as 0–100 of the highest HubScore of the
+   * extraction ([Score100]): the first seed's is usually 100.
+   */
   hub_relative: number;
+  /**
+   * OffMainEigenvector is set when HubScore is known and 0 to within
+   * importance.HubZero: the core lies off the main eigenvector of its
+   * HITS run (grown from a lesser start after the best fell short), and
+   * its hub score says nothing of how good a hub FromHub is.
+   */
   off_main_eigenvector?: boolean;
 }
 
-/** CommunityEditBody is sitesift/app/httpapi.communityEditBody. */
+/**
+ * communityEditBody is the body of PATCH /api/collections/{id}/communities/{core}: absent fields stay.
+ *
+ * (Go: sitesift/app/httpapi.communityEditBody)
+ */
 export interface CommunityEditBody {
   name?: string | null;
   kept?: boolean | null;
 }
 
-/** Confusion is sitesift/app.Confusion. */
+/**
+ * Confusion is a rater's confusion matrix against the reference.
+ *
+ * (Go: sitesift/app.Confusion)
+ */
 export interface Confusion {
   rater: string;
   kind: 'librarian' | 'measure';
+  /**
+   * Matrix[i][j] counts the sites of reference rank i+1 that the rater
+   * ranked j+1.
+   */
   matrix: number[][];
 }
 
-/** Continuation is sitesift/app.Continuation. */
+/**
+ * Continuation is what a crawl started now would continue: a project that
+ * has pages continues its crawl (see [App.StartCrawl]).
+ *
+ * (Go: sitesift/app.Continuation)
+ */
 export interface Continuation {
   continues: boolean;
+  /** LastCrawl is when the project's last crawl started. */
   last_crawl: string;
+  /**
+   * Pages counts the pages fetched fine so far, Fetches every fetch kept
+   * (failures included), Waiting the links found and not fetched, which
+   * the crawl goes on with unless it asks for a fresh frontier.
+   */
   pages: number;
   fetches: number;
   waiting: number;
 }
 
-/** ConvergenceParams is sitesift/app/lab.ConvergenceParams. */
+/**
+ * ConvergenceParams sets up the convergence experiment (RunConvergence).
+ * Zero values take the defaults given.
+ *
+ * (Go: sitesift/app/lab.ConvergenceParams)
+ */
 export interface ConvergenceParams {
+  /**
+   * Graph is where the graph comes from: "synthetic" (default), "project"
+   * (API only) or "edges" (command line only, from Edges).
+   */
   graph?: string;
+  /** synthetic: number of nodes */
   n?: number;
+  /** AvgOut is the synthetic graph's mean out-degree; default 8. */
   avg_out?: number;
+  /** Weighting is links (default: an arc weighs its weight) or binary. */
   weighting?: string;
+  /** default greedy, random, cycle */
   strategies?: string[] | null;
+  /** reads per strategy; default 10·N */
   steps?: number;
+  /** reads between measures; default Steps/10 */
   every?: number;
+  /** default 0.15 */
   teleport?: number;
+  /** synthetic graph and Random; default 1 */
   seed?: number;
+  /**
+   * LogX draws the plots' reads on a log scale, where an error falling
+   * as 1/reads is a straight line: for long runs.
+   */
   log_x?: boolean;
 }
 
-/** CrawlErrors is sitesift/app.CrawlErrors. */
+/**
+ * CrawlErrors is a page of a crawl's failed fetches, latest first.
+ *
+ * (Go: sitesift/app.CrawlErrors)
+ */
 export interface CrawlErrors {
+  /** 0 when the project has no crawl */
   crawl: number;
   total: number;
   rows: FetchError[] | null;
 }
 
-/** CrawlRequest is sitesift/app.CrawlRequest. */
+/**
+ * CrawlRequest is what a librarian asks of a crawl.
+ *
+ * (Go: sitesift/app.CrawlRequest)
+ */
 export interface CrawlRequest {
   seeds?: string[] | null;
+  /**
+   * MaxPages caps the pages fetched fine; MaxFailures the failed
+   * fetches and error answers, after which the crawl stops (0: MaxPages).
+   */
   max_pages?: number;
   max_failures?: number;
   max_pages_per_site?: number;
@@ -223,24 +481,75 @@ export interface CrawlRequest {
   window_size?: number;
   single_person_approval?: boolean;
   links?: LinkGraphSetting | null;
+  /**
+   * Bias > 0 biases the crawl towards what librarians value: a site whose
+   * mean rating is at least FavouredRating gets a teleport share of
+   * 1 + Bias (every other site 1), so the virtual page's cash, the greedy
+   * order and OPIC favour it and its neighbourhood. 0: no bias.
+   */
   bias?: number;
+  /**
+   * AllowPrivate lets the crawl follow links to loopback, private and
+   * link-local addresses; without it only the seeds' own hosts and ports
+   * may be such addresses.
+   */
   allow_private?: boolean;
+  /**
+   * Scope is which URLs the crawl fetches, measured from its seeds: page,
+   * prefix, host, domain or any (""; the default). Links out of it still
+   * count in the site graph but are not fetched, unless within MaxHops
+   * links of an in-scope page. MaxDepth caps the links followed from a
+   * seed (0: no cap). Include and Exclude are regular expressions of URLs
+   * to fetch whatever the scope, and never to fetch.
+   */
   scope?: CrawlScope;
   max_hops?: number;
   max_depth?: number;
   include?: string[] | null;
   exclude?: string[] | null;
+  /**
+   * FreshFrontier starts a crawl of a project that has one from the new
+   * seeds only: what was fetched stays fetched and the OPIC state goes
+   * on, but the links found and not yet fetched are not followed.
+   */
   fresh_frontier?: boolean;
+  /**
+   * The WARC archive of the crawl (warc.go): NoWARC writes none;
+   * WARCMaxSize is the size in bytes at which a WARC file is closed and
+   * the next begun, 0 for DefaultWARCMaxSize.
+   */
   no_warc?: boolean;
   warc_max_size?: number;
+  /**
+   * IdleReads is how many idle sites OPIC reads, at most, after each
+   * fetched page (see crawl.IdleReads); nil for crawl.DefaultIdleReads,
+   * 0 to read sites only when their pages are fetched, as the paper's
+   * OPIC does.
+   */
   idle_reads?: number;
+  /**
+   * Recrawl revisits the project's pages instead of crawling from seeds
+   * (recrawl.go): it takes no seeds; MaxPages and MaxPagesPerSite left
+   * at 0 leave room to revisit every page and as many new ones as a
+   * crawl's defaults allow.
+   */
   recrawl?: boolean;
 }
 
-/** CrawlStatus is sitesift/app.CrawlStatus. */
+/**
+ * CrawlStatus is the live state of the current (or last) crawl.
+ *
+ * (Go: sitesift/app.CrawlStatus)
+ */
 export interface CrawlStatus {
   state: CrawlState;
   strategy: Strategy | '';
+  /**
+   * Pages counts the responses, error pages included; PagesOK the pages
+   * fetched fine, which MaxPages caps and the project keeps as pages (a
+   * failed fetch or an error answer is not a page). Errors counts the
+   * failures, which MaxFailures caps.
+   */
   pages: number;
   pages_ok: number;
   max_pages: number;
@@ -249,122 +558,246 @@ export interface CrawlStatus {
   sites: number;
   queue: number;
   errors: number;
+  /** links dropped: no valid host or port, too long, too many */
   bad_links: number;
+  /** URLs on loopback, private or link-local addresses, not fetched */
   refused: number;
+  /** fetches tried again after a timeout, a connection failure, a 5xx or a 429 */
   retries: number;
   elapsed_sec: number;
   last_error: string;
+  /**
+   * Top are the sites of highest OPIC importance, at most TopShown, but
+   * the platform sites, which the Sites page hides too; TopPlatforms
+   * counts those it left out: the platforms ranked above its last site
+   * (all of them when it holds fewer than TopShown).
+   */
   top: SiteScore[] | null;
   top_platforms: number;
+  /**
+   * EndReason says why the crawl ended: limit (the page cap was
+   * reached), failure-limit (the failure cap was reached), exhausted (nothing left to fetch), stopped, seeds-failed
+   * (no page could be fetched fine) or failed; "" before it ends.
+   */
   end_reason: EndReason;
+  /**
+   * ErrorsByClass counts the failed fetches, error answers and robots.txt
+   * refusals of the crawl by class (dns, connect, timeout, tls,
+   * incomplete, http-4xx, http-5xx, robots, other).
+   */
   errors_by_class: ErrorsByClass | null;
+  /**
+   * Dropped counts the distinct URLs found and left out, by why:
+   * out-of-scope, too-deep, and the traps path-depth, repeated-segments,
+   * query-variants and calendar.
+   */
   dropped: Record<string, number> | null;
+  /**
+   * Truncated counts the pages whose body was cut at the size cap (10
+   * MiB): kept as pages, flagged in their error message.
+   */
   truncated: number;
+  /** Recrawl is what a recrawl found; absent for a crawl. */
   recrawl?: RecrawlReport;
 }
 
-/** EditedSeedsBody is sitesift/app/httpapi.editedSeedsBody. */
+/**
+ * editedSeedsBody is the body of POST /api/export/seeds: the seed list a librarian edited and its file format.
+ *
+ * (Go: sitesift/app/httpapi.editedSeedsBody)
+ */
 export interface EditedSeedsBody {
   seeds?: string[] | null;
   format?: string;
 }
 
-/** ExportItem is sitesift/app/httpapi.exportItem. */
+/**
+ * exportItem is a deliverable as GET /api/exports lists it: with the file
+ * name of each format for this project.
+ *
+ * (Go: sitesift/app/httpapi.exportItem)
+ */
 export interface ExportItem {
   what: string;
   title: string;
   purpose: string;
   formats: ExportFormat[] | null;
+  /**
+   * BOM is whether its CSV file starts with a UTF-8 byte-order mark
+   * unless asked otherwise (see [ExportRequest.BOM]): true for the
+   * tables meant for a spreadsheet, the ratings file and the sites
+   * table; false for the seed lists, which scripts and crawlers read.
+   */
   bom: boolean;
   files: Record<string, string> | null;
 }
 
-/** FetchError is sitesift/sites/store.FetchError. */
+/**
+ * FetchError is a fetch that failed, answered an error or was refused by
+ * robots.txt.
+ *
+ * (Go: sitesift/sites/store.FetchError)
+ */
 export interface FetchError {
   url: string;
   site: string;
+  /** 0 when there was no answer */
   status: number;
+  /** sites.ErrDNS … */
   class: ErrorClass | string;
   error: string;
   fetched_at: string;
 }
 
-/** FileFilter is sitesift/app/httpapi.FileFilter. */
+/**
+ * FileFilter is one choice of a dialog's file type menu: a name and
+ * patterns separated by ";" ("*.csv;*.txt").
+ *
+ * (Go: sitesift/app/httpapi.FileFilter)
+ */
 export interface FileFilter {
   name?: string;
   pattern?: string;
 }
 
-/** GonePage is sitesift/sites/store.GonePage. */
+/**
+ * GonePage is a page a recrawl found gone: kept with its title, without its
+ * out-links.
+ *
+ * (Go: sitesift/sites/store.GonePage)
+ */
 export interface GonePage {
   url: string;
   title: string;
+  /** 404 or 410; a redirect's own status, or 0 */
   status: number;
+  /** "gone: 404", "gone: redirected to …" */
   why: string;
   gone_at: string;
 }
 
-/** GraphLink is sitesift/app.GraphLink. */
+/**
+ * GraphLink is a weighted link between two sites of a [GraphView].
+ *
+ * (Go: sitesift/app.GraphLink)
+ */
 export interface GraphLink {
   source: string;
   target: string;
   weight: number;
 }
 
-/** GraphNode is sitesift/app.GraphNode. */
+/**
+ * GraphNode is a site of a [GraphView].
+ *
+ * (Go: sitesift/app.GraphNode)
+ */
 export interface GraphNode {
   site: string;
   opic: number;
   pagerank: number;
+  /**
+   * Core is the index of the community the site belongs to, -1 for none
+   * (see [App.Graph]).
+   */
   core: number;
 }
 
-/** GraphView is sitesift/app.GraphView. */
+/**
+ * GraphView is the site graph as the communities page draws it.
+ *
+ * (Go: sitesift/app.GraphView)
+ */
 export interface GraphView {
+  /**
+   * TotalSites is the number of sites of the project; Nodes holds the
+   * most important of them.
+   */
   total_sites: number;
   nodes: GraphNode[] | null;
   links: GraphLink[] | null;
 }
 
-/** HttpapiLeftOut is sitesift/app/httpapi.leftOut. */
+/**
+ * leftOut is the answer of GET /api/export/{what}/left-out.
+ *
+ * (Go: sitesift/app/httpapi.leftOut)
+ */
 export interface HttpapiLeftOut {
   left_out: AppLeftOut[] | null;
+  /** Text says it in words, "" when no site was left out. */
   text: string;
 }
 
-/** ImportProgress is sitesift/app.ImportProgress. */
+/**
+ * ImportProgress is how far an import is.
+ *
+ * (Go: sitesift/app.ImportProgress)
+ */
 export interface ImportProgress {
+  /**
+   * File is the file being read, Kind its kind, Phase "digest" (its
+   * SHA-256 is computed to find whether it was imported before), "read",
+   * "rank" (PageRank and OPIC of the whole graph) or "index".
+   */
   file: string;
   kind: string;
   phase: string;
+  /** Files is the number of files, FilesDone those finished. */
   files: number;
   files_done: number;
+  /**
+   * BytesDone of BytesTotal: each file counts twice its size, once for
+   * its digest and once for its read.
+   */
   bytes_done: number;
   bytes_total: number;
 }
 
-/** ImportStats is sitesift/sites/store.ImportStats. */
+/**
+ * ImportStats is the record of one imported edge list.
+ *
+ * (Go: sitesift/sites/store.ImportStats)
+ */
 export interface ImportStats {
   id: number;
   file: string;
   imported_at: string;
+  /**
+   * Sites is the number of distinct sites the file names, including
+   * those that appear only in self-edges.
+   */
   sites: number;
+  /** Edges is the number of distinct site pairs of the file, repeats merged. */
   edges: number;
+  /** SelfEdges counts the edges dropped because both ends are one site. */
   self_edges: number;
 }
 
-/** ImportStatus is sitesift/app.ImportStatus. */
+/**
+ * ImportStatus is the state of the running or last archive import.
+ *
+ * (Go: sitesift/app.ImportStatus)
+ */
 export interface ImportStatus {
   state: string;
   request: ArchiveImportRequest;
   progress: ImportProgress;
+  /**
+   * Result holds the files imported so far: all of them when done, the
+   * ones before the failure (kept) when failed or cancelled.
+   */
   result: ArchiveImportResult;
   error?: string;
   started_at?: string;
   finished_at?: string;
 }
 
-/** LabJobStatus is sitesift/app.LabJobStatus. */
+/**
+ * LabJobStatus is what GET /api/lab/jobs/{id} answers.
+ *
+ * (Go: sitesift/app.LabJobStatus)
+ */
 export interface LabJobStatus {
   id: string;
   experiment: LabExperiment;
@@ -378,41 +811,90 @@ export interface LabJobStatus {
   summary: string[] | null;
 }
 
-/** Librarian is sitesift/sites/store.Librarian. */
+/**
+ * Librarian is a librarian's profile: a name chosen in the app or given with
+ * --librarian. sitesift is a desktop tool, so a profile has no password; it
+ * only keeps one librarian's ratings and decisions apart from another's.
+ *
+ * (Go: sitesift/sites/store.Librarian)
+ */
 export interface Librarian {
   name: string;
   created_at: string;
+  /**
+   * Ratings is the number of sites the librarian has rated (notes
+   * without a rating are not counted).
+   */
   ratings: number;
 }
 
-/** LibrarianBody is sitesift/app/httpapi.librarianBody. */
+/**
+ * librarianBody is the body of POST /api/librarians.
+ *
+ * (Go: sitesift/app/httpapi.librarianBody)
+ */
 export interface LibrarianBody {
   name?: string;
 }
 
-/** LinkGraph is sitesift/app.LinkGraph. */
+/**
+ * LinkGraph says which site graph the project's importance comes from.
+ *
+ * (Go: sitesift/app.LinkGraph)
+ */
 export interface LinkGraph {
+  /** Links is the project's setting: editorial or all. */
   links: LinkGraphSetting;
+  /** Label names the graph for readers: one of the Graph… names. */
   label: string;
 }
 
-/** LinksParams is sitesift/app/lab.LinksParams. */
+/**
+ * LinksParams sets up the comparison of a project's two site graphs
+ * (LinksOutput), on the graphs of the open project.
+ *
+ * (Go: sitesift/app/lab.LinksParams)
+ */
 export interface LinksParams {
+  /**
+   * Top is how many of the top sites of each graph are listed side by
+   * side; default DefaultLinksTop.
+   */
   top?: number;
 }
 
-/** MeasureComparison is sitesift/app.MeasureComparison. */
+/**
+ * MeasureComparison is how far two measures order the same sites alike:
+ * Common Crawl's harmonic centrality or PageRank (Measure) against one of
+ * sitesift's (With).
+ *
+ * (Go: sitesift/app.MeasureComparison)
+ */
 export interface MeasureComparison {
   measure: string;
   with: string;
+  /** Sites is the number of sites both rank. */
   sites: number;
+  /**
+   * Spearman and KendallTau are the rank correlations of the two
+   * measures' values over those sites (tau-b: ties counted).
+   */
   spearman: number | null;
   kendall_tau: number | null;
+  /**
+   * TopKOverlapPct is the percentage of Measure's TopK highest sites
+   * that are also among With's TopK highest; TopK is 100, or every site
+   * when there are fewer.
+   */
   top_k: number;
   top_k_overlap_pct: number | null;
 }
 
-/** NewCollectionBody is sitesift/app/httpapi.newCollectionBody. */
+/**
+ * newCollectionBody is the body of POST /api/collections: a name, who creates it, and the extraction's settings (absent: the defaults).
+ *
+ * (Go: sitesift/app/httpapi.newCollectionBody)
+ */
 export interface NewCollectionBody {
   name?: string;
   created_by?: string;
@@ -425,32 +907,61 @@ export interface NewCollectionBody {
   min_authorities?: number | null;
 }
 
-/** NormLeakParams is sitesift/app/lab.NormLeakParams. */
+/**
+ * NormLeakParams sets up the norm-leak experiment (RunNormLeak).
+ *
+ * (Go: sitesift/app/lab.NormLeakParams)
+ */
 export interface NormLeakParams {
+  /** default 20 (the paper's) */
   iterations?: number;
+  /** the dampening factor d; default 0.15 */
   damping?: number;
 }
 
-/** NoteBody is sitesift/app/httpapi.noteBody. */
+/**
+ * noteBody is the body of PUT /api/sites/{site}/note.
+ *
+ * (Go: sitesift/app/httpapi.noteBody)
+ */
 export interface NoteBody {
   librarian?: string;
   note?: string;
 }
 
-/** OPICPoint is sitesift/sites/store.OPICPoint. */
+/**
+ * OPICPoint is one point of a site's importance over the crawl.
+ *
+ * (Go: sitesift/sites/store.OPICPoint)
+ */
 export interface OPICPoint {
+  /**
+   * Pages is the number of crawled pages of the project when the
+   * snapshot was taken: the crawl step.
+   */
   pages: number;
   at: string;
+  /** OPIC is the site's share of all OPIC importance then. */
   opic: number;
 }
 
-/** OpenRequest is sitesift/app/httpapi.openRequest. */
+/**
+ * openRequest is the body of POST /api/desktop/open and /api/desktop/choose:
+ * the Open dialog's title and file types.
+ *
+ * (Go: sitesift/app/httpapi.openRequest)
+ */
 export interface OpenRequest {
   title?: string;
   filters?: FileFilter[] | null;
 }
 
-/** Opened is sitesift/app/httpapi.Opened. */
+/**
+ * Opened is the answer of POST /api/desktop/open: the file chosen and its
+ * bytes (base64 in JSON), or that the person cancelled.
+ *
+ * (Go: sitesift/app/httpapi.Opened)
+ */
 export interface Opened {
   path?: string;
   name?: string;
@@ -458,64 +969,146 @@ export interface Opened {
   cancelled: boolean;
 }
 
-/** PageRow is sitesift/sites/store.PageRow. */
+/**
+ * PageRow is one crawled page of a site, as listed in [SiteDetail].
+ *
+ * (Go: sitesift/sites/store.PageRow)
+ */
 export interface PageRow {
   url: string;
   title: string;
   status: number;
   content_type: string;
+  /**
+   * ErrorClass is why the fetch failed (sites.ErrDNS …), "" when it did
+   * not.
+   */
   error_class: ErrorClass | '';
 }
 
-/** PageText is sitesift/app.PageText. */
+/**
+ * PageText is one crawled page with its texts, as a librarian reads it:
+ * the main text search finds and the whole page's text, never indexed.
+ *
+ * (Go: sitesift/app.PageText)
+ */
 export interface PageText {
   url: string;
   site: string;
   status: number;
   title: string;
+  /**
+   * Text is the page's main content. A page fetched before the main
+   * content was told from its template (migration 0017) holds its whole
+   * text here, and an empty FullText.
+   */
   text: string;
+  /**
+   * FullText is the whole body's text, template included; "" for a page
+   * fetched before it was kept, and for one without text.
+   */
   full_text: string;
+  /**
+   * Language is the ISO 639-1 code of the main text's language, "" when
+   * it could not be told.
+   */
   language: string;
+  /**
+   * Published is the date the page says it was published, zero when it
+   * says none.
+   */
   published?: string;
   fetched_at?: string;
+  /**
+   * EditorialLinks counts the page's links inside its main content;
+   * TemplateLinks its others, including RepeatedLinks: those inside its
+   * main content to a URL most pages of its site link to, which the
+   * site graph takes for the template's (see [Store.RepetitionRule]).
+   */
   editorial_links: number;
   template_links: number;
   repeated_links: number;
+  /**
+   * FullTextMissing is true for a page fetched before sitesift told a
+   * page's main text from its template: its whole text was not kept
+   * apart, its Text is the whole body's text the crawler kept then, and
+   * its links all count as editorial. A page without any text (an image,
+   * an empty page) is not one.
+   */
   full_text_missing: boolean;
 }
 
-/** PlatformBody is sitesift/app/httpapi.platformBody. */
+/**
+ * platformBody is the body of PUT /api/sites/{site}/platform.
+ *
+ * (Go: sitesift/app/httpapi.platformBody)
+ */
 export interface PlatformBody {
   platform?: boolean | null;
   librarian?: string;
 }
 
-/** PlatformChoice is sitesift/app.PlatformChoice. */
+/**
+ * PlatformChoice is a site's place in or out of the platforms after a
+ * librarian moved it.
+ *
+ * (Go: sitesift/app.PlatformChoice)
+ */
 export interface PlatformChoice {
   site: string;
   platform: boolean;
+  /** Listed is whether the list of platforms names the site. */
   listed: boolean;
 }
 
-/** PlatformSummary is sitesift/app.PlatformSummary. */
+/**
+ * PlatformSummary is what the Crawl page says of the platform sites the
+ * project's crawls and imports met.
+ *
+ * (Go: sitesift/app.PlatformSummary)
+ */
 export interface PlatformSummary {
+  /** Count is the number of platform sites. */
   count: number;
+  /**
+   * Sites are the first of them by OPIC importance, at most
+   * PlatformSitesShown.
+   */
   sites: string[] | null;
+  /** Note says in one sentence why they are apart. */
   note: string;
 }
 
-/** ProjectInfo is sitesift/app.ProjectInfo. */
+/**
+ * ProjectInfo describes the open project.
+ *
+ * (Go: sitesift/app.ProjectInfo)
+ */
 export interface ProjectInfo {
+  /**
+   * ID tells one project from another (the app keeps the librarian
+   * chosen in a browser per project id); Name is the directory's name,
+   * which every exported file's name starts with.
+   */
   id: string;
   name: string;
   dir: string;
   pages: number;
   sites: number;
   librarians: string[] | null;
+  /**
+   * Imports are the project's site-graph imports, oldest first: each
+   * with its file, time and counts of sites and links (edges). Empty for
+   * a crawled project.
+   */
   imports: ImportStats[] | null;
 }
 
-/** QueueItem is sitesift/app.QueueItem. */
+/**
+ * QueueItem is one site of the review queue.
+ *
+ * (Go: sitesift/app.QueueItem)
+ */
 export interface QueueItem {
   site: string;
   opic: number;
@@ -523,26 +1116,48 @@ export interface QueueItem {
   pages: number;
   in_sites: number;
   out_sites: number;
+  /** Status is the site's selection status. */
   status: SelectionStatus;
+  /** Platform is true of a platform site (only with IncludePlatforms). */
   platform?: boolean;
+  /** Biased is its biased PageRank (OrderBiased only). */
   biased?: number;
   opic_rank: number;
   opic_score: number;
   pagerank_rank: number;
   pagerank_score: number;
+  /**
+   * Community is the index of its community (OrderCommunity only; null
+   * for a site in none).
+   */
   community?: number;
+  /**
+   * Title and Snippet are those of its best matching page (OrderSearch
+   * only).
+   */
   title?: string;
   snippet?: string;
 }
 
-/** RateBody is sitesift/app/httpapi.rateBody. */
+/**
+ * rateBody is the body of PUT /api/sites/{site}/rating.
+ *
+ * (Go: sitesift/app/httpapi.rateBody)
+ */
 export interface RateBody {
   librarian?: string;
   rating?: number;
+  /** absent or null: keep the stored note */
   note?: string | null;
 }
 
-/** Rating is sitesift/sites/store.Rating. */
+/**
+ * Rating is one librarian's judgement of a site: 1 (not worth archiving) to
+ * 4 (must archive), with an optional note; or a note alone, kept before
+ * (or without) a rating, whose Rating is 0.
+ *
+ * (Go: sitesift/sites/store.Rating)
+ */
 export interface Rating {
   librarian: string;
   site: string;
@@ -551,16 +1166,35 @@ export interface Rating {
   rated_at: string;
 }
 
-/** RatingsImport is sitesift/sites/store.RatingsImport. */
+/**
+ * RatingsImport tells what [Store.ImportRatings] changed.
+ *
+ * (Go: sitesift/sites/store.RatingsImport)
+ */
 export interface RatingsImport {
+  /** Rows is the number of ratings given. */
   rows: number;
+  /**
+   * Added ratings were new; Changed ones replaced a different rating or
+   * note; Unchanged ones were there already, rated_at included.
+   */
   added: number;
   changed: number;
   unchanged: number;
+  /** NewLibrarians are the profiles the import created, sorted. */
   new_librarians: string[] | null;
 }
 
-/** RecrawlCounts is sitesift/sites/store.RecrawlCounts. */
+/**
+ * RecrawlCounts count what the fetches of a recrawl found: pages whose
+ * digest (title, text and links) is the stored one, pages with another
+ * digest, pages not stored before (or back after they were gone), pages
+ * gone (404, 410, or moved by a redirect), and fetches of the project's
+ * pages that failed otherwise, which change nothing. A page still gone,
+ * and a new URL whose fetch failed, count nowhere.
+ *
+ * (Go: sitesift/sites/store.RecrawlCounts)
+ */
 export interface RecrawlCounts {
   unchanged: number;
   changed: number;
@@ -569,25 +1203,45 @@ export interface RecrawlCounts {
   failed: number;
 }
 
-/** RecrawlReport is sitesift/app.RecrawlReport. */
+/**
+ * RecrawlReport is what a recrawl found, in CrawlStatus while it runs and
+ * once it ended.
+ *
+ * (Go: sitesift/app.RecrawlReport)
+ */
 export interface RecrawlReport {
+  /** Round is the recrawl's number (the first crawl is round 0). */
   round: number;
+  /**
+   * Revisit counts the pages the recrawl set out to revisit (a continued
+   * recrawl: those left).
+   */
   revisit: number;
   unchanged: number;
   changed: number;
   new: number;
   gone: number;
   failed: number;
+  /** Finished is set once the round is closed and the importance moved. */
   finished: boolean;
+  /** Moved are the sites whose importance moved most, most first. */
   moved: SiteMove[] | null;
 }
 
-/** RenameBody is sitesift/app/httpapi.renameBody. */
+/**
+ * renameBody is the body of PATCH /api/collections/{id}.
+ *
+ * (Go: sitesift/app/httpapi.renameBody)
+ */
 export interface RenameBody {
   name?: string;
 }
 
-/** ReviewPage is sitesift/app.ReviewPage. */
+/**
+ * ReviewPage is everything a librarian needs to judge one site.
+ *
+ * (Go: sitesift/app.ReviewPage)
+ */
 export interface ReviewPage {
   site: string;
   opic: number;
@@ -595,33 +1249,76 @@ export interface ReviewPage {
   pages_count: number;
   in_sites: number;
   out_sites: number;
+  /** TopPages are its most important pages (see store.TopPages). */
   top_pages: TopPage[] | null;
+  /**
+   * InLinks are the sites linking to it, OutLinks those it links to,
+   * heaviest first, each with its OPIC importance.
+   */
   in_links: SiteLink[] | null;
   out_links: SiteLink[] | null;
+  /** OPICSeries is its importance over the crawl. */
   opic_series: OPICPoint[] | null;
+  /** Communities are those of the current extraction it belongs to. */
   communities: SiteCommunity[] | null;
   selection: Selection;
+  /**
+   * Rating is the librarian's own rating, null before they rate or
+   * write a note (a note alone has rating 0).
+   */
   rating: Rating | null;
+  /**
+   * Ratings are the other librarians' ratings (and notes), given only
+   * once the librarian has rated the site, so that they judge it
+   * unswayed; until then it is empty and OthersRated says how many
+   * ratings are waiting (0: no one else has rated it).
+   */
   ratings: Rating[] | null;
   others_rated: number;
   opic_rank: number;
   opic_score: number;
   pagerank_rank: number;
   pagerank_score: number;
+  /**
+   * Archive is what imported archives and the Common Crawl graph say of
+   * the site; null when they say nothing.
+   */
   archive: SiteArchiveInfo | null;
 }
 
-/** ReviewQueue is sitesift/app.ReviewQueue. */
+/**
+ * ReviewQueue is the next sites a librarian has to rate.
+ *
+ * (Go: sitesift/app.ReviewQueue)
+ */
 export interface ReviewQueue {
   librarian: string;
   order: QueueOrder;
+  /**
+   * Total is the number of sites the queue could hold: the sites the
+   * librarian has not rated (and whose name contains Q), or for
+   * OrderSearch the unrated sites among the first hits.
+   */
   total: number;
   rows: QueueItem[] | null;
+  /**
+   * Excluded is the number of unrated sites (whose name contains Q) left
+   * out because their crawl gave nothing worth archiving; 0 with
+   * IncludeFailed. A platform site is counted in Platforms alone.
+   */
   excluded: number;
+  /**
+   * Platforms is the number of unrated platform sites (whose name
+   * contains Q) left out; 0 with IncludePlatforms.
+   */
   platforms: number;
 }
 
-/** SaveRequest is sitesift/app/httpapi.saveRequest. */
+/**
+ * saveRequest is the body of POST /api/desktop/save: a URL of the API to save, or a text.
+ *
+ * (Go: sitesift/app/httpapi.saveRequest)
+ */
 export interface SaveRequest {
   url?: string;
   text?: string | null;
@@ -630,108 +1327,256 @@ export interface SaveRequest {
   filters?: FileFilter[] | null;
 }
 
-/** Saved is sitesift/app/httpapi.Saved. */
+/**
+ * Saved is the answer of POST /api/desktop/save: the file written, or that
+ * the person cancelled.
+ *
+ * (Go: sitesift/app/httpapi.Saved)
+ */
 export interface Saved {
   path?: string;
   bytes: number;
   cancelled: boolean;
 }
 
-/** SearchHit is sitesift/app.SearchHit. */
+/**
+ * SearchHit is one matching page.
+ *
+ * (Go: sitesift/app.SearchHit)
+ */
 export interface SearchHit {
   url: string;
   site: string;
   title: string;
   score: number;
+  /**
+   * Relevance is Score as 0–100 of the best hit's over all hits
+   * ([Score100]): the best match of the query is 100.
+   */
   relevance: number;
   snippet: string;
+  /**
+   * Language is the page's language (ISO 639-1), as its main text was
+   * told and indexed; "" when unknown.
+   */
   language: string;
 }
 
-/** SearchResult is sitesift/app.SearchResult. */
+/**
+ * SearchResult is one page of search results.
+ *
+ * (Go: sitesift/app.SearchResult)
+ */
 export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[] | null;
+  /**
+   * Facets are the sites with the most hits, most first, when the query
+   * asked for them (index.Query.FacetSites); empty otherwise.
+   */
   facets: SiteCount[] | null;
+  /**
+   * Ignored are the query's words too common to search for, left out of
+   * the search (index.Result.Ignored).
+   */
   ignored: string[] | null;
 }
 
-/** SeedBody is sitesift/app/httpapi.seedBody. */
+/**
+ * seedBody is the body of POST /api/collections/{id}/seeds.
+ *
+ * (Go: sitesift/app/httpapi.seedBody)
+ */
 export interface SeedBody {
   url?: string;
 }
 
-/** SelectedSeed is sitesift/app.SelectedSeed. */
+/**
+ * SelectedSeed is one site of an exported selection.
+ *
+ * (Go: sitesift/app.SelectedSeed)
+ */
 export interface SelectedSeed {
+  /** SeedURL is the site's seed, as in every seed list (see [Seed]). */
   seed_url: string;
   site: string;
+  /**
+   * Status is one of the Status constants; a site never decided upon is
+   * a candidate.
+   */
   status: SelectionStatus;
   note: string;
   subject: string;
+  /**
+   * DecidedBy and DecidedAt tell who last changed the status, and when;
+   * empty and zero while the site has never left candidate.
+   */
   decided_by: string;
   decided_at?: string;
+  /**
+   * NominatedBy and NominatedAt tell who nominated the site, and when,
+   * for a nominated or approved site (and a rejected one that had been
+   * nominated). NominatorUnknown is true for a site approved before
+   * nominators were kept: it was nominated, by someone not recorded.
+   */
   nominated_by: string;
   nominated_at?: string;
   nominator_unknown?: boolean;
+  /** ApprovedBy and ApprovedAt tell who approved the site, and when. */
   approved_by: string;
   approved_at?: string;
+  /**
+   * RejectedBy, RejectedAt and RejectedReason tell who rejected the
+   * site, when and why (the reason may be empty).
+   */
   rejected_by: string;
   rejected_at?: string;
   rejected_reason: string;
+  /** OPIC is the site's share of all OPIC importance (see SiteRow.OPIC). */
   opic: number;
+  /** PageRank is the site's PageRank (see SiteRow.PageRank). */
   pagerank: number;
+  /** Platform tells a platform site (see SiteRow.Platform). */
   platform: boolean;
   opic_rank: number;
   opic_score: number;
   pagerank_rank: number;
   pagerank_score: number;
+  /** Checked is true when a fetch of the crawl answered SeedURL 2xx. */
   checked: boolean;
 }
 
-/** Selection is sitesift/sites/store.Selection. */
+/**
+ * Selection is the selection state of one site.
+ *
+ * (Go: sitesift/sites/store.Selection)
+ */
 export interface Selection {
   site: string;
+  /**
+   * Status is one of the Status constants; a site never decided upon is
+   * a candidate.
+   */
   status: SelectionStatus;
   note: string;
   subject: string;
+  /**
+   * DecidedBy and DecidedAt tell who last changed the status, and when;
+   * empty and zero while the site has never left candidate.
+   */
   decided_by: string;
   decided_at?: string;
+  /**
+   * NominatedBy and NominatedAt tell who nominated the site, and when,
+   * for a nominated or approved site (and a rejected one that had been
+   * nominated). NominatorUnknown is true for a site approved before
+   * nominators were kept: it was nominated, by someone not recorded.
+   */
   nominated_by: string;
   nominated_at?: string;
   nominator_unknown?: boolean;
+  /** ApprovedBy and ApprovedAt tell who approved the site, and when. */
   approved_by: string;
   approved_at?: string;
+  /**
+   * RejectedBy, RejectedAt and RejectedReason tell who rejected the
+   * site, when and why (the reason may be empty).
+   */
   rejected_by: string;
   rejected_at?: string;
   rejected_reason: string;
 }
 
-/** SelectionBody is sitesift/app/httpapi.selectionBody. */
+/**
+ * selectionBody is the body of PUT /api/sites/{site}/selection.
+ *
+ * (Go: sitesift/app/httpapi.selectionBody)
+ */
 export interface SelectionBody {
   librarian?: string;
   status?: SelectionStatus;
+  /** absent or null: keep the stored one */
   note?: string | null;
   subject?: string | null;
+  /** rejected: why; absent or null keeps the stored one */
   reason?: string | null;
 }
 
-/** Settings is sitesift/app.Settings. */
+/**
+ * Settings are a project's crawl settings: who crawls, and how politely.
+ * Every crawl of the project uses them; a crawl request may change them
+ * (see [SettingsUpdate]), and the change is kept for the next crawls.
+ *
+ * (Go: sitesift/app.Settings)
+ */
 export interface Settings {
+  /**
+   * Contact is how a webmaster reaches the operator: an e-mail address
+   * or an http(s) URL; "" for none. It is sent in the default user agent
+   * (and an e-mail address as the From header). A crawl of hosts other
+   * than the demo web's .test hosts or loopback needs one.
+   */
   contact: string;
+  /**
+   * UserAgent is the User-Agent the operator set; "" for the default,
+   * "sitesift/VERSION (+CONTACT)". Its product token (the name before the
+   * "/") is what robots.txt groups are matched against.
+   */
   user_agent: string;
+  /** EffectiveUserAgent is the User-Agent crawls send. */
   effective_user_agent: string;
+  /**
+   * DelayMS is the least time between two requests to one site, in
+   * milliseconds; a longer Crawl-delay of the site's robots.txt wins.
+   */
   delay_ms: number;
+  /** Parallel is how many sites are fetched at once. */
   parallel: number;
+  /**
+   * MaxDelayMS caps a site's delay, in milliseconds: a Crawl-delay over
+   * it keeps the site from being crawled (its status is slow); a
+   * Retry-After and the doubling of a site's delay after a 429 or 503
+   * stop there.
+   */
   max_delay_ms: number;
+  /**
+   * SiteRule is how the project's URLs map to sites: host, host-www (a
+   * leading www. dropped) or domain (the registered domain). It is chosen
+   * when the project is created: it can change only while the project has
+   * no site.
+   */
   site_rule: string;
+  /**
+   * Window is the window policy of Adaptive OPIC that sets the sites'
+   * importance after a recrawl (see App.StartCrawl's recrawl): fixed,
+   * improved, variable, interpolation or full-history, the policies of
+   * `sitesift lab windows`; WindowSize is its size in crawls (the first
+   * crawl and each recrawl give every site one importance reading).
+   */
   window: WindowPolicy;
   window_size: number;
+  /**
+   * SinglePersonApproval lets the librarian who nominated a site approve
+   * it too, for a project with a lone librarian. Off by default: two
+   * librarians look at every approved site (see [App.SetSelection]).
+   */
   single_person_approval: boolean;
+  /**
+   * Links is the site graph the importance is computed on: editorial
+   * (the default: the links inside the pages' main content, which their
+   * authors wrote) or all (the template's too: navigation, footers,
+   * share buttons). Changing it computes the importance again.
+   */
   links: LinkGraphSetting;
 }
 
-/** SettingsUpdate is sitesift/app.SettingsUpdate. */
+/**
+ * SettingsUpdate changes some crawl settings: a nil field keeps the stored
+ * value (or the default). An empty Contact or UserAgent removes it.
+ *
+ * (Go: sitesift/app.SettingsUpdate)
+ */
 export interface SettingsUpdate {
   contact?: string;
   user_agent?: string;
@@ -745,7 +1590,12 @@ export interface SettingsUpdate {
   links?: LinkGraphSetting | null;
 }
 
-/** SiteArchiveInfo is sitesift/sites/store.SiteArchiveInfo. */
+/**
+ * SiteArchiveInfo is what the project knows of a site from archives and
+ * the Common Crawl graph.
+ *
+ * (Go: sitesift/sites/store.SiteArchiveInfo)
+ */
 export interface SiteArchiveInfo {
   urls: number;
   captures: number;
@@ -756,20 +1606,38 @@ export interface SiteArchiveInfo {
   cc_pagerank?: number;
 }
 
-/** SiteCommunity is sitesift/app.SiteCommunity. */
+/**
+ * SiteCommunity is a community a site belongs to.
+ *
+ * (Go: sitesift/app.SiteCommunity)
+ */
 export interface SiteCommunity {
+  /** Core is the community's index in the extraction; Seed its seed URL. */
   core: number;
   seed: string;
+  /**
+   * Role is "hub" or "authority": how the site's pages take part in it
+   * ("hub" when they do both).
+   */
   role: 'hub' | 'authority';
 }
 
-/** SiteCount is sitesift/sites/index.SiteCount. */
+/**
+ * SiteCount is one entry of the site facet.
+ *
+ * (Go: sitesift/sites/index.SiteCount)
+ */
 export interface SiteCount {
   site: string;
   count: number;
 }
 
-/** SiteDetail is sitesift/sites/store.SiteDetail. */
+/**
+ * SiteDetail is everything the site page shows. The counts of the embedded
+ * row are complete; the lists are capped at [MaxDetailRows].
+ *
+ * (Go: sitesift/sites/store.SiteDetail)
+ */
 export interface SiteDetail {
   site: string;
   opic: number;
@@ -794,56 +1662,111 @@ export interface SiteDetail {
   pagerank_score: number;
 }
 
-/** SiteLink is sitesift/sites/store.SiteLink. */
+/**
+ * SiteLink is a neighbour in the site graph: the other site, the weight of
+ * the edge and the other site's normalised OPIC.
+ *
+ * (Go: sitesift/sites/store.SiteLink)
+ */
 export interface SiteLink {
   site: string;
   weight: number;
   opic: number;
+  /**
+   * OPICScore is the other site's OPIC as 0–100 of the top site's
+   * (Standing.OPICScore); the app fills it.
+   */
   opic_score: number;
 }
 
-/** SiteList is sitesift/app.SiteList. */
+/**
+ * SiteList is one page of the sites table.
+ *
+ * (Go: sitesift/app.SiteList)
+ */
 export interface SiteList {
   total: number;
   offset: number;
   limit: number;
   rows: SiteRow[] | null;
+  /**
+   * Archive is what imported archives (CDX) and the Common Crawl graph
+   * say of the listed sites, by name, for those they name.
+   */
   archive?: Record<string, SiteArchiveInfo>;
+  /** Graph is the site graph the importance and the degrees come from. */
   graph: LinkGraph;
+  /**
+   * Platforms is the number of the project's platform sites, whatever
+   * the query: what the Sites page says it hides or shows apart.
+   */
   platforms: number;
 }
 
-/** SiteMove is sitesift/app.SiteMove. */
+/**
+ * SiteMove is a site's importance before and after a recrawl (shares
+ * summing to 1).
+ *
+ * (Go: sitesift/app.SiteMove)
+ */
 export interface SiteMove {
   site: string;
   before: number;
   after: number;
 }
 
-/** SiteRecrawls is sitesift/app.SiteRecrawls. */
+/**
+ * SiteRecrawls is a site's importance over the crawls: one point per
+ * round (the first crawl, then each recrawl) with what the round found of
+ * its pages.
+ *
+ * (Go: sitesift/app.SiteRecrawls)
+ */
 export interface SiteRecrawls {
   site: string;
   window: string;
   window_size: number;
   rounds: SiteRound[] | null;
+  /** Gone are the site's pages recrawls found gone, latest first. */
   gone: GonePage[] | null;
 }
 
-/** SiteReport is sitesift/sites/store.SiteReport. */
+/**
+ * SiteReport counts what the crawl got of a site: the pages fetched fine,
+ * the failed fetches by class (sites.ErrDNS …, robots.txt's refusals
+ * apart) and the URLs robots.txt kept the crawler from.
+ *
+ * (Go: sitesift/sites/store.SiteReport)
+ */
 export interface SiteReport {
   pages_ok: number;
   errors_by_class: ErrorsByClass | null;
   robots_blocked: number;
+  /**
+   * OutOfScope and Trapped count the distinct URLs of the site the crawls
+   * found and left out (out of scope or too deep; by a trap guard);
+   * DelayMS is the delay between two requests the last crawl kept there.
+   */
   out_of_scope: number;
+  /** Redirects counts the URLs of the site that redirected elsewhere. */
   redirects: number;
   trapped: number;
   delay_ms: number;
 }
 
-/** SiteRound is sitesift/sites/store.SiteRound. */
+/**
+ * SiteRound is a site's part in one round, for its page.
+ *
+ * (Go: sitesift/sites/store.SiteRound)
+ */
 export interface SiteRound {
   round: number;
   started_at: string;
+  /**
+   * Reading is the site's share of the cash read in the round;
+   * Importance its importance after the round under the window policy
+   * (round 0: its OPIC importance then, its reading).
+   */
   reading: number;
   importance: number;
   unchanged: number;
@@ -853,17 +1776,44 @@ export interface SiteRound {
   failed: number;
 }
 
-/** SiteRow is sitesift/sites/store.SiteRow. */
+/**
+ * SiteRow is one site in a listing.
+ *
+ * (Go: sitesift/sites/store.SiteRow)
+ */
 export interface SiteRow {
   site: string;
+  /**
+   * OPIC is the site's share of all OPIC importance: (history+cash) over
+   * the sum of (history+cash) of all sites, 0 when that sum is 0.
+   */
   opic: number;
   pagerank: number;
+  /**
+   * Pages is the number of pages of the site fetched fine; a failed fetch
+   * is not a page.
+   */
   pages: number;
+  /**
+   * Errors is the number of fetches of the site that failed or answered
+   * an error (robots-blocked URLs are not fetches).
+   */
   errors: number;
+  /** CrawlStatus is what the crawl got of the site (sites.SiteOK …). */
   crawl_status: SiteCrawlStatus;
+  /**
+   * InSites and OutSites count the other sites linking to it and linked
+   * from it.
+   */
   in_sites: number;
   out_sites: number;
+  /** Rating is the rating of SiteQuery.Librarian, nil when there is none. */
   rating: number | null;
+  /**
+   * Platform is true of a platform site: one the list of platforms names
+   * (sites.IsPlatform) unless a librarian moved it out, or one a
+   * librarian moved in.
+   */
   platform: boolean;
   opic_rank: number;
   opic_score: number;
@@ -871,42 +1821,87 @@ export interface SiteRow {
   pagerank_score: number;
 }
 
-/** SiteScore is sitesift/app.SiteScore. */
+/**
+ * SiteScore is a site with its current OPIC importance.
+ *
+ * (Go: sitesift/app.SiteScore)
+ */
 export interface SiteScore {
   site: string;
   opic: number;
 }
 
-/** TopPage is sitesift/sites/store.TopPage. */
+/**
+ * TopPage is one of the most important crawled pages of a site, as the
+ * review page shows it.
+ *
+ * (Go: sitesift/sites/store.TopPage)
+ */
 export interface TopPage {
   url: string;
   title: string;
+  /** Text is the start of the page's text, at most TopPageText characters. */
   text: string;
   depth: number;
+  /** InLinks is the number of crawled pages of other sites that link to it. */
   in_links: number;
 }
 
-/** WarcfileFile is sitesift/sites/warcfile.File. */
+/**
+ * File describes a WARC file of a directory.
+ *
+ * (Go: sitesift/sites/warcfile.File)
+ */
 export interface WarcfileFile {
   name: string;
   size: number;
+  /**
+   * Records counts its response and revisit records, the captures its
+   * index lists; each has its request record beside it, and the file
+   * begins with a warcinfo record.
+   */
   records: number;
   modified: string;
+  /**
+   * Open is true for the file being written; it is not finished and
+   * cannot be downloaded until its crawl ends.
+   */
   open: boolean;
 }
 
-/** WindowsParams is sitesift/app/lab.WindowsParams. */
+/**
+ * WindowsParams sets up the Adaptive OPIC experiment (RunWindows). Zero
+ * values take the defaults given; N and ChangeRate are required.
+ *
+ * (Go: sitesift/app/lab.WindowsParams)
+ */
 export interface WindowsParams {
   n?: number;
+  /** default 8 */
   avg_out?: number;
+  /** share of the graph changed every N reads, in [0, 1] */
   change_rate?: number | null;
+  /** default 10·N */
   steps?: number;
+  /** default Steps/20 */
   every?: number;
+  /**
+   * Window is T, the length of the fixed windows and interpolation, in
+   * reads; default 4·N (about 4 measures a node).
+   */
   window?: number;
+  /** Measures is k, the variable window's measures; default 4. */
   measures?: number;
+  /**
+   * MinMeasures is the improved fixed window's minimum; default 3 (the
+   * paper's).
+   */
   min_measures?: number;
+  /** default 0.15 */
   teleport?: number;
+  /** default 1 */
   seed?: number;
+  /** reads on a log scale in the plots */
   log_x?: boolean;
 }
 

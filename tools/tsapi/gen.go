@@ -258,6 +258,13 @@ func (g *generator) object(b *strings.Builder, t reflect.Type, name string, req 
 			typ = n
 			g.narrowed[name+"."+f.name] = true
 		}
+		if f.owner.Name() != "" {
+			_, fd, err := g.docs(f.owner)
+			if err != nil {
+				return err
+			}
+			jsdoc(b, fd[f.goName], indent+"  ")
+		}
 		opt := ""
 		if f.optional || req {
 			opt = "?"
@@ -286,6 +293,7 @@ type field struct {
 	name     string // its JSON name
 	goName   string
 	typ      reflect.Type
+	owner    reflect.Type // the struct that declares it
 	index    []int
 	tagged   bool // named by its tag
 	optional bool // omitempty or omitzero, or promoted through an embedded pointer
@@ -340,7 +348,7 @@ func jsonFields(t reflect.Type) ([]field, error) {
 					viaPointer = true
 				}
 				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					f := field{name: name, goName: sf.Name, typ: sf.Type, index: index, tagged: name != "", optional: lv.optional}
+					f := field{name: name, goName: sf.Name, typ: sf.Type, owner: lv.t, index: index, tagged: name != "", optional: lv.optional}
 					if f.name == "" {
 						f.name = sf.Name
 					}
@@ -398,29 +406,9 @@ func (g *generator) constants(t reflect.Type) ([]string, error) {
 	if v, ok := g.enums[key]; ok {
 		return v, nil
 	}
-	rel, ok := strings.CutPrefix(t.PkgPath(), module)
-	if !ok || (rel != "" && rel[0] != '/') {
-		return nil, nil
-	}
-	dir := filepath.Join(g.root, filepath.FromSlash(rel))
-	files, ok := g.files[dir]
-	if !ok {
-		fset := token.NewFileSet()
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, fmt.Errorf("reading the constants of %s: %w", key, err)
-		}
-		for _, e := range entries {
-			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-			if err != nil {
-				return nil, fmt.Errorf("reading the constants of %s: %w", key, err)
-			}
-			files = append(files, f)
-		}
-		g.files[dir] = files
+	files, err := g.source(t.PkgPath())
+	if err != nil {
+		return nil, fmt.Errorf("reading the constants of %s: %w", key, err)
 	}
 	var values []string
 	for _, f := range files {
@@ -460,10 +448,105 @@ func (g *generator) constants(t reflect.Type) ([]string, error) {
 	return values, nil
 }
 
+// source parses the package pkgPath of the module, with its comments;
+// none for a package outside it.
+func (g *generator) source(pkgPath string) ([]*ast.File, error) {
+	rel, ok := strings.CutPrefix(pkgPath, module)
+	if !ok || (rel != "" && rel[0] != '/') {
+		return nil, nil
+	}
+	dir := filepath.Join(g.root, filepath.FromSlash(rel))
+	if files, ok := g.files[dir]; ok {
+		return files, nil
+	}
+	var files []*ast.File
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution|parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	g.files[dir] = files
+	return files, nil
+}
+
+// docs finds the doc comment of named type t in its source, and those of
+// its fields by Go name; nothing for a type outside the module.
+func (g *generator) docs(t reflect.Type) (string, map[string]string, error) {
+	files, err := g.source(t.PkgPath())
+	if err != nil {
+		return "", nil, fmt.Errorf("reading the doc comments of %s: %w", t, err)
+	}
+	fields := map[string]string{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if ts.Name.Name != t.Name() {
+					continue
+				}
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fl := range st.Fields.List {
+						c := fl.Doc
+						if c == nil {
+							c = fl.Comment
+						}
+						for _, n := range fl.Names {
+							fields[n.Name] = c.Text()
+						}
+					}
+				}
+				return doc.Text(), fields, nil
+			}
+		}
+	}
+	return "", fields, nil
+}
+
+// jsdoc writes text as a doc comment indented by indent.
+func jsdoc(b *strings.Builder, text, indent string) {
+	text = strings.TrimSpace(strings.ReplaceAll(text, "*/", "*\\/"))
+	if text == "" {
+		return
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) == 1 {
+		fmt.Fprintf(b, "%s/** %s */\n", indent, text)
+		return
+	}
+	fmt.Fprintf(b, "%s/**\n", indent)
+	for _, l := range lines {
+		fmt.Fprintf(b, "%s%s\n", indent, strings.TrimRight(" * "+l, " "))
+	}
+	fmt.Fprintf(b, "%s */\n", indent)
+}
+
 // declaration writes the declaration of named type t.
 func (g *generator) declaration(b *strings.Builder, t reflect.Type) error {
 	name := g.named[t]
-	fmt.Fprintf(b, "\n/** %s is %s.%s. */\n", name, t.PkgPath(), t.Name())
+	doc, _, err := g.docs(t)
+	if err != nil {
+		return err
+	}
+	b.WriteString("\n")
+	jsdoc(b, doc+"\n(Go: "+t.PkgPath()+"."+t.Name()+")", "")
 	if t.Kind() == reflect.Struct {
 		fmt.Fprintf(b, "export interface %s ", name)
 		body := t

@@ -38,6 +38,25 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 	}
 }
 
+// withoutDocs drops the doc comments of generated text.
+func withoutDocs(s string) string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(s, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "/**") && strings.HasSuffix(t, "*/"):
+		case strings.HasPrefix(t, "/**"):
+			in = true
+		case in:
+			in = !strings.HasSuffix(t, "*/")
+		default:
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 func lineOf(b []byte, n int) string {
 	lines := strings.Split(string(b), "\n")
 	if n-1 < len(lines) {
@@ -58,7 +77,15 @@ func TestGeneratorFollowsEncodingJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := string(out)
+	for _, doc := range []string{
+		"/**\n * Level is a named string type with constants: a union.\n *\n * (Go: sitesift/tools/tsapi/sample.Level)\n */\nexport type Level",
+		"  /** no tag: its Go name */\n  Plain: number;",
+	} {
+		if !strings.Contains(string(out), doc) {
+			t.Errorf("generated:\n%s\nwant the Go doc comment:\n%s", out, doc)
+		}
+	}
+	got := withoutDocs(string(out))
 	want := `export interface Sample {
   deep: string;
   name: string;
@@ -93,7 +120,6 @@ func TestGeneratorFollowsEncodingJSON(t *testing.T) {
 		"export type Count = number;",
 		"export interface Inner {\n  deep: string;\n  id: number;\n  tie: string;\n}",
 		"export interface RecrawlCounts {",
-		"/** RecrawlCounts is sitesift/sites/store.RecrawlCounts. */",
 	} {
 		if !strings.Contains(got, decl) {
 			t.Errorf("generated:\n%s\nwant it to hold %q", got, decl)
@@ -145,7 +171,11 @@ func TestNamesDoNotClash(t *testing.T) {
 		F File                `json:"f"`
 		L store.RecrawlCounts `json:"l"`
 	}
-	out, err := generate([]httpapi.Route{{Pattern: "GET /x", Response: both{}}}, ".", nil)
+	root, err := moduleRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate([]httpapi.Route{{Pattern: "GET /x", Response: both{}}}, root, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
