@@ -358,25 +358,28 @@ export async function request<T>(method: string, path: string, body?: unknown, s
 
 const enc = encodeURIComponent;
 
+/** Answer is the data a route answers with, as the Go side encodes it (api-types.gen.ts). */
+type Answer<R extends keyof Gen.ApiRoutes> = Gen.ApiRoutes[R]['response'];
+
 export const api = {
-  project: (signal?: AbortSignal) => request<Project>('GET', '/api/project', undefined, signal),
+  project: (signal?: AbortSignal) => request<Answer<'GET /api/project'>>('GET', '/api/project', undefined, signal),
 
-  crawlStatus: (signal?: AbortSignal) => request<CrawlStatus>('GET', '/api/crawl', undefined, signal),
-  startCrawl: (req: CrawlRequest) => request<CrawlStatus>('POST', '/api/crawl', req),
-  pauseCrawl: () => request<CrawlStatus>('POST', '/api/crawl/pause'),
-  resumeCrawl: () => request<CrawlStatus>('POST', '/api/crawl/resume'),
-  stopCrawl: () => request<CrawlStatus>('POST', '/api/crawl/stop'),
-  startRecrawl: (req: { proxy?: string }) => request<CrawlStatus>('POST', '/api/crawl/recrawl', req),
+  crawlStatus: (signal?: AbortSignal) => request<Answer<'GET /api/crawl'>>('GET', '/api/crawl', undefined, signal),
+  startCrawl: (req: CrawlRequest) => request<Answer<'POST /api/crawl'>>('POST', '/api/crawl', req),
+  pauseCrawl: () => request<Answer<'POST /api/crawl/pause'>>('POST', '/api/crawl/pause'),
+  resumeCrawl: () => request<Answer<'POST /api/crawl/resume'>>('POST', '/api/crawl/resume'),
+  stopCrawl: () => request<Answer<'POST /api/crawl/stop'>>('POST', '/api/crawl/stop'),
+  startRecrawl: (req: { proxy?: string }) => request<Answer<'POST /api/crawl/recrawl'>>('POST', '/api/crawl/recrawl', req),
   siteRecrawls: (site: string, signal?: AbortSignal) =>
-    request<SiteRecrawls>('GET', `/api/sites/${encodeURIComponent(site)}/recrawls`, undefined, signal),
-  continuation: (signal?: AbortSignal) => request<Continuation>('GET', '/api/crawl/continuation', undefined, signal),
+    request<Answer<'GET /api/sites/{site}/recrawls'>>('GET', `/api/sites/${encodeURIComponent(site)}/recrawls`, undefined, signal),
+  continuation: (signal?: AbortSignal) => request<Answer<'GET /api/crawl/continuation'>>('GET', '/api/crawl/continuation', undefined, signal),
   crawlErrors: (p: { crawl?: number; site?: string; class?: string; offset: number; limit: number }, signal?: AbortSignal) =>
-    request<CrawlErrors>('GET', `/api/crawl/errors${query(p)}`, undefined, signal),
+    request<Answer<'GET /api/crawl/errors'>>('GET', `/api/crawl/errors${query(p)}`, undefined, signal),
 
-  settings: (signal?: AbortSignal) => request<CrawlSettings>('GET', '/api/settings', undefined, signal),
-  saveSettings: (change: SettingsChange) => request<CrawlSettings>('PUT', '/api/settings', change),
+  settings: (signal?: AbortSignal) => request<Answer<'GET /api/settings'>>('GET', '/api/settings', undefined, signal),
+  saveSettings: (change: SettingsChange) => request<Answer<'PUT /api/settings'>>('PUT', '/api/settings', change),
 
-  warcs: (signal?: AbortSignal) => request<WarcFile[] | null>('GET', '/api/warcs', undefined, signal),
+  warcs: (signal?: AbortSignal) => request<Answer<'GET /api/warcs'>>('GET', '/api/warcs', undefined, signal),
   warcURL: (name: string) => `/api/warcs/${enc(name)}`,
 
   sites: (
@@ -392,36 +395,37 @@ export const api = {
       platforms?: PlatformsFilter;
     },
     signal?: AbortSignal,
-  ) => request<SiteList>('GET', `/api/sites${query(p)}`, undefined, signal),
+  ) => request<Answer<'GET /api/sites'>>('GET', `/api/sites${query(p)}`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>
-    request<SiteDetail>('GET', `/api/sites/${enc(site)}${query({ librarian })}`, undefined, signal),
+    request<Answer<'GET /api/sites/{site}'>>('GET', `/api/sites/${enc(site)}${query({ librarian })}`, undefined, signal),
   /** rate stores a rating; a note replaces the stored one, no note (undefined) keeps it. */
   rate: (site: string, librarian: string, rating: number, note?: string) =>
-    request<Rating>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
+    request<Answer<'PUT /api/sites/{site}/rating'>>('PUT', `/api/sites/${enc(site)}/rating`, { librarian, rating, note }),
   unrate: (site: string, librarian: string) =>
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
   /** pageText is one crawled page with its main text and whole text. */
-  pageText: (url: string, signal?: AbortSignal) => request<PageText>('GET', `/api/pages/text${query({ url })}`, undefined, signal),
+  pageText: (url: string, signal?: AbortSignal) => request<Answer<'GET /api/pages/text'>>('GET', `/api/pages/text${query({ url })}`, undefined, signal),
   /** platforms counts the project's platform sites for the Crawl page. */
-  platforms: (signal?: AbortSignal) => request<PlatformSummary>('GET', '/api/platforms', undefined, signal),
+  platforms: (signal?: AbortSignal) => request<Answer<'GET /api/platforms'>>('GET', '/api/platforms', undefined, signal),
   /** setPlatform moves a site into (true) or out of (false) the project's platforms, whatever the list says. */
   setPlatform: (site: string, platform: boolean, librarian?: string) =>
-    request<PlatformChoice>('PUT', `/api/sites/${enc(site)}/platform`, { platform, librarian: librarian || undefined }),
+    request<Answer<'PUT /api/sites/{site}/platform'>>('PUT', `/api/sites/${enc(site)}/platform`, { platform, librarian: librarian || undefined }),
   /** note keeps a librarian's note on a site without touching their rating (a note alone has rating 0); '' removes it. */
-  note: (site: string, librarian: string, note: string) => request<Rating>('PUT', `/api/sites/${enc(site)}/note`, { librarian, note }),
+  note: (site: string, librarian: string, note: string) => request<Answer<'PUT /api/sites/{site}/note'>>('PUT', `/api/sites/${enc(site)}/note`, { librarian, note }),
 
   /** exports lists the Export page's deliverables with this project's file names (top-K for count). */
-  exports: (count: number, signal?: AbortSignal) => request<Deliverable[]>('GET', `/api/exports${query({ count })}`, undefined, signal),
+  exports: async (count: number, signal?: AbortSignal): Promise<Deliverable[]> =>
+    (await request<Answer<'GET /api/exports'>>('GET', `/api/exports${query({ count })}`, undefined, signal)) ?? [],
   /** exportLeftOut tells how many sites a deliverable, with those parameters, leaves out and why. */
   exportLeftOut: (what: string, p: Record<string, string | number | undefined> = {}, signal?: AbortSignal) =>
-    request<LeftOut>('GET', `/api/export/${enc(what)}/left-out${query(p)}`, undefined, signal),
+    request<Answer<'GET /api/export/{what}/left-out'>>('GET', `/api/export/${enc(what)}/left-out${query(p)}`, undefined, signal),
   /** exportFileURL is one deliverable as a download. */
   exportFileURL: (what: string, format: string, p: Record<string, string | number | undefined> = {}) =>
     `/api/export/${enc(what)}${query({ format, ...p })}`,
 
   /** search finds the pages with every word; any: 1 finds those with any of them. */
   search: (p: { q: string; site?: string; offset: number; limit: number; any?: 1 }, signal?: AbortSignal) =>
-    request<SearchResult>('GET', `/api/search${query(p)}`, undefined, signal),
+    request<Answer<'GET /api/search'>>('GET', `/api/search${query(p)}`, undefined, signal),
 
   /**
    * exportURL is the seed list of the K most important sites (method
@@ -449,25 +453,25 @@ export const api = {
   /** exportSeeds sends an edited seed list and returns the file the server makes of it. */
   exportSeeds: (seeds: string[], format: ExportFormat) => fetchFile('POST', '/api/export/seeds', { seeds, format }),
 
-  labStart: (experiment: LabExperiment, params: LabParams) => request<LabJob>('POST', `/api/lab/${enc(experiment)}`, params),
-  labCancel: (id: string) => request<LabJob>('POST', `/api/lab/jobs/${enc(id)}/cancel`),
-  labJob: (id: string, signal?: AbortSignal) => request<LabJob>('GET', `/api/lab/jobs/${enc(id)}`, undefined, signal),
+  labStart: (experiment: LabExperiment, params: LabParams) => request<Answer<'POST /api/lab/{experiment}'>>('POST', `/api/lab/${enc(experiment)}`, params),
+  labCancel: (id: string) => request<Answer<'POST /api/lab/jobs/{id}/cancel'>>('POST', `/api/lab/jobs/${enc(id)}/cancel`),
+  labJob: (id: string, signal?: AbortSignal) => request<Answer<'GET /api/lab/jobs/{id}'>>('GET', `/api/lab/jobs/${enc(id)}`, undefined, signal),
   labSvgURL: (id: string) => `/api/lab/jobs/${enc(id)}/svg`,
   labCsvURL: (id: string) => `/api/lab/jobs/${enc(id)}/csv`,
   labFileURL: (id: string, name: string) => `/api/lab/jobs/${enc(id)}/files/${enc(name)}`,
   /** labSvg fetches a finished job's plot as text. */
   labSvg: async (id: string, signal?: AbortSignal) => (await fetchFile('GET', api.labSvgURL(id), undefined, signal)).text,
 
-  librarians: (signal?: AbortSignal) => request<LibrarianProfile[] | null>('GET', '/api/librarians', undefined, signal),
+  librarians: (signal?: AbortSignal) => request<Answer<'GET /api/librarians'>>('GET', '/api/librarians', undefined, signal),
   /** addLibrarian creates a profile, or returns the existing one of that name. */
-  addLibrarian: (name: string) => request<LibrarianProfile>('POST', '/api/librarians', { name }),
+  addLibrarian: (name: string) => request<Answer<'POST /api/librarians'>>('POST', '/api/librarians', { name }),
 
   reviewQueue: (
     p: { librarian: string; order: QueueOrder; q?: string; limit?: number; bias?: number; includeFailed?: boolean; includePlatforms?: boolean },
     signal?: AbortSignal,
   ) => {
     const { includeFailed, includePlatforms, ...rest } = p;
-    return request<ReviewQueue>(
+    return request<Answer<'GET /api/review/queue'>>(
       'GET',
       `/api/review/queue${query({ ...rest, include_failed: includeFailed ? 'true' : undefined, include_platforms: includePlatforms ? 'true' : undefined })}`,
       undefined,
@@ -475,26 +479,26 @@ export const api = {
     );
   },
   review: (site: string, librarian: string, signal?: AbortSignal) =>
-    request<ReviewPage>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
+    request<Answer<'GET /api/sites/{site}/review'>>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
   /** setSelection changes a site's selection; a note, subject or reason left undefined keeps the stored one. */
   setSelection: (site: string, body: { librarian: string; status: SelectionStatus; note?: string; subject?: string; reason?: string }) =>
-    request<Selection>('PUT', `/api/sites/${enc(site)}/selection`, body),
+    request<Answer<'PUT /api/sites/{site}/selection'>>('PUT', `/api/sites/${enc(site)}/selection`, body),
   selection: (status: SelectionStatus, signal?: AbortSignal) =>
-    request<SelectedSeed[] | null>('GET', `/api/selection${query({ status })}`, undefined, signal),
+    request<Answer<'GET /api/selection'>>('GET', `/api/selection${query({ status })}`, undefined, signal),
   selectionExportURL: (status: SelectionStatus, format: ExportFormat) => `/api/export/selection${query({ status, format })}`,
 
   /** importRatings sends a ratings CSV file; a refused file throws ApiError whose data is a RatingsRefusal. */
   importRatings: (file: ArrayBuffer | string, name: string) =>
-    request<RatingsImport>('POST', `/api/ratings/import${query({ name })}`, new RawBody(file, 'text/csv; charset=utf-8')),
+    request<Answer<'POST /api/ratings/import'>>('POST', `/api/ratings/import${query({ name })}`, new RawBody(file, 'text/csv; charset=utf-8')),
   ratingsFileURL: () => '/api/ratings/export',
 
   agreement: (p: { rater?: string; biased?: boolean }, signal?: AbortSignal) =>
-    request<Agreement>('GET', `/api/agreement${query({ rater: p.rater, biased: p.biased ? 'true' : undefined })}`, undefined, signal),
+    request<Answer<'GET /api/agreement'>>('GET', `/api/agreement${query({ rater: p.rater, biased: p.biased ? 'true' : undefined })}`, undefined, signal),
 
   communities: (p: CommunityParams, signal?: AbortSignal) =>
-    request<Core[] | null>('GET', `/api/communities${query({ ...p })}`, undefined, signal),
+    request<Answer<'GET /api/communities'>>('GET', `/api/communities${query({ ...p })}`, undefined, signal),
   graph: (p: CommunityParams & { limit: number }, signal?: AbortSignal) =>
-    request<SiteGraph>('GET', `/api/graph${query({ ...p })}`, undefined, signal),
+    request<Answer<'GET /api/graph'>>('GET', `/api/graph${query({ ...p })}`, undefined, signal),
 };
 
 /**
