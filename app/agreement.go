@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -220,7 +221,7 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 	if opt.Rater != "" {
 		i := slices.IndexFunc(out.Rows, func(row AgreementRow) bool { return row.Rater == opt.Rater })
 		if i < 0 {
-			return Agreement{}, badRequest(fmt.Errorf("agreement: no rater %q (the raters are %s)", opt.Rater, raterNames(out.Rows)))
+			return Agreement{}, fault.Invalid(fmt.Errorf("agreement: no rater %q (the raters are %s)", opt.Rater, raterNames(out.Rows)))
 		}
 		out.Confusion = &Confusion{Rater: out.Rows[i].Rater, Kind: out.Rows[i].Kind, Matrix: out.Rows[i].confusion}
 	}

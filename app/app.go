@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -88,7 +89,7 @@ func New(opt Options) *App {
 		a.search = a.index.Search
 	default:
 		a.search = func(context.Context, index.Query) (index.Result, error) {
-			return index.Result{}, conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d) alone; close it and try again",
+			return index.Result{}, fault.Conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d) alone; close it and try again",
 				p.Dir, p.Holder.Command, p.Holder.PID))
 		}
 	}
@@ -292,7 +293,7 @@ func (a *App) siteName(s string) string {
 // whole number from 1 to 4.
 func CheckRating(value int) error {
 	if value < store.MinRating || value > store.MaxRating {
-		return badRequest(fmt.Errorf("rating %d is not 1, 2, 3 or 4 (a note alone is kept with a note, not a rating)", value))
+		return fault.Invalid(fmt.Errorf("rating %d is not 1, 2, 3 or 4 (a note alone is kept with a note, not a rating)", value))
 	}
 	return nil
 }
@@ -370,7 +371,7 @@ type SearchHit struct {
 func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 	res, err := a.search(ctx, q)
 	if errors.Is(err, index.ErrBadQuery) {
-		return SearchResult{}, badRequest(err)
+		return SearchResult{}, fault.Invalid(err)
 	}
 	if err != nil {
 		return SearchResult{}, err

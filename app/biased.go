@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -40,7 +41,7 @@ func checkBias(bias float64) (float64, error) {
 		return DefaultBias, nil
 	}
 	if !(bias > 0) || math.IsInf(bias, 1) {
-		return 0, badRequest(fmt.Errorf("bias %v must be a positive number", bias))
+		return 0, fault.Invalid(fmt.Errorf("bias %v must be a positive number", bias))
 	}
 	return bias, nil
 }

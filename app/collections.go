@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -80,7 +81,7 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 		return Collection{}, err
 	}
 	if len(cs) == 0 {
-		return Collection{}, conflict(errors.New("collection: no community found: the graph has no links between different sites yet; crawl more pages first"))
+		return Collection{}, fault.Conflict(errors.New("collection: no community found: the graph has no links between different sites yet; crawl more pages first"))
 	}
 	graph, err := a.Graph(ctx, DefaultGraphSites, cs)
 	if err != nil {
@@ -133,14 +134,14 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 // collectionError gives a store error of collection id its kind and a
 // message for people.
 func collectionError(id int64, err error) error {
-	var e *Error
+	var e *fault.Error
 	switch {
 	case err == nil || errors.As(err, &e):
 		return err
 	case errors.Is(err, store.ErrNameTaken):
-		return conflict(fmt.Errorf("collection: %w", err))
+		return fault.Conflict(fmt.Errorf("collection: %w", err))
 	case errors.Is(err, store.ErrNotFound):
-		return notFound(fmt.Errorf("no collection %d in this project (it may have been deleted)", id))
+		return fault.NotFound(fmt.Errorf("no collection %d in this project (it may have been deleted)", id))
 	}
 	return err
 }
@@ -151,13 +152,13 @@ func collectionError(id int64, err error) error {
 func checkName(what, name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
-		return badRequest(fmt.Errorf("%s: empty name", what))
+		return fault.Invalid(fmt.Errorf("%s: empty name", what))
 	case !utf8.ValidString(name):
-		return badRequest(fmt.Errorf("%s: name %q is not valid UTF-8", what, name))
+		return fault.Invalid(fmt.Errorf("%s: name %q is not valid UTF-8", what, name))
 	case utf8.RuneCountInString(name) > MaxCollectionName:
-		return badRequest(fmt.Errorf("%s: name longer than %d characters", what, MaxCollectionName))
+		return fault.Invalid(fmt.Errorf("%s: name longer than %d characters", what, MaxCollectionName))
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return badRequest(fmt.Errorf("%s: name %q has a control character", what, name))
+		return fault.Invalid(fmt.Errorf("%s: name %q has a control character", what, name))
 	}
 	return nil
 }
@@ -221,7 +222,7 @@ func (a *App) EditCommunity(ctx context.Context, id int64, core int, e Community
 			}
 		}
 		if k < 0 {
-			return notFound(fmt.Errorf("collection %d has no community %d", id, core))
+			return fault.NotFound(fmt.Errorf("collection %d has no community %d", id, core))
 		}
 		com := &c.Communities[k]
 		if e.Name != nil {
@@ -229,10 +230,10 @@ func (a *App) EditCommunity(ctx context.Context, id int64, core int, e Community
 		}
 		if e.Kept != nil && *e.Kept && !com.Kept {
 			if com.Seed == "" {
-				return conflict(fmt.Errorf("community %q has no seed: every hub site of it gave another community its seed", com.Name))
+				return fault.Conflict(fmt.Errorf("community %q has no seed: every hub site of it gave another community its seed", com.Name))
 			}
 			if owner := seedOwner(c, com.Site); owner != "" {
-				return conflict(fmt.Errorf("site %s already gives a seed: %s", com.Site, owner))
+				return fault.Conflict(fmt.Errorf("site %s already gives a seed: %s", com.Site, owner))
 			}
 		}
 		if e.Kept != nil {
@@ -271,20 +272,20 @@ func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Coll
 	}
 	site, err := a.store.SiteRule().Of(u)
 	if err != nil {
-		return Collection{}, badRequest(fmt.Errorf("seed %q: %w", raw, err))
+		return Collection{}, fault.Invalid(fmt.Errorf("seed %q: %w", raw, err))
 	}
 	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		for i, k := range c.Communities {
 			if k.Seed == u && !k.Kept {
 				if owner := seedOwner(c, k.Site); owner != "" {
-					return conflict(fmt.Errorf("site %s already gives a seed: %s", k.Site, owner))
+					return fault.Conflict(fmt.Errorf("site %s already gives a seed: %s", k.Site, owner))
 				}
 				c.Communities[i].Kept = true
 				return nil
 			}
 		}
 		if owner := seedOwner(c, site); owner != "" {
-			return conflict(fmt.Errorf("site %s already gives a seed: %s", site, owner))
+			return fault.Conflict(fmt.Errorf("site %s already gives a seed: %s", site, owner))
 		}
 		c.Added = append(c.Added, store.CollectionSeed{URL: u, Site: site})
 		return nil
@@ -306,7 +307,7 @@ func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (C
 				return nil
 			}
 		}
-		return notFound(fmt.Errorf("collection %d has no seed %s added by hand", id, u))
+		return fault.NotFound(fmt.Errorf("collection %d has no seed %s added by hand", id, u))
 	})
 	return c, collectionError(id, err)
 }
@@ -315,11 +316,11 @@ func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (C
 func normalizeSeed(raw string) (string, error) {
 	t := strings.TrimSpace(raw)
 	if t == "" {
-		return "", badRequest(errors.New("seed: empty URL"))
+		return "", fault.Invalid(errors.New("seed: empty URL"))
 	}
 	u, err := sites.Normalize(t)
 	if err != nil {
-		return "", badRequest(fmt.Errorf("seed %q: %w", t, err))
+		return "", fault.Invalid(fmt.Errorf("seed %q: %w", t, err))
 	}
 	return u, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -117,7 +118,7 @@ func TestCollectionOfNoCommunity(t *testing.T) {
 	a := apptest.Empty(t)
 	apptest.AddLibrarians(t, a, "ana")
 	_, err := a.CreateCollection(context.Background(), app.NewCollection{By: "ana", Count: 3, Options: importance.DefaultCoreOptions()})
-	if app.KindOf(err) != app.KindConflict || !strings.Contains(err.Error(), "no community") {
+	if fault.KindOf(err) != fault.KindConflict || !strings.Contains(err.Error(), "no community") {
 		t.Errorf("a project without links: %v, want a conflict saying no community was found", err)
 	}
 	if list, err := a.Collections(context.Background()); err != nil || len(list) != 0 {
@@ -129,7 +130,7 @@ func TestCollections(t *testing.T) {
 	dir := apptest.TopicProject(t)
 	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
-	if _, err := a.CreateCollection(ctx, app.NewCollection{By: "", Count: 5, Options: importance.DefaultCoreOptions()}); app.KindOf(err) != app.KindInvalid {
+	if _, err := a.CreateCollection(ctx, app.NewCollection{By: "", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("no maker: %v", err)
 	}
 	c, err := a.CreateCollection(ctx, app.NewCollection{Name: " Music and birds ", By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
@@ -144,7 +145,7 @@ func TestCollections(t *testing.T) {
 	if err := json.Unmarshal(c.Graph, &graph); err != nil || len(graph.Nodes) == 0 {
 		t.Fatalf("saved graph %s: %v", c.Graph, err)
 	}
-	if _, err := a.CreateCollection(ctx, app.NewCollection{Name: "Music and birds", By: "bo", Count: 5, Options: importance.DefaultCoreOptions()}); app.KindOf(err) != app.KindConflict {
+	if _, err := a.CreateCollection(ctx, app.NewCollection{Name: "Music and birds", By: "bo", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("same name again: %v, want a conflict", err)
 	}
 	// Default names are unique.
@@ -167,11 +168,11 @@ func TestCollections(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One seed a site: q1.test gives the second community's seed.
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "http://q1.test/other"); app.KindOf(err) != app.KindConflict ||
+	if _, err := a.AddCollectionSeed(ctx, c.ID, "http://q1.test/other"); fault.KindOf(err) != fault.KindConflict ||
 		!strings.Contains(err.Error(), "q1.test") {
 		t.Errorf("a second seed of q1.test: %v", err)
 	}
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "https://radio.example/"); app.KindOf(err) != app.KindConflict {
+	if _, err := a.AddCollectionSeed(ctx, c.ID, "https://radio.example/"); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("a second seed of radio.example: %v", err)
 	}
 	// hub.test is free while its community is unchecked, and then that
@@ -179,38 +180,38 @@ func TestCollections(t *testing.T) {
 	if _, err := a.AddCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.EditCommunity(ctx, c.ID, 0, app.CommunityEdit{Kept: &on}); app.KindOf(err) != app.KindConflict {
+	if _, err := a.EditCommunity(ctx, c.ID, 0, app.CommunityEdit{Kept: &on}); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("checking hub.test's community with a seed of hub.test added: %v", err)
 	}
 	if _, err := a.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); app.KindOf(err) != app.KindNotFound {
+	if _, err := a.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("removing it twice: %v", err)
 	}
 	for _, bad := range []string{"", "ftp://x.test/", "not a url"} {
-		if _, err := a.AddCollectionSeed(ctx, c.ID, bad); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.AddCollectionSeed(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("seed %q: %v", bad, err)
 		}
 	}
 	for _, bad := range []string{"", "   ", "a\tb", strings.Repeat("x", app.MaxCollectionName+1)} {
-		if _, err := a.EditCommunity(ctx, c.ID, 1, app.CommunityEdit{Name: &bad}); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.EditCommunity(ctx, c.ID, 1, app.CommunityEdit{Name: &bad}); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("community name %q: %v", bad, err)
 		}
-		if _, err := a.RenameCollection(ctx, c.ID, bad); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.RenameCollection(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("collection name %q: %v", bad, err)
 		}
 	}
-	if _, err := a.EditCommunity(ctx, c.ID, 7, app.CommunityEdit{Name: &name}); app.KindOf(err) != app.KindNotFound {
+	if _, err := a.EditCommunity(ctx, c.ID, 7, app.CommunityEdit{Name: &name}); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("community 7: %v", err)
 	}
-	if _, err := a.RenameCollection(ctx, c.ID, d1.Name); app.KindOf(err) != app.KindConflict {
+	if _, err := a.RenameCollection(ctx, c.ID, d1.Name); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("renamed onto another collection: %v", err)
 	}
 	if _, err := a.RenameCollection(ctx, c.ID, "Jazz & birds, 2026"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Collection(ctx, 999); app.KindOf(err) != app.KindNotFound || err.Error() != "no collection 999 in this project (it may have been deleted)" {
+	if _, err := a.Collection(ctx, 999); fault.KindOf(err) != fault.KindNotFound || err.Error() != "no collection 999 in this project (it may have been deleted)" {
 		t.Errorf("collection 999: %v", err)
 	}
 	edited, _ := a.Collection(ctx, c.ID)
@@ -271,10 +272,10 @@ func TestCollections(t *testing.T) {
 	if err := a.DeleteCollection(ctx, c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Collection(ctx, c.ID); app.KindOf(err) != app.KindNotFound {
+	if _, err := a.Collection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("deleted collection: %v", err)
 	}
-	if err := a.DeleteCollection(ctx, c.ID); app.KindOf(err) != app.KindNotFound {
+	if err := a.DeleteCollection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("deleted twice: %v", err)
 	}
 }

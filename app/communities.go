@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode"
 
+	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -293,11 +294,11 @@ func (s CoreSettings) Options(name func(setting string) string) (importance.Core
 	opt := importance.DefaultCoreOptions()
 	switch {
 	case s.Density != nil && s.CoreSize != nil:
-		return opt, badRequest(fmt.Errorf("%s and %s are exclusive (a core grows by density or to a size)", name("density"), name("core_size")))
+		return opt, fault.Invalid(fmt.Errorf("%s and %s are exclusive (a core grows by density or to a size)", name("density"), name("core_size")))
 	case s.NewMembers != nil && s.CoreSize == nil:
-		return opt, badRequest(fmt.Errorf("%s goes with %s", name("new_members"), name("core_size")))
+		return opt, fault.Invalid(fmt.Errorf("%s goes with %s", name("new_members"), name("core_size")))
 	case s.NewMembers != nil && *s.NewMembers <= 0:
-		return opt, badRequest(fmt.Errorf("%s %d must be positive", name("new_members"), *s.NewMembers))
+		return opt, fault.Invalid(fmt.Errorf("%s %d must be positive", name("new_members"), *s.NewMembers))
 	}
 	if s.Density != nil {
 		opt.CoverDensity = *s.Density
@@ -326,17 +327,17 @@ func (s CoreSettings) Options(name func(setting string) string) (importance.Core
 func CheckCoreOptions(opt importance.CoreOptions) error {
 	switch {
 	case opt.HITS.MaxIter <= 0 || opt.HITS.MaxIter > MaxHITSIterations:
-		return badRequest(fmt.Errorf("communities: HITS iterations %d must lie in 1..%d", opt.HITS.MaxIter, MaxHITSIterations))
+		return fault.Invalid(fmt.Errorf("communities: HITS iterations %d must lie in 1..%d", opt.HITS.MaxIter, MaxHITSIterations))
 	case opt.CoreSize < 0 || opt.CoreSize == 1:
-		return badRequest(fmt.Errorf("communities: core size %d must be at least 2", opt.CoreSize))
+		return fault.Invalid(fmt.Errorf("communities: core size %d must be at least 2", opt.CoreSize))
 	case opt.CoreSize == 0 && !(opt.CoverDensity > 0 && opt.CoverDensity <= 100):
-		return badRequest(fmt.Errorf("communities: cover density %v must lie in (0, 100]", opt.CoverDensity))
+		return fault.Invalid(fmt.Errorf("communities: cover density %v must lie in (0, 100]", opt.CoverDensity))
 	case opt.NewMembers < 0:
-		return badRequest(fmt.Errorf("communities: new members %d must be positive", opt.NewMembers))
+		return fault.Invalid(fmt.Errorf("communities: new members %d must be positive", opt.NewMembers))
 	case opt.MinHubs < 1 || opt.MinAuthorities < 1:
-		return badRequest(fmt.Errorf("communities: least hubs %d and authorities %d of a core must be at least 1", opt.MinHubs, opt.MinAuthorities))
+		return fault.Invalid(fmt.Errorf("communities: least hubs %d and authorities %d of a core must be at least 1", opt.MinHubs, opt.MinAuthorities))
 	case opt.CoreSize > 0 && opt.CoreSize < opt.MinHubs+opt.MinAuthorities:
-		return badRequest(fmt.Errorf("communities: core size %d is below the least core of %d hubs and %d authorities",
+		return fault.Invalid(fmt.Errorf("communities: core size %d is below the least core of %d hubs and %d authorities",
 			opt.CoreSize, opt.MinHubs, opt.MinAuthorities))
 	}
 	return nil
@@ -361,7 +362,7 @@ func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOpt
 // ended, so that fewer cores than asked can be explained truly.
 func (a *App) CommunitiesEnd(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	if count <= 0 {
-		return nil, importance.EndCount, badRequest(fmt.Errorf("communities: count %d must be positive", count))
+		return nil, importance.EndCount, fault.Invalid(fmt.Errorf("communities: count %d must be positive", count))
 	}
 	if err := CheckCoreOptions(opt); err != nil {
 		return nil, importance.EndCount, err
@@ -541,14 +542,14 @@ func cloneCommunities(cs []Community) []Community {
 // it. URLs are normalised and repeats dropped, first one kept.
 func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, error) {
 	if len(urls) == 0 {
-		return nil, badRequest(errors.New("seeds: empty seed list"))
+		return nil, fault.Invalid(errors.New("seeds: empty seed list"))
 	}
 	norm := make([]string, 0, len(urls))
 	seen := map[string]bool{}
 	for i, raw := range urls {
 		u, err := sites.Normalize(raw)
 		if err != nil {
-			return nil, badRequest(fmt.Errorf("seed %d %q: %w", i+1, raw, err))
+			return nil, fault.Invalid(fmt.Errorf("seed %d %q: %w", i+1, raw, err))
 		}
 		if !seen[u] {
 			seen[u] = true

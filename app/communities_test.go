@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 )
@@ -181,7 +182,7 @@ func TestCoreSettings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.in.Options(flag)
 			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || app.KindOf(err) != app.KindInvalid {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || fault.KindOf(err) != fault.KindInvalid {
 					t.Fatalf("error %v, want one with %q, invalid", err, tc.wantErr)
 				}
 				return

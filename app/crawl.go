@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
 	"sitesift/crawl"
 	"sitesift/sites"
@@ -146,32 +147,32 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 		}
 		n, err := sites.Normalize(s)
 		if err != nil {
-			return nil, "", badRequest(fmt.Errorf("seed %d %q: %w", i+1, s, err))
+			return nil, "", fault.Invalid(fmt.Errorf("seed %d %q: %w", i+1, s, err))
 		}
 		seeds = append(seeds, n)
 	}
 	if len(seeds) == 0 {
-		return nil, "", badRequest(errors.New("crawl: no seed URL"))
+		return nil, "", fault.Invalid(errors.New("crawl: no seed URL"))
 	}
 	if r.MaxPages < 0 || r.MaxPagesPerSite < 0 || r.MaxFailures < 0 {
-		return nil, "", badRequest(errors.New("crawl: limits must not be negative"))
+		return nil, "", fault.Invalid(errors.New("crawl: limits must not be negative"))
 	}
 	if r.IdleReads != nil && *r.IdleReads < 0 {
-		return nil, "", badRequest(fmt.Errorf("crawl: idle reads %d must not be negative", *r.IdleReads))
+		return nil, "", fault.Invalid(fmt.Errorf("crawl: idle reads %d must not be negative", *r.IdleReads))
 	}
 	if !(r.Bias >= 0) || math.IsInf(r.Bias, 0) {
-		return nil, "", badRequest(fmt.Errorf("crawl: bias %v must be a positive number, or 0 for none", r.Bias))
+		return nil, "", fault.Invalid(fmt.Errorf("crawl: bias %v must be a positive number, or 0 for none", r.Bias))
 	}
 	st, err := crawl.ParseStrategy(r.Strategy)
 	if err != nil {
-		return nil, "", badRequest(err)
+		return nil, "", fault.Invalid(err)
 	}
 	if err := crawl.CheckOptions(r.scopeOptions()...); err != nil {
-		return nil, "", badRequest(err)
+		return nil, "", fault.Invalid(err)
 	}
 	if r.Proxy != "" {
 		if _, err := sites.Parse(r.Proxy); err != nil {
-			return nil, "", badRequest(fmt.Errorf("crawl: proxy: %w", err))
+			return nil, "", fault.Invalid(fmt.Errorf("crawl: proxy: %w", err))
 		}
 	}
 	return seeds, st, nil
@@ -361,7 +362,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if _, ok := a.crawls.Running(); ok {
-		return crawlStatus{}, conflict(ErrCrawlRunning)
+		return crawlStatus{}, fault.Conflict(ErrCrawlRunning)
 	}
 	j := &crawlJob{req: req, recrawl: rj}
 	s := &sink{app: a, recrawl: rj}
@@ -438,7 +439,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	c, err := crawl.New(opts...)
 	if err != nil {
 		abandon()
-		return crawlStatus{}, badRequest(err)
+		return crawlStatus{}, fault.Invalid(err)
 	}
 	j.crawler = c
 	bg := context.Background()
@@ -512,7 +513,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		if ferr := a.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", 0, 0); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
-		return crawlStatus{}, conflict(fmt.Errorf("crawl: %w", err))
+		return crawlStatus{}, fault.Conflict(fmt.Errorf("crawl: %w", err))
 	}
 	return js, nil
 }
@@ -741,7 +742,7 @@ func (a *App) lastCrawl() CrawlStatus {
 func (a *App) running() (crawlStatus, error) {
 	js, ok := a.crawls.Running()
 	if !ok {
-		return js, conflict(errors.New("no crawl is running"))
+		return js, fault.Conflict(errors.New("no crawl is running"))
 	}
 	return js, nil
 }
@@ -856,10 +857,10 @@ func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErr
 	case req.Limit == 0:
 		req.Limit = 50
 	case req.Limit < 0 || req.Limit > 500:
-		return CrawlErrors{}, badRequest(fmt.Errorf("crawl errors: limit %d must lie in 1..500", req.Limit))
+		return CrawlErrors{}, fault.Invalid(fmt.Errorf("crawl errors: limit %d must lie in 1..500", req.Limit))
 	}
 	if req.Offset < 0 {
-		return CrawlErrors{}, badRequest(fmt.Errorf("crawl errors: offset %d is negative", req.Offset))
+		return CrawlErrors{}, fault.Invalid(fmt.Errorf("crawl errors: offset %d is negative", req.Offset))
 	}
 	out := CrawlErrors{Rows: []store.FetchError{}}
 	crawls, err := a.store.Crawls(ctx)
@@ -871,7 +872,7 @@ func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErr
 	}
 	i := slices.IndexFunc(crawls, func(c store.Crawl) bool { return c.ID == req.Crawl || req.Crawl == 0 })
 	if i < 0 {
-		return CrawlErrors{}, notFound(fmt.Errorf("crawl errors: no crawl %d", req.Crawl))
+		return CrawlErrors{}, fault.NotFound(fmt.Errorf("crawl errors: no crawl %d", req.Crawl))
 	}
 	c := crawls[i]
 	out.Crawl = c.ID

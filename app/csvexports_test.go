@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/sites/store"
 )
 
@@ -185,7 +186,7 @@ func TestExportBOM(t *testing.T) {
 		}
 	}
 	_, err := a.ExportCounted(ctx, io.Discard, app.ExportRequest{What: app.ExportSites, Format: export.JSON, BOM: &yes})
-	if app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), "byte-order mark") {
+	if fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), "byte-order mark") {
 		t.Errorf("a byte-order mark in JSON: %v", err)
 	}
 	var with, without bytes.Buffer

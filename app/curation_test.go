@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/sites/store"
 )
 
@@ -32,9 +33,9 @@ func TestTwoPersonApproval(t *testing.T) {
 	for _, who := range []string{"ana", "ANA"} {
 		_, err := set(who, "s1.test", store.StatusApproved)
 		var self *store.SelfApprovalError
-		if app.KindOf(err) != app.KindConflict || !errors.As(err, &self) ||
+		if fault.KindOf(err) != fault.KindConflict || !errors.As(err, &self) ||
 			!strings.Contains(err.Error(), "approval of s1.test refused: it was nominated by ana, and ana cannot also approve it") {
-			t.Errorf("%s approves ana's nomination: %v (%s)", who, err, app.KindOf(err))
+			t.Errorf("%s approves ana's nomination: %v (%s)", who, err, fault.KindOf(err))
 		}
 	}
 	sel, err := a.Review(ctx, "s1.test", "ben")
@@ -84,7 +85,7 @@ func TestTwoPersonApproval(t *testing.T) {
 	if _, err := set("cleo", "s3.test", store.StatusNominated); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := set("cleo", "s3.test", store.StatusApproved); app.KindOf(err) != app.KindConflict {
+	if _, err := set("cleo", "s3.test", store.StatusApproved); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("the setting turned off again: %v", err)
 	}
 }
@@ -131,9 +132,9 @@ func TestLibrarianNames(t *testing.T) {
 		"site page": func() error { _, err := a.Site(ctx, "s1.test", "bob"); return err },
 	} {
 		err := call()
-		if app.KindOf(err) != app.KindNotFound || !strings.Contains(err.Error(), `unknown librarian "bob": the project's librarians are ana, ben, cleo, Dora`) ||
+		if fault.KindOf(err) != fault.KindNotFound || !strings.Contains(err.Error(), `unknown librarian "bob": the project's librarians are ana, ben, cleo, Dora`) ||
 			!strings.Contains(err.Error(), "sitesift librarians add NAME") {
-			t.Errorf("%s as bob: %v (%s)", name, err, app.KindOf(err))
+			t.Errorf("%s as bob: %v (%s)", name, err, fault.KindOf(err))
 		}
 	}
 	if ls, _ := a.Librarians(ctx); len(ls) != 4 {
@@ -190,7 +191,7 @@ func TestNotesWithoutRating(t *testing.T) {
 	if p, err := a.Review(ctx, "s1.test", "dan"); err != nil || p.Rating == nil || p.Rating.Rating != 0 || p.Rating.Note != "kept" {
 		t.Errorf("after clearing the rating: %+v %v", p.Rating, err)
 	}
-	if err := a.Unrate(ctx, "dan", "s1.test"); app.KindOf(err) != app.KindNotFound {
+	if err := a.Unrate(ctx, "dan", "s1.test"); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("clearing a note alone as a rating: %v", err)
 	}
 	// A note alone emptied is gone.
@@ -301,7 +302,7 @@ func TestExports(t *testing.T) {
 		}
 	}
 	for _, bad := range []app.ExportRequest{{What: "seeds"}, {What: app.ExportRatings, Format: "json"}, {What: app.ExportTopK, Count: -1}} {
-		if _, err := a.ExportName(bad); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.ExportName(bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
@@ -314,7 +315,7 @@ func TestExports(t *testing.T) {
 			t.Errorf("SelectionName(%q, %q) = %q %v, want %q", tt.status, tt.format, got, err, tt.name)
 		}
 	}
-	if _, err := a.SelectionName("nominated", "xml"); app.KindOf(err) != app.KindInvalid {
+	if _, err := a.SelectionName("nominated", "xml"); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("SelectionName in xml: %v", err)
 	}
 
@@ -385,13 +386,13 @@ func TestRatingRange(t *testing.T) {
 	ctx := context.Background()
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	for _, v := range []int{0, 5, -1} {
-		if err := app.CheckRating(v); app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), fmt.Sprintf("rating %d is not 1, 2, 3 or 4", v)) {
+		if err := app.CheckRating(v); fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), fmt.Sprintf("rating %d is not 1, 2, 3 or 4", v)) {
 			t.Errorf("CheckRating(%d) = %v", v, err)
 		}
-		if _, err := a.Rate(ctx, "ana", "s1.test", v, ""); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.Rate(ctx, "ana", "s1.test", v, ""); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("Rate %d: %v", v, err)
 		}
-		if _, err := a.Rerate(ctx, "ana", "s1.test", v); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.Rerate(ctx, "ana", "s1.test", v); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("Rerate %d: %v", v, err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sitesift/app/export"
+	"sitesift/app/fault"
 
 	"sitesift/sites/store"
 )
@@ -48,7 +49,7 @@ func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed,
 // last seed it left out, by reason (see [exportFilter]).
 func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected, includePlatforms bool) ([]Seed, []LeftOut, error) {
 	if count <= 0 {
-		return nil, nil, badRequest(fmt.Errorf("seeds: count %d must be positive", count))
+		return nil, nil, fault.Invalid(fmt.Errorf("seeds: count %d must be positive", count))
 	}
 	if err := a.requireImportance(ctx, "seeds"); err != nil {
 		return nil, nil, err
@@ -264,7 +265,7 @@ var Deliverables = []Deliverable{
 		[]string{export.Txt}, false},
 }
 
-// DeliverableOf returns the deliverable what, or an error (KindInvalid)
+// DeliverableOf returns the deliverable what, or an error (fault.KindInvalid)
 // listing them.
 func DeliverableOf(what string) (Deliverable, error) {
 	for _, d := range Deliverables {
@@ -276,7 +277,7 @@ func DeliverableOf(what string) (Deliverable, error) {
 	for i, d := range Deliverables {
 		names[i] = d.What
 	}
-	return Deliverable{}, badRequest(fmt.Errorf("export: unknown deliverable %q (want %s, or %s)", what, strings.Join(names, ", "), ExportWARCList))
+	return Deliverable{}, fault.Invalid(fmt.Errorf("export: unknown deliverable %q (want %s, or %s)", what, strings.Join(names, ", "), ExportWARCList))
 }
 
 // ExportRequest asks for one deliverable.
@@ -318,22 +319,22 @@ func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
 		r.Format = d.Formats[0]
 	}
 	if !slices.Contains(d.Formats, r.Format) {
-		return r, d, badRequest(fmt.Errorf("export %s: format %q (want %s)", r.What, r.Format, strings.Join(d.Formats, ", ")))
+		return r, d, fault.Invalid(fmt.Errorf("export %s: format %q (want %s)", r.What, r.Format, strings.Join(d.Formats, ", ")))
 	}
 	if r.Count < 0 {
-		return r, d, badRequest(fmt.Errorf("export %s: count %d must be positive", r.What, r.Count))
+		return r, d, fault.Invalid(fmt.Errorf("export %s: count %d must be positive", r.What, r.Count))
 	}
 	if r.Count == 0 {
 		r.Count = DefaultTopK
 	}
 	if r.Buckets < 0 {
-		return r, d, badRequest(fmt.Errorf("export %s: %d buckets; want at least 1", r.What, r.Buckets))
+		return r, d, fault.Invalid(fmt.Errorf("export %s: %d buckets; want at least 1", r.What, r.Buckets))
 	}
 	if r.Buckets == 0 {
 		r.Buckets = DefaultPrecedenceBuckets
 	}
 	if r.BOM != nil && r.Format != export.CSV {
-		return r, d, badRequest(fmt.Errorf("export %s: a byte-order mark goes with CSV files, not %s", r.What, r.Format))
+		return r, d, fault.Invalid(fmt.Errorf("export %s: a byte-order mark goes with CSV files, not %s", r.What, r.Format))
 	}
 	return r, d, nil
 }
@@ -451,5 +452,5 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		}
 		return e.LeftOut, WriteHeritrixSeeds(w, e)
 	}
-	return nil, badRequest(fmt.Errorf("export: unknown deliverable %q", r.What))
+	return nil, fault.Invalid(fmt.Errorf("export: unknown deliverable %q", r.What))
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 )
 
@@ -157,7 +158,7 @@ type Extraction struct {
 // extraction when ex is nil.
 func (a *App) CommunityGraph(ctx context.Context, limit int, ex *Extraction) (GraphView, error) {
 	if limit <= 0 || limit > MaxGraphSites {
-		return GraphView{}, badRequest(fmt.Errorf("parameter limit=%d must lie in 1..%d", limit, MaxGraphSites))
+		return GraphView{}, fault.Invalid(fmt.Errorf("parameter limit=%d must lie in 1..%d", limit, MaxGraphSites))
 	}
 	var cs []Community
 	var err error

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/edgelist"
@@ -46,7 +47,7 @@ func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
 	g, err := edgelist.ReadFileRule(path, rule)
 	if err != nil {
 		if pe := (*edgelist.ParseError)(nil); errors.As(err, &pe) {
-			return nil, badRequest(err)
+			return nil, fault.Invalid(err)
 		}
 		return nil, fmt.Errorf("edge list: %w", err)
 	}
@@ -76,7 +77,7 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 	})
 	a.rankM.Unlock()
 	if errors.Is(err, store.ErrCrawled) {
-		return ImportResult{}, conflict(err)
+		return ImportResult{}, fault.Conflict(err)
 	}
 	if err != nil {
 		return ImportResult{}, err
@@ -112,9 +113,9 @@ func (a *App) requireImportance(ctx context.Context, what string) error {
 		return err
 	}
 	if a.ImportStatus().State == ImportRunning {
-		return conflict(fmt.Errorf("%s: the import running has not saved its ranking yet: wait for its end", what))
+		return fault.Conflict(fmt.Errorf("%s: the import running has not saved its ranking yet: wait for its end", what))
 	}
-	return conflict(fmt.Errorf("%s: %w; %s", what, ErrImportanceStale, a.finishRankingHint()))
+	return fault.Conflict(fmt.Errorf("%s: %w; %s", what, ErrImportanceStale, a.finishRankingHint()))
 }
 
 // finishRankingHint says what finishes the ranking an import left.
@@ -284,7 +285,7 @@ func (a *App) refuseImported(ctx context.Context) error {
 		return err
 	}
 	if has {
-		return conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project", ErrImportedGraph))
+		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project", ErrImportedGraph))
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/sites/store"
 )
 
@@ -108,7 +109,7 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 	// still being written, is refused with the others before any is read.
 	keep := func(kind, p string, size int64) error {
 		if size == 0 {
-			return badRequest(fmt.Errorf("import: %s file %s is empty (0 bytes): nothing was imported", kind, p))
+			return fault.Invalid(fmt.Errorf("import: %s file %s is empty (0 bytes): nothing was imported", kind, p))
 		}
 		in = append(in, archiveInput{kind, p, size})
 		return nil
@@ -117,27 +118,27 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 		for _, p := range paths {
 			p = strings.TrimSpace(p)
 			if p == "" {
-				return badRequest(fmt.Errorf("import: an empty %s path", kind))
+				return fault.Invalid(fmt.Errorf("import: an empty %s path", kind))
 			}
 			fi, err := os.Stat(p)
 			if err != nil {
-				return badRequest(fmt.Errorf("import: %s file %s: %w", kind, p, unwrapPathError(err)))
+				return fault.Invalid(fmt.Errorf("import: %s file %s: %w", kind, p, unwrapPathError(err)))
 			}
 			if fi.IsDir() {
 				if !dirs {
-					return badRequest(fmt.Errorf("import: %s %s is a directory, not a file", kind, p))
+					return fault.Invalid(fmt.Errorf("import: %s %s is a directory, not a file", kind, p))
 				}
 				files, err := warcFilesIn(p)
 				if err != nil {
-					return badRequest(fmt.Errorf("import: WARC directory %s: %w", p, err))
+					return fault.Invalid(fmt.Errorf("import: WARC directory %s: %w", p, err))
 				}
 				if len(files) == 0 {
-					return badRequest(fmt.Errorf("import: WARC directory %s holds no .warc, .warc.gz, .arc or .arc.gz file", p))
+					return fault.Invalid(fmt.Errorf("import: WARC directory %s holds no .warc, .warc.gz, .arc or .arc.gz file", p))
 				}
 				for _, f := range files {
 					fi, err := os.Stat(f)
 					if err != nil {
-						return badRequest(fmt.Errorf("import: WARC file %s: %w", f, unwrapPathError(err)))
+						return fault.Invalid(fmt.Errorf("import: WARC file %s: %w", f, unwrapPathError(err)))
 					}
 					if err := keep(kind, f, fi.Size()); err != nil {
 						return err
@@ -146,11 +147,11 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 				continue
 			}
 			if !fi.Mode().IsRegular() {
-				return badRequest(fmt.Errorf("import: %s %s is not a regular file", kind, p))
+				return fault.Invalid(fmt.Errorf("import: %s %s is not a regular file", kind, p))
 			}
 			f, err := os.Open(p)
 			if err != nil {
-				return badRequest(fmt.Errorf("import: %s file %s cannot be read: %w", kind, p, unwrapPathError(err)))
+				return fault.Invalid(fmt.Errorf("import: %s file %s cannot be read: %w", kind, p, unwrapPathError(err)))
 			}
 			f.Close()
 			if err := keep(kind, p, fi.Size()); err != nil {
@@ -170,21 +171,21 @@ func checkArchiveRequest(req ArchiveImportRequest) ([]archiveInput, error) {
 	}
 	cc := req.hostGraph()
 	if cc && (len(req.CCVertices) == 0 || len(req.CCEdges) == 0) {
-		return nil, badRequest(errors.New("import: the Common Crawl host graph needs both its vertices and its edges files"))
+		return nil, fault.Invalid(errors.New("import: the Common Crawl host graph needs both its vertices and its edges files"))
 	}
 	if cc && len(req.TLDs) == 0 && len(req.HostSuffixes) == 0 {
-		return nil, badRequest(errors.New("import: a Common Crawl import needs a slice: --tld (fr) or --host-suffix (bnf.fr,gouv.fr)"))
+		return nil, fault.Invalid(errors.New("import: a Common Crawl import needs a slice: --tld (fr) or --host-suffix (bnf.fr,gouv.fr)"))
 	}
 	if !cc && len(req.TLDs)+len(req.HostSuffixes) > 0 {
-		return nil, badRequest(errors.New("import: --tld and --host-suffix choose a slice of the Common Crawl host graph, and none was given"))
+		return nil, fault.Invalid(errors.New("import: --tld and --host-suffix choose a slice of the Common Crawl host graph, and none was given"))
 	}
 	for _, s := range append(slices.Clone(req.TLDs), req.HostSuffixes...) {
 		if t := strings.Trim(strings.TrimSpace(s), "."); t == "" || strings.ContainsAny(t, " /:") {
-			return nil, badRequest(fmt.Errorf("import: %q is no TLD or host suffix", s))
+			return nil, fault.Invalid(fmt.Errorf("import: %q is no TLD or host suffix", s))
 		}
 	}
 	if len(in) == 0 {
-		return nil, badRequest(errors.New("import: no file given"))
+		return nil, fault.Invalid(errors.New("import: no file given"))
 	}
 	return in, nil
 }
@@ -235,7 +236,7 @@ func (a *App) checkCCSlice(ctx context.Context, slice string) error {
 		if err := json.Unmarshal(r.Summary, &sum); err != nil || sum.Kept == 0 {
 			continue
 		}
-		return conflict(fmt.Errorf("import: this project holds the Common Crawl slice %s (from %s), not %s: "+
+		return fault.Conflict(fmt.Errorf("import: this project holds the Common Crawl slice %s (from %s), not %s: "+
 			"a slice is imported whole into a project of its own; to hold both, import them together "+
 			"(one list of TLDs and host suffixes) into a new project", r.Slice, r.Path, slice))
 	}
@@ -298,7 +299,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		return ArchiveImportResult{}, err
 	}
 	if _, err := a.running(); err == nil {
-		return ArchiveImportResult{}, conflict(errors.New("import: a crawl is running; stop it or wait for its end"))
+		return ArchiveImportResult{}, fault.Conflict(errors.New("import: a crawl is running; stop it or wait for its end"))
 	}
 	slice := ccSliceName(req)
 	if err := a.checkCCSlice(ctx, slice); err != nil {
@@ -338,7 +339,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 				af.Slice = slice
 			}
 			if f.kind == KindCCEdges && len(imp.slice().sites) == 0 {
-				return badRequest(fmt.Errorf("import: the slice %s keeps none of the %d hosts of the cc-vertices files: "+
+				return fault.Invalid(fmt.Errorf("import: the slice %s keeps none of the %d hosts of the cc-vertices files: "+
 					"nothing of the host graph was imported; check the TLDs and host suffixes", slice, imp.slice().hosts))
 			}
 			prev, done, err := a.store.ArchiveImported(ctx, af)
@@ -399,11 +400,11 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		res.Indexed = n
 	}
 	if err != nil {
-		var ae *Error
+		var ae *fault.Error
 		if errors.As(err, &ae) || errors.Is(err, context.Canceled) {
 			return res, err
 		}
-		return res, badRequest(err)
+		return res, fault.Invalid(err)
 	}
 	return res, nil
 }
@@ -460,7 +461,7 @@ func (im *archiveImporter) importFile(ctx context.Context, f store.ArchiveFile, 
 func fileDigest(ctx context.Context, path string, progress func(int64)) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", badRequest(fmt.Errorf("import: %s: %w", path, unwrapPathError(err)))
+		return "", fault.Invalid(fmt.Errorf("import: %s: %w", path, unwrapPathError(err)))
 	}
 	defer f.Close()
 	h := sha256.New()
@@ -476,7 +477,7 @@ func fileDigest(ctx context.Context, path string, progress func(int64)) (string,
 func openArchive(ctx context.Context, path string, progress func(int64)) (io.ReadSeekCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, badRequest(fmt.Errorf("import: %s: %w", path, unwrapPathError(err)))
+		return nil, fault.Invalid(fmt.Errorf("import: %s: %w", path, unwrapPathError(err)))
 	}
 	return &archiveReader{newProgressReader(ctx, f, progress), f}, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 	"sitesift/sites/index"
@@ -257,8 +258,8 @@ func TestImportTruncatedWARC(t *testing.T) {
 	if err == nil {
 		t.Fatal("a truncated WARC file imported without error")
 	}
-	var ae *app.Error
-	if !errors.As(err, &ae) || ae.Kind != app.KindInvalid {
+	var ae *fault.Error
+	if !errors.As(err, &ae) || ae.Kind != fault.KindInvalid {
 		t.Errorf("error %v: want an invalid-input error", err)
 	}
 	// The offset is where the cut record starts: the reference CDX says
@@ -623,8 +624,8 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 
 	req.TLDs = []string{"fr", "de"}
 	_, err = a.ImportArchives(ctx, req, nil)
-	var ae *app.Error
-	if !errors.As(err, &ae) || ae.Kind != app.KindConflict || !strings.Contains(err.Error(), "holds the Common Crawl slice --tld fr (from "+v+"), not --tld de,fr") {
+	var ae *fault.Error
+	if !errors.As(err, &ae) || ae.Kind != fault.KindConflict || !strings.Contains(err.Error(), "holds the Common Crawl slice --tld fr (from "+v+"), not --tld de,fr") {
 		t.Fatalf("another slice: error %v, want a conflict naming both slices", err)
 	}
 	names2, edges2, _ := a.Store.SiteGraph(ctx)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
 	"sitesift/sites/store"
 )
@@ -61,7 +62,7 @@ func importStatus(st jobs.Status[ArchiveImportRequest, ImportProgress, ArchiveIm
 	case jobs.Cancelled:
 		out.Error = "cancelled; the files listed were imported whole and are kept"
 	case jobs.Failed:
-		out.Error = OneLine(st.Err)
+		out.Error = fault.OneLine(st.Err)
 	}
 	return out
 }
@@ -78,9 +79,9 @@ func (a *App) StartImport(req ArchiveImportRequest) (ImportStatus, error) {
 	})
 	switch {
 	case errors.Is(err, jobs.ErrBusy):
-		return importStatus(st), conflict(errors.New("import: an import is running; wait for it or cancel it"))
+		return importStatus(st), fault.Conflict(errors.New("import: an import is running; wait for it or cancel it"))
 	case errors.Is(err, jobs.ErrClosed):
-		return ImportStatus{}, conflict(errors.New("import: the app is shutting down"))
+		return ImportStatus{}, fault.Conflict(errors.New("import: the app is shutting down"))
 	}
 	return importStatus(st), err
 }
@@ -99,7 +100,7 @@ func (a *App) ImportStatus() ImportStatus {
 func (a *App) CancelImport() (ImportStatus, error) {
 	st, ok := a.imports.Running()
 	if !ok {
-		return a.ImportStatus(), conflict(errors.New("import: no import is running"))
+		return a.ImportStatus(), fault.Conflict(errors.New("import: no import is running"))
 	}
 	if err := a.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
 		return a.ImportStatus(), err
@@ -124,11 +125,11 @@ const MaxFileName = 255
 // [CheckFileName]) is a bad request.
 func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
 	if strings.TrimSpace(name) == "" {
-		return "", badRequest(errors.New("upload: the file has no name"))
+		return "", fault.Invalid(errors.New("upload: the file has no name"))
 	}
 	base := filepath.Base(strings.TrimSpace(name))
 	if err := CheckFileName(base); err != nil {
-		return "", badRequest(fmt.Errorf("upload: %w", err))
+		return "", fault.Invalid(fmt.Errorf("upload: %w", err))
 	}
 	dir := filepath.Join(a.project.Dir, UploadsDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -141,7 +142,7 @@ func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
 	defer os.Remove(tmp.Name())
 	if _, err := io.Copy(tmp, r); err != nil {
 		tmp.Close()
-		return "", badRequest(fmt.Errorf("upload %s: %w", base, err))
+		return "", fault.Invalid(fmt.Errorf("upload %s: %w", base, err))
 	}
 	if err := tmp.Close(); err != nil {
 		return "", fmt.Errorf("upload %s: %w", base, err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 )
@@ -149,7 +150,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			_, refused["seeds"] = a.Seeds(ctx, 5, true)
 			refused["export top-k"] = a.Export(ctx, io.Discard, app.ExportRequest{What: app.ExportTopK})
 			for what, err := range refused {
-				if app.KindOf(err) != app.KindConflict || !strings.Contains(fmt.Sprint(err), "sitesift rank --project") {
+				if fault.KindOf(err) != fault.KindConflict || !strings.Contains(fmt.Sprint(err), "sitesift rank --project") {
 					t.Errorf("%s after the stop: %v; want a conflict saying what to run", what, err)
 				}
 			}

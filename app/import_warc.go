@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"sitesift/app/fault"
 	"sitesift/crawl"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -295,18 +296,18 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 // request whose message names the file (and where in it the reader
 // stopped).
 func archiveErr(f store.ArchiveFile, err error) error {
-	var ae *Error
+	var ae *fault.Error
 	if errors.As(err, &ae) || errors.Is(err, context.Canceled) {
 		return err
 	}
 	if errors.Is(err, store.ErrAlreadyImported) {
-		return conflict(err)
+		return fault.Conflict(err)
 	}
 	var we *warcfile.ReadError
 	if errors.As(err, &we) {
-		return badRequest(fmt.Errorf("import: WARC/ARC file %s: %s: %w; nothing of this file was kept", f.Path, we.Where(), we.Err))
+		return fault.Invalid(fmt.Errorf("import: WARC/ARC file %s: %s: %w; nothing of this file was kept", f.Path, we.Where(), we.Err))
 	}
-	return badRequest(fmt.Errorf("import: %s %s: %w; nothing of this file was kept", f.Kind, f.Path, err))
+	return fault.Invalid(fmt.Errorf("import: %s %s: %w; nothing of this file was kept", f.Kind, f.Path, err))
 }
 
 // fileWarnings says what of the file an archive tool would have trouble

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"path"
 
+	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
 	"sitesift/app/lab"
 )
@@ -69,7 +70,7 @@ func labStatus(st jobs.Status[any, labProgress, *lab.Output]) LabJobStatus {
 		out.Done = out.Total
 	}
 	if st.Err != nil {
-		out.Error = OneLine(st.Err)
+		out.Error = fault.OneLine(st.Err)
 	}
 	if st.State == jobs.Done && st.Result != nil {
 		for _, f := range st.Result.Files {
@@ -82,7 +83,7 @@ func labStatus(st jobs.Status[any, labProgress, *lab.Output]) LabJobStatus {
 
 // labBusy is the conflict of a lab job asked for while job st runs.
 func labBusy(st jobs.Status[any, labProgress, *lab.Output]) error {
-	return conflict(fmt.Errorf("%w: a %s run is already running (job %s); wait for it or cancel it", ErrLabRunning, st.Name, st.ID))
+	return fault.Conflict(fmt.Errorf("%w: a %s run is already running (job %s); wait for it or cancel it", ErrLabRunning, st.Name, st.ID))
 }
 
 // StartLab starts an experiment with its parameters (a
@@ -105,10 +106,10 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		experiment = lab.Convergence
 		p := *ps
 		if p.Graph == lab.GraphEdges {
-			return LabJobStatus{}, badRequest(errors.New("lab convergence: graph \"edges\" is for the command line; import the edge list into a project and use \"project\""))
+			return LabJobStatus{}, fault.Invalid(errors.New("lab convergence: graph \"edges\" is for the command line; import the edge list into a project and use \"project\""))
 		}
 		if err := p.Check(); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		var lg lab.Graph
 		n := p.N
@@ -118,19 +119,19 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 				return LabJobStatus{}, err
 			}
 			if lg, err = lab.NewGraph(g, p.Weighting, "project "+path.Base(a.project.Dir)); err != nil {
-				return LabJobStatus{}, badRequest(err)
+				return LabJobStatus{}, fault.Invalid(err)
 			}
 			n = lg.Graph.N
 		}
 		if err := p.FillSteps(n); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		if p.Graph == lab.GraphSynthetic {
 			if err := lab.CheckAPIBounds("convergence", p.N, p.AvgOut, p.Steps); err != nil {
-				return LabJobStatus{}, badRequest(err)
+				return LabJobStatus{}, fault.Invalid(err)
 			}
 		} else if err := lab.CheckAPIBounds("convergence", 0, 0, p.Steps); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		params = p
 		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
@@ -143,10 +144,10 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		experiment = lab.Windows
 		p := *ps
 		if err := p.Check(); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		if err := lab.CheckAPIBounds("windows", p.N, p.AvgOut, p.Steps); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		params = p
 		run = func(ctx context.Context, progress func(int, int)) (*lab.Output, error) {
@@ -156,7 +157,7 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		experiment = lab.Links
 		p := *ps
 		if err := p.Check(); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		// The graphs are read before the job starts, as a convergence run
 		// on the project's graph reads it: a project that cannot give them
@@ -166,7 +167,7 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 			return LabJobStatus{}, err
 		}
 		if len(gs.Names) == 0 {
-			return LabJobStatus{}, badRequest(errors.New("lab links: the project has no sites yet: crawl or import some first"))
+			return LabJobStatus{}, fault.Invalid(errors.New("lab links: the project has no sites yet: crawl or import some first"))
 		}
 		params = p
 		source := "project " + path.Base(a.project.Dir)
@@ -177,7 +178,7 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		experiment = lab.NormLeak
 		p := *ps
 		if err := p.Check(); err != nil {
-			return LabJobStatus{}, badRequest(err)
+			return LabJobStatus{}, fault.Invalid(err)
 		}
 		params = p
 		run = func(context.Context, func(int, int)) (*lab.Output, error) { return lab.RunNormLeak(p) }
@@ -192,7 +193,7 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 	case errors.Is(err, jobs.ErrBusy):
 		return LabJobStatus{}, labBusy(st)
 	case errors.Is(err, jobs.ErrClosed):
-		return LabJobStatus{}, conflict(errors.New("lab: the app is shutting down"))
+		return LabJobStatus{}, fault.Conflict(errors.New("lab: the app is shutting down"))
 	}
 	return labStatus(st), err
 }
@@ -217,7 +218,7 @@ func (a *App) CancelLab(id string) (LabJobStatus, error) {
 	err := a.lab.Cancel(id)
 	switch {
 	case errors.Is(err, jobs.ErrNotFound):
-		return LabJobStatus{}, notFound(fmt.Errorf("no lab job %q", id))
+		return LabJobStatus{}, fault.NotFound(fmt.Errorf("no lab job %q", id))
 	case err != nil && !errors.Is(err, jobs.ErrNotRunning): // one that ended: its status says how
 		return LabJobStatus{}, err
 	}
@@ -233,7 +234,7 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 		return lab.File{}, err
 	}
 	if st.State != jobs.Done {
-		return lab.File{}, conflict(fmt.Errorf("lab job %s is %s: no output", id, st.State))
+		return lab.File{}, fault.Conflict(fmt.Errorf("lab job %s is %s: no output", id, st.State))
 	}
 	out := st.Result
 	if name == "csv" || name == "svg" {
@@ -245,11 +246,11 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 				return f, nil
 			}
 		}
-		return lab.File{}, notFound(fmt.Errorf("lab job %s (%s) has no %s file", id, st.Name, name))
+		return lab.File{}, fault.NotFound(fmt.Errorf("lab job %s (%s) has no %s file", id, st.Name, name))
 	}
 	f, ok := out.File(name)
 	if !ok {
-		return lab.File{}, notFound(fmt.Errorf("lab job %s has no file %q", id, name))
+		return lab.File{}, fault.NotFound(fmt.Errorf("lab job %s has no file %q", id, name))
 	}
 	return f, nil
 }
@@ -257,7 +258,7 @@ func (a *App) LabFile(id, name string) (lab.File, error) {
 func (a *App) labJob(id string) (jobs.Status[any, labProgress, *lab.Output], error) {
 	st, err := a.lab.Get(id)
 	if errors.Is(err, jobs.ErrNotFound) {
-		err = notFound(fmt.Errorf("no lab job %q", id))
+		err = fault.NotFound(fmt.Errorf("no lab job %q", id))
 	}
 	return st, err
 }

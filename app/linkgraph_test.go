@@ -7,6 +7,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -86,7 +87,7 @@ func TestLinksSetting(t *testing.T) {
 		t.Errorf("rank on all links: %+v, %v", rows, err)
 	}
 
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{Links: app.Set("template")}); app.KindOf(err) != app.KindInvalid {
+	if _, err := a.SetSettings(ctx, app.SettingsUpdate{Links: app.Set("template")}); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("links template: %v, want a bad request", err)
 	}
 	if s, _ := a.Settings(ctx); s.Links != "all" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sitesift/app/fault"
 	"strings"
 	"time"
 )
@@ -82,7 +83,7 @@ func lockProject(dir, command string) (*projectLock, error) {
 	if err := flock(f); errors.Is(err, errLocked) {
 		h, _ := readHolder(f)
 		f.Close()
-		return nil, conflict(&HeldError{Dir: dir, Holder: h})
+		return nil, fault.Conflict(&HeldError{Dir: dir, Holder: h})
 	} else if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("lock %s: %w", f.Name(), err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -28,11 +29,11 @@ type PageText struct {
 // invalid; one the project has no page of is not found.
 func (a *App) PageText(ctx context.Context, rawURL string) (PageText, error) {
 	if strings.TrimSpace(rawURL) == "" {
-		return PageText{}, badRequest(errors.New("page text: no URL given"))
+		return PageText{}, fault.Invalid(errors.New("page text: no URL given"))
 	}
 	u, err := sites.Canonical(rawURL)
 	if err != nil {
-		return PageText{}, badRequest(fmt.Errorf("page text: %w", err))
+		return PageText{}, fault.Invalid(fmt.Errorf("page text: %w", err))
 	}
 	p, err := a.store.PageText(ctx, u)
 	if err != nil {

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 )
 
 // TestPageText: a page reads back with its main text, its whole text,
@@ -47,17 +47,17 @@ func TestPageText(t *testing.T) {
 
 	for _, c := range []struct {
 		url  string
-		kind app.Kind
+		kind fault.Kind
 		says string
 	}{
-		{"http://news.test/2024/other", app.KindNotFound, `"http://news.test/2024/other"`},
-		{"", app.KindInvalid, "no URL"},
-		{"ftp://news.test/story", app.KindInvalid, `"ftp://news.test/story"`},
-		{"news.test/2024/story", app.KindInvalid, `"news.test/2024/story"`},
+		{"http://news.test/2024/other", fault.KindNotFound, `"http://news.test/2024/other"`},
+		{"", fault.KindInvalid, "no URL"},
+		{"ftp://news.test/story", fault.KindInvalid, `"ftp://news.test/story"`},
+		{"news.test/2024/story", fault.KindInvalid, `"news.test/2024/story"`},
 	} {
 		_, err := a.PageText(ctx, c.url)
-		if app.KindOf(err) != c.kind || !strings.Contains(err.Error(), c.says) {
-			t.Errorf("PageText(%q) = %v (%s), want %s naming %s", c.url, err, app.KindOf(err), c.kind, c.says)
+		if fault.KindOf(err) != c.kind || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("PageText(%q) = %v (%s), want %s naming %s", c.url, err, fault.KindOf(err), c.kind, c.says)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -157,7 +158,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 		!strings.Contains(p.Note, "Archive-It and Browsertrix") {
 		t.Errorf("Platforms = %+v, %v", p, err)
 	}
-	if _, err := a.SetPlatform(ctx, "nowhere.test", true, ""); app.KindOf(err) != app.KindNotFound {
+	if _, err := a.SetPlatform(ctx, "nowhere.test", true, ""); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("an unknown site: %v, want not found", err)
 	}
 	if _, err := a.SetPlatform(ctx, "news.test", true, "nobody"); err == nil || !strings.Contains(err.Error(), "unknown librarian") {

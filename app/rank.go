@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -27,7 +28,7 @@ const (
 // checkWeighting returns an error for a weighting that is not known.
 func checkWeighting(w string) error {
 	if w != WeightingLinks && w != WeightingBinary {
-		return badRequest(fmt.Errorf("rank: unknown weighting %q (want links or binary)", w))
+		return fault.Invalid(fmt.Errorf("rank: unknown weighting %q (want links or binary)", w))
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 	"sitesift/sites/textlines"
@@ -62,7 +63,7 @@ func (e *RatingsFileError) Error() string {
 	return b.String()
 }
 
-// Details is what the API adds to its error envelope: every bad line
+// fault.Details is what the API adds to its error envelope: every bad line
 // reported and their total.
 func (e *RatingsFileError) Details() any {
 	return struct {
@@ -307,7 +308,7 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 		}
 	}
 	if err := bad.err(name); err != nil {
-		return store.RatingsImport{}, badRequest(err)
+		return store.RatingsImport{}, fault.Invalid(err)
 	}
 	rs := make([]store.Rating, len(lines))
 	for i, l := range lines {
@@ -319,7 +320,7 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 		for _, i := range us.Rows {
 			bad.add(lines[i].Line, "unknown site %q: not a site of this project", lines[i].Site)
 		}
-		return store.RatingsImport{}, badRequest(bad.err(name))
+		return store.RatingsImport{}, fault.Invalid(bad.err(name))
 	}
 	return res, err
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"sitesift/app/fault"
 	"sitesift/crawl"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -121,7 +122,7 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 		return nil, crawl.Prior{}, err
 	}
 	if _, err := a.running(); err == nil {
-		return nil, crawl.Prior{}, conflict(ErrCrawlRunning)
+		return nil, crawl.Prior{}, fault.Conflict(ErrCrawlRunning)
 	}
 	var (
 		r       store.Round
@@ -130,7 +131,7 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 	for range 2 {
 		var err error
 		if r, err = a.store.StartRound(ctx); errors.Is(err, store.ErrInvalid) {
-			return nil, crawl.Prior{}, badRequest(err)
+			return nil, crawl.Prior{}, fault.Invalid(err)
 		} else if err != nil {
 			return nil, crawl.Prior{}, err
 		}
@@ -145,7 +146,7 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 		}
 	}
 	if len(revisit) == 0 {
-		return nil, crawl.Prior{}, badRequest(errors.New("recrawl: the project has no page to revisit"))
+		return nil, crawl.Prior{}, fault.Invalid(errors.New("recrawl: the project has no page to revisit"))
 	}
 	states, edges, fetched, _, err := a.store.Prior(ctx)
 	if err != nil {
@@ -335,7 +336,7 @@ func newWindow(policy string, size int) (importance.Window, error) {
 	case WindowFullHistory:
 		return importance.NewFullHistory(), nil
 	}
-	return nil, badRequest(fmt.Errorf("window %q is none of %v", policy, Windows))
+	return nil, fault.Invalid(fmt.Errorf("window %q is none of %v", policy, Windows))
 }
 
 // windowImportance estimates every site's importance from the readings of
@@ -404,7 +405,7 @@ type SiteRecrawls struct {
 func (a *App) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, error) {
 	rs, err := a.store.SiteRounds(ctx, site)
 	if errors.Is(err, store.ErrNotFound) {
-		return SiteRecrawls{}, notFound(fmt.Errorf("site %q: no such site", site))
+		return SiteRecrawls{}, fault.NotFound(fmt.Errorf("site %q: no such site", site))
 	}
 	if err != nil {
 		return SiteRecrawls{}, err
@@ -431,7 +432,7 @@ func (a *App) ChangedSites(ctx context.Context) (map[string]store.RecrawlCounts,
 // unknown strategy, a bad proxy or setting.
 func (r CrawlRequest) CheckRecrawl() error {
 	if len(r.Seeds) > 0 || r.FreshFrontier {
-		return badRequest(errors.New("recrawl: a recrawl revisits the project's pages: it takes no seeds and no fresh frontier"))
+		return fault.Invalid(errors.New("recrawl: a recrawl revisits the project's pages: it takes no seeds and no fresh frontier"))
 	}
 	r.Seeds = []string{"http://recrawl.test/"} // stands for the project's pages
 	return r.Check()

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -458,7 +459,7 @@ func TestWindowSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, u := range []SettingsUpdate{{Window: Set("median")}, {WindowSize: Set(0)}, {WindowSize: Set(101)}} {
-		if _, err := a.SetSettings(ctx, u); KindOf(err) != KindInvalid {
+		if _, err := a.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("update %+v: %v, want invalid", u, err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -30,11 +31,11 @@ func (a *App) AddLibrarian(ctx context.Context, name string) (store.Librarian, b
 // whatever its case, spelt as the profile was added ("ana" gives "Ana").
 // Rating, noting, selecting and the review queue and page take a known
 // librarian only: a mistyped name must not become a new librarian
-// silently. An unknown name is an error (KindNotFound) listing the
+// silently. An unknown name is an error (fault.KindNotFound) listing the
 // librarians there are; profiles are added with [App.AddLibrarian].
 func (a *App) Librarian(ctx context.Context, name string) (string, error) {
 	if err := store.ValidLibrarian(name); err != nil {
-		return "", badRequest(err)
+		return "", fault.Invalid(err)
 	}
 	l, err := a.store.LibrarianProfile(ctx, name)
 	if err == nil {
@@ -51,7 +52,7 @@ func (a *App) Librarian(ctx context.Context, name string) (string, error) {
 	if len(names) > 0 {
 		known = "the project's librarians are " + strings.Join(names, ", ")
 	}
-	return "", notFound(fmt.Errorf("unknown librarian %q: %s; add a librarian with `sitesift librarians add NAME` or the app's \"Add librarian\"",
+	return "", fault.NotFound(fmt.Errorf("unknown librarian %q: %s; add a librarian with `sitesift librarians add NAME` or the app's \"Add librarian\"",
 		name, known))
 }
 
@@ -205,7 +206,7 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	case req.Limit == 0:
 		req.Limit = DefaultQueueLimit
 	case req.Limit < 0 || req.Limit > MaxQueueLimit:
-		return ReviewQueue{}, badRequest(fmt.Errorf("review queue: limit %d must lie in 1..%d", req.Limit, MaxQueueLimit))
+		return ReviewQueue{}, fault.Invalid(fmt.Errorf("review queue: limit %d must lie in 1..%d", req.Limit, MaxQueueLimit))
 	}
 	statuses, err := a.store.SelectionStatuses(ctx)
 	if err != nil {
@@ -256,7 +257,7 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		sq.Filter = ""
 		return a.searchQueue(ctx, req, sq, q, statuses)
 	}
-	return ReviewQueue{}, badRequest(fmt.Errorf("review queue: unknown order %q (want %s, %s, %s or %s)",
+	return ReviewQueue{}, fault.Invalid(fmt.Errorf("review queue: unknown order %q (want %s, %s, %s or %s)",
 		req.Order, OrderImportance, OrderBiased, OrderCommunity, OrderSearch))
 }
 
@@ -428,13 +429,13 @@ func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.Que
 func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
 	statuses map[string]string) (ReviewQueue, error) {
 	if req.Q == "" {
-		return ReviewQueue{}, badRequest(errors.New("review queue: order=search needs a query (q)"))
+		return ReviewQueue{}, fault.Invalid(errors.New("review queue: order=search needs a query (q)"))
 	}
 	var hits []index.Hit
 	for off := 0; off < queueSearchHits; off += index.MaxLimit {
 		res, err := a.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
 		if errors.Is(err, index.ErrBadQuery) {
-			return ReviewQueue{}, badRequest(err)
+			return ReviewQueue{}, fault.Invalid(err)
 		}
 		if err != nil {
 			return ReviewQueue{}, err
@@ -714,7 +715,7 @@ func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUp
 	sel, err := a.store.SetSelection(ctx, a.siteName(site), u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
-		return store.Selection{}, conflict(self)
+		return store.Selection{}, fault.Conflict(self)
 	}
 	return sel, err
 }

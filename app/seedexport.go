@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 
+	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -52,7 +53,7 @@ type Precedence struct {
 // group.
 func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected, includePlatforms bool) ([]Precedence, []LeftOut, error) {
 	if buckets <= 0 {
-		return nil, nil, badRequest(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
+		return nil, nil, fault.Invalid(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
 	if err := a.requireImportance(ctx, "heritrix export"); err != nil {
 		return nil, nil, err

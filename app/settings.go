@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -153,7 +154,7 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 }
 
 // SetSettings applies u to the project's crawl settings and stores them; a
-// value that is not valid is an error (KindInvalid) and nothing is stored.
+// value that is not valid is an error (fault.KindInvalid) and nothing is stored.
 func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
 	s, err := a.Settings(ctx)
 	if err != nil {
@@ -216,7 +217,7 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 	if u.SiteRule != nil {
 		r, err := sites.ParseRule(strings.TrimSpace(*u.SiteRule))
 		if err != nil {
-			return Settings{}, badRequest(fmt.Errorf("settings: %w", err))
+			return Settings{}, fault.Invalid(fmt.Errorf("settings: %w", err))
 		}
 		s.SiteRule = string(r)
 	}
@@ -234,12 +235,12 @@ func (u SettingsUpdate) apply(s Settings) (Settings, error) {
 	if u.Links != nil {
 		g, err := store.ParseLinkGraph(strings.TrimSpace(*u.Links))
 		if err != nil {
-			return Settings{}, badRequest(fmt.Errorf("settings: %w", err))
+			return Settings{}, fault.Invalid(fmt.Errorf("settings: %w", err))
 		}
 		s.Links = string(g)
 	}
 	if err := s.check(); err != nil {
-		return Settings{}, badRequest(err)
+		return Settings{}, fault.Invalid(err)
 	}
 	s.EffectiveUserAgent = s.userAgent()
 	return s, nil
@@ -332,7 +333,7 @@ func checkContact(s Settings, seeds []string) error {
 	}
 	for _, seed := range seeds {
 		if u, err := sites.Parse(seed); err != nil || !localHost(u.Hostname()) {
-			return badRequest(fmt.Errorf("crawl of %s: %w", seed, ErrNoContact))
+			return fault.Invalid(fmt.Errorf("crawl of %s: %w", seed, ErrNoContact))
 		}
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
 )
 
 // agents is a web server, also usable as a proxy, that answers every host
@@ -73,7 +74,7 @@ func TestContactRule(t *testing.T) {
 
 	fast := app.SettingsUpdate{DelayMS: app.Set(5)}
 	_, err = runCrawl(a, app.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: fast})
-	if !errors.Is(err, app.ErrNoContact) || app.KindOf(err) != app.KindInvalid {
+	if !errors.Is(err, app.ErrNoContact) || fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("a crawl of example.org without a contact: %v; want ErrNoContact", err)
 	}
 	if s, _ := a.Settings(ctx); s.DelayMS != app.DefaultDelayMS {
@@ -143,7 +144,7 @@ func TestSettingsChecked(t *testing.T) {
 		{MaxDelayMS: app.Set(0)},
 		{DelayMS: app.Set(5000), MaxDelayMS: app.Set(1000)},
 	} {
-		if _, err := a.SetSettings(ctx, u); app.KindOf(err) != app.KindInvalid {
+		if _, err := a.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("SetSettings(%+v): %v, want a bad request", u, err)
 		}
 	}
@@ -161,7 +162,7 @@ func TestSettingsChecked(t *testing.T) {
 
 func TestIdleReadsChecked(t *testing.T) {
 	bad := app.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(-1)}
-	if err := bad.CheckNew(); app.KindOf(err) != app.KindInvalid || !strings.Contains(err.Error(), "idle reads -1") {
+	if err := bad.CheckNew(); fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), "idle reads -1") {
 		t.Errorf("a crawl with -1 idle reads: %v; want an invalid request naming them", err)
 	}
 	for _, k := range []int{0, 4} {

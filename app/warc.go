@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"sitesift/app/fault"
 	"sitesift/sites/warcfile"
 )
 
@@ -32,7 +33,7 @@ func (a *App) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, 
 		return nil, nil
 	}
 	if req.WARCMaxSize < 0 {
-		return nil, badRequest(fmt.Errorf("crawl: WARC file size %d must be positive, or 0 for the default", req.WARCMaxSize))
+		return nil, fault.Invalid(fmt.Errorf("crawl: WARC file size %d must be positive, or 0 for the default", req.WARCMaxSize))
 	}
 	w, err := warcfile.Open(filepath.Join(a.project.Dir, WARCDir), warcfile.Options{
 		MaxFileSize: req.WARCMaxSize,
@@ -81,9 +82,9 @@ func (a *App) OpenWARC(name string) (*os.File, error) {
 	f, err := warcfile.OpenFile(dir, name)
 	if errors.Is(err, warcfile.ErrNotFound) {
 		if _, serr := os.Stat(filepath.Join(dir, filepath.Base(name)+".open")); serr == nil && filepath.Base(name) == name {
-			return nil, conflict(fmt.Errorf("WARC file %s is being written; it can be downloaded when its crawl ends", name))
+			return nil, fault.Conflict(fmt.Errorf("WARC file %s is being written; it can be downloaded when its crawl ends", name))
 		}
-		return nil, notFound(err)
+		return nil, fault.NotFound(err)
 	}
 	return f, err
 }

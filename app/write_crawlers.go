@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"sitesift/app/fault"
 	"sitesift/sites"
 )
 
@@ -44,9 +45,9 @@ func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	}
 	if len(seeds) == 0 {
 		if len(left) > 0 {
-			return CrawlerExport{}, badRequest(fmt.Errorf("export: no approved site is worth crawling: %s", LeftOutText(left)))
+			return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no approved site is worth crawling: %s", LeftOutText(left)))
 		}
-		return CrawlerExport{}, badRequest(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
+		return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
 	}
 	settings, err := a.Settings(ctx)
 	if err != nil {
@@ -123,7 +124,7 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 		if include != "" {
 			js, err := JSRegExp(include)
 			if err != nil {
-				return badRequest(fmt.Errorf("browsertrix export: the scope of %s: %w", s.Site, err))
+				return fault.Invalid(fmt.Errorf("browsertrix export: the scope of %s: %w", s.Site, err))
 			}
 			fmt.Fprintf(&b, "    include: %s\n", yamlString(js))
 		}
@@ -133,7 +134,7 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 		for _, x := range e.Exclude {
 			js, err := JSRegExp(x)
 			if err != nil {
-				return badRequest(fmt.Errorf("browsertrix export: the last crawl's --exclude: %w", err))
+				return fault.Invalid(fmt.Errorf("browsertrix export: the last crawl's --exclude: %w", err))
 			}
 			fmt.Fprintf(&b, "  - %s\n", yamlString(js))
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"sitesift/app/fault"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -188,8 +189,8 @@ func TestBrowsertrixRefusesUntranslatable(t *testing.T) {
 			t.Errorf("exclude %q: no error; wrote\n%s", x, b.String())
 			continue
 		}
-		if KindOf(err) != KindInvalid || !strings.Contains(err.Error(), strconv.Quote(x)) {
-			t.Errorf("exclude %q: error %v (%s), want a bad request naming it", x, err, KindOf(err))
+		if fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), strconv.Quote(x)) {
+			t.Errorf("exclude %q: error %v (%s), want a bad request naming it", x, err, fault.KindOf(err))
 		}
 		if b.Len() != 0 {
 			t.Errorf("exclude %q: wrote %d bytes", x, b.Len())

@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/importance"
 )
 
@@ -49,7 +50,7 @@ func findCollection(ctx context.Context, a *app.App, ref string) (app.Collection
 			return a.Collection(ctx, s.ID)
 		}
 	}
-	return app.Collection{}, &app.Error{Kind: app.KindNotFound, Err: fmt.Errorf("no collection named %q (sitesift collections list)", ref)}
+	return app.Collection{}, &fault.Error{Kind: fault.KindNotFound, Err: fmt.Errorf("no collection named %q (sitesift collections list)", ref)}
 }
 
 // oneRef reads the one ID or NAME argument of a subcommand.

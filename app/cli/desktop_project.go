@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 )
 
 // maxSocketPath is the longest path a Unix socket can have (sun_path holds
@@ -71,7 +72,7 @@ func failurePage(dir string, err error) http.Handler {
 h1{font-size:1.4em}code{background:#f0efed;padding:.1em .3em;border-radius:3px}.err{border-left:4px solid #b91c1c;padding:.5em 1em;background:#fef2f2}</style></head>
 <body><h1 id="failure">%s</h1><p>Project <code>%s</code></p><p class="err" role="alert">%s</p>
 <p>Close this window when you have read this.</p></body></html>`,
-		html.EscapeString(title), html.EscapeString(dir), html.EscapeString(app.OneLine(err)))
+		html.EscapeString(title), html.EscapeString(dir), html.EscapeString(fault.OneLine(err)))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/sites/index"
 )
 
@@ -56,20 +57,20 @@ func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result
 		}
 		if env.Status != "success" {
 			err := fmt.Errorf("%s", env.Error)
-			if app.Kind(env.ErrorType) == app.KindInvalid {
+			if fault.Kind(env.ErrorType) == fault.KindInvalid {
 				return index.Result{}, fmt.Errorf("%w: %s", index.ErrBadQuery, env.Error)
 			}
 			// The holder's own kinds of the HTTP layer (busy: too many
 			// searches at once) are not the service's: the API beside
 			// would have no status for them.
-			kind := app.Kind(env.ErrorType)
+			kind := fault.Kind(env.ErrorType)
 			if _, ok := statuses[kind]; !ok {
-				kind = app.KindInternal
+				kind = fault.KindInternal
 				if res.StatusCode == http.StatusTooManyRequests {
-					kind = app.KindConflict
+					kind = fault.KindConflict
 				}
 			}
-			return index.Result{}, &app.Error{Kind: kind, Err: err}
+			return index.Result{}, &fault.Error{Kind: kind, Err: err}
 		}
 		d := env.Data
 		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,

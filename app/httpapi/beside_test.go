@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/sites/index"
 )
 
@@ -26,8 +27,8 @@ func TestHolderSearchBusy(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	search := HolderSearch(app.Holder{PID: 1, Command: "sitesift serve", Socket: sock})
 	_, err = search(context.Background(), index.Query{Text: "jazz"})
-	if app.KindOf(err) != app.KindConflict || err.Error() != busy.Error() {
-		t.Errorf("holder busy: %v (kind %s), want a conflict saying %q", err, app.KindOf(err), busy)
+	if fault.KindOf(err) != fault.KindConflict || err.Error() != busy.Error() {
+		t.Errorf("holder busy: %v (kind %s), want a conflict saying %q", err, fault.KindOf(err), busy)
 	}
 	if _, status := classify(err); status != http.StatusConflict {
 		t.Errorf("answered beside with %d, want 409", status)

@@ -8,6 +8,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/fault"
 )
 
 // routeCollections registers the endpoints of saved collections: a
@@ -50,7 +51,7 @@ func collectionID(r *http.Request) (int64, error) {
 	s := r.PathValue("id")
 	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, app.Invalid(fmt.Errorf("collection id %q is not a positive whole number", s))
+		return 0, fault.Invalid(fmt.Errorf("collection id %q is not a positive whole number", s))
 	}
 	return id, nil
 }
@@ -65,7 +66,7 @@ func (h *handler) createCollection(r *http.Request) (any, error) {
 		count = *body.Count
 	}
 	if count <= 0 || count > app.MaxCommunityCount {
-		return nil, app.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, app.MaxCommunityCount))
+		return nil, fault.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, app.MaxCommunityCount))
 	}
 	s := app.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations,
 		MinHubs: body.MinHubs, MinAuthorities: body.MinAuthorities}
@@ -95,14 +96,14 @@ func (h *handler) editCommunity(r *http.Request) (any, error) {
 	}
 	core, err := strconv.Atoi(r.PathValue("core"))
 	if err != nil || core < 0 {
-		return nil, app.Invalid(fmt.Errorf("community %q is not a whole number ≥ 0", r.PathValue("core")))
+		return nil, fault.Invalid(fmt.Errorf("community %q is not a whole number ≥ 0", r.PathValue("core")))
 	}
 	var body communityEditBody
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
 	if body.Name == nil && body.Kept == nil {
-		return nil, app.Invalid(fmt.Errorf("nothing to change: give name or kept"))
+		return nil, fault.Invalid(fmt.Errorf("nothing to change: give name or kept"))
 	}
 	return h.app.EditCommunity(r.Context(), id, core, app.CommunityEdit{Name: body.Name, Kept: body.Kept})
 }

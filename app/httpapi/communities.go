@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/fault"
 	"sitesift/importance"
 )
 
@@ -39,7 +40,7 @@ func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, er
 		return 0, importance.CoreOptions{}, err
 	}
 	if count == 0 || count > app.MaxCommunityCount {
-		return 0, importance.CoreOptions{}, app.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
+		return 0, importance.CoreOptions{}, fault.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
 	}
 	var s app.CoreSettings
 	if s.Density, err = optional(r, "density", floatParam); err == nil {
@@ -153,7 +154,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 	case app.MethodImportance:
 		for _, p := range communityParams[1:] {
 			if r.FormValue(p) != "" {
-				writeError(w, app.Invalid(fmt.Errorf("parameter %s goes with method=communities", p)))
+				writeError(w, fault.Invalid(fmt.Errorf("parameter %s goes with method=communities", p)))
 				return
 			}
 		}
@@ -182,7 +183,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			IncludeRejected: includeRejected, IncludePlatforms: includePlatforms})
 		return
 	default:
-		writeError(w, app.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
+		writeError(w, fault.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
 		return
 	}
 	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportCommunities, Format: format})

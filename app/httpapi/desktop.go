@@ -10,10 +10,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sitesift/app/fault"
 	"strings"
 	"sync"
-
-	"sitesift/app"
 )
 
 // Dialogs are the desktop window's native file dialogs. Each call blocks
@@ -62,7 +61,7 @@ func (h *handler) routeDesktop(mux *router, d Dialogs, api http.Handler) {
 		}
 		if body.Text != nil {
 			if body.URL != "" {
-				return nil, app.Invalid(errors.New("save: give url or text, not both"))
+				return nil, fault.Invalid(errors.New("save: give url or text, not both"))
 			}
 			return saveFile(d, body.Name, body.Title, body.Filters, func(f *os.File) (int64, error) {
 				n, err := io.WriteString(f, *body.Text)
@@ -110,11 +109,11 @@ type Saved struct {
 func saveDownload(d Dialogs, api http.Handler, target, name, title string, filters []FileFilter) (Saved, error) {
 	u, err := url.Parse(target)
 	if err != nil || target == "" || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/api/") || strings.HasPrefix(u.Path, "/api/desktop/") {
-		return Saved{}, app.Invalid(fmt.Errorf("save: %q is not a download of the API (want /api/…)", target))
+		return Saved{}, fault.Invalid(fmt.Errorf("save: %q is not a download of the API (want /api/…)", target))
 	}
 	req, err := http.NewRequest(http.MethodGet, u.RequestURI(), nil)
 	if err != nil {
-		return Saved{}, app.Invalid(fmt.Errorf("save %s: %w", target, err))
+		return Saved{}, fault.Invalid(fmt.Errorf("save %s: %w", target, err))
 	}
 	req.Host = desktopHost
 	body, w := io.Pipe()
@@ -168,7 +167,7 @@ func saveFile(d Dialogs, name, title string, filters []FileFilter, fill func(*os
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".part-*")
 	if err != nil {
-		return Saved{}, app.Invalid(fmt.Errorf("save %s: %w", path, err))
+		return Saved{}, fault.Invalid(fmt.Errorf("save %s: %w", path, err))
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	n, err := fill(tmp)
@@ -242,12 +241,12 @@ func openFile(d Dialogs, title string, filters []FileFilter) (Opened, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return Opened{}, app.Invalid(fmt.Errorf("open %s: %w", path, err))
+		return Opened{}, fault.Invalid(fmt.Errorf("open %s: %w", path, err))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxOpenFile+1))
 	if err != nil {
-		return Opened{}, app.Invalid(fmt.Errorf("open %s: %w", path, err))
+		return Opened{}, fault.Invalid(fmt.Errorf("open %s: %w", path, err))
 	}
 	if len(data) > maxOpenFile {
 		return Opened{}, &apiError{"too_large", http.StatusRequestEntityTooLarge,

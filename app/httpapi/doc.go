@@ -7,7 +7,7 @@
 // A handler only translates: it reads path and query parameters and JSON
 // bodies, calls one method of [app.App], and writes the JSON envelope
 // ({"status": "success", "data": …} or an error with its type), a file to
-// download, or Server-Sent Events. The error's [app.Kind] gives the status
+// download, or Server-Sent Events. The error's [fault.Kind] gives the status
 // code. No SQL, no ranking and no business rule live here.
 //
 // What is HTTP's own lives here too: the guard (guard.go) that keeps other

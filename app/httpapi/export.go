@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 )
 
 // routeExport registers the Export page's endpoints: the list of
@@ -80,7 +81,7 @@ func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
 func positiveParam(r *http.Request, name string, def int) (int, error) {
 	n, err := intParam(r, name, def)
 	if err == nil && n <= 0 {
-		err = app.Invalid(fmt.Errorf("parameter %s=%d must be positive", name, n))
+		err = fault.Invalid(fmt.Errorf("parameter %s=%d must be positive", name, n))
 	}
 	return n, err
 }

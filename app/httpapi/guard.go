@@ -11,9 +11,8 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"sitesift/app/fault"
 	"strings"
-
-	"sitesift/app"
 )
 
 // ServedAt tells the handler the host it is served at (the host of
@@ -203,7 +202,7 @@ func bodyError(what string, err error) error {
 		return &apiError{"too_large", http.StatusRequestEntityTooLarge,
 			fmt.Errorf("%s: larger than %d MiB", what, tooLarge.Limit>>20)}
 	}
-	return app.Invalid(fmt.Errorf("%s: %w", what, err))
+	return fault.Invalid(fmt.Errorf("%s: %w", what, err))
 }
 
 // checkSecret lets through a request that carries the shared secret.

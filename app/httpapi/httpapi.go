@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -128,7 +129,7 @@ type envelope struct {
 
 // apiError is an error of the HTTP layer itself (the guard, an unknown
 // endpoint, an oversized body), with the type the API reports and its
-// status. The service's errors carry an [app.Kind] instead.
+// status. The service's errors carry an [fault.Kind] instead.
 type apiError struct {
 	kind   string
 	status int
@@ -139,11 +140,11 @@ func (e *apiError) Error() string { return e.err.Error() }
 func (e *apiError) Unwrap() error { return e.err }
 
 // statuses of the service's error kinds.
-var statuses = map[app.Kind]int{
-	app.KindInvalid:  http.StatusBadRequest,
-	app.KindNotFound: http.StatusNotFound,
-	app.KindConflict: http.StatusConflict,
-	app.KindInternal: http.StatusInternalServerError,
+var statuses = map[fault.Kind]int{
+	fault.KindInvalid:  http.StatusBadRequest,
+	fault.KindNotFound: http.StatusNotFound,
+	fault.KindConflict: http.StatusConflict,
+	fault.KindInternal: http.StatusInternalServerError,
 }
 
 // classify maps an error to the API's error type and HTTP status.
@@ -152,7 +153,7 @@ func classify(err error) (string, int) {
 	if errors.As(err, &ae) {
 		return ae.kind, ae.status
 	}
-	k := app.KindOf(err)
+	k := fault.KindOf(err)
 	return string(k), statuses[k]
 }
 
@@ -198,7 +199,7 @@ func writeEnvelope(w http.ResponseWriter, status int, e envelope) {
 func writeError(w http.ResponseWriter, err error) {
 	kind, status := classify(err)
 	var data any
-	var d app.Details
+	var d fault.Details
 	if errors.As(err, &d) {
 		data = d.Details()
 	}
@@ -233,7 +234,7 @@ func intParam(r *http.Request, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, app.Invalid(fmt.Errorf("parameter %s=%q is not a non-negative integer", name, s))
+		return 0, fault.Invalid(fmt.Errorf("parameter %s=%q is not a non-negative integer", name, s))
 	}
 	return n, nil
 }
@@ -256,7 +257,7 @@ func floatParam(r *http.Request, name string, def float64) (float64, error) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, app.Invalid(fmt.Errorf("parameter %s=%q is not a number", name, s))
+		return 0, fault.Invalid(fmt.Errorf("parameter %s=%q is not a number", name, s))
 	}
 	return f, nil
 }
@@ -270,7 +271,7 @@ func boolParam(r *http.Request, name string) (bool, error) {
 	}
 	v, err := strconv.ParseBool(s)
 	if err != nil {
-		return false, app.Invalid(fmt.Errorf("parameter %s=%q is not true or false", name, s))
+		return false, fault.Invalid(fmt.Errorf("parameter %s=%q is not true or false", name, s))
 	}
 	return v, nil
 }
@@ -283,7 +284,7 @@ func biasParam(r *http.Request) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || !(v > 0) {
-		return 0, app.Invalid(fmt.Errorf("parameter bias=%q is not a positive number", s))
+		return 0, fault.Invalid(fmt.Errorf("parameter bias=%q is not a positive number", s))
 	}
 	return v, nil
 }
@@ -356,7 +357,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if limit == 0 || limit > 500 {
-		return nil, app.Invalid(fmt.Errorf("parameter limit=%d must lie in 1..500", limit))
+		return nil, fault.Invalid(fmt.Errorf("parameter limit=%d must lie in 1..500", limit))
 	}
 	sort := r.FormValue("sort")
 	if sort == "" {
@@ -364,7 +365,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	}
 	order := r.FormValue("order")
 	if order != "" && order != "asc" && order != "desc" {
-		return nil, app.Invalid(fmt.Errorf("parameter order=%q must be asc or desc", order))
+		return nil, fault.Invalid(fmt.Errorf("parameter order=%q must be asc or desc", order))
 	}
 	return h.app.Sites(r.Context(), store.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
@@ -391,7 +392,7 @@ func (h *handler) search(r *http.Request) (any, error) {
 	}
 	q := strings.TrimSpace(r.FormValue("q"))
 	if q == "" {
-		return nil, app.Invalid(errors.New("search: empty query"))
+		return nil, fault.Invalid(errors.New("search: empty query"))
 	}
 	anyWord, err := boolParam(r, "any")
 	if err != nil {

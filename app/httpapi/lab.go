@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"path"
 
-	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/app/lab"
 )
 
@@ -30,7 +30,7 @@ func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
 	exp := r.PathValue("experiment")
 	params, ok := lab.NewParams(exp)
 	if !ok {
-		writeError(w, &app.Error{Kind: app.KindNotFound,
+		writeError(w, &fault.Error{Kind: fault.KindNotFound,
 			Err: fmt.Errorf("lab: unknown experiment %q (want convergence, windows, normleak or links)", exp)})
 		return
 	}
@@ -43,11 +43,11 @@ func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(params); err != nil {
-			writeError(w, app.Invalid(fmt.Errorf("lab %s: parameters: %w", exp, err)))
+			writeError(w, fault.Invalid(fmt.Errorf("lab %s: parameters: %w", exp, err)))
 			return
 		}
 		if dec.More() {
-			writeError(w, app.Invalid(fmt.Errorf("lab %s: parameters: more than one JSON value", exp)))
+			writeError(w, fault.Invalid(fmt.Errorf("lab %s: parameters: more than one JSON value", exp)))
 			return
 		}
 	}

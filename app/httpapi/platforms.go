@@ -3,8 +3,7 @@ package httpapi
 import (
 	"errors"
 	"net/http"
-
-	"sitesift/app"
+	"sitesift/app/fault"
 )
 
 // routePlatforms registers the endpoints of platform sites: how many the
@@ -17,7 +16,7 @@ func (h *handler) routePlatforms(mux *router) {
 			return nil, err
 		}
 		if body.Platform == nil {
-			return nil, app.Invalid(errors.New("request body: platform (true or false) is required"))
+			return nil, fault.Invalid(errors.New("request body: platform (true or false) is required"))
 		}
 		return h.app.SetPlatform(r.Context(), r.PathValue("site"), *body.Platform, body.Librarian)
 	}))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sitesift/app"
+	"sitesift/app/fault"
 	"sitesift/sites/store"
 )
 
@@ -81,7 +82,7 @@ func (h *handler) queue(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if limit == 0 {
-		return nil, app.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", app.MaxQueueLimit))
+		return nil, fault.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", app.MaxQueueLimit))
 	}
 	includeFailed, err := boolParam(r, "include_failed")
 	if err != nil {

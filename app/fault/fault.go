@@ -1,4 +1,4 @@
-package app
+package fault
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ const (
 	KindConflict Kind = "conflict"    // the request does not fit the project's state now
 )
 
-// Error is an error of the service with its [Kind].
+// Error is an error of a service with its [Kind].
 type Error struct {
 	Kind Kind
 	Err  error
@@ -62,11 +62,13 @@ func Invalid(err error) error {
 	return &Error{KindInvalid, err}
 }
 
-func badRequest(err error) error { return Invalid(err) }
+// Conflict marks err as a request that does not fit the project's state
+// now (KindConflict).
+func Conflict(err error) error { return &Error{KindConflict, err} }
 
-func conflict(err error) error { return &Error{KindConflict, err} }
-
-func notFound(err error) error { return &Error{KindNotFound, err} }
+// NotFound marks err as a request naming what does not exist
+// (KindNotFound).
+func NotFound(err error) error { return &Error{KindNotFound, err} }
 
 // Details is implemented by errors that carry data beside their message
 // (the bad lines of a refused ratings file), which the API sends with it.
