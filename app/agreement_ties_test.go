@@ -8,6 +8,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -21,7 +22,7 @@ func TestAgreementSiteNames(t *testing.T) {
 	ratings := [][2]int{{4, 4}, {4, 3}, {3, 3}, {2, 3}, {3, 2}, {2, 2}, {1, 2}, {2, 1}, {1, 1}, {2, 2}, {1, 1}, {3, 3}}
 	score := func(name func(i int) string) app.AgreementRow {
 		t.Helper()
-		p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+		p, err := project.Open(filepath.Join(t.TempDir(), "project"), true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -23,21 +24,21 @@ const Version = "0.1"
 
 // Options configures an App.
 type Options struct {
-	Project *Project
+	Project *project.Project
 	// Logger receives the app's logs; nil discards them.
 	Logger *slog.Logger
 	// Teleport is OPIC's teleport share and PageRank's teleport probability;
 	// 0 means importance.DefaultTeleport.
 	Teleport float64
 	// Search runs the searches of a project opened without its index
-	// (beside the process that holds it, [ReadOnlyBeside]); nil searches
+	// (beside the process that holds it, [project.ReadOnlyBeside]); nil searches
 	// the project's index.
 	Search func(context.Context, index.Query) (index.Result, error)
 }
 
 // App is the service behind the command line and the HTTP API.
 type App struct {
-	project  *Project
+	project  *project.Project
 	store    *store.Store
 	index    *index.Index
 	search   func(context.Context, index.Query) (index.Result, error) // the index's, or Options.Search

@@ -5,11 +5,12 @@ import (
 	"math"
 	"testing"
 
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
 func TestCrawlShares(t *testing.T) {
-	p, err := OpenProject(t.TempDir(), true)
+	p, err := project.Open(t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

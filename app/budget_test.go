@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/project"
 )
 
 // notFoundWeb serves a home page linking to /0 … /n-1, of which only every
@@ -53,7 +54,7 @@ func TestCrawlFailureCap(t *testing.T) {
 		{maxPages: 8, maxFailures: 100, wantOK: 8, wantFailed: 21, wantMax: 100, wantReason: app.EndLimit},
 	} {
 		dir := t.TempDir()
-		p, err := app.OpenProject(dir, true)
+		p, err := project.Open(dir, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +71,7 @@ func TestCrawlFailureCap(t *testing.T) {
 		a.Close()
 		p.Close()
 		// The crawl read back by the next process says the same.
-		if p, err = app.OpenProject(dir, false); err != nil {
+		if p, err = project.Open(dir, false); err != nil {
 			t.Fatal(err)
 		}
 		a = app.New(app.Options{Project: p})

@@ -4,17 +4,18 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sitesift/app/project"
 )
 
 // CheckReport is what [App.Check] finds: what opening the project mended,
 // the database's health, and whether the search index matches the store.
 type CheckReport struct {
-	Repairs       Repairs `json:"repairs"`
-	Pages         int     `json:"pages"`
-	Searchable    int     `json:"searchable"`     // pages the index should hold
-	Indexed       uint64  `json:"indexed"`        // documents the index holds
-	Unindexed     int     `json:"unindexed"`      // pages the store records as not in the index
-	RunningCrawls int     `json:"running_crawls"` // crawls recorded as running
+	Repairs       project.Repairs `json:"repairs"`
+	Pages         int             `json:"pages"`
+	Searchable    int             `json:"searchable"`     // pages the index should hold
+	Indexed       uint64          `json:"indexed"`        // documents the index holds
+	Unindexed     int             `json:"unindexed"`      // pages the store records as not in the index
+	RunningCrawls int             `json:"running_crawls"` // crawls recorded as running
 	// OPICCash is the total OPIC cash of the sites, which a crawl keeps at
 	// 1 (the virtual page hands its share out after every read); 0 for a
 	// project with no OPIC state.

@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -218,7 +219,7 @@ func TestCollections(t *testing.T) {
 
 	// A new crawl changes the graph; the collection stays as saved.
 	closeApp()
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites"
 )
@@ -64,7 +65,7 @@ var (
 // project's rule, and opens the app on the project.
 func crawledProject(t *testing.T, pages []sites.Page) *app.App {
 	t.Helper()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	p, err := project.Open(filepath.Join(t.TempDir(), "project"), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites"
 )
@@ -88,7 +89,7 @@ func TestCommunitiesOnSiteGraph(t *testing.T) {
 
 func TestCommunitiesImportedGraph(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 
 func TestHeritrixPrecedenceTies(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestCoreSettings(t *testing.T) {
 // and that of their URLs all differ ("a.b-c" < "a.b" < "a.b.c" as URLs).
 func TestCommunitiesImportedAsNamedGraph(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

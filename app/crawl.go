@@ -15,6 +15,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
+	"sitesift/app/project"
 	"sitesift/crawl"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
@@ -422,19 +423,19 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if warcs != nil {
 		opts = append(opts, crawl.OnCapture(warcs.Write))
 	}
-	journalFile := JournalFile
+	journalFile := project.JournalFile
 	if rj != nil {
-		journalFile = RecrawlJournalFile
+		journalFile = project.RecrawlJournalFile
 	}
-	jl, err := openJournalFile(a.project.Dir, journalFile, a.log)
+	jl, err := project.OpenJournal(a.project.Dir, journalFile, a.log)
 	if err != nil {
 		closeWARCs(warcs)
 		return crawlStatus{}, err
 	}
-	opts = append(opts, crawl.OnRecord(jl.write))
+	opts = append(opts, crawl.OnRecord(jl.Write))
 	abandon := func() { // the crawl does not start: nothing was written
 		closeWARCs(warcs)
-		jl.close(true)
+		jl.Close(true)
 	}
 	c, err := crawl.New(opts...)
 	if err != nil {
@@ -479,7 +480,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		// Every record of a crawl that ended or was stopped is saved (the
 		// last batch is flushed whatever the end); a failed save keeps the
 		// journal for the next open.
-		if jerr := jl.close(err == nil); jerr != nil {
+		if jerr := jl.Close(err == nil); jerr != nil {
 			a.log.Error("crawl journal", "err", jerr)
 		}
 		if werr := closeWARCs(warcs); werr != nil {
@@ -573,7 +574,7 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 		if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
 			return err
 		}
-		if err := indexPages(ctx, s.app.store, s.app.index, pages); err != nil {
+		if err := project.IndexPages(ctx, s.app.store, s.app.index, pages); err != nil {
 			return err
 		}
 	}

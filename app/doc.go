@@ -1,4 +1,4 @@
-// Package app is sitesift's service: an [App] over one open [Project] (the
+// Package app is sitesift's service: an [App] over one open [project.Project] (the
 // SQLite store and the Bleve index under one directory), with one method
 // per thing a librarian or a crawl operator does — start a crawl, import a
 // graph, rank, search, rate, review, select, extract communities and keep
@@ -26,17 +26,17 @@
 // made one publisher's pages, all linking to its own footer, a community;
 // it stays the graph of the paper's evaluation in the lab.
 //
-// One process at a time holds a project ([OpenProject], lock.go): the
+// One process at a time holds a project ([project.Open]): the
 // others are told which process it is, and the commands that only read
-// open it beside that process ([ReadOnlyBeside]).
+// open it beside that process ([project.ReadOnlyBeside]).
 //
-// Errors carry a [Kind] (invalid, not found, conflict, internal) that each
+// Errors carry a [fault.Kind] (invalid, not found, conflict, internal) that each
 // adapter maps to its own terms: an HTTP status, an exit status.
 //
 // app must not import its adapters, and nothing here reads flags, writes to
 // a terminal or knows HTTP.
 //
-//	p, err := app.OpenProject(dir, true)
+//	p, err := project.Open(dir, true)
 //	...
 //	a := app.New(app.Options{Project: p, Logger: log})
 //	defer a.Close()

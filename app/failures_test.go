@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -62,7 +63,7 @@ func TestFailedSitesLeftOut(t *testing.T) {
 // that led to it.
 func TestCrawlLog(t *testing.T) {
 	dir := apptest.CrawledProject(t)
-	b, err := os.ReadFile(filepath.Join(dir, app.CrawlLogFile))
+	b, err := os.ReadFile(filepath.Join(dir, project.CrawlLogFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites/store"
 )
 
@@ -392,7 +393,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		report()
 		n, ierr := a.store.Unindexed(actx)
 		if ierr == nil {
-			ierr = catchUpIndex(actx, a.store, a.index, nil)
+			ierr = project.CatchUpIndex(actx, a.store, a.index, nil)
 		}
 		if ierr != nil {
 			return res, errors.Join(err, fmt.Errorf("import: search index: %w", ierr))

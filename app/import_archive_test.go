@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 	"sitesift/sites/index"
@@ -81,7 +82,7 @@ func pageURLs(t *testing.T, st *store.Store) map[string]sites.Page {
 // nothing.
 func TestImportIANAWARC(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "p")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

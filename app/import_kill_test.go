@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 )
@@ -97,7 +98,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			want := rankText(t, clean.App)
 
 			dir := filepath.Join(t.TempDir(), "p")
-			p, err := app.OpenProject(dir, true)
+			p, err := project.Open(dir, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +131,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			a.Close()
 			p.Close()
 
-			p, err = app.OpenProject(dir, false)
+			p, err = project.Open(dir, false)
 			if err != nil {
 				t.Fatal(err)
 			}

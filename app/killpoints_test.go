@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -32,9 +33,9 @@ func killPages(from, n int) []sites.Page {
 
 // openProject opens the project in dir (a new one when create), as the
 // next process would after a kill.
-func openProject(t *testing.T, dir string, create bool) *Project {
+func openProject(t *testing.T, dir string, create bool) *project.Project {
 	t.Helper()
-	p, err := OpenProject(dir, create)
+	p, err := project.Open(dir, create)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func openProject(t *testing.T, dir string, create bool) *Project {
 }
 
 // save commits pages to the store, as a crawl batch does.
-func save(t *testing.T, p *Project, pages []sites.Page) {
+func save(t *testing.T, p *project.Project, pages []sites.Page) {
 	t.Helper()
 	if err := p.Store.SaveCrawlBatch(context.Background(), pages, nil); err != nil {
 		t.Fatal(err)
@@ -51,9 +52,9 @@ func save(t *testing.T, p *Project, pages []sites.Page) {
 
 // addToIndex adds pages to the search index and marks them indexed, as a crawl
 // batch does after its commit.
-func addToIndex(t *testing.T, p *Project, pages []sites.Page) {
+func addToIndex(t *testing.T, p *project.Project, pages []sites.Page) {
 	t.Helper()
-	if err := indexPages(context.Background(), p.Store, p.Index, pages); err != nil {
+	if err := project.IndexPages(context.Background(), p.Store, p.Index, pages); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -85,7 +86,7 @@ func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
 	p.Close()
 
 	var reports []int
-	p, err := OpenProject(dir, false, IndexProgress(func(done, total int) {
+	p, err := project.Open(dir, false, project.IndexProgress(func(done, total int) {
 		if total != 20 {
 			t.Errorf("progress total %d, want the 20 missing pages", total)
 		}
@@ -140,7 +141,7 @@ func TestOpenCompletesAPartialIndex(t *testing.T) {
 	all := killPages(0, 450)
 	save(t, p, all)
 	// The rebuild got through its first batch of pages before the kill.
-	addToIndex(t, p, all[:indexBatch])
+	addToIndex(t, p, all[:project.IndexBatch])
 	p.Close()
 
 	p = openProject(t, dir, false)
@@ -308,7 +309,7 @@ func TestOpenReplaysTheJournal(t *testing.T) {
 		lines = append(append(lines, b...), '\n')
 	}
 	lines = append(lines, `{"URL":"http://kill.test/torn","Site":"ki`...)
-	if err := os.WriteFile(filepath.Join(dir, JournalFile), lines, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, project.JournalFile), lines, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p = openProject(t, dir, false)
@@ -316,7 +317,7 @@ func TestOpenReplaysTheJournal(t *testing.T) {
 	if p.Repairs.Journaled != 2 || searchTotal(t, p.Index, "gramophone") != 2 {
 		t.Errorf("journaled %d, index %d; want the 2 whole records saved and indexed", p.Repairs.Journaled, searchTotal(t, p.Index, "gramophone"))
 	}
-	if fi, err := os.Stat(filepath.Join(dir, JournalFile)); err != nil || fi.Size() != 0 {
+	if fi, err := os.Stat(filepath.Join(dir, project.JournalFile)); err != nil || fi.Size() != 0 {
 		t.Errorf("the journal after the replay: %v, %v", fi, err)
 	}
 }
@@ -343,7 +344,7 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for journaled == 0 {
-		if fi, err := os.Stat(filepath.Join(p.Dir, JournalFile)); err == nil && fi.Size() > 0 {
+		if fi, err := os.Stat(filepath.Join(p.Dir, project.JournalFile)); err == nil && fi.Size() > 0 {
 			journaled = int(fi.Size())
 		}
 		select {
@@ -353,7 +354,7 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 		}
 	}
 	<-done
-	if fi, err := os.Stat(filepath.Join(p.Dir, JournalFile)); err != nil || fi.Size() != 0 {
+	if fi, err := os.Stat(filepath.Join(p.Dir, project.JournalFile)); err != nil || fi.Size() != 0 {
 		t.Errorf("the journal after the crawl: %v, %v (journaled %d bytes while it ran)", fi, err, journaled)
 	}
 }
@@ -422,7 +423,7 @@ func TestRecrawlJournalOfCommittedBatchesCountsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The journal as a kill would leave it once some batches are committed.
-	journalPath := filepath.Join(dir, RecrawlJournalFile)
+	journalPath := filepath.Join(dir, project.RecrawlJournalFile)
 	waitFor(t, "10 pages recrawled", func() bool { return a.CrawlStatus().Pages >= 10 })
 	var journal []byte
 	waitFor(t, "the journal of a committed batch", func() bool {

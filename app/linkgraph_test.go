@@ -8,6 +8,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -16,7 +17,7 @@ import (
 // each link to blog.test in their text and to share.test in their
 // template (a share button), and blog.test's home page links back to
 // news.test in its text.
-func templateProject(t *testing.T) (*app.App, *app.Project) {
+func templateProject(t *testing.T) (*app.App, *project.Project) {
 	t.Helper()
 	a, p := apptest.EmptyProject(t)
 	var pages []sites.Page

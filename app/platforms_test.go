@@ -15,6 +15,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -229,7 +230,7 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 	t.Cleanup(srv.Close)
 
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/crawl"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -48,9 +49,6 @@ const (
 	DefaultWindow     = WindowVariable
 	DefaultWindowSize = 1
 )
-
-// RecrawlJournalFile is the journal of a recrawl, replayed into its round.
-const RecrawlJournalFile = "recrawl.journal"
 
 // RecrawlReport is what a recrawl found, in CrawlStatus while it runs and
 // once it ended.
@@ -239,7 +237,7 @@ func (s *sink) saveRecrawl(ctx context.Context, pages []sites.Page, states []sit
 		return err
 	}
 	if len(saved.Reindex) > 0 {
-		if err := indexPages(ctx, s.app.store, s.app.index, saved.Reindex); err != nil {
+		if err := project.IndexPages(ctx, s.app.store, s.app.index, saved.Reindex); err != nil {
 			return err
 		}
 	}
@@ -247,20 +245,6 @@ func (s *sink) saveRecrawl(ctx context.Context, pages []sites.Page, states []sit
 	s.recrawl.report.RecrawlCounts.Add(saved.RecrawlCounts)
 	s.recrawl.mu.Unlock()
 	return nil
-}
-
-// saveRecrawlRecords saves journaled records of a recrawl into its open
-// round, or as a crawl's when no round is open.
-func saveRecrawlRecords(ctx context.Context, st *store.Store, pages []sites.Page) error {
-	r, ok, err := st.OpenRound(ctx)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return st.SaveCrawlBatch(ctx, pages, nil)
-	}
-	_, err = st.SaveRecrawlBatch(ctx, r.Round, pages, nil)
-	return err
 }
 
 // finishRecrawl closes the recrawl's round: the sites' readings are kept,

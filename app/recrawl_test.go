@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -365,13 +368,20 @@ func TestRecrawlJournalReplayed(t *testing.T) {
 
 	changed := sites.Page{URL: "http://s2.test/p1", Site: "s2.test", Status: 200, ContentType: "text/html",
 		Title: "s2 page 1 v1", Text: "new words", Links: []string{"http://s9.test/"}, FetchedAt: time.Now()}
-	j, err := openJournalFile(dir, RecrawlJournalFile, nil)
+	j, err := project.OpenJournal(dir, project.RecrawlJournalFile, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j.write(changed)
-	j.f.WriteString(`{"URL": "http://s2.test/p2", "Sit`) // the line the kill cut short
-	j.f.Close()
+	j.Write(changed)
+	if err := j.Close(false); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, project.RecrawlJournalFile), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"URL": "http://s2.test/p2", "Sit`) // the line the kill cut short
+	f.Close()
 
 	p = openProject(t, dir, false)
 	defer p.Close()

@@ -13,6 +13,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/httpapi"
+	"sitesift/app/project"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites"
 )
@@ -46,7 +47,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	log := &requestLog{next: web.Handler()}
 	srv := httptest.NewServer(log)
 	defer srv.Close()
-	p, err := app.OpenProject(t.TempDir(), true)
+	p, err := project.Open(t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -29,7 +30,7 @@ var updateQueue = flag.Bool("update-queue", false, "rewrite testdata/review_queu
 func queueProject(t *testing.T) *app.App {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

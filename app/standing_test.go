@@ -9,6 +9,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -57,7 +58,7 @@ func TestRanking(t *testing.T) {
 func rankedProject(t *testing.T) *app.App {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "p")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

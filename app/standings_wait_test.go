@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -16,7 +17,7 @@ import (
 // next reader.
 func TestStandingsServedWhileRankedAgain(t *testing.T) {
 	ctx := context.Background()
-	p, err := OpenProject(filepath.Join(t.TempDir(), "p"), true)
+	p, err := project.Open(filepath.Join(t.TempDir(), "p"), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,9 @@ import (
 	"path/filepath"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites/warcfile"
 )
-
-// WARCDir is the directory of a project's WARC files, inside the project
-// directory.
-const WARCDir = "warcs"
 
 // DefaultWARCMaxSize is the size at which a WARC file is closed and the
 // next begun, when a crawl request does not say: 1 GB.
@@ -35,7 +32,7 @@ func (a *App) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, 
 	if req.WARCMaxSize < 0 {
 		return nil, fault.Invalid(fmt.Errorf("crawl: WARC file size %d must be positive, or 0 for the default", req.WARCMaxSize))
 	}
-	w, err := warcfile.Open(filepath.Join(a.project.Dir, WARCDir), warcfile.Options{
+	w, err := warcfile.Open(filepath.Join(a.project.Dir, project.WARCDir), warcfile.Options{
 		MaxFileSize: req.WARCMaxSize,
 		Software:    "sitesift/" + Version,
 		Operator:    settings.Contact,
@@ -58,27 +55,16 @@ func closeWARCs(w *warcfile.Writer) error {
 	return w.Close()
 }
 
-// recoverWARCs mends the WARC files in the project directory dir that a
-// killed crawl left open, and returns how many it kept.
-func recoverWARCs(dir string) (int, error) {
-	d := filepath.Join(dir, WARCDir)
-	if _, err := os.Stat(d); errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	kept, err := warcfile.Recover(d)
-	return len(kept), err
-}
-
 // WARCFiles lists the project's WARC files, oldest first, the one a
 // running crawl writes last.
 func (a *App) WARCFiles() ([]WARCFile, error) {
-	return warcfile.List(filepath.Join(a.project.Dir, WARCDir))
+	return warcfile.List(filepath.Join(a.project.Dir, project.WARCDir))
 }
 
 // OpenWARC opens the finished WARC file named name for reading; a file
 // still being written is a conflict, any other name not found.
 func (a *App) OpenWARC(name string) (*os.File, error) {
-	dir := filepath.Join(a.project.Dir, WARCDir)
+	dir := filepath.Join(a.project.Dir, project.WARCDir)
 	f, err := warcfile.OpenFile(dir, name)
 	if errors.Is(err, warcfile.ErrNotFound) {
 		if _, serr := os.Stat(filepath.Join(dir, filepath.Base(name)+".open")); serr == nil && filepath.Base(name) == name {

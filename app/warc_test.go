@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/httpapi"
+	"sitesift/app/project"
 	"sitesift/sites/warcfile"
 )
 
@@ -46,10 +47,10 @@ func readWARC(t *testing.T, path string) (types, uris, refersTo []string) {
 }
 
 // newProject creates a project in a new directory and returns it open.
-func newProject(t *testing.T) (string, *app.Project, *app.App) {
+func newProject(t *testing.T) (string, *project.Project, *app.App) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func TestCrawlWritesWARC(t *testing.T) {
 	if len(files) < 3 {
 		t.Fatalf("%d WARC files, want several at 100 kB each", len(files))
 	}
-	warcs := filepath.Join(dir, app.WARCDir)
+	warcs := filepath.Join(dir, project.WARCDir)
 	var captures, sameURLRevisits, otherURLRevisits int
 	for _, f := range files {
 		if f.Open {
@@ -180,7 +181,7 @@ func TestOpenProjectRecoversWARC(t *testing.T) {
 	}
 	a.Close()
 	p.Close()
-	warcs := filepath.Join(dir, app.WARCDir)
+	warcs := filepath.Join(dir, project.WARCDir)
 	files, _ := warcfile.List(warcs)
 	if len(files) != 1 {
 		t.Fatalf("files %+v", files)
@@ -196,7 +197,7 @@ func TestOpenProjectRecoversWARC(t *testing.T) {
 	os.Remove(filepath.Join(warcs, name))
 	os.Remove(idx)
 
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

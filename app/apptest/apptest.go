@@ -21,6 +21,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/plot"
+	"sitesift/app/project"
 	"sitesift/crawl/demoweb"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -68,7 +69,7 @@ func crawl(t testing.TB) string {
 			return
 		}
 		crawled.seeds, crawled.proxy = web.Seeds(), srv.URL
-		p, err := app.OpenProject(crawled.dir, true)
+		p, err := project.Open(crawled.dir, true)
 		if err != nil {
 			crawled.err = err
 			return
@@ -170,7 +171,7 @@ func Empty(t testing.TB) *app.App {
 
 // EmptyProject opens a new, empty project, closed at cleanup, and returns
 // it with its app, for tests that fill its store directly.
-func EmptyProject(t testing.TB) (*app.App, *app.Project) {
+func EmptyProject(t testing.TB) (*app.App, *project.Project) {
 	t.Helper()
 	_, p := create(t)
 	a := app.New(app.Options{Project: p})
@@ -179,10 +180,10 @@ func EmptyProject(t testing.TB) (*app.App, *app.Project) {
 }
 
 // create makes a project in a new temporary directory and returns it open.
-func create(t testing.TB) (string, *app.Project) {
+func create(t testing.TB) (string, *project.Project) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,9 +228,9 @@ func Open(t testing.TB, dir string) (a *app.App, close func()) {
 
 // OpenProject is [Open] that also returns the project, for the tests that
 // look into its store.
-func OpenProject(t testing.TB, dir string) (a *app.App, p *app.Project, close func()) {
+func OpenProject(t testing.TB, dir string) (a *app.App, p *project.Project, close func()) {
 	t.Helper()
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/app/httpapi"
+	"sitesift/app/project"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -308,26 +309,26 @@ func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
 
 // open opens the project of --project and builds the App over it. With
 // readOnly, a project another process holds is opened beside it for
-// reading (app.ReadOnlyBeside). Opened for writing, the project is mended
+// reading (project.ReadOnlyBeside). Opened for writing, the project is mended
 // (OpenProject) and the ranking an import left unfinished is computed
 // (App.RepairImportance).
-func (c CLI) open(dir string, create, readOnly bool) (*app.App, *app.Project, error) {
+func (c CLI) open(dir string, create, readOnly bool) (*app.App, *project.Project, error) {
 	return c.openProject(dir, create, readOnly, true)
 }
 
 // openProject is open; without finishRanking, a stale importance is left
 // for check to report.
-func (c CLI) openProject(dir string, create, readOnly, finishRanking bool) (*app.App, *app.Project, error) {
+func (c CLI) openProject(dir string, create, readOnly, finishRanking bool) (*app.App, *project.Project, error) {
 	line := newStatusLine(c.Stderr, 5*time.Second)
-	opts := []app.ProjectOption{app.HeldBy(c.holderName()), app.IndexProgress(func(done, total int) {
+	opts := []project.ProjectOption{project.HeldBy(c.holderName()), project.IndexProgress(func(done, total int) {
 		if final := done == total; line.due(final) {
 			line.show(fmt.Sprintf("indexing the pages the search index lacks: %d/%d", done, total))
 		}
 	})}
 	if readOnly {
-		opts = append(opts, app.ReadOnlyBeside())
+		opts = append(opts, project.ReadOnlyBeside())
 	}
-	p, err := app.OpenProject(dir, create, opts...)
+	p, err := project.Open(dir, create, opts...)
 	line.done()
 	if err != nil {
 		return nil, nil, err
@@ -385,7 +386,7 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	err := c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+	err := c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
 		return c.Desktop("sitesift — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 	})
 	if err == nil || errors.Is(err, ErrNoDesktop) {
@@ -408,7 +409,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
 		return c.listenAndServe(ctx, *addr, a, p, "", *token)
 	})
 }
@@ -418,7 +419,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 // Beyond loopback, anyone on the network could read and change the project:
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
-func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, p *app.Project, fragment, token string) error {
+func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, p *project.Project, fragment, token string) error {
 	dir := p.Dir
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -499,7 +500,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	}
 	defer srv.Close()
 	proxy := srv.URL
-	return c.inProject(*dir, true, func(a *app.App, p *app.Project) error {
+	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
 		req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
 			SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
 		if _, err := a.StartCrawl(req); err != nil {
@@ -572,13 +573,13 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		IdleReads: idle}
 	// Check the request before a project directory is created for it.
 	check := req.Check
-	if _, err := os.Stat(filepath.Join(*dir, app.DBFile)); errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(*dir, project.DBFile)); errors.Is(err, os.ErrNotExist) {
 		check = req.CheckNew
 	}
 	if err := check(); err != nil {
 		return err
 	}
-	return c.inProject(*dir, true, func(a *app.App, _ *app.Project) error {
+	return c.inProject(*dir, true, func(a *app.App, _ *project.Project) error {
 		cont, err := a.Continuation(ctx)
 		if err != nil {
 			return err
@@ -721,7 +722,7 @@ func checkFormat(cmd, format string, allowed ...string) error {
 
 // withProject runs f on the existing project dir, closed afterwards.
 func (c CLI) withProject(dir string, f func(*app.App) error) error {
-	return c.inProject(dir, false, func(a *app.App, _ *app.Project) error { return f(a) })
+	return c.inProject(dir, false, func(a *app.App, _ *project.Project) error { return f(a) })
 }
 
 // readProject runs f, which only reads, on the existing project dir: when
@@ -741,13 +742,13 @@ func (c CLI) readProject(dir string, f func(*app.App) error) error {
 // process, serves its API on the project's socket for the commands that
 // read beside it, runs f, then stops what the App still runs and closes
 // the project.
-func (c CLI) inProject(dir string, create bool, f func(*app.App, *app.Project) error) error {
+func (c CLI) inProject(dir string, create bool, f func(*app.App, *project.Project) error) error {
 	return c.held(dir, create, true, f)
 }
 
 // held is inProject; without finishRanking, a stale importance is left as
 // it is (see openProject).
-func (c CLI) held(dir string, create, finishRanking bool, f func(*app.App, *app.Project) error) error {
+func (c CLI) held(dir string, create, finishRanking bool, f func(*app.App, *project.Project) error) error {
 	a, p, err := c.openProject(dir, create, false, finishRanking)
 	if err != nil {
 		return err
@@ -770,7 +771,7 @@ func (c CLI) check(ctx context.Context, args []string) error {
 	if _, err := f.parse(args); err != nil {
 		return err
 	}
-	return c.held(*dir, false, false, func(a *app.App, _ *app.Project) error {
+	return c.held(*dir, false, false, func(a *app.App, _ *project.Project) error {
 		r, err := a.Check(ctx)
 		if err != nil {
 			return err

@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 )
 
 // TestMain removes the project apptest.CrawledProject made.
@@ -177,7 +178,7 @@ func mustFloat(t *testing.T, s string) float64 {
 // the project, and a project with nothing to revisit.
 func TestRecrawlCLIErrors(t *testing.T) {
 	empty := t.TempDir()
-	p, err := app.OpenProject(empty, true)
+	p, err := project.Open(empty, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestRecrawlCLIErrors(t *testing.T) {
 // graph of another name.
 func TestSettingsLinks(t *testing.T) {
 	dir := t.TempDir()
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,21 +12,22 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 )
 
 // maxSocketPath is the longest path a Unix socket can have (sun_path holds
 // 108 bytes on Linux, 104 on the BSDs, with its terminating NUL).
 const maxSocketPath = 103
 
-// serveSocket serves the app's API on the project's socket (app.SocketFile,
+// serveSocket serves the app's API on the project's socket (project.SocketFile,
 // mode 0600: this user's processes only) and records it in the lock file,
 // so that the commands run beside this process can ask it what only it can
 // answer (a search of the index it holds). It returns the function that
 // stops serving. Without a socket (a path too long, a file system that has
 // none) the project works all the same; only searches beside it fail, and
 // say why.
-func (c CLI) serveSocket(a *app.App, p *app.Project) (stop func()) {
-	path := filepath.Join(p.Dir, app.SocketFile)
+func (c CLI) serveSocket(a *app.App, p *project.Project) (stop func()) {
+	path := filepath.Join(p.Dir, project.SocketFile)
 	warn := func(err error) func() {
 		fmt.Fprintf(c.Stderr, "sitesift: warning: no API socket for the commands run beside this one: %v\n", err)
 		return func() {}
@@ -63,7 +64,7 @@ func (c CLI) serveSocket(a *app.App, p *app.Project) (stop func()) {
 // opened: the reason, in words, for a person who has no terminal.
 func failurePage(dir string, err error) http.Handler {
 	title := "This project cannot be opened"
-	var held *app.HeldError
+	var held *project.HeldError
 	if errors.As(err, &held) {
 		title = "This project is open in another sitesift"
 	}

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 )
 
 // smallProject crawls 60 pages of the demo web into a new project and
@@ -122,7 +122,7 @@ func TestOneProjectTwoPrograms(t *testing.T) {
 			t.Fatalf("serve printed no URL: %q %q", out.String(), errb.String())
 		}
 	}
-	h, err := app.ReadHolder(dir)
+	h, err := project.ReadHolder(dir)
 	if err != nil || h.PID != os.Getpid() || h.Command != "sitesift serve" || h.Socket == "" || !strings.HasPrefix(h.URL, "http://127.0.0.1:") {
 		t.Fatalf("holder %+v, %v", h, err)
 	}
@@ -234,7 +234,7 @@ func TestKilledHolder(t *testing.T) {
 
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	if _, err := os.Stat(filepath.Join(dir, app.SocketFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, project.SocketFile)); err != nil {
 		t.Fatalf("the killed holder's socket: %v; want it left behind", err)
 	}
 	if code, _, errs := runCLI(t, "rate", "--project", dir, "--librarian", "bob", site, "3"); code != 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -60,7 +61,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 			return err
 		}
 		r = sites.Rule(settings.SiteRule)
-	} else if !errors.Is(err, app.ErrNoProject) {
+	} else if !errors.Is(err, project.ErrNoProject) {
 		return err
 	}
 	defer lowGC()()
@@ -71,7 +72,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	}
 	read := time.Since(start)
 	update.SiteRule = app.Set(string(r))
-	return c.held(*dir, true, false, func(a *app.App, p *app.Project) error {
+	return c.held(*dir, true, false, func(a *app.App, p *project.Project) error {
 		if _, err := a.SetSettings(ctx, update); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -120,7 +121,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 	// The import ranks the whole graph, the ranking a killed import left
 	// unfinished included: computing that one at the open would be done
 	// twice.
-	return c.held(dir, true, false, func(a *app.App, p *app.Project) error {
+	return c.held(dir, true, false, func(a *app.App, p *project.Project) error {
 		if _, err := a.SetSettings(ctx, update); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 )
@@ -47,7 +48,7 @@ func TestCLIImportStoppedWhileRanking(t *testing.T) {
 	// import says it ranks, as a kill would.
 	stoppedImport := func() string {
 		dir := filepath.Join(t.TempDir(), "p")
-		p, err := app.OpenProject(dir, true)
+		p, err := project.Open(dir, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func TestCLIImportStoppedWhileRanking(t *testing.T) {
 		t.Errorf("check: exit %d, stdout %q, stderr %q; want 1 naming the stale importance and what to run", code, out, errs)
 	}
 	// Beside a process that holds the project, nothing computes it.
-	holder, err := app.OpenProject(dir, false, app.HeldBy("sitesift import"))
+	holder, err := project.Open(dir, false, project.HeldBy("sitesift import"))
 	if err != nil {
 		t.Fatal(err)
 	}

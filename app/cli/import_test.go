@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/httpapi"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -117,7 +118,7 @@ func TestCLIImportAndRank(t *testing.T) {
 	checkRank(t, rankCSV(t, "--project", dir, "--weighting", "binary"), handBinary, 1)
 	// The binary ranking is for the answer only: the store keeps the
 	// links-weighted PageRank.
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestCLIImportBadLines(t *testing.T) {
 	if len(rows) != 2 || rows["a.test"][4] != "1" || rows["b.test"][3] != "1" {
 		t.Errorf("after a refused import: %v", rows)
 	}
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestImportedAndCrawledDoNotMix(t *testing.T) {
 		t.Errorf("crawl of an imported project: exit %d, %q", code, stderr)
 	}
 
-	p, err := app.OpenProject(dir, false)
+	p, err := project.Open(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

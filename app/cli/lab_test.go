@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/lab"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -241,7 +242,7 @@ func TestLabWeightingNames(t *testing.T) {
 // pages link to in their template tops all links only.
 func TestLabLinks(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

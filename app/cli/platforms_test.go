@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -16,7 +16,7 @@ import (
 func platformProject(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := app.OpenProject(dir, true)
+	p, err := project.Open(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

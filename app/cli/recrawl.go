@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/project"
 )
 
 // recrawl runs `sitesift crawl --recrawl`: it revisits the project's pages
@@ -29,7 +30,7 @@ func (c CLI) recrawl(ctx context.Context, dir string, seeds []string, f flags, r
 	if err := req.CheckRecrawl(); err != nil {
 		return err
 	}
-	return c.inProject(dir, false, func(a *app.App, _ *app.Project) error {
+	return c.inProject(dir, false, func(a *app.App, _ *project.Project) error {
 		bar := newProgressBar(c.Stderr)
 		first := true
 		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, func(s app.CrawlStatus) {

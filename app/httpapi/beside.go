@@ -12,16 +12,17 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites/index"
 )
 
 // HolderSearch returns the search of the process that holds a project,
-// for a process that reads the project beside it ([app.ReadOnlyBeside]):
+// for a process that reads the project beside it ([project.ReadOnlyBeside]):
 // the search index is open in the holder alone (Bleve holds it
 // exclusively), so the search is asked of the holder's API on the socket
 // it serves in the project (h.Socket). Give it to [app.New] as
 // Options.Search.
-func HolderSearch(h app.Holder) func(context.Context, index.Query) (index.Result, error) {
+func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Result, error) {
 	client := &http.Client{
 		Timeout: 30 * time.Second,
 		Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {

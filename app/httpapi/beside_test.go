@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites/index"
 )
 
@@ -25,7 +25,7 @@ func TestHolderSearchBusy(t *testing.T) {
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { writeError(w, busy) })}
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
-	search := HolderSearch(app.Holder{PID: 1, Command: "sitesift serve", Socket: sock})
+	search := HolderSearch(project.Holder{PID: 1, Command: "sitesift serve", Socket: sock})
 	_, err = search(context.Background(), index.Query{Text: "jazz"})
 	if fault.KindOf(err) != fault.KindConflict || err.Error() != busy.Error() {
 		t.Errorf("holder busy: %v (kind %s), want a conflict saying %q", err, fault.KindOf(err), busy)

@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -35,7 +36,7 @@ func aWord(i int) string {
 // builds it.
 func aWordsProject(t *testing.T) http.Handler {
 	t.Helper()
-	p, err := app.OpenProject(filepath.Join(t.TempDir(), "project"), true)
+	p, err := project.Open(filepath.Join(t.TempDir(), "project"), true)
 	if err != nil {
 		t.Fatal(err)
 	}

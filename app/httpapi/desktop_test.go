@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 )
 
 // chooser answers the dialogs with fixed paths, as a person choosing them
@@ -33,7 +34,7 @@ func (c *chooser) OpenFile(string, []FileFilter) (string, error) { return c.open
 
 func (c *chooser) OpenFiles(string, []FileFilter) ([]string, error) { return c.files, nil }
 
-func desktopHandler(t *testing.T, d Dialogs) (*app.App, *app.Project, http.Handler) {
+func desktopHandler(t *testing.T, d Dialogs) (*app.App, *project.Project, http.Handler) {
 	t.Helper()
 	a, p, _ := testProject(t)
 	return a, p, New(a, Assets(fstest.MapFS{"index.html": {Data: []byte("<title>sitesift</title>")}}), Desktop(d))

@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/project"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -29,9 +30,9 @@ func testApp(t *testing.T) (*app.App, http.Handler) {
 
 // testProject is testApp that also returns the project; opts are added to
 // the handler's.
-func testProject(t *testing.T, opts ...Option) (*app.App, *app.Project, http.Handler) {
+func testProject(t *testing.T, opts ...Option) (*app.App, *project.Project, http.Handler) {
 	t.Helper()
-	p, err := app.OpenProject(apptest.CrawledProject(t), false)
+	p, err := project.Open(apptest.CrawledProject(t), false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package app
+package project
 
 import (
 	"context"
@@ -22,7 +22,7 @@ const (
 	CrawlLogFile = "crawl.log"
 )
 
-// ErrNoProject is returned by OpenProject when the directory holds no
+// ErrNoProject is returned by Open when the directory holds no
 // project and creating one was not asked for.
 var ErrNoProject = errors.New("no sitesift project")
 
@@ -43,7 +43,7 @@ type Project struct {
 	lock *projectLock // nil when opened read-only
 }
 
-// Repairs counts what OpenProject mended.
+// Repairs counts what Open mended.
 type Repairs struct {
 	Indexed     int `json:"indexed"`     // pages the index lacked, now indexed
 	Interrupted int `json:"interrupted"` // crawls left running, now marked interrupted
@@ -51,13 +51,13 @@ type Repairs struct {
 	Journaled   int `json:"journaled"`   // records of a killed crawl's journal, saved
 }
 
-// OpenProject opens the project in dir. With create, a missing directory,
+// Open opens the project in dir. With create, a missing directory,
 // database or index is created; without it, a directory with no project.db
 // gives an error wrapping ErrNoProject.
 //
 // Opening takes the project for this process: an flock on its lock file
 // (LockFile), which the system drops when the process ends, so that one
-// process at a time writes it. When another process has it, OpenProject
+// process at a time writes it. When another process has it, Open
 // returns a [*HeldError] (kind conflict) naming that process, unless
 // [ReadOnlyBeside] asks to read beside it.
 //
@@ -66,7 +66,7 @@ type Repairs struct {
 // interrupted, and the pages the index lacks (a kill between a batch's
 // commit to the store and to the index, or during a rebuild) are indexed,
 // reporting to the [IndexProgress] option when given.
-func OpenProject(dir string, create bool, opts ...ProjectOption) (*Project, error) {
+func Open(dir string, create bool, opts ...ProjectOption) (*Project, error) {
 	var o projectOptions
 	for _, f := range opts {
 		f(&o)
@@ -161,7 +161,7 @@ func openHeld(abs string, o projectOptions) (*Project, error) {
 	return &Project{Dir: abs, Store: st, Index: ix, Repairs: rep}, nil
 }
 
-// ProjectOption configures [OpenProject].
+// ProjectOption configures [Open].
 type ProjectOption func(*projectOptions)
 
 type projectOptions struct {
@@ -177,7 +177,7 @@ func HeldBy(command string) ProjectOption {
 	return func(o *projectOptions) { o.command = command }
 }
 
-// ReadOnlyBeside has OpenProject, when another process holds the project,
+// ReadOnlyBeside has Open, when another process holds the project,
 // open it for reading beside that process instead of failing: the store
 // read-only, without the mending an opening writer does, and searches
 // asked of the holder over its socket (SocketFile).
@@ -185,7 +185,7 @@ func ReadOnlyBeside() ProjectOption {
 	return func(o *projectOptions) { o.readOnly = true }
 }
 
-// IndexProgress has OpenProject report its progress to f while it indexes
+// IndexProgress has Open report its progress to f while it indexes
 // pages the index lacks: f(done, total) after each batch; it is not called
 // when nothing is missing (the usual case).
 func IndexProgress(f func(done, total int)) ProjectOption {
@@ -217,26 +217,26 @@ func openIndex(st *store.Store, dir string, progress func(done, total int)) (*in
 	if err != nil {
 		return nil, err
 	}
-	if err := catchUpIndex(ctx, st, ix, progress); err != nil {
+	if err := CatchUpIndex(ctx, st, ix, progress); err != nil {
 		ix.Close()
 		return nil, err
 	}
 	return ix, nil
 }
 
-// indexBatch is how many pages go to the index in one batch when it
+// IndexBatch is how many pages go to the index in one batch when it
 // catches up with the store.
-const indexBatch = 200
+const IndexBatch = 200
 
 // catchUpIndex indexes every page the store records as not indexed.
-func catchUpIndex(ctx context.Context, st *store.Store, ix *index.Index, progress func(done, total int)) error {
+func CatchUpIndex(ctx context.Context, st *store.Store, ix *index.Index, progress func(done, total int)) error {
 	total, err := st.Unindexed(ctx)
 	if err != nil || total == 0 {
 		return err
 	}
 	done := 0
-	err = st.ForEachUnindexed(ctx, indexBatch, func(pages []sites.Page) error {
-		if err := indexPages(ctx, st, ix, pages); err != nil {
+	err = st.ForEachUnindexed(ctx, IndexBatch, func(pages []sites.Page) error {
+		if err := IndexPages(ctx, st, ix, pages); err != nil {
 			return err
 		}
 		done += len(pages)
@@ -253,7 +253,7 @@ func catchUpIndex(ctx context.Context, st *store.Store, ix *index.Index, progres
 
 // indexPages adds pages to the index, then records in the store that the
 // index has them: in that order, a kill in between costs indexing them again.
-func indexPages(ctx context.Context, st *store.Store, ix *index.Index, pages []sites.Page) error {
+func IndexPages(ctx context.Context, st *store.Store, ix *index.Index, pages []sites.Page) error {
 	if err := ix.Add(pages); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package app
+package project
 
 import (
 	"bufio"
@@ -22,32 +22,28 @@ import (
 // were in flight. A crawl that ends empties it.
 const JournalFile = "crawl.journal"
 
-// journal appends records to a project's JournalFile. A write is one system
+// Journal appends records to a project's JournalFile. A write is one system
 // call, so a killed process leaves every record written but the one under
 // way (which replay skips as a torn line).
-type journal struct {
+type Journal struct {
 	f      *os.File
 	log    *slog.Logger
 	failed bool // a write failed: said once, the crawl goes on
 }
 
-func openJournal(dir string, log *slog.Logger) (*journal, error) {
-	return openJournalFile(dir, JournalFile, log)
-}
-
-// openJournalFile opens the journal named name in dir: JournalFile or
+// OpenJournal opens the journal named name in dir: JournalFile or
 // RecrawlJournalFile.
-func openJournalFile(dir, name string, log *slog.Logger) (*journal, error) {
+func OpenJournal(dir, name string, log *slog.Logger) (*Journal, error) {
 	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("crawl journal: %w", err)
 	}
-	return &journal{f: f, log: log}, nil
+	return &Journal{f: f, log: log}, nil
 }
 
-// write appends p. The journal only shortens what a kill loses: a failed
+// Write appends p. The journal only shortens what a kill loses: a failed
 // write is logged, not fatal.
-func (j *journal) write(p sites.Page) {
+func (j *Journal) Write(p sites.Page) {
 	b, err := json.Marshal(p)
 	if err == nil {
 		_, err = j.f.Write(append(b, '\n'))
@@ -58,8 +54,8 @@ func (j *journal) write(p sites.Page) {
 	}
 }
 
-// close closes the journal, emptied when every record it holds is saved.
-func (j *journal) close(saved bool) error {
+// Close closes the journal, emptied when every record it holds is saved.
+func (j *Journal) Close(saved bool) error {
 	if saved {
 		if err := j.f.Truncate(0); err != nil {
 			j.f.Close()
@@ -142,4 +138,21 @@ func replayJournalFile(ctx context.Context, dir, name string, save func([]sites.
 		return saved, fmt.Errorf("crawl journal: %w", err)
 	}
 	return saved, nil
+}
+
+// RecrawlJournalFile is the journal of a recrawl, replayed into its round.
+const RecrawlJournalFile = "recrawl.journal"
+
+// saveRecrawlRecords saves a recrawl's records into its open round, or as
+// a crawl's when no round is open.
+func saveRecrawlRecords(ctx context.Context, st *store.Store, pages []sites.Page) error {
+	r, ok, err := st.OpenRound(ctx)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return st.SaveCrawlBatch(ctx, pages, nil)
+	}
+	_, err = st.SaveRecrawlBatch(ctx, r.Round, pages, nil)
+	return err
 }

@@ -1,4 +1,4 @@
-package app
+package project
 
 import (
 	"bytes"
@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sitesift/app/fault"
 	"strings"
 	"time"
+
+	"sitesift/app/fault"
 )
 
 // Files of a project directory that say which process holds the project.
@@ -37,7 +38,7 @@ type Holder struct {
 	Socket string `json:"socket,omitempty"`
 }
 
-// HeldError is returned by [OpenProject] when another process holds the
+// HeldError is returned by [Open] when another process holds the
 // project. Its message says which and what to do.
 type HeldError struct {
 	Dir    string
