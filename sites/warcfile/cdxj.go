@@ -224,3 +224,31 @@ func reindex(dir, warc string) error {
 	}
 	return writeIndex(dir, warc, lines)
 }
+
+// Index returns the index of the finished WARC file named name in dir, in
+// its sorted order: the entries of its CDXJ file, or, when that is
+// missing, of the file read again.
+func Index(dir, name string) ([]Entry, error) {
+	f, err := OpenFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	lines, err := readLines(filepath.Join(dir, indexName(name)))
+	if errors.Is(err, os.ErrNotExist) {
+		if err := reindex(dir, name); err != nil {
+			return nil, err
+		}
+		lines, err = readLines(filepath.Join(dir, indexName(name)))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("warcfile: index of %s: %w", name, err)
+	}
+	entries := make([]Entry, len(lines))
+	for i, l := range lines {
+		if entries[i], err = ParseLine(l); err != nil {
+			return nil, fmt.Errorf("warcfile: index of %s, line %d: %w", name, i+1, err)
+		}
+	}
+	return entries, nil
+}
