@@ -1,0 +1,216 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"sitesift/sites"
+	"sitesift/sites/wacz"
+	"sitesift/sites/warcfile"
+)
+
+// WACZInfo says what a WACZ export of the project packages and what it
+// cannot.
+type WACZInfo struct {
+	// Name is the file's name: PROJECT-crawl.wacz.
+	Name string `json:"name"`
+	// WARCs counts the finished WARC files of the project's crawls, Bytes
+	// their size and Captures the captures their indexes list: all of them
+	// go into the WACZ file.
+	WARCs    int   `json:"warcs"`
+	Bytes    int64 `json:"bytes"`
+	Captures int   `json:"captures"`
+	// Pages counts the lines of pages.jsonl: the HTML pages fetched with a
+	// 2xx answer. Known once the file is written (0 before).
+	Pages int `json:"pages"`
+	// Writing counts the WARC files a running crawl is writing: left out
+	// until it ends.
+	Writing int `json:"writing"`
+	// Imported lists the WARC and ARC files the project's pages were
+	// imported from: the project keeps their pages and links but not the
+	// files or their captures, so none of them is packaged.
+	Imported []string `json:"imported"`
+	// Note says in words what is not packaged; "" when nothing is left out.
+	Note string `json:"note"`
+}
+
+// ErrNoCaptures is the error of a WACZ export of a project that holds no
+// captures of its own: no crawl of it wrote a WARC file.
+var ErrNoCaptures = errors.New("no captures in this project")
+
+// waczFileName is the WACZ file's name after the project's.
+func (a *App) waczFileName() string { return a.projectName() + "-crawl.wacz" }
+
+// WACZ says what [App.ExportWACZ] would package now.
+func (a *App) WACZ(ctx context.Context) (WACZInfo, error) {
+	info, _, err := a.waczPlan(ctx)
+	return info, err
+}
+
+// waczPlan lists the finished WARC files of the project's crawls and what
+// is left out.
+func (a *App) waczPlan(ctx context.Context) (WACZInfo, []WARCFile, error) {
+	info := WACZInfo{Name: a.waczFileName(), Imported: []string{}}
+	files, err := a.WARCFiles()
+	if err != nil {
+		return info, nil, fmt.Errorf("wacz: %w", err)
+	}
+	var done []WARCFile
+	for _, f := range files {
+		if f.Open {
+			info.Writing++
+			continue
+		}
+		done = append(done, f)
+		info.WARCs++
+		info.Bytes += f.Size
+		info.Captures += f.Records
+	}
+	imports, err := a.store.ArchiveImports(ctx)
+	if err != nil {
+		return info, nil, fmt.Errorf("wacz: %w", err)
+	}
+	for _, im := range imports {
+		if im.Kind == KindWARC {
+			info.Imported = append(info.Imported, im.Path)
+		}
+	}
+	var notes []string
+	if info.Writing > 0 {
+		notes = append(notes, fmt.Sprintf("%d WARC file(s) a running crawl is writing are left out until it ends", info.Writing))
+	}
+	if n := len(info.Imported); n > 0 {
+		notes = append(notes, fmt.Sprintf("the %d imported WARC/ARC file(s) are not packaged: the project keeps the pages and links read from them, not the files or their captures (they stay where they were imported from: %s)",
+			n, strings.Join(info.Imported, ", ")))
+	}
+	info.Note = strings.Join(notes, "; ")
+	return info, done, nil
+}
+
+// noCaptures is the error of an export with nothing to package, saying
+// why.
+func noCaptures(info WACZInfo) error {
+	why := "no crawl of it wrote a WARC file (a crawl with --no-warc writes none; an imported link graph or index holds no captures)"
+	if info.Writing > 0 {
+		why = "its only WARC file is being written by a running crawl: export once the crawl ends"
+	}
+	if len(info.Imported) > 0 {
+		why += "; " + info.Note
+	}
+	return conflict(fmt.Errorf("wacz: %w: %s", ErrNoCaptures, why))
+}
+
+// ExportWACZ writes the project's crawl to w as a WACZ file (WACZ 1.1.1):
+// every finished WARC file of its crawls under archive/, stored so that
+// readers fetch a capture by a byte range; their captures' CDXJ index
+// (indexes/index.cdxj); pages/pages.jsonl, the HTML pages fetched with a
+// 2xx answer with their titles and capture times; datapackage.json and
+// datapackage-digest.json. A project with no WARC file of its own is
+// [ErrNoCaptures] (KindConflict). The WARC files are copied, never held
+// in memory. What was written to w before an error is no WACZ file:
+// [App.WriteWACZ] writes a file whole or not at all.
+func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
+	info, files, err := a.waczPlan(ctx)
+	if err != nil {
+		return info, err
+	}
+	if len(files) == 0 {
+		return info, noCaptures(info)
+	}
+	dir := filepath.Join(a.project.Dir, WARCDir)
+	p := wacz.Package{Title: a.projectName(), Software: "sitesift " + Version}
+	titles := map[string]string{}
+	type capture struct {
+		url string
+		at  time.Time
+	}
+	var pages []capture
+	for _, f := range files {
+		entries, err := warcfile.Index(dir, f.Name)
+		if err != nil {
+			return info, fmt.Errorf("wacz: %w", err)
+		}
+		p.Archives = append(p.Archives, wacz.Archive{Name: f.Name, Path: filepath.Join(dir, f.Name)})
+		for _, e := range entries {
+			p.Index = append(p.Index, e.String())
+			if !strings.HasPrefix(e.Status, "2") || e.Mime != "text/html" && e.Mime != "application/xhtml+xml" {
+				continue
+			}
+			at, err := time.Parse("20060102150405", e.Timestamp)
+			if err != nil {
+				return info, fmt.Errorf("wacz: index of %s: capture of %s: timestamp %q: %w", f.Name, e.URL, e.Timestamp, err)
+			}
+			pages = append(pages, capture{e.URL, at})
+			titles[e.URL] = ""
+		}
+	}
+	err = a.store.ForEachPage(ctx, func(pg sites.Page) error {
+		if _, ok := titles[pg.URL]; ok {
+			titles[pg.URL] = pg.Title
+		}
+		return nil
+	})
+	if err != nil {
+		return info, fmt.Errorf("wacz: page titles: %w", err)
+	}
+	slices.SortStableFunc(pages, func(x, y capture) int {
+		if c := x.at.Compare(y.at); c != 0 {
+			return c
+		}
+		return strings.Compare(x.url, y.url)
+	})
+	for _, c := range pages {
+		p.Pages = append(p.Pages, wacz.Page{URL: c.url, Time: c.at, Title: titles[c.url]})
+	}
+	info.Pages = len(p.Pages)
+	if err := wacz.Write(ctx, w, p); err != nil {
+		return info, err
+	}
+	return info, nil
+}
+
+// WriteWACZ writes the project's crawl as a WACZ file (see
+// [App.ExportWACZ]) at path, or into path under its own name when path is
+// a directory, and returns the path written. The file is written next to
+// its place and renamed once complete: on any error or cancel nothing is
+// left, and a file that was there stays as it was.
+func (a *App) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
+		path = filepath.Join(path, a.waczFileName())
+	}
+	info, files, err := a.waczPlan(ctx)
+	if err != nil {
+		return path, info, err
+	}
+	if len(files) == 0 {
+		return path, info, noCaptures(info)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".wacz-*")
+	if err != nil {
+		return path, info, fmt.Errorf("wacz: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	info, err = a.ExportWACZ(ctx, tmp)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("wacz: %s: %w", path, cerr)
+	}
+	if err == nil {
+		if err = os.Rename(tmp.Name(), path); err != nil {
+			err = fmt.Errorf("wacz: %w", err)
+		}
+	}
+	return path, info, err
+}
