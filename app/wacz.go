@@ -16,6 +16,10 @@ import (
 	"sitesift/sites/warcfile"
 )
 
+// ExportWACZ is `sitesift export --what wacz`: the project's crawl as a
+// WACZ file (see [App.ExportWACZ]).
+const ExportWACZ = "wacz"
+
 // WACZInfo says what a WACZ export of the project packages and what it
 // cannot.
 type WACZInfo struct {

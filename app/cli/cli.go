@@ -109,6 +109,9 @@ Usage:
                                             --bom: a CSV file starts with a UTF-8 byte-order mark (default for
                                             ratings and sites), so that Excel on Windows reads its accents right
   sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
+  sitesift export --project DIR --what wacz --out FILE|DIR
+                                            the crawl as a WACZ file (PROJECT-crawl.wacz) for ReplayWeb.page: its
+                                            WARC files, their index and the HTML pages with titles
                                             the approved sites for browsertrix-crawler (YAML: exclusions as JavaScript
                                             expressions, the user agent as userAgentSuffix) or Heritrix (seeds.txt,
                                             precedence.txt: Heritrix keys precedence per URI, each site by its seed URL)

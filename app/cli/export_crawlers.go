@@ -104,3 +104,31 @@ func writeFileWhole(path string, data []byte) error {
 	}
 	return nil
 }
+
+// exportWACZ writes the project's crawl as a WACZ file into out (a file,
+// or a directory to write PROJECT-crawl.wacz in), whole or not at all, and
+// says on standard error what it packaged and what it left out.
+func (c CLI) exportWACZ(ctx context.Context, dir, out, format string, set map[string]bool) error {
+	for _, name := range []string{"format", "count", "include-failed", "include-rejected", "include-platforms", "buckets"} {
+		if set[name] {
+			return usageError{"export: --what wacz takes no --" + name}
+		}
+	}
+	if format != "" {
+		return usageError{"export: --what wacz has no --format"}
+	}
+	if out == "" {
+		return usageError{"export: --what wacz writes a ZIP file: --out FILE or DIR is required"}
+	}
+	return c.readProject(dir, func(a *app.App) error {
+		path, info, err := a.WriteWACZ(ctx, out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stderr, "wrote %s: %d WARC files (%d bytes), %d captures, %d pages\n", path, info.WARCs, info.Bytes, info.Captures, info.Pages)
+		if info.Note != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: export wacz: %s\n", info.Note)
+		}
+		return nil
+	})
+}

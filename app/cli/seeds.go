@@ -132,10 +132,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		req.BOM = bom
 	}
 	switch {
-	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == app.ExportWARCList):
+	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == app.ExportWARCList || *what == app.ExportWACZ):
 		return usageError{"export: --bom goes with CSV files; --what " + *what + " writes none"}
 	case *what == ExportBrowsertrix || *what == ExportHeritrixCrawl: // export_crawlers.go
 		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
+	case *what == app.ExportWACZ:
+		return c.exportWACZ(ctx, *dir, *out, *format, set)
 	case *what == "":
 		return usageError{"export: --what is required: " + exportChoices()}
 	case *what == "ratings-csv":
@@ -228,7 +230,7 @@ func exportChoices() string {
 	for _, d := range app.Deliverables {
 		names = append(names, d.What)
 	}
-	return strings.Join(append(names, app.ExportWARCList), ", ") + " (sitesift help export says what each is)"
+	return strings.Join(append(names, app.ExportWARCList, app.ExportWACZ), ", ") + " (sitesift help export says what each is)"
 }
 
 // exportHelp is `sitesift help export`: every deliverable, its formats, its
@@ -264,6 +266,10 @@ func (c CLI) exportHelp() {
 		}
 	}
 	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", app.ExportWARCList)
+	fmt.Fprintf(&b, "  --what %-20s PROJECT-crawl.wacz (--out FILE|DIR required)\n"+
+		"      the crawl as a WACZ 1.1.1 file for ReplayWeb.page and other WACZ tools: every finished WARC file of the\n"+
+		"      project's crawls, their CDXJ index, the HTML pages with their titles (pages.jsonl), datapackage.json;\n"+
+		"      pages imported from WARC files are not in it (the project keeps their pages, not the files)\n", app.ExportWACZ)
 	b.WriteString("\nA CSV file with a byte-order mark opens right in Excel on Windows, which reads one without it in the\n" +
 		"local code page (café as cafÃ©); sitesift ratings import reads the ratings file with or without it.\n")
 	b.WriteString("\nA site's seed is the shallowest page the crawl fetched with a 2xx answer (http://SITE/ when none did:\n" +
