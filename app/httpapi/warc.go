@@ -2,13 +2,19 @@ package httpapi
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"os"
+	"time"
 )
 
 // routeWARC registers the endpoints of the project's WARC files.
 func (h *handler) routeWARC(mux *router) {
 	mux.HandleFunc("GET /api/warcs", h.api(func(r *http.Request) (any, error) { return h.app.WARCFiles() }))
 	mux.HandleFunc("GET /api/warcs/{name}", h.warcFile)
+	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.WACZ(r.Context()) }))
+	// One package at a time: it reads every WARC file of the project.
+	mux.HandleFunc("GET /api/wacz/download", h.work(h.gates.compute, h.waczFile))
 }
 
 // warcFile answers with a finished WARC file to download; ranges work, so
@@ -31,4 +37,28 @@ func (h *handler) warcFile(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/warc")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
 	http.ServeContent(w, r, name, fi.ModTime(), f)
+}
+
+// waczFile answers with the project's crawl as a WACZ file. It is written
+// to a temporary file first, so that a failure is an error answer and not
+// a cut download, and so that the answer has its length and byte ranges.
+func (h *handler) waczFile(w http.ResponseWriter, r *http.Request) {
+	tmp, err := os.CreateTemp("", "sitesift-*.wacz")
+	if err != nil {
+		writeError(w, fmt.Errorf("wacz: %w", err))
+		return
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	info, err := h.app.ExportWACZ(r.Context(), tmp)
+	if err == nil {
+		_, err = tmp.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, info.Name))
+	http.ServeContent(w, r, info.Name, time.Time{}, tmp)
 }
