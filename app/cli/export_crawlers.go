@@ -125,7 +125,7 @@ func (c CLI) exportWACZ(ctx context.Context, dir, out, format string, set map[st
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stderr, "wrote %s: %d WARC files (%d bytes), %d captures, %d pages\n", path, info.WARCs, info.Bytes, info.Captures, info.Pages)
+		fmt.Fprintf(c.Stderr, "wrote %s: %d captures from %d WARC file(s) of %d bytes, %d pages\n", path, info.Captures, info.WARCs, info.Bytes, info.Pages)
 		if info.Note != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: export wacz: %s\n", info.Note)
 		}

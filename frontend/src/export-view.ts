@@ -4,7 +4,7 @@
 // the top K sites by importance (with a preview of its first lines),
 // community seed lists, the ratings file, the sites table, the crawler
 // configurations (browsertrix-crawler's YAML, Heritrix's seeds and
-// precedence files) and the WARC archive. The same files come from `sitesift
+// precedence files), the crawl as a WACZ file and the WARC archive. The same files come from `sitesift
 // export --what`.
 
 import { html, nothing } from 'lit';
@@ -15,6 +15,7 @@ import { int } from './format';
 import { alertBox, Loader, spinner } from './loader';
 import { href } from './router';
 import './warc-files';
+import './wacz-export';
 import './export-view.css';
 import { PLATFORM_NOTE } from './platforms';
 
@@ -345,6 +346,9 @@ export class ExportView extends LightElement {
         <!-- Saved named collections of community seeds are listed in this section, below the current extraction. -->
         <div class="export-collections" data-slot="collections"></div>
       </section>
+      <!-- Above the ratings row, not at the page's end: the desktop test clicks the lower cards at fixed places
+           after scrolling to the end, and a card added below them would move them all. -->
+      <ss-wacz-export></ss-wacz-export>
       <div class="export-cards">
         ${this.#card('ratings', html`<p class="small">Read back with Import ratings on the <a href=${href('/agreement')}>Agreement</a> page or <code>sitesift ratings import</code>.</p>`)}
         ${this.#card('sites')}
