@@ -218,3 +218,33 @@ func (a *App) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, err
 	}
 	return path, info, err
 }
+
+// OpenWACZ writes the project's crawl as a WACZ file (see
+// [App.ExportWACZ]) to a temporary file and returns it open at its start,
+// for an answer that needs the whole file before it starts (its length,
+// byte ranges); done closes and removes it. The file is made in the
+// project directory, on the disk of the WARC files it copies and not in a
+// temporary directory that may be memory, and unlinked at once where the
+// system allows it, so that a killed process leaves nothing behind.
+func (a *App) OpenWACZ(ctx context.Context) (f *os.File, info WACZInfo, done func(), err error) {
+	tmp, err := os.CreateTemp(a.project.Dir, ".wacz-*")
+	if err != nil {
+		return nil, WACZInfo{}, nil, fmt.Errorf("wacz: %w", err)
+	}
+	unlinked := os.Remove(tmp.Name()) == nil
+	done = func() {
+		tmp.Close()
+		if !unlinked {
+			os.Remove(tmp.Name())
+		}
+	}
+	info, err = a.ExportWACZ(ctx, tmp)
+	if err == nil {
+		_, err = tmp.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		done()
+		return nil, info, nil, err
+	}
+	return tmp, info, done, nil
+}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,10 +14,14 @@ import (
 
 // TestWACZAPI: GET /api/wacz says what the package holds, GET
 // /api/wacz/download sends it under the project's name with its length
-// and byte ranges; a project with no captures says so, and its download
-// is a conflict saying why.
+// and byte ranges, built beside the project's WARC files (the system's
+// temporary directory, which may be memory, is not used) and leaving
+// nothing there; a project with no captures says so, and its download is
+// a conflict saying why.
 func TestWACZAPI(t *testing.T) {
-	a, _ := apptest.Open(t, apptest.CrawledProject(t))
+	dir := apptest.CrawledProject(t)
+	a, _ := apptest.Open(t, dir)
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	h := New(a)
 	var info app.WACZInfo
 	apptest.Call(t, h, "GET", "/api/wacz", "", 200, &info)
@@ -36,6 +41,9 @@ func TestWACZAPI(t *testing.T) {
 	}
 	if zr.File[len(zr.File)-1].Name != "datapackage-digest.json" {
 		t.Errorf("the download ends with %s", zr.File[len(zr.File)-1].Name)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".wacz-*")); len(left) != 0 {
+		t.Errorf("the download left %v in the project", left)
 	}
 	req := apptest.Request(h, "GET", "/api/wacz/download", nil)
 	req.Header.Set("Range", "bytes=0-3")

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"time"
 )
 
@@ -40,25 +38,16 @@ func (h *handler) warcFile(w http.ResponseWriter, r *http.Request) {
 }
 
 // waczFile answers with the project's crawl as a WACZ file. It is written
-// to a temporary file first, so that a failure is an error answer and not
+// whole first (app.OpenWACZ), so that a failure is an error answer and not
 // a cut download, and so that the answer has its length and byte ranges.
 func (h *handler) waczFile(w http.ResponseWriter, r *http.Request) {
-	tmp, err := os.CreateTemp("", "sitesift-*.wacz")
-	if err != nil {
-		writeError(w, fmt.Errorf("wacz: %w", err))
-		return
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
-	info, err := h.app.ExportWACZ(r.Context(), tmp)
-	if err == nil {
-		_, err = tmp.Seek(0, io.SeekStart)
-	}
+	f, info, done, err := h.app.OpenWACZ(r.Context())
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	defer done()
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, info.Name))
-	http.ServeContent(w, r, info.Name, time.Time{}, tmp)
+	http.ServeContent(w, r, info.Name, time.Time{}, f)
 }
