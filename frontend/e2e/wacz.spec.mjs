@@ -8,10 +8,14 @@
 // page with a title), then serves ReplayWeb.page (the replaywebpage package's
 // ui.js and sw.js, under /replay/) and the WACZ file, with byte ranges, from
 // a local origin of its own, embeds <replay-web-page source=… url=…> there
-// and waits for the captured page to be replayed with its title. It prints
-// "N passed, M failed" and exits non-zero when anything failed.
+// and waits for the captured page to be replayed with its title. With
+// IMPORTED_URL, a `sitesift serve` of a project made by importing a link
+// graph, it checks that the card says there is nothing to package and offers
+// no file. It prints "N passed, M failed" and exits non-zero when anything
+// failed.
 //
 //   REPLAYWEBPAGE_DIR  the replaywebpage package (default node_modules/replaywebpage)
+//   IMPORTED_URL       optional: a project with no captures
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -163,6 +167,23 @@ await step("ReplayWeb.page replays the WACZ file from a local origin and shows t
     server.close();
   }
 });
+
+if (process.env.IMPORTED_URL) {
+  await step('a project of an imported link graph: the card says there is nothing to package, and the download is refused saying why', async () => {
+    const imported = process.env.IMPORTED_URL.endsWith('/') ? process.env.IMPORTED_URL : `${process.env.IMPORTED_URL}/`;
+    await page.goto(`${imported}#/export`);
+    const empty = page.locator('ss-wacz-export .wacz-empty');
+    await empty.waitFor();
+    const text = await empty.innerText();
+    assert(/Nothing to package/.test(text), `the card says "${text}"`);
+    assert((await page.locator('ss-wacz-export a[data-export="wacz"]').count()) === 0, 'the card offers a file all the same');
+    const res = await page.request.get(`${imported}api/wacz/download`);
+    const body = await res.text();
+    assert(res.status() === 409 && body.includes('no captures in this project'), `the download answered ${res.status()}: ${body.slice(0, 200)}`);
+    await empty.scrollIntoViewIfNeeded();
+    await shot(page, 'wacz-nothing');
+  });
+}
 
 await closeChecked(browser, pageErrors);
 finish();
