@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
@@ -108,7 +110,7 @@ func noCaptures(info WACZInfo) error {
 	if len(info.Imported) > 0 {
 		why += "; " + info.Note
 	}
-	return conflict(fmt.Errorf("wacz: %w: %s", ErrNoCaptures, why))
+	return fault.Conflict(fmt.Errorf("wacz: %w: %s", ErrNoCaptures, why))
 }
 
 // ExportWACZ writes the project's crawl to w as a WACZ file (WACZ 1.1.1):
@@ -128,7 +130,7 @@ func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
 	if len(files) == 0 {
 		return info, noCaptures(info)
 	}
-	dir := filepath.Join(a.project.Dir, WARCDir)
+	dir := filepath.Join(a.project.Dir, project.WARCDir)
 	p := wacz.Package{Title: a.projectName(), Software: "sitesift " + Version}
 	titles := map[string]string{}
 	type capture struct {

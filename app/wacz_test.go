@@ -18,6 +18,8 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
@@ -188,9 +190,9 @@ func TestWACZNothingToPackage(t *testing.T) {
 	}{{"edge list", graph, "no crawl of it wrote a WARC file"}, {"imported WARC", imported, "iana.warc.gz"}} {
 		out := filepath.Join(t.TempDir(), "x.wacz")
 		_, info, err := c.a.WriteWACZ(ctx, out)
-		if !errors.Is(err, app.ErrNoCaptures) || app.KindOf(err) != app.KindConflict ||
+		if !errors.Is(err, app.ErrNoCaptures) || fault.KindOf(err) != fault.KindConflict ||
 			!strings.Contains(err.Error(), "no captures in this project") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v (%s), want a conflict saying there are no captures and %q", c.name, err, app.KindOf(err), c.want)
+			t.Errorf("%s: error %v (%s), want a conflict saying there are no captures and %q", c.name, err, fault.KindOf(err), c.want)
 		}
 		if info.WARCs != 0 {
 			t.Errorf("%s: %+v", c.name, info)
@@ -222,7 +224,7 @@ func TestWACZFailureLeavesNoFile(t *testing.T) {
 		t.Errorf("cancelled export: %v", err)
 	}
 	last := files[len(files)-1].Name
-	index := filepath.Join(dir, app.WARCDir, strings.TrimSuffix(last, ".warc.gz")+".cdxj")
+	index := filepath.Join(dir, project.WARCDir, strings.TrimSuffix(last, ".warc.gz")+".cdxj")
 	if err := os.WriteFile(index, []byte("not a CDXJ line\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

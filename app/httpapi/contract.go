@@ -58,6 +58,8 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/warcs", Response: []app.WARCFile{}},
 		{Pattern: "GET /api/warcs/{name}", Body: file},
+		{Pattern: "GET /api/wacz", Response: app.WACZInfo{}},
+		{Pattern: "GET /api/wacz/download", Body: file},
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},
 		{Pattern: "POST /api/imports", Requests: []any{app.ArchiveImportRequest{}}, Response: imports},

@@ -1848,6 +1848,43 @@ export interface TopPage {
 }
 
 /**
+ * WACZInfo says what a WACZ export of the project packages and what it
+ * cannot.
+ *
+ * (Go: sitesift/app.WACZInfo)
+ */
+export interface WACZInfo {
+  /** Name is the file's name: PROJECT-crawl.wacz. */
+  name: string;
+  /**
+   * WARCs counts the finished WARC files of the project's crawls, Bytes
+   * their size and Captures the captures their indexes list: all of them
+   * go into the WACZ file.
+   */
+  warcs: number;
+  bytes: number;
+  captures: number;
+  /**
+   * Pages counts the lines of pages.jsonl: the HTML pages fetched with a
+   * 2xx answer. Known once the file is written (0 before).
+   */
+  pages: number;
+  /**
+   * Writing counts the WARC files a running crawl is writing: left out
+   * until it ends.
+   */
+  writing: number;
+  /**
+   * Imported lists the WARC and ARC files the project's pages were
+   * imported from: the project keeps their pages and links but not the
+   * files or their captures, so none of them is packaged.
+   */
+  imported: string[] | null;
+  /** Note says in words what is not packaged; "" when nothing is left out. */
+  note: string;
+}
+
+/**
  * File describes a WARC file of a directory.
  *
  * (Go: sitesift/sites/warcfile.File)
@@ -1973,6 +2010,15 @@ export interface ApiRoutes {
     response: WarcfileFile[] | null;
   };
   "GET /api/warcs/{name}": {
+    request: undefined;
+    /** a file (Content-Disposition: attachment) */
+    response: never;
+  };
+  "GET /api/wacz": {
+    request: undefined;
+    response: WACZInfo;
+  };
+  "GET /api/wacz/download": {
     request: undefined;
     /** a file (Content-Disposition: attachment) */
     response: never;

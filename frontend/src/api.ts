@@ -106,20 +106,8 @@ export type CrawlErrors = Gen.CrawlErrors;
 /** WarcFile is one WARC file of the project's archive; the open one is being written. */
 export type WarcFile = Gen.WarcfileFile;
 
-/**
- * WaczInfo says what the crawl's WACZ file holds (GET /api/wacz): the finished WARC files of the project's crawls,
- * their size and captures; writing counts the files a running crawl writes (left out), imported the WARC/ARC files
- * pages were imported from (not kept, not packaged); note says what is left out, "" when nothing.
- */
-export interface WaczInfo {
-  name: string;
-  warcs: number;
-  bytes: number;
-  captures: number;
-  writing: number;
-  imported: string[];
-  note: string;
-}
+/** WaczInfo says what the crawl's WACZ file holds and leaves out (GET /api/wacz). */
+export type WaczInfo = Gen.WACZInfo;
 
 export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' | 'site' | 'rating';
 
@@ -396,7 +384,7 @@ export const api = {
 
   warcs: (signal?: AbortSignal) => request<Answer<'GET /api/warcs'>>('GET', '/api/warcs', undefined, signal),
   warcURL: (name: string) => `/api/warcs/${enc(name)}`,
-  wacz: (signal?: AbortSignal) => request<WaczInfo>('GET', '/api/wacz', undefined, signal),
+  wacz: (signal?: AbortSignal) => request<Answer<'GET /api/wacz'>>('GET', '/api/wacz', undefined, signal),
   waczURL: '/api/wacz/download',
 
   sites: (
