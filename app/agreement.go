@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sitesift/app/fault"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -65,7 +66,7 @@ func (f Float) MarshalJSON() ([]byte, error) {
 // AgreementOptions sets up [App.Agreement].
 type AgreementOptions struct {
 	// Biased adds the rows of the biased PageRank, in-sample and
-	// cross-validated, with boost Bias (0: DefaultBias).
+	// cross-validated, with boost Bias (0: ranking.DefaultBias).
 	Biased bool
 	Bias   float64
 	// Rater, if set, selects the rater whose confusion matrix is reported:
@@ -212,7 +213,7 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 		for _, t := range th {
 			row.Thresholds = append(row.Thresholds, Float(t))
 			if m.top > 0 {
-				row.ThresholdScores = append(row.ThresholdScores, Score100(t, m.top))
+				row.ThresholdScores = append(row.ThresholdScores, ranking.Score100(t, m.top))
 			}
 		}
 		out.Rows = append(out.Rows, row)
@@ -273,12 +274,12 @@ type measure struct {
 
 // top is the highest of values, NaN left out.
 func top(values []float64) float64 {
-	return NewRanking(values).Max()
+	return ranking.NewRanking(values).Max()
 }
 
 // measures computes the measures over the rated sites of r.
 func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementOptions, out *Agreement) ([]measure, error) {
-	rows, err := a.allSites(ctx, 0)
+	rows, err := a.Ranking.AllSites(ctx, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +287,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	for _, x := range rows {
 		row[x.Site] = x
 	}
-	names, g, err := a.projectGraph(ctx)
+	names, g, err := a.Ranking.ProjectGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +307,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		}
 		return v
 	}
-	pr, err := a.pageRank(g, nil)
+	pr, err := a.Ranking.PageRank(g, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +340,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		return ms, nil
 	}
 
-	bias, err := checkBias(opt.Bias)
+	bias, err := ranking.CheckBias(opt.Bias)
 	if err != nil {
 		return nil, err
 	}
@@ -347,8 +348,8 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	if err != nil {
 		return nil, err
 	}
-	p, favoured := BiasVector(names, meanRatings(rs), bias)
-	biased, err := a.pageRank(g, p)
+	p, favoured := ranking.BiasVector(names, ranking.MeanRatings(rs), bias)
+	biased, err := a.Ranking.PageRank(g, p)
 	if err != nil {
 		return nil, err
 	}
@@ -373,8 +374,8 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 				train = append(train, x)
 			}
 		}
-		p, _ := BiasVector(names, meanRatings(train), bias)
-		rank, err := a.pageRank(g, p)
+		p, _ := ranking.BiasVector(names, ranking.MeanRatings(train), bias)
+		rank, err := a.Ranking.PageRank(g, p)
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -75,7 +76,7 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 	if h.Sites != 4 || h.ScorePct != 100 || h.Spearman != 1 {
 		t.Errorf("cc_harmonic: %d sites, score %v%%, spearman %v; want 4, 100, 1", h.Sites, h.ScorePct, h.Spearman)
 	}
-	if len(h.Thresholds) != 3 || h.ThresholdScores[0] != app.Score100(float64(h.Thresholds[0]), 9.5e6) {
+	if len(h.Thresholds) != 3 || h.ThresholdScores[0] != ranking.Score100(float64(h.Thresholds[0]), 9.5e6) {
 		t.Errorf("cc_harmonic thresholds %v, scores %v: want 0–100 of the slice's top, 9.5e6", h.Thresholds, h.ThresholdScores)
 	}
 	pr := rows[app.MeasureCCPageRank]

@@ -12,8 +12,8 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/importance"
-	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -38,6 +38,10 @@ type Options struct {
 
 // App is the service behind the command line and the HTTP API.
 type App struct {
+	// Ranking computes the sites' importance and places them (package
+	// ranking).
+	Ranking *ranking.Service
+
 	project  *project.Project
 	store    *store.Store
 	index    *index.Index
@@ -50,9 +54,6 @@ type App struct {
 	crawls   *crawlJobs // the running or last crawl (crawl.go)
 	lastOnce sync.Once
 	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
-	rankM    sync.Mutex
-
-	standings standingsMemo // every site's rank, while the importance stays (standings.go)
 
 	communities communityMemo  // the last seed extraction (communities.go)
 	membership  membershipMemo // sites → communities, for review (review.go)
@@ -79,7 +80,7 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
-	a.standings.init()
+	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { _, ok := a.imports.Running(); return ok })
 	a.crawls = &crawlJobs{}
 	a.lab = newLabJobs(a.log)
 	a.imports = newImportJobs(a.log)
@@ -147,51 +148,6 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 		Imports: export.List(imports)}, nil
 }
 
-// UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
-// M*, the crawl's teleport) from the store and saves it. Beside the process
-// that holds the project (a read-only App) it saves nothing and leaves the
-// PageRank that process keeps up to date.
-func (a *App) UpdatePageRank(ctx context.Context) error {
-	if a.project != nil && a.project.ReadOnly {
-		return nil
-	}
-	a.rankM.Lock()
-	defer a.rankM.Unlock()
-	if err := a.repetitionRule(ctx); err != nil {
-		return err
-	}
-	g, err := a.store.SiteGraphCSR(ctx)
-	if err != nil {
-		return err
-	}
-	opt := importance.DefaultPageRankOptions()
-	opt.Teleport = a.teleport
-	res, err := importance.PageRank(csrGraph(g), opt)
-	if err != nil {
-		return fmt.Errorf("pagerank: %w", err)
-	}
-	return a.store.SetPageRankCSR(ctx, g, res.Rank)
-}
-
-// PageRankOf computes the PageRank of a weighted site graph.
-func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[string]float64, error) {
-	g, err := siteGraph(names, edges)
-	if err != nil {
-		return nil, fmt.Errorf("pagerank: %w", err)
-	}
-	opt := importance.DefaultPageRankOptions()
-	opt.Teleport = teleport
-	res, err := importance.PageRank(g, opt)
-	if err != nil {
-		return nil, err
-	}
-	rank := make(map[string]float64, len(names))
-	for i, n := range names {
-		rank[n] = res.Rank[i]
-	}
-	return rank, nil
-}
-
 // Sites lists sites, sorted, filtered and paginated by the store.
 func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if q.Librarian != "" {
@@ -207,14 +163,14 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if rows == nil {
 		rows = []store.SiteRow{}
 	}
-	if err := a.placeRows(ctx, rows); err != nil {
+	if err := a.Ranking.PlaceRows(ctx, rows); err != nil {
 		return SiteList{}, err
 	}
 	archive, err := a.sitesArchive(ctx, rows) // import_archive.go
 	if err != nil {
 		return SiteList{}, err
 	}
-	graph, err := a.LinkGraph(ctx)
+	graph, err := a.Ranking.LinkGraph(ctx)
 	if err != nil {
 		return SiteList{}, err
 	}
@@ -235,7 +191,7 @@ type SiteList struct {
 	// say of the listed sites, by name, for those they name.
 	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
 	// Graph is the site graph the importance and the degrees come from.
-	Graph LinkGraph `json:"graph"`
+	Graph ranking.LinkGraph `json:"graph"`
 	// Platforms is the number of the project's platform sites, whatever
 	// the query: what the Sites page says it hides or shows apart.
 	Platforms int `json:"platforms"`
@@ -256,13 +212,13 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 	if err != nil {
 		return d, err
 	}
-	st, err := a.Standings(ctx)
+	st, err := a.Ranking.Standings(ctx)
 	if err != nil {
 		return store.SiteDetail{}, err
 	}
 	d.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
-	scoreLinks(st, d.InLinks)
-	scoreLinks(st, d.OutLinks)
+	ranking.ScoreLinks(st, d.InLinks)
+	ranking.ScoreLinks(st, d.OutLinks)
 	if librarian == "" {
 		return d, nil
 	}
@@ -381,7 +337,17 @@ func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
 		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
-			Language: h.Language, Relevance: Score100(h.Score, res.MaxScore)}
+			Language: h.Language, Relevance: ranking.Score100(h.Score, res.MaxScore)}
 	}
 	return out, nil
+}
+
+// Warm ranks the sites and counts them in the background, so that the
+// first page of the sites table a window or a browser asks for does not
+// wait for it (over a second at a million sites). A listing asked for
+// meanwhile waits for it rather than ranking the sites a second time.
+func (a *App) Warm() {
+	go func() {
+		_, _ = a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
+	}()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 )
 
 // CheckReport is what [App.Check] finds: what opening the project mended,
@@ -29,7 +30,7 @@ type CheckReport struct {
 // Check verifies the project's consistency, as an operator does after a
 // crash: SQLite's integrity check, every searchable page in the index and
 // nothing more, the OPIC cash whole, the importance that of the site graph
-// (not stale: [ErrImportanceStale]), and no crawl recorded as running when
+// (not stale: [ranking.ErrImportanceStale]), and no crawl recorded as running when
 // none runs. Opening the project has already mended what a kill can leave
 // in the store and the index (see [OpenProject]); Check reports it, and any
 // problem that remains. A stale importance is one: Check does not compute
@@ -74,7 +75,7 @@ func (a *App) Check(ctx context.Context) (CheckReport, error) {
 		return CheckReport{}, err
 	}
 	if r.ImportanceStale {
-		r.Problems = append(r.Problems, fmt.Sprintf("%v; %s", ErrImportanceStale, a.finishRankingHint()))
+		r.Problems = append(r.Problems, fmt.Sprintf("%v; %s", ranking.ErrImportanceStale, a.Ranking.FinishRankingHint()))
 	}
 	if _, err := a.running(); h.RunningCrawls > 0 && err != nil {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -116,7 +117,7 @@ func (cg *communityGraph) site(v int) string {
 // all linking to its network's help and footer pages, a complete core of
 // pages: a "community" of one site pointing at its own template. A
 // community is a core of sites, at least two hub sites agreeing on at
-// least two authority sites, so the paper's method (HITS-Ranking, the
+// least two authority sites, so the paper's method (HITS-ranking.Ranking, the
 // cover-density core, the core removed, again) runs on the site graph,
 // the paper's pruning carried to its end: a site's pages are one node, its
 // many pages one vote. Three blogs citing two news sites then make a core
@@ -455,7 +456,7 @@ func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt
 		top = max(top, c.HubScore)
 	}
 	for i := range out {
-		out[i].HubRelative = Score100(out[i].HubScore, top)
+		out[i].HubRelative = ranking.Score100(out[i].HubScore, top)
 	}
 	return out, end, nil
 }

@@ -16,6 +16,7 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/crawl"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
@@ -37,7 +38,7 @@ type CrawlRequest struct {
 	// ones; nil fields keep the stored settings (see App.Settings).
 	SettingsUpdate
 	// Bias > 0 biases the crawl towards what librarians value: a site whose
-	// mean rating is at least FavouredRating gets a teleport share of
+	// mean rating is at least ranking.FavouredRating gets a teleport share of
 	// 1 + Bias (every other site 1), so the virtual page's cash, the greedy
 	// order and OPIC favour it and its neighbourhood. 0: no bias.
 	Bias float64 `json:"bias"`
@@ -496,7 +497,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 			}
 		}
 		// The last PageRank, on the final graph, whatever the end.
-		if perr := a.UpdatePageRank(bg); perr != nil {
+		if perr := a.Ranking.UpdatePageRank(bg); perr != nil {
 			a.log.Error("pagerank", "err", perr)
 			err = errors.Join(err, perr)
 		}
@@ -520,7 +521,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 }
 
 // crawlShares returns the teleport shares of a biased crawl: 1 + bias for
-// the sites librarians rated FavouredRating or more on average (the others
+// the sites librarians rated ranking.FavouredRating or more on average (the others
 // keep the default 1), as in the biased PageRank (BiasVector).
 func (a *App) crawlShares(ctx context.Context, bias float64) (map[string]float64, error) {
 	rs, err := a.store.Ratings(ctx)
@@ -528,8 +529,8 @@ func (a *App) crawlShares(ctx context.Context, bias float64) (map[string]float64
 		return nil, err
 	}
 	shares := map[string]float64{}
-	for site, m := range meanRatings(rs) {
-		if m >= FavouredRating {
+	for site, m := range ranking.MeanRatings(rs) {
+		if m >= ranking.FavouredRating {
 			shares[site] = 1 + bias
 		}
 	}
@@ -600,7 +601,7 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if time.Since(s.lastRank) > 2*time.Second {
 		s.lastRank = time.Now()
-		return s.app.UpdatePageRank(ctx)
+		return s.app.Ranking.UpdatePageRank(ctx)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
@@ -43,7 +44,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 				Selection: h("="), Ratings: []int{2}, Mean: 2}}})
 		}, 4},
 		{"biased rank", func(w io.Writer) error {
-			return app.WriteBiasedRank(w, []app.BiasedRankRow{{Site: h("")}}, export.CSV)
+			return app.WriteBiasedRank(w, []ranking.BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
 		{"communities", func(w io.Writer) error {
 			return app.WriteCommunities(w, []app.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
@@ -58,7 +59,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return app.WriteQueue(w, app.ReviewQueue{Rows: []app.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
-			return app.WriteRank(w, []app.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
+			return app.WriteRank(w, []ranking.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
 		}, 2},
 		{"seeds", func(w io.Writer) error {
 			return app.WriteSeeds(w, []app.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)

@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
@@ -366,7 +367,7 @@ func TestExports(t *testing.T) {
 	}
 	for _, r := range rows[1:] {
 		if r[0] == "s1.test" && (r[1] != "ok" || r[2] != "2" || r[5] != "3" || r[8] == "0" || r[9] != "approved" ||
-			strings.Join(r[10:], ",") != "4,4,3,3.6666666666666665,"+app.GraphEditorial) {
+			strings.Join(r[10:], ",") != "4,4,3,3.6666666666666665,"+ranking.GraphEditorial) {
 			t.Errorf("s1 in the sites table: %q", r)
 		}
 	}

@@ -19,7 +19,7 @@
 // their files; app/plot draws their charts; app/apptest builds projects for
 // tests.
 //
-// Communities are cores of sites: the seeds paper's method (HITS-Ranking,
+// Communities are cores of sites: the seeds paper's method (HITS-ranking.Ranking,
 // the best cover-density core taken out, again; package importance) runs
 // on the site graph, each link between two sites once, and a core counts
 // with at least 2 hub sites and 2 authority sites. The paper's page graph
@@ -40,5 +40,5 @@
 //	...
 //	a := app.New(app.Options{Project: p, Logger: log})
 //	defer a.Close()
-//	rows, err := a.Rank(ctx, 20)
+//	rows, err := a.Ranking.Rank(ctx, 20)
 package app

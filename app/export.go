@@ -27,7 +27,7 @@ type Seed struct {
 	// false for a home page no crawl saw.
 	Checked bool `json:"checked"`
 	// Graph names the site graph the importance comes from (see
-	// [LinkGraph]).
+	// [ranking.LinkGraph]).
 	Graph string `json:"graph"`
 }
 
@@ -51,7 +51,7 @@ func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRej
 	if count <= 0 {
 		return nil, nil, fault.Invalid(fmt.Errorf("seeds: count %d must be positive", count))
 	}
-	if err := a.requireImportance(ctx, "seeds"); err != nil {
+	if err := a.Ranking.RequireImportance(ctx, "seeds"); err != nil {
 		return nil, nil, err
 	}
 	// Read a few more sites than asked for, and more again while the
@@ -61,7 +61,7 @@ func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRej
 		if err != nil {
 			return nil, nil, err
 		}
-		rows, err := a.allSites(ctx, limit)
+		rows, err := a.Ranking.AllSites(ctx, limit)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -92,7 +92,7 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 	if err != nil {
 		return nil, err
 	}
-	graph, err := a.LinkGraph(ctx)
+	graph, err := a.Ranking.LinkGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -103,98 +103,6 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 			Graph: graph.Label}
 	}
 	return seeds, nil
-}
-
-// allSites returns up to limit sites (all when limit ≤ 0) by OPIC, highest first.
-//
-// One query, not pages of it: ListSites sorts every site before it can skip
-// an offset, so reading an imported graph of 317 000 sites 500 at a time
-// sorted them all 634 times (still running after 17 minutes); at once it
-// takes 6 s.
-func (a *App) allSites(ctx context.Context, limit int) ([]store.SiteRow, error) {
-	_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0)})
-	if err != nil {
-		return nil, err
-	}
-	return rows, nil
-}
-
-// RankRow is one line of `sitesift rank`.
-type RankRow struct {
-	Site     string  `json:"site"`
-	OPIC     float64 `json:"opic"`
-	PageRank float64 `json:"pagerank"`
-	InSites  int     `json:"in_sites"`
-	OutSites int     `json:"out_sites"`
-	Pages    int     `json:"pages"`
-	// Standing is the site's rank and 0–100 score among all the sites
-	// ranked (all the project's, whatever the limit).
-	store.Standing
-	// Graph names the site graph the numbers come from (see [LinkGraph]).
-	Graph string `json:"graph"`
-}
-
-// Rank recomputes PageRank and returns all sites by OPIC, highest first,
-// but the platform sites; limit > 0 keeps the first limit.
-func (a *App) Rank(ctx context.Context, limit int) ([]RankRow, error) {
-	return a.rank(ctx, limit, false)
-}
-
-// rankedSites returns up to limit sites (all when limit ≤ 0) by OPIC,
-// highest first, the platform sites among them only when
-// includePlatforms. PageRank and OPIC were computed on the whole site
-// graph, platforms included: a platform is hidden from the ranking, not
-// from the graph (see [LeftOutPlatform]).
-func (a *App) rankedSites(ctx context.Context, limit int, includePlatforms bool) ([]store.SiteRow, error) {
-	q := store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0), Platforms: store.PlatformsNone}
-	if includePlatforms {
-		q.Platforms = ""
-	}
-	_, rows, err := a.store.ListSites(ctx, q)
-	return rows, err
-}
-
-// rank is [App.Rank], with the platform sites when includePlatforms.
-func (a *App) rank(ctx context.Context, limit int, includePlatforms bool) ([]RankRow, error) {
-	if err := a.requireImportance(ctx, "rank"); err != nil {
-		return nil, err
-	}
-	// Beside the process that holds the project nothing is saved: the
-	// PageRank is computed for the answer only.
-	var fresh map[string]float64
-	if a.project != nil && a.project.ReadOnly {
-		names, edges, err := a.store.SiteGraph(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if fresh, err = PageRankOf(names, edges, a.teleport); err != nil {
-			return nil, err
-		}
-	} else if err := a.UpdatePageRank(ctx); err != nil {
-		return nil, err
-	}
-	rows, err := a.rankedSites(ctx, limit, includePlatforms)
-	if err != nil {
-		return nil, err
-	}
-	st, err := a.Standings(ctx)
-	if err != nil {
-		return nil, err
-	}
-	graph, err := a.LinkGraph(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]RankRow, len(rows))
-	for i, r := range rows {
-		pr := r.PageRank
-		if fresh != nil {
-			pr = fresh[r.Site]
-		}
-		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
-			Standing: st.OfSite(r.Platform, r.OPIC, pr), Graph: graph.Label}
-	}
-	return out, nil
 }
 
 // The deliverables of the Export page, `sitesift export --what` and
@@ -398,7 +306,7 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 	// Every deliverable but the ratings and the communities (a graph's
 	// cores) lists or orders sites by their importance.
 	if r.What != ExportRatings && r.What != ExportCommunities {
-		if err := a.requireImportance(ctx, "export "+r.What); err != nil {
+		if err := a.Ranking.RequireImportance(ctx, "export "+r.What); err != nil {
 			return nil, err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/export"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -151,7 +152,7 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 	}
 	rows := apptest.ReadCSV(t, buf.String())
 	if len(rows) != 2 || len(rows[0]) != 7 || rows[0][5] != "checked" || rows[1][0] != "http://b.test/" || rows[1][5] != "false" ||
-		rows[0][6] != "graph" || rows[1][6] != app.GraphNoPages {
+		rows[0][6] != "graph" || rows[1][6] != ranking.GraphNoPages {
 		t.Errorf("top-1 CSV %q", rows)
 	}
 	buf.Reset()

@@ -48,7 +48,7 @@ const (
 // core whose seed is one of its pages, else the first core with one of its
 // pages as a hub or authority, else -1.
 func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, error) {
-	rows, err := a.allSites(ctx, limit)
+	rows, err := a.Ranking.AllSites(ctx, limit)
 	if err != nil {
 		return GraphView{}, err
 	}

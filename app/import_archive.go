@@ -290,7 +290,7 @@ func warcFilesIn(dir string) ([]string, error) {
 // were committed leaves them to the next). A file that adds to the graph
 // marks the importance stale as it is committed, and saving the importance
 // clears the mark: until then the rankings, seeds and exports refuse
-// ([ErrImportanceStale]), and opening the project finishes the ranking
+// ([ranking.ErrImportanceStale]), and opening the project finishes the ranking
 // ([App.RepairImportance]).
 //
 // progress, when not nil, is called as the import goes.
@@ -384,7 +384,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		// Also after a failed file: the files before it are in the graph.
 		p.Phase, p.File, p.Kind = "rank", "", ""
 		report()
-		reads, rerr := a.UpdateImportedImportance(actx)
+		reads, rerr := a.Ranking.UpdateImportedImportance(actx)
 		if rerr != nil {
 			return res, errors.Join(err, fmt.Errorf("import: PageRank and OPIC: %w", rerr))
 		}

@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 )
@@ -61,7 +62,7 @@ func importKillCases(t *testing.T) []struct {
 // rankText is the project's ranking as `sitesift rank --format csv` writes it.
 func rankText(t *testing.T, a *app.App) string {
 	t.Helper()
-	rows, err := a.Rank(context.Background(), 0)
+	rows, err := a.Ranking.Rank(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,19 +114,19 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			}
 			// The process stops where the import says it ranks, as a kill
 			// would: nothing after that point runs.
-			ranking := false
+			rankingSeen := false
 			stopped := make(chan struct{})
 			go func() {
 				defer close(stopped)
 				a.ImportArchives(ctx, tc.req, func(pr app.ImportProgress) {
 					if pr.Phase == "rank" {
-						ranking = true
+						rankingSeen = true
 						runtime.Goexit()
 					}
 				})
 			}()
 			<-stopped
-			if !ranking {
+			if !rankingSeen {
 				t.Fatal("the import never said it was ranking")
 			}
 			a.Close()
@@ -146,8 +147,8 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 				t.Errorf("check after the stop: problems %q; want the importance stale", r.Problems)
 			}
 			refused := map[string]error{}
-			_, refused["rank"] = a.Rank(ctx, 0)
-			_, refused["rank binary"] = a.RankWeighted(ctx, 0, app.WeightingBinary, false)
+			_, refused["rank"] = a.Ranking.Rank(ctx, 0)
+			_, refused["rank binary"] = a.Ranking.RankWeighted(ctx, 0, ranking.WeightingBinary, false)
 			_, refused["seeds"] = a.Seeds(ctx, 5, true)
 			refused["export top-k"] = a.Export(ctx, io.Discard, app.ExportRequest{What: app.ExportTopK})
 			for what, err := range refused {
@@ -156,7 +157,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 				}
 			}
 
-			repaired, err := a.RepairImportance(ctx)
+			repaired, err := a.Ranking.RepairImportance(ctx)
 			if err != nil || !repaired {
 				t.Fatalf("RepairImportance = %v, %v; want the ranking finished", repaired, err)
 			}
@@ -166,7 +167,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			if r, err := a.Check(ctx); err != nil || len(r.Problems) != 0 {
 				t.Errorf("check once the ranking is finished: %q, %v", r.Problems, err)
 			}
-			if again, err := a.RepairImportance(ctx); err != nil || again {
+			if again, err := a.Ranking.RepairImportance(ctx); err != nil || again {
 				t.Errorf("a second RepairImportance = %v, %v; want nothing to do", again, err)
 			}
 		})

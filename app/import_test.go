@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"sitesift/app/export"
+	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
@@ -16,10 +17,10 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	names := []string{"a.test", "with,comma", `with"quote`, " leading-space", "\tleading-tab", "\u00a0nbsp", "é.test",
 		`\.`, "", "line\nbreak", "cr\rx", "#hash", "plain-123.example", "=cmd|' /c calc'!a1", "-x.test", "+1", "@a", "'=x", "-0.5", "'a"}
 	// The graph's names, one with a comma to quote.
-	graphs := []string{GraphEditorial, GraphWithImports, GraphNoPages}
-	var rows []RankRow
+	graphs := []string{ranking.GraphEditorial, ranking.GraphWithImports, ranking.GraphNoPages}
+	var rows []ranking.RankRow
 	for i, n := range names {
-		rows = append(rows, RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3,
+		rows = append(rows, ranking.RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3,
 			Graph: graphs[i%len(graphs)]})
 		rows[i].Standing = store.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i}
 	}

@@ -209,7 +209,7 @@ func TestRepairImportanceOfAHalfImport(t *testing.T) {
 	a := New(Options{Project: p})
 	defer a.Close()
 	defer p.Close()
-	repaired, err := a.RepairImportance(ctx)
+	repaired, err := a.Ranking.RepairImportance(ctx)
 	if err != nil || !repaired {
 		t.Fatalf("RepairImportance = %v, %v; want a repair", repaired, err)
 	}
@@ -218,7 +218,7 @@ func TestRepairImportanceOfAHalfImport(t *testing.T) {
 	if err != nil || !(opic > 0) || math.Abs(pr-1) > 1e-9 {
 		t.Errorf("after the repair OPIC sums to %v and PageRank to %v (%v), want > 0 and 1", opic, pr, err)
 	}
-	if again, err := a.RepairImportance(ctx); err != nil || again {
+	if again, err := a.Ranking.RepairImportance(ctx); err != nil || again {
 		t.Errorf("a second RepairImportance = %v, %v; want nothing to do", again, err)
 	}
 }

@@ -114,7 +114,7 @@ func (a *App) StartLab(ctx context.Context, request any) (LabJobStatus, error) {
 		var lg lab.Graph
 		n := p.N
 		if p.Graph == lab.GraphProject {
-			_, g, err := a.projectGraph(ctx)
+			_, g, err := a.Ranking.ProjectGraph(ctx)
 			if err != nil {
 				return LabJobStatus{}, err
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"sitesift/app/lab"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 )
 
@@ -51,5 +52,5 @@ func (a *App) LinkGraphs(ctx context.Context) (lab.LinkGraphs, float64, error) {
 	if err != nil {
 		return lab.LinkGraphs{}, 0, err
 	}
-	return lab.LinkGraphs{Names: ed.Names, Editorial: csrGraph(ed), All: csrGraph(all)}, a.teleport, nil
+	return lab.LinkGraphs{Names: ed.Names, Editorial: ranking.CSRGraph(ed), All: ranking.CSRGraph(all)}, a.teleport, nil
 }

@@ -9,6 +9,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -34,7 +35,7 @@ func templateProject(t *testing.T) (*app.App, *project.Project) {
 	if _, err := p.Store.StartCrawl(ctx, nil); err != nil { // a crawled project
 		t.Fatal(err)
 	}
-	if _, err := a.UpdateImportedImportance(ctx); err != nil {
+	if _, err := a.Ranking.UpdateImportedImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return a, p
@@ -42,7 +43,7 @@ func templateProject(t *testing.T) (*app.App, *project.Project) {
 
 // siteRow returns the row of site in the sites listing, and the graph the
 // listing says its numbers come from.
-func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, app.LinkGraph) {
+func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, ranking.LinkGraph) {
 	t.Helper()
 	l, err := a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
 	if err != nil {
@@ -54,7 +55,7 @@ func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, app.LinkGrap
 		}
 	}
 	t.Fatalf("no %s in the listing", site)
-	return store.SiteRow{}, app.LinkGraph{}
+	return store.SiteRow{}, ranking.LinkGraph{}
 }
 
 // The links setting chooses the graph the importance is computed on: a
@@ -68,7 +69,7 @@ func TestLinksSetting(t *testing.T) {
 		t.Fatalf("default links setting %q, %v; want editorial", s.Links, err)
 	}
 	ed, g := siteRow(t, a, "share.test")
-	if g.Label != app.GraphEditorial || ed.InSites != 0 {
+	if g.Label != ranking.GraphEditorial || ed.InSites != 0 {
 		t.Errorf("share.test on the editorial graph: %+v, graph %+v; want no in-link", ed, g)
 	}
 
@@ -79,12 +80,12 @@ func TestLinksSetting(t *testing.T) {
 		t.Errorf("importance stale after the change: %v, %v; want computed again", stale, err)
 	}
 	all, g := siteRow(t, a, "share.test")
-	if g.Label != app.GraphAll || all.InSites != 1 || !(all.OPIC > ed.OPIC) || !(all.PageRank > ed.PageRank) {
+	if g.Label != ranking.GraphAll || all.InSites != 1 || !(all.OPIC > ed.OPIC) || !(all.PageRank > ed.PageRank) {
 		t.Errorf("share.test on the all-links graph: %+v, graph %+v; want an in-link, and OPIC and PageRank above %+v",
 			all, g, ed)
 	}
-	rows, err := a.Rank(ctx, 0)
-	if err != nil || len(rows) == 0 || rows[0].Graph != app.GraphAll {
+	rows, err := a.Ranking.Rank(ctx, 0)
+	if err != nil || len(rows) == 0 || rows[0].Graph != ranking.GraphAll {
 		t.Errorf("rank on all links: %+v, %v", rows, err)
 	}
 
@@ -105,8 +106,8 @@ func TestImportedGraphName(t *testing.T) {
 	if _, err := a.Import(ctx, path); err != nil {
 		t.Fatal(err)
 	}
-	g, err := a.LinkGraph(ctx)
-	if err != nil || g.Label != app.GraphNoPages || g.Links != "editorial" {
+	g, err := a.Ranking.LinkGraph(ctx)
+	if err != nil || g.Label != ranking.GraphNoPages || g.Links != "editorial" {
 		t.Errorf("graph of an imported edge list: %+v, %v", g, err)
 	}
 }
@@ -127,7 +128,7 @@ func TestRankingRepetitionRule(t *testing.T) {
 	if _, err := p.Store.StartCrawl(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.UpdatePageRank(ctx); err != nil {
+	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
 		t.Fatal(err)
 	}
 	follow, _ := siteRow(t, a, "follow.test")

@@ -16,6 +16,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -42,7 +43,7 @@ func platformProject(t *testing.T) *app.App {
 	return a
 }
 
-func rankNames(rows []app.RankRow) []string {
+func rankNames(rows []ranking.RankRow) []string {
 	var out []string
 	for _, r := range rows {
 		out = append(out, r.Site)
@@ -60,21 +61,21 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 	ctx := context.Background()
 	editorial := []string{"news.test", "blog.test"}
 
-	rows, err := a.Rank(ctx, 0)
+	rows, err := a.Ranking.Rank(ctx, 0)
 	if err != nil || !slices.Equal(rankNames(rows), editorial) {
 		t.Fatalf("rank = %v, %v; want %v", rankNames(rows), err, editorial)
 	}
-	all, err := a.RankWeighted(ctx, 0, app.WeightingLinks, true)
+	all, err := a.Ranking.RankWeighted(ctx, 0, ranking.WeightingLinks, true)
 	if err != nil || len(all) != 5 || all[0].Site != "facebook.com" {
 		t.Fatalf("rank with platforms = %v, %v", rankNames(all), err)
 	}
 	for _, r := range rows {
-		i := slices.IndexFunc(all, func(x app.RankRow) bool { return x.Site == r.Site })
+		i := slices.IndexFunc(all, func(x ranking.RankRow) bool { return x.Site == r.Site })
 		if all[i].PageRank != r.PageRank || r.PageRank <= 0 {
 			t.Errorf("%s: PageRank %v without platforms shown, %v with: the graph must be the same", r.Site, r.PageRank, all[i].PageRank)
 		}
 	}
-	bin, err := a.RankWeighted(ctx, 0, app.WeightingBinary, false)
+	bin, err := a.Ranking.RankWeighted(ctx, 0, ranking.WeightingBinary, false)
 	if err != nil || !slices.Equal(rankNames(bin), editorial) {
 		t.Errorf("binary rank = %v, %v", rankNames(bin), err)
 	}
@@ -148,7 +149,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 	if ch, err := a.SetPlatform(ctx, "http://blog.test/page", true, ""); err != nil || !ch.Platform || ch.Listed || ch.Site != "blog.test" {
 		t.Fatalf("SetPlatform blog.test in: %+v, %v", ch, err)
 	}
-	if rows, err := a.Rank(ctx, 0); err != nil || !slices.Equal(rankNames(rows), []string{"t.co", "news.test"}) {
+	if rows, err := a.Ranking.Rank(ctx, 0); err != nil || !slices.Equal(rankNames(rows), []string{"t.co", "news.test"}) {
 		t.Errorf("rank after the moves = %v, %v", rankNames(rows), err)
 	}
 	if got, _ := export(app.ExportRequest{What: app.ExportApproved}); got != "http://t.co/\nhttp://news.test/\n" {
@@ -174,11 +175,11 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 func TestPlatformsHaveNoPlace(t *testing.T) {
 	a := platformProject(t)
 	ctx := context.Background()
-	rows, err := a.Rank(ctx, 0)
+	rows, err := a.Ranking.Rank(ctx, 0)
 	if err != nil || rows[0].OPICRank != 1 || rows[0].OPICScore != 100 || rows[1].OPICRank != 2 {
 		t.Fatalf("rank: %+v, %v; want news.test #1 scoring 100", rows, err)
 	}
-	all, err := a.RankWeighted(ctx, 0, app.WeightingLinks, true)
+	all, err := a.Ranking.RankWeighted(ctx, 0, ranking.WeightingLinks, true)
 	if err != nil || all[0].Site != "facebook.com" || all[0].Standing != (store.Standing{}) || all[3].OPICRank != 1 {
 		t.Errorf("rank with platforms: %+v, %v; want the platforms unplaced and news.test #1", all, err)
 	}

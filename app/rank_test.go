@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/ranking"
 )
 
 // BenchmarkRankEdgeFile times `sitesift rank --edges --no-opic` on a
@@ -15,7 +15,7 @@ func BenchmarkRankEdgeFile(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "synthetic.txt")
 	apptest.WriteSynthetic(b, path, 100000, 10)
 	for b.Loop() {
-		if _, err := app.RankEdgeFile(context.Background(), path, app.EdgeRankOptions{NoOPIC: true, Weighting: app.WeightingBinary}); err != nil {
+		if _, err := ranking.RankEdgeFile(context.Background(), path, ranking.EdgeRankOptions{NoOPIC: true, Weighting: ranking.WeightingBinary}); err != nil {
 			b.Fatal(err)
 		}
 	}

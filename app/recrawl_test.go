@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -231,7 +232,7 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	}
 
 	// The importance moved towards the PageRank of the new graph.
-	pr, err := PageRankOf(names, edges, a.teleport)
+	pr, err := ranking.PageRankOf(names, edges, a.teleport)
 	if err != nil {
 		t.Fatal(err)
 	}

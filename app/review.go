@@ -12,6 +12,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
+	"sitesift/app/ranking"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -113,7 +114,7 @@ type QueueRequest struct {
 	// Limit caps the rows: 0 is DefaultQueueLimit, at most MaxQueueLimit.
 	Limit int
 	// Bias is the boost of OrderBiased (see [App.BiasedPageRank]); 0 is
-	// DefaultBias.
+	// ranking.DefaultBias.
 	Bias float64
 	// IncludeFailed keeps the sites whose crawl gave nothing worth
 	// archiving (dead, closed to robots, errors only: sites.Failed), which
@@ -184,7 +185,7 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	if err != nil || len(q.Rows) == 0 {
 		return q, err
 	}
-	st, err := a.Standings(ctx)
+	st, err := a.Ranking.Standings(ctx)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -310,7 +311,7 @@ func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 // in its order, while the sites' importance and the sites the bias favours
 // stay the same: ranking the site graph takes seconds at a million sites,
 // and a rating of 1 or 2 (most of them), or a second rating that keeps a
-// site's mean on the same side of FavouredRating, leaves the ranking as it
+// site's mean on the same side of ranking.FavouredRating, leaves the ranking as it
 // was. The site graph changes with a crawl or an import, which write the
 // sites' importance.
 type biasedMemo = memo.Memo[biasedKey, biasedSites]
@@ -332,11 +333,11 @@ type biasedSites struct {
 	order []int32
 }
 
-// biasedOrder returns the biased PageRank of bias (0 is DefaultBias) with
+// biasedOrder returns the biased PageRank of bias (0 is ranking.DefaultBias) with
 // the sites in its order, ranked again only when the key of biasedMemo
 // moved. The result is shared: callers must not change it.
 func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error) {
-	bias, err := checkBias(bias)
+	bias, err := ranking.CheckBias(bias)
 	if err != nil {
 		return biasedSites{}, err
 	}
@@ -348,10 +349,10 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 	if err != nil {
 		return biasedSites{}, err
 	}
-	means := meanRatings(rs)
+	means := ranking.MeanRatings(rs)
 	var favoured []string
 	for site, m := range means {
-		if m >= FavouredRating {
+		if m >= ranking.FavouredRating {
 			favoured = append(favoured, site)
 		}
 	}
@@ -366,12 +367,12 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 		// The biased PageRank of BiasedPageRank, from the ratings the key
 		// was made of, without the ordinary PageRank the queue does not
 		// show.
-		names, g, err := a.projectGraph(ctx)
+		names, g, err := a.Ranking.ProjectGraph(ctx)
 		if err != nil {
 			return biasedSites{}, key, err
 		}
-		p, _ := BiasVector(names, means, bias)
-		rank, err := a.pageRank(g, p)
+		p, _ := ranking.BiasVector(names, means, bias)
+		rank, err := a.Ranking.PageRank(g, p)
 		if err != nil {
 			return biasedSites{}, key, err
 		}
@@ -615,13 +616,13 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
 		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks}
-	st, err := a.Standings(ctx)
+	st, err := a.Ranking.Standings(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
 	p.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
-	scoreLinks(st, p.InLinks)
-	scoreLinks(st, p.OutLinks)
+	ranking.ScoreLinks(st, p.InLinks)
+	ranking.ScoreLinks(st, p.OutLinks)
 	if p.TopPages, err = a.store.TopPages(ctx, site, ReviewTopPages); err != nil {
 		return ReviewPage{}, err
 	}
@@ -739,7 +740,7 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	if err != nil {
 		return nil, err
 	}
-	st, err := a.Standings(ctx)
+	st, err := a.Ranking.Standings(ctx)
 	if err != nil {
 		return nil, err
 	}

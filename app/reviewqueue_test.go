@@ -89,7 +89,7 @@ func queueProject(t *testing.T) *app.App {
 	if err := p.Index.Add(pages); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.UpdatePageRank(ctx); err != nil {
+	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
 		t.Fatal(err)
 	}
 	apptest.AddLibrarians(t, a, "ana", "bob")
@@ -205,7 +205,7 @@ func TestBiasedQueueFollowsRatings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		br, err := a.BiasedPageRank(ctx, 0)
+		br, err := a.Ranking.BiasedPageRank(ctx, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

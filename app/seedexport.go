@@ -55,10 +55,10 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed
 	if buckets <= 0 {
 		return nil, nil, fault.Invalid(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
-	if err := a.requireImportance(ctx, "heritrix export"); err != nil {
+	if err := a.Ranking.RequireImportance(ctx, "heritrix export"); err != nil {
 		return nil, nil, err
 	}
-	all, err := a.allSites(ctx, 0)
+	all, err := a.Ranking.AllSites(ctx, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -98,7 +98,7 @@ type RatingsTable struct {
 	// Librarians are the rating columns' names, sorted.
 	Librarians []string
 	Rows       []RatingsRow
-	// Graph names the site graph the measures come from (see [LinkGraph]).
+	// Graph names the site graph the measures come from (see [ranking.LinkGraph]).
 	Graph string
 }
 
@@ -127,7 +127,7 @@ type RatingsRow struct {
 // hub and authority scores on the site graph, its crawl and selection
 // status and the ratings of every librarian of the project.
 func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
-	if err := a.UpdatePageRank(ctx); err != nil {
+	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
 		return RatingsTable{}, err
 	}
 	libs, err := a.store.Librarians(ctx)
@@ -159,7 +159,7 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 	if err != nil {
 		return RatingsTable{}, err
 	}
-	names, g, err := a.projectGraph(ctx)
+	names, g, err := a.Ranking.ProjectGraph(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
@@ -173,11 +173,11 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 			hub[n], auth[n] = h.Hub[i], h.Authority[i]
 		}
 	}
-	rows, err := a.allSites(ctx, 0)
+	rows, err := a.Ranking.AllSites(ctx, 0)
 	if err != nil {
 		return RatingsTable{}, err
 	}
-	graph, err := a.LinkGraph(ctx)
+	graph, err := a.Ranking.LinkGraph(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}

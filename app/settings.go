@@ -198,7 +198,7 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 		// it on the graph chosen now. Killed before it is saved, the
 		// importance stays stale, and opening the project computes it.
 		if changed {
-			if _, err := a.RepairImportance(ctx); err != nil {
+			if _, err := a.Ranking.RepairImportance(ctx); err != nil {
 				return Settings{}, fmt.Errorf("settings: links %s: %w", s.Links, err)
 			}
 		}

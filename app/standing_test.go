@@ -10,6 +10,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -42,7 +43,7 @@ func TestRanking(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := app.NewRanking(tt.values)
+			r := ranking.NewRanking(tt.values)
 			if got := r.Rank(tt.v); got != tt.rank {
 				t.Errorf("Rank(%g) = %d, want %d", tt.v, got, tt.rank)
 			}
@@ -78,7 +79,7 @@ func rankedProject(t *testing.T) *app.App {
 	}
 	a := app.New(app.Options{Project: p})
 	t.Cleanup(func() { a.Close(); p.Close() })
-	if err := a.UpdatePageRank(context.Background()); err != nil {
+	if err := a.Ranking.UpdatePageRank(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -142,7 +143,7 @@ func TestStandings(t *testing.T) {
 			t.Errorf("site page: link to top.test scores %d, want 100", l.OPICScore)
 		}
 	}
-	rows, err := a.Rank(ctx, 2)
+	rows, err := a.Ranking.Rank(ctx, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

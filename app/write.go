@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"sitesift/app/export"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -57,11 +58,11 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 // WriteRank writes the ranking as an aligned table, CSV
 // (site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,
 // pagerank_rank,pagerank_score,graph) or JSON. The table shows each site's rank
-// and 0–100 score by OPIC and by PageRank (see [Ranking]) and, when raw, the
+// and 0–100 score by OPIC and by PageRank (see [ranking.Ranking]) and, when raw, the
 // shares of 1 they come from; CSV and JSON always carry both. Each says
 // which site graph the numbers come from: the table in a line above its
 // header, CSV and JSON in the graph of every row.
-func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
+func WriteRank(w io.Writer, rows []ranking.RankRow, format string, raw bool) error {
 	switch format {
 	case export.Table:
 		if len(rows) > 0 && rows[0].Graph != "" {
@@ -86,7 +87,7 @@ func WriteRank(w io.Writer, rows []RankRow, format string, raw bool) error {
 		return writeRankCSV(w, rows)
 	case export.JSON:
 		if rows == nil {
-			rows = []RankRow{}
+			rows = []ranking.RankRow{}
 		}
 		return export.WriteJSON(w, rows)
 	}
@@ -107,7 +108,7 @@ func csvField(s string) string {
 // imported graph has hundreds of thousands of lines, and csv.Writer's
 // per-field work was a tenth of `rank --edges`. Only the site can need
 // quoting or neutralising; a line whose site might goes through csvWriter.
-func writeRankCSV(w io.Writer, rows []RankRow) error {
+func writeRankCSV(w io.Writer, rows []ranking.RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	cw := export.NewCSVWriter(bw)
 	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph"})
@@ -150,8 +151,8 @@ func writeRankCSV(w io.Writer, rows []RankRow) error {
 // WriteBiasedRank writes the biased ranking as a table, CSV
 // (site,biased_pagerank,pagerank,opic,mean_rating,favoured; mean_rating
 // empty for an unrated site) or JSON.
-func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
-	mean := func(r BiasedRankRow, empty string) string {
+func WriteBiasedRank(w io.Writer, rows []ranking.BiasedRankRow, format string) error {
+	mean := func(r ranking.BiasedRankRow, empty string) string {
 		if r.MeanRating == nil {
 			return empty
 		}
@@ -180,7 +181,7 @@ func WriteBiasedRank(w io.Writer, rows []BiasedRankRow, format string) error {
 		return cw.Error()
 	case export.JSON:
 		if rows == nil {
-			rows = []BiasedRankRow{}
+			rows = []ranking.BiasedRankRow{}
 		}
 		return export.WriteJSON(w, rows)
 	}
@@ -493,7 +494,7 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 	}
 	if ag.Bias != nil {
 		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
-			*ag.Bias, ag.Favoured, FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
+			*ag.Bias, ag.Favoured, ranking.FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
 	}
 	if c := ag.Confusion; c != nil {
 		fmt.Fprintf(&b, "\nConfusion of %s (%s): rows are the reference rank, columns %s's rank.\n%9s", c.Rater, c.Kind, c.Rater, "")
@@ -553,7 +554,7 @@ func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 		return cw.Error()
 	case export.Table:
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		// The importance rank and 0–100 scores of [Ranking], as the app shows them; CSV and JSON keep the shares.
+		// The importance rank and 0–100 scores of [ranking.Ranking], as the app shows them; CSV and JSON keep the shares.
 		fmt.Fprintln(tw, "rank\tsite\tstatus\tpages\terrors\tscore\tpr_score\t")
 		for _, r := range rows {
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t\n", r.OPICRank, r.Site, r.CrawlStatus, r.Pages, r.Errors, r.OPICScore, r.PageRankScore)

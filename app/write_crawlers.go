@@ -36,7 +36,7 @@ type CrawlerExport struct {
 // and the platform sites (social media are captured with other tools);
 // an empty selection is a bad request (there is nothing to crawl).
 func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
-	if err := a.requireImportance(ctx, "export"); err != nil {
+	if err := a.Ranking.RequireImportance(ctx, "export"); err != nil {
 		return CrawlerExport{}, err
 	}
 	seeds, left, err := a.approvedSeeds(ctx, false, false)

@@ -24,6 +24,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -359,13 +360,13 @@ func (c CLI) openProject(dir string, create, readOnly, finishRanking bool) (*app
 // on a large graph it takes a while.
 func (c CLI) finishRanking(a *app.App) error {
 	ctx := context.Background()
-	stale, err := a.ImportanceStale(ctx)
+	stale, err := a.Ranking.ImportanceStale(ctx)
 	if err != nil || !stale {
 		return err
 	}
 	start := time.Now()
 	fmt.Fprintln(c.Stderr, "sitesift: the site graph changed (an import, or the links setting) and its ranking was stopped before it was saved: computing PageRank and OPIC of the site graph now")
-	if _, err := a.RepairImportance(ctx); err != nil {
+	if _, err := a.Ranking.RepairImportance(ctx); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.Stderr, "sitesift: ranking saved (%.1fs)\n", time.Since(start).Seconds())
@@ -658,13 +659,13 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	f := c.newFlags("rank")
 	dir := f.String("project", "", "project directory")
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
-	weighting := f.String("weighting", app.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
+	weighting := f.String("weighting", ranking.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
 	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
 	biased := f.Bool("biased", false, "rank by PageRank biased towards the sites librarians rated 3–4 (app/biased.go)")
-	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
+	bias := f.Float64("bias", ranking.DefaultBias, "with --biased: teleport boost of a site rated 3–4 on average")
 	includePlatforms := f.Bool("include-platforms", false,
 		"keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts) in the list; they are ranked either way")
 	if err := f.parseNoArgs(args); err != nil {
@@ -674,7 +675,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	if err := checkFormat("rank", *format, export.Table, export.CSV, export.JSON); err != nil {
 		return err
 	}
-	if *weighting != app.WeightingLinks && *weighting != app.WeightingBinary {
+	if *weighting != ranking.WeightingLinks && *weighting != ranking.WeightingBinary {
 		return usageError{fmt.Sprintf("rank: unknown weighting %q (want links or binary)", *weighting)}
 	}
 	switch {
@@ -683,18 +684,18 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	case *edges != "" && *biased:
 		return usageError{"rank: --biased needs the ratings of --project DIR"}
 	case *edges != "":
-		rows, err := app.RankEdgeFile(ctx, *edges, app.EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
+		rows, err := ranking.RankEdgeFile(ctx, *edges, ranking.EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
 		if err != nil {
 			return err
 		}
 		return writeRankBuffered(c.Stdout, rows, *format, *raw)
 	case *noOPIC:
 		return usageError{"rank: --no-opic goes with --edges FILE"}
-	case *biased && *weighting != app.WeightingLinks:
+	case *biased && *weighting != ranking.WeightingLinks:
 		return usageError{"rank: --biased goes with --weighting links"}
 	case *biased:
 		return c.readProject(*dir, func(a *app.App) error {
-			rows, err := a.RankBiased(ctx, *limit, *bias)
+			rows, err := a.Ranking.RankBiased(ctx, *limit, *bias)
 			if err != nil {
 				return err
 			}
@@ -702,7 +703,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 		})
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		rows, err := a.RankWeighted(ctx, *limit, *weighting, *includePlatforms)
+		rows, err := a.Ranking.RankWeighted(ctx, *limit, *weighting, *includePlatforms)
 		if err != nil {
 			return err
 		}

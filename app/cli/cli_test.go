@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 )
 
 // TestMain removes the project apptest.CrawledProject made.
@@ -93,8 +93,8 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	var opic, pr float64
 	prev := math.Inf(1)
 	for _, r := range rows[1:] {
-		if r[10] != app.GraphEditorial {
-			t.Fatalf("graph of a crawled project's ranking %q, want %q", r[10], app.GraphEditorial)
+		if r[10] != ranking.GraphEditorial {
+			t.Fatalf("graph of a crawled project's ranking %q, want %q", r[10], ranking.GraphEditorial)
 		}
 		o, _ := strconv.ParseFloat(r[1], 64)
 		p, _ := strconv.ParseFloat(r[2], 64)
@@ -108,7 +108,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "rank", "--project", dir, "--limit", "3")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 5 || lines[0] != "importance from the site graph of "+app.GraphEditorial {
+	if code != 0 || len(lines) != 5 || lines[0] != "importance from the site graph of "+ranking.GraphEditorial {
 		t.Fatalf("rank table --limit 3:\n%s", out)
 	}
 	lines = lines[1:] // the graph's line

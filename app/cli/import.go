@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 )
 
@@ -66,7 +67,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	}
 	defer lowGC()()
 	start := time.Now()
-	g, err := app.ReadEdgeList(*edges, r)
+	g, err := ranking.ReadEdgeList(*edges, r)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func lowGC() func() {
 
 // writeRankBuffered writes the ranking through a buffer: the table format
 // writes a line at a time, which unbuffered is a system call per site.
-func writeRankBuffered(w io.Writer, rows []app.RankRow, format string, raw bool) error {
+func writeRankBuffered(w io.Writer, rows []ranking.RankRow, format string, raw bool) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := app.WriteRank(bw, rows, format, raw); err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -47,8 +48,8 @@ func rankCSV(t *testing.T, args ...string) map[string][]string {
 	for _, r := range recs[1:] {
 		rows[r[0]] = r
 		// Every project ranked here is an imported edge list.
-		if r[10] != app.GraphNoPages {
-			t.Fatalf("graph of %s = %q, want %q", r[0], r[10], app.GraphNoPages)
+		if r[10] != ranking.GraphNoPages {
+			t.Fatalf("graph of %s = %q, want %q", r[0], r[10], ranking.GraphNoPages)
 		}
 	}
 	return rows
@@ -138,7 +139,7 @@ func TestCLIImportAndRank(t *testing.T) {
 	checkRank(t, rankCSV(t, "--edges", edges, "--weighting", "binary"), handBinary, 1)
 	checkRank(t, rankCSV(t, "--edges", edges, "--no-opic"), handLinks, 0)
 	code, out, _ = runCLI(t, "rank", "--edges", edges, "--no-opic", "--limit", "1")
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 3 || lines[0] != "importance from the site graph of "+app.GraphNoPages ||
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 3 || lines[0] != "importance from the site graph of "+ranking.GraphNoPages ||
 		!strings.Contains(lines[2], "a.test") {
 		t.Errorf("rank --edges --limit 1 (table):\n%s", out)
 	}
@@ -263,7 +264,7 @@ func TestCLIImportRankUsage(t *testing.T) {
 func TestRankEdgeFileMatchesProject(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "synthetic.txt")
 	apptest.WriteSynthetic(t, path, 2000, 6)
-	rows, err := app.RankEdgeFile(context.Background(), path, app.EdgeRankOptions{})
+	rows, err := ranking.RankEdgeFile(context.Background(), path, ranking.EdgeRankOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

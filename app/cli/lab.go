@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/lab"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/edgelist"
@@ -110,7 +111,7 @@ func (c CLI) labConvergence(ctx context.Context, args []string) error {
 	f.StringVar(&p.Edges, "edges", "", "edge list file (SRC DST [WEIGHT] a line, .gz read directly)")
 	f.IntVar(&p.N, "synthetic", 0, "run on a synthetic power-law graph of N nodes")
 	f.Float64Var(&p.AvgOut, "avg-out", 8, "mean out-degree of the synthetic graph")
-	f.StringVar(&p.Weighting, "weighting", app.WeightingLinks, "links (arcs weigh their weight) or binary")
+	f.StringVar(&p.Weighting, "weighting", ranking.WeightingLinks, "links (arcs weigh their weight) or binary")
 	strategies := f.String("strategies", "greedy,random,cycle", "comma-separated strategies")
 	f.IntVar(&p.Steps, "steps", 0, "reads per strategy (default 10·N)")
 	f.IntVar(&p.Every, "every", 0, "reads between two measures (default steps/10)")
@@ -166,7 +167,7 @@ func labGraph(p *lab.ConvergenceParams) (lab.Graph, error) {
 	if p.Graph != lab.GraphEdges {
 		return lab.SyntheticGraph(p), nil
 	}
-	el, err := app.ReadEdgeList(p.Edges, sites.RuleHost)
+	el, err := ranking.ReadEdgeList(p.Edges, sites.RuleHost)
 	if err != nil {
 		return lab.Graph{}, err
 	}

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/lab"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 )
 
@@ -233,8 +233,8 @@ func TestCLILabCancelled(t *testing.T) {
 // TestLabWeightingNames: the lab's weightings, which --weighting and the
 // API's "weighting" pass through, are named as the app's.
 func TestLabWeightingNames(t *testing.T) {
-	if lab.WeightingLinks != app.WeightingLinks || lab.WeightingBinary != app.WeightingBinary {
-		t.Errorf("lab weightings %q, %q; app's %q, %q", lab.WeightingLinks, lab.WeightingBinary, app.WeightingLinks, app.WeightingBinary)
+	if lab.WeightingLinks != ranking.WeightingLinks || lab.WeightingBinary != ranking.WeightingBinary {
+		t.Errorf("lab weightings %q, %q; app's %q, %q", lab.WeightingLinks, lab.WeightingBinary, ranking.WeightingLinks, ranking.WeightingBinary)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
@@ -154,7 +155,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	order := f.String("order", app.OrderImportance, "importance, biased, community or search")
 	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
 	limit := f.Int("limit", app.DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", app.MaxQueueLimit))
-	bias := f.Float64("bias", app.DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
+	bias := f.Float64("bias", ranking.DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
 	format := f.String("format", export.Table, "table, csv or json")
 	includeFailed := f.Bool("include-failed", false,
 		"keep the sites whose crawl gave nothing worth archiving (dead, closed to robots, errors only)")
@@ -350,7 +351,7 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 	dir := f.String("project", "", "project directory")
 	format := f.String("format", export.Table, "table, csv or json")
 	biased := f.Bool("biased", false, "add the biased PageRank (in-sample and cross-validated)")
-	bias := f.Float64("bias", app.DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
+	bias := f.Float64("bias", ranking.DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")
 	rater := f.String("rater", "", "show this rater's confusion matrix (table and json)")
 	if err := f.parseNoArgs(args); err != nil {
 		return err

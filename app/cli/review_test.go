@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/ranking"
 )
 
 func TestAgreementCLI(t *testing.T) {
@@ -84,7 +85,7 @@ func TestAgreementCLI(t *testing.T) {
 		t.Fatalf("json: %v\n%s", err, out)
 	}
 	// s1 alone has a mean rating ≥ 3 (11/3); s4's is 2.5.
-	if ag.Excluded != 1 || ag.ReferenceSites != 4 || ag.Bias == nil || *ag.Bias != app.DefaultBias || ag.Favoured != 1 || len(ag.Rows) != 9 {
+	if ag.Excluded != 1 || ag.ReferenceSites != 4 || ag.Bias == nil || *ag.Bias != ranking.DefaultBias || ag.Favoured != 1 || len(ag.Rows) != 9 {
 		t.Fatalf("json report %+v", ag)
 	}
 	if ag.Rows[3].Rater != "opic" || ag.Rows[3].ScoreLOOPct != nil || len(ag.Rows[3].Thresholds) != 3 ||
@@ -222,11 +223,11 @@ func TestBiasedRanking(t *testing.T) {
 	dir := apptest.ReviewProject(t)
 	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
-	br, err := a.BiasedPageRank(ctx, 0)
+	br, err := a.Ranking.BiasedPageRank(ctx, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if br.Bias != app.DefaultBias || br.Favoured != 1 {
+	if br.Bias != ranking.DefaultBias || br.Favoured != 1 {
 		t.Errorf("bias %v, favoured %d", br.Bias, br.Favoured)
 	}
 	var sum float64

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"sitesift/app"
 	"sitesift/app/lab"
+	"sitesift/app/ranking"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -118,7 +119,7 @@ func Contract() []Route {
 		{Pattern: "GET /api/ratings/export", Body: file},
 
 		{Pattern: "GET /api/agreement", Response: app.Agreement{}},
-		{Pattern: "GET /api/rank/biased", Response: []app.BiasedRankRow{}},
+		{Pattern: "GET /api/rank/biased", Response: []ranking.BiasedRankRow{}},
 
 		{Pattern: "POST /api/desktop/save", Requests: []any{saveRequest{}}, Response: Saved{}},
 		{Pattern: "POST /api/desktop/open", Requests: []any{openRequest{}}, Response: Opened{}},

@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -209,7 +210,7 @@ func TestExportAPI(t *testing.T) {
 		t.Fatalf("export: %d %v", rec.Code, rec.Header())
 	}
 	rows, err := csv.NewReader(rec.Body).ReadAll()
-	if err != nil || len(rows) != 6 || strings.Join(rows[0], ",") != "seed_url,site,opic,pagerank,pages,checked,graph" || rows[1][6] != app.GraphEditorial {
+	if err != nil || len(rows) != 6 || strings.Join(rows[0], ",") != "seed_url,site,opic,pagerank,pages,checked,graph" || rows[1][6] != ranking.GraphEditorial {
 		t.Fatalf("export csv = %v, %v", rows, err)
 	}
 	if !strings.HasPrefix(rows[1][0], "http://") || !strings.HasSuffix(rows[1][0], "/") {

@@ -205,7 +205,7 @@ func (h *handler) rankBiased(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.RankBiased(r.Context(), limit, bias)
+	return h.app.Ranking.RankBiased(r.Context(), limit, bias)
 }
 
 // librarianBody is the body of POST /api/librarians.

@@ -40,8 +40,8 @@ const (
 )
 
 // Weightings of a convergence run's graph. They are the names of the
-// app's weightings of the site graph (app.WeightingLinks and
-// app.WeightingBinary), which this package cannot import.
+// app's weightings of the site graph (ranking.WeightingLinks and
+// ranking.WeightingBinary), which this package cannot import.
 const (
 	WeightingLinks  = "links"  // an arc weighs its weight
 	WeightingBinary = "binary" // each linked pair counts once

@@ -205,7 +205,7 @@ export interface BadLine {
 /**
  * BiasedRankRow is one line of `sitesift rank --biased`.
  *
- * (Go: sitesift/app.BiasedRankRow)
+ * (Go: sitesift/app/ranking.BiasedRankRow)
  */
 export interface BiasedRankRow {
   site: string;
@@ -483,7 +483,7 @@ export interface CrawlRequest {
   links?: LinkGraphSetting | null;
   /**
    * Bias > 0 biases the crawl towards what librarians value: a site whose
-   * mean rating is at least FavouredRating gets a teleport share of
+   * mean rating is at least ranking.FavouredRating gets a teleport share of
    * 1 + Bias (every other site 1), so the virtual page's cash, the greedy
    * order and OPIC favour it and its neighbourhood. 0: no bias.
    */
@@ -840,7 +840,7 @@ export interface LibrarianBody {
 /**
  * LinkGraph says which site graph the project's importance comes from.
  *
- * (Go: sitesift/app.LinkGraph)
+ * (Go: sitesift/app/ranking.LinkGraph)
  */
 export interface LinkGraph {
   /** Links is the project's setting: editorial or all. */

@@ -86,7 +86,7 @@ type SiteRow struct {
 	// librarian moved in.
 	Platform bool `json:"platform"`
 	// Standing places the site among all sites; the store leaves it zero
-	// and the app fills it (app.Standings).
+	// and the app fills it (ranking.Standings).
 	Standing
 }
 

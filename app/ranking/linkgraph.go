@@ -1,4 +1,4 @@
-package app
+package ranking
 
 import (
 	"context"
@@ -36,8 +36,8 @@ type LinkGraph struct {
 
 // LinkGraph returns the site graph the project's importance comes from
 // (see [Settings.Links]).
-func (a *App) LinkGraph(ctx context.Context) (LinkGraph, error) {
-	info, err := a.store.LinkGraph(ctx)
+func (s *Service) LinkGraph(ctx context.Context) (LinkGraph, error) {
+	info, err := s.store.LinkGraph(ctx)
 	if err != nil {
 		return LinkGraph{}, err
 	}
@@ -63,11 +63,11 @@ func graphLabel(info store.LinkGraphInfo) string {
 // most pages of a site carry is the template's) before the importance of
 // the editorial graph is computed; the all-links graph does not need it,
 // and a project without pages has no links to apply it to.
-func (a *App) repetitionRule(ctx context.Context) error {
-	info, err := a.store.LinkGraph(ctx)
+func (s *Service) repetitionRule(ctx context.Context) error {
+	info, err := s.store.LinkGraph(ctx)
 	if err != nil || info.Links != store.EditorialLinks || !info.Pages {
 		return err
 	}
-	_, err = a.store.RepetitionRule(ctx)
+	_, err = s.store.RepetitionRule(ctx)
 	return err
 }

@@ -1,4 +1,4 @@
-package app
+package ranking
 
 import (
 	"context"
@@ -37,8 +37,8 @@ func TestStandingsServedWhileRankedAgain(t *testing.T) {
 		}
 	}
 	save(sites.SiteState{Site: "a.test", History: 3}, sites.SiteState{Site: "b.test", History: 1})
-	a := New(Options{Project: p})
-	t.Cleanup(func() { a.Close(); p.Close() })
+	a := New(p, 0.15, nil, nil)
+	t.Cleanup(func() { p.Close() })
 
 	before, err := a.Standings(ctx)
 	if err != nil {

@@ -1,4 +1,4 @@
-package app
+package ranking
 
 import (
 	"cmp"
@@ -35,8 +35,8 @@ type BiasedRanking struct {
 	Rank, Plain map[string]float64
 }
 
-// checkBias returns the bias to use: DefaultBias for 0.
-func checkBias(bias float64) (float64, error) {
+// CheckBias returns the bias to use: DefaultBias for 0.
+func CheckBias(bias float64) (float64, error) {
 	if bias == 0 {
 		return DefaultBias, nil
 	}
@@ -64,8 +64,8 @@ func BiasVector(names []string, means map[string]float64, bias float64) (p []flo
 	return p, favoured
 }
 
-// meanRatings returns the mean rating of every rated site.
-func meanRatings(rs []store.Rating) map[string]float64 {
+// MeanRatings returns the mean rating of every rated site.
+func MeanRatings(rs []store.Rating) map[string]float64 {
 	sum, n := map[string]int{}, map[string]int{}
 	for _, r := range rs {
 		sum[r.Site] += r.Rating
@@ -78,9 +78,9 @@ func meanRatings(rs []store.Rating) map[string]float64 {
 	return out
 }
 
-// projectGraph loads the site graph of the project.
-func (a *App) projectGraph(ctx context.Context) ([]string, *importance.Graph, error) {
-	names, edges, err := a.store.SiteGraph(ctx)
+// ProjectGraph loads the site graph of the project.
+func (s *Service) ProjectGraph(ctx context.Context) ([]string, *importance.Graph, error) {
+	names, edges, err := s.store.SiteGraph(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -91,10 +91,10 @@ func (a *App) projectGraph(ctx context.Context) ([]string, *importance.Graph, er
 	return names, g, nil
 }
 
-// pageRank runs PageRank over g with the app's teleport and a
+// PageRank runs PageRank over g with the app's teleport and a
 // personalisation (nil: uniform).
-func (a *App) pageRank(g *importance.Graph, p []float64) ([]float64, error) {
-	opt := rankPageRankOptions(a.teleport)
+func (s *Service) PageRank(g *importance.Graph, p []float64) ([]float64, error) {
+	opt := rankPageRankOptions(s.teleport)
 	opt.Personalization = p
 	res, err := importance.PageRank(g, opt)
 	if err != nil {
@@ -106,25 +106,25 @@ func (a *App) pageRank(g *importance.Graph, p []float64) ([]float64, error) {
 // BiasedPageRank computes the biased and the ordinary PageRank of the site
 // graph; bias 0 is DefaultBias. Nothing is stored: ratings change too
 // often, and the stored PageRank stays the unbiased one.
-func (a *App) BiasedPageRank(ctx context.Context, bias float64) (BiasedRanking, error) {
-	bias, err := checkBias(bias)
+func (s *Service) BiasedPageRank(ctx context.Context, bias float64) (BiasedRanking, error) {
+	bias, err := CheckBias(bias)
 	if err != nil {
 		return BiasedRanking{}, err
 	}
-	names, g, err := a.projectGraph(ctx)
+	names, g, err := s.ProjectGraph(ctx)
 	if err != nil {
 		return BiasedRanking{}, err
 	}
-	rs, err := a.store.Ratings(ctx)
+	rs, err := s.store.Ratings(ctx)
 	if err != nil {
 		return BiasedRanking{}, err
 	}
-	p, favoured := BiasVector(names, meanRatings(rs), bias)
-	biased, err := a.pageRank(g, p)
+	p, favoured := BiasVector(names, MeanRatings(rs), bias)
+	biased, err := s.PageRank(g, p)
 	if err != nil {
 		return BiasedRanking{}, err
 	}
-	plain, err := a.pageRank(g, nil)
+	plain, err := s.PageRank(g, nil)
 	if err != nil {
 		return BiasedRanking{}, err
 	}
@@ -149,20 +149,20 @@ type BiasedRankRow struct {
 
 // RankBiased returns every site by biased PageRank, highest first (ties by
 // name); limit > 0 keeps the first limit.
-func (a *App) RankBiased(ctx context.Context, limit int, bias float64) ([]BiasedRankRow, error) {
-	if err := a.requireImportance(ctx, "rank"); err != nil {
+func (s *Service) RankBiased(ctx context.Context, limit int, bias float64) ([]BiasedRankRow, error) {
+	if err := s.RequireImportance(ctx, "rank"); err != nil {
 		return nil, err
 	}
-	br, err := a.BiasedPageRank(ctx, bias)
+	br, err := s.BiasedPageRank(ctx, bias)
 	if err != nil {
 		return nil, err
 	}
-	rs, err := a.store.Ratings(ctx)
+	rs, err := s.store.Ratings(ctx)
 	if err != nil {
 		return nil, err
 	}
-	means := meanRatings(rs)
-	rows, err := a.allSites(ctx, 0)
+	means := MeanRatings(rs)
+	rows, err := s.AllSites(ctx, 0)
 	if err != nil {
 		return nil, err
 	}

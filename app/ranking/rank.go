@@ -1,8 +1,9 @@
-package app
+package ranking
 
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"sitesift/app/fault"
 	"sitesift/importance"
 	"sitesift/sites"
+	"sitesift/sites/edgelist"
 	"sitesift/sites/store"
 )
 
@@ -39,27 +41,27 @@ func checkWeighting(w string) error {
 // below the 1e-9 the rank is reported to.
 const RankTolerance = 1e-10
 
-// RankWeighted is [App.Rank] with PageRank computed under a weighting, and
+// RankWeighted is [Service.Rank] with PageRank computed under a weighting, and
 // with the platform sites when includePlatforms. With WeightingLinks the
 // stored PageRank is recomputed and saved. With WeightingBinary the
 // PageRank of the binary graph is computed for the answer only; the stored
 // (links-weighted) PageRank is left as it is. Either way the graph is the
 // whole site graph, platforms included.
-func (a *App) RankWeighted(ctx context.Context, limit int, weighting string, includePlatforms bool) ([]RankRow, error) {
+func (s *Service) RankWeighted(ctx context.Context, limit int, weighting string, includePlatforms bool) ([]RankRow, error) {
 	if err := checkWeighting(weighting); err != nil {
 		return nil, err
 	}
 	if weighting == WeightingLinks {
-		return a.rank(ctx, limit, includePlatforms)
+		return s.rank(ctx, limit, includePlatforms)
 	}
-	if err := a.requireImportance(ctx, "rank"); err != nil {
+	if err := s.RequireImportance(ctx, "rank"); err != nil {
 		return nil, err
 	}
-	sg, err := a.store.SiteGraphCSR(ctx)
+	sg, err := s.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return nil, err
 	}
-	res, err := importance.PageRank(csrGraph(sg).Binary(), rankPageRankOptions(a.teleport))
+	res, err := importance.PageRank(CSRGraph(sg).Binary(), rankPageRankOptions(s.teleport))
 	if err != nil {
 		return nil, fmt.Errorf("rank: %w", err)
 	}
@@ -67,16 +69,16 @@ func (a *App) RankWeighted(ctx context.Context, limit int, weighting string, inc
 	for i, n := range sg.Names {
 		byName[n] = res.Rank[i]
 	}
-	rows, err := a.rankedSites(ctx, limit, includePlatforms)
+	rows, err := s.rankedSites(ctx, limit, includePlatforms)
 	if err != nil {
 		return nil, err
 	}
-	st, err := a.Standings(ctx)
+	st, err := s.Standings(ctx)
 	if err != nil {
 		return nil, err
 	}
 	st.PageRank = NewRanking(res.Rank) // the binary graph's, not the stored one
-	graph, err := a.LinkGraph(ctx)
+	graph, err := s.LinkGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +113,7 @@ type EdgeRankOptions struct {
 
 // RankEdgeFile ranks the sites of an edge list without a project: PageRank
 // (Kim–Lee M*, to [RankTolerance]) and, unless NoOPIC, OPIC by the offline
-// Greedy simulation of [App.UpdateImportedImportance] (10·N reads), both on
+// Greedy simulation of [Service.UpdateImportedImportance] (10·N reads), both on
 // the graph under the weighting. InSites and OutSites come from the graph;
 // Pages is 0. Rows are sorted by OPIC, then PageRank, highest first, then by
 // site name.
@@ -133,7 +135,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if o.Weighting == WeightingBinary {
 		weights = nil // every line counts 1; Binary below handles repeats
 	}
-	releaseMemory() // the reader's tables, before the graph takes as much again
+	ReleaseMemory() // the reader's tables, before the graph takes as much again
 	g, err := importance.FromEdgeList(len(el.Names), el.From, el.To, weights)
 	if err != nil {
 		return nil, fmt.Errorf("rank %s: %w", path, err)
@@ -142,7 +144,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	// before the iteration allocates its vectors.
 	names := el.Names
 	el, weights = nil, nil
-	releaseMemory()
+	ReleaseMemory()
 	if o.Weighting == WeightingBinary && g.Arcs() > 0 && slices.Max(g.Weights) > 1 {
 		g = g.Binary() // a pair was repeated: its merged weight is above 1
 	}
@@ -292,16 +294,16 @@ func (s Standings) OfSite(platform bool, opic, pr float64) store.Standing {
 // platforms'. It reads two floats
 // of every site when the importance changed since its last call (see
 // standingsMemo), so a listing calls it once, not per row.
-func (a *App) Standings(ctx context.Context) (Standings, error) {
-	return a.standings.get(ctx, a.store)
+func (s *Service) Standings(ctx context.Context) (Standings, error) {
+	return s.standings.get(ctx, s.store)
 }
 
-// placeRows fills the standing of each row.
-func (a *App) placeRows(ctx context.Context, rows []store.SiteRow) error {
+// PlaceRows fills the standing of each row.
+func (s *Service) PlaceRows(ctx context.Context, rows []store.SiteRow) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	st, err := a.Standings(ctx)
+	st, err := s.Standings(ctx)
 	if err != nil {
 		return err
 	}
@@ -311,9 +313,114 @@ func (a *App) placeRows(ctx context.Context, rows []store.SiteRow) error {
 	return nil
 }
 
-// scoreLinks fills the OPIC score of each linked site.
-func scoreLinks(st Standings, links []store.SiteLink) {
+// ScoreLinks fills the OPIC score of each linked site.
+func ScoreLinks(st Standings, links []store.SiteLink) {
 	for i := range links {
 		links[i].OPICScore = st.OPIC.Score(links[i].OPIC)
 	}
+}
+
+// RankRow is one line of `sitesift rank`.
+type RankRow struct {
+	Site     string  `json:"site"`
+	OPIC     float64 `json:"opic"`
+	PageRank float64 `json:"pagerank"`
+	InSites  int     `json:"in_sites"`
+	OutSites int     `json:"out_sites"`
+	Pages    int     `json:"pages"`
+	// Standing is the site's rank and 0–100 score among all the sites
+	// ranked (all the project's, whatever the limit).
+	store.Standing
+	// Graph names the site graph the numbers come from (see [LinkGraph]).
+	Graph string `json:"graph"`
+}
+
+// AllSites returns up to limit sites (all when limit ≤ 0) by OPIC, highest first.
+//
+// One query, not pages of it: ListSites sorts every site before it can skip
+// an offset, so reading an imported graph of 317 000 sites 500 at a time
+// sorted them all 634 times (still running after 17 minutes); at once it
+// takes 6 s.
+func (s *Service) AllSites(ctx context.Context, limit int) ([]store.SiteRow, error) {
+	_, rows, err := s.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0)})
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// Rank recomputes PageRank and returns all sites by OPIC, highest first,
+// but the platform sites; limit > 0 keeps the first limit.
+func (s *Service) Rank(ctx context.Context, limit int) ([]RankRow, error) {
+	return s.rank(ctx, limit, false)
+}
+
+// rankedSites returns up to limit sites (all when limit ≤ 0) by OPIC,
+// highest first, the platform sites among them only when
+// includePlatforms. PageRank and OPIC were computed on the whole site
+// graph, platforms included: a platform is hidden from the ranking, not
+// from the graph (see [LeftOutPlatform]).
+func (s *Service) rankedSites(ctx context.Context, limit int, includePlatforms bool) ([]store.SiteRow, error) {
+	q := store.SiteQuery{Sort: "opic", Desc: true, Limit: max(limit, 0), Platforms: store.PlatformsNone}
+	if includePlatforms {
+		q.Platforms = ""
+	}
+	_, rows, err := s.store.ListSites(ctx, q)
+	return rows, err
+}
+
+// rank is [Service.Rank], with the platform sites when includePlatforms.
+func (s *Service) rank(ctx context.Context, limit int, includePlatforms bool) ([]RankRow, error) {
+	if err := s.RequireImportance(ctx, "rank"); err != nil {
+		return nil, err
+	}
+	// Beside the process that holds the project nothing is saved: the
+	// PageRank is computed for the answer only.
+	var fresh map[string]float64
+	if s.project != nil && s.project.ReadOnly {
+		names, edges, err := s.store.SiteGraph(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if fresh, err = PageRankOf(names, edges, s.teleport); err != nil {
+			return nil, err
+		}
+	} else if err := s.UpdatePageRank(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := s.rankedSites(ctx, limit, includePlatforms)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Standings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	graph, err := s.LinkGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]RankRow, len(rows))
+	for i, r := range rows {
+		pr := r.PageRank
+		if fresh != nil {
+			pr = fresh[r.Site]
+		}
+		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
+			Standing: st.OfSite(r.Platform, r.OPIC, pr), Graph: graph.Label}
+	}
+	return out, nil
+}
+
+// ReadEdgeList reads an edge list file, its sites named by rule; a file
+// with bad lines is a bad request whose message lists them.
+func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
+	g, err := edgelist.ReadFileRule(path, rule)
+	if err != nil {
+		if pe := (*edgelist.ParseError)(nil); errors.As(err, &pe) {
+			return nil, fault.Invalid(err)
+		}
+		return nil, fmt.Errorf("edge list: %w", err)
+	}
+	return g, nil
 }

@@ -1,4 +1,4 @@
-package app
+package ranking
 
 import (
 	"context"
@@ -59,14 +59,4 @@ func (m *standingsMemo) get(ctx context.Context, s *store.Store) (Standings, err
 		return Standings{}, fmt.Errorf("standings: %w", err)
 	}
 	return st, nil
-}
-
-// Warm ranks the sites and counts them in the background, so that the
-// first page of the sites table a window or a browser asks for does not
-// wait for it (over a second at a million sites). A listing asked for
-// meanwhile waits for it rather than ranking the sites a second time.
-func (a *App) Warm() {
-	go func() {
-		_, _ = a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
-	}()
 }
