@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 )
 
@@ -23,7 +24,7 @@ import (
 // after another.
 func ianaPlain(t *testing.T) []byte {
 	t.Helper()
-	f, err := os.Open(filepath.Join(warcRefDir, "iana.warc.gz"))
+	f, err := os.Open(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestImportWholeGzipWARC(t *testing.T) {
 	if err := os.WriteFile(whole, gzipped(t, ianaPlain(t)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ref, refRes := importOne(t, filepath.Join(warcRefDir, "iana.warc.gz"))
+	ref, refRes := importOne(t, refdata.Shared(t, "warc", "iana.warc.gz"))
 	a, res := importOne(t, whole)
 	want, got := projectGraph(t, ref), projectGraph(t, a)
 	if len(want.pages) != 20 || !reflect.DeepEqual(got, want) {
@@ -175,7 +176,7 @@ func TestImportARCAsWARC(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "IAH-20140126-iana.arc.gz"), ianaARC(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := importOne(t, filepath.Join(warcRefDir, "iana.warc.gz"))
+	ref, _ := importOne(t, refdata.Shared(t, "warc", "iana.warc.gz"))
 	a, res := importOne(t, dir)
 	want, got := projectGraph(t, ref), projectGraph(t, a)
 	if len(want.pages) != 20 || !reflect.DeepEqual(got, want) {

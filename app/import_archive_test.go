@@ -18,6 +18,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 	"sitesift/sites/index"
@@ -37,14 +38,12 @@ func newImportProject(t *testing.T) testProject {
 	return testProject{a, p.Store}
 }
 
-var warcRefDir = filepath.Join("..", "..", "shared", "data", "warc")
-
 // cdxHTML reads the reference index given with iana.warc.gz: the distinct
 // URLs of its HTML captures (responses, not revisits), an independent
 // count of the pages the WARC file holds.
 func cdxHTML(t *testing.T) map[string]bool {
 	t.Helper()
-	f, err := os.Open(filepath.Join(warcRefDir, "iana.cdx"))
+	f, err := os.Open(refdata.Shared(t, "warc", "iana.cdx"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestImportIANAWARC(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer func() { a.Close(); p.Close() }()
 	ctx := context.Background()
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{filepath.Join(warcRefDir, "iana.warc.gz")}}, nil)
+	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +136,7 @@ func TestImportIANAWARC(t *testing.T) {
 		t.Errorf("importance after import: opic %v pagerank %v err %v", opic, pr, err)
 	}
 	// Again: skipped, nothing changes.
-	res, err = a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{warcRefDir}}, nil)
+	res, err = a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc")}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +243,7 @@ func TestImportWARCRevisitsAndLatest(t *testing.T) {
 // name and the byte offset of that record; nothing of it is kept, and the
 // file imported before it is.
 func TestImportTruncatedWARC(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(warcRefDir, "iana.warc.gz"))
+	src, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +253,7 @@ func TestImportTruncatedWARC(t *testing.T) {
 	}
 	a := newImportProject(t)
 	ctx := context.Background()
-	good := filepath.Join(warcRefDir, "example.warc.gz")
+	good := refdata.Shared(t, "warc", "example.warc.gz")
 	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{good, cut}}, nil)
 	if err == nil {
 		t.Fatal("a truncated WARC file imported without error")
@@ -287,7 +286,7 @@ func TestImportTruncatedWARC(t *testing.T) {
 // bytes hold offset off.
 func cdxRecordAt(t *testing.T, off int64) int64 {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(warcRefDir, "iana.cdx"))
+	b, err := os.ReadFile(refdata.Shared(t, "warc", "iana.cdx"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +310,7 @@ func cdxRecordAt(t *testing.T, off int64) int64 {
 // the same WARC file (written by sitesift's indexer, as pywb writes one)
 // say the same of the site: its URLs, captures, first and last capture.
 func TestImportCDXAndCDXJ(t *testing.T) {
-	f, err := os.Open(filepath.Join(warcRefDir, "iana.warc.gz"))
+	f, err := os.Open(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +332,7 @@ func TestImportCDXAndCDXJ(t *testing.T) {
 	}
 	ctx := context.Background()
 	var got []store.SiteArchiveInfo
-	for _, path := range []string{filepath.Join(warcRefDir, "iana.cdx"), cdxj} {
+	for _, path := range []string{refdata.Shared(t, "warc", "iana.cdx"), cdxj} {
 		a := newImportProject(t)
 		if _, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CDX: []string{path}}, nil); err != nil {
 			t.Fatal(err)
@@ -652,12 +651,12 @@ func TestImportChecksPaths(t *testing.T) {
 		{app.ArchiveImportRequest{WARC: []string{"/no/such.warc.gz"}}, "/no/such.warc.gz: no such file"},
 		{app.ArchiveImportRequest{WARC: []string{t.TempDir()}}, "holds no .warc"},
 		{app.ArchiveImportRequest{CDX: []string{t.TempDir()}}, "is a directory"},
-		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs both"},
-		{app.ArchiveImportRequest{CCVertices: []string{filepath.Join(warcRefDir, "iana.cdx")}, CCEdges: []string{filepath.Join(warcRefDir, "iana.cdx")}}, "needs a slice"},
+		{app.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs both"},
+		{app.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}, CCEdges: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs a slice"},
 		{app.ArchiveImportRequest{}, "no file"},
 		{app.ArchiveImportRequest{WARC: []string{emptyWARC}}, "warc file " + emptyWARC + " is empty (0 bytes)"},
 		{app.ArchiveImportRequest{WARC: []string{filepath.Dir(emptyWARC)}}, "is empty (0 bytes)"},
-		{app.ArchiveImportRequest{CDX: []string{filepath.Join(warcRefDir, "iana.cdx"), emptyWARC}}, "is empty (0 bytes)"},
+		{app.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx"), emptyWARC}}, "is empty (0 bytes)"},
 	} {
 		_, err := a.ImportArchives(ctx, tc.req, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

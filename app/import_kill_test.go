@@ -15,6 +15,7 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
 )
@@ -42,8 +43,8 @@ func importKillCases(t *testing.T) []struct {
 	}
 	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.gouv.culture", "3\tfr.lemonde")
 	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t3", "3\t1", "1\t3")
-	warc := app.ArchiveImportRequest{WARC: []string{filepath.Join(warcRefDir, "iana.warc.gz")}}
-	cdx := app.ArchiveImportRequest{CDX: []string{filepath.Join(warcRefDir, "iana.cdx")}}
+	warc := app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}
+	cdx := app.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx")}}
 	return []struct {
 		name        string
 		before, req app.ArchiveImportRequest

@@ -3,18 +3,16 @@ package importance
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// polblogsDir is the real web graph of the shared reference data.
-var polblogsDir = filepath.Join("..", "..", "shared", "data", "polblogs")
+	"sitesift/internal/refdata"
+)
 
 // loadPolblogs returns the polblogs graph (duplicate arcs collapsed, as the
 // reference scores were computed) and its node labels. It skips the test
-// when the shared data is absent.
+// when the shared data is absent (refdata.Shared).
 func loadPolblogs(t testing.TB) (*Graph, []string) {
 	t.Helper()
 	g, labels := loadPolblogsCounts(t)
@@ -26,10 +24,7 @@ func loadPolblogs(t testing.TB) (*Graph, []string) {
 // graph), and its node labels.
 func loadPolblogsCounts(t testing.TB) (*Graph, []string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(polblogsDir, "edges.tsv"))
-	if os.IsNotExist(err) {
-		t.Skipf("reference data not found: %v", err)
-	}
+	f, err := os.Open(refdata.Shared(t, "polblogs", "edges.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +65,7 @@ func loadPolblogsCounts(t testing.TB) (*Graph, []string) {
 // referenceScores reads reference-scores.tsv: label → [pagerank, hub, authority].
 func referenceScores(t testing.TB) map[string][3]float64 {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(polblogsDir, "reference-scores.tsv"))
+	data, err := os.ReadFile(refdata.Shared(t, "polblogs", "reference-scores.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"sitesift/internal/refdata"
 )
 
 // TestCLIImportArchives: a WARC file and its CDX imported from the command
@@ -17,7 +19,7 @@ import (
 // missing file is refused naming it, before any project is created; files
 // listed after a flag belong to it.
 func TestCLIImportArchives(t *testing.T) {
-	ref := filepath.Join("..", "..", "..", "shared", "data", "warc")
+	ref := refdata.Shared(t, "warc")
 	dir := filepath.Join(t.TempDir(), "p")
 	args := []string{"import", "--project", dir, "--warc", filepath.Join(ref, "iana.warc.gz"), filepath.Join(ref, "example.warc.gz"),
 		"--cdx", filepath.Join(ref, "iana.cdx")}
@@ -72,7 +74,7 @@ func TestCLIImportWARCWarnings(t *testing.T) {
 // command line, its 20 pages imported, and a warning says its records
 // share a member.
 func TestCLIImportWholeGzipWARC(t *testing.T) {
-	zb, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
+	zb, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

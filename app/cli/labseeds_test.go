@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sitesift/app/apptest"
+	"sitesift/internal/refdata"
 )
 
 // runLabSeeds runs `sitesift lab seeds` and returns stdout, or the error.
@@ -37,10 +38,7 @@ func readCSVFile(t *testing.T, path string) [][]string {
 }
 
 func TestLabSeedsPolblogs(t *testing.T) {
-	edges := filepath.Join("..", "..", "shared", "data", "polblogs", "edges.tsv")
-	if _, err := os.Stat(edges); err != nil {
-		t.Skipf("reference data not found: %v", err)
-	}
+	edges := refdata.Shared(t, "polblogs", "edges.tsv")
 	out := filepath.Join(t.TempDir(), "run")
 	stdout, err := runLabSeeds(t, "--edges", edges, "--count", "10", "--out", out, "--distance-sources", "200")
 	if err != nil {

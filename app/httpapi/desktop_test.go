@@ -15,6 +15,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/internal/refdata"
 )
 
 // chooser answers the dialogs with fixed paths, as a person choosing them
@@ -198,10 +199,7 @@ func TestDesktopOpen(t *testing.T) {
 // where they are, by path, nothing copied into the project; a cancelled
 // dialog chooses nothing.
 func TestDesktopChooseImport(t *testing.T) {
-	warc, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	warc := refdata.Shared(t, "warc", "iana.warc.gz")
 	d := &chooser{files: []string{warc}}
 	// A project of its own: the crawled project the other tests share
 	// would keep the import.

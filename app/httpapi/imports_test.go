@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/internal/refdata"
 )
 
 // waitImport polls the import until it is no longer running.
@@ -56,7 +57,7 @@ func upload(t *testing.T, h http.Handler, name string, body []byte) string {
 // fails naming the byte offset and keeps nothing of it.
 func TestImportAPIUploadAndSearch(t *testing.T) {
 	_, h := emptyApp(t)
-	ref := filepath.Join("..", "..", "..", "shared", "data", "warc")
+	ref := refdata.Shared(t, "warc")
 	b, err := os.ReadFile(filepath.Join(ref, "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)

@@ -3,16 +3,17 @@ package cdx
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"sitesift/internal/refdata"
 )
 
 // TestReadReference: the 11-column reference index reads whole, every line
 // a capture with its URL and time.
 func TestReadReference(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.cdx"))
+	f, err := os.Open(refdata.Shared(t, "warc", "iana.cdx"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 )
 
@@ -152,10 +153,7 @@ func TestReadFileGzip(t *testing.T) {
 }
 
 func TestReadPolblogs(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "data", "polblogs", "edges.tsv")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("reference data: %v", err)
-	}
+	path := refdata.Shared(t, "polblogs", "edges.tsv")
 	g, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

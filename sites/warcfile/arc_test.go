@@ -9,19 +9,20 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"sitesift/internal/refdata"
 )
 
 // plainRef returns the reference file name decompressed: its records one
 // after another, as gzip -d gives them.
 func plainRef(t *testing.T, name string) []byte {
 	t.Helper()
-	zb, err := os.ReadFile(filepath.Join(refDir, name))
+	zb, err := os.ReadFile(refdata.Shared(t, "warc", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func responses(b []byte, name string) ([]seen, Layout, error) {
 // does: the same responses, URL, date, status, headers and body (48 of
 // them), and the layout of each.
 func TestReadARCAsWARC(t *testing.T) {
-	zb, err := os.ReadFile(filepath.Join(refDir, "iana.warc.gz"))
+	zb, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

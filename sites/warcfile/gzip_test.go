@@ -6,11 +6,12 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"sitesift/internal/refdata"
 )
 
 // records reads the file r and returns the kinds and URLs of its records,
@@ -42,7 +43,7 @@ type onlyReader struct{ io.Reader }
 // concatenated share two. Cut, the file is refused at the record the cut
 // falls in, named by how far into the member it starts.
 func TestReadWholeGzip(t *testing.T) {
-	zb, err := os.ReadFile(filepath.Join(refDir, "iana.warc.gz"))
+	zb, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,15 +6,16 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"sitesift/internal/refdata"
 )
 
 // TestReadCounts: the reference sample's records by type, as its README
 // counts them (48 responses, 123 revisits), and its 20 HTML responses.
 func TestReadCounts(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(refDir, "iana.warc.gz"))
+	b, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,21 +92,25 @@ func TestReadPlainCut(t *testing.T) {
 // FuzzRead: no input, plain, gzip per record or gzip whole, makes the
 // reader panic or hang; a read that fails says so with a ReadError.
 func FuzzRead(f *testing.F) {
-	if b, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz")); err == nil {
-		f.Add(b)
-		f.Add(b[:len(b)/2])
-		if zr, err := gzip.NewReader(bytes.NewReader(b)); err == nil {
-			if plain, err := io.ReadAll(zr); err == nil {
-				f.Add(plain)
-				f.Add(plain[:len(plain)/2])
-				var whole bytes.Buffer
-				zw := gzip.NewWriter(&whole)
-				zw.Write(plain)
-				zw.Close()
-				f.Add(whole.Bytes())
-				f.Add(whole.Bytes()[:whole.Len()/2])
-			}
-		}
+	b, err := os.ReadFile(refdata.Shared(f, "warc", "example.warc.gz"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		f.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		f.Fatal(err)
+	}
+	var whole bytes.Buffer
+	zw := gzip.NewWriter(&whole)
+	zw.Write(plain)
+	zw.Close()
+	for _, in := range [][]byte{b, plain, whole.Bytes()} {
+		f.Add(in)
+		f.Add(in[:len(in)/2])
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		err := Read(bytes.NewReader(in), "f", func(r *Record) error {
@@ -161,7 +166,7 @@ func TestReadNotWARC(t *testing.T) {
 	zw := gzip.NewWriter(&zb)
 	zw.Write([]byte(secret))
 	zw.Close()
-	plain, err := os.ReadFile(filepath.Join(refDir, "example.warc.gz"))
+	plain, err := os.ReadFile(refdata.Shared(t, "warc", "example.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/nlnwa/gowarc"
 
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 )
 
@@ -325,10 +326,7 @@ func TestSURT(t *testing.T) {
 // when the reference files are absent.
 func refIndex(t *testing.T, name string) []Entry {
 	t.Helper()
-	f, err := os.Open(filepath.Join(refDir, name))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skip("no reference WARC files")
-	}
+	f, err := os.Open(refdata.Shared(t, "warc", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,14 +341,11 @@ func refIndex(t *testing.T, name string) []Entry {
 	return entries
 }
 
-// refDir holds real WARC files made by other tools.
-var refDir = filepath.Join("..", "..", "..", "shared", "data", "warc")
-
 // TestReadIndexIANA indexes pywb's sample crawl of www.iana.org and compares
 // with the CDX index published with it.
 func TestReadIndexIANA(t *testing.T) {
 	entries := refIndex(t, "iana.warc.gz")
-	want, err := readLines(filepath.Join(refDir, "iana.cdx"))
+	want, err := readLines(refdata.Shared(t, "warc", "iana.cdx"))
 	if err != nil {
 		t.Fatal(err)
 	}
