@@ -36,7 +36,18 @@ func Scan(r io.Reader, maxLine int, fn func(n int64, line []byte) error) error {
 		defer zr.Close()
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
-	sc := bufio.NewScanner(br)
+	// A read that fails (a gzip stream cut short or corrupt) would otherwise
+	// hand fn the bytes before it as a last line: part of a line, which fn
+	// might take for a whole one, or refuse for its format when the file
+	// is at fault.
+	held := &heldError{r: br}
+	sc := bufio.NewScanner(held)
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if atEOF && held.err != nil && bytes.IndexByte(data, '\n') < 0 {
+			return 0, nil, held.err
+		}
+		return bufio.ScanLines(data, atEOF)
+	})
 	// The scanner's limit is the larger of maxLine and its first buffer's.
 	sc.Buffer(make([]byte, 0, min(64<<10, maxLine)), maxLine)
 	var n int64
@@ -62,6 +73,21 @@ func Scan(r io.Reader, maxLine int, fn func(n int64, line []byte) error) error {
 		return &Error{Line: n + 1, Err: err}
 	}
 	return nil
+}
+
+// heldError is r that keeps the error that ended its reads, other than
+// io.EOF, for Scan's split function to see.
+type heldError struct {
+	r   io.Reader
+	err error
+}
+
+func (h *heldError) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if err != nil && err != io.EOF {
+		h.err = err
+	}
+	return n, err
 }
 
 // Error is a read that stopped at a line: the file could not be read past

@@ -43,10 +43,19 @@ func TestScanPlainAndGzip(t *testing.T) {
 
 func TestScanStops(t *testing.T) {
 	whole := gz(t, strings.Repeat("line of a file\n", 2000))
-	_, err := collect(t, whole[:len(whole)/2], 1<<10)
 	var e *Error
-	if !errors.As(err, &e) || e.Line < 2 || !strings.Contains(err.Error(), "truncated") {
-		t.Errorf("a cut gzip file: %v; want a truncated error at a line", err)
+	// Cut anywhere, the file's lines before the cut are given whole, never
+	// the part of a line before it, and the error names the next line.
+	for cut := len(whole) / 2; cut < len(whole)/2+40; cut++ {
+		got, err := collect(t, whole[:cut], 1<<10)
+		if !errors.As(err, &e) || e.Line != int64(len(got))+1 || len(got) < 2 || !strings.Contains(err.Error(), "truncated") {
+			t.Errorf("a gzip file cut at byte %d: %d lines, %v; want a truncated error at the line after them", cut, len(got), err)
+		}
+		for i, l := range got {
+			if l != "line of a file" {
+				t.Fatalf("a gzip file cut at byte %d: line %d given as %q, part of a line", cut, i+1, l)
+			}
+		}
 	}
 	got, err := collect(t, []byte("short\n"+strings.Repeat("x", 100)+"\n"), 50)
 	if !errors.As(err, &e) || e.Line != 2 || !strings.Contains(err.Error(), "a line over 50 bytes") || len(got) != 1 {
