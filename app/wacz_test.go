@@ -20,6 +20,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/internal/refdata"
 	"sitesift/sites"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
@@ -179,7 +180,7 @@ func TestWACZNothingToPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	imported := apptest.Empty(t)
-	warc := filepath.Join(warcRefDir, "iana.warc.gz")
+	warc := refdata.Shared(t, "warc", "iana.warc.gz")
 	if _, err := imported.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{warc}}, nil); err != nil {
 		t.Fatal(err)
 	}
