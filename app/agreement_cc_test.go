@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/imports"
 	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites/store"
@@ -34,8 +35,8 @@ func ccProject(t *testing.T) testProject {
 	if _, err := p.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
-	req := app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}
-	if _, err := p.ImportArchives(ctx, req, nil); err != nil {
+	req := imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}
+	if _, err := p.Imports.ImportArchives(ctx, req, nil); err != nil {
 		t.Fatal(err)
 	}
 	apptest.AddLibrarians(t, p.App, "ana", "ben")

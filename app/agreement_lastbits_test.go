@@ -49,7 +49,7 @@ func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measur
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := p.Import(ctx, f); err != nil {
+	if _, err := p.Imports.Import(ctx, f); err != nil {
 		t.Fatal(err)
 	}
 	apptest.AddLibrarians(t, p.App, "ana", "ben")

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -41,6 +42,9 @@ type App struct {
 	// Ranking computes the sites' importance and places them (package
 	// ranking).
 	Ranking *ranking.Service
+	// Imports reads into the project what other tools wrote (package
+	// imports).
+	Imports *imports.Service
 
 	project  *project.Project
 	store    *store.Store
@@ -59,7 +63,6 @@ type App struct {
 	membership  membershipMemo // sites → communities, for review (review.go)
 	biased      biasedMemo     // the review queue's biased order (review.go)
 	lab         *labJobs       // the lab experiments run for the Lab page (labjobs.go)
-	imports     *importJobs    // the running or last archive import (import_job.go)
 }
 
 // New returns an App over an open project.
@@ -80,10 +83,10 @@ func New(opt Options) *App {
 		baseLog:  log,
 		teleport: t,
 	}
-	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { _, ok := a.imports.Running(); return ok })
+	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { return a.Imports.Running() })
 	a.crawls = &crawlJobs{}
 	a.lab = newLabJobs(a.log)
-	a.imports = newImportJobs(a.log)
+	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { _, ok := a.crawls.Running(); return ok })
 	switch p := opt.Project; {
 	case opt.Search != nil:
 		a.search = opt.Search
@@ -103,7 +106,7 @@ func New(opt Options) *App {
 func (a *App) Close() {
 	a.crawls.Close()
 	a.lab.Close()
-	a.imports.Close()
+	a.Imports.Close()
 }
 
 // ProjectInfo describes the open project.
@@ -166,7 +169,7 @@ func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
 	if err := a.Ranking.PlaceRows(ctx, rows); err != nil {
 		return SiteList{}, err
 	}
-	archive, err := a.sitesArchive(ctx, rows) // import_archive.go
+	archive, err := a.Imports.SitesArchive(ctx, rows) // import_archive.go
 	if err != nil {
 		return SiteList{}, err
 	}

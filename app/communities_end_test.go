@@ -38,7 +38,7 @@ func TestCollectionEnded(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			if _, err := p.Import(ctx, f); err != nil {
+			if _, err := p.Imports.Import(ctx, f); err != nil {
 				t.Fatal(err)
 			}
 			apptest.AddLibrarians(t, p.App, "ana")
@@ -86,7 +86,7 @@ func TestHubOffMainEigenvector(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			if _, err := p.Import(ctx, f); err != nil {
+			if _, err := p.Imports.Import(ctx, f); err != nil {
 				t.Fatal(err)
 			}
 			cs, err := p.Communities(ctx, 5, importance.DefaultCoreOptions())

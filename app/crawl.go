@@ -895,3 +895,21 @@ func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErr
 	}
 	return out, nil
 }
+
+// ErrImportedGraph is returned (wrapped, as a conflict) when a crawl is asked
+// of a project that holds an imported site graph.
+var ErrImportedGraph = errors.New("the project holds an imported site graph")
+
+// refuseImported returns a conflict error when the project holds an
+// imported graph: a crawl would add page-counted edges to a graph whose
+// weights mean something else, and continue an OPIC that never read a page.
+func (a *App) refuseImported(ctx context.Context) error {
+	has, err := a.store.HasImport(ctx)
+	if err != nil {
+		return err
+	}
+	if has {
+		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project", ErrImportedGraph))
+	}
+	return nil
+}

@@ -143,7 +143,7 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 	if err := os.WriteFile(path, []byte("a.test b.test\nc.test b.test\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Import(ctx, path); err != nil {
+	if _, err := a.Imports.Import(ctx, path); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
+	"sitesift/app/imports"
 	"sitesift/internal/refdata"
 	"sitesift/sites"
 )
@@ -131,10 +131,10 @@ func projectGraph(t *testing.T, a testProject) graphOf {
 }
 
 // importOne imports the WARC or ARC file at path into a new project.
-func importOne(t *testing.T, path string) (testProject, app.ArchiveFileResult) {
+func importOne(t *testing.T, path string) (testProject, imports.ArchiveFileResult) {
 	t.Helper()
 	a := newImportProject(t)
-	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{path}}, nil)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{path}}, nil)
 	if err != nil {
 		t.Fatalf("import %s: %v", path, err)
 	}
@@ -157,12 +157,12 @@ func TestImportWholeGzipWARC(t *testing.T) {
 		t.Errorf("whole gzip: %d pages, %d sites, %d site links; per record: %d, %d, %d; want the same",
 			len(got.pages), len(got.names), len(got.edges), len(want.pages), len(want.names), len(want.edges))
 	}
-	sum := res.Summary.(app.WARCSummary)
+	sum := res.Summary.(imports.WARCSummary)
 	if sum.Records != 343 || sum.Gzip != "shared" || sum.SharedRecords != 343 || len(res.Warnings) != 1 ||
 		!strings.Contains(res.Warnings[0], "343 of its 343 records share one gzip member") {
 		t.Errorf("whole gzip: summary %+v, warnings %q; want 343 records sharing a member, warned of", sum, res.Warnings)
 	}
-	if s := refRes.Summary.(app.WARCSummary); s.Gzip != "per record" || len(refRes.Warnings) != 0 {
+	if s := refRes.Summary.(imports.WARCSummary); s.Gzip != "per record" || len(refRes.Warnings) != 0 {
 		t.Errorf("per record: summary %+v, warnings %q; want no warning", s, refRes.Warnings)
 	}
 }
@@ -189,7 +189,7 @@ func TestImportARCAsWARC(t *testing.T) {
 			}
 		}
 	}
-	if sum := res.Summary.(app.WARCSummary); sum.Format != "ARC" || sum.Responses != 48 || sum.HTMLPages != 20 {
+	if sum := res.Summary.(imports.WARCSummary); sum.Format != "ARC" || sum.Responses != 48 || sum.HTMLPages != 20 {
 		t.Errorf("ARC summary %+v: want format ARC, 48 responses, 20 HTML pages", sum)
 	}
 
@@ -197,7 +197,7 @@ func TestImportARCAsWARC(t *testing.T) {
 	if err := os.WriteFile(page, gzipped(t, []byte("<!DOCTYPE html><html><body>a saved page</body></html>")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := newImportProject(t).ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{page}}, nil)
+	_, err := newImportProject(t).Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{page}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "not a WARC or ARC file: it looks like a gzip of something else (its gzip data holds an HTML page)") {
 		t.Errorf("a gzip HTML page: %v; want it refused as a gzip of something else", err)
 	}

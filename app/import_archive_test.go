@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/internal/refdata"
 	"sitesift/sites"
@@ -88,11 +89,11 @@ func TestImportIANAWARC(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer func() { a.Close(); p.Close() }()
 	ctx := context.Background()
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	if sum.Responses != 48 || sum.Revisits != 123 || sum.HTMLPages != 20 || sum.PagesWritten != 20 {
 		t.Errorf("summary %+v: want 48 responses, 123 revisits, 20 HTML pages written", sum)
 	}
@@ -136,7 +137,7 @@ func TestImportIANAWARC(t *testing.T) {
 		t.Errorf("importance after import: opic %v pagerank %v err %v", opic, pr, err)
 	}
 	// Again: skipped, nothing changes.
-	res, err = a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc")}}, nil)
+	res, err = a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc")}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,11 +206,11 @@ func TestImportWARCRevisitsAndLatest(t *testing.T) {
 	})
 	a := newImportProject(t)
 	ctx := context.Background()
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	if sum.Revisits != 2 || sum.RevisitsMatched != 2 || sum.PagesWritten != 2 || sum.OlderCaptures != 1 {
 		t.Errorf("summary %+v", sum)
 	}
@@ -254,7 +255,7 @@ func TestImportTruncatedWARC(t *testing.T) {
 	a := newImportProject(t)
 	ctx := context.Background()
 	good := refdata.Shared(t, "warc", "example.warc.gz")
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{good, cut}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{good, cut}}, nil)
 	if err == nil {
 		t.Fatal("a truncated WARC file imported without error")
 	}
@@ -334,7 +335,7 @@ func TestImportCDXAndCDXJ(t *testing.T) {
 	var got []store.SiteArchiveInfo
 	for _, path := range []string{refdata.Shared(t, "warc", "iana.cdx"), cdxj} {
 		a := newImportProject(t)
-		if _, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CDX: []string{path}}, nil); err != nil {
+		if _, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CDX: []string{path}}, nil); err != nil {
 			t.Fatal(err)
 		}
 		m, err := a.Store.SitesArchive(ctx)
@@ -360,7 +361,7 @@ func TestImportCDXBadLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.cdx")
 	os.WriteFile(path, []byte(" CDX N b a m s k r M S V g\norg,x)/ 20200101000000 http://x.org/ text/html 200 D - - 1 0 f.warc.gz\norg,x)/a 2020x http://x.org/a text/html 200 D - - 1 0 f.warc.gz\n"), 0o644)
 	a := newImportProject(t)
-	_, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{CDX: []string{path}}, nil)
+	_, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{CDX: []string{path}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), path) {
 		t.Fatalf("error %v: want the file and line 3", err)
 	}
@@ -389,11 +390,11 @@ func TestImportCrawlLog(t *testing.T) {
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	a := newImportProject(t)
 	ctx := context.Background()
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CrawlLog: []string{path}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CrawlLog: []string{path}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.CrawlLogSummary)
+	sum := res.Files[0].Summary.(imports.CrawlLogSummary)
 	if sum.Pages != 5 || sum.Links != 4 || sum.OtherHops != 1 || sum.Failed != 1 {
 		t.Errorf("summary %+v: want 5 pages (the PNG too), 4 links, 1 embed, 1 failed", sum)
 	}
@@ -411,7 +412,7 @@ func TestImportCrawlLog(t *testing.T) {
 	}
 	// A bad line names its number.
 	os.WriteFile(path, []byte(lines[0]+"\nnot a log line\n"), 0o644)
-	if _, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CrawlLog: []string{path}}, nil); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CrawlLog: []string{path}}, nil); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("error %v: want line 2", err)
 	}
 }
@@ -446,14 +447,14 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
 		"1\t9.5e6\t2\t0.003\tfr.bnf", "2\t9e6\t1\t0.004\tcom.example", "3\t8e6\t3\t0.002\tfr.lemonde")
 	ctx := context.Background()
-	req := app.ArchiveImportRequest{CCVertices: []string{v1, v2}, CCEdges: []string{e1, e2}, CCRanks: []string{ranks}}
+	req := imports.ArchiveImportRequest{CCVertices: []string{v1, v2}, CCEdges: []string{e1, e2}, CCRanks: []string{ranks}}
 
 	req.TLDs = []string{"fr"}
 	a := newImportProject(t)
 	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.ImportArchives(ctx, req, nil); err != nil {
+	if _, err := a.Imports.ImportArchives(ctx, req, nil); err != nil {
 		t.Fatal(err)
 	}
 	st := a.Store
@@ -485,7 +486,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 		t.Error("a ranked host outside the slice was kept")
 	}
 	// The same import again changes nothing.
-	res, err := a.ImportArchives(ctx, req, nil)
+	res, err := a.Imports.ImportArchives(ctx, req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,7 +506,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	if _, err := b.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("domain")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.ImportArchives(ctx, req, nil); err != nil {
+	if _, err := b.Imports.ImportArchives(ctx, req, nil); err != nil {
 		t.Fatal(err)
 	}
 	names, edges, _ = b.Store.SiteGraph(ctx)
@@ -520,7 +521,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	// A bad edge line names its file and line.
 	bad := writeGz(t, filepath.Join(d, "e-bad.txt.gz"), "0\t1", "x\t2")
 	c := newImportProject(t)
-	_, err = c.ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{v1}, CCEdges: []string{bad}, TLDs: []string{"fr"}}, nil)
+	_, err = c.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{v1}, CCEdges: []string{bad}, TLDs: []string{"fr"}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "e-bad.txt.gz line 2") {
 		t.Errorf("error %v: want e-bad.txt.gz line 2", err)
 	}
@@ -541,17 +542,17 @@ func TestImportCommonCrawlUnknownIDs(t *testing.T) {
 		"1\t9.5e6\t---\t---\tfr.bnf", "---\t---\t1\t0.004\tfr.lemonde")
 	ctx := context.Background()
 	a := newImportProject(t)
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum app.CCEdgesSummary
+	var sum imports.CCEdgesSummary
 	for _, f := range res.Files {
-		if s, ok := f.Summary.(app.CCEdgesSummary); ok {
+		if s, ok := f.Summary.(imports.CCEdgesSummary); ok {
 			sum = s
 		}
 	}
-	if sum != (app.CCEdgesSummary{Edges: 5, Inside: 1, SiteLinks: 1, FromOutside: 1, UnknownIDs: 3}) {
+	if sum != (imports.CCEdgesSummary{Edges: 5, Inside: 1, SiteLinks: 1, FromOutside: 1, UnknownIDs: 3}) {
 		t.Errorf("edges summary %+v: want 5 edges, 1 inside, 1 from outside, 3 naming an unknown id", sum)
 	}
 	info, err := a.Store.SitesArchive(ctx)
@@ -569,7 +570,7 @@ func TestImportCommonCrawlUnknownIDs(t *testing.T) {
 	}
 
 	twice := writeGz(t, filepath.Join(d, "v2.txt.gz"), "0\tcom.example", "1\tfr.bnf", "1\tfr.lemonde")
-	_, err = newImportProject(t).ImportArchives(ctx, app.ArchiveImportRequest{CCVertices: []string{twice}, CCEdges: []string{e}, TLDs: []string{"fr"}}, nil)
+	_, err = newImportProject(t).Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{twice}, CCEdges: []string{e}, TLDs: []string{"fr"}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "v2.txt.gz line 3: vertex id 1 is given twice, on lines 2 and 3") {
 		t.Errorf("an id given twice: error %v", err)
 	}
@@ -586,17 +587,17 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t1", "3\t1")
 	ctx := context.Background()
 	a := newImportProject(t)
-	req := app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"nl"}}
-	res, err := a.ImportArchives(ctx, req, nil)
+	req := imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"nl"}}
+	res, err := a.Imports.ImportArchives(ctx, req, nil)
 	if err == nil || !strings.Contains(err.Error(), "the slice --tld nl keeps none of the 4 hosts") {
 		t.Fatalf("a slice that keeps nothing: error %v", err)
 	}
-	if len(res.Files) != 1 || res.Files[0].Kind != app.KindCCVertices {
+	if len(res.Files) != 1 || res.Files[0].Kind != imports.KindCCVertices {
 		t.Errorf("files read before the refusal: %+v, want the vertices file alone", res.Files)
 	}
 
 	req.TLDs = []string{" .FR", "fr"}
-	if res, err = a.ImportArchives(ctx, req, nil); err != nil {
+	if res, err = a.Imports.ImportArchives(ctx, req, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range res.Files {
@@ -613,7 +614,7 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 	}
 
 	req.TLDs = []string{"fr."}
-	if res, err = a.ImportArchives(ctx, req, nil); err != nil {
+	if res, err = a.Imports.ImportArchives(ctx, req, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range res.Files {
@@ -623,7 +624,7 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 	}
 
 	req.TLDs = []string{"fr", "de"}
-	_, err = a.ImportArchives(ctx, req, nil)
+	_, err = a.Imports.ImportArchives(ctx, req, nil)
 	var ae *fault.Error
 	if !errors.As(err, &ae) || ae.Kind != fault.KindConflict || !strings.Contains(err.Error(), "holds the Common Crawl slice --tld fr (from "+v+"), not --tld de,fr") {
 		t.Fatalf("another slice: error %v, want a conflict naming both slices", err)
@@ -645,20 +646,20 @@ func TestImportChecksPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		req  app.ArchiveImportRequest
+		req  imports.ArchiveImportRequest
 		want string
 	}{
-		{app.ArchiveImportRequest{WARC: []string{"/no/such.warc.gz"}}, "/no/such.warc.gz: no such file"},
-		{app.ArchiveImportRequest{WARC: []string{t.TempDir()}}, "holds no .warc"},
-		{app.ArchiveImportRequest{CDX: []string{t.TempDir()}}, "is a directory"},
-		{app.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs both"},
-		{app.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}, CCEdges: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs a slice"},
-		{app.ArchiveImportRequest{}, "no file"},
-		{app.ArchiveImportRequest{WARC: []string{emptyWARC}}, "warc file " + emptyWARC + " is empty (0 bytes)"},
-		{app.ArchiveImportRequest{WARC: []string{filepath.Dir(emptyWARC)}}, "is empty (0 bytes)"},
-		{app.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx"), emptyWARC}}, "is empty (0 bytes)"},
+		{imports.ArchiveImportRequest{WARC: []string{"/no/such.warc.gz"}}, "/no/such.warc.gz: no such file"},
+		{imports.ArchiveImportRequest{WARC: []string{t.TempDir()}}, "holds no .warc"},
+		{imports.ArchiveImportRequest{CDX: []string{t.TempDir()}}, "is a directory"},
+		{imports.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs both"},
+		{imports.ArchiveImportRequest{CCVertices: []string{refdata.Shared(t, "warc", "iana.cdx")}, CCEdges: []string{refdata.Shared(t, "warc", "iana.cdx")}}, "needs a slice"},
+		{imports.ArchiveImportRequest{}, "no file"},
+		{imports.ArchiveImportRequest{WARC: []string{emptyWARC}}, "warc file " + emptyWARC + " is empty (0 bytes)"},
+		{imports.ArchiveImportRequest{WARC: []string{filepath.Dir(emptyWARC)}}, "is empty (0 bytes)"},
+		{imports.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx"), emptyWARC}}, "is empty (0 bytes)"},
 	} {
-		_, err := a.ImportArchives(ctx, tc.req, nil)
+		_, err := a.Imports.ImportArchives(ctx, tc.req, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.req, err, tc.want)
 		}
@@ -683,14 +684,14 @@ old town would stay closed until the water had gone down and the buildings had b
 	first := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0)})
 	second := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0.Add(24*time.Hour))})
 	a := newImportProject(t)
-	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{first, second}}, nil)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{first, second}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Files) != 2 {
 		t.Fatalf("%d files imported", len(res.Files))
 	}
-	s1, s2 := res.Files[0].Summary.(app.WARCSummary), res.Files[1].Summary.(app.WARCSummary)
+	s1, s2 := res.Files[0].Summary.(imports.WARCSummary), res.Files[1].Summary.(imports.WARCSummary)
 	if s1.ExtractionsReused != 0 || s2.ExtractionsReused != 1 || s2.HTMLPages != 1 {
 		t.Errorf("extractions reused: %d in the first file, %d in the second; want 0 and 1", s1.ExtractionsReused, s2.ExtractionsReused)
 	}
@@ -732,11 +733,11 @@ func TestImportWARCSameResponseTwiceInAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := newImportProject(t)
-	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	// Each capture writes the page over the one before: its links count
 	// once a write.
 	if sum.HTMLPages != 2 || sum.ExtractionsReused != 1 || sum.PagesWritten != 2 || sum.Links != 2 || sum.TemplateLinks != 2 {

@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/internal/refdata"
@@ -24,7 +25,7 @@ import (
 // step; before is imported whole first, req is the import stopped.
 func importKillCases(t *testing.T) []struct {
 	name        string
-	before, req app.ArchiveImportRequest
+	before, req imports.ArchiveImportRequest
 } {
 	d := t.TempDir()
 	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
@@ -43,20 +44,20 @@ func importKillCases(t *testing.T) []struct {
 	}
 	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.gouv.culture", "3\tfr.lemonde")
 	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t3", "3\t1", "1\t3")
-	warc := app.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}
-	cdx := app.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx")}}
+	warc := imports.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}
+	cdx := imports.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx")}}
 	return []struct {
 		name        string
-		before, req app.ArchiveImportRequest
+		before, req imports.ArchiveImportRequest
 	}{
-		{"warc", app.ArchiveImportRequest{}, warc},
-		{"cdx", app.ArchiveImportRequest{}, cdx},
-		{"crawl-log", app.ArchiveImportRequest{}, app.ArchiveImportRequest{CrawlLog: []string{log}}},
-		{"cc-slice", app.ArchiveImportRequest{}, app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}}},
+		{"warc", imports.ArchiveImportRequest{}, warc},
+		{"cdx", imports.ArchiveImportRequest{}, cdx},
+		{"crawl-log", imports.ArchiveImportRequest{}, imports.ArchiveImportRequest{CrawlLog: []string{log}}},
+		{"cc-slice", imports.ArchiveImportRequest{}, imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}}},
 		// The project had its importance: OPIC is not 0, yet it is the
 		// importance of the graph before the second file.
-		{"crawl-log after cc-slice", app.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}},
-			app.ArchiveImportRequest{CrawlLog: []string{log}}},
+		{"crawl-log after cc-slice", imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"fr"}},
+			imports.ArchiveImportRequest{CrawlLog: []string{log}}},
 	}
 }
 
@@ -89,11 +90,11 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			if _, err := clean.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}
-			for _, req := range []app.ArchiveImportRequest{tc.before, tc.req} {
+			for _, req := range []imports.ArchiveImportRequest{tc.before, tc.req} {
 				if req.WARC == nil && req.CDX == nil && req.CrawlLog == nil && req.CCVertices == nil {
 					continue
 				}
-				if _, err := clean.ImportArchives(ctx, req, nil); err != nil {
+				if _, err := clean.Imports.ImportArchives(ctx, req, nil); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -109,7 +110,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.before.CCVertices != nil {
-				if _, err := a.ImportArchives(ctx, tc.before, nil); err != nil {
+				if _, err := a.Imports.ImportArchives(ctx, tc.before, nil); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -119,7 +120,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			stopped := make(chan struct{})
 			go func() {
 				defer close(stopped)
-				a.ImportArchives(ctx, tc.req, func(pr app.ImportProgress) {
+				a.Imports.ImportArchives(ctx, tc.req, func(pr imports.ImportProgress) {
 					if pr.Phase == "rank" {
 						rankingSeen = true
 						runtime.Goexit()

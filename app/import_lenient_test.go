@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
+	"sitesift/app/imports"
 	"sitesift/sites"
 )
 
@@ -145,11 +145,11 @@ func TestImportWARCLenient(t *testing.T) {
 // importLenient imports the file of TestImportWARCLenient and checks it.
 func importLenient(t *testing.T, file string) {
 	a := newImportProject(t)
-	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	if sum.Records != 5 || sum.PagesWritten != 5 || sum.Warnings != 5 || sum.WarnBracketedURIs != 1 || sum.WarnContentLength != 1 ||
 		sum.WarnLowerCaseVersion != 1 || sum.WarnCRCRLF != 1 || sum.WarnFoldedHeaders != 1 {
 		t.Errorf("summary %+v; want 5 records, 5 pages, 5 warnings, one of each breach", sum)
@@ -190,11 +190,11 @@ func TestImportWARCRedirectsAnyType(t *testing.T) {
 		htmlCapture("http://c.test/new", page("New", "http://c.test/"), t0),
 	})
 	a := newImportProject(t)
-	res, err := a.ImportArchives(context.Background(), app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	if sum.Redirects != 2 || sum.NonHTML != 0 || sum.PagesWritten != 4 {
 		t.Errorf("summary %+v; want 2 redirects, 4 pages, none skipped as non-HTML", sum)
 	}
@@ -225,11 +225,11 @@ func TestImportWARCURLAgnosticRevisit(t *testing.T) {
 	})
 	a := newImportProject(t)
 	ctx := context.Background()
-	res, err := a.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{file}}, nil)
+	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := res.Files[0].Summary.(app.WARCSummary)
+	sum := res.Files[0].Summary.(imports.WARCSummary)
 	if sum.Revisits != 1 || sum.RevisitsMatched != 1 {
 		t.Errorf("summary %+v; want 1 revisit, matched", sum)
 	}

@@ -103,7 +103,7 @@ func TestImportedGraphName(t *testing.T) {
 	a := apptest.Empty(t)
 	path := filepath.Join(t.TempDir(), "g.txt")
 	apptest.WriteSynthetic(t, path, 20, 3)
-	if _, err := a.Import(ctx, path); err != nil {
+	if _, err := a.Imports.Import(ctx, path); err != nil {
 		t.Fatal(err)
 	}
 	g, err := a.Ranking.LinkGraph(ctx)

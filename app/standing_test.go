@@ -181,7 +181,7 @@ func TestInfoImports(t *testing.T) {
 	if err := os.WriteFile(path, []byte("a.test b.test\nb.test c.test\nc.test c.test\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Import(ctx, path); err != nil {
+	if _, err := a.Imports.Import(ctx, path); err != nil {
 		t.Fatal(err)
 	}
 	info, err = a.Info(ctx)

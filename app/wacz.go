@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app/fault"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/wacz"
@@ -79,12 +80,12 @@ func (a *App) waczPlan(ctx context.Context) (WACZInfo, []WARCFile, error) {
 		info.Bytes += f.Size
 		info.Captures += f.Records
 	}
-	imports, err := a.store.ArchiveImports(ctx)
+	archives, err := a.store.ArchiveImports(ctx)
 	if err != nil {
 		return info, nil, fmt.Errorf("wacz: %w", err)
 	}
-	for _, im := range imports {
-		if im.Kind == KindWARC {
+	for _, im := range archives {
+		if im.Kind == imports.KindWARC {
 			info.Imported = append(info.Imported, im.Path)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/fault"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/internal/refdata"
 	"sitesift/sites"
@@ -176,12 +177,12 @@ func TestWACZNothingToPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	graph := apptest.Empty(t)
-	if _, err := graph.Import(ctx, edges); err != nil {
+	if _, err := graph.Imports.Import(ctx, edges); err != nil {
 		t.Fatal(err)
 	}
 	imported := apptest.Empty(t)
 	warc := refdata.Shared(t, "warc", "iana.warc.gz")
-	if _, err := imported.ImportArchives(ctx, app.ArchiveImportRequest{WARC: []string{warc}}, nil); err != nil {
+	if _, err := imported.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{warc}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

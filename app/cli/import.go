@@ -80,7 +80,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 		// One step, one transaction, and on a large graph the longest.
 		fmt.Fprintf(c.Stderr, "import %s: %d sites read in %.1fs; storing the graph and computing PageRank and OPIC\n",
 			*edges, len(g.Names), read.Seconds())
-		res, err := a.ImportEdgeList(ctx, *edges, g)
+		res, err := a.Imports.ImportEdgeList(ctx, *edges, g)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/sites"
 )
@@ -45,7 +46,7 @@ func (l *listFlag) Set(v string) error {
 
 // archiveArgs are the archive flags of import.
 type archiveArgs struct {
-	req  app.ArchiveImportRequest
+	req  imports.ArchiveImportRequest
 	last *listFlag // the last file flag given, which takes the arguments after it
 }
 
@@ -103,7 +104,7 @@ func (a *archiveArgs) empty() bool {
 
 // importArchives runs an archive import into the project in dir, created
 // when missing (with --site-rule when given).
-func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f flags, req app.ArchiveImportRequest) error {
+func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f flags, req imports.ArchiveImportRequest) error {
 	if _, err := sites.ParseRule(*rule); err != nil {
 		return usageError{"import: " + err.Error()}
 	}
@@ -114,7 +115,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 		}
 	})
 	// A bad path is refused before a new project is created for it.
-	if err := app.CheckArchiveRequest(req); err != nil {
+	if err := imports.CheckArchiveRequest(req); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -126,7 +127,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 			return err
 		}
 		line := newStatusLine(c.Stderr, 3*time.Second)
-		res, err := a.ImportArchives(ctx, req, func(pr app.ImportProgress) {
+		res, err := a.Imports.ImportArchives(ctx, req, func(pr imports.ImportProgress) {
 			final := pr.FilesDone == pr.Files && pr.Phase != "read" && pr.Phase != "digest"
 			if !line.due(final) {
 				return
@@ -149,7 +150,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 				continue
 			}
 			fmt.Fprintf(c.Stdout, "%s %s: %s\n", r.Kind, r.Path, sum)
-			if w, ok := r.Summary.(app.WARCSummary); ok && w.Warnings > 0 {
+			if w, ok := r.Summary.(imports.WARCSummary); ok && w.Warnings > 0 {
 				fmt.Fprintf(c.Stdout, "%s %s: warning: %s\n", r.Kind, r.Path, warcWarnings(w))
 			}
 			for _, w := range r.Warnings {
@@ -174,7 +175,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 
 // warcWarnings says in words which breaches of the WARC standard an
 // import read past, and how often.
-func warcWarnings(w app.WARCSummary) string {
+func warcWarnings(w imports.WARCSummary) string {
 	plural := func(n int, one, many string) string {
 		if n == 1 {
 			return "1 " + one

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/crawllog"
@@ -56,7 +57,7 @@ func TestCLIImportStoppedWhileRanking(t *testing.T) {
 		stopped := make(chan struct{})
 		go func() {
 			defer close(stopped)
-			a.ImportArchives(context.Background(), app.ArchiveImportRequest{CrawlLog: []string{log}}, func(pr app.ImportProgress) {
+			a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{CrawlLog: []string{log}}, func(pr imports.ImportProgress) {
 				if pr.Phase == "rank" {
 					runtime.Goexit()
 				}

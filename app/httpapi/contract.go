@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"sitesift/app"
+	"sitesift/app/imports"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
@@ -33,7 +34,7 @@ type Route struct {
 func Contract() []Route {
 	var (
 		crawl      = app.CrawlStatus{}
-		imports    = app.ImportStatus{}
+		importSt   = imports.ImportStatus{}
 		labJob     = app.LabJobStatus{}
 		collection = app.Collection{}
 		rating     = store.Rating{}
@@ -63,9 +64,9 @@ func Contract() []Route {
 		{Pattern: "GET /api/wacz/download", Body: file},
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},
-		{Pattern: "POST /api/imports", Requests: []any{app.ArchiveImportRequest{}}, Response: imports},
-		{Pattern: "GET /api/imports/status", Response: imports},
-		{Pattern: "POST /api/imports/cancel", Response: imports},
+		{Pattern: "POST /api/imports", Requests: []any{imports.ArchiveImportRequest{}}, Response: importSt},
+		{Pattern: "GET /api/imports/status", Response: importSt},
+		{Pattern: "POST /api/imports/cancel", Response: importSt},
 		{Pattern: "GET /api/imports", Response: []store.ArchiveImport{}},
 
 		{Pattern: "GET /api/sites", Response: app.SiteList{}},

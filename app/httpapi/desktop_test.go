@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/internal/refdata"
 )
@@ -211,9 +212,9 @@ func TestDesktopChooseImport(t *testing.T) {
 	if chosen.Cancelled || len(chosen.Paths) != 1 || chosen.Paths[0] != warc {
 		t.Fatalf("chosen %+v, want %s", chosen, warc)
 	}
-	body, _ := json.Marshal(app.ArchiveImportRequest{WARC: chosen.Paths})
+	body, _ := json.Marshal(imports.ArchiveImportRequest{WARC: chosen.Paths})
 	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
-	if st := waitImport(t, h); st.State != app.ImportDone || len(st.Result.Files) != 1 || st.Result.Files[0].Path != warc {
+	if st := waitImport(t, h); st.State != imports.ImportDone || len(st.Result.Files) != 1 || st.Result.Files[0].Path != warc {
 		t.Fatalf("import of the chosen file: %+v", st)
 	}
 	if names, err := os.ReadDir(filepath.Join(p.Dir, "uploads")); err == nil && len(names) > 0 {

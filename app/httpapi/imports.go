@@ -2,8 +2,7 @@ package httpapi
 
 import (
 	"net/http"
-
-	"sitesift/app"
+	"sitesift/app/imports"
 )
 
 // maxArchiveUpload bounds an archive file uploaded for import: larger
@@ -16,22 +15,22 @@ const maxArchiveUpload = 1 << 30
 func (h *handler) routeImports(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/imports/upload", h.api(func(r *http.Request) (any, error) {
-		path, err := a.SaveUpload(r.FormValue("name"), r.Body)
+		path, err := a.Imports.SaveUpload(r.FormValue("name"), r.Body)
 		if err != nil {
 			return nil, err
 		}
 		return map[string]string{"path": path}, nil
 	}))
 	mux.HandleFunc("POST /api/imports", func(w http.ResponseWriter, r *http.Request) {
-		var req app.ArchiveImportRequest
+		var req imports.ArchiveImportRequest
 		if err := decodeBody(r, &req); err != nil {
 			writeError(w, err)
 			return
 		}
-		st, err := a.StartImport(req)
+		st, err := a.Imports.Start(req)
 		accepted(w, st, err)
 	})
-	mux.HandleFunc("GET /api/imports/status", h.api(func(r *http.Request) (any, error) { return a.ImportStatus(), nil }))
-	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.CancelImport() }))
-	mux.HandleFunc("GET /api/imports", h.api(func(r *http.Request) (any, error) { return a.ArchiveImports(r.Context()) }))
+	mux.HandleFunc("GET /api/imports/status", h.api(func(r *http.Request) (any, error) { return a.Imports.Status(), nil }))
+	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.Imports.Cancel() }))
+	mux.HandleFunc("GET /api/imports", h.api(func(r *http.Request) (any, error) { return a.Imports.ArchiveImports(r.Context()) }))
 }

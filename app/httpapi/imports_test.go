@@ -11,19 +11,19 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/imports"
 	"sitesift/internal/refdata"
 )
 
 // waitImport polls the import until it is no longer running.
-func waitImport(t *testing.T, h http.Handler) app.ImportStatus {
+func waitImport(t *testing.T, h http.Handler) imports.ImportStatus {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		var st app.ImportStatus
+		var st imports.ImportStatus
 		apptest.Call(t, h, "GET", "/api/imports/status", "", http.StatusOK, &st)
-		if st.State != app.ImportRunning {
+		if st.State != imports.ImportRunning {
 			return st
 		}
 		if time.Now().After(deadline) {
@@ -63,11 +63,11 @@ func TestImportAPIUploadAndSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := upload(t, h, "iana.warc.gz", b)
-	body, _ := json.Marshal(app.ArchiveImportRequest{WARC: []string{path}})
-	var st app.ImportStatus
+	body, _ := json.Marshal(imports.ArchiveImportRequest{WARC: []string{path}})
+	var st imports.ImportStatus
 	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, &st)
 	st = waitImport(t, h)
-	if st.State != app.ImportDone || len(st.Result.Files) != 1 || st.Progress.BytesDone != st.Progress.BytesTotal {
+	if st.State != imports.ImportDone || len(st.Result.Files) != 1 || st.Progress.BytesDone != st.Progress.BytesTotal {
 		t.Fatalf("status %+v", st)
 	}
 	var sr struct {
@@ -78,7 +78,7 @@ func TestImportAPIUploadAndSearch(t *testing.T) {
 		t.Error("search finds no imported page")
 	}
 	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
-	if st = waitImport(t, h); st.State != app.ImportDone || !st.Result.Files[0].Skipped {
+	if st = waitImport(t, h); st.State != imports.ImportDone || !st.Result.Files[0].Skipped {
 		t.Errorf("second import %+v: want the file skipped", st)
 	}
 
@@ -88,9 +88,9 @@ func TestImportAPIUploadAndSearch(t *testing.T) {
 	}
 
 	cut := upload(t, h, "cut.warc.gz", b[:400_000])
-	body, _ = json.Marshal(app.ArchiveImportRequest{WARC: []string{cut}})
+	body, _ = json.Marshal(imports.ArchiveImportRequest{WARC: []string{cut}})
 	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
-	if st = waitImport(t, h); st.State != app.ImportFailed || !strings.Contains(st.Error, "byte offset 329393") {
+	if st = waitImport(t, h); st.State != imports.ImportFailed || !strings.Contains(st.Error, "byte offset 329393") {
 		t.Errorf("truncated import %+v: want failed at byte offset 329393", st)
 	}
 	var files []json.RawMessage

@@ -107,7 +107,7 @@ export interface AppLeftOut {
 /**
  * ArchiveFileResult is what an import did with one file.
  *
- * (Go: sitesift/app.ArchiveFileResult)
+ * (Go: sitesift/app/imports.ArchiveFileResult)
  */
 export interface ArchiveFileResult {
   kind: string;
@@ -159,7 +159,7 @@ export interface ArchiveImport {
  * ARC files; a WARC path may be a directory: its *.warc, *.warc.gz, *.arc
  * and *.arc.gz files are read, in name order.
  *
- * (Go: sitesift/app.ArchiveImportRequest)
+ * (Go: sitesift/app/imports.ArchiveImportRequest)
  */
 export interface ArchiveImportRequest {
   warc?: string[];
@@ -179,7 +179,7 @@ export interface ArchiveImportRequest {
 /**
  * ArchiveImportResult is what an import did.
  *
- * (Go: sitesift/app.ArchiveImportResult)
+ * (Go: sitesift/app/imports.ArchiveImportResult)
  */
 export interface ArchiveImportResult {
   files: ArchiveFileResult[] | null;
@@ -732,7 +732,7 @@ export interface HttpapiLeftOut {
 /**
  * ImportProgress is how far an import is.
  *
- * (Go: sitesift/app.ImportProgress)
+ * (Go: sitesift/app/imports.ImportProgress)
  */
 export interface ImportProgress {
   /**
@@ -777,7 +777,7 @@ export interface ImportStats {
 /**
  * ImportStatus is the state of the running or last archive import.
  *
- * (Go: sitesift/app.ImportStatus)
+ * (Go: sitesift/app/imports.ImportStatus)
  */
 export interface ImportStatus {
   state: string;

@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"context"
@@ -67,15 +67,15 @@ func importStatus(st jobs.Status[ArchiveImportRequest, ImportProgress, ArchiveIm
 	return out
 }
 
-// StartImport checks req (see [App.ImportArchives]) and starts the import
-// in the background; [App.ImportStatus] follows it. An import already
+// Start checks req (see [Service.ImportArchives]) and starts the import
+// in the background; [Service.Status] follows it. An import already
 // running is a conflict.
-func (a *App) StartImport(req ArchiveImportRequest) (ImportStatus, error) {
+func (s *Service) Start(req ArchiveImportRequest) (ImportStatus, error) {
 	if _, err := checkArchiveRequest(req); err != nil {
 		return ImportStatus{}, err
 	}
-	st, err := a.imports.Start("import", req, func(ctx context.Context, progress func(ImportProgress)) (ArchiveImportResult, error) {
-		return a.ImportArchives(ctx, req, progress)
+	st, err := s.imports.Start("import", req, func(ctx context.Context, progress func(ImportProgress)) (ArchiveImportResult, error) {
+		return s.ImportArchives(ctx, req, progress)
 	})
 	switch {
 	case errors.Is(err, jobs.ErrBusy):
@@ -86,29 +86,29 @@ func (a *App) StartImport(req ArchiveImportRequest) (ImportStatus, error) {
 	return importStatus(st), err
 }
 
-// ImportStatus returns the state of the running or last import.
-func (a *App) ImportStatus() ImportStatus {
-	st, ok := a.imports.Last()
+// Status returns the state of the running or last import.
+func (s *Service) Status() ImportStatus {
+	st, ok := s.imports.Last()
 	if !ok {
 		return ImportStatus{State: ImportIdle}
 	}
 	return importStatus(st)
 }
 
-// CancelImport cancels the running import and waits for its end: the file
+// Cancel cancels the running import and waits for its end: the file
 // being read is dropped whole, those before it are kept.
-func (a *App) CancelImport() (ImportStatus, error) {
-	st, ok := a.imports.Running()
+func (s *Service) Cancel() (ImportStatus, error) {
+	st, ok := s.imports.Running()
 	if !ok {
-		return a.ImportStatus(), fault.Conflict(errors.New("import: no import is running"))
+		return s.Status(), fault.Conflict(errors.New("import: no import is running"))
 	}
-	if err := a.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
-		return a.ImportStatus(), err
+	if err := s.imports.Cancel(st.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+		return s.Status(), err
 	}
-	if _, err := a.imports.Wait(context.Background(), st.ID); err != nil {
-		return a.ImportStatus(), err
+	if _, err := s.imports.Wait(context.Background(), st.ID); err != nil {
+		return s.Status(), err
 	}
-	return a.ImportStatus(), nil
+	return s.Status(), nil
 }
 
 // UploadsDir is the directory of a project where uploaded archive files are
@@ -123,7 +123,7 @@ const MaxFileName = 255
 // uploads directory under name (its base name only) and returns its path.
 // The file appears whole or not at all. A name that is no file name (see
 // [CheckFileName]) is a bad request.
-func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
+func (s *Service) SaveUpload(name string, r io.Reader) (string, error) {
 	if strings.TrimSpace(name) == "" {
 		return "", fault.Invalid(errors.New("upload: the file has no name"))
 	}
@@ -131,7 +131,7 @@ func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
 	if err := CheckFileName(base); err != nil {
 		return "", fault.Invalid(fmt.Errorf("upload: %w", err))
 	}
-	dir := filepath.Join(a.project.Dir, UploadsDir)
+	dir := filepath.Join(s.project.Dir, UploadsDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("upload: %w", err)
 	}
@@ -156,8 +156,8 @@ func (a *App) SaveUpload(name string, r io.Reader) (string, error) {
 
 // ArchiveImports returns the record of every file imported from archives,
 // oldest first.
-func (a *App) ArchiveImports(ctx context.Context) ([]store.ArchiveImport, error) {
-	return a.store.ArchiveImports(ctx)
+func (s *Service) ArchiveImports(ctx context.Context) ([]store.ArchiveImport, error) {
+	return s.store.ArchiveImports(ctx)
 }
 
 // CheckFileName returns an error, in words a person reads, when name

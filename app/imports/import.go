@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"context"
@@ -11,10 +11,6 @@ import (
 	"sitesift/sites/edgelist"
 	"sitesift/sites/store"
 )
-
-// ErrImportedGraph is returned (wrapped, as a conflict) when a crawl is asked
-// of a project that holds an imported site graph.
-var ErrImportedGraph = errors.New("the project holds an imported site graph")
 
 // ImportResult is what an import did.
 type ImportResult struct {
@@ -32,19 +28,19 @@ type ImportResult struct {
 //
 // Importing a second file adds its edges; a pair already present gets the
 // sum of the weights, as a repeated line within one file does.
-func (a *App) Import(ctx context.Context, path string) (ImportResult, error) {
-	g, err := ranking.ReadEdgeList(path, a.store.SiteRule())
+func (s *Service) Import(ctx context.Context, path string) (ImportResult, error) {
+	g, err := ranking.ReadEdgeList(path, s.store.SiteRule())
 	if err != nil {
 		return ImportResult{}, err
 	}
-	return a.ImportEdgeList(ctx, path, g)
+	return s.ImportEdgeList(ctx, path, g)
 }
 
-// ImportEdgeList is [App.Import] of an edge list already read; name is
+// ImportEdgeList is [Service.Import] of an edge list already read; name is
 // recorded as the file imported. Once it has built the site graph from g's
 // edges it releases them (g.From, g.To and g.Weight become nil): at tens of
 // millions of edges, holding both would double the import's memory.
-func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph) (ImportResult, error) {
+func (s *Service) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph) (ImportResult, error) {
 	ranking.ReleaseMemory() // the reader's tables
 	ig, err := importance.FromEdgeList(len(g.Names), g.From, g.To, g.Weight)
 	if err != nil {
@@ -56,9 +52,9 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 	ig = nil
 	var reads int
 	var st store.ImportStats
-	err = a.Ranking.Exclusive(func() (err error) {
-		st, err = a.store.ImportSiteGraph(ctx, name, sg, g.SelfEdges, func(ctx context.Context, whole *store.Graph) (store.NodeImportance, error) {
-			imp, n, err := ranking.GraphImportance(ctx, whole, a.teleport)
+	err = s.ranking.Exclusive(func() (err error) {
+		st, err = s.store.ImportSiteGraph(ctx, name, sg, g.SelfEdges, func(ctx context.Context, whole *store.Graph) (store.NodeImportance, error) {
+			imp, n, err := ranking.GraphImportance(ctx, whole, s.teleport)
 			reads = n
 			return imp, err
 		})
@@ -71,18 +67,4 @@ func (a *App) ImportEdgeList(ctx context.Context, name string, g *edgelist.Graph
 		return ImportResult{}, err
 	}
 	return ImportResult{ImportStats: st, OPICReads: reads}, nil
-}
-
-// refuseImported returns a conflict error when the project holds an
-// imported graph: a crawl would add page-counted edges to a graph whose
-// weights mean something else, and continue an OPIC that never read a page.
-func (a *App) refuseImported(ctx context.Context) error {
-	has, err := a.store.HasImport(ctx)
-	if err != nil {
-		return err
-	}
-	if has {
-		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project", ErrImportedGraph))
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"cmp"
@@ -49,7 +49,7 @@ type CCVerticesSummary struct {
 // site of the slice is stored, linked or not.
 func (im *archiveImporter) importCCVertices(ctx context.Context, f store.ArchiveFile, skip bool, progress func(int64)) (any, bool, error) {
 	cc := im.slice()
-	rule := im.app.store.SiteRule()
+	rule := im.s.store.SiteRule()
 	var sum CCVerticesSummary
 	fileSites := map[int32]bool{}
 	read := func() error {
@@ -93,7 +93,7 @@ func (im *archiveImporter) importCCVertices(ctx context.Context, f store.Archive
 		}
 		return nil, false, nil
 	}
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		if err := read(); err != nil {
 			return err
 		}
@@ -140,7 +140,7 @@ func (im *archiveImporter) importCCEdges(ctx context.Context, f store.ArchiveFil
 		cc.sorted = true
 	}
 	var sum CCEdgesSummary
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = CCEdgesSummary{}
 		type pair struct{ from, to int32 }
 		weights := map[pair]float64{}
@@ -224,9 +224,9 @@ type CCRanksSummary struct {
 // the slice's sites.
 func (im *archiveImporter) importCCRanks(ctx context.Context, f store.ArchiveFile, progress func(int64)) (any, bool, error) {
 	cc := im.slice()
-	rule := im.app.store.SiteRule()
+	rule := im.s.store.SiteRule()
 	var sum CCRanksSummary
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = CCRanksSummary{}
 		best := map[string]ccgraph.Rank{}
 		r, err := openArchive(ctx, f.Path, progress)

@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"context"
@@ -85,14 +85,14 @@ type WARCSummary struct {
 	PagesPerSec float64 `json:"pages_per_sec"`
 }
 
-// importWARC imports one WARC file; see [App.ImportArchives].
+// importWARC imports one WARC file; see [Service.ImportArchives].
 func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, progress func(int64)) (any, bool, error) {
 	var sum WARCSummary
 	type revisit struct {
 		n    int
 		last time.Time
 	}
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = WARCSummary{}
 		start := time.Now()
 		rule := tx.Rule()

@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"crypto/sha256"

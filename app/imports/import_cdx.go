@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"context"
@@ -34,7 +34,7 @@ type CDXSummary struct {
 // project knows of the site's archive.
 func (im *archiveImporter) importCDX(ctx context.Context, f store.ArchiveFile, progress func(int64)) (any, bool, error) {
 	var sum CDXSummary
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = CDXSummary{}
 		rule := tx.Rule()
 		per := map[string]*store.SiteArchive{}
@@ -132,7 +132,7 @@ type CrawlLogSummary struct {
 // files are elsewhere.
 func (im *archiveImporter) importCrawlLog(ctx context.Context, f store.ArchiveFile, progress func(int64)) (any, bool, error) {
 	var sum CrawlLogSummary
-	_, err := im.app.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
+	_, err := im.s.store.ImportArchiveFile(ctx, f, func(tx *store.ArchiveTx) error {
 		sum = CrawlLogSummary{}
 		rule := tx.Rule()
 		fetched := map[string]sites.Page{}

@@ -1,4 +1,4 @@
-package app
+package imports
 
 import (
 	"context"
@@ -221,11 +221,11 @@ func ccSliceName(req ArchiveImportRequest) string {
 // host graph into a project that holds another one: the links between the
 // two slices' hosts would be in neither, and those inside both counted
 // twice. A vertices file that kept no host holds no slice.
-func (a *App) checkCCSlice(ctx context.Context, slice string) error {
+func (s *Service) checkCCSlice(ctx context.Context, slice string) error {
 	if slice == "" {
 		return nil
 	}
-	done, err := a.store.ArchiveImports(ctx)
+	done, err := s.store.ArchiveImports(ctx)
 	if err != nil {
 		return err
 	}
@@ -291,19 +291,19 @@ func warcFilesIn(dir string) ([]string, error) {
 // marks the importance stale as it is committed, and saving the importance
 // clears the mark: until then the rankings, seeds and exports refuse
 // ([ranking.ErrImportanceStale]), and opening the project finishes the ranking
-// ([App.RepairImportance]).
+// ([Service.RepairImportance]).
 //
 // progress, when not nil, is called as the import goes.
-func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, progress func(ImportProgress)) (ArchiveImportResult, error) {
+func (s *Service) ImportArchives(ctx context.Context, req ArchiveImportRequest, progress func(ImportProgress)) (ArchiveImportResult, error) {
 	in, err := checkArchiveRequest(req)
 	if err != nil {
 		return ArchiveImportResult{}, err
 	}
-	if _, err := a.running(); err == nil {
+	if s.crawling != nil && s.crawling() {
 		return ArchiveImportResult{}, fault.Conflict(errors.New("import: a crawl is running; stop it or wait for its end"))
 	}
 	slice := ccSliceName(req)
-	if err := a.checkCCSlice(ctx, slice); err != nil {
+	if err := s.checkCCSlice(ctx, slice); err != nil {
 		return ArchiveImportResult{}, err
 	}
 	var p ImportProgress
@@ -318,7 +318,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 	}
 	var res ArchiveImportResult
 	added := false
-	imp := &archiveImporter{app: a, req: req}
+	imp := &archiveImporter{s: s, req: req}
 	err = func() error {
 		for _, f := range in {
 			p.File, p.Kind = f.path, f.kind
@@ -343,7 +343,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 				return fault.Invalid(fmt.Errorf("import: the slice %s keeps none of the %d hosts of the cc-vertices files: "+
 					"nothing of the host graph was imported; check the TLDs and host suffixes", slice, imp.slice().hosts))
 			}
-			prev, done, err := a.store.ArchiveImported(ctx, af)
+			prev, done, err := s.store.ArchiveImported(ctx, af)
 			if err != nil {
 				return err
 			}
@@ -376,7 +376,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 	actx := context.WithoutCancel(ctx)
 	// A file that added to the graph marked the importance stale when it
 	// was committed; so did one of a run killed before it ranked.
-	stale, serr := a.store.ImportanceStale(actx)
+	stale, serr := s.store.ImportanceStale(actx)
 	if serr != nil {
 		return res, errors.Join(err, fmt.Errorf("import: %w", serr))
 	}
@@ -384,16 +384,16 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 		// Also after a failed file: the files before it are in the graph.
 		p.Phase, p.File, p.Kind = "rank", "", ""
 		report()
-		reads, rerr := a.Ranking.UpdateImportedImportance(actx)
+		reads, rerr := s.ranking.UpdateImportedImportance(actx)
 		if rerr != nil {
 			return res, errors.Join(err, fmt.Errorf("import: PageRank and OPIC: %w", rerr))
 		}
 		res.OPICReads = reads
 		p.Phase = "index"
 		report()
-		n, ierr := a.store.Unindexed(actx)
+		n, ierr := s.store.Unindexed(actx)
 		if ierr == nil {
-			ierr = project.CatchUpIndex(actx, a.store, a.index, nil)
+			ierr = project.CatchUpIndex(actx, s.store, s.index, nil)
 		}
 		if ierr != nil {
 			return res, errors.Join(err, fmt.Errorf("import: search index: %w", ierr))
@@ -413,7 +413,7 @@ func (a *App) ImportArchives(ctx context.Context, req ArchiveImportRequest, prog
 // archiveImporter carries what the files of one import share: the Common
 // Crawl slice's vertex ids, read from the vertices files before the edges.
 type archiveImporter struct {
-	app *App
+	s   *Service
 	req ArchiveImportRequest
 	cc  *ccSlice
 	// docs are the pages' extractions of the import's WARC files so far,
@@ -522,17 +522,17 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// sitesArchive returns what imported archives and the Common Crawl graph
+// SitesArchive returns what imported archives and the Common Crawl graph
 // say of the sites of rows.
-func (a *App) sitesArchive(ctx context.Context, rows []store.SiteRow) (map[string]store.SiteArchiveInfo, error) {
+func (s *Service) SitesArchive(ctx context.Context, rows []store.SiteRow) (map[string]store.SiteArchiveInfo, error) {
 	names := make([]string, len(rows))
 	for i, r := range rows {
 		names[i] = r.Site
 	}
-	return a.store.SitesArchiveOf(ctx, names)
+	return s.store.SitesArchiveOf(ctx, names)
 }
 
-// CheckArchiveRequest checks an import's files as [App.ImportArchives]
+// CheckArchiveRequest checks an import's files as [Service.ImportArchives]
 // does before reading any (they exist, are files and can be read; a Common
 // Crawl import has both parts and a slice), so that a command line can
 // refuse a bad request before it creates a project.
