@@ -31,7 +31,7 @@ func BenchmarkExtractSeeds100(b *testing.B) {
 }
 
 // BenchmarkExtractSeeds20 is issue 11's case: 20 seeds from the graph that
-// `go run ./importance/bench/gen` writes with its defaults (320 000 nodes,
+// `go run ./tools/graphgen` writes with its defaults (320 000 nodes,
 // 3,200,858 arcs), as `sitesift seeds --count 20` extracts them from the
 // project that graph is imported into, without the store. It reports the
 // time a seed (wall time: set GOMAXPROCS=1 for one processor's) and the

@@ -59,7 +59,7 @@ CGO_ENABLED=0 go build -o "$dir/sitesift" .
 graph() {
   local f="$dir/graph-n$2-d$avgout-s1.txt"
   if [ ! -s "$f" ]; then
-    go run ./importance/bench/gen --nodes "$2" --avg-out "$avgout" --seed 1 --out "$f"
+    go run ./tools/graphgen --nodes "$2" --avg-out "$avgout" --seed 1 --out "$f"
   fi
   eval "$1=\$f"
 }

@@ -12,7 +12,7 @@
 #   --dir       where the binary, the graph (cached), the project and the logs
 #               go; default /tmp/sitesift-scale
 #   --nodes, --avg-out  the graph: importance.Synthetic(N, D, seed 1) through
-#               importance/bench/gen; default 5000000 and 10 (50,005,756 edges)
+#               tools/graphgen; default 5000000 and 10 (50,005,756 edges)
 #   --seeds     communities extracted by the seed step (default 20)
 #   --steps     comma-separated subset of import,pagerank,opic,sites,seeds
 #               (default all)
@@ -58,7 +58,7 @@ echo "== build" >&2
 CGO_ENABLED=0 go build -o "$bin" .
 if [ ! -s "$graph" ]; then
   echo "== generate $graph" >&2
-  go run ./importance/bench/gen --nodes "$nodes" --avg-out "$avgout" --out "$graph"
+  go run ./tools/graphgen --nodes "$nodes" --avg-out "$avgout" --out "$graph"
 fi
 edges=$(wc -l < "$graph")
 
