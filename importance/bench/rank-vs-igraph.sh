@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
-# Times `sitesift rank --edges` (load + PageRank to 1e-9) against python-igraph
-# (Read_Ncol + PRPACK PageRank) and networkx (read_edgelist + pagerank) on
-# one synthetic edge file of at least 3 million edges, in one run, and checks
-# that the three PageRank vectors agree. Wall time and max RSS come from
-# /usr/bin/time -v; Python is Debian's /usr/bin/python3 with python3-igraph,
-# python3-networkx and (for networkx's default pagerank) python3-scipy.
+# Times `sitesift rank --edges` (read + PageRank to 1e-10) against python-igraph
+# (Read_Ncol + PRPACK PageRank), and networkx (read_edgelist + pagerank) on
+# the synthetic graph, whole process each, and checks that the PageRank
+# vectors agree to 1e-9. Three graphs:
+#   synthetic  importance.Synthetic(N, D, seed 1) through tools/graphgen, sites
+#              named site0000042.example, numbered as the model draws them (a
+#              node's links go anywhere in the file)
+#   crawl      the same graph with LAW-style names (n42) in a crawl's node
+#              order (tools/graphgen --names law --order crawl: breadth-first
+#              discovery, so a node's first-found targets are numbered next to
+#              each other, as in a real crawl's file), lines in that order
+#   polblogs   the political blogs (../shared/data/polblogs/edges.tsv, read its
+#              README): a real web graph of 1,224 sites, self-links dropped and
+#              repeated lines collapsed as its reference scores were computed
+# Each round runs sitesift then igraph on one graph, under /usr/bin/time:
+# wall, CPU (user + system) and max RSS. On a machine shared with other
+# jobs, CPU time is the figure to compare; the load average is printed with
+# each round, and the summary gives the range over the rounds of each
+# figure and of sitesift's CPU time over igraph's in the same round.
+# Python is Debian's /usr/bin/python3 with python3-igraph, python3-networkx
+# and (for networkx's default pagerank) python3-scipy.
 #
 # Usage: importance/bench/rank-vs-igraph.sh [--dir DIR] [--nodes N] [--avg-out D]
-#          [--networkx full|small|skip] [--small-nodes N] [--repeat R]
-#   --dir          where the binary, the graph (cached) and outputs go; default /tmp/sitesift-bench
-#   --nodes, --avg-out  the synthetic graph: importance.Synthetic(N, D, seed 1); default
+#          [--graphs LIST] [--networkx full|small|skip] [--small-nodes N]
+#          [--repeat R] [--sitesift BINARY]
+#   --dir          where the binary, the graphs (cached) and outputs go; default /tmp/sitesift-bench
+#   --nodes, --avg-out  the generated graphs' nodes and mean out-degree; default
 #                  320000 and 10, 3 200 858 arcs
-#   --networkx     full: on the same file (minutes, GBs); small: on a graph with
-#                  --small-nodes nodes (default N/10) and extrapolated, said so in the
-#                  output; skip: not at all. Default full.
-#   --repeat       run each tool R times and keep its fastest run (default 1): on a
-#                  shared machine the fastest run is the least disturbed one
+#   --graphs       comma-separated subset of synthetic,crawl,polblogs (default all)
+#   --networkx     on the synthetic graph, once: full, on the same file (minutes,
+#                  GBs); small, on a graph of --small-nodes nodes (default N/10),
+#                  extrapolated, said so in the output; skip. Default full.
+#   --repeat       rounds on each graph (default 1)
+#   --sitesift     time this binary instead of building the checkout (to
+#                  compare builds; the vector check then needs its CSV columns
+#                  site, pagerank and out_sites)
 #
 # PageRank everywhere: damping 0.85 (teleport 0.15), dangling nodes spread
-# uniformly, unweighted arcs (sitesift --weighting binary; the file has no
+# uniformly, unweighted arcs (sitesift --weighting binary; the files have no
 # weights and no repeated pairs), stopped at an L1 residual below 1e-10 —
 # sitesift's RankTolerance; networkx's test is err < N·tol, so tol = 1e-10/N;
 # PRPACK's own tolerance is 1e-10. A residual r bounds the L1 error by
@@ -29,43 +48,73 @@ cd "$(dirname "$0")/../.."
 dir=/tmp/sitesift-bench
 nodes=320000
 avgout=10
+graphs=synthetic,crawl,polblogs
 nxmode=full
 smallnodes=
 repeat=1
+bin=
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --avg-out) avgout=$2; shift 2 ;;
+    --graphs) graphs=$2; shift 2 ;;
     --networkx) nxmode=$2; shift 2 ;;
     --small-nodes) smallnodes=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    --sitesift) bin=$2; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "rank-vs-igraph: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$nxmode" in full|small|skip) ;; *) echo "rank-vs-igraph: --networkx full|small|skip" >&2; exit 2 ;; esac
+for g in ${graphs//,/ }; do
+  case "$g" in synthetic|crawl|polblogs) ;; *) echo "rank-vs-igraph: unknown graph $g (want synthetic, crawl, polblogs)" >&2; exit 2 ;; esac
+done
 [ -n "$smallnodes" ] || smallnodes=$((nodes / 10))
 PY=/usr/bin/python3
 for m in igraph networkx; do
   $PY -c "import $m" 2>/dev/null || { echo "rank-vs-igraph: $PY lacks $m (run .ci/install)" >&2; exit 1; }
 done
+polblogs_src=../shared/data/polblogs/edges.tsv
 mkdir -p "$dir"
 
-echo "== build"
-CGO_ENABLED=0 go build -o "$dir/sitesift" .
+if [ -z "$bin" ]; then
+  echo "== build"
+  bin=$dir/sitesift
+  CGO_ENABLED=0 go build -o "$bin" .
+fi
 
-# graph FILE NODES: generate once; the name holds the parameters.
-graph() {
-  local f="$dir/graph-n$2-d$avgout-s1.txt"
+# generated VAR NODES [graphgen flags]: generate once; the name holds the parameters.
+generated() {
+  local var=$1 n=$2; shift 2
+  local f="$dir/graph-n$n-d$avgout-s1$(printf '%s' "$*" | tr -d ' -').txt"
   if [ ! -s "$f" ]; then
-    go run ./tools/graphgen --nodes "$2" --avg-out "$avgout" --seed 1 --out "$f"
+    go run ./tools/graphgen --nodes "$n" --avg-out "$avgout" --seed 1 "$@" --out "$f"
   fi
+  eval "$var=\$f"
+}
+
+# polblogs VAR: the political blogs as "SRC DST" lines, self-links dropped
+# and repeats collapsed (igraph would count a repeated line twice and keep a
+# self-link; sitesift --weighting binary counts a pair once and drops it).
+polblogs() {
+  local f="$dir/polblogs.txt"
+  [ -s "$polblogs_src" ] || { echo "rank-vs-igraph: $polblogs_src missing (the shared reference data)" >&2; exit 1; }
+  $PY - "$polblogs_src" "$f" <<'EOF'
+import sys
+seen, out = set(), []
+for line in open(sys.argv[1], encoding="utf-8"):
+    if line.startswith("#"):
+        continue
+    s, t = (x.strip() for x in line.rstrip("\n").split("\t"))
+    if s != t and (s, t) not in seen:
+        seen.add((s, t))
+        out.append("%s %s\n" % (s, t))
+open(sys.argv[2], "w", encoding="utf-8").writelines(out)
+EOF
   eval "$1=\$f"
 }
-graph big "$nodes"
-edges=$(wc -l < "$big")
-echo "graph: $big, $edges edges"
 
 cat > "$dir/igraph_pr.py" <<'EOF'
 import sys, time, igraph
@@ -99,44 +148,7 @@ with open(sys.argv[2], "w") as f:
     for name, r in pr.items():
         f.write("%s,%r\n" % (name, r))
 EOF
-
-# run NAME OUT CMD...: time CMD with its stdout to OUT, $repeat times; sets
-# NAME_wall (fastest run, s) and NAME_rss (max RSS of that run, MB).
-run() {
-  local name=$1 out=$2; shift 2
-  local best="" bestrss="" r wall rss
-  for r in $(seq "$repeat"); do
-    cat "$big" > /dev/null # the file in the page cache for every tool alike
-    /usr/bin/time -v "$@" > "$out" 2> "$dir/$name.time" || { cat "$dir/$name.time" >&2; exit 1; }
-    grep -v $'^\t' "$dir/$name.time" >&2 || true # the tool's own messages; time -v's are indented
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$dir/$name.time")
-    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$dir/$name.time")
-    if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$wall; bestrss=$rss; fi
-  done
-  eval "${name}_wall=$best; ${name}_rss=$bestrss"
-  printf '%-14s %8.2f s  %6d MB max RSS%s\n' "$name" "$best" "$bestrss" "$([ "$repeat" -gt 1 ] && echo "  (fastest of $repeat)")"
-}
-
-echo "== timing on $edges edges (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-run sitesift "$dir/sitesift.csv" "$dir/sitesift" rank --edges "$big" --no-opic --format csv --weighting binary
-run igraph "$dir/igraph.csv" $PY "$dir/igraph_pr.py" "$big" /dev/stdout
-nxnote=""
-case "$nxmode" in
-  full)
-    run networkx "$dir/networkx.csv" $PY "$dir/networkx_pr.py" "$big" /dev/stdout ;;
-  small)
-    graph small "$smallnodes"
-    sedges=$(wc -l < "$small")
-    echo "== networkx on the small graph ($sedges edges), sitesift on it too for the ratio"
-    big_saved=$big; big=$small
-    run sitesift_small "$dir/sitesift-small.csv" "$dir/sitesift" rank --edges "$small" --no-opic --format csv --weighting binary
-    run networkx "$dir/networkx.csv" $PY "$dir/networkx_pr.py" "$small" /dev/stdout
-    big=$big_saved
-    nxnote=" (measured on $sedges edges: the networkx/sitesift ratio is that of the small graph; networkx's time scaled by $edges/$sedges edges would be $(awk -v w="$networkx_wall" -v a="$edges" -v b="$sedges" 'BEGIN {printf "%.0f", w * a / b}') s, an extrapolation, not a measurement)" ;;
-esac
-
-echo "== agreement"
-$PY - "$dir/sitesift.csv" "$dir/igraph.csv" "$nxmode" "$dir/networkx.csv" "$dir/sitesift-small.csv" <<'EOF'
+cat > "$dir/compare.py" <<'EOF'
 import sys, csv
 def load_sitesift(path):
     pr, dangling = {}, 0
@@ -160,26 +172,77 @@ def compare(label, a, b):
     ok = d < 1e-9
     print("%s: max |difference| = %.3g over %d nodes (sums %.15f, %.15f) %s" % (label, d, len(a), sum(a.values()), sum(b.values()), "OK" if ok else "TOO LARGE"))
     return ok
-s, dangling = load_sitesift(sys.argv[1])
-ok = compare("sitesift vs igraph PRPACK", s, load_pairs(sys.argv[2]))
-print("dangling nodes: %d of %d (%.1f%%); PRPACK agreeing to this precision with sitesift's M* means it spreads their rank uniformly, as M* does" % (dangling, len(s), 100.0 * dangling / len(s)))
-if sys.argv[3] == "full":
-    ok = compare("sitesift vs networkx", s, load_pairs(sys.argv[4])) and ok
-elif sys.argv[3] == "small":
-    small, _ = load_sitesift(sys.argv[5])
-    ok = compare("sitesift vs networkx (small graph)", small, load_pairs(sys.argv[4])) and ok
+# compare.py GRAPH SITESIFT.csv IGRAPH.csv [NETWORKX.csv [SITESIFT-SMALL.csv]]
+s, dangling = load_sitesift(sys.argv[2])
+ok = compare(sys.argv[1] + ": sitesift vs igraph PRPACK", s, load_pairs(sys.argv[3]))
+print("%s: dangling nodes: %d of %d (%.1f%%); PRPACK agreeing to this precision with sitesift's M* means it spreads their rank uniformly, as M* does" % (sys.argv[1], dangling, len(s), 100.0 * dangling / len(s)))
+if len(sys.argv) > 4:
+    small = len(sys.argv) > 5
+    other = load_sitesift(sys.argv[5])[0] if small else s
+    ok = compare(sys.argv[1] + ": sitesift vs networkx" + (" (small graph)" if small else ""), other, load_pairs(sys.argv[4])) and ok
 sys.exit(0 if ok else 1)
 EOF
 
-echo "== summary ($edges edges, $(nproc) cores)"
-awk -v s="$sitesift_wall" -v i="$igraph_wall" -v sm="$sitesift_rss" -v im="$igraph_rss" 'BEGIN {
-  printf "sitesift/igraph wall time: %.2f (target ≤ 1)   memory: %.2f\n", s / i, sm / im }'
-case "$nxmode" in
-  full)
-    awk -v s="$sitesift_wall" -v n="$networkx_wall" -v sm="$sitesift_rss" -v nm="$networkx_rss" 'BEGIN {
-      printf "networkx/sitesift wall time: %.1f (target ≥ 30)   memory: %.1f\n", n / s, nm / sm }' ;;
-  small)
-    awk -v s="$sitesift_small_wall" -v n="$networkx_wall" -v sm="$sitesift_small_rss" -v nm="$networkx_rss" -v note="$nxnote" 'BEGIN {
-      printf "networkx/sitesift wall time: %.1f (target ≥ 30)   memory: %.1f%s\n", n / s, nm / sm, note }' ;;
-  skip) echo "networkx: skipped" ;;
-esac
+# timed NAME OUT CMD...: runs CMD once under /usr/bin/time with its stdout
+# in OUT and sets NAME_wall, NAME_cpu (user + system, s) and NAME_rss (MB).
+timed() {
+  local name=$1 out=$2 w u s m; shift 2
+  /usr/bin/time -f '%e %U %S %M' -o "$dir/$name.time" "$@" > "$out" 2> "$dir/$name.err" || { cat "$dir/$name.err" >&2; exit 1; }
+  cat "$dir/$name.err" >&2 # the tool's own messages
+  read -r w u s m < <(tail -1 "$dir/$name.time")
+  eval "${name}_wall=$w; ${name}_cpu=$(awk -v u="$u" -v s="$s" 'BEGIN {printf "%.2f", u + s}'); ${name}_rss=$((m / 1024))"
+}
+
+# range "LIST" [FORMAT]: "min–max" of the numbers in LIST (one value: itself).
+range() {
+  printf '%s\n' $1 | sort -g | awk -v f="${2:-%.2f}" 'NR == 1 {lo = $1} {hi = $1} END {
+    if (lo == hi) printf f, lo; else printf f "–" f, lo, hi }'
+}
+
+summary=()
+agree=0
+for name in ${graphs//,/ }; do
+  case "$name" in
+    synthetic) generated file "$nodes" ;;
+    crawl) generated file "$nodes" --names law --order crawl ;;
+    polblogs) polblogs file ;;
+  esac
+  edges=$(wc -l < "$file")
+  echo "== $name: $file, $edges edges, $repeat round(s)"
+  s_cpu=() s_wall=() s_rss=() i_cpu=() i_wall=() i_rss=() ratio=() loads=()
+  for r in $(seq "$repeat"); do
+    cat "$file" > /dev/null # the file in the page cache for both tools alike
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    timed sitesift "$dir/$name-sitesift.csv" "$bin" rank --edges "$file" --no-opic --format csv --weighting binary
+    timed igraph "$dir/$name-igraph.csv" $PY "$dir/igraph_pr.py" "$file" /dev/stdout
+    q=$(awk -v a="$sitesift_cpu" -v b="$igraph_cpu" 'BEGIN {printf "%.3f", a / b}')
+    printf '%-9s round %d, load %s: sitesift %.2f s CPU (%.2f s wall, %d MB); igraph %.2f s CPU (%.2f s wall, %d MB); CPU ratio %.3f\n' \
+      "$name" "$r" "$load" "$sitesift_cpu" "$sitesift_wall" "$sitesift_rss" "$igraph_cpu" "$igraph_wall" "$igraph_rss" "$q"
+    s_cpu+=("$sitesift_cpu") s_wall+=("$sitesift_wall") s_rss+=("$sitesift_rss")
+    i_cpu+=("$igraph_cpu") i_wall+=("$igraph_wall") i_rss+=("$igraph_rss") ratio+=("$q") loads+=("$load")
+  done
+  nxargs=()
+  if [ "$name" = synthetic ] && [ "$nxmode" != skip ]; then
+    if [ "$nxmode" = full ]; then
+      timed networkx "$dir/networkx.csv" $PY "$dir/networkx_pr.py" "$file" /dev/stdout
+      nxargs=("$dir/networkx.csv")
+      echo "networkx (once): $networkx_cpu s CPU, $networkx_wall s wall, $networkx_rss MB; networkx/sitesift CPU $(awk -v n="$networkx_cpu" -v s="${s_cpu[0]}" 'BEGIN {printf "%.1f", n / s}')"
+    else
+      generated small "$smallnodes"
+      sedges=$(wc -l < "$small")
+      timed sitesift_small "$dir/sitesift-small.csv" "$bin" rank --edges "$small" --no-opic --format csv --weighting binary
+      timed networkx "$dir/networkx.csv" $PY "$dir/networkx_pr.py" "$small" /dev/stdout
+      nxargs=("$dir/networkx.csv" "$dir/sitesift-small.csv")
+      echo "networkx (once, on $sedges edges): $networkx_cpu s CPU against sitesift's $sitesift_small_cpu s on the same file: networkx/sitesift CPU $(awk -v n="$networkx_cpu" -v s="$sitesift_small_cpu" 'BEGIN {printf "%.1f", n / s}'), the ratio of the small graph (networkx's time scaled by $edges/$sedges edges would be $(awk -v w="$networkx_cpu" -v a="$edges" -v b="$sedges" 'BEGIN {printf "%.0f", w * a / b}') s, an extrapolation, not a measurement)"
+    fi
+  fi
+  $PY "$dir/compare.py" "$name" "$dir/$name-sitesift.csv" "$dir/$name-igraph.csv" "${nxargs[@]}" || agree=1
+  summary+=("$(printf '%-9s %7d edges, load %s: sitesift %s s CPU, %s s wall, %s MB; igraph %s s CPU, %s s wall, %s MB; sitesift/igraph CPU %s' \
+    "$name" "$edges" "$(range "${loads[*]}")" "$(range "${s_cpu[*]}")" "$(range "${s_wall[*]}")" "$(range "${s_rss[*]}" %d)" \
+    "$(range "${i_cpu[*]}")" "$(range "${i_wall[*]}")" "$(range "${i_rss[*]}" %d)" "$(range "${ratio[*]}" %.3f)")")
+done
+
+echo "== summary ($repeat round(s) a graph, ranges over the rounds, $(nproc) cores; $bin)"
+printf '%s\n' "${summary[@]}"
+[ "$agree" = 0 ] || echo "rank-vs-igraph: the PageRank vectors do not agree to 1e-9 (see above)" >&2
+exit $agree
