@@ -117,7 +117,10 @@ type EdgeRankOptions struct {
 // Greedy simulation of [Service.UpdateImportedImportance] (10·N reads), both on
 // the graph under the weighting. InSites and OutSites come from the graph;
 // Pages is 0. Rows are sorted by OPIC, then PageRank, highest first, then by
-// site name.
+// site name. It is meant for a process that does nothing else meanwhile, as
+// the command line's rank --edges: it collects garbage when its steps end
+// and holds the collector during its steps but the read and the OPIC
+// simulation, for the whole process.
 func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRow, error) {
 	if o.Weighting == "" {
 		o.Weighting = WeightingLinks
