@@ -48,6 +48,9 @@ type CLI struct {
 	// cmd is the command being run ("" for the desktop window), which a
 	// project it holds names to the other processes that find it held.
 	cmd string
+	// describing, when set, receives the flags of a command run only to
+	// describe them (see describe).
+	describing *flags
 }
 
 // ErrNoDesktop means no desktop window can be opened here.
@@ -57,107 +60,6 @@ var ErrNoDesktop = errors.New("no desktop window available")
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
-
-const usage = `sitesift — choose the web sites worth archiving
-
-Usage:
-  sitesift [--project DIR]                 open the desktop app
-  sitesift serve [--project DIR] [--addr 127.0.0.1:7777] [--token SECRET]
-                                            the same app in a browser
-  sitesift demo [--project DIR] [--addr ADDR]
-                                            crawl the built-in demo web and open the app on it
-  sitesift demo-web [--addr HOST:PORT]      serve the built-in demo web as an HTTP proxy
-  sitesift crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-failures N] [--max-pages-per-site N]
-                 [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]
-                 [--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]
-                 [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]
-                 [--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]
-                 [--include REGEXP]... [--exclude REGEXP]... [--idle-reads N]
-                                            the politeness flags are kept in the project for the next crawls
-  sitesift crawl --project DIR --recrawl [--max-pages N] [--max-failures N] [--max-pages-per-site N] [polite flags] [--proxy URL]
-                                            revisit the project's pages: what changed, importance by the window
-  sitesift settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]
-                 [--max-delay DURATION] [--site-rule host-www|host|domain] [--links editorial|all] [--format table|json]
-                                            show or set the project's crawl settings; --links: the site graph
-                                            ranked (default editorial, the links of the pages' main content)
-  sitesift import --project DIR --edges FILE [--site-rule host-www|host|domain]
-                                            a site graph from an edge list, without crawling
-  sitesift import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...]
-                 [--cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] --tld TLD,... | --host-suffix NAME,...]
-                                            web archives (WARC or ARC), crawl logs, a slice of the Common Crawl host graph (one a project), added to the project
-  sitesift rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw]
-                 [--include-platforms]      (keep social networks, video sites, shorteners, CDNs, ad hosts)
-                                            the ranking says its site graph: editorial links, all links, or
-                                            all links of an import without page structure
-  sitesift rank --edges FILE [--weighting links|binary] [--no-opic] [--format ...] [--limit N]
-  sitesift rank --project DIR --biased [--bias 9] [--format ...] [--limit N]
-                                            PageRank biased towards the sites rated 3-4
-  sitesift seeds --project DIR --count K [--method communities|importance]
-                 [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
-                 [--format txt|csv|json]
-                 [--include-failed]         (importance: keep dead, robots-closed and errors-only sites)
-                 [--include-rejected]       (importance: keep the sites librarians rejected)
-                 [--include-platforms]      (keep the platform sites as seeds)
-                                            communities: one seed a core of sites (2 hub sites and 2 authority
-                                            sites at least); fewer than K found say why on standard error
-  sitesift collections [list|show|export|delete] --project DIR [--format ...] [--out FILE] [ID|NAME]
-                                            saved collections: communities with their edits, as seed lists
-  sitesift collections save --project DIR --librarian NAME [--name NAME] [--count K]
-                 [--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2]
-  sitesift export --project DIR --what approved|top-k|communities|ratings|sites|heritrix-precedence|heritrix-seeds|browsertrix|warc-list
-                 [--format txt|csv|json|yaml] [--out FILE|DIR] [--include-failed] [--include-rejected] [--include-platforms]
-                 [--bom[=false]]            one deliverable of the Export page: sitesift help export lists them;
-                                            --bom: a CSV file starts with a UTF-8 byte-order mark (default for
-                                            ratings and sites), so that Excel on Windows reads its accents right
-  sitesift export --project DIR --what browsertrix [--out FILE] | --what heritrix --out DIR
-  sitesift export --project DIR --what wacz --out FILE|DIR
-                                            the crawl as a WACZ file (PROJECT-crawl.wacz) for ReplayWeb.page: its
-                                            WARC files, their index and the HTML pages with titles
-                                            the approved sites for browsertrix-crawler (YAML: exclusions as JavaScript
-                                            expressions, the user agent as userAgentSuffix) or Heritrix (seeds.txt,
-                                            precedence.txt: Heritrix keys precedence per URI, each site by its seed URL)
-  sitesift search --project DIR [--site SITE] [--limit N] [--any] QUERY
-  sitesift page --project DIR [--whole] [--format txt|json] URL
-                                            a crawled page's main text (what search finds); --whole: the whole
-                                            page's text, template included (kept, never indexed)
-  sitesift check --project DIR              mend what a kill left and check the project's consistency; a
-                                            ranking an import left unfinished is reported (exit 1): any
-                                            other command that opens the project computes it
-  sitesift sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]
-                 [--platforms only|none] [--limit N] [--format table|csv|json] [SITE]
-                                            sites with their crawl status; with SITE, its crawl report
-  sitesift platforms --project DIR [--librarian NAME] [--in SITE | --out SITE]
-                                            the platform sites (social networks, video sites, shorteners, CDNs,
-                                            ad hosts: kept out of rankings, the review queue and exports);
-                                            --in/--out moves a site into or out of them for this project
-  sitesift librarians [list|add] --project DIR [NAME]
-  sitesift rate --project DIR --librarian NAME [--note TEXT] SITE [1|2|3|4]
-                                            a rating, or with --note alone a note without a rating
-  sitesift review --project DIR --librarian NAME [--order importance|biased|community|search]
-                  [--q TEXT] [--limit N] [--format table|csv|json] [--include-failed] [--include-platforms]
-                                            the sites NAME has not rated yet
-  sitesift selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] [--reason TEXT] SITE STATUS
-                                            STATUS: candidate, nominated, approved, rejected
-  sitesift selection export --project DIR [--status approved] [--format txt|csv|json]
-  sitesift ratings import --project DIR FILE
-  sitesift ratings export --project DIR [--bom=false] [FILE]
-                                            CSV librarian,site,rating,note, with a UTF-8 byte-order mark for Excel
-                                            on Windows unless --bom=false; import reads it with or without
-  sitesift agreement --project DIR [--format table|csv|json] [--biased] [--rater NAME]
-  sitesift lab convergence (--edges FILE | --synthetic N) [--strategies greedy,random,cycle]
-                           [--steps S] [--every K] --out DIR
-                                            OPIC's error against PageRank per strategy: CSV + SVG
-  sitesift lab windows --synthetic N --change-rate R [--window T] [--measures k] --out DIR
-                                            Adaptive OPIC's window policies on a changing graph
-  sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
-                                            the norm leak of PageRank's M′ against M*
-  sitesift lab seeds (--edges FILE | --project DIR | --synthetic N) --count K --out DIR
-                                            community seeds against random seeds: cores, distances, BFS crawls
-  sitesift lab links --project DIR --out DIR [--top 20]
-                                            PageRank on editorial links against all links: top sites, rank correlation
-
-Run 'sitesift COMMAND --help' for a command's flags.
-`
 
 // Run runs the command line args (without the program name) and returns
 // the exit status: 0 on success, 1 on failure, 2 on a usage mistake. Errors
@@ -177,118 +79,6 @@ func (c CLI) Run(ctx context.Context, args []string) int {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func (c CLI) run(ctx context.Context, args []string) error {
-	cmd := ""
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		cmd, args = args[0], args[1:]
-	}
-	c.cmd = cmd
-	switch cmd {
-	case "":
-		return c.desktop(ctx, args)
-	case "serve":
-		return c.serve(ctx, args)
-	case "demo":
-		return c.demo(ctx, args)
-	case "demo-web":
-		return c.demoWeb(ctx, args)
-	case "crawl":
-		return c.crawl(ctx, args)
-	case "settings":
-		return c.settings(ctx, args)
-	case "import":
-		return c.importEdges(ctx, args)
-	case "rank":
-		return c.rank(ctx, args)
-	case "seeds":
-		return c.seeds(ctx, args)
-	case "export":
-		return c.export(ctx, args)
-	case "search":
-		return c.search(ctx, args)
-	case "page":
-		return c.page(ctx, args)
-	case "check":
-		return c.check(ctx, args)
-	case "sites":
-		return c.sites(ctx, args)
-	case "platforms":
-		return c.platforms(ctx, args)
-	case "librarians":
-		return c.librarians(ctx, args)
-	case "rate":
-		return c.rate(ctx, args)
-	case "review":
-		return c.review(ctx, args)
-	case "selection":
-		return c.selection(ctx, args)
-	case "ratings":
-		return c.ratings(ctx, args)
-	case "agreement":
-		return c.agreement(ctx, args)
-	case "lab":
-		return c.lab(ctx, args)
-	case "collections":
-		return c.collections(ctx, args)
-	case "help":
-		if len(args) > 0 && args[0] == "export" {
-			c.exportHelp()
-			return nil
-		}
-		fmt.Fprint(c.Stdout, usage)
-		return nil
-	}
-	return usageError{fmt.Sprintf("unknown command %q (run sitesift help)", cmd)}
-}
-
-// flags is a command's flag set, with flags and arguments in any order.
-type flags struct {
-	*flag.FlagSet
-	c CLI
-}
-
-func (c CLI) newFlags(name string) flags {
-	fs := flag.NewFlagSet("sitesift "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return flags{fs, c}
-}
-
-// parse parses flags anywhere among the arguments and returns the others.
-func (f flags) parse(args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.SetOutput(f.c.Stdout)
-				fmt.Fprintf(f.c.Stdout, "Usage of %s:\n", f.Name())
-				f.PrintDefaults()
-				return nil, err
-			}
-			return nil, usageError{fmt.Sprintf("%s: %v", f.Name(), err)}
-		}
-		args = f.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		if args[0] == "--" {
-			return append(rest, args[1:]...), nil
-		}
-		rest, args = append(rest, args[0]), args[1:]
-	}
-}
-
-// parseNoArgs parses flags and refuses any other argument.
-func (f flags) parseNoArgs(args []string) error {
-	rest, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usageError{fmt.Sprintf("%s: unexpected argument %q", f.Name(), rest[0])}
-	}
-	return nil
-}
 
 // DefaultProjectDir is where the desktop app and serve keep their project
 // when none is given: $XDG_DATA_HOME/sitesift/NAME (~/.local/share/...).
@@ -386,7 +176,7 @@ func (c CLI) holderName() string {
 
 func (c CLI) desktop(ctx context.Context, args []string) error {
 	f := c.newFlags("")
-	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
+	dir := f.project
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -407,7 +197,7 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 
 func (c CLI) serve(ctx context.Context, args []string) error {
 	f := c.newFlags("serve")
-	dir := f.String("project", DefaultProjectDir("default"), "project directory (created when missing)")
+	dir := f.project
 	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
 	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address")
 	if err := f.parseNoArgs(args); err != nil {
@@ -490,7 +280,7 @@ func (c CLI) demoWeb(ctx context.Context, args []string) error {
 
 func (c CLI) demo(ctx context.Context, args []string) error {
 	f := c.newFlags("demo")
-	dir := f.String("project", DefaultProjectDir("demo"), "project directory (created when missing)")
+	dir := f.project
 	addr := f.String("addr", "127.0.0.1:7777", "address to serve the app on when no desktop window can open")
 	maxPages := f.Int("max-pages", 600, "pages to crawl")
 	delay := f.Duration("delay", 500*time.Millisecond, "per-site delay between requests")
@@ -522,7 +312,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 
 func (c CLI) crawl(ctx context.Context, args []string) error {
 	f := c.newFlags("crawl")
-	dir := f.String("project", "", "project directory (created when missing)")
+	dir := f.project
 	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
 	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch fine in all (failures count apart); every seed is asked for first")
 	maxFailures := f.Int("max-failures", 0, "failed fetches and error answers that end the crawl (0: as many as --max-pages)")
@@ -657,7 +447,7 @@ func byClass(counts map[string]int) string {
 
 func (c CLI) rank(ctx context.Context, args []string) error {
 	f := c.newFlags("rank")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
 	weighting := f.String("weighting", ranking.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
@@ -771,7 +561,7 @@ func (c CLI) held(dir string, create, finishRanking bool, f func(*app.App, *proj
 // which computes it, rather than take the time of a ranking itself.
 func (c CLI) check(ctx context.Context, args []string) error {
 	f := c.newFlags("check")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	if _, err := f.parse(args); err != nil {
 		return err
 	}
@@ -797,7 +587,7 @@ func (c CLI) check(ctx context.Context, args []string) error {
 // sites lists sites with their crawl status, or reports on one.
 func (c CLI) sites(ctx context.Context, args []string) error {
 	f := c.newFlags("sites")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	status := f.String("status", "", "only the sites of this crawl status: ok, dead, robots-closed, errors-only, slow or not-fetched")
 	limit := f.Int("limit", 0, "show the first N sites by importance (0: all)")
 	format := f.String("format", export.Table, "table, csv or json")
@@ -831,7 +621,7 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 
 func (c CLI) search(ctx context.Context, args []string) error {
 	f := c.newFlags("search")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	site := f.String("site", "", "search within one site")
 	limit := f.Int("limit", 20, "number of results")
 	anyWord := f.Bool("any", false, "find pages with any of the words (default: pages with all of them)")

@@ -63,7 +63,7 @@ func oneRef(cmd string, rest []string) (string, error) {
 
 func (c CLI) collectionsList(ctx context.Context, args []string) error {
 	f := c.newFlags("collections list")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	format := f.String("format", export.Table, "table or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -91,7 +91,7 @@ func (c CLI) collectionsList(ctx context.Context, args []string) error {
 
 func (c CLI) collectionsShow(ctx context.Context, args []string) error {
 	f := c.newFlags("collections show")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	format := f.String("format", export.Table, "table or json (the whole collection, with its members and picture)")
 	rest, err := f.parse(args)
 	if err != nil {
@@ -142,7 +142,7 @@ func (c CLI) collectionsShow(ctx context.Context, args []string) error {
 
 func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 	f := c.newFlags("collections save")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	librarian := f.String("librarian", "", "who makes the collection")
 	name := f.String("name", "", `name of the collection (default "Collection" and the time)`)
 	count := f.Int("count", app.DefaultCommunityCount, "number of communities (seeds)")
@@ -190,7 +190,7 @@ func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 
 func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 	f := c.newFlags("collections export")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	format := f.String("format", export.Txt, "txt (seed URLs), csv or json")
 	out := f.String("out", "", "file to write (default: standard output)")
 	rest, err := f.parse(args)
@@ -228,7 +228,7 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 
 func (c CLI) collectionsDelete(ctx context.Context, args []string) error {
 	f := c.newFlags("collections delete")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	rest, err := f.parse(args)
 	if err != nil {
 		return err

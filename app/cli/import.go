@@ -18,7 +18,7 @@ import (
 
 func (c CLI) importEdges(ctx context.Context, args []string) error {
 	f := c.newFlags("import")
-	dir := f.String("project", "", "project directory (created when missing)")
+	dir := f.project
 	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how the list's URLs and names map to sites: host, host-www "+
 		"(www. dropped) or domain (the registered domain); chosen when the project is created")

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -76,13 +75,7 @@ func archiveFlags(f flags) *archiveArgs {
 func (a *archiveArgs) parse(f flags, args []string) error {
 	for {
 		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.SetOutput(f.c.Stdout)
-				fmt.Fprintf(f.c.Stdout, "Usage of %s:\n", f.Name())
-				f.PrintDefaults()
-				return err
-			}
-			return usageError{fmt.Sprintf("%s: %v", f.Name(), err)}
+			return err
 		}
 		args = f.Args()
 		if len(args) == 0 {

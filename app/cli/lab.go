@@ -23,21 +23,6 @@ import (
 // experiment with a progress line on stderr, writes the files into --out
 // and prints a summary.
 
-const labUsage = `sitesift lab — the papers' experiments, as CSV files and SVG plots
-
-  sitesift lab convergence (--edges FILE | --synthetic N) [--avg-out 8] [--weighting links|binary]
-                           [--strategies greedy,random,cycle] [--steps S] [--every K] --out DIR
-                           [--teleport 0.15] [--seed 1] [--log-x]
-  sitesift lab windows --synthetic N --change-rate R [--avg-out 8] [--steps S] [--every K]
-                       [--window T] [--measures k] [--min-measures 3] [--teleport 0.15] [--seed 1] [--log-x] --out DIR
-  sitesift lab normleak --out DIR [--iterations 20] [--damping 0.15]
-  sitesift lab seeds (--edges FILE | --project DIR | --synthetic N [--avg-out 8]) --out DIR
-                     [--count 10] [--density 100 | --core-size N --new-members M] [--min-hubs 2]
-                     [--min-authorities 2] [--random-draws 100] [--seed 1] [--max-depth -1] [...]
-  sitesift lab links --project DIR --out DIR [--top 20]
-                     PageRank on the editorial links against all links: the top sites of each, their
-                     rank correlation (Spearman, Kendall tau) and top-K overlap`
-
 // lab runs `sitesift lab EXPERIMENT`.
 func (c CLI) lab(ctx context.Context, args []string) error {
 	exp, args := subcommand(args)
@@ -53,8 +38,7 @@ func (c CLI) lab(ctx context.Context, args []string) error {
 	case lab.Links:
 		return c.labLinks(ctx, args)
 	case "help":
-		fmt.Fprintln(c.Stdout, labUsage)
-		return nil
+		return c.commandHelp("lab")
 	case "":
 		return usageError{"lab: name an experiment: convergence, windows, normleak, seeds or links (sitesift lab help)"}
 	}
@@ -65,7 +49,7 @@ func (c CLI) lab(ctx context.Context, args []string) error {
 // links against all its links.
 func (c CLI) labLinks(ctx context.Context, args []string) error {
 	f := c.newFlags("lab links")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	out := f.String("out", "", "directory for the CSV files")
 	top := f.Int("top", lab.DefaultLinksTop, "top sites of each graph listed side by side")
 	if err := f.parseNoArgs(args); err != nil {
@@ -309,7 +293,7 @@ func btoi(b bool) int {
 func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	f := c.newFlags("lab seeds")
 	edges := f.String("edges", "", "edge list to evaluate on (SRC DST [WEIGHT] a line; see sitesift import)")
-	dir := f.String("project", "", "project whose page graph to evaluate on")
+	dir := f.project
 	synthetic := f.Int("synthetic", 0, "evaluate on a synthetic power-law graph of N nodes (binary links)")
 	avgOut := f.Float64("avg-out", 8, "with --synthetic: mean out-degree")
 	draws := f.Int("random-draws", lab.DefaultRandomDraws, "random seed lists the seeds' crawl is compared with (draw i uses --seed + i)")

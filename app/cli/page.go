@@ -13,7 +13,7 @@ import (
 // texts, its language, date and link counts.
 func (c CLI) page(ctx context.Context, args []string) error {
 	f := c.newFlags("page")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	whole := f.Bool("whole", false, "print the whole page's text, template included (default: the main text, what search finds)")
 	format := f.String("format", export.Txt, "txt (the text alone) or json (the page with both texts, language, date and link counts)")
 	rest, err := f.parse(args)

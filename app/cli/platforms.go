@@ -11,7 +11,7 @@ import (
 // of them (--in, --out).
 func (c CLI) platforms(ctx context.Context, args []string) error {
 	f := c.newFlags("platforms")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	librarian := f.String("librarian", "", "who moves the site (recorded; optional)")
 	in := f.String("in", "", "move this site into the platforms, whatever the list says")
 	out := f.String("out", "", "move this site out of the platforms, whatever the list says")

@@ -36,7 +36,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 	switch sub {
 	case "", "list":
 		f := c.newFlags("librarians list")
-		dir := f.String("project", "", "project directory")
+		dir := f.project
 		if err := f.parseNoArgs(args); err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 		})
 	case "add":
 		f := c.newFlags("librarians add")
-		dir := f.String("project", "", "project directory")
+		dir := f.project
 		rest, err := f.parse(args)
 		if err != nil {
 			return err
@@ -99,7 +99,7 @@ func needLibrarian(cmd, name string) error {
 
 func (c CLI) rate(ctx context.Context, args []string) error {
 	f := c.newFlags("rate")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	librarian := f.String("librarian", "", "who rates (a librarian of the project: sitesift librarians add NAME)")
 	note := f.String("note", "", "a note on the rating; without a rating, a note kept alone")
 	rest, err := f.parse(args)
@@ -150,7 +150,7 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 
 func (c CLI) review(ctx context.Context, args []string) error {
 	f := c.newFlags("review")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	librarian := f.String("librarian", "", "whose queue: the sites they have not rated")
 	order := f.String("order", app.OrderImportance, "importance, biased, community or search")
 	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
@@ -193,7 +193,7 @@ func (c CLI) selection(ctx context.Context, args []string) error {
 
 func (c CLI) selectionSet(ctx context.Context, args []string) error {
 	f := c.newFlags("selection set")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	librarian := f.String("librarian", "", "who decides")
 	note := f.String("note", "", "selection note (kept when not given)")
 	subject := f.String("subject", "", "subject (kept when not given)")
@@ -242,7 +242,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 
 func (c CLI) selectionExport(ctx context.Context, args []string) error {
 	f := c.newFlags("selection export")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	status := f.String("status", store.StatusApproved, "the sites of this status: "+strings.Join(store.Statuses(), ", "))
 	format := f.String("format", export.Txt, "txt (seed URLs), csv or json")
 	if err := f.parseNoArgs(args); err != nil {
@@ -273,7 +273,7 @@ func (c CLI) ratings(ctx context.Context, args []string) error {
 
 func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 	f := c.newFlags("ratings import")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -314,7 +314,7 @@ func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 
 func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	f := c.newFlags("ratings export")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	bom := f.Bool("bom", true, "start the file with a UTF-8 byte-order mark, so that Excel on Windows reads its accents right (--bom=false leaves it out; ratings import reads both)")
 	rest, err := f.parse(args)
 	if err != nil {
@@ -348,7 +348,7 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 
 func (c CLI) agreement(ctx context.Context, args []string) error {
 	f := c.newFlags("agreement")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	format := f.String("format", export.Table, "table, csv or json")
 	biased := f.Bool("biased", false, "add the biased PageRank (in-sample and cross-validated)")
 	bias := f.Float64("bias", ranking.DefaultBias, "with --biased: teleport boost of the sites rated 3–4 on average")

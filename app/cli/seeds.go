@@ -18,7 +18,7 @@ import (
 
 func (c CLI) seeds(ctx context.Context, args []string) error {
 	f := c.newFlags("seeds")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	count := f.Int("count", 0, "number of seeds")
 	method := f.String("method", app.MethodCommunities,
 		"communities (one hub of each HITS bipartite core) or importance (the sites with the most OPIC importance)")
@@ -109,7 +109,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 // or the list of the project's WARC files.
 func (c CLI) export(ctx context.Context, args []string) error {
 	f := c.newFlags("export")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	what := f.String("what", "", "the deliverable (sitesift help export lists them)")
 	format := f.String("format", "", "the deliverable's format (default its first: sitesift help export)")
 	out := f.String("out", "", "file to write, or a directory to write it in under its own name (default: standard output)")

@@ -55,7 +55,7 @@ func (f flags) settingsFlags() func() app.SettingsUpdate {
 // settings shows the project's crawl settings, after setting those given.
 func (c CLI) settings(ctx context.Context, args []string) error {
 	f := c.newFlags("settings")
-	dir := f.String("project", "", "project directory")
+	dir := f.project
 	format := f.String("format", export.Table, "table or json")
 	update := f.settingsFlags()
 	if err := f.parseNoArgs(args); err != nil {
