@@ -176,7 +176,10 @@ func commandTable() []command {
 			usage: []string{
 				"export --project DIR --what WHAT [--format txt|csv|json|yaml] [--out FILE|DIR] [--count K] [--buckets N]\n" +
 					"[--include-failed] [--include-rejected] [--include-platforms] [--bom[=false]]",
+				"export --project DIR --what heritrix --out DIR [--buckets N]",
 			},
+			notes: "--what heritrix writes the approved sites for Heritrix into DIR: seeds.txt, and precedence.txt " +
+				"from the ranking (Heritrix keys precedence per URI: each site by its seed URL).",
 			project: projectDir, run: CLI.export},
 		{name: "search", summary: "full-text search of the crawled pages' main text",
 			usage:   []string{"search --project DIR [--site SITE] [--limit N] [--any] QUERY"},

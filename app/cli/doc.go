@@ -2,7 +2,10 @@
 // its flags, opens the project, calls the methods of [app.App], prints
 // tables, CSV or JSON through the service's writers, and returns the exit
 // status: 0 on success, 1 on a failure, 2 on a usage mistake, with the
-// error on one line of stderr.
+// error on one line of stderr. The commands are a table (commandTable):
+// the dispatch, `sitesift help`, each command's --help and the reference
+// of docs/cli.md (tools/clidoc) are all made from it and from the flags
+// each command defines.
 //
 // It translates and does not decide: defaults, checks of a request and
 // every rule are the service's. It also wires the two ways to open the

@@ -237,7 +237,6 @@ func exportChoices() string {
 // file name and what it is for.
 func (c CLI) exportHelp() {
 	var b strings.Builder
-	b.WriteString("sitesift export --project DIR --what WHAT [--format FORMAT] [--out FILE|DIR]\n\n")
 	b.WriteString("Each deliverable of the app's Export page, under the same file name (PROJECT is the project directory's name):\n\n")
 	for _, d := range app.Deliverables {
 		ext := strings.Join(d.Formats, "|")
