@@ -84,7 +84,8 @@ func lookup(name string) *command {
 	return nil
 }
 
-// dispatch runs the command args name (args without the program name).
+// run runs the command args names (args without the program name) through
+// the command table; the desktop window when args names none.
 func (c CLI) run(ctx context.Context, args []string) error {
 	name := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
