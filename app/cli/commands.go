@@ -178,9 +178,12 @@ func commandTable() []command {
 				"export --project DIR --what WHAT [--format txt|csv|json|yaml] [--out FILE|DIR] [--count K] [--buckets N]\n" +
 					"[--include-failed] [--include-rejected] [--include-platforms] [--bom[=false]]",
 				"export --project DIR --what heritrix --out DIR [--buckets N]",
+				"export --project DIR --what wacz --out FILE|DIR",
 			},
 			notes: "--what heritrix writes the approved sites for Heritrix into DIR: seeds.txt, and precedence.txt " +
-				"from the ranking (Heritrix keys precedence per URI: each site by its seed URL).",
+				"from the ranking (Heritrix keys precedence per URI: each site by its seed URL). --what wacz writes " +
+				"the crawl as a WACZ file (PROJECT-crawl.wacz) for ReplayWeb.page: its WARC files, their index and " +
+				"the HTML pages with titles.",
 			project: projectDir, run: CLI.export},
 		{name: "search", summary: "full-text search of the crawled pages' main text",
 			usage:   []string{"search --project DIR [--site SITE] [--limit N] [--any] QUERY"},
