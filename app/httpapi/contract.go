@@ -69,6 +69,9 @@ func Contract() []Route {
 		{Pattern: "POST /api/imports/cancel", Response: importSt},
 		{Pattern: "GET /api/imports", Response: []store.ArchiveImport{}},
 
+		{Pattern: "GET /api/jobs", Response: Jobs{}},
+		{Pattern: "GET /api/jobs/events", Body: "text/event-stream: events crawl, import and lab, each with that field of GET /api/jobs"},
+
 		{Pattern: "GET /api/sites", Response: app.SiteList{}},
 		{Pattern: "GET /api/sites/{site}", Response: store.SiteDetail{}},
 		{Pattern: "GET /api/pages/text", Response: app.PageText{}},

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"sitesift/app"
 	"sitesift/app/fault"
@@ -32,6 +31,9 @@ type config struct {
 	// gates are the turns of the costly requests (costly.go); a test may
 	// hold them.
 	gates gates
+	// feeds are the job streams (jobfeed.go); a test may shorten their
+	// keep-alive.
+	feeds *feeds
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -46,7 +48,8 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 type handler struct {
 	app   *app.App
 	log   *slog.Logger
-	gates gates // the turns of the costly requests (costly.go)
+	gates gates  // the turns of the costly requests (costly.go)
+	feeds *feeds // the job streams (jobfeed.go)
 }
 
 // New returns the one http.Handler of sitesift over a: the JSON API under
@@ -61,14 +64,14 @@ func New(a *app.App, opts ...Option) http.Handler {
 
 // build makes the handler of [New] and its route table.
 func build(a *app.App, opts ...Option) (http.Handler, *router) {
-	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates()}
+	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates(), feeds: newFeeds()}
 	for _, o := range opts {
 		o(&c)
 	}
 	if c.log == nil {
 		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates}
+	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates, feeds: c.feeds}
 	mux := &router{mux: http.NewServeMux()}
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil
@@ -85,6 +88,7 @@ func build(a *app.App, opts ...Option) (http.Handler, *router) {
 	// The desktop window's native file dialogs: desktop.go.
 	h.routeDesktop(mux, c.dialogs, mux.mux)
 	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
+	h.routeJobs(mux)    // the job feed, every job's status in one stream: jobfeed.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})
@@ -307,7 +311,7 @@ func (h *handler) routeCrawl(mux *router) {
 		}
 		return a.SetSettings(r.Context(), u)
 	}))
-	mux.HandleFunc("GET /api/crawl/events", h.events)
+	mux.HandleFunc("GET /api/crawl/events", h.crawlEvents)
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
 	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Continuation(r.Context()) }))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
@@ -399,36 +403,6 @@ func (h *handler) search(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return h.app.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: app.SearchFacetSites, Any: anyWord})
-}
-
-// events streams the crawl status as Server-Sent Events. In the Wails
-// window the writer is not an http.Flusher and the request context is not
-// cancelled when the page goes away, so the loop flushes when it can and
-// stops on the first failed write.
-func (h *handler) events(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	t := time.NewTicker(500 * time.Millisecond)
-	defer t.Stop()
-	for {
-		data, err := json.Marshal(h.app.CrawlStatus())
-		if err != nil {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "event: status\ndata: %s\n\n", data); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-		select {
-		case <-r.Context().Done():
-			return
-		case <-t.C:
-		}
-	}
 }
 
 // rateBody is the body of PUT /api/sites/{site}/rating.

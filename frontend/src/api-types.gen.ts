@@ -794,6 +794,20 @@ export interface ImportStatus {
 }
 
 /**
+ * Jobs is the status of each kind of job of the project: what GET /api/jobs
+ * answers, and what GET /api/jobs/events sends, one kind per event named
+ * by its JSON field.
+ *
+ * (Go: sitesift/app/httpapi.Jobs)
+ */
+export interface Jobs {
+  crawl: CrawlStatus;
+  import: ImportStatus;
+  /** Lab is the newest lab job kept, null before the first. */
+  lab: LabJobStatus | null;
+}
+
+/**
  * LabJobStatus is what GET /api/lab/jobs/{id} answers.
  *
  * (Go: sitesift/app.LabJobStatus)
@@ -2042,6 +2056,15 @@ export interface ApiRoutes {
   "GET /api/imports": {
     request: undefined;
     response: ArchiveImport[] | null;
+  };
+  "GET /api/jobs": {
+    request: undefined;
+    response: Jobs;
+  };
+  "GET /api/jobs/events": {
+    request: undefined;
+    /** text/event-stream: events crawl, import and lab, each with that field of GET /api/jobs */
+    response: never;
   };
   "GET /api/sites": {
     request: undefined;
