@@ -167,6 +167,18 @@ export type LabExperiment = 'convergence' | 'windows' | 'normleak' | 'links';
 /** LabJob is the status of one experiment run; done counts up to total. */
 export type LabJob = Gen.LabJobStatus;
 
+/** Jobs is httpapi.Jobs: the status of the crawl, the archive import and the newest lab job, as the job feed sends them. */
+export type Jobs = Gen.Jobs;
+
+/** ImportStatus is app.ImportStatus: the running or last archive import. */
+export type ImportStatus = Gen.ImportStatus;
+
+/** ImportState is where an archive import is: idle until the first since the project was opened. */
+export type ImportState = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** ImportRequest is app.ArchiveImportRequest: the files (paths on the server) and slice of an import. */
+export type ImportRequest = Gen.ArchiveImportRequest;
+
 /** LabParams are an experiment's parameters, named like the CLI flags with underscores. */
 export type LabParams = Record<string, string | number | boolean | string[]>;
 
@@ -362,10 +374,13 @@ export async function request<T>(method: string, path: string, body?: unknown, s
 const enc = encodeURIComponent;
 
 /** Answer is the data a route answers with, as the Go side encodes it (api-types.gen.ts). */
-type Answer<R extends keyof Gen.ApiRoutes> = Gen.ApiRoutes[R]['response'];
+export type Answer<R extends keyof Gen.ApiRoutes> = Gen.ApiRoutes[R]['response'];
 
 export const api = {
   project: (signal?: AbortSignal) => request<Answer<'GET /api/project'>>('GET', '/api/project', undefined, signal),
+
+  /** jobs is every job's status at once: what the job feed polls when it cannot stream. */
+  jobs: (signal?: AbortSignal) => request<Answer<'GET /api/jobs'>>('GET', '/api/jobs', undefined, signal),
 
   crawlStatus: (signal?: AbortSignal) => request<Answer<'GET /api/crawl'>>('GET', '/api/crawl', undefined, signal),
   startCrawl: (req: CrawlRequest) => request<Answer<'POST /api/crawl'>>('POST', '/api/crawl', req),

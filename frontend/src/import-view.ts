@@ -11,10 +11,11 @@
 // reload during an import shows it still running.
 
 import { html, nothing } from 'lit';
-import { message, RawBody, request } from './api';
+import { RawBody, request, type Answer, type ImportRequest, type ImportStatus } from './api';
 import { LightElement } from './base';
 import { int } from './format';
-import { alertBox } from './loader';
+import { jobFeed } from './job-feed';
+import { alertBox, Loader } from './loader';
 import { inDesktopWindow, withAllFiles, type FileFilter } from './download';
 import { projectChanged } from './project-events';
 import './import-view.css';
@@ -37,63 +38,25 @@ interface Form {
 
 const EMPTY: Form = { kind: 'warc', warc: '', cdx: '', crawl_log: '', cc_vertices: '', cc_edges: '', cc_ranks: '', tld: '', host_suffix: '' };
 
-/** ImportRequest is app.ArchiveImportRequest. */
-export interface ImportRequest {
-  warc?: string[];
-  cdx?: string[];
-  crawl_log?: string[];
-  cc_vertices?: string[];
-  cc_edges?: string[];
-  cc_ranks?: string[];
-  tld?: string[];
-  host_suffix?: string[];
-}
-
-export interface ImportFile {
-  kind: string;
-  path: string;
-  size: number;
-  skipped?: boolean;
-  previous?: string;
-  summary?: Record<string, number | string>;
-  /** warnings say what of a file read whole other tools would have trouble with (records sharing gzip members). */
-  warnings?: string[];
-}
-
-export interface ImportStatus {
-  state: 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
-  request: ImportRequest;
-  progress: { file: string; kind: string; phase: string; files: number; files_done: number; bytes_done: number; bytes_total: number };
-  result: { files: ImportFile[] | null; opic_reads: number; indexed: number };
-  error?: string;
-}
-
-export interface ImportedFile {
-  id: number;
-  kind: string;
-  path: string;
-  size: number;
-  digest: string;
-  /** slice is the Common Crawl slice a host graph file was read with (--tld …, --host-suffix …). */
-  slice?: string;
-  imported_at: string;
-  summary: Record<string, number | string>;
-}
+/** ImportedFile is a file imported into the project, as GET /api/imports lists it. */
+export type ImportedFile = NonNullable<Answer<'GET /api/imports'>>[number];
 
 export const importApi = {
-  status: (signal?: AbortSignal) => request<ImportStatus>('GET', '/api/imports/status', undefined, signal),
-  start: (req: ImportRequest) => request<ImportStatus>('POST', '/api/imports', req),
-  cancel: () => request<ImportStatus>('POST', '/api/imports/cancel'),
-  history: (signal?: AbortSignal) => request<ImportedFile[] | null>('GET', '/api/imports', undefined, signal),
+  start: (req: ImportRequest) => request<Answer<'POST /api/imports'>>('POST', '/api/imports', req),
+  cancel: () => request<Answer<'POST /api/imports/cancel'>>('POST', '/api/imports/cancel'),
+  history: (signal?: AbortSignal) => request<Answer<'GET /api/imports'>>('GET', '/api/imports', undefined, signal),
   /**
    * upload sends a file chosen in a browser, streamed from its disk as it is read (never whole in memory), and
    * returns its path on the server. The desktop window, whose WebKit cannot send a File, chooses paths instead.
    */
-  upload: (file: File) =>
-    request<{ path: string }>('POST', `/api/imports/upload?name=${encodeURIComponent(file.name)}`, new RawBody(file, 'application/octet-stream')),
+  upload: async (file: File): Promise<string> => {
+    const res = await request<Answer<'POST /api/imports/upload'>>('POST', `/api/imports/upload?name=${encodeURIComponent(file.name)}`, new RawBody(file, 'application/octet-stream'));
+    if (!res?.path) throw new Error(`upload of ${file.name}: the server answered no path`);
+    return res.path;
+  },
   /** choose asks the desktop window's native dialog for files and returns their paths; null when cancelled. */
   choose: async (title: string, filters: FileFilter[]) => {
-    const res = await request<{ paths: string[]; cancelled: boolean }>('POST', '/api/desktop/choose', { title, filters });
+    const res = await request<Answer<'POST /api/desktop/choose'>>('POST', '/api/desktop/choose', { title, filters });
     return res.cancelled ? null : res.paths;
   },
 };
@@ -155,103 +118,65 @@ const KINDS: { id: Kind; label: string; about: string }[] = [
 
 const PHASES: Record<string, string> = { digest: 'checking', read: 'reading', rank: 'computing PageRank and OPIC', index: 'indexing for search' };
 
-/** lastImportState is the state of the project's import last seen, by an Import page or by watchImport. */
+/** lastImportState is the state of the project's import last seen in the job feed. */
 let lastImportState: ImportStatus['state'] | '' = '';
-let watching = false;
 
 /**
- * noteImport records the import's state: the end of an import seen running (done, failed or cancelled:
- * the files before a failure stay imported) tells the app its data changed. A running import is watched
- * to its end even when the Import page is left.
+ * The end of an import seen running (done, failed or cancelled: the files before a failure stay imported) tells
+ * the app its data changed, whichever page is shown.
  */
-function noteImport(state: ImportStatus['state']): void {
+jobFeed.addEventListener('import', () => {
+  const state = jobFeed.jobs.import?.state ?? '';
   const ended = lastImportState === 'running' && state !== 'running';
   lastImportState = state;
   if (ended) projectChanged();
-  if (state === 'running') void watchImport();
-}
-
-/** watchImport reads the import's state every second until it is no longer running. */
-async function watchImport(): Promise<void> {
-  if (watching) return;
-  watching = true;
-  try {
-    while (lastImportState === 'running') {
-      await new Promise((r) => window.setTimeout(r, 1000));
-      try {
-        noteImport((await importApi.status()).state);
-      } catch {
-        // The server did not answer: ask again in a second.
-      }
-    }
-  } finally {
-    watching = false;
-  }
-}
+});
 
 export class SsImport extends LightElement {
   static override properties = {
     form: { state: true },
     status: { state: true },
-    history: { state: true },
-    error: { state: true },
-    busy: { state: true },
   };
 
   declare form: Form;
   declare status: ImportStatus | null;
-  declare history: ImportedFile[];
-  declare error: string;
-  declare busy: boolean;
 
-  #timer = 0;
-  #ctl: AbortController | null = null;
+  /** #history is the list of files imported into the project. */
+  #history = new Loader<ImportedFile[]>(this, []);
+  /** #action is what the user asked for last: an import started or cancelled, files uploaded or chosen. */
+  #action = new Loader<unknown>(this);
 
   constructor() {
     super();
     this.form = loadForm();
-    this.status = null;
-    this.history = [];
-    this.error = '';
-    this.busy = false;
+    this.status = jobFeed.jobs.import ?? null;
   }
 
   override connectedCallback() {
     super.connectedCallback();
-    void this.#poll();
+    jobFeed.addEventListener('import', this.#onStatus);
+    jobFeed.start();
+    this.status = jobFeed.jobs.import ?? null;
     void this.#loadHistory();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    window.clearTimeout(this.#timer);
-    this.#ctl?.abort();
+    jobFeed.removeEventListener('import', this.#onStatus);
   }
 
-  async #poll() {
-    window.clearTimeout(this.#timer);
-    this.#ctl?.abort();
-    const ctl = new AbortController();
-    this.#ctl = ctl;
-    try {
-      const st = await importApi.status(ctl.signal);
-      const was = this.status?.state;
-      this.status = st;
-      noteImport(st.state);
-      if (was === 'running' && st.state !== 'running') void this.#loadHistory();
-    } catch (err) {
-      if (ctl.signal.aborted) return;
-      this.error = message(err);
-    }
-    if (this.isConnected && this.status?.state === 'running') this.#timer = window.setTimeout(() => void this.#poll(), 400);
-  }
+  #onStatus = () => {
+    const st = jobFeed.jobs.import;
+    if (!st) return;
+    const was = this.status;
+    // A status read before the import shown started (the feed's, overtaken by the start's answer) is old news.
+    if (was?.started_at && st.started_at && Date.parse(st.started_at) < Date.parse(was.started_at)) return;
+    this.status = st;
+    if (was?.state === 'running' && st.state !== 'running') void this.#loadHistory();
+  };
 
-  async #loadHistory() {
-    try {
-      this.history = (await importApi.history()) ?? [];
-    } catch (err) {
-      this.error = message(err);
-    }
+  #loadHistory() {
+    return this.#history.run(async (signal) => (await importApi.history(signal)) ?? []);
   }
 
   #set(key: keyof Form, value: string) {
@@ -279,33 +204,14 @@ export class SsImport extends LightElement {
     }
   }
 
-  async #start(e: Event) {
+  #start(e: Event) {
     e.preventDefault();
-    this.error = '';
-    this.busy = true;
-    try {
-      this.status = await importApi.start(this.#request());
-      // Started means running, however soon the first poll finds it ended.
-      noteImport('running');
-      void this.#poll();
-    } catch (err) {
-      this.error = message(err);
-    } finally {
-      this.busy = false;
-    }
+    // Started means running, however soon the feed finds it ended.
+    return this.#action.run(async () => jobFeed.update('import', await importApi.start(this.#request())));
   }
 
   async #cancel() {
-    this.busy = true;
-    try {
-      this.status = await importApi.cancel();
-      noteImport(this.status.state);
-      void this.#loadHistory();
-    } catch (err) {
-      this.error = message(err);
-    } finally {
-      this.busy = false;
-    }
+    if ((await this.#action.run(async () => jobFeed.update('import', await importApi.cancel()))) === 'done') void this.#loadHistory();
   }
 
   /** #addPaths adds paths, each to the field of the kind chosen that fieldFor gives it, after those listed. */
@@ -321,31 +227,19 @@ export class SsImport extends LightElement {
     const input = e.target as HTMLInputElement;
     const files = Array.from(input.files ?? []);
     if (!files.length) return;
-    this.error = '';
-    this.busy = true;
-    try {
-      for (const f of files) this.#addPaths([(await importApi.upload(f)).path]);
-    } catch (err) {
-      this.error = message(err);
-    } finally {
-      this.busy = false;
-      input.value = '';
-    }
+    await this.#action.run(async () => {
+      for (const f of files) this.#addPaths([await importApi.upload(f)]);
+    });
+    input.value = '';
   }
 
   /** #choose asks the desktop window's Open dialog for files and adds their paths to the form. */
-  async #choose() {
+  #choose() {
     const kind = KINDS.find((k) => k.id === this.form.kind);
-    this.error = '';
-    this.busy = true;
-    try {
+    return this.#action.run(async () => {
       const paths = await importApi.choose(`Import ${kind?.label ?? 'files'}`, withAllFiles(DIALOG_FILTERS[this.form.kind]));
       if (paths) this.#addPaths(paths);
-    } catch (err) {
-      this.error = message(err);
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   #paths(key: keyof Form, label: string, placeholder: string, hint = '') {
@@ -391,14 +285,14 @@ export class SsImport extends LightElement {
           </div>`
         : nothing}
       <div class="import-actions">
-        <button type="submit" class="btn primary import-start" ?disabled=${running || this.busy}>${running ? 'Importing…' : 'Import'}</button>
-        ${running ? html`<button type="button" class="btn danger import-cancel" ?disabled=${this.busy} @click=${this.#cancel}>Cancel</button>` : nothing}
+        <button type="submit" class="btn primary import-start" ?disabled=${running || this.#action.busy}>${running ? 'Importing…' : 'Import'}</button>
+        ${running ? html`<button type="button" class="btn danger import-cancel" ?disabled=${this.#action.busy} @click=${this.#cancel}>Cancel</button>` : nothing}
         ${inDesktopWindow()
           ? html`<button type="button" class="btn import-choose" title="Choose files on this computer: they are imported where they are, not copied"
-              ?disabled=${running || this.busy} @click=${this.#choose}>Choose files…</button>`
+              ?disabled=${running || this.#action.busy} @click=${this.#choose}>Choose files…</button>`
           : html`<label class="btn import-upload" title="Send files from this computer to the project, then import them">
               Upload files…
-              <input type="file" multiple hidden ?disabled=${running || this.busy} @change=${this.#upload} />
+              <input type="file" multiple hidden ?disabled=${running || this.#action.busy} @change=${this.#upload} />
             </label>`}
       </div>
     </form>`;
@@ -445,13 +339,14 @@ export class SsImport extends LightElement {
   }
 
   #renderHistory() {
-    if (!this.history.length) return nothing;
+    const history = this.#history.value ?? [];
+    if (!history.length) return nothing;
     return html`<section class="import-history panel">
       <h3>Files imported into this project</h3>
       <table class="data">
         <thead><tr><th>When</th><th>Kind</th><th>File</th><th class="num">Size</th><th>What it added</th></tr></thead>
         <tbody>
-          ${[...this.history].reverse().map(
+          ${[...history].reverse().map(
             (f) => html`<tr>
               <td class="when">${new Date(f.imported_at).toLocaleString()}</td>
               <td>${f.kind}${f.slice ? html`<div class="import-slice" title="The slice of the host graph kept">${f.slice}</div>` : nothing}</td>
@@ -474,7 +369,7 @@ export class SsImport extends LightElement {
         <p class="muted import-intro">Bring in what Heritrix, Browsertrix, wget, warcprox or Common Crawl have gathered: the sites are
           ranked with the project's, and importing the same file twice changes nothing.</p>
       </header>
-      ${this.error ? alertBox(this.error) : nothing}
+      ${alertBox(this.#action.error || this.#history.error)}
       ${this.#renderForm(running)}
       ${st ? this.#renderResult(st) : nothing}
       ${this.#renderHistory()}
@@ -496,9 +391,9 @@ const summaryLabels: Record<string, string> = {
 };
 
 /** summaryText writes a file's counts, the non-zero ones, as "20 html pages · 123 revisits". */
-function summaryText(s: Record<string, number | string> | undefined) {
-  if (!s) return '';
-  return Object.entries(s)
+function summaryText(s: unknown) {
+  if (!s || typeof s !== 'object') return '';
+  return Object.entries(s as Record<string, unknown>)
     .filter(([, v]) => v !== 0 && v !== '' && v !== undefined)
     .map(([k, v]) => `${typeof v === 'number' ? int(v) : v} ${summaryLabels[k] ?? k.replaceAll('_', ' ')}`)
     .join(' · ');

@@ -1,6 +1,6 @@
 // The experiment runs of the Lab page, kept outside the view: a run goes on
-// (and is polled) while the user looks at another page, and the last result
-// of each experiment stays on screen after later runs.
+// (and is followed in the job feed) while the user looks at another page,
+// and the last result of each experiment stays on screen after later runs.
 //
 // The server keeps one job at a time, so a finished run's plot and CSV are
 // fetched as soon as it ends and kept here (and in sessionStorage, so a
@@ -8,6 +8,7 @@
 // may replace.
 
 import { api, ApiError, fetchFile, message, type LabExperiment, type LabJob, type LabParams } from './api';
+import { jobFeed } from './job-feed';
 
 export const EXPERIMENTS: readonly LabExperiment[] = ['convergence', 'windows', 'normleak', 'links'];
 
@@ -42,9 +43,8 @@ export interface Result {
 }
 
 const STORE_KEY = 'sitesift.lab';
-const POLL_MS = 500;
-/** A job the server no longer answers for after this many tries in a row is given up. */
-const MAX_FAILURES = 10;
+/** GONE is the error of a run whose job the server no longer knows. */
+const GONE = 'The server no longer knows this job (was it restarted?).';
 
 /** isFinal reports whether a job state is final: the job will not change any more. */
 export function isFinal(state: string): boolean {
@@ -61,18 +61,21 @@ interface Saved {
 }
 
 /**
- * LabRuns starts experiment runs and follows them, one 'change' event per
- * update. At most one run is active (the server runs one job at a time).
+ * LabRuns starts experiment runs and follows them in the job feed, one
+ * 'change' event per update. At most one run is active (the server runs one
+ * job at a time).
  */
 class LabRuns extends EventTarget {
   readonly runs = new Map<LabExperiment, Run>();
   readonly results = new Map<LabExperiment, Result>();
-  #timer: number | undefined;
-  #failures = 0;
+  /** #applying is the handling of the last job status: each waits for the one before (a run's end fetches its files). */
+  #applying: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
     this.#restore();
+    jobFeed.addEventListener('lab', () => this.#onFeed());
+    this.#onFeed();
   }
 
   /** active is the run in progress, if any. */
@@ -102,8 +105,10 @@ class LabRuns extends EventTarget {
     };
     this.runs.set(experiment, run);
     this.#changed();
+    jobFeed.start();
+    let job: LabJob;
     try {
-      const job = await api.labStart(experiment, params);
+      job = await api.labStart(experiment, params);
       this.runs.set(experiment, { ...run, id: String(job.id), state: 'queued', total: job.total, done: job.done });
     } catch (err) {
       this.runs.set(experiment, { ...run, state: 'failed', error: message(err), finished: Date.now() });
@@ -111,44 +116,57 @@ class LabRuns extends EventTarget {
       return;
     }
     this.#changed();
-    this.#schedule(0);
+    this.#apply(job);
   }
 
-  /** cancel asks the server to stop the active run; the next poll sees it cancelled. */
+  /** cancel asks the server to stop the active run, and shows it cancelled once the server says it stopped. */
   async cancel(): Promise<void> {
     const run = this.active;
     if (!run?.id) return;
     try {
-      await api.labCancel(run.id);
+      this.#apply(await api.labCancel(run.id));
     } catch (err) {
       this.runs.set(run.experiment, { ...run, error: message(err) });
       this.#changed();
-      return;
     }
-    this.#schedule(0);
   }
 
-  #schedule(ms: number): void {
-    window.clearTimeout(this.#timer);
-    this.#timer = window.setTimeout(() => void this.#poll(), ms);
-  }
-
-  async #poll(): Promise<void> {
+  /**
+   * #onFeed follows the active run in the job feed, which sends the newest lab job: the run's own, or, once a
+   * newer one started (from another page), the run's end is read from the server; none means the server was
+   * restarted and lost it.
+   */
+  #onFeed(): void {
     const run = this.active;
-    if (!run || !run.id) return;
-    let job: LabJob;
-    try {
-      job = await api.labJob(run.id);
-      this.#failures = 0;
-    } catch (err) {
-      const gone = err instanceof ApiError && err.status === 404;
-      if (gone || ++this.#failures >= MAX_FAILURES) {
-        this.#finish(run, { ...run, state: 'failed', error: gone ? 'The server no longer knows this job (was it restarted?).' : message(err) });
-      } else {
-        this.#schedule(POLL_MS * 2);
-      }
+    if (!run?.id || !('lab' in jobFeed.jobs)) return;
+    const job = jobFeed.jobs.lab;
+    if (job && job.id === run.id) {
+      this.#apply(job);
       return;
     }
+    if (job && Number(job.id) < Number(run.id)) return; // older news than the run's start
+    const id = run.id;
+    this.#applying = this.#applying.then(async () => {
+      if (this.active?.id !== id) return;
+      try {
+        await this.#update(await api.labJob(id));
+      } catch (err) {
+        const r = this.active;
+        if (r?.id === id && err instanceof ApiError && err.status === 404) this.#finish(r, { ...r, state: 'failed', error: GONE });
+        // Another failure: the feed's next status tries again.
+      }
+    });
+  }
+
+  /** #apply handles a status of the active run's job after those before it. */
+  #apply(job: LabJob): void {
+    this.#applying = this.#applying.then(() => this.#update(job));
+  }
+
+  /** #update shows a status of the active run's job; at its end, it fetches what the run made. */
+  async #update(job: LabJob): Promise<void> {
+    const run = this.active;
+    if (!run || run.id !== job.id) return;
     const next: Run = {
       ...run,
       state: job.state,
@@ -160,7 +178,6 @@ class LabRuns extends EventTarget {
     if (!isFinal(job.state)) {
       this.runs.set(run.experiment, next);
       this.#changed();
-      this.#schedule(POLL_MS);
       return;
     }
     if (succeeded(job)) {
@@ -243,8 +260,7 @@ class LabRuns extends EventTarget {
       if (res && typeof res.svg === 'string') this.results.set(e, { ...res, summary: res.summary ?? [] });
     }
     const a = this.active;
-    if (a?.id) this.#schedule(0);
-    else if (a) this.runs.set(a.experiment, { ...a, state: 'failed', error: 'The page was reloaded before the server answered.' });
+    if (a && !a.id) this.runs.set(a.experiment, { ...a, state: 'failed', error: 'The page was reloaded before the server answered.' });
   }
 }
 

@@ -6,13 +6,13 @@
 // for the links comparison, its tables) with its CSV.
 
 import { html, nothing, type TemplateResult } from 'lit';
-import { message, type LabExperiment, type LabParams } from './api';
+import { type LabExperiment, type LabParams } from './api';
 import { LightElement } from './base';
 import { Downloads } from './download';
 import { date, duration, int } from './format';
 import { linksFigure } from './lab-links';
 import { EXPERIMENTS, isFinal, labRuns, type Result, type Run } from './lab-runs';
-import { alertBox } from './loader';
+import { alertBox, Loader } from './loader';
 import './lab-view.css';
 
 const FORM_KEY = 'sitesift.labForm';
@@ -288,13 +288,10 @@ function svgDataURL(svg: string): string {
 export class LabView extends LightElement {
   static override properties = {
     forms: { state: true },
-    errors: { state: true },
     tick: { state: true },
   };
 
   declare forms: Record<LabExperiment, FormValues>;
-  /** errors holds each card's form error (a run's own error lives in its Run). */
-  declare errors: Partial<Record<LabExperiment, string>>;
   /** tick changes on every update of the runs, to re-render. */
   declare tick: number;
 
@@ -302,11 +299,12 @@ export class LabView extends LightElement {
   #csvURLs = new Map<string, string>();
   /** downloads saves the CSV and SVG files in the desktop window and says where they went. */
   #downloads = new Downloads(this);
+  /** #starts asks the server to run each card's experiment; its error is the card's form error or the server's refusal (a run's own error lives in its Run). */
+  #starts = Object.fromEntries(EXPERIMENTS.map((e) => [e, new Loader<void>(this)])) as Record<LabExperiment, Loader<void>>;
 
   constructor() {
     super();
     this.forms = loadForms();
-    this.errors = {};
     this.tick = 0;
   }
 
@@ -328,7 +326,7 @@ export class LabView extends LightElement {
 
   #set(exp: LabExperiment, key: string, value: string | string[]): void {
     this.forms = { ...this.forms, [exp]: { ...this.forms[exp], [key]: value } };
-    this.errors = { ...this.errors, [exp]: '' };
+    this.#starts[exp].error = '';
     try {
       localStorage.setItem(FORM_KEY, JSON.stringify(this.forms));
     } catch {
@@ -338,7 +336,7 @@ export class LabView extends LightElement {
 
   #reset(spec: Experiment): void {
     this.forms = { ...this.forms, [spec.id]: { ...spec.defaults } };
-    this.errors = { ...this.errors, [spec.id]: '' };
+    this.#starts[spec.id].error = '';
     try {
       localStorage.setItem(FORM_KEY, JSON.stringify(this.forms));
     } catch {
@@ -350,15 +348,10 @@ export class LabView extends LightElement {
     ev.preventDefault();
     const p = params(spec, this.forms[spec.id]);
     if (typeof p === 'string') {
-      this.errors = { ...this.errors, [spec.id]: p };
+      this.#starts[spec.id].error = p;
       return;
     }
-    this.errors = { ...this.errors, [spec.id]: '' };
-    try {
-      await labRuns.start(spec.id, p);
-    } catch (err) {
-      this.errors = { ...this.errors, [spec.id]: message(err) };
-    }
+    await this.#starts[spec.id].run(() => labRuns.start(spec.id, p));
   }
 
   /** csvURL is an object URL of a result's CSV: its main one, or the file named. */
@@ -462,7 +455,7 @@ export class LabView extends LightElement {
     const res = labRuns.results.get(spec.id);
     const active = labRuns.active;
     const mine = active !== null && active.experiment === spec.id;
-    const formError = this.errors[spec.id];
+    const formError = this.#starts[spec.id].error;
     const runError = run?.error ?? '';
     const cancelled = run?.state === 'cancelled';
     return html`<section class="panel lab-card" id="lab-${spec.id}" data-experiment=${spec.id}>

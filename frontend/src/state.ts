@@ -3,6 +3,7 @@
 // serialised rating writes.
 
 import { api, message, type CrawlStatus, type LibrarianProfile } from './api';
+import { jobFeed, type FeedMode } from './job-feed';
 
 /** LIBRARIAN_KEY + a project's id keeps the librarian chosen in this browser for that project. */
 const LIBRARIAN_KEY = 'sitesift.librarian.';
@@ -168,65 +169,40 @@ class Librarian extends EventTarget {
 
 export const librarian = new Librarian();
 
-export type FeedMode = 'connecting' | 'live' | 'polling';
+export type { FeedMode } from './job-feed';
 
 /** ACTIVE_STATES are the crawl states in which data changes under the user. */
 export const ACTIVE_STATES = new Set(['running', 'paused', 'stopping']);
 
 /**
- * CrawlFeed follows the crawl status: Server-Sent Events from
- * /api/crawl/events, and when EventSource fails (an old WebView, a proxy
- * that buffers) polling GET /api/crawl once a second. Listeners get a
- * 'status' event; `status` holds the latest value.
+ * CrawlFeed is the crawl's part of the job feed (job-feed.ts), for the
+ * views that follow the crawl alone. Listeners get a 'status' event when
+ * the status arrives or the feed's mode changes; `status` holds the latest
+ * value.
  */
 class CrawlFeed extends EventTarget {
-  status: CrawlStatus | null = null;
-  mode: FeedMode = 'connecting';
-  #timer: number | undefined;
-  #started = false;
+  constructor() {
+    super();
+    const publish = () => this.dispatchEvent(new Event('status'));
+    jobFeed.addEventListener('crawl', publish);
+    jobFeed.addEventListener('mode', publish);
+  }
+
+  get status(): CrawlStatus | null {
+    return jobFeed.jobs.crawl ?? null;
+  }
+
+  get mode(): FeedMode {
+    return jobFeed.mode;
+  }
 
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    if (typeof EventSource === 'undefined') {
-      this.#poll();
-      return;
-    }
-    const es = new EventSource('/api/crawl/events');
-    es.addEventListener('status', (ev) => {
-      this.mode = 'live';
-      try {
-        this.update(JSON.parse((ev as MessageEvent<string>).data) as CrawlStatus);
-      } catch {
-        /* a malformed frame: the next one comes in half a second */
-      }
-    });
-    es.addEventListener('error', () => {
-      // EventSource would retry on its own, but a server or WebView that
-      // cannot stream would keep failing; polling works everywhere.
-      es.close();
-      this.#poll();
-    });
+    jobFeed.start();
   }
 
   /** update publishes a status obtained elsewhere (e.g. the reply to Start). */
   update(s: CrawlStatus): void {
-    this.status = s;
-    this.dispatchEvent(new Event('status'));
-  }
-
-  #poll(): void {
-    this.mode = 'polling';
-    this.dispatchEvent(new Event('status'));
-    const tick = async () => {
-      try {
-        this.update(await api.crawlStatus());
-      } catch {
-        /* the server may be restarting; keep trying */
-      }
-      this.#timer = window.setTimeout(tick, 1000);
-    };
-    if (this.#timer === undefined) void tick();
+    jobFeed.update('crawl', s);
   }
 }
 

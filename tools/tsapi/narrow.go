@@ -27,6 +27,7 @@ var narrowings = map[string]string{
 	"PageRow.error_class":         "ErrorClass | ''",
 	"FetchError.class":            "ErrorClass | string",
 	"LabJobStatus.experiment":     "LabExperiment",
+	"ImportStatus.state":          "ImportState",
 	"LabJobStatus.params":         "LabParams | null",
 	"Selection.status":            "SelectionStatus",
 	"SelectedSeed.status":         "SelectionStatus",
