@@ -8,79 +8,37 @@
 // is fetched ahead, a rating moves on at once and is written behind the
 // scenes (serialised with every other rating write), and the queue is
 // topped up before it runs dry.
+//
+// The queue's rows, the review pages fetched ahead and the queue panel are
+// review-queue.ts; the card is review-card.ts; the keys review-keys.ts.
 
 import { html, nothing } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import {
-  api,
-  isAbort,
-  message,
-  type QueueItem,
-  type QueueOrder,
-  type ReviewPage,
-  type SelectionStatus,
-  type SiteLink,
-  type StoredRating,
-} from './api';
+import { api, isAbort, message, type QueueOrder, type ReviewPage, type SelectionStatus } from './api';
 import { LightElement } from './base';
-import { EXPLAIN, RawController, standingStats } from './explainer';
-import { int, rank, score, snippetHTML } from './format';
-import './page-text';
-import './rating-legend';
-import { hasModifier, isTyping, windowKeys } from './keys';
+import { EXPLAIN, RawController } from './explainer';
+import { int } from './format';
+import { windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
-import { href, navigate, siteHref } from './router';
-import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
-import { coreColour, coreName } from './site-graph';
-import { sparkline } from './sparkline';
+import { href, navigate } from './router';
+import { advanceTo } from './selection-ui';
 import { librarian, ratingsSettled, writeRating } from './state';
+import { renderCard, renderFlash, type Card, type Flash, type NoteState, type SelectionEdit } from './review-card';
+import { fieldKeys, reviewKeys } from './review-keys';
+import {
+  nextUnrated,
+  ORDERS,
+  PREFETCH,
+  QUEUE_LIMIT,
+  queueRowOf,
+  REFILL_BELOW,
+  renderQueue,
+  ReviewPages,
+  unratedAfter,
+  type Entry,
+  type Queue,
+} from './review-queue';
 import './review-view.css';
-import { archiveText } from './archive-cells';
 import { PLATFORM_NOTE } from './platforms';
-
-const ORDERS: { value: QueueOrder; label: string; title: string }[] = [
-  { value: 'importance', label: 'Importance', title: 'OPIC importance, highest first' },
-  { value: 'community', label: 'Community', title: 'Grouped by community (the current communities extraction), each by OPIC' },
-  { value: 'biased', label: 'Biased', title: 'PageRank biased towards the sites librarians rated 3–4: sites like those they value first' },
-  { value: 'search', label: 'Search', title: 'The sites of the pages matching a full-text query, best page first' },
-];
-
-/** QUEUE_LIMIT is how many sites one queue request brings. */
-const QUEUE_LIMIT = 50;
-/** REFILL_BELOW: the queue is topped up when fewer unrated sites than this are left after the current one. */
-const REFILL_BELOW = 10;
-/** PREFETCH is how many of the next sites have their review data fetched ahead. */
-const PREFETCH = 3;
-/** LINKS_SHOWN is how many linking / linked sites the card lists before "more". */
-const LINKS_SHOWN = 8;
-
-/** Entry is a queue row with the rating given to it in this session (null: not yet). */
-interface Entry extends QueueItem {
-  rated: number | null;
-}
-
-/**
- * Queue is one load of the queue: its rows, the server's count of sites
- * left, of those left out for their crawl status (undefined from an older
- * server), and the row to show first.
- */
-interface Queue {
-  rows: Entry[];
-  total: number;
-  excluded: number | undefined;
-  platforms?: number;
-  start: number;
-}
-
-/** Flash tells what the last rating was, with the other librarians' ratings, now shown. */
-interface Flash {
-  site: string;
-  rating: number;
-  others: StoredRating[] | null;
-  error: string;
-}
-
-type NoteState = '' | 'pending' | 'saving' | 'saved';
 
 export class ReviewView extends LightElement {
   static override properties = {
@@ -126,16 +84,13 @@ export class ReviewView extends LightElement {
   declare qText: string;
   declare flash: Flash | null;
   /** editSel holds the subject and selection note being edited, null when not editing. */
-  declare editSel: { subject: string; note: string } | null;
+  declare editSel: SelectionEdit | null;
   declare ratedCount: number;
   /** textOf is the URL of the top page whose text is open on the card, '' for none. */
   declare textOf: string;
 
-  /** ready holds fetched review pages by site; inflight the fetches under way. */
-  #ready = new Map<string, ReviewPage>();
-  #inflight = new Map<string, Promise<ReviewPage>>();
-  /** cacheFor is the librarian the cached pages belong to (the page depends on who asks). */
-  #cacheFor = '';
+  /** pages are the review pages fetched, ahead of the current site too. */
+  #pages = new ReviewPages();
   #queue = new Loader<Queue>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
   protected readonly rawShares = new RawController(this);
@@ -150,7 +105,20 @@ export class ReviewView extends LightElement {
 
   constructor() {
     super();
-    windowKeys(this, this.#onKey);
+    windowKeys(
+      this,
+      reviewKeys({
+        hasLibrarian: () => this.librarian !== '',
+        hasSite: () => this.current !== undefined,
+        requireLibrarian: () => void librarian.require(),
+        rate: (n) => this.#rate(n),
+        move: (d) => this.#move(d),
+        focusNote: () => this.#focusNote(),
+        advance: () => this.#advance(),
+        reject: () => this.#reject(),
+        focusQuery: () => this.#focusQuery(),
+      }),
+    );
     this.params = new URLSearchParams();
     this.librarian = '';
     this.rows = [];
@@ -261,40 +229,9 @@ export class ReviewView extends LightElement {
 
   // ---------- data ----------
 
-  #resetCache(): void {
-    this.#ready.clear();
-    this.#inflight.clear();
-    this.#cacheFor = this.librarian;
-  }
-
   /** fetchReview returns a site's review page, from the cache unless force. */
   #fetchReview(site: string, force = false): Promise<ReviewPage> {
-    if (this.#cacheFor !== this.librarian) this.#resetCache();
-    if (!force) {
-      const r = this.#ready.get(site);
-      if (r) return Promise.resolve(r);
-      const f = this.#inflight.get(site);
-      if (f) return f;
-    }
-    const who = this.librarian;
-    // After our own rating writes: a page fetched before one lands would show the site unrated.
-    const p = ratingsSettled().then(() => api.review(site, who));
-    this.#inflight.set(site, p);
-    p.then(
-      (r) => {
-        if (this.#inflight.get(site) === p) this.#inflight.delete(site);
-        if (this.#cacheFor === who) this.#ready.set(site, r);
-      },
-      () => {
-        if (this.#inflight.get(site) === p) this.#inflight.delete(site);
-      },
-    );
-    return p;
-  }
-
-  #forget(site: string): void {
-    this.#ready.delete(site);
-    this.#inflight.delete(site);
+    return this.#pages.fetch(site, this.librarian, force);
   }
 
   /** prefetch fetches the review data of the next unrated sites after the current one. */
@@ -310,7 +247,7 @@ export class ReviewView extends LightElement {
 
   async #loadQueue(): Promise<void> {
     const name = this.librarian;
-    this.#resetCache();
+    this.#pages.reset(this.librarian);
     this.flash = null;
     this.actionError = '';
     this.actionNote = '';
@@ -387,7 +324,7 @@ export class ReviewView extends LightElement {
         this.excluded = res.excluded;
         this.platformsLeftOut = res.platforms;
         if (this.cur < 0 || this.current?.rated !== null) {
-          const i = this.#nextUnrated(this.cur);
+          const i = nextUnrated(this.rows, this.cur);
           if (i >= 0) this.#show(i);
         } else this.#prefetch();
       } catch (err) {
@@ -398,19 +335,6 @@ export class ReviewView extends LightElement {
     };
     this.#refilling = run();
     return this.#refilling;
-  }
-
-  #unratedAfter(i: number): number {
-    let n = 0;
-    for (let k = i + 1; k < this.rows.length; k++) if (this.rows[k]!.rated === null) n++;
-    return n;
-  }
-
-  /** nextUnrated is the first unrated row after i, else the first before it, else -1. */
-  #nextUnrated(i: number): number {
-    for (let k = i + 1; k < this.rows.length; k++) if (this.rows[k]!.rated === null) return k;
-    for (let k = 0; k <= Math.min(i, this.rows.length - 1); k++) if (this.rows[k]!.rated === null) return k;
-    return -1;
   }
 
   /** show makes row i the current site: its card comes from the cache at once when it was fetched ahead. */
@@ -430,7 +354,7 @@ export class ReviewView extends LightElement {
       return;
     }
     const site = row.site;
-    this.review = this.#ready.get(site) ?? null;
+    this.review = this.#pages.ready.get(site) ?? null;
     if (this.review) this.note = this.review.rating?.note ?? '';
     if (!this.review || row.rated !== null) {
       this.#fetchReview(site, row.rated !== null && (this.review?.rating?.rating || null) !== row.rated).then(
@@ -445,7 +369,7 @@ export class ReviewView extends LightElement {
       );
     }
     this.#prefetch();
-    if (this.#unratedAfter(i) < REFILL_BELOW && this.rows.filter((r) => r.rated === null).length < this.total) void this.#refill();
+    if (unratedAfter(this.rows, i) < REFILL_BELOW && this.rows.filter((r) => r.rated === null).length < this.total) void this.#refill();
   }
 
   #move(d: number): void {
@@ -474,12 +398,12 @@ export class ReviewView extends LightElement {
       this.ratedCount++;
       if (!this.#sessionStart) this.#sessionStart = performance.now();
     }
-    this.#forget(site);
+    this.#pages.forget(site);
     this.actionError = '';
     this.actionNote = '';
     const write = writeRating(site, name, n, note);
     // Move on without waiting for the server; a failed write puts the site back.
-    const next = this.#nextUnrated(this.cur);
+    const next = nextUnrated(this.rows, this.cur);
     this.flash = { site, rating: n, others: null, error: '' };
     if (next >= 0) this.#show(next);
     else {
@@ -521,7 +445,7 @@ export class ReviewView extends LightElement {
     try {
       // Without a rating the note is kept alone (PUT /api/sites/{site}/note).
       await (rated === null ? api.note(site, name, this.note) : writeRating(site, name, rated, this.note));
-      this.#forget(site);
+      this.#pages.forget(site);
       if (this.current?.site === site) this.noteState = 'saved';
     } catch (err) {
       if (this.current?.site === site) this.noteState = 'pending';
@@ -545,8 +469,8 @@ export class ReviewView extends LightElement {
     try {
       const sel = await api.setSelection(site, body);
       this.#setRow(site, { status: sel.status });
-      const r = this.#ready.get(site);
-      if (r) this.#ready.set(site, { ...r, selection: sel });
+      const r = this.#pages.ready.get(site);
+      if (r) this.#pages.ready.set(site, { ...r, selection: sel });
       if (this.current?.site === site && this.review) this.review = { ...this.review, selection: sel };
       this.actionNote = from === sel.status ? `${site}: selection saved.` : `${site}: ${from} → ${sel.status}.`;
       this.editSel = null;
@@ -586,54 +510,6 @@ export class ReviewView extends LightElement {
     box?.select();
   }
 
-  #onKey = (ev: KeyboardEvent) => {
-    if (hasModifier(ev) || isTyping(ev) || document.querySelector('.modal')) return;
-    // Held keys would rate or decide a run of sites unseen.
-    const once = !ev.repeat;
-    switch (ev.key) {
-      case '1':
-      case '2':
-      case '3':
-      case '4':
-        ev.preventDefault();
-        if (!once) return;
-        if (!this.librarian) void librarian.require();
-        else this.#rate(Number(ev.key));
-        return;
-      case 'j':
-      case 'ArrowDown':
-        ev.preventDefault();
-        this.#move(1);
-        return;
-      case 'k':
-      case 'ArrowUp':
-        ev.preventDefault();
-        this.#move(-1);
-        return;
-      case 'n':
-        if (!this.current) return;
-        ev.preventDefault(); // the "n" must not land in the field
-        this.#focusNote();
-        return;
-      case 'a':
-        ev.preventDefault();
-        if (!once) return;
-        if (!this.librarian) void librarian.require();
-        else this.#advance();
-        return;
-      case 'r':
-        ev.preventDefault();
-        if (!once) return;
-        if (!this.librarian) void librarian.require();
-        else this.#reject();
-        return;
-      case '/':
-        ev.preventDefault();
-        this.#focusQuery();
-        return;
-    }
-  };
-
   #go(changes: Record<string, string | null>, replace = true): void {
     const p: Record<string, string | null> = {
       order: this.params.get('order'),
@@ -652,30 +528,12 @@ export class ReviewView extends LightElement {
     this.#qTimer = window.setTimeout(() => this.#go({ q: this.qText.trim() || null, site: null }), this.order === 'search' ? 600 : 300);
   };
 
-  #onQueryKey = (ev: KeyboardEvent) => {
-    const box = ev.target as HTMLInputElement;
-    if (ev.key === 'Enter') {
-      ev.preventDefault();
-      window.clearTimeout(this.#qTimer);
-      this.#go({ q: this.qText.trim() || null, site: null });
-      box.blur(); // back to the keys
-    } else if (ev.key === 'Escape') {
-      ev.preventDefault();
-      box.blur();
-    }
-  };
+  #onQueryKey = fieldKeys(() => {
+    window.clearTimeout(this.#qTimer);
+    this.#go({ q: this.qText.trim() || null, site: null });
+  });
 
-  #onNoteKey = (ev: KeyboardEvent) => {
-    const box = ev.target as HTMLInputElement;
-    if (ev.key === 'Enter') {
-      ev.preventDefault();
-      void this.#saveNote();
-      box.blur();
-    } else if (ev.key === 'Escape') {
-      ev.preventDefault();
-      box.blur();
-    }
-  };
+  #onNoteKey = fieldKeys(() => void this.#saveNote());
 
   // ---------- rendering ----------
 
@@ -722,23 +580,6 @@ export class ReviewView extends LightElement {
     </div>`;
   }
 
-  #renderFlash() {
-    const f = this.flash;
-    if (!f) return nothing;
-    const others = f.others;
-    return html`<div class="review-flash" data-flash=${f.site} role="status">
-      <span class="ok-mark" aria-hidden="true">✓</span>
-      <a href=${siteHref(f.site)}>${f.site}</a> rated <span class="rating r${f.rating}">${f.rating}</span>
-      <span class="muted">·</span>
-      ${others === null
-        ? html`<span class="muted">saving…</span>`
-        : others.length === 0
-          ? html`<span class="muted">no other librarian has rated it yet</span>`
-          : html`<span class="muted">others:</span>
-              ${others.map((r) => html`<span class="other" title=${r.note || ''}>${r.librarian} <span class="rating r${r.rating}">${r.rating}</span></span>`)}`}
-    </div>`;
-  }
-
   #renderEmpty() {
     if (!this.librarian) {
       return html`<section class="panel review-empty"><p class="empty big">
@@ -756,233 +597,29 @@ export class ReviewView extends LightElement {
       : html`No site left to rate. <a href="#/crawl">Crawl</a> to find more.`}</p></section>`;
   }
 
-  #renderLinks(title: string, links: SiteLink[] | null | undefined, attr: string, empty: string) {
-    const all = links ?? [];
-    const shown = all.slice(0, LINKS_SHOWN);
-    return html`<section class="review-links" data-links=${attr}>
-      <h3>${title} <span class="count muted">${int(all.length)}</span>
-        ${all.length ? html`<span class="links-caption muted" title="Each site's importance, 0–100 of the top site's">importance</span>` : nothing}</h3>
-      ${all.length === 0
-        ? html`<p class="empty small">${empty}</p>`
-        : html`<ul class="link-list">
-            ${shown.map(
-              (l) => html`<li data-site=${l.site}>
-                <a href=${siteHref(l.site)} title="Open ${l.site}">${l.site}</a>
-                <span class="num muted" data-score=${l.opic_score ?? ''} title="Importance of ${l.site}, 0–100 of the top site's">${score(l.opic_score)}</span>
-              </li>`,
-            )}
-            ${all.length > shown.length
-              ? html`<li class="more muted small"><a href=${siteHref(this.current?.site ?? '')}>+ ${int(all.length - shown.length)} more on the site page</a></li>`
-              : nothing}
-          </ul>`}
-    </section>`;
-  }
-
-  #renderRatingBox(row: Entry, r: ReviewPage | null) {
-    const mine = row.rated ?? (r?.rating?.rating || null);
-    const hint =
-      this.noteState === 'saved'
-        ? 'Note saved.'
-        : this.noteState === 'saving'
-          ? 'Saving…'
-          : this.noteState === 'pending'
-            ? 'Not saved yet: Enter keeps it.'
-            : mine !== null
-              ? 'Enter saves it with your rating.'
-              : 'Enter keeps it without a rating; rating saves it too; a / r also make it the selection note.';
-    return html`<div class="review-rate">
-      <div class="segmented big" role="group" aria-label="Your rating" data-rating=${mine ?? ''}>
-        ${[1, 2, 3, 4].map(
-          (n) => html`<button type="button" class="seg r${n} ${mine === n ? 'on' : ''}" data-rate=${n} aria-pressed=${mine === n ? 'true' : 'false'}
-            title="Rate ${n} and go to the next site (key ${n})" @click=${() => this.#rate(n)}>${n}</button>`,
-        )}
-      </div>
-      <span class="scale muted small">1 least · 4 most worth archiving</span>
-      <label class="note-field">
-        <span class="sr-only">Note</span>
-        <input id="review-note" type="text" autocomplete="off" placeholder="Note (n)…" .value=${this.note}
-          @input=${(e: Event) => {
-            this.note = (e.target as HTMLInputElement).value;
-            this.#noteEdited = true;
-            this.noteState = '';
-          }}
-          @keydown=${this.#onNoteKey} />
-        <span class="note-hint muted small" data-note-state=${this.noteState}>${hint}</span>
-      </label>
-    </div>`;
-  }
-
-  #renderSelection(row: Entry, r: ReviewPage | null) {
-    const sel = r?.selection;
-    const status = sel?.status ?? row.status;
-    const to = advanceTo(status);
-    const who = sel ? workflow(sel) : '';
-    const edit = this.editSel;
-    return html`<section class="review-selection" data-status=${status}>
-      <div class="sel-line">
-        <span class="label">Selection</span>
-        ${statusBadge(status)}
-        ${who ? html`<span class="small sel-workflow">${who}</span>` : nothing}
-        <span class="spacer"></span>
-        <button type="button" class="btn small-btn" data-action="advance" ?disabled=${!to} title="Key a"
-          @click=${() => this.#advance()}><kbd>a</kbd> ${advanceLabel(status)}</button>
-        <button type="button" class="btn small-btn danger" data-action="reject" ?disabled=${status === 'rejected'} title="Key r"
-          @click=${() => this.#reject()}><kbd>r</kbd> Reject</button>
-        ${edit
-          ? nothing
-          : html`<button type="button" class="btn small-btn" data-action="edit-selection" ?disabled=${!sel}
-              @click=${() => (this.editSel = { subject: sel?.subject ?? '', note: sel?.note ?? '' })}>Edit subject and note</button>`}
-      </div>
-      ${edit
-        ? html`<form class="sel-edit" @submit=${(ev: Event) => {
-            ev.preventDefault();
-            void this.#select(status, { subject: edit.subject, note: edit.note });
-          }} @keydown=${(ev: KeyboardEvent) => {
-            if (ev.key === 'Escape') {
-              ev.preventDefault();
-              this.editSel = null;
-            }
-          }}>
-            <input id="review-subject" type="text" placeholder="Subject" .value=${edit.subject}
-              @input=${(e: Event) => (this.editSel = { ...edit, subject: (e.target as HTMLInputElement).value })} />
-            <input id="review-selnote" type="text" placeholder="Selection note" .value=${edit.note}
-              @input=${(e: Event) => (this.editSel = { ...edit, note: (e.target as HTMLInputElement).value })} />
-            <button type="submit" class="btn small-btn primary">Save</button>
-            <button type="button" class="btn small-btn" @click=${() => (this.editSel = null)}>Cancel</button>
-          </form>`
-        : sel && (sel.subject || sel.note)
-          ? html`<div class="sel-fields">
-              ${sel.subject ? html`<span><span class="muted">Subject</span> <span data-subject>${sel.subject}</span></span>` : nothing}
-              ${sel.note ? html`<span><span class="muted">Note</span> <span data-selection-note>${sel.note}</span></span>` : nothing}
-            </div>`
-          : nothing}
-    </section>`;
-  }
-
-  #renderOthers(row: Entry, r: ReviewPage | null) {
-    if (!r) return nothing;
-    // A note alone (rating 0) is no rating: the others stay hidden.
-    const rated = (row.rated ?? (r.rating?.rating || null)) !== null;
-    const others = r.ratings ?? [];
-    return html`<section class="review-others" data-others=${others.length}>
-      <h3>Other librarians</h3>
-      ${!rated
-        ? html`<p class="muted small">${r.others_rated
-            ? html`<span data-withheld=${r.others_rated}>${int(r.others_rated)} other ${r.others_rated === 1 ? 'librarian has' : 'librarians have'} rated this site: their ratings are hidden until you rate it.</span>`
-            : 'No one else has rated this site yet.'}</p>`
-        : others.length === 0
-          ? html`<p class="muted small">No one else has rated this site yet.</p>`
-          : html`<ul class="others-list">${others.map(
-              (o) => html`<li data-librarian=${o.librarian}><span class="who">${o.librarian}</span>
-                <span class="rating r${o.rating}">${o.rating}</span>${o.note ? html`<span class="note">${o.note}</span>` : nothing}</li>`,
-            )}</ul>`}
-    </section>`;
-  }
-
-  #renderCard() {
-    const row = this.current;
-    if (!row) return this.#renderEmpty();
-    const r = this.review?.site === row.site ? this.review : null;
-    const pages = r?.top_pages ?? [];
-    const comms = r?.communities ?? [];
-    return html`<section class="panel review-card" data-site=${row.site} aria-busy=${r ? 'false' : 'true'}>
-      <div class="card-head">
-        <h2 class="review-site"><a href=${siteHref(row.site)} title="Open the site page">${row.site}</a></h2>
-        ${statusBadge(r?.selection.status ?? row.status)}
-        <span class="spacer"></span>
-        <a class="btn small-btn" href=${href('/search', { q: `site:${row.site}` })} title="Search the pages of this site">Search this site</a>
-        <a class="btn small-btn" href=${`http://${row.site}/`} target="_blank" rel="noopener noreferrer">Open ↗</a>
-      </div>
-      <div class="card-communities">
-        <span class="label">Community</span>
-        ${comms.map(
-          (c) => html`<span class="community-chip" title="${c.role} of ${coreName(c.core)} (seed ${c.seed})" data-core=${c.core}>
-            <span class="swatch" style="background:${coreColour(c.core)}"></span>${coreName(c.core)} · ${c.role}</span>`,
-        )}
-        ${r && comms.length === 0 ? html`<span class="muted small">in no community of the current extraction</span>` : nothing}
-        ${r ? nothing : html`<span class="muted small">…</span>`}
-      </div>
-      <div class="review-stats">
-        ${standingStats(r ?? row, r?.opic ?? row.opic, r?.pagerank ?? row.pagerank)}
-        <div class="stat"><span class="k">Pages</span><span class="v" data-pages>${int(r?.pages_count ?? row.pages)}</span></div>
-        <div class="stat"><span class="k">In-sites</span><span class="v">${int(r?.in_sites ?? row.in_sites)}</span></div>
-        <div class="stat"><span class="k">Out-sites</span><span class="v">${int(r?.out_sites ?? row.out_sites)}</span></div>
-        <div class="stat spark"><span class="k">Importance over the crawl</span>${r ? sparkline(r.opic_series) : html`<span class="muted small">…</span>`}</div>
-      </div>
-      ${archiveText(r?.archive) ? html`<p class="review-archive" data-archived>Already in our archive: ${archiveText(r?.archive)}</p>` : nothing}
-      ${this.#renderRatingBox(row, r)}
-      <ss-rating-legend></ss-rating-legend>
-      ${this.#renderSelection(row, r)}
-      ${alertBox(this.reviewError)}
-      <div class="review-body">
-        <section class="review-pages">
-          <h3>Most important pages <span class="count muted">${r ? `${int(pages.length)} of ${int(r.pages_count)}` : ''}</span></h3>
-          ${!r
-            ? html`<p class="muted small">Loading…</p>`
-            : pages.length === 0
-              ? html`<p class="empty small">No page of this site was crawled.</p>`
-              : html`<ol class="top-pages">
-                  ${pages.map(
-                    (p) => html`<li data-page=${p.url}>
-                      <div class="tp-head">
-                        <a class="tp-title" href=${p.url} target="_blank" rel="noopener noreferrer">${p.title || p.url}</a>
-                        <span class="muted small nowrap" title="Links from pages of other sites · link depth from the seeds">
-                          ${int(p.in_links)} in-links · depth ${p.depth}</span>
-                        <button type="button" class="btn small-btn" data-open-text aria-expanded=${this.textOf === p.url ? 'true' : 'false'}
-                          title="Read the page's text as sitesift kept it: its main text, or the whole page"
-                          @click=${() => (this.textOf = this.textOf === p.url ? '' : p.url)}>${this.textOf === p.url ? 'Hide text' : 'Text'}</button>
-                      </div>
-                      <div class="tp-url" title=${p.url}>${p.url}</div>
-                      ${this.textOf === p.url
-                        ? html`<ss-page-text .url=${p.url}></ss-page-text>`
-                        : p.text
-                          ? html`<p class="tp-text">${p.text}</p>`
-                          : nothing}
-                    </li>`,
-                  )}
-                </ol>`}
-        </section>
-        <div class="review-side">
-          ${this.#renderOthers(row, r)}
-          ${r
-            ? html`${this.#renderLinks('Linked from', r.in_links, 'in', 'No other site links here.')}
-              ${this.#renderLinks('Links to', r.out_links, 'out', 'It links to no other site.')}`
-            : nothing}
-        </div>
-      </div>
-    </section>`;
-  }
-
-  #renderQueue() {
-    const rows = this.rows;
-    if (!rows.length) return nothing;
-    const maxOpic = rows.reduce((m, r) => Math.max(m, r.opic), 0);
-    return html`<aside class="panel queue-panel">
-      <h2>Queue <span class="count">${ORDERS.find((o) => o.value === this.order)?.label.toLowerCase()}</span></h2>
-      <ol class="queue-list">
-        ${rows.map((r, i) => {
-          const w = maxOpic > 0 ? Math.max(2, (r.opic / maxOpic) * 100) : 0;
-          return html`<li data-site=${r.site} data-rated=${r.rated ?? ''} class="${i === this.cur ? 'current' : ''} ${r.rated !== null ? 'rated' : ''}"
-            aria-current=${i === this.cur ? 'true' : 'false'} @click=${() => this.#show(i)}>
-            <span class="q-site">${r.site}</span>
-            ${r.rated !== null
-              ? html`<span class="rating r${r.rated}">${r.rated}</span>`
-              : r.status !== 'candidate'
-                ? html`<span class="sel-dot sel-${r.status}" title=${r.status}></span>`
-                : nothing}
-            ${r.community !== undefined
-              ? html`<span class="swatch" title=${coreName(r.community)} style="background:${coreColour(r.community)}"></span>`
-              : nothing}
-            <span class="q-bar" title="Importance ${score(r.opic_score)} of 100, ${rank(r.opic_rank)}"><span style="width:${w}%"></span></span>
-            ${r.title ? html`<span class="q-title">${r.title}</span>` : nothing}
-            ${r.snippet ? html`<span class="q-snippet">${unsafeHTML(snippetHTML(r.snippet))}</span>` : nothing}
-          </li>`;
-        })}
-      </ol>
-      ${rows.filter((r) => r.rated === null).length < this.total
-        ? html`<p class="muted small">${int(this.total - rows.filter((r) => r.rated === null).length)} more after these; the queue tops itself up.</p>`
-        : nothing}
-    </aside>`;
+  /** card is what the review card of row shows, with what its controls do. */
+  #card(row: Entry): Card {
+    return {
+      row,
+      review: this.review,
+      reviewError: this.reviewError,
+      note: this.note,
+      noteState: this.noteState,
+      editSel: this.editSel,
+      textOf: this.textOf,
+      rate: (n) => this.#rate(n),
+      typeNote: (text) => {
+        this.note = text;
+        this.#noteEdited = true;
+        this.noteState = '';
+      },
+      noteKey: this.#onNoteKey,
+      advance: () => this.#advance(),
+      reject: () => this.#reject(),
+      editSelection: (edit) => (this.editSel = edit),
+      saveSelection: (status, edit) => void this.#select(status, { subject: edit.subject, note: edit.note }),
+      openText: (url) => (this.textOf = url),
+    };
   }
 
   override render() {
@@ -991,7 +628,7 @@ export class ReviewView extends LightElement {
       <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
       ${alertBox(this.#queue.error)}
       ${alertBox(this.actionError)}
-      ${this.#renderFlash()}
+      ${renderFlash(this.flash)}
       ${this.excluded && !this.includeFailed
         ? html`<p class="excluded-note muted small" data-excluded=${this.excluded}>
             ${int(this.excluded)} ${this.excluded === 1 ? 'site' : 'sites'} left out: dead, closed to robots or errors only.</p>`
@@ -1006,8 +643,8 @@ export class ReviewView extends LightElement {
             See how the librarians agree on the <a href="#/agreement">Agreement</a> page.</p>`
         : nothing}
       <div class="review-layout">
-        <div class="review-main">${this.#renderCard()}</div>
-        ${this.#renderQueue()}
+        <div class="review-main">${this.current ? renderCard(this.#card(this.current)) : this.#renderEmpty()}</div>
+        ${renderQueue(this.rows, this.cur, this.order, this.total, (i) => this.#show(i))}
       </div>
       <p class="hint review-keys">
         <kbd>1</kbd>–<kbd>4</kbd> rate and go to the next site · <kbd>j</kbd>/<kbd>k</kbd> move in the queue ·
@@ -1016,23 +653,6 @@ export class ReviewView extends LightElement {
       </p>
     `;
   }
-}
-
-/** queueRowOf makes a queue row of a review page, for a site asked for by name rather than found in the queue. */
-function queueRowOf(p: ReviewPage): QueueItem {
-  return {
-    site: p.site,
-    opic: p.opic,
-    pagerank: p.pagerank,
-    opic_rank: p.opic_rank,
-    opic_score: p.opic_score,
-    pagerank_rank: p.pagerank_rank,
-    pagerank_score: p.pagerank_score,
-    pages: p.pages_count,
-    in_sites: p.in_sites,
-    out_sites: p.out_sites,
-    status: p.selection.status,
-  };
 }
 
 customElements.define('ss-review', ReviewView);
