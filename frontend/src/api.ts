@@ -201,6 +201,14 @@ export type GraphLink = Gen.GraphLink;
 
 export type SiteGraph = Gen.GraphView;
 
+/**
+ * CollectionParams are the settings of a saved collection's extraction, as the server keeps them: ended says why
+ * the run found fewer cores than asked (no link left, or only cores too small), absent when it found as many or in
+ * a collection saved before it was kept; off_main_eigenvector are the cores whose hub score is known and off the
+ * main eigenvector (0 to within 1e-20).
+ */
+export type CollectionParams = CommunityParams & { hits_iterations?: number; ended?: 'no_links' | 'small_cores'; off_main_eigenvector?: number[] };
+
 /** LibrarianProfile is a named librarian of the project (no password: a desktop tool). */
 export type LibrarianProfile = Gen.Librarian;
 

@@ -2,78 +2,38 @@
 // /api/collections…): a communities run with a librarian's edits, kept as
 // a named seed list in the project.
 
-import { request, type CommunityParams, type SiteGraph } from './api';
+import { request, type Answer, type CommunityParams } from './api';
+import type * as Gen from './api-types.gen';
 
-/** CollectionCommunity is one community of a saved collection. */
-export interface CollectionCommunity {
-  core: number;
-  /** name is the librarian's name for it, its topic until renamed. */
-  name: string;
-  /** topic is the label of its most distinctive words, '' when its sites have no indexed page. */
-  topic: string;
-  /** kept is false when the librarian unchecked the seed. */
-  kept: boolean;
-  /** seed is the home page of one of its hub sites, '' when every hub site gave another community its seed. */
-  seed: string;
-  site: string;
-  /** from_hub is the page of the hub site the seed was made from. */
-  from_hub: string;
-  hub_score: number;
-  cover_density: number;
-  hubs: string[] | null;
-  authorities: string[] | null;
-}
+/** CollectionCommunity is store.CollectionCommunity: one community of a saved collection. */
+export type CollectionCommunity = Gen.CollectionCommunity;
 
-/** CollectionSeed is a seed added by hand. */
-export interface AddedSeed {
-  url: string;
-  site: string;
-}
+/** AddedSeed is store.CollectionSeed: a seed added by hand. */
+export type AddedSeed = Gen.CollectionSeed;
 
-/** Collection is a saved collection as stored: its run's settings, picture, communities and added seeds. */
-export interface Collection {
-  id: number;
-  name: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  /** params.ended says why the run found fewer cores than asked: no link left, or only cores too small; absent when it found as many, or in a collection saved before it was kept. */
-  /** params.off_main_eigenvector are the cores whose hub score is known and off the main eigenvector (0 to within 1e-20). */
-  params: CommunityParams & { hits_iterations?: number; ended?: 'no_links' | 'small_cores'; off_main_eigenvector?: number[] };
-  graph: SiteGraph | null;
-  communities: CollectionCommunity[] | null;
-  added: AddedSeed[] | null;
-}
+/** Collection is store.Collection: a saved collection as stored, its run's settings, picture, communities and added seeds. */
+export type Collection = Gen.Collection;
 
-/** CollectionSummary is a collection as listed. */
-export interface CollectionSummary {
-  id: number;
-  name: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  communities: number;
-  kept: number;
-  added: number;
-}
+/** CollectionSummary is store.CollectionSummary: a collection as listed. */
+export type CollectionSummary = Gen.CollectionSummary;
 
 export type SeedFile = 'seeds.txt' | 'seeds.csv' | 'seeds.json';
 
 const base = (id: number) => `/api/collections/${id}`;
 
 export const collectionsApi = {
-  list: (signal?: AbortSignal) => request<CollectionSummary[] | null>('GET', '/api/collections', undefined, signal),
-  get: (id: number, signal?: AbortSignal) => request<Collection>('GET', base(id), undefined, signal),
+  list: (signal?: AbortSignal) => request<Answer<'GET /api/collections'>>('GET', '/api/collections', undefined, signal),
+  get: (id: number, signal?: AbortSignal) => request<Answer<'GET /api/collections/{id}'>>('GET', base(id), undefined, signal),
   /** create runs an extraction and saves it as a new collection made by createdBy. */
   create: (p: CommunityParams, createdBy: string, signal?: AbortSignal) =>
-    request<Collection>('POST', '/api/collections', { ...p, created_by: createdBy }, signal),
-  rename: (id: number, name: string) => request<Collection>('PATCH', base(id), { name }),
-  remove: (id: number) => request<null>('DELETE', base(id)),
+    request<Answer<'POST /api/collections'>>('POST', '/api/collections', { ...p, created_by: createdBy }, signal),
+  rename: (id: number, name: string) => request<Answer<'PATCH /api/collections/{id}'>>('PATCH', base(id), { name }),
+  remove: (id: number) => request<Answer<'DELETE /api/collections/{id}'>>('DELETE', base(id)),
   editCommunity: (id: number, core: number, edit: { name?: string; kept?: boolean }) =>
-    request<Collection>('PATCH', `${base(id)}/communities/${core}`, edit),
-  addSeed: (id: number, url: string) => request<Collection>('POST', `${base(id)}/seeds`, { url }),
+    request<Answer<'PATCH /api/collections/{id}/communities/{core}'>>('PATCH', `${base(id)}/communities/${core}`, edit),
+  addSeed: (id: number, url: string) => request<Answer<'POST /api/collections/{id}/seeds'>>('POST', `${base(id)}/seeds`, { url }),
   removeSeed: (id: number, url: string) =>
-    request<Collection>('DELETE', `${base(id)}/seeds?url=${encodeURIComponent(url)}`),
+    request<Answer<'DELETE /api/collections/{id}/seeds'>>('DELETE', `${base(id)}/seeds?url=${encodeURIComponent(url)}`),
   /** fileURL is the download URL of a collection's seed list. */
   fileURL: (id: number, file: SeedFile) => `${base(id)}/${file}`,
 };

@@ -7,7 +7,8 @@
 // was cancelled, or why it failed.
 
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { message, request } from './api';
+import { message, request, type Answer } from './api';
+import type * as Gen from './api-types.gen';
 import { alertBox, spinner } from './loader';
 
 /** inDesktopWindow reports whether the page runs in the Wails window (Wails injects window.runtime). */
@@ -34,18 +35,11 @@ export function savedWhere(path: string) {
   return html`Saved <code>${path}</code>.`;
 }
 
-/** DesktopSaved is the answer of POST /api/desktop/save. */
-export interface DesktopSaved {
-  path?: string;
-  bytes: number;
-  cancelled: boolean;
-}
+/** DesktopSaved is httpapi.Saved, the answer of POST /api/desktop/save. */
+export type DesktopSaved = Answer<'POST /api/desktop/save'>;
 
-/** FileFilter is one entry of a native dialog's file type menu: patterns separated by ";". */
-export interface FileFilter {
-  name: string;
-  pattern: string;
-}
+/** FileFilter is httpapi.FileFilter, one entry of a native dialog's file type menu: patterns separated by ";". The page always gives both. */
+export type FileFilter = Required<Gen.FileFilter>;
 
 /**
  * saveInWindow has the desktop window ask where to save the file of the API's

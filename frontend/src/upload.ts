@@ -9,7 +9,7 @@
 // the form, and send picker.file.data when it is set.
 
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { request, message } from './api';
+import { request, message, type Answer } from './api';
 import { inDesktopWindow, withAllFiles, type FileFilter } from './download';
 import { alertBox, spinner } from './loader';
 
@@ -20,13 +20,8 @@ export interface PickedFile {
   path?: string;
 }
 
-/** DesktopOpened is the answer of POST /api/desktop/open: the file's bytes in base64. */
-interface DesktopOpened {
-  path?: string;
-  name?: string;
-  data?: string;
-  cancelled: boolean;
-}
+/** DesktopOpened is httpapi.Opened, the answer of POST /api/desktop/open: the file's bytes in base64. */
+type DesktopOpened = Answer<'POST /api/desktop/open'>;
 
 /** PickerOptions describe a picker: the id of its control, what it accepts and the dialog's title. */
 export interface PickerOptions {

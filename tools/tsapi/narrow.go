@@ -28,6 +28,8 @@ var narrowings = map[string]string{
 	"FetchError.class":            "ErrorClass | string",
 	"LabJobStatus.experiment":     "LabExperiment",
 	"ImportStatus.state":          "ImportState",
+	"Collection.params":           "CollectionParams",
+	"Collection.graph":            "SiteGraph | null",
 	"LabJobStatus.params":         "LabParams | null",
 	"Selection.status":            "SelectionStatus",
 	"SelectedSeed.status":         "SelectionStatus",
