@@ -58,13 +58,15 @@ const (
 	feedKeepAlive = 15 * time.Second
 )
 
+// errCrossSiteFeed is the error of a stream asked for by a page of another
+// web site.
 var errCrossSiteFeed = errors.New("a page of another web site cannot follow this project's jobs: open sitesift itself")
 
 // feeds are the job streams of a handler.
 type feeds struct {
 	slots     chan struct{} // a token for every open stream
-	tick      time.Duration
-	keepAlive time.Duration
+	tick      time.Duration // feedTick; a test may change it
+	keepAlive time.Duration // feedKeepAlive; a test may shorten it
 
 	mu      sync.Mutex
 	servers map[*http.Server]chan struct{} // closed when that server shuts down

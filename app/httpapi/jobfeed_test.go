@@ -137,9 +137,11 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 	var st app.LabJobStatus
 	apptest.Call(t, h, "POST", "/api/lab/convergence", `{"graph": "synthetic", "n": 20000, "steps": 100000000, "every": 10000000}`, http.StatusAccepted, &st)
 	first := until(f, "lab", func(l *app.LabJobStatus) bool { return l != nil && l.ID == st.ID && l.Done > 0 })
-	until(f, "lab", func(l *app.LabJobStatus) bool { return l.ID == st.ID && l.State == app.LabRunning && l.Done > first.Done })
+	until(f, "lab", func(l *app.LabJobStatus) bool {
+		return l != nil && l.ID == st.ID && l.State == app.LabRunning && l.Done > first.Done
+	})
 	apptest.Call(t, h, "POST", "/api/lab/jobs/"+st.ID+"/cancel", "", http.StatusOK, nil)
-	until(f, "lab", func(l *app.LabJobStatus) bool { return l.ID == st.ID && l.State == app.LabCancelled })
+	until(f, "lab", func(l *app.LabJobStatus) bool { return l != nil && l.ID == st.ID && l.State == app.LabCancelled })
 
 	// An import: its end, with the file it read.
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
