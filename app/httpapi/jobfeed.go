@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/imports"
 )
 
 // The job feed: the status of the project's crawl, archive import and lab
@@ -29,8 +30,8 @@ import (
 // answers, and what GET /api/jobs/events sends, one kind per event named
 // by its JSON field.
 type Jobs struct {
-	Crawl  app.CrawlStatus  `json:"crawl"`
-	Import app.ImportStatus `json:"import"`
+	Crawl  app.CrawlStatus      `json:"crawl"`
+	Import imports.ImportStatus `json:"import"`
 	// Lab is the newest lab job kept, null before the first.
 	Lab *app.LabJobStatus `json:"lab"`
 }
@@ -89,7 +90,7 @@ type jobEvent struct {
 
 // jobStatuses reads the status of each kind of job.
 func jobStatuses(a *app.App) Jobs {
-	js := Jobs{Crawl: a.CrawlStatus(), Import: a.ImportStatus()}
+	js := Jobs{Crawl: a.CrawlStatus(), Import: a.Imports.Status()}
 	if labs := a.LabJobs(); len(labs) > 0 {
 		js.Lab = &labs[0]
 	}
@@ -113,7 +114,7 @@ func (f *feeds) statuses(a *app.App) (map[string]jobEvent, error) {
 		running bool
 	}{
 		{jobCrawl, js.Crawl, activeCrawl[js.Crawl.State]},
-		{jobImport, js.Import, js.Import.State == app.ImportRunning},
+		{jobImport, js.Import, js.Import.State == imports.ImportRunning},
 		{jobLab, js.Lab, js.Lab != nil && js.Lab.State == app.LabRunning},
 	} {
 		b, err := json.Marshal(k.status)

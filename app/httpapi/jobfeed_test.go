@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/imports"
 )
 
 // feedEvent is one event read from a stream: its name and data, or the
@@ -113,7 +114,7 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 
 	var js Jobs
 	apptest.Call(t, h, "GET", "/api/jobs", "", http.StatusOK, &js)
-	if js.Crawl.State != app.StateIdle || js.Import.State != app.ImportIdle || js.Lab != nil {
+	if js.Crawl.State != app.StateIdle || js.Import.State != imports.ImportIdle || js.Lab != nil {
 		t.Fatalf("GET /api/jobs of a new project: %+v", js)
 	}
 
@@ -148,15 +149,17 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := json.Marshal(app.ArchiveImportRequest{WARC: []string{upload(t, h, "iana.warc.gz", b)}})
+	body, _ := json.Marshal(imports.ArchiveImportRequest{WARC: []string{upload(t, h, "iana.warc.gz", b)}})
 	apptest.Call(t, h, "POST", "/api/imports", string(body), http.StatusAccepted, nil)
-	imp := until(f, "import", func(s app.ImportStatus) bool { return s.State != app.ImportRunning && s.State != app.ImportIdle })
-	if imp.State != app.ImportDone || len(imp.Result.Files) != 1 {
+	imp := until(f, "import", func(s imports.ImportStatus) bool {
+		return s.State != imports.ImportRunning && s.State != imports.ImportIdle
+	})
+	if imp.State != imports.ImportDone || len(imp.Result.Files) != 1 {
 		t.Errorf("the import's last event: %+v", imp)
 	}
 
 	apptest.Call(t, h, "GET", "/api/jobs", "", http.StatusOK, &js)
-	if js.Import.State != app.ImportDone || js.Lab == nil || js.Lab.ID != st.ID || js.Lab.State != app.LabCancelled {
+	if js.Import.State != imports.ImportDone || js.Lab == nil || js.Lab.ID != st.ID || js.Lab.State != app.LabCancelled {
 		t.Errorf("GET /api/jobs after both: %+v", js)
 	}
 }
