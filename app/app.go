@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
@@ -42,6 +43,9 @@ type App struct {
 	// Ranking computes the sites' importance and places them (package
 	// ranking).
 	Ranking *ranking.Service
+	// Communities finds the communities of the link graph and keeps the
+	// collections made of them (package communities).
+	Communities *communities.Service
 	// Imports reads into the project what other tools wrote (package
 	// imports).
 	Imports *imports.Service
@@ -59,10 +63,8 @@ type App struct {
 	lastOnce sync.Once
 	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
 
-	communities communityMemo  // the last seed extraction (communities.go)
-	membership  membershipMemo // sites → communities, for review (review.go)
-	biased      biasedMemo     // the review queue's biased order (review.go)
-	lab         *labJobs       // the lab experiments run for the Lab page (labjobs.go)
+	biased biasedMemo // the review queue's biased order (review.go)
+	lab    *labJobs   // the lab experiments run for the Lab page (labjobs.go)
 }
 
 // New returns an App over an open project.
@@ -86,6 +88,7 @@ func New(opt Options) *App {
 	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { return a.Imports.Running() })
 	a.crawls = &crawlJobs{}
 	a.lab = newLabJobs(a.log)
+	a.Communities = communities.New(opt.Project, a.Ranking, a.log)
 	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { _, ok := a.crawls.Running(); return ok })
 	switch p := opt.Project; {
 	case opt.Search != nil:

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/importance"
@@ -20,7 +21,7 @@ import (
 
 func TestCommunitySeedsAndTopics(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.TopicProject(t))
-	cs, err := a.Communities(context.Background(), 5, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(context.Background(), 5, importance.DefaultCoreOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestSeedHomeScheme(t *testing.T) {
 	opt := importance.DefaultCoreOptions()
 	opt.CoreSize = 2 // one hub and one authority: the seed's scheme is what is tested
 	opt.MinHubs, opt.MinAuthorities = 1, 1
-	cs, err := a.Communities(context.Background(), 10, opt)
+	cs, err := a.Communities.Extract(context.Background(), 10, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +96,13 @@ func TestTopicLabel(t *testing.T) {
 		{Term: "solo", Word: "solo", Pages: 1, Count: 20, DocFreq: 1},  // one page only
 		{Term: "vinyl", Word: "vinyl", Pages: 2, Count: 2, DocFreq: 2},
 	}}
-	if got := app.TopicLabel(st, 3); got != "jazz · records · vinyl" {
+	if got := communities.TopicLabel(st, 3); got != "jazz · records · vinyl" {
 		t.Errorf("label %q", got)
 	}
-	if got := app.TopicLabel(st, 1); got != "jazz" {
+	if got := communities.TopicLabel(st, 1); got != "jazz" {
 		t.Errorf("one word: %q", got)
 	}
-	if got := app.TopicLabel(index.TermStats{}, 3); got != "" {
+	if got := communities.TopicLabel(index.TermStats{}, 3); got != "" {
 		t.Errorf("no pages: %q", got)
 	}
 	// The whole index: words by pages, then occurrences.
@@ -110,7 +111,7 @@ func TestTopicLabel(t *testing.T) {
 		{Term: "b", Word: "bc", Pages: 3, Count: 3, DocFreq: 3},
 		{Term: "c", Word: "cd", Pages: 2, Count: 5, DocFreq: 2},
 	}}
-	if got := app.TopicLabel(all, 3); got != "bc · cd · ab" {
+	if got := communities.TopicLabel(all, 3); got != "bc · cd · ab" {
 		t.Errorf("whole index: %q", got)
 	}
 }
@@ -118,11 +119,11 @@ func TestTopicLabel(t *testing.T) {
 func TestCollectionOfNoCommunity(t *testing.T) {
 	a := apptest.Empty(t)
 	apptest.AddLibrarians(t, a, "ana")
-	_, err := a.CreateCollection(context.Background(), app.NewCollection{By: "ana", Count: 3, Options: importance.DefaultCoreOptions()})
+	_, err := a.Communities.CreateCollection(context.Background(), communities.NewCollection{By: "ana", Count: 3, Options: importance.DefaultCoreOptions()})
 	if fault.KindOf(err) != fault.KindConflict || !strings.Contains(err.Error(), "no community") {
 		t.Errorf("a project without links: %v, want a conflict saying no community was found", err)
 	}
-	if list, err := a.Collections(context.Background()); err != nil || len(list) != 0 {
+	if list, err := a.Communities.Collections(context.Background()); err != nil || len(list) != 0 {
 		t.Errorf("collections %+v, %v; want none saved", list, err)
 	}
 }
@@ -131,10 +132,10 @@ func TestCollections(t *testing.T) {
 	dir := apptest.TopicProject(t)
 	a, closeApp := apptest.Open(t, dir)
 	ctx := context.Background()
-	if _, err := a.CreateCollection(ctx, app.NewCollection{By: "", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindInvalid {
+	if _, err := a.Communities.CreateCollection(ctx, communities.NewCollection{By: "", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("no maker: %v", err)
 	}
-	c, err := a.CreateCollection(ctx, app.NewCollection{Name: " Music and birds ", By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
+	c, err := a.Communities.CreateCollection(ctx, communities.NewCollection{Name: " Music and birds ", By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,80 +143,80 @@ func TestCollections(t *testing.T) {
 		c.Communities[0].Name != "jazz · records · vinyl" || c.Communities[1].Seed != "http://q1.test/" {
 		t.Fatalf("new collection %+v", c)
 	}
-	var graph app.GraphView
+	var graph communities.GraphView
 	if err := json.Unmarshal(c.Graph, &graph); err != nil || len(graph.Nodes) == 0 {
 		t.Fatalf("saved graph %s: %v", c.Graph, err)
 	}
-	if _, err := a.CreateCollection(ctx, app.NewCollection{Name: "Music and birds", By: "bo", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindConflict {
+	if _, err := a.Communities.CreateCollection(ctx, communities.NewCollection{Name: "Music and birds", By: "bo", Count: 5, Options: importance.DefaultCoreOptions()}); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("same name again: %v, want a conflict", err)
 	}
 	// Default names are unique.
-	d1, err1 := a.CreateCollection(ctx, app.NewCollection{By: "bo", Count: 1, Options: importance.DefaultCoreOptions()})
-	d2, err2 := a.CreateCollection(ctx, app.NewCollection{By: "bo", Count: 1, Options: importance.DefaultCoreOptions()})
+	d1, err1 := a.Communities.CreateCollection(ctx, communities.NewCollection{By: "bo", Count: 1, Options: importance.DefaultCoreOptions()})
+	d2, err2 := a.Communities.CreateCollection(ctx, communities.NewCollection{By: "bo", Count: 1, Options: importance.DefaultCoreOptions()})
 	if err1 != nil || err2 != nil || d1.Name == d2.Name || !strings.HasPrefix(d1.Name, "Collection ") {
 		t.Errorf("default names %q, %q: %v, %v", d1.Name, d2.Name, err1, err2)
 	}
 
 	// Edits: uncheck the first community, rename the second, add seeds.
 	off, on := false, true
-	if _, err := a.EditCommunity(ctx, c.ID, 0, app.CommunityEdit{Kept: &off}); err != nil {
+	if _, err := a.Communities.EditCommunity(ctx, c.ID, 0, communities.CommunityEdit{Kept: &off}); err != nil {
 		t.Fatal(err)
 	}
 	name := "  Garden birds "
-	if _, err := a.EditCommunity(ctx, c.ID, 1, app.CommunityEdit{Name: &name}); err != nil {
+	if _, err := a.Communities.EditCommunity(ctx, c.ID, 1, communities.CommunityEdit{Name: &name}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "https://Radio.example/jazz#now"); err != nil {
+	if _, err := a.Communities.AddCollectionSeed(ctx, c.ID, "https://Radio.example/jazz#now"); err != nil {
 		t.Fatal(err)
 	}
 	// One seed a site: q1.test gives the second community's seed.
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "http://q1.test/other"); fault.KindOf(err) != fault.KindConflict ||
+	if _, err := a.Communities.AddCollectionSeed(ctx, c.ID, "http://q1.test/other"); fault.KindOf(err) != fault.KindConflict ||
 		!strings.Contains(err.Error(), "q1.test") {
 		t.Errorf("a second seed of q1.test: %v", err)
 	}
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "https://radio.example/"); fault.KindOf(err) != fault.KindConflict {
+	if _, err := a.Communities.AddCollectionSeed(ctx, c.ID, "https://radio.example/"); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("a second seed of radio.example: %v", err)
 	}
 	// hub.test is free while its community is unchecked, and then that
 	// community cannot be checked again.
-	if _, err := a.AddCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
+	if _, err := a.Communities.AddCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.EditCommunity(ctx, c.ID, 0, app.CommunityEdit{Kept: &on}); fault.KindOf(err) != fault.KindConflict {
+	if _, err := a.Communities.EditCommunity(ctx, c.ID, 0, communities.CommunityEdit{Kept: &on}); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("checking hub.test's community with a seed of hub.test added: %v", err)
 	}
-	if _, err := a.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
+	if _, err := a.Communities.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); fault.KindOf(err) != fault.KindNotFound {
+	if _, err := a.Communities.RemoveCollectionSeed(ctx, c.ID, "http://hub.test/about"); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("removing it twice: %v", err)
 	}
 	for _, bad := range []string{"", "ftp://x.test/", "not a url"} {
-		if _, err := a.AddCollectionSeed(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
+		if _, err := a.Communities.AddCollectionSeed(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("seed %q: %v", bad, err)
 		}
 	}
-	for _, bad := range []string{"", "   ", "a\tb", strings.Repeat("x", app.MaxCollectionName+1)} {
-		if _, err := a.EditCommunity(ctx, c.ID, 1, app.CommunityEdit{Name: &bad}); fault.KindOf(err) != fault.KindInvalid {
+	for _, bad := range []string{"", "   ", "a\tb", strings.Repeat("x", communities.MaxCollectionName+1)} {
+		if _, err := a.Communities.EditCommunity(ctx, c.ID, 1, communities.CommunityEdit{Name: &bad}); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("community name %q: %v", bad, err)
 		}
-		if _, err := a.RenameCollection(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
+		if _, err := a.Communities.RenameCollection(ctx, c.ID, bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("collection name %q: %v", bad, err)
 		}
 	}
-	if _, err := a.EditCommunity(ctx, c.ID, 7, app.CommunityEdit{Name: &name}); fault.KindOf(err) != fault.KindNotFound {
+	if _, err := a.Communities.EditCommunity(ctx, c.ID, 7, communities.CommunityEdit{Name: &name}); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("community 7: %v", err)
 	}
-	if _, err := a.RenameCollection(ctx, c.ID, d1.Name); fault.KindOf(err) != fault.KindConflict {
+	if _, err := a.Communities.RenameCollection(ctx, c.ID, d1.Name); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("renamed onto another collection: %v", err)
 	}
-	if _, err := a.RenameCollection(ctx, c.ID, "Jazz & birds, 2026"); err != nil {
+	if _, err := a.Communities.RenameCollection(ctx, c.ID, "Jazz & birds, 2026"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Collection(ctx, 999); fault.KindOf(err) != fault.KindNotFound || err.Error() != "no collection 999 in this project (it may have been deleted)" {
+	if _, err := a.Communities.Collection(ctx, 999); fault.KindOf(err) != fault.KindNotFound || err.Error() != "no collection 999 in this project (it may have been deleted)" {
 		t.Errorf("collection 999: %v", err)
 	}
-	edited, _ := a.Collection(ctx, c.ID)
+	edited, _ := a.Communities.Collection(ctx, c.ID)
 
 	// A new crawl changes the graph; the collection stays as saved.
 	closeApp()
@@ -231,7 +232,7 @@ func TestCollections(t *testing.T) {
 	p.Close()
 
 	a, _ = apptest.Open(t, dir)
-	got, err := a.Collection(ctx, c.ID)
+	got, err := a.Communities.Collection(ctx, c.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestCollections(t *testing.T) {
 		!got.UpdatedAt.After(got.CreatedAt) || !reflect.DeepEqual(got, edited) {
 		t.Fatalf("reopened collection %+v\nwant %+v", got, edited)
 	}
-	list, err := a.Collections(ctx)
+	list, err := a.Communities.Collections(ctx)
 	if err != nil || len(list) != 3 || list[0].ID != c.ID || list[0].Kept != 1 || list[0].Added != 1 {
 		t.Errorf("list %+v, %v", list, err)
 	}
@@ -261,22 +262,22 @@ func TestCollections(t *testing.T) {
 		t.Errorf("csv %q, %v", rows, err)
 	}
 	b.Reset()
-	var seeds []app.CollectionSeed
+	var seeds []communities.CollectionSeed
 	if err := app.WriteCollection(&b, got, "json"); err != nil || json.Unmarshal(b.Bytes(), &seeds) != nil || len(seeds) != 2 ||
-		seeds[1] != (app.CollectionSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
+		seeds[1] != (communities.CollectionSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
 		t.Errorf("json %s, %v", b.String(), err)
 	}
-	if n := app.CollectionFileName(got, "csv"); n != "seeds-jazz-birds-2026.csv" {
+	if n := communities.CollectionFileName(got, "csv"); n != "seeds-jazz-birds-2026.csv" {
 		t.Errorf("file name %q", n)
 	}
 
-	if err := a.DeleteCollection(ctx, c.ID); err != nil {
+	if err := a.Communities.DeleteCollection(ctx, c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Collection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
+	if _, err := a.Communities.Collection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("deleted collection: %v", err)
 	}
-	if err := a.DeleteCollection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
+	if err := a.Communities.DeleteCollection(ctx, c.ID); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("deleted twice: %v", err)
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/importance"
 )
 
@@ -42,7 +42,7 @@ func TestCollectionEnded(t *testing.T) {
 				t.Fatal(err)
 			}
 			apptest.AddLibrarians(t, p.App, "ana")
-			c, err := p.CreateCollection(ctx, app.NewCollection{By: "ana", Count: tc.count, Options: importance.DefaultCoreOptions()})
+			c, err := p.Communities.CreateCollection(ctx, communities.NewCollection{By: "ana", Count: tc.count, Options: importance.DefaultCoreOptions()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func TestHubOffMainEigenvector(t *testing.T) {
 			if _, err := p.Imports.Import(ctx, f); err != nil {
 				t.Fatal(err)
 			}
-			cs, err := p.Communities(ctx, 5, importance.DefaultCoreOptions())
+			cs, err := p.Communities.Extract(ctx, 5, importance.DefaultCoreOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestHubOffMainEigenvector(t *testing.T) {
 				t.Fatalf("communities %+v; want one, off the main eigenvector %v", cs, tc.off)
 			}
 			apptest.AddLibrarians(t, p.App, "ana")
-			c, err := p.CreateCollection(ctx, app.NewCollection{By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
+			c, err := p.Communities.CreateCollection(ctx, communities.NewCollection{By: "ana", Count: 5, Options: importance.DefaultCoreOptions()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -118,7 +118,7 @@ func TestCommunitiesOfSites(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := crawledProject(t, tc.pages(t))
-			cs, ended, err := a.CommunitiesEnd(context.Background(), 5, importance.DefaultCoreOptions())
+			cs, ended, err := a.Communities.ExtractEnd(context.Background(), 5, importance.DefaultCoreOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,7 +155,7 @@ func sorted(s []string) []string {
 // at the platforms.
 func TestDemoWebCommunitiesOfSites(t *testing.T) {
 	a, _, _ := apptest.OpenProject(t, apptest.CrawledProject(t))
-	cs, err := a.Communities(context.Background(), 10, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(context.Background(), 10, importance.DefaultCoreOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/importance"
@@ -24,7 +25,7 @@ import (
 func TestCommunitiesOnSiteGraph(t *testing.T) {
 	a, proj, _ := apptest.OpenProject(t, apptest.CommunityProject(t))
 	ctx := context.Background()
-	cs, err := a.Communities(ctx, 5, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(ctx, 5, importance.DefaultCoreOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,30 +60,30 @@ func TestCommunitiesOnSiteGraph(t *testing.T) {
 	}
 	// Deterministic: a fresh app on the same project gives the same cores.
 	b := app.New(app.Options{Project: proj})
-	again, err := b.Communities(ctx, 5, importance.DefaultCoreOptions())
+	again, err := b.Communities.Extract(ctx, 5, importance.DefaultCoreOptions())
 	if err != nil || !reflect.DeepEqual(again, cs) {
 		t.Errorf("second run differs: %+v, %v", again, err)
 	}
 	// The memo hands out copies.
 	cs[0].Hubs[0] = "changed"
-	if again, _ := a.Communities(ctx, 5, importance.DefaultCoreOptions()); again[0].Hubs[0] == "changed" {
+	if again, _ := a.Communities.Extract(ctx, 5, importance.DefaultCoreOptions()); again[0].Hubs[0] == "changed" {
 		t.Error("editing a result changed the memo")
 	}
 	// Fixed size: two hubs and two authorities of the first community.
 	opt := importance.DefaultCoreOptions()
 	opt.CoreSize, opt.NewMembers = 4, 1
-	fixed, err := a.Communities(ctx, 1, opt)
+	fixed, err := a.Communities.Extract(ctx, 1, opt)
 	if err != nil || len(fixed) != 1 || len(fixed[0].Hubs)+len(fixed[0].Authorities) != 4 ||
 		!strings.HasPrefix(fixed[0].Site, "h") {
 		t.Errorf("fixed size 4: %+v, %v", fixed, err)
 	}
 	for _, bad := range []importance.CoreOptions{{HITS: importance.DefaultHITSOptions(), CoverDensity: 0},
 		{HITS: importance.DefaultHITSOptions(), CoverDensity: 120}, {HITS: importance.DefaultHITSOptions(), CoreSize: 1}} {
-		if _, err := a.Communities(ctx, 2, bad); err == nil {
+		if _, err := a.Communities.Extract(ctx, 2, bad); err == nil {
 			t.Errorf("options %+v accepted", bad)
 		}
 	}
-	if _, err := a.Communities(ctx, 0, importance.DefaultCoreOptions()); err == nil {
+	if _, err := a.Communities.Extract(ctx, 0, importance.DefaultCoreOptions()); err == nil {
 		t.Error("count 0 accepted")
 	}
 }
@@ -107,7 +108,7 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 	}
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
-	cs, err := a.Communities(context.Background(), 3, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(context.Background(), 3, importance.DefaultCoreOptions())
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("%+v, %v", cs, err)
 	}
@@ -116,7 +117,7 @@ func TestCommunitiesImportedGraph(t *testing.T) {
 		len(cs[0].Hubs) != 3 {
 		t.Errorf("imported graph community %+v", cs[0])
 	}
-	g, err := a.Graph(context.Background(), 10, cs)
+	g, err := a.Communities.Graph(context.Background(), 10, cs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,22 +164,22 @@ func TestCoreSettings(t *testing.T) {
 	def := importance.DefaultCoreOptions()
 	for _, tc := range []struct {
 		name    string
-		in      app.CoreSettings
+		in      communities.CoreSettings
 		want    func(*importance.CoreOptions)
 		wantErr string
 	}{
-		{"defaults", app.CoreSettings{}, func(o *importance.CoreOptions) { o.NewMembers = 1 }, ""},
-		{"density", app.CoreSettings{Density: f(80)}, func(o *importance.CoreOptions) { o.CoverDensity, o.NewMembers = 80, 1 }, ""},
-		{"size", app.CoreSettings{CoreSize: n(6), NewMembers: n(2)}, func(o *importance.CoreOptions) { o.CoreSize, o.NewMembers = 6, 2 }, ""},
-		{"both", app.CoreSettings{Density: f(80), CoreSize: n(6)}, nil, "--density and --core_size are exclusive"},
-		{"members alone", app.CoreSettings{NewMembers: n(2)}, nil, "--new_members goes with --core_size"},
-		{"no members", app.CoreSettings{CoreSize: n(6), NewMembers: n(0)}, nil, "--new_members 0 must be positive"},
-		{"density 0", app.CoreSettings{Density: f(0)}, nil, "cover density 0 must lie in (0, 100]"},
-		{"no HITS", app.CoreSettings{HITSIterations: n(0)}, nil, "HITS iterations 0 must lie in 1..1000"},
-		{"unbounded HITS", app.CoreSettings{HITSIterations: n(1_000_000_000)}, nil, "HITS iterations 1000000000 must lie in 1..1000"},
-		{"least core", app.CoreSettings{MinHubs: n(3), MinAuthorities: n(1)}, func(o *importance.CoreOptions) { o.MinHubs, o.MinAuthorities, o.NewMembers = 3, 1, 1 }, ""},
-		{"no hubs", app.CoreSettings{MinHubs: n(0)}, nil, "least hubs 0 and authorities 2 of a core must be at least 1"},
-		{"size below the least core", app.CoreSettings{CoreSize: n(5), MinHubs: n(3), MinAuthorities: n(3)}, nil, "core size 5 is below the least core of 3 hubs and 3 authorities"},
+		{"defaults", communities.CoreSettings{}, func(o *importance.CoreOptions) { o.NewMembers = 1 }, ""},
+		{"density", communities.CoreSettings{Density: f(80)}, func(o *importance.CoreOptions) { o.CoverDensity, o.NewMembers = 80, 1 }, ""},
+		{"size", communities.CoreSettings{CoreSize: n(6), NewMembers: n(2)}, func(o *importance.CoreOptions) { o.CoreSize, o.NewMembers = 6, 2 }, ""},
+		{"both", communities.CoreSettings{Density: f(80), CoreSize: n(6)}, nil, "--density and --core_size are exclusive"},
+		{"members alone", communities.CoreSettings{NewMembers: n(2)}, nil, "--new_members goes with --core_size"},
+		{"no members", communities.CoreSettings{CoreSize: n(6), NewMembers: n(0)}, nil, "--new_members 0 must be positive"},
+		{"density 0", communities.CoreSettings{Density: f(0)}, nil, "cover density 0 must lie in (0, 100]"},
+		{"no HITS", communities.CoreSettings{HITSIterations: n(0)}, nil, "HITS iterations 0 must lie in 1..1000"},
+		{"unbounded HITS", communities.CoreSettings{HITSIterations: n(1_000_000_000)}, nil, "HITS iterations 1000000000 must lie in 1..1000"},
+		{"least core", communities.CoreSettings{MinHubs: n(3), MinAuthorities: n(1)}, func(o *importance.CoreOptions) { o.MinHubs, o.MinAuthorities, o.NewMembers = 3, 1, 1 }, ""},
+		{"no hubs", communities.CoreSettings{MinHubs: n(0)}, nil, "least hubs 0 and authorities 2 of a core must be at least 1"},
+		{"size below the least core", communities.CoreSettings{CoreSize: n(5), MinHubs: n(3), MinAuthorities: n(3)}, nil, "core size 5 is below the least core of 3 hubs and 3 authorities"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.in.Options(flag)
@@ -237,7 +238,7 @@ func TestCommunitiesImportedAsNamedGraph(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	opt := importance.DefaultCoreOptions()
-	got, err := a.Communities(ctx, 8, opt)
+	got, err := a.Communities.Extract(ctx, 8, opt)
 	if err != nil || len(got) == 0 {
 		t.Fatalf("%d communities, %v", len(got), err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/ranking"
@@ -47,7 +48,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return app.WriteBiasedRank(w, []ranking.BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
 		{"communities", func(w io.Writer) error {
-			return app.WriteCommunities(w, []app.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
+			return app.WriteCommunities(w, []communities.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"selection", func(w io.Writer) error {
 			return app.WriteSelection(w, []app.SelectedSeed{sel}, export.CSV)

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 
 	"sitesift/sites/store"
 )
@@ -88,7 +89,7 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 	for i, r := range rows {
 		names[i] = r.Site
 	}
-	fetched, err := a.seedURLs(ctx, names)
+	fetched, err := a.project.SeedURLs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 	}
 	seeds := make([]Seed, len(rows))
 	for i, r := range rows {
-		u, checked := seedOf(fetched, r.Site)
+		u, checked := project.SeedOf(fetched, r.Site)
 		seeds[i] = Seed{SeedURL: u, Site: r.Site, OPIC: r.OPIC, PageRank: r.PageRank, Pages: r.Pages, Checked: checked,
 			Graph: graph.Label}
 	}
@@ -324,7 +325,7 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		}
 		return left, WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
-		_, cs, err := a.currentCommunities(ctx)
+		cs, err := a.Communities.Current(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -4,92 +4,16 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
+	"sitesift/app/communities"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
 
 // The rules every export of sites follows: which URL stands for a site
 // (its seed), and which sites an export leaves out and why.
-
-// seedURLs returns the seed URL of each site named that the crawl fetched
-// (all the project's sites when names is nil): its shallowest page that
-// answered 2xx. The site rule groups hosts into one site, so a site's name
-// need not be a host that answered (wday.ru's pages are on www.wday.ru):
-// its seed is a page the crawl saw, never a home page made up from the
-// name. Shallowest is fewest path segments, then https over http, then the
-// shorter URL, then the first in byte order, so that the choice never
-// depends on the order pages are read.
-func (a *App) seedURLs(ctx context.Context, names []string) (map[string]string, error) {
-	// A site's best so far keeps its depth: each of a crawl's pages is
-	// parsed once, not again for every page of its site that follows.
-	type seed struct {
-		url   string
-		depth int
-	}
-	best := map[string]seed{}
-	err := a.store.FetchedURLs(ctx, names, func(site, u string) error {
-		d := pathSegments(u)
-		if cur, ok := best[site]; !ok || shallower(u, d, cur.url, cur.depth) {
-			best[site] = seed{u, d}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("seed URLs: %w", err)
-	}
-	urls := make(map[string]string, len(best))
-	for site, s := range best {
-		urls[site] = s.url
-	}
-	return urls, nil
-}
-
-// seedOf returns the seed of site from the fetched seeds of seedURLs, and
-// whether a fetch checked it. A site with no page that answered (an
-// imported graph's, or one known from links only) stands for http://SITE/,
-// not checked.
-func seedOf(fetched map[string]string, site string) (string, bool) {
-	if u, ok := fetched[site]; ok {
-		return u, true
-	}
-	return sites.HomeURL(site), false
-}
-
-// shallower reports whether URL x, of sx path segments, makes a better
-// seed than y, of sy (see [App.seedURLs]).
-func shallower(x string, sx int, y string, sy int) bool {
-	if sx != sy {
-		return sx < sy
-	}
-	hx, hy := strings.HasPrefix(x, "https:"), strings.HasPrefix(y, "https:")
-	if hx != hy {
-		return hx
-	}
-	if len(x) != len(y) {
-		return len(x) < len(y)
-	}
-	return x < y
-}
-
-// pathSegments counts the non-empty segments of the path of URL u: 0 for
-// a home page, with or without a query. An unparsable URL counts as deep.
-func pathSegments(u string) int {
-	p, err := url.Parse(u)
-	if err != nil {
-		return 1 << 30
-	}
-	n := 0
-	for _, s := range strings.Split(p.EscapedPath(), "/") {
-		if s != "" {
-			n++
-		}
-	}
-	return n
-}
 
 // Reasons an export leaves a site out (see [LeftOut]). The crawl statuses
 // of sites.Failed are reasons of their own, so that a report says what
@@ -201,7 +125,7 @@ func (f *exportFilter) keep(site, crawlStatus string) bool {
 // site the filter leaves out (a platform that was a hub of the core), as
 // for those whose hub sites all gave an earlier core its seed; the
 // communities stay, for the CSV and JSON list their sites.
-func (f *exportFilter) communitySeeds(cs []Community) []Community {
+func (f *exportFilter) communitySeeds(cs []communities.Community) []communities.Community {
 	for i, c := range cs {
 		if c.Seed != "" && !f.keep(c.Site, "") {
 			cs[i].Seed = ""
@@ -214,7 +138,7 @@ func (f *exportFilter) communitySeeds(cs []Community) []Community {
 // includePlatforms), and how many it left out: a core whose seed hub is a
 // platform keeps its place and its sites, with no seed, as a core whose hub
 // sites all gave an earlier core theirs.
-func (a *App) CommunitySeeds(ctx context.Context, cs []Community, includePlatforms bool) ([]Community, []LeftOut, error) {
+func (a *App) CommunitySeeds(ctx context.Context, cs []communities.Community, includePlatforms bool) ([]communities.Community, []LeftOut, error) {
 	f, err := a.newExportFilter(ctx, true, true, includePlatforms)
 	if err != nil {
 		return nil, nil, err

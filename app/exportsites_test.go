@@ -180,7 +180,7 @@ func TestCommunitySeedOnFetchedHost(t *testing.T) {
 	if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
 		t.Fatal(err)
 	}
-	cs, err := a.Communities(ctx, 1, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(ctx, 1, importance.DefaultCoreOptions())
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("communities %+v, %v", cs, err)
 	}

@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -26,35 +28,6 @@ func (a *App) Librarians(ctx context.Context) ([]store.Librarian, error) {
 // that name, in any case, with created false: "ana" after "Ana" is Ana.
 func (a *App) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
 	return a.store.AddLibrarian(ctx, strings.TrimSpace(name))
-}
-
-// Librarian returns the name of the project's librarian called name,
-// whatever its case, spelt as the profile was added ("ana" gives "Ana").
-// Rating, noting, selecting and the review queue and page take a known
-// librarian only: a mistyped name must not become a new librarian
-// silently. An unknown name is an error (fault.KindNotFound) listing the
-// librarians there are; profiles are added with [App.AddLibrarian].
-func (a *App) Librarian(ctx context.Context, name string) (string, error) {
-	if err := store.ValidLibrarian(name); err != nil {
-		return "", fault.Invalid(err)
-	}
-	l, err := a.store.LibrarianProfile(ctx, name)
-	if err == nil {
-		return l.Name, nil
-	}
-	if !errors.Is(err, store.ErrNotFound) {
-		return "", err
-	}
-	names, err := a.store.Librarians(ctx)
-	if err != nil {
-		return "", err
-	}
-	known := "the project has no librarian yet"
-	if len(names) > 0 {
-		known = "the project's librarians are " + strings.Join(names, ", ")
-	}
-	return "", fault.NotFound(fmt.Errorf("unknown librarian %q: %s; add a librarian with `sitesift librarians add NAME` or the app's \"Add librarian\"",
-		name, known))
 }
 
 // LibrarianMerges returns the librarian profiles merged into another
@@ -160,7 +133,7 @@ type QueueItem struct {
 	Biased *float64 `json:"biased,omitempty"`
 	// Standing is its rank and 0–100 score among all sites.
 	store.Standing
-	// Community is the index of its community (OrderCommunity only; null
+	// communities.Community is the index of its community (OrderCommunity only; null
 	// for a site in none).
 	Community *int `json:"community,omitempty"`
 	// Title and Snippet are those of its best matching page (OrderSearch
@@ -267,44 +240,83 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 // biasedMemo) and reads the queue's rows of a few at a time, each run of
 // equal values whole, until it has req.Limit rows.
 func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+
 	statuses map[string]string) (ReviewQueue, error) {
+
 	b, err := a.biasedOrder(ctx, req.Bias)
+
 	if err != nil {
+
 		return ReviewQueue{}, err
+
 	}
+
 	order := b.order
+
 	if f := strings.ToLower(req.Q); f != "" {
+
 		// Site names are lower case (sites.Of), as the store's filter
+
 		// compares them.
+
 		order = slices.DeleteFunc(slices.Clone(order), func(i int32) bool { return !strings.Contains(b.names[i], f) })
+
 	}
+
 	for i, n := 0, 4*req.Limit; i < len(order) && len(q.Rows) < req.Limit; n *= 2 {
+
 		j := min(i+n, len(order))
+
 		for j < len(order) && b.rank[order[j]] == b.rank[order[j-1]] {
+
 			j++
+
 		}
+
 		rank := make(map[string]float64, j-i)
+
 		names := make([]string, 0, j-i)
+
 		for _, k := range order[i:j] {
+
 			rank[b.names[k]] = b.rank[k]
+
 			names = append(names, b.names[k])
+
 		}
+
 		rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+
 		if err != nil {
+
 			return ReviewQueue{}, err
+
 		}
+
 		slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
+
 			return cmp.Compare(rank[y.Site], rank[x.Site]) // ties keep OPIC order
+
 		})
+
 		for _, r := range rows[:min(len(rows), req.Limit-len(q.Rows))] {
+
 			it := queueItem(r, statuses)
+
 			v := rank[r.Site]
+
 			it.Biased = &v
+
 			q.Rows = append(q.Rows, it)
+
 		}
+
 		i = j
+
 	}
+
 	return q, nil
+
 }
 
 // biasedMemo keeps the biased PageRank of the review queue and every site
@@ -389,177 +401,170 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 // extraction in turn, each by OPIC, then the sites of no community by
 // OPIC: the members are few and read by name, the others by index.
 func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+
 	statuses map[string]string) (ReviewQueue, error) {
-	member, err := a.communityOf(ctx)
+
+	member, err := a.Communities.Membership(ctx)
+
 	if err != nil {
+
 		return ReviewQueue{}, err
+
 	}
+
 	names := make([]string, 0, len(member))
+
 	for s := range member {
+
 		names = append(names, s)
+
 	}
+
 	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+
 	if err != nil {
+
 		return ReviewQueue{}, err
+
 	}
+
 	// Within a community the OPIC order stays.
+
 	slices.SortStableFunc(rows, func(x, y store.SiteRow) int {
+
 		return cmp.Compare(member[x.Site][0].Core, member[y.Site][0].Core)
+
 	})
+
 	for _, r := range rows[:min(len(rows), req.Limit)] {
+
 		it := queueItem(r, statuses)
+
 		c := member[r.Site][0].Core
+
 		it.Community = &c
+
 		q.Rows = append(q.Rows, it)
+
 	}
+
 	if len(q.Rows) < req.Limit {
+
 		rest, err := a.store.QueueSites(ctx, sq, names, req.Limit-len(q.Rows))
+
 		if err != nil {
+
 			return ReviewQueue{}, err
+
 		}
+
 		for _, r := range rest {
+
 			q.Rows = append(q.Rows, queueItem(r, statuses))
+
 		}
+
 	}
+
 	return q, nil
+
 }
 
 // searchQueue proposes the sites of the pages matching req.Q in the order
 // of their best page, among the first queueSearchHits hits; the hits'
 // sites are read by name.
 func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+
 	statuses map[string]string) (ReviewQueue, error) {
+
 	if req.Q == "" {
+
 		return ReviewQueue{}, fault.Invalid(errors.New("review queue: order=search needs a query (q)"))
+
 	}
+
 	var hits []index.Hit
+
 	for off := 0; off < queueSearchHits; off += index.MaxLimit {
+
 		res, err := a.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
+
 		if errors.Is(err, index.ErrBadQuery) {
+
 			return ReviewQueue{}, fault.Invalid(err)
+
 		}
+
 		if err != nil {
+
 			return ReviewQueue{}, err
+
 		}
+
 		hits = append(hits, res.Hits...)
+
 		if uint64(off+len(res.Hits)) >= res.Total || len(res.Hits) == 0 {
+
 			break
+
 		}
+
 	}
+
 	var names []string
+
 	for _, h := range hits {
+
 		names = append(names, h.Site)
+
 	}
+
 	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+
 	if err != nil {
+
 		return ReviewQueue{}, err
+
 	}
+
 	todo := make(map[string]store.SiteRow, len(rows))
+
 	for _, r := range rows {
+
 		todo[r.Site] = r
+
 	}
+
 	seen := map[string]bool{}
+
 	for _, h := range hits {
+
 		r, ok := todo[h.Site]
+
 		if !ok || seen[h.Site] {
+
 			continue
+
 		}
+
 		seen[h.Site] = true
+
 		q.Total++
+
 		if len(q.Rows) < req.Limit {
+
 			it := queueItem(r, statuses)
+
 			it.Title, it.Snippet = h.Title, h.Snippet
+
 			q.Rows = append(q.Rows, it)
+
 		}
+
 	}
+
 	return q, nil
-}
 
-// SiteCommunity is a community a site belongs to.
-type SiteCommunity struct {
-	// Core is the community's index in the extraction; Seed its seed URL.
-	Core int    `json:"core"`
-	Seed string `json:"seed"`
-	// Role is "hub" or "authority": how the site's pages take part in it
-	// ("hub" when they do both).
-	Role string `json:"role"`
-}
-
-// membershipMemo keeps the site → communities map of the review page and
-// queue while the project's page and site counts stay the same: finding
-// the current extraction reads the whole page graph, too slow for a page a
-// librarian leaves after a few seconds. Counts stay the same between crawls,
-// when reviewing happens.
-type membershipMemo = memo.Memo[membershipKey, map[string][]SiteCommunity]
-
-// membershipKey tells whether the memo is still good: the project's size
-// and the communities page's own memo (a new extraction there changes the
-// current one).
-type membershipKey struct {
-	pages, sites int
-	extracted    bool
-	extraction   extractionKey
-}
-
-// communityOf maps each site to the communities of the current extraction
-// (see App.Communities) its pages belong to, in the order of extraction.
-// The map is shared: callers must not change it.
-func (a *App) communityOf(ctx context.Context) (map[string][]SiteCommunity, error) {
-	pages, nsites, err := a.store.Stats(ctx)
-	if err != nil {
-		return nil, err
-	}
-	key := func() membershipKey {
-		x, _, ok := a.communities.Peek()
-		return membershipKey{pages: pages, sites: nsites, extracted: ok, extraction: x}
-	}
-	return a.membership.Get(ctx, memo.Equal(key()), func(ctx context.Context) (map[string][]SiteCommunity, membershipKey, error) {
-		member, err := a.findMembership(ctx)
-		// findMembership may have run the first extraction: key the memo
-		// on the state after it, or the next call would miss.
-		return member, key(), err
-	})
-}
-
-func (a *App) findMembership(ctx context.Context) (map[string][]SiteCommunity, error) {
-	cg, cs, err := a.currentCommunities(ctx)
-	if err != nil {
-		return nil, err
-	}
-	// The node index of every member URL, found in one pass over the graph.
-	node := map[string]int{}
-	for _, c := range cs {
-		for _, u := range append(slices.Clone(c.Hubs), c.Authorities...) {
-			node[u] = -1
-		}
-	}
-	for i, u := range cg.urls {
-		if _, ok := node[u]; ok {
-			node[u] = i
-		}
-	}
-	out := map[string][]SiteCommunity{}
-	add := func(c Community, urls []string, role string) {
-		for _, u := range urls {
-			i := node[u]
-			if i < 0 {
-				continue
-			}
-			site := cg.site(i)
-			if site == "" {
-				continue
-			}
-			if l := out[site]; len(l) > 0 && l[len(l)-1].Core == c.Core {
-				continue // hub and authority of one core: hub it is
-			}
-			out[site] = append(out[site], SiteCommunity{Core: c.Core, Seed: c.Seed, Role: role})
-		}
-	}
-	for _, c := range cs {
-		add(c, c.Hubs, "hub")
-		add(c, c.Authorities, "authority")
-	}
-	return out, nil
 }
 
 // ReviewPage is everything a librarian needs to judge one site.
@@ -579,8 +584,8 @@ type ReviewPage struct {
 	// OPICSeries is its importance over the crawl.
 	OPICSeries []store.OPICPoint `json:"opic_series"`
 	// Communities are those of the current extraction it belongs to.
-	Communities []SiteCommunity `json:"communities"`
-	Selection   store.Selection `json:"selection"`
+	Communities []communities.SiteCommunity `json:"communities"`
+	Selection   store.Selection             `json:"selection"`
 	// Rating is the librarian's own rating, null before they rate or
 	// write a note (a note alone has rating 0).
 	Rating *store.Rating `json:"rating"`
@@ -640,7 +645,7 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	} else if info, ok := ar[site]; ok {
 		p.Archive = &info
 	}
-	member, err := a.communityOf(ctx)
+	member, err := a.Communities.Membership(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
@@ -748,15 +753,21 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	for i, s := range ss {
 		names[i] = s.Site
 	}
-	fetched, err := a.seedURLs(ctx, names)
+	fetched, err := a.project.SeedURLs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]SelectedSeed, len(ss))
 	for i, s := range ss {
 		s.Standing = st.OfSite(s.Platform, s.OPIC, s.PageRank)
-		u, checked := seedOf(fetched, s.Site)
+		u, checked := project.SeedOf(fetched, s.Site)
 		out[i] = SelectedSeed{SeedURL: u, SelectedSite: s, Checked: checked}
 	}
 	return out, nil
+}
+
+// Librarian returns the stored name of librarian profile name, whatever
+// its case (see [project.Project.Librarian]).
+func (a *App) Librarian(ctx context.Context, name string) (string, error) {
+	return a.project.Librarian(ctx, name)
 }

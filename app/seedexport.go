@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -74,7 +75,7 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed
 	}
 	// The fetched seeds of every site: one read of the pages, not one
 	// query a site.
-	fetched, err := a.seedURLs(ctx, nil)
+	fetched, err := a.project.SeedURLs(ctx, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,7 +87,7 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed
 		if r > 0 && row.OPIC != rows[r-1].OPIC {
 			first = r
 		}
-		u, _ := seedOf(fetched, row.Site)
+		u, _ := project.SeedOf(fetched, row.Site)
 		out[r] = Precedence{URI: u, Precedence: 1 + first*b/n}
 	}
 	return out, f.leftOut(), nil

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -19,7 +19,7 @@ import (
 // stop words.
 func TestCommunityTopicsLanguages(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.LanguageTopicProject(t))
-	cs, err := a.Communities(context.Background(), 5, importance.DefaultCoreOptions())
+	cs, err := a.Communities.Extract(context.Background(), 5, importance.DefaultCoreOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestTopicLabelLanguages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			label := app.TopicLabel(st, 3)
+			label := communities.TopicLabel(st, 3)
 			words := strings.Split(label, " · ")
 			slices.Sort(words)
 			slices.Sort(c.want)

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -275,7 +276,7 @@ const UnknownLibrarian = "(unknown)"
 // Heritrix or Browsertrix), CSV (columns [CommunityCSVHeader]; hubs and
 // authorities are counts) or JSON (an array of cores, each {"core",
 // "seed", "hubs", "authorities", "cover_density"} with the member URLs).
-func WriteCommunities(w io.Writer, cs []Community, format string) error {
+func WriteCommunities(w io.Writer, cs []communities.Community, format string) error {
 	switch format {
 	case export.Txt:
 		for _, c := range cs {
@@ -604,15 +605,15 @@ func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
 // CollectionColumns is the header of a collection's seed list in CSV.
 var CollectionColumns = []string{"community", "topic", "site", "seed_url", "hub_score", "added_by_hand"}
 
-// WriteCollection writes the seed list of c (see [CollectionSeeds]) as txt
+// WriteCollection writes the seed list of c (see [communities.CollectionSeeds]) as txt
 // (one seed URL a line, for a crawler), CSV (the columns
 // [CollectionColumns]; hub_score empty for a seed added by hand,
-// added_by_hand true or false) or JSON (an array of [CollectionSeed]).
-func WriteCollection(w io.Writer, c Collection, format string) error {
-	seeds := CollectionSeeds(c)
+// added_by_hand true or false) or JSON (an array of [communities.CollectionSeed]).
+func WriteCollection(w io.Writer, c communities.Collection, format string) error {
+	seeds := communities.CollectionSeeds(c)
 	switch format {
 	case export.Txt:
-		return writeSeedLines(w, seeds, func(s CollectionSeed) string { return s.SeedURL })
+		return writeSeedLines(w, seeds, func(s communities.CollectionSeed) string { return s.SeedURL })
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
 		cw.Write(CollectionColumns)

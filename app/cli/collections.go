@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/importance"
@@ -37,20 +38,20 @@ func (c CLI) collections(ctx context.Context, args []string) error {
 
 // findCollection returns the collection named by ref: its ID, or else its
 // name.
-func findCollection(ctx context.Context, a *app.App, ref string) (app.Collection, error) {
+func findCollection(ctx context.Context, a *app.App, ref string) (communities.Collection, error) {
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
-		return a.Collection(ctx, id)
+		return a.Communities.Collection(ctx, id)
 	}
-	list, err := a.Collections(ctx)
+	list, err := a.Communities.Collections(ctx)
 	if err != nil {
-		return app.Collection{}, err
+		return communities.Collection{}, err
 	}
 	for _, s := range list {
 		if s.Name == ref {
-			return a.Collection(ctx, s.ID)
+			return a.Communities.Collection(ctx, s.ID)
 		}
 	}
-	return app.Collection{}, &fault.Error{Kind: fault.KindNotFound, Err: fmt.Errorf("no collection named %q (sitesift collections list)", ref)}
+	return communities.Collection{}, &fault.Error{Kind: fault.KindNotFound, Err: fmt.Errorf("no collection named %q (sitesift collections list)", ref)}
 }
 
 // oneRef reads the one ID or NAME argument of a subcommand.
@@ -72,7 +73,7 @@ func (c CLI) collectionsList(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		list, err := a.Collections(ctx)
+		list, err := a.Communities.Collections(ctx)
 		if err != nil {
 			return err
 		}
@@ -145,7 +146,7 @@ func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 	dir := f.project
 	librarian := f.String("librarian", "", "who makes the collection")
 	name := f.String("name", "", `name of the collection (default "Collection" and the time)`)
-	count := f.Int("count", app.DefaultCommunityCount, "number of communities (seeds)")
+	count := f.Int("count", communities.DefaultCommunityCount, "number of communities (seeds)")
 	def := importance.DefaultCoreOptions()
 	density := f.Float64("density", def.CoverDensity, "least cover density of a core, in percent")
 	coreSize := f.Int("core-size", 0, "grow each core to this many members instead")
@@ -159,10 +160,10 @@ func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 	if err := needLibrarian("collections save", *librarian); err != nil {
 		return err
 	}
-	if *count <= 0 || *count > app.MaxCommunityCount {
-		return usageError{fmt.Sprintf("collections save: --count %d must lie in 1..%d", *count, app.MaxCommunityCount)}
+	if *count <= 0 || *count > communities.MaxCommunityCount {
+		return usageError{fmt.Sprintf("collections save: --count %d must lie in 1..%d", *count, communities.MaxCommunityCount)}
 	}
-	var s app.CoreSettings
+	var s communities.CoreSettings
 	f.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
 		case "density":
@@ -179,11 +180,11 @@ func (c CLI) collectionsSave(ctx context.Context, args []string) error {
 		return usageError{"collections save: " + err.Error()}
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		col, err := a.CreateCollection(ctx, app.NewCollection{Name: *name, By: *librarian, Count: *count, Options: opt})
+		col, err := a.Communities.CreateCollection(ctx, communities.NewCollection{Name: *name, By: *librarian, Count: *count, Options: opt})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "collection %d %q: %d communities, %d seeds\n", col.ID, col.Name, len(col.Communities), len(app.CollectionSeeds(col)))
+		fmt.Fprintf(c.Stdout, "collection %d %q: %d communities, %d seeds\n", col.ID, col.Name, len(col.Communities), len(communities.CollectionSeeds(col)))
 		return nil
 	})
 }
@@ -242,7 +243,7 @@ func (c CLI) collectionsDelete(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := a.DeleteCollection(ctx, col.ID); err != nil {
+		if err := a.Communities.DeleteCollection(ctx, col.ID); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "deleted collection %d %q\n", col.ID, col.Name)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -297,7 +298,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	synthetic := f.Int("synthetic", 0, "evaluate on a synthetic power-law graph of N nodes (binary links)")
 	avgOut := f.Float64("avg-out", 8, "with --synthetic: mean out-degree")
 	draws := f.Int("random-draws", lab.DefaultRandomDraws, "random seed lists the seeds' crawl is compared with (draw i uses --seed + i)")
-	count := f.Int("count", app.DefaultCommunityCount, "number of seeds to extract")
+	count := f.Int("count", communities.DefaultCommunityCount, "number of seeds to extract")
 	out := f.String("out", "", "directory to write the results into (created)")
 	def := importance.DefaultCoreOptions()
 	density := f.Float64("density", def.CoverDensity, "least cover density of a core, in percent")
@@ -343,7 +344,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 	opt.Cores.HITS.MaxIter, opt.Cores.CoverDensity, opt.Cores.CoreSize, opt.Cores.NewMembers =
 		*iterations, *density, *coreSize, *newMembers
 	opt.Cores.MinHubs, opt.Cores.MinAuthorities = *minHubs, *minAuths
-	if err := app.CheckCoreOptions(opt.Cores); err != nil {
+	if err := communities.CheckCoreOptions(opt.Cores); err != nil {
 		return usageError{"lab seeds: " + err.Error()}
 	}
 
@@ -365,7 +366,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 		source = *dir
 		err := c.readProject(*dir, func(a *app.App) error {
 			var err error
-			gs, labels, err = a.SeedGraphs(ctx)
+			gs, labels, err = a.Communities.SeedGraphs(ctx)
 			return err
 		})
 		if err != nil {

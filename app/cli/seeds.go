@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/importance"
 )
@@ -70,7 +71,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	default:
 		return usageError{fmt.Sprintf("seeds: unknown method %q (want communities or importance)", *method)}
 	}
-	var settings app.CoreSettings
+	var settings communities.CoreSettings
 	if set["density"] {
 		settings.Density = density
 	}
@@ -87,11 +88,11 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		return usageError{"seeds: " + err.Error()}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		cs, end, err := a.CommunitiesEnd(ctx, *count, opt)
+		cs, end, err := a.Communities.ExtractEnd(ctx, *count, opt)
 		if err != nil {
 			return err
 		}
-		if t := app.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
+		if t := communities.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
 		cs, left, err := a.CommunitySeeds(ctx, cs, *includePlatforms)

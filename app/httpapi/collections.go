@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 )
@@ -16,7 +17,7 @@ import (
 // its seed list as a file.
 func (h *handler) routeCollections(mux *router) {
 	a := h.app
-	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Collections(r.Context()) }))
+	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Communities.Collections(r.Context()) }))
 	// A new collection is an extraction and its site graph.
 	mux.HandleFunc("POST /api/collections", h.work(h.gates.compute, h.api(h.createCollection)))
 	mux.HandleFunc("GET /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
@@ -24,7 +25,7 @@ func (h *handler) routeCollections(mux *router) {
 		if err != nil {
 			return nil, err
 		}
-		return a.Collection(r.Context(), id)
+		return a.Communities.Collection(r.Context(), id)
 	}))
 	mux.HandleFunc("PATCH /api/collections/{id}", h.api(h.renameCollection))
 	mux.HandleFunc("DELETE /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
@@ -32,7 +33,7 @@ func (h *handler) routeCollections(mux *router) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, a.DeleteCollection(r.Context(), id)
+		return nil, a.Communities.DeleteCollection(r.Context(), id)
 	}))
 	mux.HandleFunc("PATCH /api/collections/{id}/communities/{core}", h.api(h.editCommunity))
 	mux.HandleFunc("POST /api/collections/{id}/seeds", h.api(h.addCollectionSeed))
@@ -41,7 +42,7 @@ func (h *handler) routeCollections(mux *router) {
 		if err != nil {
 			return nil, err
 		}
-		return a.RemoveCollectionSeed(r.Context(), id, r.URL.Query().Get("url"))
+		return a.Communities.RemoveCollectionSeed(r.Context(), id, r.URL.Query().Get("url"))
 	}))
 	mux.HandleFunc("GET /api/collections/{id}/{file}", h.collectionFile)
 }
@@ -61,20 +62,20 @@ func (h *handler) createCollection(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	count := app.DefaultCommunityCount
+	count := communities.DefaultCommunityCount
 	if body.Count != nil {
 		count = *body.Count
 	}
-	if count <= 0 || count > app.MaxCommunityCount {
-		return nil, fault.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, app.MaxCommunityCount))
+	if count <= 0 || count > communities.MaxCommunityCount {
+		return nil, fault.Invalid(fmt.Errorf("count %d must lie in 1..%d", count, communities.MaxCommunityCount))
 	}
-	s := app.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations,
+	s := communities.CoreSettings{Density: body.Density, CoreSize: body.CoreSize, NewMembers: body.NewMembers, HITSIterations: body.HITSIterations,
 		MinHubs: body.MinHubs, MinAuthorities: body.MinAuthorities}
 	opt, err := s.Options(func(name string) string { return name })
 	if err != nil {
 		return nil, err
 	}
-	return h.app.CreateCollection(r.Context(), app.NewCollection{Name: body.Name, By: body.CreatedBy, Count: count, Options: opt})
+	return h.app.Communities.CreateCollection(r.Context(), communities.NewCollection{Name: body.Name, By: body.CreatedBy, Count: count, Options: opt})
 }
 
 func (h *handler) renameCollection(r *http.Request) (any, error) {
@@ -86,7 +87,7 @@ func (h *handler) renameCollection(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return h.app.RenameCollection(r.Context(), id, body.Name)
+	return h.app.Communities.RenameCollection(r.Context(), id, body.Name)
 }
 
 func (h *handler) editCommunity(r *http.Request) (any, error) {
@@ -105,7 +106,7 @@ func (h *handler) editCommunity(r *http.Request) (any, error) {
 	if body.Name == nil && body.Kept == nil {
 		return nil, fault.Invalid(fmt.Errorf("nothing to change: give name or kept"))
 	}
-	return h.app.EditCommunity(r.Context(), id, core, app.CommunityEdit{Name: body.Name, Kept: body.Kept})
+	return h.app.Communities.EditCommunity(r.Context(), id, core, communities.CommunityEdit{Name: body.Name, Kept: body.Kept})
 }
 
 func (h *handler) addCollectionSeed(r *http.Request) (any, error) {
@@ -117,7 +118,7 @@ func (h *handler) addCollectionSeed(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return h.app.AddCollectionSeed(r.Context(), id, body.URL)
+	return h.app.Communities.AddCollectionSeed(r.Context(), id, body.URL)
 }
 
 // collectionFile sends a collection's seed list: seeds.txt, seeds.csv or
@@ -141,12 +142,12 @@ func (h *handler) collectionFile(w http.ResponseWriter, r *http.Request) {
 			fmt.Errorf("no file %q of a collection (want seeds.txt, seeds.csv or seeds.json)", r.PathValue("file"))})
 		return
 	}
-	c, err := h.app.Collection(r.Context(), id)
+	c, err := h.app.Communities.Collection(r.Context(), id)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, app.CollectionFileName(c, format), func(w io.Writer) error { return app.WriteCollection(w, c, format) })
+	sendFile(w, communities.CollectionFileName(c, format), func(w io.Writer) error { return app.WriteCollection(w, c, format) })
 }
 
 // newCollectionBody is the body of POST /api/collections: a name, who creates it, and the extraction's settings (absent: the defaults).

@@ -6,21 +6,21 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 )
 
 func TestCollectionsAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.TopicProject(t))
 	h := New(a)
-	var c app.Collection
+	var c communities.Collection
 	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Jazz","created_by":"ana","count":5,"density":100}`, 200, &c)
 	if c.ID == 0 || c.Name != "Jazz" || len(c.Communities) != 2 || c.Communities[1].Seed != "http://q1.test/" {
 		t.Fatalf("created %+v", c)
 	}
 	base := "/api/collections/" + strconv.FormatInt(c.ID, 10)
 	// The Communities form sends the least core shape with its run.
-	var least app.Collection
+	var least communities.Collection
 	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Least","created_by":"ana","count":5,"min_hubs":1,"min_authorities":1}`, 200, &least)
 	if len(least.Communities) == 0 {
 		t.Errorf("a run with min_hubs and min_authorities 1 found no community: %+v", least)
@@ -54,7 +54,7 @@ func TestCollectionsAPI(t *testing.T) {
 	apptest.Call(t, h, "PATCH", "/api/collections/abc", `{"name":"x"}`, 400, nil)
 	apptest.Call(t, h, "GET", "/api/collections/999", "", 404, nil)
 
-	var list []app.CollectionSummary
+	var list []communities.CollectionSummary
 	apptest.Call(t, h, "GET", "/api/collections", "", 200, &list)
 	if len(list) != 1 || list[0].Name != "Jazz and birds" || list[0].Kept != 1 || list[0].Added != 1 || list[0].CreatedBy != "ana" {
 		t.Errorf("list %+v", list)

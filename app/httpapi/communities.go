@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/importance"
@@ -32,17 +33,17 @@ func (h *handler) routeCommunities(mux *router) {
 var communityParams = []string{"count", "density", "core_size", "new_members", "hits_iterations", "min_hubs", "min_authorities"}
 
 // communityRequest reads count (default def, at most
-// app.MaxCommunityCount) and the settings density, core_size, new_members,
+// communities.MaxCommunityCount) and the settings density, core_size, new_members,
 // hits_iterations, min_hubs and min_authorities of an extraction.
 func communityRequest(r *http.Request, def int) (int, importance.CoreOptions, error) {
 	count, err := intParam(r, "count", def)
 	if err != nil {
 		return 0, importance.CoreOptions{}, err
 	}
-	if count == 0 || count > app.MaxCommunityCount {
-		return 0, importance.CoreOptions{}, fault.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, app.MaxCommunityCount))
+	if count == 0 || count > communities.MaxCommunityCount {
+		return 0, importance.CoreOptions{}, fault.Invalid(fmt.Errorf("parameter count=%d must lie in 1..%d", count, communities.MaxCommunityCount))
 	}
-	var s app.CoreSettings
+	var s communities.CoreSettings
 	if s.Density, err = optional(r, "density", floatParam); err == nil {
 		if s.CoreSize, err = optional(r, "core_size", intParam); err == nil {
 			if s.NewMembers, err = optional(r, "new_members", intParam); err == nil {
@@ -75,29 +76,29 @@ func optional[T any](r *http.Request, name string, read func(*http.Request, stri
 }
 
 func (h *handler) communities(r *http.Request) (any, error) {
-	count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+	count, opt, err := communityRequest(r, communities.DefaultCommunityCount)
 	if err != nil {
 		return nil, err
 	}
-	return h.app.Communities(r.Context(), count, opt)
+	return h.app.Communities.Extract(r.Context(), count, opt)
 }
 
 func (h *handler) graph(r *http.Request) (any, error) {
-	limit, err := intParam(r, "limit", app.DefaultGraphSites)
+	limit, err := intParam(r, "limit", communities.DefaultGraphSites)
 	if err != nil {
 		return nil, err
 	}
 	// With extraction parameters, colour by that extraction; without, by
 	// the current one.
-	var ex *app.Extraction
+	var ex *communities.Extraction
 	if slices.ContainsFunc(communityParams, func(p string) bool { return r.FormValue(p) != "" }) {
-		count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+		count, opt, err := communityRequest(r, communities.DefaultCommunityCount)
 		if err != nil {
 			return nil, err
 		}
-		ex = &app.Extraction{Count: count, Options: opt}
+		ex = &communities.Extraction{Count: count, Options: opt}
 	}
-	return h.app.CommunityGraph(r.Context(), limit, ex)
+	return h.app.Communities.CommunityGraph(r.Context(), limit, ex)
 }
 
 // sendFile answers with what write writes as a file to download, named
@@ -127,7 +128,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 	var write func(io.Writer) error
 	switch method := r.FormValue("method"); method {
 	case "", app.MethodCommunities:
-		count, opt, err := communityRequest(r, app.DefaultCommunityCount)
+		count, opt, err := communityRequest(r, communities.DefaultCommunityCount)
 		if err != nil {
 			writeError(w, err)
 			return
@@ -138,7 +139,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		write = func(out io.Writer) error {
-			cs, err := h.app.Communities(r.Context(), count, opt)
+			cs, err := h.app.Communities.Extract(r.Context(), count, opt)
 			if err != nil {
 				return err
 			}
@@ -215,7 +216,7 @@ func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
 	// The list the librarian edited is the communities seed list they
 	// mean to export: it keeps that deliverable's name.
 	sendFile(w, name, func(w io.Writer) error {
-		cs, err := h.app.EditedSeeds(r.Context(), body.Seeds)
+		cs, err := h.app.Communities.EditedSeeds(r.Context(), body.Seeds)
 		if err != nil {
 			return err
 		}

@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 )
 
 func TestCommunitiesAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.CommunityProject(t))
 	h := New(a)
-	var cs []app.Community
+	var cs []communities.Community
 	apptest.Call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
 	if len(cs) != 2 || cs[0].Seed != "http://h1.test/" || cs[0].Site != "h1.test" || len(cs[0].Authorities) != 3 {
 		t.Fatalf("communities %+v", cs)
@@ -35,7 +35,7 @@ func TestCommunitiesAPI(t *testing.T) {
 	// The graph is coloured by the current (last) extraction: cores of
 	// count=4 at density 100, asked for again.
 	apptest.Call(t, h, "GET", "/api/communities?count=4", "", 200, &cs)
-	var g app.GraphView
+	var g communities.GraphView
 	apptest.Call(t, h, "GET", "/api/graph", "", 200, &g)
 	if g.TotalSites != 11 || len(g.Nodes) != 11 {
 		t.Fatalf("graph of %d of %d sites", len(g.Nodes), g.TotalSites)
@@ -151,12 +151,12 @@ func TestExportSeedsAPI(t *testing.T) {
 func TestCommunitiesEmptyProject(t *testing.T) {
 	a := apptest.Empty(t)
 	h := New(a)
-	var cs []app.Community
+	var cs []communities.Community
 	env := apptest.Call(t, h, "GET", "/api/communities", "", 200, &cs)
 	if cs == nil || len(cs) != 0 || env.Status != "success" {
 		t.Errorf("empty project: %+v %+v", cs, env)
 	}
-	var g app.GraphView
+	var g communities.GraphView
 	apptest.Call(t, h, "GET", "/api/graph", "", 200, &g)
 	if g.Nodes == nil || g.Links == nil || len(g.Nodes) != 0 || g.TotalSites != 0 {
 		t.Errorf("empty graph %+v", g)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"sitesift/app"
+	"sitesift/app/communities"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
@@ -36,7 +37,7 @@ func Contract() []Route {
 		crawl      = app.CrawlStatus{}
 		importSt   = imports.ImportStatus{}
 		labJob     = app.LabJobStatus{}
-		collection = app.Collection{}
+		collection = communities.Collection{}
 		rating     = store.Rating{}
 		file       = "a file (Content-Disposition: attachment)"
 	)
@@ -83,10 +84,10 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/search", Response: app.SearchResult{}, Error: (&index.QueryError{}).Details()},
 
-		{Pattern: "GET /api/communities", Response: []app.Community{}},
-		{Pattern: "GET /api/graph", Response: app.GraphView{}},
+		{Pattern: "GET /api/communities", Response: []communities.Community{}},
+		{Pattern: "GET /api/graph", Response: communities.GraphView{}},
 
-		{Pattern: "GET /api/collections", Response: []app.CollectionSummary{}},
+		{Pattern: "GET /api/collections", Response: []communities.CollectionSummary{}},
 		{Pattern: "POST /api/collections", Requests: []any{newCollectionBody{}}, Response: collection},
 		{Pattern: "GET /api/collections/{id}", Response: collection},
 		{Pattern: "PATCH /api/collections/{id}", Requests: []any{renameBody{}}, Response: collection},

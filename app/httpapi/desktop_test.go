@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/internal/refdata"
@@ -111,7 +112,7 @@ func TestDesktopSaveCollectionName(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.TopicProject(t))
 	d := &chooser{save: filepath.Join(t.TempDir(), "chosen.txt")}
 	h := New(a, Desktop(d))
-	var c app.Collection
+	var c communities.Collection
 	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Jazz & Birds","created_by":"ana","count":5,"density":100}`, 200, &c)
 	file := "/api/collections/" + strconv.FormatInt(c.ID, 10) + "/seeds.txt"
 	var saved Saved

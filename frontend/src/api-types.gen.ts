@@ -315,7 +315,7 @@ export interface CollectionSummary {
  * proposed as a crawl seed, and a topic label made from the words of its
  * sites' pages.
  *
- * (Go: sitesift/app.Community)
+ * (Go: sitesift/app/communities.Community)
  */
 export interface Community {
   /** Core is the core's index in the order of extraction, from 0. */
@@ -679,7 +679,7 @@ export interface GonePage {
 /**
  * GraphLink is a weighted link between two sites of a [GraphView].
  *
- * (Go: sitesift/app.GraphLink)
+ * (Go: sitesift/app/communities.GraphLink)
  */
 export interface GraphLink {
   source: string;
@@ -690,7 +690,7 @@ export interface GraphLink {
 /**
  * GraphNode is a site of a [GraphView].
  *
- * (Go: sitesift/app.GraphNode)
+ * (Go: sitesift/app/communities.GraphNode)
  */
 export interface GraphNode {
   site: string;
@@ -698,7 +698,7 @@ export interface GraphNode {
   pagerank: number;
   /**
    * Core is the index of the community the site belongs to, -1 for none
-   * (see [App.Graph]).
+   * (see [Service.Graph]).
    */
   core: number;
 }
@@ -706,7 +706,7 @@ export interface GraphNode {
 /**
  * GraphView is the site graph as the communities page draws it.
  *
- * (Go: sitesift/app.GraphView)
+ * (Go: sitesift/app/communities.GraphView)
  */
 export interface GraphView {
   /**
@@ -1141,7 +1141,7 @@ export interface QueueItem {
   pagerank_rank: number;
   pagerank_score: number;
   /**
-   * Community is the index of its community (OrderCommunity only; null
+   * communities.Community is the index of its community (OrderCommunity only; null
    * for a site in none).
    */
   community?: number;
@@ -1623,7 +1623,7 @@ export interface SiteArchiveInfo {
 /**
  * SiteCommunity is a community a site belongs to.
  *
- * (Go: sitesift/app.SiteCommunity)
+ * (Go: sitesift/app/communities.SiteCommunity)
  */
 export interface SiteCommunity {
   /** Core is the community's index in the extraction; Seed its seed URL. */

@@ -1,4 +1,4 @@
-package app
+package communities
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
+	"sitesift/app/lab"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -81,8 +83,8 @@ type communityGraph struct {
 	urls []string
 	g    *importance.Graph
 	// siteNodes is true when each node is a site, http://NAME/ for the
-	// site NAME (the graph of [App.loadCommunityGraph]); false for the
-	// page graph of the seeds paper's own evaluation ([App.SeedGraphs]).
+	// site NAME (the graph of [Service.loadCommunityGraph]); false for the
+	// page graph of the seeds paper's own evaluation ([Service.SeedGraphs]).
 	siteNodes bool
 	// imported is true for a project whose graph is an imported site
 	// graph: it has no page, and a seed is made up from a site's name.
@@ -125,40 +127,40 @@ func (cg *communityGraph) site(v int) string {
 //
 // An imported site graph is read as the store keeps it (see
 // store.ImportedSiteLinks); a crawl's as its ranking reads it.
-func (a *App) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
-	sg, imported, err := a.store.ImportedSiteLinks(ctx)
+func (s *Service) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
+	sg, imported, err := s.store.ImportedSiteLinks(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if !imported {
 		// Hook: the site graph OPIC and PageRank read; the editorial one
 		// once the store keeps link kinds and reads by the links setting.
-		if sg, err = a.store.SiteGraphCSR(ctx); err != nil {
+		if sg, err = s.store.SiteGraphCSR(ctx); err != nil {
 			return nil, err
 		}
 	}
 	cg := siteCommunityGraph(sg)
 	cg.imported = imported
-	cg.rule = a.store.SiteRule()
+	cg.rule = s.store.SiteRule()
 	cg.hash = graphHash(cg.urls, cg.g)
 	return cg, nil
 }
 
 // loadPageSeedGraph reads the graph of the seeds paper's own setting, for
-// its evaluation (the lab, [App.SeedGraphs]): an imported site graph as
+// its evaluation (the lab, [Service.SeedGraphs]): an imported site graph as
 // loadCommunityGraph reads it, else the page graph of the crawl (see
 // store.PageGraph), nodes in order of URL.
-func (a *App) loadPageSeedGraph(ctx context.Context) (*communityGraph, error) {
-	sg, imported, err := a.store.ImportedSiteLinks(ctx)
+func (s *Service) loadPageSeedGraph(ctx context.Context) (*communityGraph, error) {
+	sg, imported, err := s.store.ImportedSiteLinks(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if imported {
 		cg := siteCommunityGraph(sg)
-		cg.imported, cg.rule = true, a.store.SiteRule()
+		cg.imported, cg.rule = true, s.store.SiteRule()
 		return cg, nil
 	}
-	urls, arcs, err := a.store.PageGraph(ctx)
+	urls, arcs, err := s.store.PageGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +173,7 @@ func (a *App) loadPageSeedGraph(ctx context.Context) (*communityGraph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("communities: %w", err)
 	}
-	return &communityGraph{urls: urls, g: g, rule: a.store.SiteRule()}, nil
+	return &communityGraph{urls: urls, g: g, rule: s.store.SiteRule()}, nil
 }
 
 // siteCommunityGraph makes the community graph of a site graph sg: site
@@ -344,24 +346,24 @@ func CheckCoreOptions(opt importance.CoreOptions) error {
 	return nil
 }
 
-// Communities runs the seeds method on the project's site graph (see
-// [App.loadCommunityGraph]: each link between two sites once) and returns
+// Extract runs the seeds method on the project's site graph (see
+// [Service.loadCommunityGraph]: each link between two sites once) and returns
 // up to count cores of sites, in the order extracted, each with its seed.
 // opt is importance.DefaultCoreOptions for the paper's setting, whose
 // least core of 2 hubs and 2 authorities is then 2 hub sites and 2
 // authority sites. Fewer than count cores come back when the graph runs
 // out of links, or its links left make no core of enough hub and
-// authority sites ([App.CommunitiesEnd] tells which). The result is
+// authority sites ([Service.ExtractEnd] tells which). The result is
 // deterministic: the same graph and options give the same cores; the last
 // one is kept and reused while the graph is unchanged.
-func (a *App) Communities(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
-	cs, _, err := a.CommunitiesEnd(ctx, count, opt)
+func (s *Service) Extract(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, error) {
+	cs, _, err := s.ExtractEnd(ctx, count, opt)
 	return cs, err
 }
 
-// CommunitiesEnd is [App.Communities] that also tells why the extraction
+// ExtractEnd is [Service.Extract] that also tells why the extraction
 // ended, so that fewer cores than asked can be explained truly.
-func (a *App) CommunitiesEnd(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
+func (s *Service) ExtractEnd(ctx context.Context, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	if count <= 0 {
 		return nil, importance.EndCount, fault.Invalid(fmt.Errorf("communities: count %d must be positive", count))
 	}
@@ -371,24 +373,24 @@ func (a *App) CommunitiesEnd(ctx context.Context, count int, opt importance.Core
 	if opt.NewMembers == 0 {
 		opt.NewMembers = 1
 	}
-	cg, err := a.loadCommunityGraph(ctx)
+	cg, err := s.loadCommunityGraph(ctx)
 	if err != nil {
 		return nil, importance.EndCount, err
 	}
-	return a.extractEnd(ctx, cg, count, opt)
+	return s.extractGraphEnd(ctx, cg, count, opt)
 }
 
-// extract returns the communities of cg, from the memo when it holds them.
-func (a *App) extract(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, error) {
-	cs, _, err := a.extractEnd(ctx, cg, count, opt)
+// extractGraph returns the communities of cg, from the memo when it holds them.
+func (s *Service) extractGraph(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, error) {
+	cs, _, err := s.extractGraphEnd(ctx, cg, count, opt)
 	return cs, err
 }
 
-// extractEnd is extract that also tells why the extraction ended.
-func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
+// extractGraphEnd is extract that also tells why the extraction ended.
+func (s *Service) extractGraphEnd(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	key := extractionKey{hash: cg.hash, count: count, opt: opt}
-	x, err := a.communities.Get(ctx, memo.Equal(key), func(ctx context.Context) (extraction, extractionKey, error) {
-		out, end, err := a.extractNow(ctx, cg, count, opt)
+	x, err := s.extraction.Get(ctx, memo.Equal(key), func(ctx context.Context) (extraction, extractionKey, error) {
+		out, end, err := s.extractNow(ctx, cg, count, opt)
 		return extraction{result: out, end: end}, key, err
 	})
 	if err != nil {
@@ -398,7 +400,7 @@ func (a *App) extractEnd(ctx context.Context, cg *communityGraph, count int, opt
 }
 
 // extractNow runs the extraction extractEnd keeps.
-func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
+func (s *Service) extractNow(ctx context.Context, cg *communityGraph, count int, opt importance.CoreOptions) ([]Community, importance.SeedsEnd, error) {
 	cores, end, err := importance.ExtractSeedsEnd(ctx, cg.g, count, opt)
 	if err != nil {
 		return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
@@ -418,7 +420,7 @@ func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt
 	}
 	var fetched map[string]string
 	if !cg.imported && len(picked) > 0 {
-		if fetched, err = a.seedURLs(ctx, picked); err != nil {
+		if fetched, err = s.project.SeedURLs(ctx, picked); err != nil {
 			return nil, importance.EndCount, fmt.Errorf("communities: %w", err)
 		}
 	}
@@ -439,7 +441,7 @@ func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt
 				out[i].OffMainEigenvector = !importance.OnMainEigenvector(c.SeedHub)
 			}
 		}
-		topic, err := a.communityTopic(ctx, cg, c)
+		topic, err := s.communityTopic(ctx, cg, c)
 		if err != nil {
 			return nil, importance.EndCount, err
 		}
@@ -461,18 +463,18 @@ func (a *App) extractNow(ctx context.Context, cg *communityGraph, count int, opt
 	return out, end, nil
 }
 
-// currentCommunities returns the extraction the app shows: the last one
+// current returns the extraction the app shows: the last one
 // computed if the graph has not changed since, else the paper's setting
 // with [DefaultCommunityCount] seeds.
-func (a *App) currentCommunities(ctx context.Context) (*communityGraph, []Community, error) {
-	cg, err := a.loadCommunityGraph(ctx)
+func (s *Service) current(ctx context.Context) (*communityGraph, []Community, error) {
+	cg, err := s.loadCommunityGraph(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	if key, x, ok := a.communities.Peek(); ok && key.hash == cg.hash {
+	if key, x, ok := s.extraction.Peek(); ok && key.hash == cg.hash {
 		return cg, cloneCommunities(x.result), nil
 	}
-	out, err := a.extract(ctx, cg, DefaultCommunityCount, importance.DefaultCoreOptions())
+	out, err := s.extractGraph(ctx, cg, DefaultCommunityCount, importance.DefaultCoreOptions())
 	return cg, out, err
 }
 
@@ -495,7 +497,7 @@ func seedRule(cg *communityGraph, c importance.Core, taken map[string]bool) (v i
 }
 
 // seed returns the seed URL of site, fetched being the seeds of the sites
-// a crawl fetched ([App.seedURLs]): the home page of the host of the
+// a crawl fetched ([project.Project.SeedURLs]): the home page of the host of the
 // site's shallowest page that answered 2xx, with that page's scheme. That
 // host answered, where the site's name need not be a host the crawl
 // fetched under the host-www and domain rules (wday.ru's pages are on
@@ -508,7 +510,7 @@ func (cg *communityGraph) seed(site string, fetched map[string]string) string {
 	if cg.imported {
 		return "https://" + site + "/"
 	}
-	page, ok := seedOf(fetched, site)
+	page, ok := project.SeedOf(fetched, site)
 	if u, err := url.Parse(page); ok && err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
 		return u.Scheme + "://" + u.Host + "/"
 	}
@@ -541,7 +543,7 @@ func cloneCommunities(cs []Community) []Community {
 // hand) gets Core -1 and no hubs or authorities. Every URL must be an
 // absolute http(s) URL; the first that is not is a bad-request error naming
 // it. URLs are normalised and repeats dropped, first one kept.
-func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, error) {
+func (s *Service) EditedSeeds(ctx context.Context, urls []string) ([]Community, error) {
 	if len(urls) == 0 {
 		return nil, fault.Invalid(errors.New("seeds: empty seed list"))
 	}
@@ -557,7 +559,7 @@ func (a *App) EditedSeeds(ctx context.Context, urls []string) ([]Community, erro
 			norm = append(norm, u)
 		}
 	}
-	cg, current, err := a.currentCommunities(ctx)
+	cg, current, err := s.current(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -611,8 +613,8 @@ const (
 
 // communityTopic returns the topic label of core c: [TopicLabel] of the
 // pages of its hubs' and authorities' sites in the project's index.
-func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importance.Core) (string, error) {
-	if a.index == nil {
+func (s *Service) communityTopic(ctx context.Context, cg *communityGraph, c importance.Core) (string, error) {
+	if s.index == nil {
 		return "", nil
 	}
 	var names []string
@@ -625,9 +627,9 @@ func (a *App) communityTopic(ctx context.Context, cg *communityGraph, c importan
 	}
 	// Words of one page only never make a label of several pages: leaving
 	// them out first spares the index their look-ups.
-	st, err := a.index.SiteTerms(ctx, names, topicPages, 2, topicTerms)
+	st, err := s.index.SiteTerms(ctx, names, topicPages, 2, topicTerms)
 	if err == nil && st.Pages < 2 {
-		st, err = a.index.SiteTerms(ctx, names, topicPages, 1, topicTerms)
+		st, err = s.index.SiteTerms(ctx, names, topicPages, 1, topicTerms)
 	}
 	if err != nil {
 		return "", fmt.Errorf("communities: topic: %w", err)
@@ -782,4 +784,39 @@ func gSquared(a, b, c, d float64) float64 {
 		return o * math.Log(o*n/(row*col))
 	}
 	return 2 * (cell(a, a+b, a+c) + cell(b, a+b, b+d) + cell(c, c+d, a+c) + cell(d, c+d, b+d))
+}
+
+// SeedGraphs reads the two graphs of a project's evaluation: the page
+// graph the method runs on in the seeds paper (links between pages of
+// different sites; the Communities page runs it on sites instead, see
+// [Service.loadCommunityGraph]), and the whole page graph, whose URLs label
+// the results.
+func (s *Service) SeedGraphs(ctx context.Context) (lab.SeedGraphs, []string, error) {
+	cg, err := s.loadPageSeedGraph(ctx)
+	if err != nil {
+		return lab.SeedGraphs{}, nil, err
+	}
+	urls, arcs, err := s.store.FullPageGraph(ctx)
+	if err != nil {
+		return lab.SeedGraphs{}, nil, err
+	}
+	wes := make([]importance.WeightedEdge, len(arcs))
+	for i, arc := range arcs {
+		wes[i] = importance.WeightedEdge{From: int(arc[0]), To: int(arc[1]), Weight: 1}
+	}
+	full, err := importance.NewGraph(len(urls), wes)
+	if err != nil {
+		return lab.SeedGraphs{}, nil, fmt.Errorf("lab seeds: %w", err)
+	}
+	// Both URL lists are sorted, and every node of the pruned graph is one
+	// of the whole graph.
+	toEval := make([]int, len(cg.urls))
+	for i, u := range cg.urls {
+		j, ok := slices.BinarySearch(urls, u)
+		if !ok {
+			return lab.SeedGraphs{}, nil, fmt.Errorf("lab seeds: %s is in the pruned page graph only", u)
+		}
+		toEval[i] = j
+	}
+	return lab.SeedGraphs{Extract: cg.g, Eval: full, ToEval: toEval}, urls, nil
 }

@@ -1,4 +1,4 @@
-package app
+package communities
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 // Collection is a saved communities run with a librarian's edits: its
 // communities (each with its seed kept or unchecked, and a name), the seeds
 // added by hand, and the picture of the site graph, as they were when saved
-// and edited, whatever later crawls do to the graph. See [App.CreateCollection].
+// and edited, whatever later crawls do to the graph. See [Service.CreateCollection].
 type Collection = store.Collection
 
 // CollectionSummary is a [Collection] as listed.
@@ -36,7 +36,7 @@ type NewCollection struct {
 	Name string
 	// By is the librarian who makes it.
 	By string
-	// Count and Options are the extraction's (see [App.Communities]).
+	// Count and Options are the extraction's (see [Service.Extract]).
 	Count   int
 	Options importance.CoreOptions
 }
@@ -63,9 +63,9 @@ type collectionParams struct {
 // named by its topic, no seed added by hand, and the picture of the
 // [DefaultGraphSites] most important sites coloured by its communities. An
 // extraction that finds no community is a conflict, and nothing is saved.
-func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collection, error) {
+func (s *Service) CreateCollection(ctx context.Context, req NewCollection) (Collection, error) {
 	// Made by a librarian of the project, spelt as the project spells it.
-	by, err := a.Librarian(ctx, req.By)
+	by, err := s.project.Librarian(ctx, req.By)
 	if err != nil {
 		return Collection{}, fmt.Errorf("collection: made by: %w", err)
 	}
@@ -76,14 +76,14 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 			return Collection{}, err
 		}
 	}
-	cs, end, err := a.CommunitiesEnd(ctx, req.Count, req.Options)
+	cs, end, err := s.ExtractEnd(ctx, req.Count, req.Options)
 	if err != nil {
 		return Collection{}, err
 	}
 	if len(cs) == 0 {
 		return Collection{}, fault.Conflict(errors.New("collection: no community found: the graph has no links between different sites yet; crawl more pages first"))
 	}
-	graph, err := a.Graph(ctx, DefaultGraphSites, cs)
+	graph, err := s.Graph(ctx, DefaultGraphSites, cs)
 	if err != nil {
 		return Collection{}, err
 	}
@@ -114,7 +114,7 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 			Hubs: k.Hubs, Authorities: k.Authorities}
 	}
 	if name != "" {
-		out, err := a.store.CreateCollection(ctx, c)
+		out, err := s.store.CreateCollection(ctx, c)
 		return out, collectionError(0, err)
 	}
 	// A default name is made unique by a number rather than refused.
@@ -124,7 +124,7 @@ func (a *App) CreateCollection(ctx context.Context, req NewCollection) (Collecti
 		if n > 1 {
 			c.Name = fmt.Sprintf("%s (%d)", base, n)
 		}
-		out, err := a.store.CreateCollection(ctx, c)
+		out, err := s.store.CreateCollection(ctx, c)
 		if !errors.Is(err, store.ErrNameTaken) || n == 100 {
 			return out, collectionError(0, err)
 		}
@@ -164,29 +164,29 @@ func checkName(what, name string) error {
 }
 
 // Collections lists the project's collections, the one edited last first.
-func (a *App) Collections(ctx context.Context) ([]CollectionSummary, error) {
-	return a.store.Collections(ctx)
+func (s *Service) Collections(ctx context.Context) ([]CollectionSummary, error) {
+	return s.store.Collections(ctx)
 }
 
 // Collection returns the collection id.
-func (a *App) Collection(ctx context.Context, id int64) (Collection, error) {
-	c, err := a.store.Collection(ctx, id)
+func (s *Service) Collection(ctx context.Context, id int64) (Collection, error) {
+	c, err := s.store.Collection(ctx, id)
 	return c, collectionError(id, err)
 }
 
 // DeleteCollection deletes the collection id.
-func (a *App) DeleteCollection(ctx context.Context, id int64) error {
-	return collectionError(id, a.store.DeleteCollection(ctx, id))
+func (s *Service) DeleteCollection(ctx context.Context, id int64) error {
+	return collectionError(id, s.store.DeleteCollection(ctx, id))
 }
 
 // RenameCollection renames the collection id; the name is trimmed, and
 // another collection's name is a conflict.
-func (a *App) RenameCollection(ctx context.Context, id int64, name string) (Collection, error) {
+func (s *Service) RenameCollection(ctx context.Context, id int64, name string) (Collection, error) {
 	name = strings.TrimSpace(name)
 	if err := checkName("collection", name); err != nil {
 		return Collection{}, err
 	}
-	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		c.Name = name
 		return nil
 	})
@@ -206,7 +206,7 @@ type CommunityEdit struct {
 // or unchecks its seed. A community without a seed cannot be checked, nor
 // can one whose site has meanwhile been given a seed by hand: one seed a
 // site.
-func (a *App) EditCommunity(ctx context.Context, id int64, core int, e CommunityEdit) (Collection, error) {
+func (s *Service) EditCommunity(ctx context.Context, id int64, core int, e CommunityEdit) (Collection, error) {
 	if e.Name != nil {
 		n := strings.TrimSpace(*e.Name)
 		if err := checkName("community", n); err != nil {
@@ -214,7 +214,7 @@ func (a *App) EditCommunity(ctx context.Context, id int64, core int, e Community
 		}
 		e.Name = &n
 	}
-	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		k := -1
 		for i := range c.Communities {
 			if c.Communities[i].Core == core {
@@ -265,16 +265,16 @@ func seedOwner(c *Collection, site string) string {
 // URL of a site whose community seed is unchecked checks it again instead
 // when it is that seed, and is a conflict when the site already gives a
 // kept or added seed.
-func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+func (s *Service) AddCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
 	u, err := normalizeSeed(raw)
 	if err != nil {
 		return Collection{}, err
 	}
-	site, err := a.store.SiteRule().Of(u)
+	site, err := s.store.SiteRule().Of(u)
 	if err != nil {
 		return Collection{}, fault.Invalid(fmt.Errorf("seed %q: %w", raw, err))
 	}
-	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		for i, k := range c.Communities {
 			if k.Seed == u && !k.Kept {
 				if owner := seedOwner(c, k.Site); owner != "" {
@@ -295,12 +295,12 @@ func (a *App) AddCollectionSeed(ctx context.Context, id int64, raw string) (Coll
 
 // RemoveCollectionSeed removes a seed added by hand from the collection id;
 // one it does not hold is not found.
-func (a *App) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+func (s *Service) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
 	u, err := normalizeSeed(raw)
 	if err != nil {
 		return Collection{}, err
 	}
-	c, err := a.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
 		for i, s := range c.Added {
 			if s.URL == u {
 				c.Added = append(c.Added[:i], c.Added[i+1:]...)

@@ -1,4 +1,4 @@
-package app
+package communities
 
 import (
 	"context"
@@ -25,7 +25,7 @@ type GraphNode struct {
 	OPIC     float64 `json:"opic"`
 	PageRank float64 `json:"pagerank"`
 	// Core is the index of the community the site belongs to, -1 for none
-	// (see [App.Graph]).
+	// (see [Service.Graph]).
 	Core int `json:"core"`
 }
 
@@ -47,16 +47,16 @@ const (
 // among them, each site with the community of cs it belongs to: the first
 // core whose seed is one of its pages, else the first core with one of its
 // pages as a hub or authority, else -1.
-func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, error) {
-	rows, err := a.Ranking.AllSites(ctx, limit)
+func (s *Service) Graph(ctx context.Context, limit int, cs []Community) (GraphView, error) {
+	rows, err := s.ranking.AllSites(ctx, limit)
 	if err != nil {
 		return GraphView{}, err
 	}
-	_, total, err := a.store.Stats(ctx)
+	_, total, err := s.store.Stats(ctx)
 	if err != nil {
 		return GraphView{}, err
 	}
-	sg, err := a.store.SiteGraphCSR(ctx)
+	sg, err := s.store.SiteGraphCSR(ctx)
 	if err != nil {
 		return GraphView{}, err
 	}
@@ -86,7 +86,7 @@ func (a *App) Graph(ctx context.Context, limit int, cs []Community) (GraphView, 
 		if n := trimHome(u); known[n] {
 			return n
 		}
-		s, _ := a.store.SiteRule().Of(u)
+		s, _ := s.store.SiteRule().Of(u)
 		return s
 	}
 	seedCore, memberCore := map[string]int{}, map[string]int{}
@@ -147,28 +147,28 @@ func trimHome(u string) string {
 }
 
 // Extraction asks for count communities extracted with opt (see
-// [App.Communities]).
+// [Service.Extract]).
 type Extraction struct {
 	Count   int
 	Options importance.CoreOptions
 }
 
-// CommunityGraph returns the [App.Graph] of the limit (1..MaxGraphSites)
+// CommunityGraph returns the [Service.Graph] of the limit (1..MaxGraphSites)
 // most important sites, coloured by the communities of ex, or by the last
 // extraction when ex is nil.
-func (a *App) CommunityGraph(ctx context.Context, limit int, ex *Extraction) (GraphView, error) {
+func (s *Service) CommunityGraph(ctx context.Context, limit int, ex *Extraction) (GraphView, error) {
 	if limit <= 0 || limit > MaxGraphSites {
 		return GraphView{}, fault.Invalid(fmt.Errorf("parameter limit=%d must lie in 1..%d", limit, MaxGraphSites))
 	}
 	var cs []Community
 	var err error
 	if ex != nil {
-		cs, err = a.Communities(ctx, ex.Count, ex.Options)
+		cs, err = s.Extract(ctx, ex.Count, ex.Options)
 	} else {
-		_, cs, err = a.currentCommunities(ctx)
+		_, cs, err = s.current(ctx)
 	}
 	if err != nil {
 		return GraphView{}, err
 	}
-	return a.Graph(ctx, limit, cs)
+	return s.Graph(ctx, limit, cs)
 }
