@@ -13,6 +13,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
+	"sitesift/app/lab"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -46,6 +47,8 @@ type App struct {
 	// Communities finds the communities of the link graph and keeps the
 	// collections made of them (package communities).
 	Communities *communities.Service
+	// Lab runs the papers' experiments for the Lab page (package lab).
+	Lab *lab.Service
 	// Imports reads into the project what other tools wrote (package
 	// imports).
 	Imports *imports.Service
@@ -64,7 +67,6 @@ type App struct {
 	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
 
 	biased biasedMemo // the review queue's biased order (review.go)
-	lab    *labJobs   // the lab experiments run for the Lab page (labjobs.go)
 }
 
 // New returns an App over an open project.
@@ -87,8 +89,8 @@ func New(opt Options) *App {
 	}
 	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { return a.Imports.Running() })
 	a.crawls = &crawlJobs{}
-	a.lab = newLabJobs(a.log)
 	a.Communities = communities.New(opt.Project, a.Ranking, a.log)
+	a.Lab = lab.NewService(opt.Project, a.Ranking, a.Communities, t, a.log)
 	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { _, ok := a.crawls.Running(); return ok })
 	switch p := opt.Project; {
 	case opt.Search != nil:
@@ -108,7 +110,7 @@ func New(opt Options) *App {
 // the project.
 func (a *App) Close() {
 	a.crawls.Close()
-	a.lab.Close()
+	a.Lab.Close()
 	a.Imports.Close()
 }
 

@@ -68,7 +68,7 @@ func (c CLI) labLinks(ctx context.Context, args []string) error {
 	var teleport float64
 	err := c.readProject(*dir, func(a *app.App) error {
 		var err error
-		gs, teleport, err = a.LinkGraphs(ctx)
+		gs, teleport, err = a.Lab.LinkGraphs(ctx)
 		return err
 	})
 	if err != nil {
@@ -366,7 +366,7 @@ func (c CLI) labSeeds(ctx context.Context, args []string) error {
 		source = *dir
 		err := c.readProject(*dir, func(a *app.App) error {
 			var err error
-			gs, labels, err = a.Communities.SeedGraphs(ctx)
+			gs, labels, err = a.Lab.SeedGraphs(ctx)
 			return err
 		})
 		if err != nil {

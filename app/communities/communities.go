@@ -14,7 +14,6 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/memo"
-	"sitesift/app/lab"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -786,37 +785,12 @@ func gSquared(a, b, c, d float64) float64 {
 	return 2 * (cell(a, a+b, a+c) + cell(b, a+b, b+d) + cell(c, c+d, a+c) + cell(d, c+d, b+d))
 }
 
-// SeedGraphs reads the two graphs of a project's evaluation: the page
-// graph the method runs on in the seeds paper (links between pages of
-// different sites; the Communities page runs it on sites instead, see
-// [Service.loadCommunityGraph]), and the whole page graph, whose URLs label
-// the results.
-func (s *Service) SeedGraphs(ctx context.Context) (lab.SeedGraphs, []string, error) {
+// PageSeedGraph returns the graph of the seeds paper's own setting (see
+// loadPageSeedGraph), its node i being urls[i], for the lab's evaluation.
+func (s *Service) PageSeedGraph(ctx context.Context) (urls []string, g *importance.Graph, err error) {
 	cg, err := s.loadPageSeedGraph(ctx)
 	if err != nil {
-		return lab.SeedGraphs{}, nil, err
+		return nil, nil, err
 	}
-	urls, arcs, err := s.store.FullPageGraph(ctx)
-	if err != nil {
-		return lab.SeedGraphs{}, nil, err
-	}
-	wes := make([]importance.WeightedEdge, len(arcs))
-	for i, arc := range arcs {
-		wes[i] = importance.WeightedEdge{From: int(arc[0]), To: int(arc[1]), Weight: 1}
-	}
-	full, err := importance.NewGraph(len(urls), wes)
-	if err != nil {
-		return lab.SeedGraphs{}, nil, fmt.Errorf("lab seeds: %w", err)
-	}
-	// Both URL lists are sorted, and every node of the pruned graph is one
-	// of the whole graph.
-	toEval := make([]int, len(cg.urls))
-	for i, u := range cg.urls {
-		j, ok := slices.BinarySearch(urls, u)
-		if !ok {
-			return lab.SeedGraphs{}, nil, fmt.Errorf("lab seeds: %s is in the pruned page graph only", u)
-		}
-		toEval[i] = j
-	}
-	return lab.SeedGraphs{Extract: cg.g, Eval: full, ToEval: toEval}, urls, nil
+	return cg.urls, cg.g, nil
 }

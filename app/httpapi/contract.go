@@ -36,7 +36,7 @@ func Contract() []Route {
 	var (
 		crawl      = app.CrawlStatus{}
 		importSt   = imports.ImportStatus{}
-		labJob     = app.LabJobStatus{}
+		labJob     = lab.JobStatus{}
 		collection = communities.Collection{}
 		rating     = store.Rating{}
 		file       = "a file (Content-Disposition: attachment)"
@@ -107,7 +107,7 @@ func Contract() []Route {
 
 		{Pattern: "POST /api/lab/{experiment}", Requests: []any{lab.ConvergenceParams{}, lab.WindowsParams{}, lab.NormLeakParams{}, lab.LinksParams{}}, Response: labJob},
 		{Pattern: "GET /api/lab/jobs/{id}", Response: labJob},
-		{Pattern: "GET /api/lab/jobs", Response: []app.LabJobStatus{}},
+		{Pattern: "GET /api/lab/jobs", Response: []lab.JobStatus{}},
 		{Pattern: "POST /api/lab/jobs/{id}/cancel", Response: labJob},
 		{Pattern: "GET /api/lab/jobs/{id}/svg", Body: "image/svg+xml"},
 		{Pattern: "GET /api/lab/jobs/{id}/csv", Body: "text/csv"},

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/lab"
 )
 
 // librarianCount is how many librarians the project has, read as the UI does.
@@ -162,7 +162,7 @@ func TestGuardBodyLimits(t *testing.T) {
 	if n := librarianCount(t, h); n != 0 {
 		t.Errorf("%d librarians created by refused requests", n)
 	}
-	var jobs []app.LabJobStatus
+	var jobs []lab.JobStatus
 	apptest.Call(t, h, "GET", "/api/lab/jobs", "", 200, &jobs)
 	if len(jobs) != 0 {
 		t.Errorf("lab jobs started by refused requests: %+v", jobs)

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/imports"
+	"sitesift/app/lab"
 )
 
 // The job feed: the status of the project's crawl, archive import and lab
@@ -33,7 +34,7 @@ type Jobs struct {
 	Crawl  app.CrawlStatus      `json:"crawl"`
 	Import imports.ImportStatus `json:"import"`
 	// Lab is the newest lab job kept, null before the first.
-	Lab *app.LabJobStatus `json:"lab"`
+	Lab *lab.JobStatus `json:"lab"`
 }
 
 // The kinds of job the feed follows, as its events name them.
@@ -91,7 +92,7 @@ type jobEvent struct {
 // jobStatuses reads the status of each kind of job.
 func jobStatuses(a *app.App) Jobs {
 	js := Jobs{Crawl: a.CrawlStatus(), Import: a.Imports.Status()}
-	if labs := a.LabJobs(); len(labs) > 0 {
+	if labs := a.Lab.Jobs(); len(labs) > 0 {
 		js.Lab = &labs[0]
 	}
 	return js
@@ -115,7 +116,7 @@ func (f *feeds) statuses(a *app.App) (map[string]jobEvent, error) {
 	}{
 		{jobCrawl, js.Crawl, activeCrawl[js.Crawl.State]},
 		{jobImport, js.Import, js.Import.State == imports.ImportRunning},
-		{jobLab, js.Lab, js.Lab != nil && js.Lab.State == app.LabRunning},
+		{jobLab, js.Lab, js.Lab != nil && js.Lab.State == lab.JobRunning},
 	} {
 		b, err := json.Marshal(k.status)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/imports"
+	"sitesift/app/lab"
 )
 
 // feedEvent is one event read from a stream: its name and data, or the
@@ -135,14 +136,14 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 	}
 
 	// A lab run: its progress moves in the feed, then its end.
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/convergence", `{"graph": "synthetic", "n": 20000, "steps": 100000000, "every": 10000000}`, http.StatusAccepted, &st)
-	first := until(f, "lab", func(l *app.LabJobStatus) bool { return l != nil && l.ID == st.ID && l.Done > 0 })
-	until(f, "lab", func(l *app.LabJobStatus) bool {
-		return l != nil && l.ID == st.ID && l.State == app.LabRunning && l.Done > first.Done
+	first := until(f, "lab", func(l *lab.JobStatus) bool { return l != nil && l.ID == st.ID && l.Done > 0 })
+	until(f, "lab", func(l *lab.JobStatus) bool {
+		return l != nil && l.ID == st.ID && l.State == lab.JobRunning && l.Done > first.Done
 	})
 	apptest.Call(t, h, "POST", "/api/lab/jobs/"+st.ID+"/cancel", "", http.StatusOK, nil)
-	until(f, "lab", func(l *app.LabJobStatus) bool { return l != nil && l.ID == st.ID && l.State == app.LabCancelled })
+	until(f, "lab", func(l *lab.JobStatus) bool { return l != nil && l.ID == st.ID && l.State == lab.JobCancelled })
 
 	// An import: its end, with the file it read.
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
@@ -159,7 +160,7 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 	}
 
 	apptest.Call(t, h, "GET", "/api/jobs", "", http.StatusOK, &js)
-	if js.Import.State != imports.ImportDone || js.Lab == nil || js.Lab.ID != st.ID || js.Lab.State != app.LabCancelled {
+	if js.Import.State != imports.ImportDone || js.Lab == nil || js.Lab.ID != st.ID || js.Lab.State != lab.JobCancelled {
 		t.Errorf("GET /api/jobs after both: %+v", js)
 	}
 }

@@ -15,9 +15,9 @@ import (
 func (h *handler) routeLab(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/lab/{experiment}", h.startLab)
-	mux.HandleFunc("GET /api/lab/jobs", h.api(func(r *http.Request) (any, error) { return a.LabJobs(), nil }))
-	mux.HandleFunc("GET /api/lab/jobs/{id}", h.api(func(r *http.Request) (any, error) { return a.LabJob(r.PathValue("id")) }))
-	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", h.api(func(r *http.Request) (any, error) { return a.CancelLab(r.PathValue("id")) }))
+	mux.HandleFunc("GET /api/lab/jobs", h.api(func(r *http.Request) (any, error) { return a.Lab.Jobs(), nil }))
+	mux.HandleFunc("GET /api/lab/jobs/{id}", h.api(func(r *http.Request) (any, error) { return a.Lab.Job(r.PathValue("id")) }))
+	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", h.api(func(r *http.Request) (any, error) { return a.Lab.Cancel(r.PathValue("id")) }))
 	// A lab's results are the work of a run: not for other web sites.
 	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", h.work(nil, h.labFile))
 	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", h.work(nil, h.labFile))
@@ -51,7 +51,7 @@ func (h *handler) startLab(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	st, err := h.app.StartLab(r.Context(), params)
+	st, err := h.app.Lab.Start(r.Context(), params)
 	accepted(w, st, err)
 }
 
@@ -61,7 +61,7 @@ func (h *handler) labFile(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = path.Base(r.URL.Path) // "svg" or "csv"
 	}
-	f, err := h.app.LabFile(r.PathValue("id"), name)
+	f, err := h.app.Lab.File(r.PathValue("id"), name)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -21,13 +21,13 @@ func emptyApp(t *testing.T) (*app.App, http.Handler) {
 }
 
 // waitLab polls a lab job until it is no longer running.
-func waitLab(t *testing.T, h http.Handler, id string) app.LabJobStatus {
+func waitLab(t *testing.T, h http.Handler, id string) lab.JobStatus {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		var st app.LabJobStatus
+		var st lab.JobStatus
 		apptest.Call(t, h, "GET", "/api/lab/jobs/"+id, "", http.StatusOK, &st)
-		if st.State != app.LabRunning {
+		if st.State != lab.JobRunning {
 			return st
 		}
 		if time.Now().After(deadline) {
@@ -46,13 +46,13 @@ func get(h http.Handler, path string) *httptest.ResponseRecorder {
 
 func TestLabAPINormLeakOutputs(t *testing.T) {
 	_, h := emptyApp(t)
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/normleak", "", http.StatusAccepted, &st)
 	if st.ID == "" || st.Experiment != lab.NormLeak {
 		t.Fatalf("status %+v", st)
 	}
 	st = waitLab(t, h, st.ID)
-	if st.State != app.LabDone || st.Error != "" || len(st.Summary) != 6 {
+	if st.State != lab.JobDone || st.Error != "" || len(st.Summary) != 6 {
 		t.Fatalf("status %+v", st)
 	}
 	if strings.Join(st.Files, ",") != "normleak.csv,normleak.svg" {
@@ -82,7 +82,7 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 	if rec := get(h, "/api/lab/jobs/99/svg"); rec.Code != http.StatusNotFound {
 		t.Errorf("svg of an unknown job: %d, want 404", rec.Code)
 	}
-	var jobs []app.LabJobStatus
+	var jobs []lab.JobStatus
 	apptest.Call(t, h, "GET", "/api/lab/jobs", "", http.StatusOK, &jobs)
 	if len(jobs) != 1 || jobs[0].ID != st.ID {
 		t.Errorf("jobs %+v", jobs)
@@ -93,10 +93,10 @@ func TestLabAPINormLeakOutputs(t *testing.T) {
 // project's site graph.
 func TestLabAPIConvergenceOnProject(t *testing.T) {
 	_, h := testApp(t)
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/convergence", `{"graph": "project", "strategies": ["greedy", "random"], "every": 20}`, http.StatusAccepted, &st)
 	st = waitLab(t, h, st.ID)
-	if st.State != app.LabDone {
+	if st.State != lab.JobDone {
 		t.Fatalf("status %+v", st)
 	}
 	if st.Total == 0 || st.Done != st.Total {
@@ -125,9 +125,9 @@ func TestLabAPIConvergenceOnProject(t *testing.T) {
 func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 	a, h := emptyApp(t)
 	long := `{"graph": "synthetic", "n": 20000, "steps": 100000000, "every": 10000000}`
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/convergence", long, http.StatusAccepted, &st)
-	if st.State != app.LabRunning {
+	if st.State != lab.JobRunning {
 		t.Fatalf("status %+v", st)
 	}
 	env := apptest.Call(t, h, "POST", "/api/lab/normleak", `{}`, http.StatusConflict, nil)
@@ -141,7 +141,7 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 	// Progress moves.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		var now app.LabJobStatus
+		var now lab.JobStatus
 		apptest.Call(t, h, "GET", "/api/lab/jobs/"+st.ID, "", http.StatusOK, &now)
 		if now.Done > 0 && now.Total == 3*100000000 {
 			break
@@ -152,12 +152,12 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	apptest.Call(t, h, "POST", "/api/lab/jobs/"+st.ID+"/cancel", "", http.StatusOK, &st)
-	if st.State != app.LabCancelled || !strings.Contains(st.Error, "canceled") {
+	if st.State != lab.JobCancelled || !strings.Contains(st.Error, "canceled") {
 		t.Errorf("after cancel: %+v", st)
 	}
 	// The next job may start.
 	apptest.Call(t, h, "POST", "/api/lab/normleak", `{"iterations": 5}`, http.StatusAccepted, &st)
-	if st = waitLab(t, h, st.ID); st.State != app.LabDone {
+	if st = waitLab(t, h, st.ID); st.State != lab.JobDone {
 		t.Errorf("normleak after a cancel: %+v", st)
 	}
 
@@ -172,7 +172,7 @@ func TestLabAPIOneJobAtATimeAndCancel(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("Close did not return within a minute: it waits for the job instead of cancelling it")
 	}
-	if got, _ := a.LabJob(st.ID); got.State != app.LabCancelled {
+	if got, _ := a.Lab.Job(st.ID); got.State != lab.JobCancelled {
 		t.Errorf("after Close: %+v", got)
 	}
 	env = apptest.Call(t, h, "POST", "/api/lab/normleak", "", http.StatusConflict, nil)
@@ -219,10 +219,10 @@ func TestLabAPIBadRequests(t *testing.T) {
 
 func TestLabAPIWindows(t *testing.T) {
 	_, h := emptyApp(t)
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/windows", `{"n": 300, "change_rate": 0.1, "steps": 1500, "every": 300}`, http.StatusAccepted, &st)
 	st = waitLab(t, h, st.ID)
-	if st.State != app.LabDone {
+	if st.State != lab.JobDone {
 		t.Fatalf("status %+v", st)
 	}
 	rec := get(h, "/api/lab/jobs/"+st.ID+"/csv")
@@ -242,13 +242,13 @@ func TestLabAPIWindows(t *testing.T) {
 // no plot.
 func TestLabAPILinks(t *testing.T) {
 	a, h := testApp(t)
-	var st app.LabJobStatus
+	var st lab.JobStatus
 	apptest.Call(t, h, "POST", "/api/lab/links", `{"top": 5}`, http.StatusAccepted, &st)
 	if st.Experiment != lab.Links {
 		t.Fatalf("status %+v", st)
 	}
 	st = waitLab(t, h, st.ID)
-	if st.State != app.LabDone || st.Error != "" || len(st.Summary) != 2 {
+	if st.State != lab.JobDone || st.Error != "" || len(st.Summary) != 2 {
 		t.Fatalf("status %+v", st)
 	}
 	if got := strings.Join(st.Files, ","); got != "links-top.csv,links-sites.csv,links-summary.csv" {
@@ -257,7 +257,7 @@ func TestLabAPILinks(t *testing.T) {
 	if p, ok := st.Params.(map[string]any); !ok || p["top"] != float64(5) {
 		t.Errorf("params %#v, want top 5", st.Params)
 	}
-	gs, teleport, err := a.LinkGraphs(context.Background())
+	gs, teleport, err := a.Lab.LinkGraphs(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,16 @@
 // (POST /api/lab/{experiment}) both go through the same parameter types and
 // run functions, so a figure in the app is the figure of the command.
 //
-// It is no adapter: it does not import package app, speaks no HTTP, parses
-// no flags and opens no project; the caller hands it parameters and graphs,
-// and maps a [ParamError] to its own kind of usage error.
+// Its [Service] is the lab of one open project, which the Lab page and the
+// job feed call: one experiment at a time in the background ([Service.Start],
+// [Service.Cancel], [Service.File]), on a synthetic graph or the project's
+// own ([Service.LinkGraphs], [Service.SeedGraphs], read through the ranking
+// and communities services). It stands on app/project, app/ranking and
+// app/communities.
+//
+// It is no adapter: it does not import package app, speaks no HTTP and
+// parses no flags; the caller hands it parameters (and, on the command
+// line, graphs) and maps a [ParamError] to its own kind of usage error.
 //
 //	p := lab.NormLeakParams{Iterations: 30}
 //	if err := p.Check(); err != nil {

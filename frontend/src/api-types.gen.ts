@@ -794,25 +794,11 @@ export interface ImportStatus {
 }
 
 /**
- * Jobs is the status of each kind of job of the project: what GET /api/jobs
- * answers, and what GET /api/jobs/events sends, one kind per event named
- * by its JSON field.
+ * JobStatus is what GET /api/lab/jobs/{id} answers.
  *
- * (Go: sitesift/app/httpapi.Jobs)
+ * (Go: sitesift/app/lab.JobStatus)
  */
-export interface Jobs {
-  crawl: CrawlStatus;
-  import: ImportStatus;
-  /** Lab is the newest lab job kept, null before the first. */
-  lab: LabJobStatus | null;
-}
-
-/**
- * LabJobStatus is what GET /api/lab/jobs/{id} answers.
- *
- * (Go: sitesift/app.LabJobStatus)
- */
-export interface LabJobStatus {
+export interface JobStatus {
   id: string;
   experiment: LabExperiment;
   state: string;
@@ -823,6 +809,20 @@ export interface LabJobStatus {
   params: LabParams | null;
   files: string[] | null;
   summary: string[] | null;
+}
+
+/**
+ * Jobs is the status of each kind of job of the project: what GET /api/jobs
+ * answers, and what GET /api/jobs/events sends, one kind per event named
+ * by its JSON field.
+ *
+ * (Go: sitesift/app/httpapi.Jobs)
+ */
+export interface Jobs {
+  crawl: CrawlStatus;
+  import: ImportStatus;
+  /** Lab is the newest lab job kept, null before the first. */
+  lab: JobStatus | null;
 }
 
 /**
@@ -2187,19 +2187,19 @@ export interface ApiRoutes {
   };
   "POST /api/lab/{experiment}": {
     request: ConvergenceParams | WindowsParams | NormLeakParams | LinksParams;
-    response: LabJobStatus;
+    response: JobStatus;
   };
   "GET /api/lab/jobs/{id}": {
     request: undefined;
-    response: LabJobStatus;
+    response: JobStatus;
   };
   "GET /api/lab/jobs": {
     request: undefined;
-    response: LabJobStatus[] | null;
+    response: JobStatus[] | null;
   };
   "POST /api/lab/jobs/{id}/cancel": {
     request: undefined;
-    response: LabJobStatus;
+    response: JobStatus;
   };
   "GET /api/lab/jobs/{id}/svg": {
     request: undefined;

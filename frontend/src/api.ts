@@ -165,7 +165,7 @@ export type SeedMethod = 'communities' | 'importance';
 export type LabExperiment = 'convergence' | 'windows' | 'normleak' | 'links';
 
 /** LabJob is the status of one experiment run; done counts up to total. */
-export type LabJob = Gen.LabJobStatus;
+export type LabJob = Gen.JobStatus;
 
 /** Jobs is httpapi.Jobs: the status of the crawl, the archive import and the newest lab job, as the job feed sends them. */
 export type Jobs = Gen.Jobs;
