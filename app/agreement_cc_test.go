@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -32,7 +33,7 @@ func ccProject(t *testing.T) testProject {
 		"4\t5e6\t2\t0.003\tfr.gouv.culture", "5\t1e6\t1\t0.004\tfr.lonely")
 	p := newImportProject(t)
 	ctx := context.Background()
-	if _, err := p.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+	if _, err := p.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
 	req := imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}

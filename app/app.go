@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
-	"sync"
 
 	"sitesift/app/communities"
+	"sitesift/app/crawling"
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
@@ -20,10 +19,6 @@ import (
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
-
-// Version is sitesift's version: its default user agent and the warcinfo
-// records of its WARC files name it.
-const Version = "0.1"
 
 // Options configures an App.
 type Options struct {
@@ -49,6 +44,9 @@ type App struct {
 	Communities *communities.Service
 	// Lab runs the papers' experiments for the Lab page (package lab).
 	Lab *lab.Service
+	// Crawling crawls and recrawls, and keeps the crawl settings (package
+	// crawling).
+	Crawling *crawling.Service
 	// Imports reads into the project what other tools wrote (package
 	// imports).
 	Imports *imports.Service
@@ -60,11 +58,6 @@ type App struct {
 	log      *slog.Logger
 	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
-
-	mu       sync.Mutex
-	crawls   *crawlJobs // the running or last crawl (crawl.go)
-	lastOnce sync.Once
-	last     CrawlStatus // the project's last crawl before this process, see lastCrawl
 
 	biased biasedMemo // the review queue's biased order (review.go)
 }
@@ -88,10 +81,10 @@ func New(opt Options) *App {
 		teleport: t,
 	}
 	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { return a.Imports.Running() })
-	a.crawls = &crawlJobs{}
+	a.Crawling = crawling.New(opt.Project, a.Ranking, t, log)
 	a.Communities = communities.New(opt.Project, a.Ranking, a.log)
 	a.Lab = lab.NewService(opt.Project, a.Ranking, a.Communities, t, a.log)
-	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { _, ok := a.crawls.Running(); return ok })
+	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { return a.Crawling.Running() })
 	switch p := opt.Project; {
 	case opt.Search != nil:
 		a.search = opt.Search
@@ -109,7 +102,7 @@ func New(opt Options) *App {
 // Close stops a running crawl and waits for it to end. It does not close
 // the project.
 func (a *App) Close() {
-	a.crawls.Close()
+	a.Crawling.Close()
 	a.Lab.Close()
 	a.Imports.Close()
 }
@@ -216,7 +209,7 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 			return store.SiteDetail{}, err
 		}
 	}
-	d, err := a.store.Site(ctx, a.siteName(name), librarian)
+	d, err := a.store.Site(ctx, a.project.SiteName(name), librarian)
 	if err != nil {
 		return d, err
 	}
@@ -240,20 +233,6 @@ func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetai
 	return d, nil
 }
 
-// siteName is the site a person names, by the project's site rule: a URL
-// ("http://www.example.org/page") stands for its site, and a site name is
-// mapped as the rule maps hosts ("www.example.org" is "example.org" under
-// host-www), so that any spelling finds the site.
-func (a *App) siteName(s string) string {
-	rule := a.store.SiteRule()
-	if strings.Contains(s, "://") {
-		if site, err := rule.Of(s); err == nil {
-			return site
-		}
-	}
-	return rule.Name(strings.TrimSpace(s))
-}
-
 // CheckRating returns a bad-request error unless value is a rating, a
 // whole number from 1 to 4.
 func CheckRating(value int) error {
@@ -273,7 +252,7 @@ func (a *App) Rate(ctx context.Context, librarian, site string, value int, note 
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return a.store.SetRating(ctx, name, a.siteName(site), value, note)
+	return a.store.SetRating(ctx, name, a.project.SiteName(site), value, note)
 }
 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
@@ -286,7 +265,7 @@ func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (st
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return a.store.Rerate(ctx, name, a.siteName(site), value)
+	return a.store.Rerate(ctx, name, a.project.SiteName(site), value)
 }
 
 // Unrate removes a librarian's rating of a site.
@@ -295,7 +274,7 @@ func (a *App) Unrate(ctx context.Context, librarian, site string) error {
 	if err != nil {
 		return err
 	}
-	return a.store.DeleteRating(ctx, name, a.siteName(site))
+	return a.store.DeleteRating(ctx, name, a.project.SiteName(site))
 }
 
 // SearchResult is one page of search results.
@@ -359,3 +338,6 @@ func (a *App) Warm() {
 		_, _ = a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
 	}()
 }
+
+// Set returns a pointer to v, for the fields of a [crawling.SettingsUpdate].
+func Set[T any](v T) *T { return &v }

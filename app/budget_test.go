@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/project"
 )
 
@@ -50,8 +51,8 @@ func TestCrawlFailureCap(t *testing.T) {
 	}{
 		// Three 404s before each fine page: the failure cap, the page cap
 		// by default, comes first.
-		{maxPages: 8, wantOK: 3, wantFailed: 8, wantMax: 8, wantReason: app.EndFailLimit},
-		{maxPages: 8, maxFailures: 100, wantOK: 8, wantFailed: 21, wantMax: 100, wantReason: app.EndLimit},
+		{maxPages: 8, wantOK: 3, wantFailed: 8, wantMax: 8, wantReason: crawling.EndFailLimit},
+		{maxPages: 8, maxFailures: 100, wantOK: 8, wantFailed: 21, wantMax: 100, wantReason: crawling.EndLimit},
 	} {
 		dir := t.TempDir()
 		p, err := project.Open(dir, true)
@@ -59,9 +60,9 @@ func TestCrawlFailureCap(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := app.New(app.Options{Project: p})
-		req := app.CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: tc.maxPages, MaxFailures: tc.maxFailures,
-			MaxPagesPerSite: 1000, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(1)}}
-		st, err := a.RunCrawl(context.Background(), req, 10*time.Millisecond, nil)
+		req := crawling.CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: tc.maxPages, MaxFailures: tc.maxFailures,
+			MaxPagesPerSite: 1000, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(1)}}
+		st, err := a.Crawling.Run(context.Background(), req, 10*time.Millisecond, nil)
 		if err != nil || st.PagesOK != tc.wantOK || st.Errors != tc.wantFailed || st.MaxFailures != tc.wantMax ||
 			st.EndReason != tc.wantReason {
 			t.Errorf("max pages %d, max failures %d: %d fine, %d failed, cap %d, ended %q (%v); want %d, %d, %d, %q",
@@ -75,7 +76,7 @@ func TestCrawlFailureCap(t *testing.T) {
 			t.Fatal(err)
 		}
 		a = app.New(app.Options{Project: p})
-		back := a.CrawlStatus()
+		back := a.Crawling.Status()
 		if back.PagesOK != st.PagesOK || back.Errors != st.Errors || back.MaxFailures != st.MaxFailures ||
 			back.EndReason != st.EndReason {
 			t.Errorf("max pages %d, max failures %d, read back: %d fine, %d failed, cap %d, ended %q; the crawl said %d, %d, %d, %q",

@@ -77,7 +77,7 @@ func (a *App) Check(ctx context.Context) (CheckReport, error) {
 	if r.ImportanceStale {
 		r.Problems = append(r.Problems, fmt.Sprintf("%v; %s", ranking.ErrImportanceStale, a.Ranking.FinishRankingHint()))
 	}
-	if _, err := a.running(); h.RunningCrawls > 0 && err != nil {
+	if h.RunningCrawls > 0 && !a.Crawling.Running() {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d crawls are recorded as running, and none runs", h.RunningCrawls))
 	}
 	return r, nil

@@ -8,6 +8,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 )
 
 // The crawl's online OPIC hands cash along the graph the project ranks on:
@@ -42,8 +43,8 @@ cooperative that still runs the market every morning.</p>
 	opicOf := func(links string) (nav, article float64) {
 		t.Helper()
 		a := apptest.Empty(t)
-		req := app.CrawlRequest{Seeds: []string{"http://home.test/"}, Proxy: srv.URL, MaxPages: 1, NoWARC: true,
-			SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set(links)}}
+		req := crawling.CrawlRequest{Seeds: []string{"http://home.test/"}, Proxy: srv.URL, MaxPages: 1, NoWARC: true,
+			SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set(links)}}
 		st, err := runCrawl(a, req)
 		if err != nil {
 			t.Fatalf("crawl with links %s: %v", links, err)

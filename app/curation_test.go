@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/ranking"
 	"sitesift/sites/store"
@@ -71,16 +72,16 @@ func TestTwoPersonApproval(t *testing.T) {
 	if _, err := set("cleo", "s2.test", store.StatusNominated); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := a.Settings(ctx); err != nil || !s.SinglePersonApproval {
+	if s, err := a.Crawling.Settings(ctx); err != nil || !s.SinglePersonApproval {
 		t.Fatalf("settings: %+v %v", s, err)
 	}
 	if got, err := set("cleo", "s2.test", store.StatusApproved); err != nil || got.NominatedBy != "cleo" || got.ApprovedBy != "cleo" {
 		t.Errorf("single-person approval: %+v %v", got, err)
 	}
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(false)}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(false)}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := set("cleo", "s3.test", store.StatusNominated); err != nil {

@@ -209,7 +209,7 @@ type ExportRequest struct {
 	Buckets int
 	// BOM, when set, says whether a CSV file starts with a UTF-8
 	// byte-order mark; nil is the deliverable's default (its
-	// [Deliverable.BOM]). Excel on Windows reads a CSV file without one in
+	// [Deliverable.BOM]). Excel on crawling.Windows reads a CSV file without one in
 	// the local code page ("café" comes out as "cafÃ©"); with one it reads
 	// UTF-8. It goes with the CSV format only.
 	BOM *bool

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/export"
 	"sitesift/app/ranking"
 	"sitesift/importance"
@@ -56,7 +57,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 		t.Errorf("heritrix precedence %+v, %v", ps, err)
 	}
 	apptest.AddLibrarians(t, a, "ana")
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, st := range []string{store.StatusNominated, store.StatusApproved} {
@@ -107,7 +108,7 @@ func TestFailedSitesLeftOutOfEveryExport(t *testing.T) {
 	}
 
 	apptest.AddLibrarians(t, a, "ana")
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, site := range []string{"ok.test", "dead.test", "broken.test", "closed.test"} {

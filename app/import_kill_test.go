@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -87,7 +88,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 	for _, tc := range importKillCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			clean := newImportProject(t)
-			if _, err := clean.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+			if _, err := clean.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}
 			for _, req := range []imports.ArchiveImportRequest{tc.before, tc.req} {
@@ -106,7 +107,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := app.New(app.Options{Project: p})
-			if _, err := a.SetSettings(ctx, app.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+			if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}
 			if tc.before.CCVertices != nil {

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
@@ -122,7 +123,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 
 	// Approved before it was known for a platform, a site stays out of
 	// the approved seeds and the archive crawlers' configuration.
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, site := range []string{"t.co", "news.test"} {
@@ -143,10 +144,10 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 
 	// A librarian moves t.co out of the platforms (say the project
 	// studies it) and blog.test in.
-	if ch, err := a.SetPlatform(ctx, "t.co", false, "ana"); err != nil || ch.Platform || !ch.Listed {
+	if ch, err := a.Ranking.SetPlatform(ctx, "t.co", false, "ana"); err != nil || ch.Platform || !ch.Listed {
 		t.Fatalf("SetPlatform t.co out: %+v, %v", ch, err)
 	}
-	if ch, err := a.SetPlatform(ctx, "http://blog.test/page", true, ""); err != nil || !ch.Platform || ch.Listed || ch.Site != "blog.test" {
+	if ch, err := a.Ranking.SetPlatform(ctx, "http://blog.test/page", true, ""); err != nil || !ch.Platform || ch.Listed || ch.Site != "blog.test" {
 		t.Fatalf("SetPlatform blog.test in: %+v, %v", ch, err)
 	}
 	if rows, err := a.Ranking.Rank(ctx, 0); err != nil || !slices.Equal(rankNames(rows), []string{"t.co", "news.test"}) {
@@ -155,15 +156,15 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 	if got, _ := export(app.ExportRequest{What: app.ExportApproved}); got != "http://t.co/\nhttp://news.test/\n" {
 		t.Errorf("approved after the moves = %q", got)
 	}
-	p, err := a.Platforms(ctx)
+	p, err := a.Ranking.Platforms(ctx)
 	if err != nil || p.Count != 3 || !slices.Equal(p.Sites, []string{"facebook.com", "fonts.googleapis.com", "blog.test"}) ||
 		!strings.Contains(p.Note, "Archive-It and Browsertrix") {
 		t.Errorf("Platforms = %+v, %v", p, err)
 	}
-	if _, err := a.SetPlatform(ctx, "nowhere.test", true, ""); fault.KindOf(err) != fault.KindNotFound {
+	if _, err := a.Ranking.SetPlatform(ctx, "nowhere.test", true, ""); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("an unknown site: %v, want not found", err)
 	}
-	if _, err := a.SetPlatform(ctx, "news.test", true, "nobody"); err == nil || !strings.Contains(err.Error(), "unknown librarian") {
+	if _, err := a.Ranking.SetPlatform(ctx, "news.test", true, "nobody"); err == nil || !strings.Contains(err.Error(), "unknown librarian") {
 		t.Errorf("an unknown librarian: %v", err)
 	}
 }
@@ -187,7 +188,7 @@ func TestPlatformsHaveNoPlace(t *testing.T) {
 	if err != nil || list.Rows[0].OPICRank != 0 || list.Rows[3].OPICRank != 1 {
 		t.Errorf("sites: %+v, %v", list.Rows, err)
 	}
-	if _, err := a.SetPlatform(ctx, "news.test", true, ""); err != nil {
+	if _, err := a.Ranking.SetPlatform(ctx, "news.test", true, ""); err != nil {
 		t.Fatal(err)
 	}
 	d, err := a.Site(ctx, "blog.test", "")
@@ -236,13 +237,13 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 		t.Fatal(err)
 	}
 	a := app.New(app.Options{Project: p})
-	req := app.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true,
-		SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
-	var live []app.CrawlStatus
-	st, err := a.RunCrawl(context.Background(), req, time.Millisecond, func(s app.CrawlStatus) { live = append(live, s) })
+	req := crawling.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true,
+		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
+	var live []crawling.CrawlStatus
+	st, err := a.Crawling.Run(context.Background(), req, time.Millisecond, func(s crawling.CrawlStatus) { live = append(live, s) })
 	a.Close()
 	p.Close()
-	if err != nil || st.State != app.StateDone {
+	if err != nil || st.State != crawling.StateDone {
 		t.Fatalf("crawl: %s, %v", st.State, err)
 	}
 
@@ -266,7 +267,7 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 			want = append(want, s)
 		}
 	}
-	check := func(what string, st app.CrawlStatus, exact bool) {
+	check := func(what string, st crawling.CrawlStatus, exact bool) {
 		t.Helper()
 		var got []string
 		for _, s := range st.Top {
@@ -286,5 +287,5 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 	for i, s := range live {
 		check(fmt.Sprintf("live status %d (%s, %d pages)", i, s.State, s.Pages), s, false)
 	}
-	check("the status read back", a.CrawlStatus(), true)
+	check("the status read back", a.Crawling.Status(), true)
 }

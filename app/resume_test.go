@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
 	"sitesift/crawl/demoweb"
@@ -55,12 +56,12 @@ func TestSecondCrawlResumes(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
-	req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
+	req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
 
-	run := func(name string) app.CrawlStatus {
+	run := func(name string) crawling.CrawlStatus {
 		t.Helper()
-		st, err := a.RunCrawl(ctx, req, time.Second, nil)
-		if err != nil || st.State != app.StateDone || st.PagesOK != req.MaxPages {
+		st, err := a.Crawling.Run(ctx, req, time.Second, nil)
+		if err != nil || st.State != crawling.StateDone || st.PagesOK != req.MaxPages {
 			t.Fatalf("%s crawl: %+v, %v; want done with %d pages", name, st, err, req.MaxPages)
 		}
 		return st
@@ -155,15 +156,15 @@ func TestFreshFrontier(t *testing.T) {
 	defer srv.Close()
 	a := apptest.Empty(t)
 	ctx := context.Background()
-	if c, err := a.Continuation(ctx); err != nil || c.Continues || c.String() != "starts a new crawl" {
+	if c, err := a.Crawling.Continuation(ctx); err != nil || c.Continues || c.String() != "starts a new crawl" {
 		t.Fatalf("a new project: %+v, %v", c, err)
 	}
-	req := app.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(2)}, Proxy: srv.URL}
-	first, err := a.RunCrawl(ctx, req, time.Second, nil)
+	req := crawling.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(2)}, Proxy: srv.URL}
+	first, err := a.Crawling.Run(ctx, req, time.Second, nil)
 	if err != nil || first.PagesOK == 0 {
 		t.Fatalf("first crawl: %+v, %v", first, err)
 	}
-	c, err := a.Continuation(ctx)
+	c, err := a.Crawling.Continuation(ctx)
 	if err != nil || !c.Continues || c.Pages != first.PagesOK || c.Fetches < c.Pages || c.Waiting == 0 ||
 		!strings.HasPrefix(c.String(), "continues the crawl of ") {
 		t.Fatalf("after a crawl of %d pages: %+v (%q), %v", first.PagesOK, c, c, err)
@@ -171,15 +172,15 @@ func TestFreshFrontier(t *testing.T) {
 
 	before := len(log.since(0))
 	req.FreshFrontier = true
-	fresh, err := a.RunCrawl(ctx, req, time.Second, nil)
-	if err != nil || fresh.Pages != 0 || fresh.EndReason != app.EndExhausted {
+	fresh, err := a.Crawling.Run(ctx, req, time.Second, nil)
+	if err != nil || fresh.Pages != 0 || fresh.EndReason != crawling.EndExhausted {
 		t.Errorf("fresh frontier from seeds already fetched: %+v, %v; want nothing fetched", fresh, err)
 	}
 	if got := log.since(before); len(got) != 0 {
 		t.Errorf("the fresh crawl requested %v", got)
 	}
 	req.FreshFrontier = false
-	more, err := a.RunCrawl(ctx, req, time.Second, nil)
+	more, err := a.Crawling.Run(ctx, req, time.Second, nil)
 	if err != nil || more.PagesOK == 0 {
 		t.Errorf("a continued crawl: %+v, %v; want it to go on with the links left waiting", more, err)
 	}

@@ -47,7 +47,7 @@ func (a *App) Note(ctx context.Context, librarian, site, note string) (store.Rat
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return a.store.SetNote(ctx, name, a.siteName(site), note)
+	return a.store.SetNote(ctx, name, a.project.SiteName(site), note)
 }
 
 // Orders of the review queue.
@@ -614,7 +614,7 @@ func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, e
 	if err != nil {
 		return ReviewPage{}, fmt.Errorf("review %q: %w", site, err)
 	}
-	site = a.siteName(site)
+	site = a.project.SiteName(site)
 	d, err := a.store.Site(ctx, site, librarian)
 	if err != nil {
 		return ReviewPage{}, err
@@ -713,12 +713,12 @@ func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUp
 		return store.Selection{}, err
 	}
 	u.Librarian = name
-	settings, err := a.Settings(ctx)
+	settings, err := a.Crawling.Settings(ctx)
 	if err != nil {
 		return store.Selection{}, err
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
-	sel, err := a.store.SetSelection(ctx, a.siteName(site), u)
+	sel, err := a.store.SetSelection(ctx, a.project.SiteName(site), u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
 		return store.Selection{}, fault.Conflict(self)

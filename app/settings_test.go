@@ -13,7 +13,9 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 )
 
 // agents is a web server, also usable as a proxy, that answers every host
@@ -53,8 +55,8 @@ func (w *agents) only(t *testing.T) string {
 	return out[0]
 }
 
-func runCrawl(a *app.App, req app.CrawlRequest) (app.CrawlStatus, error) {
-	return a.RunCrawl(context.Background(), req, time.Second, nil)
+func runCrawl(a *app.App, req crawling.CrawlRequest) (crawling.CrawlStatus, error) {
+	return a.Crawling.Run(context.Background(), req, time.Second, nil)
 }
 
 // TestContactRule: a crawl of the open web needs a contact, the demo web's
@@ -66,23 +68,23 @@ func TestContactRule(t *testing.T) {
 	w := newAgents(t)
 	ctx := context.Background()
 
-	s, err := a.Settings(ctx)
-	if err != nil || s.Contact != "" || s.DelayMS != app.DefaultDelayMS || s.Parallel != app.DefaultParallel ||
-		s.MaxDelayMS != app.DefaultMaxDelayMS || s.EffectiveUserAgent != "sitesift/"+app.Version {
+	s, err := a.Crawling.Settings(ctx)
+	if err != nil || s.Contact != "" || s.DelayMS != crawling.DefaultDelayMS || s.Parallel != crawling.DefaultParallel ||
+		s.MaxDelayMS != crawling.DefaultMaxDelayMS || s.EffectiveUserAgent != "sitesift/"+project.Version {
 		t.Fatalf("settings of a new project: %+v, %v", s, err)
 	}
 
-	fast := app.SettingsUpdate{DelayMS: app.Set(5)}
-	_, err = runCrawl(a, app.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: fast})
-	if !errors.Is(err, app.ErrNoContact) || fault.KindOf(err) != fault.KindInvalid {
+	fast := crawling.SettingsUpdate{DelayMS: app.Set(5)}
+	_, err = runCrawl(a, crawling.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: fast})
+	if !errors.Is(err, crawling.ErrNoContact) || fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("a crawl of example.org without a contact: %v; want ErrNoContact", err)
 	}
-	if s, _ := a.Settings(ctx); s.DelayMS != app.DefaultDelayMS {
+	if s, _ := a.Crawling.Settings(ctx); s.DelayMS != crawling.DefaultDelayMS {
 		t.Errorf("a refused crawl stored its delay: %+v", s)
 	}
 
 	for _, seed := range []string{"http://a.test/", w.srv.URL + "/"} {
-		req := app.CrawlRequest{Seeds: []string{seed}, SettingsUpdate: fast}
+		req := crawling.CrawlRequest{Seeds: []string{seed}, SettingsUpdate: fast}
 		if seed == "http://a.test/" {
 			req.Proxy = w.srv.URL
 		}
@@ -90,27 +92,27 @@ func TestContactRule(t *testing.T) {
 			t.Fatalf("a crawl of %s without a contact: %+v, %v; want 1 page", seed, st, err)
 		}
 	}
-	if got := w.only(t); got != "sitesift/"+app.Version+" | " {
+	if got := w.only(t); got != "sitesift/"+project.Version+" | " {
 		t.Errorf("without a contact the crawl sent %q", got)
 	}
 
 	withContact := fast
 	withContact.Contact = app.Set("you@library.org")
-	req := app.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: withContact}
+	req := crawling.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: withContact}
 	if st, err := runCrawl(a, req); err != nil || st.PagesOK != 1 {
 		t.Fatalf("a crawl of example.org with a contact: %+v, %v", st, err)
 	}
-	want := "sitesift/" + app.Version + " (+you@library.org) | you@library.org"
+	want := "sitesift/" + project.Version + " (+you@library.org) | you@library.org"
 	if got := w.only(t); got != want {
 		t.Errorf("with a contact the crawl sent %q, want %q", got, want)
 	}
 
 	// The next crawl gives no settings: the stored ones apply.
-	s, err = a.Settings(ctx)
-	if err != nil || s.Contact != "you@library.org" || s.DelayMS != 5 || s.EffectiveUserAgent != "sitesift/"+app.Version+" (+you@library.org)" {
+	s, err = a.Crawling.Settings(ctx)
+	if err != nil || s.Contact != "you@library.org" || s.DelayMS != 5 || s.EffectiveUserAgent != "sitesift/"+project.Version+" (+you@library.org)" {
 		t.Errorf("settings after the crawls: %+v, %v", s, err)
 	}
-	if _, err := runCrawl(a, app.CrawlRequest{Seeds: []string{"http://example.net/"}, Proxy: w.srv.URL}); err != nil {
+	if _, err := runCrawl(a, crawling.CrawlRequest{Seeds: []string{"http://example.net/"}, Proxy: w.srv.URL}); err != nil {
 		t.Fatalf("a crawl with the stored contact: %v", err)
 	}
 	if got := w.only(t); got != want {
@@ -118,11 +120,11 @@ func TestContactRule(t *testing.T) {
 	}
 
 	// A URL contact and a user agent of the operator's own.
-	s, err = a.SetSettings(ctx, app.SettingsUpdate{Contact: app.Set("https://library.org/crawl"), UserAgent: app.Set("LibBot/2.0 (+https://library.org/crawl)")})
+	s, err = a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("https://library.org/crawl"), UserAgent: app.Set("LibBot/2.0 (+https://library.org/crawl)")})
 	if err != nil || s.EffectiveUserAgent != "LibBot/2.0 (+https://library.org/crawl)" {
 		t.Fatalf("set a URL contact and a user agent: %+v, %v", s, err)
 	}
-	if _, err := runCrawl(a, app.CrawlRequest{Seeds: []string{"http://example.com/"}, Proxy: w.srv.URL}); err != nil {
+	if _, err := runCrawl(a, crawling.CrawlRequest{Seeds: []string{"http://example.com/"}, Proxy: w.srv.URL}); err != nil {
 		t.Fatal(err)
 	}
 	if got := w.only(t); got != "LibBot/2.0 (+https://library.org/crawl) | " {
@@ -133,7 +135,7 @@ func TestContactRule(t *testing.T) {
 func TestSettingsChecked(t *testing.T) {
 	a := apptest.Empty(t)
 	ctx := context.Background()
-	for _, u := range []app.SettingsUpdate{
+	for _, u := range []crawling.SettingsUpdate{
 		{Contact: app.Set("nobody")},
 		{Contact: app.Set("ftp://library.org/")},
 		{Contact: app.Set("Ana <ana@library.org>")},
@@ -144,29 +146,29 @@ func TestSettingsChecked(t *testing.T) {
 		{MaxDelayMS: app.Set(0)},
 		{DelayMS: app.Set(5000), MaxDelayMS: app.Set(1000)},
 	} {
-		if _, err := a.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
+		if _, err := a.Crawling.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("SetSettings(%+v): %v, want a bad request", u, err)
 		}
 	}
-	if s, err := a.Settings(ctx); err != nil || s.DelayMS != app.DefaultDelayMS || s.Contact != "" {
+	if s, err := a.Crawling.Settings(ctx); err != nil || s.DelayMS != crawling.DefaultDelayMS || s.Contact != "" {
 		t.Errorf("refused settings were stored: %+v, %v", s, err)
 	}
 	// A contact can be removed again.
-	if _, err := a.SetSettings(ctx, app.SettingsUpdate{Contact: app.Set("ana@library.org")}); err != nil {
+	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("ana@library.org")}); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := a.SetSettings(ctx, app.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
+	if s, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
 		t.Errorf("clearing the contact: %+v, %v", s, err)
 	}
 }
 
 func TestIdleReadsChecked(t *testing.T) {
-	bad := app.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(-1)}
+	bad := crawling.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(-1)}
 	if err := bad.CheckNew(); fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), "idle reads -1") {
 		t.Errorf("a crawl with -1 idle reads: %v; want an invalid request naming them", err)
 	}
 	for _, k := range []int{0, 4} {
-		ok := app.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(k)}
+		ok := crawling.CrawlRequest{Seeds: []string{"http://a.test/"}, IdleReads: app.Set(k)}
 		if err := ok.CheckNew(); err != nil {
 			t.Errorf("a crawl with %d idle reads: %v", k, err)
 		}

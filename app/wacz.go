@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -63,13 +64,13 @@ func (a *App) WACZ(ctx context.Context) (WACZInfo, error) {
 
 // waczPlan lists the finished WARC files of the project's crawls and what
 // is left out.
-func (a *App) waczPlan(ctx context.Context) (WACZInfo, []WARCFile, error) {
+func (a *App) waczPlan(ctx context.Context) (WACZInfo, []crawling.WARCFile, error) {
 	info := WACZInfo{Name: a.waczFileName(), Imported: []string{}}
-	files, err := a.WARCFiles()
+	files, err := a.Crawling.WARCFiles()
 	if err != nil {
 		return info, nil, fmt.Errorf("wacz: %w", err)
 	}
-	var done []WARCFile
+	var done []crawling.WARCFile
 	for _, f := range files {
 		if f.Open {
 			info.Writing++
@@ -132,7 +133,7 @@ func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
 		return info, noCaptures(info)
 	}
 	dir := filepath.Join(a.project.Dir, project.WARCDir)
-	p := wacz.Package{Title: a.projectName(), Software: "sitesift " + Version}
+	p := wacz.Package{Title: a.projectName(), Software: "sitesift " + project.Version}
 	titles := map[string]string{}
 	type capture struct {
 		url string

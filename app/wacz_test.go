@@ -44,7 +44,7 @@ func TestWriteWACZ(t *testing.T) {
 	if path != filepath.Join(out, "project-crawl.wacz") {
 		t.Errorf("written to %s, want project-crawl.wacz in %s", path, out)
 	}
-	files, err := a.WARCFiles()
+	files, err := a.Crawling.WARCFiles()
 	if err != nil || len(files) == 0 {
 		t.Fatalf("WARC files %v, %v", files, err)
 	}
@@ -94,7 +94,7 @@ func TestWriteWACZ(t *testing.T) {
 	if err := json.Unmarshal(read("datapackage.json"), &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.Title != "project" || m.WACZVersion != "1.1.1" || m.Software != "sitesift "+app.Version || len(m.Resources) != len(files)+2 {
+	if m.Title != "project" || m.WACZVersion != "1.1.1" || m.Software != "sitesift "+project.Version || len(m.Resources) != len(files)+2 {
 		t.Errorf("datapackage.json: %+v", m)
 	}
 	for _, r := range m.Resources {
@@ -211,7 +211,7 @@ func TestWACZNothingToPackage(t *testing.T) {
 func TestWACZFailureLeavesNoFile(t *testing.T) {
 	dir := apptest.CrawledProject(t)
 	a, _ := apptest.Open(t, dir)
-	files, err := a.WARCFiles()
+	files, err := a.Crawling.WARCFiles()
 	if err != nil || len(files) == 0 {
 		t.Fatalf("WARC files %v, %v", files, err)
 	}

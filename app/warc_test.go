@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
 	"sitesift/sites/warcfile"
@@ -64,14 +65,14 @@ func TestCrawlWritesWARC(t *testing.T) {
 	dir, p, a := newProject(t)
 	defer func() { a.Close(); p.Close() }()
 	for _, n := range []int{30, 60} {
-		req := app.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: proxy,
+		req := crawling.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: proxy,
 			WARCMaxSize: 100_000}
-		if _, err := a.RunCrawl(context.Background(), req, time.Second, nil); err != nil {
+		if _, err := a.Crawling.Run(context.Background(), req, time.Second, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 
-	files, err := a.WARCFiles()
+	files, err := a.Crawling.WARCFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestCrawlWritesWARC(t *testing.T) {
 
 	// The files through the HTTP API.
 	h := httpapi.New(a)
-	var listed []app.WARCFile
+	var listed []crawling.WARCFile
 	apptest.Call(t, h, "GET", "/api/warcs", "", 200, &listed)
 	if len(listed) != len(files) || listed[0].Name != files[0].Name {
 		t.Errorf("GET /api/warcs: %+v", listed)
@@ -175,7 +176,7 @@ func checkCDXJ(t *testing.T, dir, warc string, n int) {
 func TestOpenProjectRecoversWARC(t *testing.T) {
 	seeds, proxy := apptest.DemoWeb(t)
 	dir, p, a := newProject(t)
-	if _, err := a.RunCrawl(context.Background(), app.CrawlRequest{Seeds: seeds, MaxPages: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1)}, Proxy: proxy},
+	if _, err := a.Crawling.Run(context.Background(), crawling.CrawlRequest{Seeds: seeds, MaxPages: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1)}, Proxy: proxy},
 		time.Second, nil); err != nil {
 		t.Fatal(err)
 	}

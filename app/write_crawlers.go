@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 )
 
@@ -49,7 +50,7 @@ func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 		}
 		return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
 	}
-	settings, err := a.Settings(ctx)
+	settings, err := a.Crawling.Settings(ctx)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
@@ -111,7 +112,7 @@ func browsertrixScope(site string, rule sites.Rule) (scope, include string) {
 // look like a bot to the sites, the contact is what a webmaster needs.
 func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
-	b.WriteString("# browsertrix-crawler configuration written by sitesift " + Version + ":\n")
+	b.WriteString("# browsertrix-crawler configuration written by sitesift " + project.Version + ":\n")
 	b.WriteString("# the sites librarians approved, each crawled within its site.\n")
 	if t := LeftOutText(e.LeftOut); t != "" {
 		b.WriteString("# It " + t + ".\n")
@@ -152,7 +153,7 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 // SurtPrefixedDecideRule scopes a crawl to its seeds' hosts by default.
 func WriteHeritrixSeeds(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
-	b.WriteString("# Heritrix seeds written by sitesift " + Version + ": the sites librarians approved, by importance.\n")
+	b.WriteString("# Heritrix seeds written by sitesift " + project.Version + ": the sites librarians approved, by importance.\n")
 	if t := LeftOutText(e.LeftOut); t != "" {
 		b.WriteString("# It " + t + ".\n")
 	}

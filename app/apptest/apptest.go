@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/plot"
 	"sitesift/app/project"
 	"sitesift/crawl/demoweb"
@@ -76,8 +77,8 @@ func crawl(t testing.TB) string {
 		}
 		defer p.Close()
 		a := app.New(app.Options{Project: p})
-		_, crawled.err = a.RunCrawl(context.Background(), app.CrawlRequest{
-			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL,
+		_, crawled.err = a.Crawling.Run(context.Background(), crawling.CrawlRequest{
+			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL,
 		}, time.Second, nil)
 	})
 	if crawled.err != nil {

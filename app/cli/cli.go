@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/export"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
@@ -295,9 +296,9 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	defer srv.Close()
 	proxy := srv.URL
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
-		req := app.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
-			SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
-		if _, err := a.StartCrawl(req); err != nil {
+		req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
+			SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
+		if _, err := a.Crawling.Start(req); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
@@ -314,9 +315,9 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	f := c.newFlags("crawl")
 	dir := f.project
 	seedFile := f.String("seeds", "", "file of seed URLs, one a line, # comments")
-	maxPages := f.Int("max-pages", app.DefaultMaxPages, "pages to fetch fine in all (failures count apart); every seed is asked for first")
+	maxPages := f.Int("max-pages", crawling.DefaultMaxPages, "pages to fetch fine in all (failures count apart); every seed is asked for first")
 	maxFailures := f.Int("max-failures", 0, "failed fetches and error answers that end the crawl (0: as many as --max-pages)")
-	perSite := f.Int("max-pages-per-site", app.DefaultMaxPagesPerSite, "pages to fetch per site")
+	perSite := f.Int("max-pages-per-site", crawling.DefaultMaxPagesPerSite, "pages to fetch per site")
 	polite := f.settingsFlags()
 	strategy := f.String("strategy", "greedy", "crawl order: greedy (most OPIC cash first), random or cycle")
 	proxy := f.String("proxy", "", "HTTP proxy URL (overrides HTTP_PROXY/HTTPS_PROXY/NO_PROXY)")
@@ -330,8 +331,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	f.Var(&exclude, "exclude", "regular expression of URLs never to fetch (repeatable; wins over --include)")
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
-	warcMax := f.Int64("warc-max-size", app.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
-	idle := f.Int("idle-reads", app.DefaultIdleReads, "idle sites OPIC reads at most after each fetched page (0: only sites whose pages are fetched)")
+	warcMax := f.Int64("warc-max-size", crawling.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
+	idle := f.Int("idle-reads", crawling.DefaultIdleReads, "idle sites OPIC reads at most after each fetched page (0: only sites whose pages are fetched)")
 	recrawl := f.Bool("recrawl", false, "revisit the project's pages (no seeds): changed pages updated, gone ones marked, importance by the project's window policy")
 	seeds, err := f.parse(args)
 	if err != nil {
@@ -353,14 +354,14 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		seeds = append(seeds, more...)
 	}
 	if *recrawl {
-		return c.recrawl(ctx, *dir, seeds, f, app.CrawlRequest{MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
+		return c.recrawl(ctx, *dir, seeds, f, crawling.CrawlRequest{MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
 			Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate, Recrawl: true,
 			NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(), IdleReads: idle})
 	}
 	if len(seeds) == 0 {
 		return usageError{"crawl: no seed URL (give URLs or --seeds FILE)"}
 	}
-	req := app.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
+	req := crawling.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
 		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
 		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
 		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude,
@@ -374,7 +375,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.inProject(*dir, true, func(a *app.App, _ *project.Project) error {
-		cont, err := a.Continuation(ctx)
+		cont, err := a.Crawling.Continuation(ctx)
 		if err != nil {
 			return err
 		}
@@ -386,7 +387,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 			fmt.Fprintf(c.Stdout, "sitesift: this crawl %s%s\n", cont, how)
 		}
 		bar := newProgressBar(c.Stderr)
-		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, bar.show)
+		st, err := a.Crawling.Run(ctx, req, 200*time.Millisecond, bar.show)
 		bar.done()
 		if err != nil {
 			return err
@@ -400,7 +401,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if dropped := byClass(st.Dropped); dropped != "" {
 			fmt.Fprintf(c.Stdout, "URLs left out: %s\n", dropped)
 		}
-		if st.EndReason == app.EndSeedsFailed {
+		if st.EndReason == crawling.EndSeedsFailed {
 			return fmt.Errorf("crawl: no seed could be fetched (%s); check the URLs, the network and the proxy", byClass(st.ErrorsByClass))
 		}
 		return nil
@@ -415,17 +416,17 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // endReasons say why a crawl ended, as the command line prints it.
 var endReasons = map[string]string{
-	app.EndLimit:       "the page cap was reached",
-	app.EndFailLimit:   "the failure cap was reached",
-	app.EndExhausted:   "nothing left to fetch",
-	app.EndStopped:     "stopped",
-	app.EndSeedsFailed: "no seed could be fetched",
-	app.EndFailed:      "saving failed",
-	"":                 "not ended",
+	crawling.EndLimit:       "the page cap was reached",
+	crawling.EndFailLimit:   "the failure cap was reached",
+	crawling.EndExhausted:   "nothing left to fetch",
+	crawling.EndStopped:     "stopped",
+	crawling.EndSeedsFailed: "no seed could be fetched",
+	crawling.EndFailed:      "saving failed",
+	"":                      "not ended",
 }
 
 // fetchedFailed says what a crawl got: "23 pages fetched, 377 failed".
-func fetchedFailed(st app.CrawlStatus) string {
+func fetchedFailed(st crawling.CrawlStatus) string {
 	return fmt.Sprintf("%d pages fetched, %d failed", st.PagesOK, st.Errors)
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites"
@@ -42,7 +43,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	if err != nil {
 		return usageError{"import: " + err.Error()}
 	}
-	var update app.SettingsUpdate
+	var update crawling.SettingsUpdate
 	f.Visit(func(fl *flag.Flag) {
 		if fl.Name == "site-rule" {
 			update.SiteRule = rule
@@ -55,7 +56,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	// killed archive import left unfinished included: neither open computes
 	// it first.
 	if a, p, err := c.openProject(*dir, false, false, false); err == nil {
-		settings, err := a.SetSettings(ctx, update)
+		settings, err := a.Crawling.SetSettings(ctx, update)
 		a.Close()
 		p.Close()
 		if err != nil {
@@ -74,7 +75,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	read := time.Since(start)
 	update.SiteRule = app.Set(string(r))
 	return c.held(*dir, true, false, func(a *app.App, p *project.Project) error {
-		if _, err := a.SetSettings(ctx, update); err != nil {
+		if _, err := a.Crawling.SetSettings(ctx, update); err != nil {
 			return err
 		}
 		// One step, one transaction, and on a large graph the longest.

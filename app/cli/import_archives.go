@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/sites"
@@ -101,7 +102,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 	if _, err := sites.ParseRule(*rule); err != nil {
 		return usageError{"import: " + err.Error()}
 	}
-	var update app.SettingsUpdate
+	var update crawling.SettingsUpdate
 	f.Visit(func(fl *flag.Flag) {
 		if fl.Name == "site-rule" {
 			update.SiteRule = rule
@@ -116,7 +117,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 	// unfinished included: computing that one at the open would be done
 	// twice.
 	return c.held(dir, true, false, func(a *app.App, p *project.Project) error {
-		if _, err := a.SetSettings(ctx, update); err != nil {
+		if _, err := a.Crawling.SetSettings(ctx, update); err != nil {
 			return err
 		}
 		line := newStatusLine(c.Stderr, 3*time.Second)

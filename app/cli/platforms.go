@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"sitesift/app"
+	"sitesift/app/ranking"
 )
 
 // platforms lists the project's platform sites, or moves one into or out
@@ -26,14 +27,14 @@ func (c CLI) platforms(ctx context.Context, args []string) error {
 			return usageError{"platforms: --librarian goes with --in or --out"}
 		}
 		return c.readProject(*dir, func(a *app.App) error {
-			names, err := a.PlatformSites(ctx)
+			names, err := a.Ranking.PlatformSites(ctx)
 			if err != nil {
 				return err
 			}
 			for _, n := range names {
 				fmt.Fprintln(c.Stdout, n)
 			}
-			fmt.Fprintf(c.Stderr, "sitesift: %d platform sites. %s\n", len(names), app.PlatformNote)
+			fmt.Fprintf(c.Stderr, "sitesift: %d platform sites. %s\n", len(names), ranking.PlatformNote)
 			return nil
 		})
 	}
@@ -42,7 +43,7 @@ func (c CLI) platforms(ctx context.Context, args []string) error {
 		site, platform = *out, false
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		ch, err := a.SetPlatform(ctx, site, platform, *librarian)
+		ch, err := a.Ranking.SetPlatform(ctx, site, platform, *librarian)
 		if err != nil {
 			return err
 		}
@@ -61,7 +62,7 @@ func (c CLI) platforms(ctx context.Context, args []string) error {
 // platformsLeftOut says on standard error how many platform sites a list
 // left out, when it left any.
 func (c CLI) platformsLeftOut(ctx context.Context, a *app.App, cmd string) error {
-	p, err := a.Platforms(ctx)
+	p, err := a.Ranking.Platforms(ctx)
 	if err != nil || p.Count == 0 {
 		return err
 	}

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sitesift/app/crawling"
 	"strings"
 	"time"
-
-	"sitesift/app"
 )
 
 // statusLine shows one changing line of progress: redrawn in place on a
@@ -67,8 +66,8 @@ func newProgressBar(w io.Writer) *progressBar {
 	return &progressBar{newStatusLine(w, 3*time.Second)}
 }
 
-func (b *progressBar) show(st app.CrawlStatus) {
-	final := st.State != app.StateRunning && st.State != app.StatePaused && st.State != app.StateStopping
+func (b *progressBar) show(st crawling.CrawlStatus) {
+	final := st.State != crawling.StateRunning && st.State != crawling.StatePaused && st.State != crawling.StateStopping
 	if !b.due(final) {
 		return
 	}

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/project"
 )
 
 // recrawl runs `sitesift crawl --recrawl`: it revisits the project's pages
 // and prints what it found and the sites whose importance moved most.
-func (c CLI) recrawl(ctx context.Context, dir string, seeds []string, f flags, req app.CrawlRequest) error {
+func (c CLI) recrawl(ctx context.Context, dir string, seeds []string, f flags, req crawling.CrawlRequest) error {
 	if len(seeds) > 0 {
 		return usageError{"crawl --recrawl: a recrawl revisits the project's pages: give no seed URL"}
 	}
@@ -20,7 +21,7 @@ func (c CLI) recrawl(ctx context.Context, dir string, seeds []string, f flags, r
 			return usageError{fmt.Sprintf("crawl --recrawl: --%s is for a crawl from seeds", name)}
 		}
 	}
-	// Left out, the caps leave room to revisit every page (app.CrawlRequest.Recrawl).
+	// Left out, the caps leave room to revisit every page (crawling.CrawlRequest.Recrawl).
 	if !labFlagGiven(f, "max-pages") {
 		req.MaxPages = 0
 	}
@@ -33,7 +34,7 @@ func (c CLI) recrawl(ctx context.Context, dir string, seeds []string, f flags, r
 	return c.inProject(dir, false, func(a *app.App, _ *project.Project) error {
 		bar := newProgressBar(c.Stderr)
 		first := true
-		st, err := a.RunCrawl(ctx, req, 200*time.Millisecond, func(s app.CrawlStatus) {
+		st, err := a.Crawling.Run(ctx, req, 200*time.Millisecond, func(s crawling.CrawlStatus) {
 			if first && s.Recrawl != nil {
 				first = false
 				fmt.Fprintf(c.Stdout, "sitesift: recrawl %d revisits %d pages\n", s.Recrawl.Round, s.Recrawl.Revisit)

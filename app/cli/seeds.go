@@ -13,7 +13,9 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/communities"
+	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/ranking"
 	"sitesift/importance"
 )
 
@@ -172,12 +174,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	name := ""
 	err := c.readProject(*dir, func(a *app.App) error {
 		if *what == app.ExportWARCList {
-			fs, err := a.WARCFiles()
+			fs, err := a.Crawling.WARCFiles()
 			if err != nil {
 				return err
 			}
 			name = "warc-list.tsv"
-			return app.WriteWARCList(&buf, fs)
+			return crawling.WriteWARCList(&buf, fs)
 		}
 		var err error
 		if name, err = a.ExportName(req); err != nil {
@@ -277,6 +279,6 @@ func (c CLI) exportHelp() {
 		"of the seed lists and the Heritrix files, and rejected sites of top-k and heritrix-precedence, unless asked;\n" +
 		"platform sites (social networks, video sites, shorteners, CDNs, ad hosts: sitesift platforms) are left out\n" +
 		"of every seed list, the community seeds and the Heritrix and Browsertrix files, unless asked;\n" +
-		"how many and why is printed on standard error. " + app.PlatformNote + "\n")
+		"how many and why is printed on standard error. " + ranking.PlatformNote + "\n")
 	fmt.Fprint(c.Stdout, b.String())
 }

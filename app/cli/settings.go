@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -17,21 +19,21 @@ import (
 // settingsFlags adds the flags of the project's crawl settings to f and
 // returns a function giving the update made of the flags set on the
 // command line: the others keep the project's values.
-func (f flags) settingsFlags() func() app.SettingsUpdate {
+func (f flags) settingsFlags() func() crawling.SettingsUpdate {
 	contact := f.String("contact", "", "your e-mail address or web page, sent in the user agent (needed beyond .test and loopback hosts)")
-	ua := f.String("user-agent", "", `User-Agent to send (default "sitesift/`+app.Version+` (+CONTACT)")`)
-	delay := f.Duration("delay", app.DefaultDelayMS*time.Millisecond, "least delay between two requests to one site")
-	parallel := f.Int("parallel", app.DefaultParallel, "sites fetched at once")
-	maxDelay := f.Duration("max-delay", app.DefaultMaxDelayMS*time.Millisecond,
+	ua := f.String("user-agent", "", `User-Agent to send (default "sitesift/`+project.Version+` (+CONTACT)")`)
+	delay := f.Duration("delay", crawling.DefaultDelayMS*time.Millisecond, "least delay between two requests to one site")
+	parallel := f.Int("parallel", crawling.DefaultParallel, "sites fetched at once")
+	maxDelay := f.Duration("max-delay", crawling.DefaultMaxDelayMS*time.Millisecond,
 		"longest delay a site may ask for (Crawl-delay, Retry-After); a site asking for more is not crawled")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how URLs map to sites: host, host-www (www. dropped) or domain "+
 		"(the registered domain); chosen when the project is created")
-	window := f.String("window", app.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(app.Windows, ", "))
-	windowSize := f.Int("window-size", app.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
+	window := f.String("window", crawling.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(crawling.Windows, ", "))
+	windowSize := f.Int("window-size", crawling.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
 	links := f.String("links", string(store.DefaultLinkGraph), "links the importance is computed on: editorial (inside the pages' main "+
 		"content, which their authors wrote) or all (navigation, footers and share buttons too); a change computes it again")
-	return func() app.SettingsUpdate {
-		var u app.SettingsUpdate
+	return func() crawling.SettingsUpdate {
+		var u crawling.SettingsUpdate
 		set := map[string]func(){
 			"contact":     func() { u.Contact = contact },
 			"user-agent":  func() { u.UserAgent = ua },
@@ -68,7 +70,7 @@ func (c CLI) settings(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		s, err := a.SetSettings(ctx, update())
+		s, err := a.Crawling.SetSettings(ctx, update())
 		if err != nil {
 			return err
 		}

@@ -10,7 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"sitesift/app"
+	"sitesift/app/crawling"
+	"sitesift/app/project"
 )
 
 // TestCrawlSettingsFlags: the politeness flags of a crawl are kept in the
@@ -50,13 +51,13 @@ func TestCrawlSettingsFlags(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("crawl with a contact: exit %d, %s", code, stderr)
 	}
-	want := "sitesift/" + app.Version + " (+ana@library.org)"
+	want := "sitesift/" + project.Version + " (+ana@library.org)"
 	if got := lastAgent(); got != want {
 		t.Errorf("user agent %q, want %q", got, want)
 	}
 
 	code, stdout, stderr := runCLI(t, "settings", "--project", dir, "--format", "json")
-	var s app.Settings
+	var s crawling.Settings
 	if code != 0 || json.Unmarshal([]byte(stdout), &s) != nil {
 		t.Fatalf("settings: exit %d, %q, %q", code, stdout, stderr)
 	}

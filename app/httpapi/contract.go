@@ -3,6 +3,7 @@ package httpapi
 import (
 	"sitesift/app"
 	"sitesift/app/communities"
+	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
@@ -34,7 +35,7 @@ type Route struct {
 // routes_test.go holds it to the mux and to API.md.
 func Contract() []Route {
 	var (
-		crawl      = app.CrawlStatus{}
+		crawl      = crawling.CrawlStatus{}
 		importSt   = imports.ImportStatus{}
 		labJob     = lab.JobStatus{}
 		collection = communities.Collection{}
@@ -45,21 +46,21 @@ func Contract() []Route {
 		{Pattern: "GET /api/session", Response: map[string]string{}},
 		{Pattern: "GET /api/project", Response: app.ProjectInfo{}},
 
-		{Pattern: "POST /api/crawl", Requests: []any{app.CrawlRequest{}}, Response: crawl},
-		{Pattern: "POST /api/crawl/recrawl", Requests: []any{app.CrawlRequest{}}, Response: crawl},
-		{Pattern: "GET /api/sites/{site}/recrawls", Response: app.SiteRecrawls{}},
+		{Pattern: "POST /api/crawl", Requests: []any{crawling.CrawlRequest{}}, Response: crawl},
+		{Pattern: "POST /api/crawl/recrawl", Requests: []any{crawling.CrawlRequest{}}, Response: crawl},
+		{Pattern: "GET /api/sites/{site}/recrawls", Response: crawling.SiteRecrawls{}},
 		{Pattern: "GET /api/recrawl/changed", Response: map[string]store.RecrawlCounts{}},
 		{Pattern: "POST /api/crawl/pause", Response: crawl},
 		{Pattern: "POST /api/crawl/resume", Response: crawl},
 		{Pattern: "POST /api/crawl/stop", Response: crawl},
 		{Pattern: "GET /api/crawl", Response: crawl},
-		{Pattern: "GET /api/settings", Response: app.Settings{}},
-		{Pattern: "PUT /api/settings", Requests: []any{app.SettingsUpdate{}}, Response: app.Settings{}},
-		{Pattern: "GET /api/crawl/continuation", Response: app.Continuation{}},
-		{Pattern: "GET /api/crawl/errors", Response: app.CrawlErrors{}},
+		{Pattern: "GET /api/settings", Response: crawling.Settings{}},
+		{Pattern: "PUT /api/settings", Requests: []any{crawling.SettingsUpdate{}}, Response: crawling.Settings{}},
+		{Pattern: "GET /api/crawl/continuation", Response: crawling.Continuation{}},
+		{Pattern: "GET /api/crawl/errors", Response: crawling.CrawlErrors{}},
 		{Pattern: "GET /api/crawl/events", Body: "text/event-stream of crawl statuses"},
 
-		{Pattern: "GET /api/warcs", Response: []app.WARCFile{}},
+		{Pattern: "GET /api/warcs", Response: []crawling.WARCFile{}},
 		{Pattern: "GET /api/warcs/{name}", Body: file},
 		{Pattern: "GET /api/wacz", Response: app.WACZInfo{}},
 		{Pattern: "GET /api/wacz/download", Body: file},
@@ -76,8 +77,8 @@ func Contract() []Route {
 		{Pattern: "GET /api/sites", Response: app.SiteList{}},
 		{Pattern: "GET /api/sites/{site}", Response: store.SiteDetail{}},
 		{Pattern: "GET /api/pages/text", Response: app.PageText{}},
-		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: app.PlatformChoice{}},
-		{Pattern: "GET /api/platforms", Response: app.PlatformSummary{}},
+		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: ranking.PlatformChoice{}},
+		{Pattern: "GET /api/platforms", Response: ranking.PlatformSummary{}},
 		{Pattern: "PUT /api/sites/{site}/rating", Requests: []any{rateBody{}}, Response: rating},
 		{Pattern: "PUT /api/sites/{site}/note", Requests: []any{noteBody{}}, Response: rating},
 		{Pattern: "DELETE /api/sites/{site}/rating", Response: struct{}{}},

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/sites/store"
 )
 
@@ -74,17 +75,17 @@ func TestCrawlErrorsAPI(t *testing.T) {
 	defer srv.Close()
 	a := apptest.Empty(t)
 	h := New(a)
-	var some app.CrawlErrors
+	var some crawling.CrawlErrors
 	apptest.Call(t, h, "GET", "/api/crawl/errors", "", 200, &some)
 	if some.Crawl != 0 || some.Total != 0 {
 		t.Errorf("a project never crawled: %+v", some)
 	}
-	st, err := a.RunCrawl(context.Background(), app.CrawlRequest{Seeds: []string{srv.URL + "/"},
-		SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(0)}}, time.Second, nil)
+	st, err := a.Crawling.Run(context.Background(), crawling.CrawlRequest{Seeds: []string{srv.URL + "/"},
+		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(0)}}, time.Second, nil)
 	if err != nil || st.ErrorsByClass["http-4xx"] < 2 {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
-	var all app.CrawlErrors
+	var all crawling.CrawlErrors
 	apptest.Call(t, h, "GET", "/api/crawl/errors", "", 200, &all)
 	if all.Crawl == 0 || all.Total < 2 || len(all.Rows) != all.Total {
 		t.Fatalf("errors of the last crawl: %+v; status %v", all, st.ErrorsByClass)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -298,22 +299,22 @@ func biasParam(r *http.Request) (float64, error) {
 func (h *handler) routeCrawl(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/project", h.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
-	mux.HandleFunc("GET /api/crawl", h.api(func(r *http.Request) (any, error) { return a.CrawlStatus(), nil }))
+	mux.HandleFunc("GET /api/crawl", h.api(func(r *http.Request) (any, error) { return a.Crawling.Status(), nil }))
 	mux.HandleFunc("POST /api/crawl", h.startCrawl)
-	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.PauseCrawl() }))
-	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.ResumeCrawl() }))
-	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.StopCrawl() }))
-	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Settings(r.Context()) }))
+	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.Crawling.Pause() }))
+	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.Crawling.Resume() }))
+	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.Crawling.Stop() }))
+	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Crawling.Settings(r.Context()) }))
 	mux.HandleFunc("PUT /api/settings", h.api(func(r *http.Request) (any, error) {
-		var u app.SettingsUpdate
+		var u crawling.SettingsUpdate
 		if err := decodeBody(r, &u); err != nil {
 			return nil, err
 		}
-		return a.SetSettings(r.Context(), u)
+		return a.Crawling.SetSettings(r.Context(), u)
 	}))
 	mux.HandleFunc("GET /api/crawl/events", h.crawlEvents)
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
-	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Continuation(r.Context()) }))
+	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Crawling.Continuation(r.Context()) }))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
 		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
@@ -333,12 +334,12 @@ func (h *handler) routeCrawl(mux *router) {
 func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {
 	// Fields absent from the body keep the project's settings (or their
 	// defaults); an explicit 0 delay stays 0.
-	var req app.CrawlRequest
+	var req crawling.CrawlRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	st, err := h.app.StartCrawl(req)
+	st, err := h.app.Crawling.Start(req)
 	accepted(w, st, err)
 }
 
@@ -351,7 +352,7 @@ func (h *handler) crawlErrors(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.CrawlErrors(r.Context(), app.CrawlErrorsRequest{Crawl: int64(id), Site: r.FormValue("site"),
+	return h.app.Crawling.CrawlErrors(r.Context(), crawling.CrawlErrorsRequest{Crawl: int64(id), Site: r.FormValue("site"),
 		Class: r.FormValue("class"), Offset: offset, Limit: limit})
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 )
@@ -243,9 +244,9 @@ func TestCrawlAPI(t *testing.T) {
 	apptest.CrawledProject(t)
 	a := apptest.Empty(t)
 	h := New(a)
-	var st app.CrawlStatus
+	var st crawling.CrawlStatus
 	apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
-	if st.State != app.StateIdle {
+	if st.State != crawling.StateIdle {
 		t.Errorf("state before any crawl = %q", st.State)
 	}
 	env := apptest.Call(t, h, "POST", "/api/crawl", `{"seeds":["http://a.test/","mailto:x@y"]}`, 400, nil)
@@ -254,7 +255,7 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "POST", "/api/crawl/stop", "", 409, nil)
 	seeds, proxy := apptest.DemoWeb(t)
-	body, _ := json.Marshal(app.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, SettingsUpdate: app.SettingsUpdate{DelayMS: app.Set(20), Parallel: app.Set(2)}, Proxy: proxy})
+	body, _ := json.Marshal(crawling.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(20), Parallel: app.Set(2)}, Proxy: proxy})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/crawl", bytes.NewReader(body)))
 	if rec.Code != http.StatusAccepted {
@@ -281,11 +282,11 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "POST", "/api/crawl/stop", "", 200, &st)
 	deadline = time.Now().Add(time.Minute)
-	for st.State != app.StateStopped && time.Now().Before(deadline) {
+	for st.State != crawling.StateStopped && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 		apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
 	}
-	if st.State != app.StateStopped || st.Pages == 0 || st.Pages >= 2000 {
+	if st.State != crawling.StateStopped || st.Pages == 0 || st.Pages >= 2000 {
 		t.Fatalf("after stop: %+v", st)
 	}
 	var info app.ProjectInfo
@@ -297,11 +298,11 @@ func TestCrawlAPI(t *testing.T) {
 
 func TestCrawlStatusOfLastCrawl(t *testing.T) {
 	_, h := testApp(t)
-	var st app.CrawlStatus
+	var st crawling.CrawlStatus
 	apptest.Call(t, h, "GET", "/api/crawl", "", 200, &st)
 	// The page cap counts the pages fetched fine; Pages adds the error
 	// answers, as many as the crawl met before the cap.
-	if st.State != app.StateDone || st.PagesOK != 150 || st.Pages < st.PagesOK ||
+	if st.State != crawling.StateDone || st.PagesOK != 150 || st.Pages < st.PagesOK ||
 		st.MaxPages != 150 || st.Strategy != "greedy" || st.Sites == 0 || len(st.Top) != 10 {
 		t.Errorf("status of the project's last crawl = %+v", st)
 	}
@@ -313,14 +314,14 @@ func TestCrawlStatusOfLastCrawl(t *testing.T) {
 func TestSettingsAPI(t *testing.T) {
 	a := apptest.Empty(t)
 	h := New(a)
-	var s app.Settings
+	var s crawling.Settings
 	apptest.Call(t, h, "GET", "/api/settings", "", 200, &s)
-	if s.DelayMS != app.DefaultDelayMS || s.Parallel != app.DefaultParallel || s.MaxDelayMS != app.DefaultMaxDelayMS || s.Contact != "" {
+	if s.DelayMS != crawling.DefaultDelayMS || s.Parallel != crawling.DefaultParallel || s.MaxDelayMS != crawling.DefaultMaxDelayMS || s.Contact != "" {
 		t.Errorf("defaults: %+v", s)
 	}
 	apptest.Call(t, h, "PUT", "/api/settings", `{"contact": "ana@library.org", "delay_ms": 0}`, 200, &s)
-	if s.Contact != "ana@library.org" || s.DelayMS != 0 || s.Parallel != app.DefaultParallel ||
-		s.EffectiveUserAgent != "sitesift/"+app.Version+" (+ana@library.org)" {
+	if s.Contact != "ana@library.org" || s.DelayMS != 0 || s.Parallel != crawling.DefaultParallel ||
+		s.EffectiveUserAgent != "sitesift/"+project.Version+" (+ana@library.org)" {
 		t.Errorf("after PUT: %+v", s)
 	}
 	env := apptest.Call(t, h, "PUT", "/api/settings", `{"parallel": 0}`, 400, nil)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 )
@@ -31,7 +32,7 @@ import (
 // answers, and what GET /api/jobs/events sends, one kind per event named
 // by its JSON field.
 type Jobs struct {
-	Crawl  app.CrawlStatus      `json:"crawl"`
+	Crawl  crawling.CrawlStatus `json:"crawl"`
 	Import imports.ImportStatus `json:"import"`
 	// Lab is the newest lab job kept, null before the first.
 	Lab *lab.JobStatus `json:"lab"`
@@ -91,7 +92,7 @@ type jobEvent struct {
 
 // jobStatuses reads the status of each kind of job.
 func jobStatuses(a *app.App) Jobs {
-	js := Jobs{Crawl: a.CrawlStatus(), Import: a.Imports.Status()}
+	js := Jobs{Crawl: a.Crawling.Status(), Import: a.Imports.Status()}
 	if labs := a.Lab.Jobs(); len(labs) > 0 {
 		js.Lab = &labs[0]
 	}
@@ -129,7 +130,7 @@ func (f *feeds) statuses(a *app.App) (map[string]jobEvent, error) {
 }
 
 // activeCrawl are the crawl states in which its status moves.
-var activeCrawl = map[string]bool{app.StateRunning: true, app.StatePaused: true, app.StateStopping: true}
+var activeCrawl = map[string]bool{crawling.StateRunning: true, crawling.StatePaused: true, crawling.StateStopping: true}
 
 // closing returns a channel closed when the server that serves r shuts
 // down. http.Server.Shutdown waits for every request to end, and a stream

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 )
@@ -115,7 +115,7 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 
 	var js Jobs
 	apptest.Call(t, h, "GET", "/api/jobs", "", http.StatusOK, &js)
-	if js.Crawl.State != app.StateIdle || js.Import.State != imports.ImportIdle || js.Lab != nil {
+	if js.Crawl.State != crawling.StateIdle || js.Import.State != imports.ImportIdle || js.Lab != nil {
 		t.Fatalf("GET /api/jobs of a new project: %+v", js)
 	}
 

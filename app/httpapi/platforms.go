@@ -9,7 +9,7 @@ import (
 // routePlatforms registers the endpoints of platform sites: how many the
 // project holds, and a librarian's move of a site into or out of them.
 func (h *handler) routePlatforms(mux *router) {
-	mux.HandleFunc("GET /api/platforms", h.api(func(r *http.Request) (any, error) { return h.app.Platforms(r.Context()) }))
+	mux.HandleFunc("GET /api/platforms", h.api(func(r *http.Request) (any, error) { return h.app.Ranking.Platforms(r.Context()) }))
 	mux.HandleFunc("PUT /api/sites/{site}/platform", h.api(func(r *http.Request) (any, error) {
 		var body platformBody
 		if err := decodeBody(r, &body); err != nil {
@@ -18,7 +18,7 @@ func (h *handler) routePlatforms(mux *router) {
 		if body.Platform == nil {
 			return nil, fault.Invalid(errors.New("request body: platform (true or false) is required"))
 		}
-		return h.app.SetPlatform(r.Context(), r.PathValue("site"), *body.Platform, body.Librarian)
+		return h.app.Ranking.SetPlatform(r.Context(), r.PathValue("site"), *body.Platform, body.Librarian)
 	}))
 }
 

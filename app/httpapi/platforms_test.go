@@ -8,6 +8,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/ranking"
 	"sitesift/sites"
 )
 
@@ -46,7 +47,7 @@ func TestPlatformsAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "GET", "/api/sites?platforms=maybe", "", 400, nil)
 
-	var sum app.PlatformSummary
+	var sum ranking.PlatformSummary
 	apptest.Call(t, h, "GET", "/api/platforms", "", 200, &sum)
 	if sum.Count != 2 || !slices.Equal(sum.Sites, []string{"youtube.com", "bit.ly"}) || sum.Note == "" {
 		t.Errorf("platforms: %+v", sum)
@@ -68,7 +69,7 @@ func TestPlatformsAPI(t *testing.T) {
 		t.Errorf("top-k with platforms left out %+v", left)
 	}
 
-	var ch app.PlatformChoice
+	var ch ranking.PlatformChoice
 	apptest.Call(t, h, "PUT", "/api/sites/bit.ly/platform", `{"platform":false}`, 200, &ch)
 	if ch.Site != "bit.ly" || ch.Platform || !ch.Listed {
 		t.Errorf("bit.ly moved out: %+v", ch)

@@ -8,7 +8,7 @@ import (
 
 // routeWARC registers the endpoints of the project's WARC files.
 func (h *handler) routeWARC(mux *router) {
-	mux.HandleFunc("GET /api/warcs", h.api(func(r *http.Request) (any, error) { return h.app.WARCFiles() }))
+	mux.HandleFunc("GET /api/warcs", h.api(func(r *http.Request) (any, error) { return h.app.Crawling.WARCFiles() }))
 	mux.HandleFunc("GET /api/warcs/{name}", h.warcFile)
 	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.WACZ(r.Context()) }))
 	// One package at a time: it reads every WARC file of the project.
@@ -19,7 +19,7 @@ func (h *handler) routeWARC(mux *router) {
 // a large file can be fetched in parts.
 func (h *handler) warcFile(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	f, err := h.app.OpenWARC(name)
+	f, err := h.app.Crawling.OpenWARC(name)
 	if err != nil {
 		writeError(w, err)
 		return

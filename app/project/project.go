@@ -275,3 +275,7 @@ func (p *Project) Close() error {
 	}
 	return errors.Join(err, p.Store.Close(), p.lock.release())
 }
+
+// Version is sitesift's version: its default user agent and the warcinfo
+// records of its WARC files name it.
+const Version = "0.1"

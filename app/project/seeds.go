@@ -83,3 +83,17 @@ func pathSegments(u string) int {
 	}
 	return n
 }
+
+// SiteName is the site a person names, by the project's site rule: a URL
+// ("http://www.example.org/page") stands for its site, and a site name is
+// mapped as the rule maps hosts ("www.example.org" is "example.org" under
+// host-www), so that any spelling finds the site.
+func (p *Project) SiteName(s string) string {
+	rule := p.Store.SiteRule()
+	if strings.Contains(s, "://") {
+		if site, err := rule.Of(s); err == nil {
+			return site
+		}
+	}
+	return rule.Name(strings.TrimSpace(s))
+}

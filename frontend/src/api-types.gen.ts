@@ -390,9 +390,9 @@ export interface Confusion {
 
 /**
  * Continuation is what a crawl started now would continue: a project that
- * has pages continues its crawl (see [App.StartCrawl]).
+ * has pages continues its crawl (see [Service.Start]).
  *
- * (Go: sitesift/app.Continuation)
+ * (Go: sitesift/app/crawling.Continuation)
  */
 export interface Continuation {
   continues: boolean;
@@ -446,7 +446,7 @@ export interface ConvergenceParams {
 /**
  * CrawlErrors is a page of a crawl's failed fetches, latest first.
  *
- * (Go: sitesift/app.CrawlErrors)
+ * (Go: sitesift/app/crawling.CrawlErrors)
  */
 export interface CrawlErrors {
   /** 0 when the project has no crawl */
@@ -458,7 +458,7 @@ export interface CrawlErrors {
 /**
  * CrawlRequest is what a librarian asks of a crawl.
  *
- * (Go: sitesift/app.CrawlRequest)
+ * (Go: sitesift/app/crawling.CrawlRequest)
  */
 export interface CrawlRequest {
   seeds?: string[] | null;
@@ -537,9 +537,9 @@ export interface CrawlRequest {
 }
 
 /**
- * CrawlStatus is the live state of the current (or last) crawl.
+ * Status is the live state of the current (or last) crawl.
  *
- * (Go: sitesift/app.CrawlStatus)
+ * (Go: sitesift/app/crawling.CrawlStatus)
  */
 export interface CrawlStatus {
   state: CrawlState;
@@ -567,10 +567,10 @@ export interface CrawlStatus {
   elapsed_sec: number;
   last_error: string;
   /**
-   * Top are the sites of highest OPIC importance, at most TopShown, but
+   * Top are the sites of highest OPIC importance, at most ranking.TopShown, but
    * the platform sites, which the Sites page hides too; TopPlatforms
    * counts those it left out: the platforms ranked above its last site
-   * (all of them when it holds fewer than TopShown).
+   * (all of them when it holds fewer than ranking.TopShown).
    */
   top: SiteScore[] | null;
   top_platforms: number;
@@ -1066,7 +1066,7 @@ export interface PlatformBody {
  * PlatformChoice is a site's place in or out of the platforms after a
  * librarian moved it.
  *
- * (Go: sitesift/app.PlatformChoice)
+ * (Go: sitesift/app/ranking.PlatformChoice)
  */
 export interface PlatformChoice {
   site: string;
@@ -1079,7 +1079,7 @@ export interface PlatformChoice {
  * PlatformSummary is what the Crawl page says of the platform sites the
  * project's crawls and imports met.
  *
- * (Go: sitesift/app.PlatformSummary)
+ * (Go: sitesift/app/ranking.PlatformSummary)
  */
 export interface PlatformSummary {
   /** Count is the number of platform sites. */
@@ -1221,7 +1221,7 @@ export interface RecrawlCounts {
  * RecrawlReport is what a recrawl found, in CrawlStatus while it runs and
  * once it ended.
  *
- * (Go: sitesift/app.RecrawlReport)
+ * (Go: sitesift/app/crawling.RecrawlReport)
  */
 export interface RecrawlReport {
   /** Round is the recrawl's number (the first crawl is round 0). */
@@ -1522,7 +1522,7 @@ export interface SelectionBody {
  * Every crawl of the project uses them; a crawl request may change them
  * (see [SettingsUpdate]), and the change is kept for the next crawls.
  *
- * (Go: sitesift/app.Settings)
+ * (Go: sitesift/app/crawling.Settings)
  */
 export interface Settings {
   /**
@@ -1573,7 +1573,7 @@ export interface Settings {
   /**
    * SinglePersonApproval lets the librarian who nominated a site approve
    * it too, for a project with a lone librarian. Off by default: two
-   * librarians look at every approved site (see [App.SetSelection]).
+   * librarians look at every approved site (see [Service.SetSelection]).
    */
   single_person_approval: boolean;
   /**
@@ -1589,7 +1589,7 @@ export interface Settings {
  * SettingsUpdate changes some crawl settings: a nil field keeps the stored
  * value (or the default). An empty Contact or UserAgent removes it.
  *
- * (Go: sitesift/app.SettingsUpdate)
+ * (Go: sitesift/app/crawling.SettingsUpdate)
  */
 export interface SettingsUpdate {
   contact?: string;
@@ -1721,7 +1721,7 @@ export interface SiteList {
  * SiteMove is a site's importance before and after a recrawl (shares
  * summing to 1).
  *
- * (Go: sitesift/app.SiteMove)
+ * (Go: sitesift/app/crawling.SiteMove)
  */
 export interface SiteMove {
   site: string;
@@ -1734,7 +1734,7 @@ export interface SiteMove {
  * round (the first crawl, then each recrawl) with what the round found of
  * its pages.
  *
- * (Go: sitesift/app.SiteRecrawls)
+ * (Go: sitesift/app/crawling.SiteRecrawls)
  */
 export interface SiteRecrawls {
   site: string;
@@ -1838,7 +1838,7 @@ export interface SiteRow {
 /**
  * SiteScore is a site with its current OPIC importance.
  *
- * (Go: sitesift/app.SiteScore)
+ * (Go: sitesift/app/ranking.SiteScore)
  */
 export interface SiteScore {
   site: string;

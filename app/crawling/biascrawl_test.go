@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"context"
@@ -15,7 +15,7 @@ func TestCrawlShares(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
 	// A project of three sites, rated: a.test 4 and 3 (mean 3.5), b.test 2, c.test 3.
@@ -27,7 +27,7 @@ func TestCrawlShares(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"ana", "ben"} {
-		if _, _, err := a.AddLibrarian(ctx, n); err != nil {
+		if _, _, err := p.Store.AddLibrarian(ctx, n); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -35,7 +35,7 @@ func TestCrawlShares(t *testing.T) {
 		lib, site string
 		v         int
 	}{{"ana", "a.test", 4}, {"ben", "a.test", 3}, {"ana", "b.test", 2}, {"ben", "c.test", 3}} {
-		if _, err := a.Rate(ctx, r.lib, r.site, r.v, ""); err != nil {
+		if _, err := p.Store.SetRating(ctx, r.lib, r.site, r.v, ""); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -63,7 +64,7 @@ type Settings struct {
 	WindowSize int    `json:"window_size"`
 	// SinglePersonApproval lets the librarian who nominated a site approve
 	// it too, for a project with a lone librarian. Off by default: two
-	// librarians look at every approved site (see [App.SetSelection]).
+	// librarians look at every approved site (see [Service.SetSelection]).
 	SinglePersonApproval bool `json:"single_person_approval"`
 	// Links is the site graph the importance is computed on: editorial
 	// (the default: the links inside the pages' main content, which their
@@ -89,9 +90,6 @@ type SettingsUpdate struct {
 	Links *string `json:"links,omitempty"`
 }
 
-// Set returns a pointer to v, for the fields of a [SettingsUpdate].
-func Set[T any](v T) *T { return &v }
-
 // The keys of the text settings in the store.
 const (
 	keyContact   = "contact"
@@ -107,9 +105,13 @@ var numeric = []struct {
 	field  func(*Settings) *int
 	update func(SettingsUpdate) *int
 }{
+
 	{"delay_ms", func(s *Settings) *int { return &s.DelayMS }, func(u SettingsUpdate) *int { return u.DelayMS }},
+
 	{"parallel", func(s *Settings) *int { return &s.Parallel }, func(u SettingsUpdate) *int { return u.Parallel }},
+
 	{"max_delay_ms", func(s *Settings) *int { return &s.MaxDelayMS }, func(u SettingsUpdate) *int { return u.MaxDelayMS }},
+
 	{"window_size", func(s *Settings) *int { return &s.WindowSize }, func(u SettingsUpdate) *int { return u.WindowSize }},
 }
 
@@ -121,8 +123,8 @@ func defaultSettings() Settings {
 }
 
 // Settings returns the project's crawl settings, defaults filled in.
-func (a *App) Settings(ctx context.Context) (Settings, error) {
-	kv, err := a.store.Settings(ctx)
+func (svc *Service) Settings(ctx context.Context) (Settings, error) {
+	kv, err := svc.store.Settings(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
@@ -144,8 +146,8 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 		}
 	}
 	s.EffectiveUserAgent = s.userAgent()
-	s.SiteRule = string(a.store.SiteRule())
-	lg, err := a.store.LinkGraph(ctx)
+	s.SiteRule = string(svc.store.SiteRule())
+	lg, err := svc.store.LinkGraph(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
@@ -155,15 +157,15 @@ func (a *App) Settings(ctx context.Context) (Settings, error) {
 
 // SetSettings applies u to the project's crawl settings and stores them; a
 // value that is not valid is an error (fault.KindInvalid) and nothing is stored.
-func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
-	s, err := a.Settings(ctx)
+func (svc *Service) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
+	s, err := svc.Settings(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
 	if s, err = u.apply(s); err != nil {
 		return Settings{}, err
 	}
-	if err := a.store.SetSiteRule(ctx, sites.Rule(s.SiteRule)); err != nil {
+	if err := svc.store.SetSiteRule(ctx, sites.Rule(s.SiteRule)); err != nil {
 		return Settings{}, err
 	}
 	kv := map[string]string{}
@@ -185,12 +187,12 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 		kv[keySingle] = strconv.FormatBool(*u.SinglePersonApproval)
 	}
 	if len(kv) > 0 {
-		if err := a.store.SetSettings(ctx, kv); err != nil {
+		if err := svc.store.SetSettings(ctx, kv); err != nil {
 			return Settings{}, err
 		}
 	}
 	if u.Links != nil {
-		changed, err := a.store.SetLinkGraph(ctx, store.LinkGraph(s.Links))
+		changed, err := svc.store.SetLinkGraph(ctx, store.LinkGraph(s.Links))
 		if err != nil {
 			return Settings{}, err
 		}
@@ -198,7 +200,7 @@ func (a *App) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, erro
 		// it on the graph chosen now. Killed before it is saved, the
 		// importance stays stale, and opening the project computes it.
 		if changed {
-			if _, err := a.Ranking.RepairImportance(ctx); err != nil {
+			if _, err := svc.ranking.RepairImportance(ctx); err != nil {
 				return Settings{}, fmt.Errorf("settings: links %s: %w", s.Links, err)
 			}
 		}
@@ -279,9 +281,9 @@ func (s Settings) check() error {
 // update is s as an update that sets every field, the user agent to the
 // effective one.
 func (s Settings) update() SettingsUpdate {
-	return SettingsUpdate{Contact: Set(s.Contact), UserAgent: Set(s.EffectiveUserAgent), DelayMS: Set(s.DelayMS),
-		Parallel: Set(s.Parallel), MaxDelayMS: Set(s.MaxDelayMS), SiteRule: Set(s.SiteRule),
-		Window: Set(s.Window), WindowSize: Set(s.WindowSize), Links: Set(s.Links)}
+	return SettingsUpdate{Contact: new(s.Contact), UserAgent: new(s.EffectiveUserAgent), DelayMS: new(s.DelayMS),
+		Parallel: new(s.Parallel), MaxDelayMS: new(s.MaxDelayMS), SiteRule: new(s.SiteRule),
+		Window: new(s.Window), WindowSize: new(s.WindowSize), Links: new(s.Links)}
 }
 
 // userAgent is the User-Agent crawls send.
@@ -290,9 +292,9 @@ func (s Settings) userAgent() string {
 	case s.UserAgent != "":
 		return s.UserAgent
 	case s.Contact != "":
-		return "sitesift/" + Version + " (+" + s.Contact + ")"
+		return "sitesift/" + project.Version + " (+" + s.Contact + ")"
 	}
-	return "sitesift/" + Version
+	return "sitesift/" + project.Version
 }
 
 // from is the From header crawls send: the contact when it is an e-mail
@@ -321,8 +323,11 @@ func isWebURL(s string) bool {
 // ErrNoContact is why a crawl of the open web does not start: the operator
 // has not said how webmasters can reach them.
 var ErrNoContact = errors.New("a crawl beyond the demo web's .test hosts and loopback needs an operator contact " +
+
 	"(an e-mail address or a web page) for the user agent, so that webmasters can reach you: " +
+
 	"give it once with `sitesift crawl --contact you@library.org …` or `sitesift settings --project DIR --contact you@library.org`, " +
+
 	"or in the app's crawl settings")
 
 // checkContact refuses a crawl of seeds without a contact unless every seed

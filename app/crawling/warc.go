@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"bufio"
@@ -25,16 +25,16 @@ type WARCFile = warcfile.File
 // settings in its warcinfo records (operator contact, user agent), or
 // returns nil when it asks for none. The crawl's captures go to it as they come, and
 // it is closed when the crawl ends.
-func (a *App) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, error) {
+func (svc *Service) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, error) {
 	if req.NoWARC {
 		return nil, nil
 	}
 	if req.WARCMaxSize < 0 {
 		return nil, fault.Invalid(fmt.Errorf("crawl: WARC file size %d must be positive, or 0 for the default", req.WARCMaxSize))
 	}
-	w, err := warcfile.Open(filepath.Join(a.project.Dir, project.WARCDir), warcfile.Options{
+	w, err := warcfile.Open(filepath.Join(svc.project.Dir, project.WARCDir), warcfile.Options{
 		MaxFileSize: req.WARCMaxSize,
-		Software:    "sitesift/" + Version,
+		Software:    "sitesift/" + project.Version,
 		Operator:    settings.Contact,
 		UserAgent:   settings.EffectiveUserAgent,
 	})
@@ -42,7 +42,7 @@ func (a *App) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, 
 		return nil, err
 	}
 	if len(w.Recovered) > 0 {
-		a.log.Warn("WARC files left open by a killed crawl were cut after their last whole record", "files", w.Recovered)
+		svc.log.Warn("WARC files left open by a killed crawl were cut after their last whole record", "files", w.Recovered)
 	}
 	return w, nil
 }
@@ -57,14 +57,14 @@ func closeWARCs(w *warcfile.Writer) error {
 
 // WARCFiles lists the project's WARC files, oldest first, the one a
 // running crawl writes last.
-func (a *App) WARCFiles() ([]WARCFile, error) {
-	return warcfile.List(filepath.Join(a.project.Dir, project.WARCDir))
+func (svc *Service) WARCFiles() ([]WARCFile, error) {
+	return warcfile.List(filepath.Join(svc.project.Dir, project.WARCDir))
 }
 
 // OpenWARC opens the finished WARC file named name for reading; a file
 // still being written is a conflict, any other name not found.
-func (a *App) OpenWARC(name string) (*os.File, error) {
-	dir := filepath.Join(a.project.Dir, project.WARCDir)
+func (svc *Service) OpenWARC(name string) (*os.File, error) {
+	dir := filepath.Join(svc.project.Dir, project.WARCDir)
 	f, err := warcfile.OpenFile(dir, name)
 	if errors.Is(err, warcfile.ErrNotFound) {
 		if _, serr := os.Stat(filepath.Join(dir, filepath.Base(name)+".open")); serr == nil && filepath.Base(name) == name {

@@ -1,4 +1,4 @@
-package app
+package ranking
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // do not have, and would make the ranking depend on an editable list;
 // hiding them changes what a librarian reads and nothing that is computed.
 
-// PlatformSitesShown caps the platform sites [App.Platforms] names.
+// PlatformSitesShown caps the platform sites [Service.Platforms] names.
 const PlatformSitesShown = 20
 
 // PlatformSummary is what the Crawl page says of the platform sites the
@@ -42,8 +42,8 @@ const PlatformNote = "Platforms (social networks, video sites, URL shorteners, C
 
 // Platforms returns how many platform sites the project holds, and the
 // first of them.
-func (a *App) Platforms(ctx context.Context) (PlatformSummary, error) {
-	names, err := a.store.PlatformSites(ctx)
+func (s *Service) Platforms(ctx context.Context) (PlatformSummary, error) {
+	names, err := s.store.PlatformSites(ctx)
 	if err != nil {
 		return PlatformSummary{}, err
 	}
@@ -52,8 +52,8 @@ func (a *App) Platforms(ctx context.Context) (PlatformSummary, error) {
 
 // PlatformSites returns the names of all the project's platform sites, by
 // OPIC importance, highest first.
-func (a *App) PlatformSites(ctx context.Context) ([]string, error) {
-	return a.store.PlatformSites(ctx)
+func (s *Service) PlatformSites(ctx context.Context) ([]string, error) {
+	return s.store.PlatformSites(ctx)
 }
 
 // PlatformChoice is a site's place in or out of the platforms after a
@@ -69,18 +69,18 @@ type PlatformChoice struct {
 // project's platforms, or out of them, whatever the list says; librarian,
 // when not "", is recorded as who chose. An unknown site is a not-found
 // error.
-func (a *App) SetPlatform(ctx context.Context, site string, platform bool, librarian string) (PlatformChoice, error) {
+func (s *Service) SetPlatform(ctx context.Context, site string, platform bool, librarian string) (PlatformChoice, error) {
 	if librarian != "" {
 		var err error
-		if librarian, err = a.Librarian(ctx, librarian); err != nil {
+		if librarian, err = s.project.Librarian(ctx, librarian); err != nil {
 			return PlatformChoice{}, fmt.Errorf("platform of %s: %w", site, err)
 		}
 	}
-	name := a.siteName(site)
-	if err := a.store.SetPlatform(ctx, name, platform, librarian); err != nil {
+	name := s.project.SiteName(site)
+	if err := s.store.SetPlatform(ctx, name, platform, librarian); err != nil {
 		return PlatformChoice{}, err
 	}
-	d, err := a.store.Site(ctx, name, "")
+	d, err := s.store.Site(ctx, name, "")
 	if err != nil {
 		return PlatformChoice{}, err
 	}
@@ -90,13 +90,13 @@ func (a *App) SetPlatform(ctx context.Context, site string, platform bool, libra
 // TopShown is how many sites the crawl status's Top lists.
 const TopShown = 10
 
-// topWithoutPlatforms returns the first n sites of a ranking that are no
+// TopWithoutPlatforms returns the first n sites of a ranking that are no
 // platform sites (by the rule of the Sites page: [store.Store.PlatformsAmong]),
 // and how many platform sites it passed over: those ranked above its last
 // site, or all of them when it holds fewer than n. next returns the
 // ranking's sites, highest first, from offset on, at most limit of them:
 // fewer only at the ranking's end.
-func (a *App) topWithoutPlatforms(ctx context.Context, n int, next func(offset, limit int) ([]SiteScore, error)) ([]SiteScore, int, error) {
+func (s *Service) TopWithoutPlatforms(ctx context.Context, n int, next func(offset, limit int) ([]SiteScore, error)) ([]SiteScore, int, error) {
 	out := []SiteScore{}
 	skipped := 0
 	// Platforms are few among the sites of a crawl, but they are the ones
@@ -111,7 +111,7 @@ func (a *App) topWithoutPlatforms(ctx context.Context, n int, next func(offset, 
 		for i, s := range part {
 			names[i] = s.Site
 		}
-		platform, err := a.store.PlatformsAmong(ctx, names)
+		platform, err := s.store.PlatformsAmong(ctx, names)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -132,11 +132,17 @@ func (a *App) topWithoutPlatforms(ctx context.Context, n int, next func(offset, 
 	return out, skipped, nil
 }
 
-// rankingOf returns the next function of [App.topWithoutPlatforms] over a
+// RankingOf returns the next function of [Service.topWithoutPlatforms] over a
 // ranking held whole.
-func rankingOf(all []SiteScore) func(offset, limit int) ([]SiteScore, error) {
+func RankingOf(all []SiteScore) func(offset, limit int) ([]SiteScore, error) {
 	return func(offset, limit int) ([]SiteScore, error) {
 		offset = min(offset, len(all))
 		return all[offset:min(offset+limit, len(all))], nil
 	}
+}
+
+// SiteScore is a site with its current OPIC importance.
+type SiteScore struct {
+	Site string  `json:"site"`
+	OPIC float64 `json:"opic"`
 }

@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"cmp"
@@ -180,7 +180,7 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	return seeds, st, nil
 }
 
-// CrawlStatus is the live state of the current (or last) crawl.
+// Status is the live state of the current (or last) crawl.
 type CrawlStatus struct {
 	State    string `json:"state"`
 	Strategy string `json:"strategy"`
@@ -201,12 +201,12 @@ type CrawlStatus struct {
 	Retries     int     `json:"retries"`   // fetches tried again after a timeout, a connection failure, a 5xx or a 429
 	ElapsedSec  float64 `json:"elapsed_sec"`
 	LastError   string  `json:"last_error"`
-	// Top are the sites of highest OPIC importance, at most TopShown, but
+	// Top are the sites of highest OPIC importance, at most ranking.TopShown, but
 	// the platform sites, which the Sites page hides too; TopPlatforms
 	// counts those it left out: the platforms ranked above its last site
-	// (all of them when it holds fewer than TopShown).
-	Top          []SiteScore `json:"top"`
-	TopPlatforms int         `json:"top_platforms"`
+	// (all of them when it holds fewer than ranking.TopShown).
+	Top          []ranking.SiteScore `json:"top"`
+	TopPlatforms int                 `json:"top_platforms"`
 	// EndReason says why the crawl ended: limit (the page cap was
 	// reached), failure-limit (the failure cap was reached), exhausted (nothing left to fetch), stopped, seeds-failed
 	// (no page could be fetched fine) or failed; "" before it ends.
@@ -235,12 +235,6 @@ const (
 	EndSeedsFailed = crawl.EndSeedsFailed // no page could be fetched fine
 	EndFailed      = crawl.EndFailed      // saving failed
 )
-
-// SiteScore is a site with its current OPIC importance.
-type SiteScore struct {
-	Site string  `json:"site"`
-	OPIC float64 `json:"opic"`
-}
 
 // Crawl states: the crawler's own and those of the app around it.
 const (
@@ -276,24 +270,24 @@ type crawlJob struct {
 // ErrCrawlRunning is returned when a crawl is asked for while one runs.
 var ErrCrawlRunning = errors.New("a crawl is already running")
 
-// StartCrawl starts a crawl and returns at once; follow it with
+// Start starts a crawl and returns at once; follow it with
 // CrawlStatus, stop it with StopCrawl.
-func (a *App) StartCrawl(req CrawlRequest) (CrawlStatus, error) {
-	js, err := a.startCrawl(req)
+func (svc *Service) Start(req CrawlRequest) (CrawlStatus, error) {
+	js, err := svc.startCrawl(req)
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	return a.jobStatus(js), nil
+	return svc.jobStatus(js), nil
 }
 
-// RunCrawl runs a crawl to its end, calling progress about every interval.
+// Run runs a crawl to its end, calling progress about every interval.
 // Cancelling ctx stops the crawl; what was fetched until then is kept.
-func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Duration, progress func(CrawlStatus)) (CrawlStatus, error) {
-	js, err := a.startCrawl(req)
+func (svc *Service) Run(ctx context.Context, req CrawlRequest, interval time.Duration, progress func(CrawlStatus)) (CrawlStatus, error) {
+	js, err := svc.startCrawl(req)
 	if err != nil {
 		return CrawlStatus{}, err
 	}
-	done, err := a.crawls.Done(js.ID)
+	done, err := svc.crawls.Done(js.ID)
 	if err != nil {
 		return CrawlStatus{}, err
 	}
@@ -302,22 +296,22 @@ func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Dura
 	for {
 		select {
 		case <-ctx.Done():
-			a.StopCrawl()
+			svc.Stop()
 			<-done
 		case <-t.C:
 			if progress != nil {
-				if js, err := a.crawls.Get(js.ID); err == nil {
-					progress(a.jobStatus(js))
+				if js, err := svc.crawls.Get(js.ID); err == nil {
+					progress(svc.jobStatus(js))
 				}
 			}
 			continue
 		case <-done:
 		}
-		end, err := a.crawls.Wait(context.Background(), js.ID)
+		end, err := svc.crawls.Wait(context.Background(), js.ID)
 		if err != nil {
 			return CrawlStatus{}, err
 		}
-		st := a.jobStatus(end)
+		st := svc.jobStatus(end)
 		if progress != nil {
 			progress(st)
 		}
@@ -325,15 +319,15 @@ func (a *App) RunCrawl(ctx context.Context, req CrawlRequest, interval time.Dura
 	}
 }
 
-func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
-	if err := a.refuseImported(context.Background()); err != nil {
+func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
+	if err := svc.refuseImported(context.Background()); err != nil {
 		return crawlStatus{}, err
 	}
 	var rj *recrawlJob
 	var recrawlPrior crawl.Prior
 	if req.Recrawl {
 		var err error
-		if rj, recrawlPrior, err = a.startRecrawl(&req); err != nil {
+		if rj, recrawlPrior, err = svc.startRecrawl(&req); err != nil {
 			return crawlStatus{}, err
 		}
 	}
@@ -342,7 +336,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if err != nil {
 		return crawlStatus{}, err
 	}
-	settings, err := a.Settings(context.Background())
+	settings, err := svc.Settings(context.Background())
 	if err != nil {
 		return crawlStatus{}, err
 	}
@@ -355,19 +349,19 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	// The site rule is the project's, chosen before its first sites: a
 	// crawl of a new project may choose it, and must do so before the
 	// crawler maps its first URL.
-	if err := a.store.SetSiteRule(context.Background(), sites.Rule(settings.SiteRule)); err != nil {
+	if err := svc.store.SetSiteRule(context.Background(), sites.Rule(settings.SiteRule)); err != nil {
 		return crawlStatus{}, err
 	}
 	// One crawl starts at a time: the check and the start below are under
 	// one lock, and what lies between opens the crawl's journal and WARC
 	// files, which a second crawl must not open too.
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if _, ok := a.crawls.Running(); ok {
+	svc.mu.Lock()
+	defer svc.mu.Unlock()
+	if _, ok := svc.crawls.Running(); ok {
 		return crawlStatus{}, fault.Conflict(ErrCrawlRunning)
 	}
 	j := &crawlJob{req: req, recrawl: rj}
-	s := &sink{app: a, recrawl: rj}
+	s := &sink{svc: svc, recrawl: rj}
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
 		crawl.MaxFailures(cmp.Or(req.MaxFailures, req.MaxPages)),
@@ -378,11 +372,11 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		crawl.UserAgent(settings.EffectiveUserAgent),
 		crawl.From(settings.from()),
 		crawl.WithStrategy(strategy),
-		crawl.Teleport(a.teleport),
-		crawl.Logger(a.baseLog),
+		crawl.Teleport(svc.teleport),
+		crawl.Logger(svc.baseLog),
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
-		crawl.SiteRule(a.store.SiteRule()),
+		crawl.SiteRule(svc.store.SiteRule()),
 		// The online OPIC hands cash along the links of the graph the
 		// project ranks on, as the offline ranking after the crawl does.
 		crawl.AllLinksForImportance(settings.Links == string(store.AllLinks)),
@@ -395,7 +389,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		opts = append(opts, crawl.Proxy(req.Proxy))
 	}
 	if req.Bias != 0 {
-		shares, err := a.crawlShares(context.Background(), req.Bias)
+		shares, err := svc.crawlShares(context.Background(), req.Bias)
 		if err != nil {
 			return crawlStatus{}, err
 		}
@@ -404,7 +398,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	// A project that has pages continues its crawl: its OPIC state goes on
 	// and no URL is fetched twice, so the store never mixes the states of a
 	// fresh OPIC with stale ones of the sites the new crawl does not reach.
-	states, edges, fetched, frontier, err := a.store.Prior(context.Background())
+	states, edges, fetched, frontier, err := svc.store.Prior(context.Background())
 	if err != nil {
 		return crawlStatus{}, err
 	}
@@ -417,7 +411,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		}
 		opts = append(opts, crawl.Resume(crawl.Prior{States: states, Edges: edges, Fetched: fetched, Frontier: frontier}))
 	}
-	warcs, err := a.openWARCs(req, settings)
+	warcs, err := svc.openWARCs(req, settings)
 	if err != nil {
 		return crawlStatus{}, err
 	}
@@ -428,7 +422,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if rj != nil {
 		journalFile = project.RecrawlJournalFile
 	}
-	jl, err := project.OpenJournal(a.project.Dir, journalFile, a.log)
+	jl, err := project.OpenJournal(svc.project.Dir, journalFile, svc.log)
 	if err != nil {
 		closeWARCs(warcs)
 		return crawlStatus{}, err
@@ -447,7 +441,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	bg := context.Background()
 	// The crawl starts: what it changed of the settings is kept for the
 	// next ones, and its record says what it used.
-	if _, err := a.SetSettings(bg, req.SettingsUpdate); err != nil {
+	if _, err := svc.SetSettings(bg, req.SettingsUpdate); err != nil {
 		abandon()
 		return crawlStatus{}, err
 	}
@@ -456,7 +450,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if rj != nil {
 		rec.Seeds = nil // the project's pages: the round says which
 	}
-	id, err := a.store.StartCrawl(bg, rec)
+	id, err := svc.store.StartCrawl(bg, rec)
 	if err != nil {
 		abandon()
 		return crawlStatus{}, err
@@ -466,7 +460,7 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if rj != nil {
 		kind = "recrawl"
 	}
-	js, err := a.crawls.Start(kind, j, func(ctx context.Context, _ func(struct{})) (string, error) {
+	js, err := svc.crawls.Start(kind, j, func(ctx context.Context, _ func(struct{})) (string, error) {
 		err := c.Run(ctx, seeds)
 		final := StateDone
 		j.mu.Lock()
@@ -475,44 +469,44 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 			final, err = StateStopped, nil
 		case err != nil:
 			final = StateFailed
-			a.log.Error("crawl failed", "err", err)
+			svc.log.Error("crawl failed", "err", err)
 		}
 		j.mu.Unlock()
 		// Every record of a crawl that ended or was stopped is saved (the
 		// last batch is flushed whatever the end); a failed save keeps the
 		// journal for the next open.
 		if jerr := jl.Close(err == nil); jerr != nil {
-			a.log.Error("crawl journal", "err", jerr)
+			svc.log.Error("crawl journal", "err", jerr)
 		}
 		if werr := closeWARCs(warcs); werr != nil {
-			a.log.Error("closing the WARC files", "err", werr)
+			svc.log.Error("closing the WARC files", "err", werr)
 			final, err = StateFailed, errors.Join(err, werr)
 		}
 		// A recrawl that ended (not stopped, not failed) closes its round;
 		// one stopped or killed is continued by the next recrawl.
 		if rj != nil && final == StateDone {
-			if rerr := a.finishRecrawl(bg, rj); rerr != nil {
-				a.log.Error("finishing the recrawl", "err", rerr)
+			if rerr := svc.finishRecrawl(bg, rj); rerr != nil {
+				svc.log.Error("finishing the recrawl", "err", rerr)
 				final, err = StateFailed, errors.Join(err, rerr)
 			}
 		}
 		// The last PageRank, on the final graph, whatever the end.
-		if perr := a.Ranking.UpdatePageRank(bg); perr != nil {
-			a.log.Error("pagerank", "err", perr)
+		if perr := svc.ranking.UpdatePageRank(bg); perr != nil {
+			svc.log.Error("pagerank", "err", perr)
 			err = errors.Join(err, perr)
 		}
-		if _, serr := a.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
-			a.log.Error("OPIC snapshot", "err", serr)
+		if _, serr := svc.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
+			svc.log.Error("OPIC snapshot", "err", serr)
 		}
 		cs := c.Status()
-		if ferr := a.store.FinishCrawl(bg, id, final, cs.EndReason, cs.Pages, cs.Retries); ferr != nil {
+		if ferr := svc.store.FinishCrawl(bg, id, final, cs.EndReason, cs.Pages, cs.Retries); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		return final, err
 	})
 	if err != nil { // the app is closing: the crawl never ran
 		abandon()
-		if ferr := a.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", 0, 0); ferr != nil {
+		if ferr := svc.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", 0, 0); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		return crawlStatus{}, fault.Conflict(fmt.Errorf("crawl: %w", err))
@@ -523,8 +517,8 @@ func (a *App) startCrawl(req CrawlRequest) (crawlStatus, error) {
 // crawlShares returns the teleport shares of a biased crawl: 1 + bias for
 // the sites librarians rated ranking.FavouredRating or more on average (the others
 // keep the default 1), as in the biased PageRank (BiasVector).
-func (a *App) crawlShares(ctx context.Context, bias float64) (map[string]float64, error) {
-	rs, err := a.store.Ratings(ctx)
+func (svc *Service) crawlShares(ctx context.Context, bias float64) (map[string]float64, error) {
+	rs, err := svc.store.Ratings(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -541,7 +535,7 @@ func (a *App) crawlShares(ctx context.Context, bias float64) (map[string]float64
 // store transaction, the pages into the index in one batch, and every few
 // seconds a fresh PageRank. The crawler calls it from one goroutine.
 type sink struct {
-	app       *App
+	svc       *Service
 	lastRank  time.Time
 	lastSnap  time.Time
 	snapPages int  // pages saved since the last snapshot
@@ -572,42 +566,42 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 			return err
 		}
 	} else {
-		if err := s.app.store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		if err := s.svc.store.SaveCrawlBatch(ctx, pages, states); err != nil {
 			return err
 		}
-		if err := project.IndexPages(ctx, s.app.store, s.app.index, pages); err != nil {
+		if err := project.IndexPages(ctx, s.svc.store, s.svc.index, pages); err != nil {
 			return err
 		}
 	}
 	if s.crawler != nil {
 		st := s.crawler.Status()
-		if err := s.app.store.CrawlProgress(ctx, s.crawl, st.Pages, st.Retries); err != nil {
+		if err := s.svc.store.CrawlProgress(ctx, s.crawl, st.Pages, st.Retries); err != nil {
 			return err
 		}
 	}
 	// The log is for operators; the store is the record, so a log that
 	// cannot be written costs lines, not the crawl.
-	if err := crawllog.Append(s.app.project.CrawlLog(), pages, time.Now()); err != nil && !s.logFailed {
+	if err := crawllog.Append(s.svc.project.CrawlLog(), pages, time.Now()); err != nil && !s.logFailed {
 		s.logFailed = true
-		s.app.log.Error("crawl log", "err", err)
+		s.svc.log.Error("crawl log", "err", err)
 	}
 	s.snapPages += len(pages)
 	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
 		s.lastSnap, s.snapPages = time.Now(), 0
 		// A failed snapshot costs a point of a chart, not the crawl.
-		if _, err := s.app.store.SnapshotOPIC(ctx); err != nil {
-			s.app.log.Error("OPIC snapshot", "err", err)
+		if _, err := s.svc.store.SnapshotOPIC(ctx); err != nil {
+			s.svc.log.Error("OPIC snapshot", "err", err)
 		}
 	}
 	if time.Since(s.lastRank) > 2*time.Second {
 		s.lastRank = time.Now()
-		return s.app.Ranking.UpdatePageRank(ctx)
+		return s.svc.ranking.UpdatePageRank(ctx)
 	}
 	return nil
 }
 
 // jobStatus returns the status of crawl job js.
-func (a *App) jobStatus(js crawlStatus) CrawlStatus {
+func (svc *Service) jobStatus(js crawlStatus) CrawlStatus {
 	j := js.Request
 	cs := j.crawler.Status()
 	st := CrawlStatus{
@@ -626,27 +620,27 @@ func (a *App) jobStatus(js crawlStatus) CrawlStatus {
 		Retries:       cs.Retries,
 		ElapsedSec:    cs.Elapsed.Seconds(),
 		LastError:     cs.LastError,
-		Top:           []SiteScore{},
+		Top:           []ranking.SiteScore{},
 		EndReason:     cs.EndReason,
 		ErrorsByClass: cs.ErrorsByClass,
 		Dropped:       cs.Dropped,
 		Truncated:     cs.Truncated,
 	}
-	var ranking []SiteScore
+	var top10 []ranking.SiteScore
 	if j.recrawl != nil {
 		st.Recrawl = j.recrawl.snapshot()
-		ranking = j.recrawl.finalTop()
+		top10 = j.recrawl.finalTop()
 	}
-	if ranking == nil {
+	if top10 == nil {
 		for _, t := range j.crawler.Top(0) {
-			ranking = append(ranking, SiteScore{Site: t.Site, OPIC: t.OPIC})
+			top10 = append(top10, ranking.SiteScore{Site: t.Site, OPIC: t.OPIC})
 		}
 	}
-	top, platforms, err := a.topWithoutPlatforms(context.Background(), TopShown, rankingOf(ranking))
+	top, platforms, err := svc.ranking.TopWithoutPlatforms(context.Background(), ranking.TopShown, ranking.RankingOf(top10))
 	if err != nil {
 		// The list is for reading: shown with its platforms rather than not at all.
-		a.log.Error("crawl status: platform sites", "err", err)
-		top, platforms = ranking[:min(len(ranking), TopShown)], 0
+		svc.log.Error("crawl status: platform sites", "err", err)
+		top, platforms = top10[:min(len(top10), ranking.TopShown)], 0
 	}
 	st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 	j.mu.Lock()
@@ -664,31 +658,31 @@ func (a *App) jobStatus(js crawlStatus) CrawlStatus {
 	return st
 }
 
-// CrawlStatus returns the state of the running or last crawl.
-func (a *App) CrawlStatus() CrawlStatus {
-	js, ok := a.crawls.Last()
+// Status returns the state of the running or last crawl.
+func (svc *Service) Status() CrawlStatus {
+	js, ok := svc.crawls.Last()
 	if !ok {
-		return a.lastCrawl()
+		return svc.lastCrawl()
 	}
-	return a.jobStatus(js)
+	return svc.jobStatus(js)
 }
 
 // lastCrawl is the status of the project's last crawl before this process
 // started, read from the store once (a client following the event stream
 // asks twice a second): its end state, pages, speed and the top sites by
 // importance. It is idle for a project never crawled.
-func (a *App) lastCrawl() CrawlStatus {
-	a.lastOnce.Do(func() {
-		a.last = CrawlStatus{State: StateIdle, Top: []SiteScore{}, ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
+func (svc *Service) lastCrawl() CrawlStatus {
+	svc.lastOnce.Do(func() {
+		svc.last = CrawlStatus{State: StateIdle, Top: []ranking.SiteScore{}, ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
 		ctx := context.Background()
-		crawls, err := a.store.Crawls(ctx)
+		crawls, err := svc.store.Crawls(ctx)
 		if err != nil || len(crawls) == 0 {
 			return
 		}
 		c := crawls[0]
-		st := CrawlStatus{State: c.State, Pages: c.Pages, Retries: c.Retries, Top: []SiteScore{}, EndReason: c.EndReason,
+		st := CrawlStatus{State: c.State, Pages: c.Pages, Retries: c.Retries, Top: []ranking.SiteScore{}, EndReason: c.EndReason,
 			ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
-		if byClass, err := a.store.Fetches(ctx, c.StartedAt); err == nil {
+		if byClass, err := svc.store.Fetches(ctx, c.StartedAt); err == nil {
 			st.PagesOK = byClass[""]
 			delete(byClass, "")
 			delete(byClass, sites.ErrRedirect) // no failure: the live status does not count them either
@@ -705,7 +699,7 @@ func (a *App) lastCrawl() CrawlStatus {
 		if c.FinishedAt.IsZero() { // the process that ran it was killed
 			st.State = StateInterrupted
 			if st.Pages == 0 { // a crawl of an older version, which recorded no progress
-				if n, _, err := a.store.Stats(ctx); err == nil {
+				if n, _, err := svc.store.Stats(ctx); err == nil {
 					st.Pages = n
 				}
 			}
@@ -719,59 +713,59 @@ func (a *App) lastCrawl() CrawlStatus {
 		if json.Unmarshal(c.Settings, &req) == nil {
 			st.Strategy, st.MaxPages, st.MaxFailures = req.Strategy, req.MaxPages, cmp.Or(req.MaxFailures, req.MaxPages)
 			if req.Recrawl {
-				st.Recrawl = a.lastRecrawl(ctx)
+				st.Recrawl = svc.lastRecrawl(ctx)
 			}
 		}
-		if _, n, err := a.store.Stats(ctx); err == nil {
+		if _, n, err := svc.store.Stats(ctx); err == nil {
 			st.Sites = n
 		}
-		top, platforms, err := a.topWithoutPlatforms(ctx, TopShown, func(offset, limit int) ([]SiteScore, error) {
-			_, rows, err := a.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: offset, Limit: limit})
-			out := make([]SiteScore, len(rows))
+		top, platforms, err := svc.ranking.TopWithoutPlatforms(ctx, ranking.TopShown, func(offset, limit int) ([]ranking.SiteScore, error) {
+			_, rows, err := svc.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: offset, Limit: limit})
+			out := make([]ranking.SiteScore, len(rows))
 			for i, r := range rows {
-				out[i] = SiteScore{Site: r.Site, OPIC: r.OPIC}
+				out[i] = ranking.SiteScore{Site: r.Site, OPIC: r.OPIC}
 			}
 			return out, err
 		})
 		if err == nil {
 			st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 		}
-		a.last = st
+		svc.last = st
 	})
-	return a.last
+	return svc.last
 }
 
-func (a *App) running() (crawlStatus, error) {
-	js, ok := a.crawls.Running()
+func (svc *Service) running() (crawlStatus, error) {
+	js, ok := svc.crawls.Running()
 	if !ok {
 		return js, fault.Conflict(errors.New("no crawl is running"))
 	}
 	return js, nil
 }
 
-// PauseCrawl pauses the running crawl: fetches under way finish, no new one starts.
-func (a *App) PauseCrawl() (CrawlStatus, error) {
-	js, err := a.running()
+// Pause pauses the running crawl: fetches under way finish, no new one starts.
+func (svc *Service) Pause() (CrawlStatus, error) {
+	js, err := svc.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
 	js.Request.crawler.Pause()
-	return a.jobStatus(js), nil
+	return svc.jobStatus(js), nil
 }
 
-// ResumeCrawl resumes a paused crawl.
-func (a *App) ResumeCrawl() (CrawlStatus, error) {
-	js, err := a.running()
+// Resume resumes a paused crawl.
+func (svc *Service) Resume() (CrawlStatus, error) {
+	js, err := svc.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
 	js.Request.crawler.Resume()
-	return a.jobStatus(js), nil
+	return svc.jobStatus(js), nil
 }
 
-// StopCrawl stops the running crawl; what was fetched is kept.
-func (a *App) StopCrawl() (CrawlStatus, error) {
-	js, err := a.running()
+// Stop stops the running crawl; what was fetched is kept.
+func (svc *Service) Stop() (CrawlStatus, error) {
+	js, err := svc.running()
 	if err != nil {
 		return CrawlStatus{}, err
 	}
@@ -779,14 +773,14 @@ func (a *App) StopCrawl() (CrawlStatus, error) {
 	j.mu.Lock()
 	j.stopping = true
 	j.mu.Unlock()
-	if err := a.crawls.Cancel(js.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
+	if err := svc.crawls.Cancel(js.ID); err != nil && !errors.Is(err, jobs.ErrNotRunning) {
 		return CrawlStatus{}, err
 	}
-	return a.jobStatus(js), nil
+	return svc.jobStatus(js), nil
 }
 
 // Continuation is what a crawl started now would continue: a project that
-// has pages continues its crawl (see [App.StartCrawl]).
+// has pages continues its crawl (see [Service.Start]).
 type Continuation struct {
 	Continues bool `json:"continues"`
 	// LastCrawl is when the project's last crawl started.
@@ -801,14 +795,14 @@ type Continuation struct {
 
 // Continuation says whether a crawl started now continues the project's
 // crawl, and what it would go on from.
-func (a *App) Continuation(ctx context.Context) (Continuation, error) {
+func (svc *Service) Continuation(ctx context.Context) (Continuation, error) {
 	var c Continuation
-	crawls, err := a.store.Crawls(ctx)
+	crawls, err := svc.store.Crawls(ctx)
 	if err != nil || len(crawls) == 0 {
 		return c, err
 	}
 	c.LastCrawl = crawls[0].StartedAt
-	byClass, err := a.store.Fetches(ctx, time.Time{})
+	byClass, err := svc.store.Fetches(ctx, time.Time{})
 	if err != nil {
 		return c, err
 	}
@@ -818,7 +812,7 @@ func (a *App) Continuation(ctx context.Context) (Continuation, error) {
 			c.Pages = n
 		}
 	}
-	if c.Waiting, err = a.store.FrontierSize(ctx); err != nil {
+	if c.Waiting, err = svc.store.FrontierSize(ctx); err != nil {
 		return c, err
 	}
 	c.Continues = c.Fetches > 0
@@ -854,7 +848,7 @@ type CrawlErrors struct {
 
 // CrawlErrors lists the fetches of a crawl that failed, answered an error
 // or were refused by robots.txt: those made while it ran.
-func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErrors, error) {
+func (svc *Service) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErrors, error) {
 	switch {
 	case req.Limit == 0:
 		req.Limit = 50
@@ -865,7 +859,7 @@ func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErr
 		return CrawlErrors{}, fault.Invalid(fmt.Errorf("crawl errors: offset %d is negative", req.Offset))
 	}
 	out := CrawlErrors{Rows: []store.FetchError{}}
-	crawls, err := a.store.Crawls(ctx)
+	crawls, err := svc.store.Crawls(ctx)
 	if err != nil {
 		return CrawlErrors{}, err
 	}
@@ -885,7 +879,7 @@ func (a *App) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (CrawlErr
 	if !c.FinishedAt.IsZero() {
 		q.Until = c.FinishedAt.Add(time.Millisecond)
 	}
-	if out.Total, out.Rows, err = a.store.FetchErrors(ctx, q); err != nil {
+	if out.Total, out.Rows, err = svc.store.FetchErrors(ctx, q); err != nil {
 		return CrawlErrors{}, err
 	}
 	for i, e := range out.Rows {
@@ -903,8 +897,8 @@ var ErrImportedGraph = errors.New("the project holds an imported site graph")
 // refuseImported returns a conflict error when the project holds an
 // imported graph: a crawl would add page-counted edges to a graph whose
 // weights mean something else, and continue an OPIC that never read a page.
-func (a *App) refuseImported(ctx context.Context) error {
-	has, err := a.store.HasImport(ctx)
+func (svc *Service) refuseImported(ctx context.Context) error {
+	has, err := svc.store.HasImport(ctx)
 	if err != nil {
 		return err
 	}

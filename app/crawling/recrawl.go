@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/crawl"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -85,12 +86,12 @@ type recrawlJob struct {
 	// top ranks every site once the round is closed, by the window
 	// policy: what the status lists instead of the crawler's own estimate,
 	// which is plain OPIC. Set once, never changed after.
-	top []SiteScore
+	top []ranking.SiteScore
 }
 
 // finalTop returns every site by importance, highest first, after the
 // round closed; nil before. The slice is shared: callers only read it.
-func (j *recrawlJob) finalTop() []SiteScore {
+func (j *recrawlJob) finalTop() []ranking.SiteScore {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.top
@@ -113,13 +114,13 @@ func (j *recrawlJob) snapshot() *RecrawlReport {
 // counts as fetched, and there is no frontier: only the links the revisited
 // pages have now are followed. A round whose pages were all revisited but
 // which a kill kept from closing is closed first, and a new one begun.
-func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) {
+func (svc *Service) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) {
 	ctx := context.Background()
 	// The request is checked before the round begins, which writes.
 	if err := req.CheckRecrawl(); err != nil {
 		return nil, crawl.Prior{}, err
 	}
-	if _, err := a.running(); err == nil {
+	if _, err := svc.running(); err == nil {
 		return nil, crawl.Prior{}, fault.Conflict(ErrCrawlRunning)
 	}
 	var (
@@ -128,25 +129,25 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 	)
 	for range 2 {
 		var err error
-		if r, err = a.store.StartRound(ctx); errors.Is(err, store.ErrInvalid) {
+		if r, err = svc.store.StartRound(ctx); errors.Is(err, store.ErrInvalid) {
 			return nil, crawl.Prior{}, fault.Invalid(err)
 		} else if err != nil {
 			return nil, crawl.Prior{}, err
 		}
-		if revisit, err = a.store.RevisitList(ctx, r.Round); err != nil {
+		if revisit, err = svc.store.RevisitList(ctx, r.Round); err != nil {
 			return nil, crawl.Prior{}, err
 		}
 		if len(revisit) > 0 {
 			break
 		}
-		if err := a.finishRecrawl(ctx, &recrawlJob{round: r.Round}); err != nil {
+		if err := svc.finishRecrawl(ctx, &recrawlJob{round: r.Round}); err != nil {
 			return nil, crawl.Prior{}, err
 		}
 	}
 	if len(revisit) == 0 {
 		return nil, crawl.Prior{}, fault.Invalid(errors.New("recrawl: the project has no page to revisit"))
 	}
-	states, edges, fetched, _, err := a.store.Prior(ctx)
+	states, edges, fetched, _, err := svc.store.Prior(ctx)
 	if err != nil {
 		return nil, crawl.Prior{}, err
 	}
@@ -160,10 +161,10 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 			done = append(done, u)
 		}
 	}
-	if req.Seeds, err = a.crawlSeeds(ctx); err != nil {
+	if req.Seeds, err = svc.crawlSeeds(ctx); err != nil {
 		return nil, crawl.Prior{}, err
 	}
-	recrawlLimits(req, revisit, a.store.SiteRule())
+	recrawlLimits(req, revisit, svc.store.SiteRule())
 	j := &recrawlJob{round: r.Round, revisit: len(revisit), urls: revisit, before: importanceShares(states)}
 	j.report = RecrawlReport{Round: r.Round, Revisit: len(revisit), Moved: []SiteMove{}}
 	return j, crawl.Prior{States: states, Edges: edges, Fetched: done}, nil
@@ -171,8 +172,8 @@ func (a *App) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, error) 
 
 // crawlSeeds returns the seeds of the project's crawls (recrawls have
 // none), each once, in the order they were first given.
-func (a *App) crawlSeeds(ctx context.Context) ([]string, error) {
-	crawls, err := a.store.Crawls(ctx)
+func (svc *Service) crawlSeeds(ctx context.Context) ([]string, error) {
+	crawls, err := svc.store.Crawls(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -232,12 +233,12 @@ func recrawlLimits(req *CrawlRequest, revisit []string, rule sites.Rule) {
 // saveRecrawl saves a batch of the recrawl's records in its round and
 // indexes the pages whose stored version changed.
 func (s *sink) saveRecrawl(ctx context.Context, pages []sites.Page, states []sites.SiteState) error {
-	saved, err := s.app.store.SaveRecrawlBatch(ctx, s.recrawl.round, pages, states)
+	saved, err := s.svc.store.SaveRecrawlBatch(ctx, s.recrawl.round, pages, states)
 	if err != nil {
 		return err
 	}
 	if len(saved.Reindex) > 0 {
-		if err := project.IndexPages(ctx, s.app.store, s.app.index, saved.Reindex); err != nil {
+		if err := project.IndexPages(ctx, s.svc.store, s.svc.index, saved.Reindex); err != nil {
 			return err
 		}
 	}
@@ -249,16 +250,16 @@ func (s *sink) saveRecrawl(ctx context.Context, pages []sites.Page, states []sit
 
 // finishRecrawl closes the recrawl's round: the sites' readings are kept,
 // and their importance becomes the window policy's estimate.
-func (a *App) finishRecrawl(ctx context.Context, j *recrawlJob) error {
-	readings, rounds, err := a.store.FinishRound(ctx, j.round)
+func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
+	readings, rounds, err := svc.store.FinishRound(ctx, j.round)
 	if err != nil {
 		return err
 	}
-	settings, err := a.Settings(ctx)
+	settings, err := svc.Settings(ctx)
 	if err != nil {
 		return err
 	}
-	states, err := a.store.OPICStates(ctx)
+	states, err := svc.store.OPICStates(ctx)
 	if err != nil {
 		return err
 	}
@@ -266,7 +267,7 @@ func (a *App) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.SetRoundImportance(ctx, j.round, est); err != nil {
+	if err := svc.store.SetRoundImportance(ctx, j.round, est); err != nil {
 		return err
 	}
 	var moved []SiteMove
@@ -288,11 +289,11 @@ func (a *App) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	}
 	j.report.Moved = moved[:min(len(moved), 10)]
 	j.report.Finished = true
-	top := make([]SiteScore, 0, len(est))
+	top := make([]ranking.SiteScore, 0, len(est))
 	for site, v := range est {
-		top = append(top, SiteScore{Site: site, OPIC: v})
+		top = append(top, ranking.SiteScore{Site: site, OPIC: v})
 	}
-	slices.SortFunc(top, func(x, y SiteScore) int {
+	slices.SortFunc(top, func(x, y ranking.SiteScore) int {
 		if c := cmp.Compare(y.OPIC, x.OPIC); c != 0 {
 			return c
 		}
@@ -386,19 +387,19 @@ type SiteRecrawls struct {
 }
 
 // SiteRecrawls returns site's importance and changes over the crawls.
-func (a *App) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, error) {
-	rs, err := a.store.SiteRounds(ctx, site)
+func (svc *Service) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, error) {
+	rs, err := svc.store.SiteRounds(ctx, site)
 	if errors.Is(err, store.ErrNotFound) {
 		return SiteRecrawls{}, fault.NotFound(fmt.Errorf("site %q: no such site", site))
 	}
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
-	s, err := a.Settings(ctx)
+	s, err := svc.Settings(ctx)
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
-	gone, err := a.store.GonePages(ctx, site)
+	gone, err := svc.store.GonePages(ctx, site)
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
@@ -407,8 +408,8 @@ func (a *App) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls, erro
 
 // ChangedSites returns the sites whose pages the last recrawl found
 // changed, new or gone.
-func (a *App) ChangedSites(ctx context.Context) (map[string]store.RecrawlCounts, error) {
-	return a.store.ChangedSites(ctx)
+func (svc *Service) ChangedSites(ctx context.Context) (map[string]store.RecrawlCounts, error) {
+	return svc.store.ChangedSites(ctx)
 }
 
 // CheckRecrawl returns the error a recrawl of r would be refused with that
@@ -426,8 +427,8 @@ func (r CrawlRequest) CheckRecrawl() error {
 // keeps it, for the status of a recrawl run before this process started:
 // its counts, and whether its round was closed (the sites that moved are
 // said only by the process that ran it).
-func (a *App) lastRecrawl(ctx context.Context) *RecrawlReport {
-	rs, err := a.store.Rounds(ctx)
+func (svc *Service) lastRecrawl(ctx context.Context) *RecrawlReport {
+	rs, err := svc.store.Rounds(ctx)
 	if err != nil || len(rs) == 0 || rs[len(rs)-1].Round == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package app
+package crawling
 
 import (
 	"context"
@@ -121,21 +121,21 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	defer srv.Close()
 	p := openProject(t, t.TempDir(), true)
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
 	// Every page of a site of this web links to the same few URLs, which
 	// the repetition rule counts as the template's on the editorial graph:
 	// the test follows the graph of all links.
-	if _, err := a.SetSettings(ctx, SettingsUpdate{Links: Set("all")}); err != nil {
+	if _, err := a.SetSettings(ctx, SettingsUpdate{Links: new("all")}); err != nil {
 		t.Fatal(err)
 	}
-	settings := SettingsUpdate{DelayMS: Set(0), Parallel: Set(4)}
+	settings := SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
 	req := CrawlRequest{Seeds: []string{pageURL(1, 0)}, MaxPages: 500, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}
-	if st, err := a.RunCrawl(ctx, req, time.Second, nil); err != nil || st.State != StateDone {
+	if st, err := a.Run(ctx, req, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
-	if st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, Seeds: []string{pageURL(1, 0)}, Proxy: srv.URL}, time.Second, nil); err == nil {
+	if st, err := a.Run(ctx, CrawlRequest{Recrawl: true, Seeds: []string{pageURL(1, 0)}, Proxy: srv.URL}, time.Second, nil); err == nil {
 		t.Fatalf("a recrawl with seeds was not refused: %+v", st)
 	}
 	states, err := p.Store.OPICStates(ctx)
@@ -145,7 +145,7 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	before := importanceShares(states)
 
 	web.version.Store(1)
-	st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	st, err := a.Run(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
 	if err != nil || st.State != StateDone || st.Recrawl == nil || !st.Recrawl.Finished {
 		t.Fatalf("recrawl: %+v, %v", st, err)
 	}
@@ -299,29 +299,29 @@ func TestRecrawlStoppedAndContinued(t *testing.T) {
 	defer srv.Close()
 	p := openProject(t, t.TempDir(), true)
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
-	fast := SettingsUpdate{DelayMS: Set(0), Parallel: Set(4)}
-	if st, err := a.RunCrawl(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
+	fast := SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
+	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
 	n := changingSites * changingPages
 
 	// Slow enough to be stopped halfway: one site at a time, 30 ms apart.
-	slow := SettingsUpdate{DelayMS: Set(30), Parallel: Set(1)}
-	if _, err := a.StartCrawl(CrawlRequest{Recrawl: true, SettingsUpdate: slow, Proxy: srv.URL, NoWARC: true}); err != nil {
+	slow := SettingsUpdate{DelayMS: new(30), Parallel: new(1)}
+	if _, err := a.Start(CrawlRequest{Recrawl: true, SettingsUpdate: slow, Proxy: srv.URL, NoWARC: true}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "10 pages recrawled", func() bool { return a.CrawlStatus().Pages >= 10 })
-	if _, err := a.StartCrawl(CrawlRequest{Recrawl: true, Proxy: srv.URL}); err == nil {
+	waitFor(t, "10 pages recrawled", func() bool { return a.Status().Pages >= 10 })
+	if _, err := a.Start(CrawlRequest{Recrawl: true, Proxy: srv.URL}); err == nil {
 		t.Error("a second recrawl while one runs was not refused")
 	}
-	if _, err := a.StopCrawl(); err != nil {
+	if _, err := a.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the recrawl stopped", func() bool { return a.CrawlStatus().State == StateStopped })
-	first := a.CrawlStatus().Recrawl
+	waitFor(t, "the recrawl stopped", func() bool { return a.Status().State == StateStopped })
+	first := a.Status().Recrawl
 	if first == nil || first.Finished || first.Unchanged == 0 || first.Unchanged >= n {
 		t.Fatalf("stopped recrawl: %+v, want some pages unchanged and not finished", first)
 	}
@@ -330,7 +330,7 @@ func TestRecrawlStoppedAndContinued(t *testing.T) {
 		t.Fatalf("open round after the stop: %+v %v %v", r, open, err)
 	}
 
-	st, err := a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	st, err := a.Run(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
 	if err != nil || st.Recrawl == nil || !st.Recrawl.Finished {
 		t.Fatalf("continued recrawl: %+v, %v", st, err)
 	}
@@ -341,7 +341,7 @@ func TestRecrawlStoppedAndContinued(t *testing.T) {
 		t.Error("the round is still open after the continued recrawl ended")
 	}
 	// The next recrawl is a new round.
-	st, err = a.RunCrawl(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
+	st, err = a.Run(ctx, CrawlRequest{Recrawl: true, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil)
 	if err != nil || st.Recrawl == nil || st.Recrawl.Round != 2 || st.Recrawl.Revisit != n {
 		t.Errorf("next recrawl: %+v, %v; want round 2 revisiting %d pages", st.Recrawl, err, n)
 	}
@@ -356,9 +356,9 @@ func TestRecrawlJournalReplayed(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	p := openProject(t, dir, true)
-	a := New(Options{Project: p})
+	a := newService(p)
 	ctx := context.Background()
-	if st, err := a.RunCrawl(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: SettingsUpdate{DelayMS: Set(0)}, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
+	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
 	if _, err := p.Store.StartRound(ctx); err != nil { // a recrawl began, then the kill
@@ -459,17 +459,17 @@ func TestWindowImportance(t *testing.T) {
 func TestWindowSettings(t *testing.T) {
 	p := openProject(t, t.TempDir(), true)
 	defer p.Close()
-	a := New(Options{Project: p})
+	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
 	s, err := a.Settings(ctx)
 	if err != nil || s.Window != DefaultWindow || s.WindowSize != DefaultWindowSize {
 		t.Fatalf("defaults %+v, %v", s, err)
 	}
-	if _, err := a.SetSettings(ctx, SettingsUpdate{Window: Set(WindowFixed), WindowSize: Set(3)}); err != nil {
+	if _, err := a.SetSettings(ctx, SettingsUpdate{Window: new(WindowFixed), WindowSize: new(3)}); err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []SettingsUpdate{{Window: Set("median")}, {WindowSize: Set(0)}, {WindowSize: Set(101)}} {
+	for _, u := range []SettingsUpdate{{Window: new("median")}, {WindowSize: new(0)}, {WindowSize: new(101)}} {
 		if _, err := a.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("update %+v: %v, want invalid", u, err)
 		}
