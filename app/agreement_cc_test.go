@@ -13,6 +13,7 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -43,7 +44,7 @@ func ccProject(t *testing.T) testProject {
 	apptest.AddLibrarians(t, p.App, "ana", "ben")
 	for site, r := range map[string]int{"bnf.fr": 4, "www.bnf.fr": 3, "lemonde.fr": 3, "culture.gouv.fr": 2, "lonely.fr": 1} {
 		for _, l := range []string{"ana", "ben"} {
-			if _, err := p.Rate(ctx, l, site, r, ""); err != nil {
+			if _, err := p.Review.Rate(ctx, l, site, r, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -58,20 +59,20 @@ func ccProject(t *testing.T) testProject {
 func TestAgreementCommonCrawlRanks(t *testing.T) {
 	p := ccProject(t)
 	ctx := context.Background()
-	ag, err := p.Agreement(ctx, app.AgreementOptions{Rater: app.MeasureCCHarmonic})
+	ag, err := p.Review.Agreement(ctx, review.AgreementOptions{Rater: review.MeasureCCHarmonic})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ag.ReferenceSites != 5 {
 		t.Fatalf("reference sites %d, want 5", ag.ReferenceSites)
 	}
-	rows := map[string]app.AgreementRow{}
+	rows := map[string]review.AgreementRow{}
 	for _, r := range ag.Rows {
 		rows[r.Rater] = r
 	}
-	h, ok := rows[app.MeasureCCHarmonic]
-	if !ok || h.Kind != app.KindMeasure {
-		t.Fatalf("no measure row %s in %v", app.MeasureCCHarmonic, ag.Rows)
+	h, ok := rows[review.MeasureCCHarmonic]
+	if !ok || h.Kind != review.KindMeasure {
+		t.Fatalf("no measure row %s in %v", review.MeasureCCHarmonic, ag.Rows)
 	}
 	// Four of the five rated sites have ranks; harmonic centrality orders
 	// them as the librarians do, Common Crawl's PageRank the other way.
@@ -81,7 +82,7 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 	if len(h.Thresholds) != 3 || h.ThresholdScores[0] != ranking.Score100(float64(h.Thresholds[0]), 9.5e6) {
 		t.Errorf("cc_harmonic thresholds %v, scores %v: want 0–100 of the slice's top, 9.5e6", h.Thresholds, h.ThresholdScores)
 	}
-	pr := rows[app.MeasureCCPageRank]
+	pr := rows[review.MeasureCCPageRank]
 	if pr.Sites != 4 || pr.Spearman != -1 || pr.ScorePct >= h.ScorePct {
 		t.Errorf("cc_pagerank: %d sites, score %v%%, spearman %v; want 4, below cc_harmonic's, -1", pr.Sites, pr.ScorePct, pr.Spearman)
 	}
@@ -91,7 +92,7 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 
 	// Beside sitesift's measures, over the four sites with Common Crawl
 	// ranks, in sitesift's values as the sites table lists them.
-	list, err := p.Sites(ctx, store.SiteQuery{Sort: "site"})
+	list, err := p.Review.Sites(ctx, store.SiteQuery{Sort: "site"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +107,8 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 		t.Fatalf("comparisons %+v, want cc_harmonic and cc_pagerank each with opic and pagerank", ag.Comparisons)
 	}
 	for _, c := range ag.Comparisons[:2] {
-		with := map[string][]float64{app.MeasureOPIC: opic, app.MeasurePageRank: rank}[c.With]
-		if c.Measure != app.MeasureCCHarmonic || with == nil {
+		with := map[string][]float64{review.MeasureOPIC: opic, review.MeasurePageRank: rank}[c.With]
+		if c.Measure != review.MeasureCCHarmonic || with == nil {
 			t.Fatalf("comparison %+v: want cc_harmonic with opic, then pagerank", c)
 		}
 		if want := importance.Spearman(cc, with); c.Sites != 4 || math.Abs(float64(c.Spearman)-want) > 1e-12 || c.TopK != 4 {
@@ -130,7 +131,7 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 // ranks has neither their rows nor comparisons.
 func TestAgreementWithoutCommonCrawlRanks(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
-	ag, err := a.Agreement(context.Background(), app.AgreementOptions{})
+	ag, err := a.Review.Agreement(context.Background(), review.AgreementOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/review"
 )
 
 // lastBitsEdges is a graph whose sites s0…s5 have one link structure: each
@@ -39,7 +40,7 @@ func lastBitsEdges() []string {
 // lastBitsAgreement imports lastBitsEdges with its lines shuffled by seed,
 // has ana and ben rate the sites of ratings alike, and returns the row of
 // measure.
-func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measure string) app.AgreementRow {
+func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measure string) review.AgreementRow {
 	t.Helper()
 	lines := lastBitsEdges()
 	rand.New(rand.NewPCG(seed, 1)).Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
@@ -55,12 +56,12 @@ func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measur
 	apptest.AddLibrarians(t, p.App, "ana", "ben")
 	for site, r := range ratings {
 		for _, l := range []string{"ana", "ben"} {
-			if _, err := p.Rate(ctx, l, site, r, ""); err != nil {
+			if _, err := p.Review.Rate(ctx, l, site, r, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	ag, err := p.Agreement(ctx, app.AgreementOptions{Rater: measure})
+	ag, err := p.Review.Agreement(ctx, review.AgreementOptions{Rater: measure})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measur
 		}
 	}
 	t.Fatalf("no %s row in %+v", measure, ag.Rows)
-	return app.AgreementRow{}
+	return review.AgreementRow{}
 }
 
 // TestAgreementInputOrder: the OPIC score, kappa and Spearman's
@@ -86,7 +87,7 @@ func TestAgreementInputOrder(t *testing.T) {
 	}
 	var first score
 	for seed := range 6 {
-		row := lastBitsAgreement(t, uint64(seed), ratings, app.MeasureOPIC)
+		row := lastBitsAgreement(t, uint64(seed), ratings, review.MeasureOPIC)
 		if row.AllTied {
 			t.Fatalf("seed %d: OPIC all tied over sites of different structures", seed)
 		}
@@ -107,7 +108,7 @@ func TestAgreementInputOrder(t *testing.T) {
 func TestAgreementAllTied(t *testing.T) {
 	ratings := map[string]int{"s0.test": 1, "s1.test": 1, "s2.test": 2, "s3.test": 2, "s4.test": 3, "s5.test": 4}
 	for seed := range 3 {
-		for _, m := range []string{app.MeasureOPIC, app.MeasurePageRank, app.MeasureInSites} {
+		for _, m := range []string{review.MeasureOPIC, review.MeasurePageRank, review.MeasureInSites} {
 			row := lastBitsAgreement(t, uint64(seed), ratings, m)
 			if !row.AllTied || !math.IsNaN(float64(row.KappaW)) || !math.IsNaN(float64(row.Spearman)) {
 				t.Errorf("seed %d, %s: all tied %v, kappa %v, Spearman %v; want all tied and no kappa nor Spearman",
@@ -117,7 +118,7 @@ func TestAgreementAllTied(t *testing.T) {
 	}
 	// The table says so too, where it shows no kappa.
 	var table strings.Builder
-	if err := app.WriteAgreement(&table, app.Agreement{Rows: []app.AgreementRow{lastBitsAgreement(t, 0, ratings, app.MeasureOPIC)}}, "table"); err != nil {
+	if err := app.WriteAgreement(&table, review.Agreement{Rows: []review.AgreementRow{lastBitsAgreement(t, 0, ratings, review.MeasureOPIC)}}, "table"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(table.String(), "all tied: it cannot tell the rated sites apart") {

@@ -9,6 +9,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -20,7 +21,7 @@ func TestAgreementSiteNames(t *testing.T) {
 	// are 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1: ties across the quartiles.
 	inSites := []int{4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1}
 	ratings := [][2]int{{4, 4}, {4, 3}, {3, 3}, {2, 3}, {3, 2}, {2, 2}, {1, 2}, {2, 1}, {1, 1}, {2, 2}, {1, 1}, {3, 3}}
-	score := func(name func(i int) string) app.AgreementRow {
+	score := func(name func(i int) string) review.AgreementRow {
 		t.Helper()
 		p, err := project.Open(filepath.Join(t.TempDir(), "project"), true)
 		if err != nil {
@@ -47,22 +48,22 @@ func TestAgreementSiteNames(t *testing.T) {
 		apptest.AddLibrarians(t, a, "ana", "ben")
 		for i, r := range ratings {
 			for l, v := range r {
-				if _, err := a.Rate(ctx, []string{"ana", "ben"}[l], name(i), v, ""); err != nil {
+				if _, err := a.Review.Rate(ctx, []string{"ana", "ben"}[l], name(i), v, ""); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
-		ag, err := a.Agreement(ctx, app.AgreementOptions{Rater: app.MeasureInSites})
+		ag, err := a.Review.Agreement(ctx, review.AgreementOptions{Rater: review.MeasureInSites})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, row := range ag.Rows {
-			if row.Rater == app.MeasureInSites {
+			if row.Rater == review.MeasureInSites {
 				return row
 			}
 		}
-		t.Fatalf("no %s row in %+v", app.MeasureInSites, ag.Rows)
-		return app.AgreementRow{}
+		t.Fatalf("no %s row in %+v", review.MeasureInSites, ag.Rows)
+		return review.AgreementRow{}
 	}
 	up := score(func(i int) string { return fmt.Sprintf("s%02d.test", i) })
 	down := score(func(i int) string { return fmt.Sprintf("s%02d.test", 99-i) })

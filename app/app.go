@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,6 +14,7 @@ import (
 	"sitesift/app/lab"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/importance"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -47,6 +47,9 @@ type App struct {
 	// Crawling crawls and recrawls, and keeps the crawl settings (package
 	// crawling).
 	Crawling *crawling.Service
+	// Review is the librarians' side: sites, search, ratings, the review
+	// queue, selection and agreement (package review).
+	Review *review.Service
 	// Imports reads into the project what other tools wrote (package
 	// imports).
 	Imports *imports.Service
@@ -58,8 +61,6 @@ type App struct {
 	log      *slog.Logger
 	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
 	teleport float64
-
-	biased biasedMemo // the review queue's biased order (review.go)
 }
 
 // New returns an App over an open project.
@@ -96,6 +97,9 @@ func New(opt Options) *App {
 				p.Dir, p.Holder.Command, p.Holder.PID))
 		}
 	}
+	// The review searches as the App does: its index, or the holder's.
+	a.Review = review.New(opt.Project, a.search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
+		Crawling: a.Crawling, Imports: a.Imports}, a.log)
 	return a
 }
 
@@ -147,196 +151,6 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	}
 	return ProjectInfo{ID: id, Name: a.projectName(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
 		Imports: export.List(imports)}, nil
-}
-
-// Sites lists sites, sorted, filtered and paginated by the store.
-func (a *App) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
-	if q.Librarian != "" {
-		// The librarian's ratings fill the rows: "ana" reads Ana's.
-		if l, err := a.store.LibrarianProfile(ctx, q.Librarian); err == nil {
-			q.Librarian = l.Name
-		}
-	}
-	total, rows, err := a.store.ListSites(ctx, q)
-	if err != nil {
-		return SiteList{}, err
-	}
-	if rows == nil {
-		rows = []store.SiteRow{}
-	}
-	if err := a.Ranking.PlaceRows(ctx, rows); err != nil {
-		return SiteList{}, err
-	}
-	archive, err := a.Imports.SitesArchive(ctx, rows) // import_archive.go
-	if err != nil {
-		return SiteList{}, err
-	}
-	graph, err := a.Ranking.LinkGraph(ctx)
-	if err != nil {
-		return SiteList{}, err
-	}
-	platforms, err := a.store.PlatformCount(ctx)
-	if err != nil {
-		return SiteList{}, err
-	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph, Platforms: platforms}, nil
-}
-
-// SiteList is one page of the sites table.
-type SiteList struct {
-	Total  int             `json:"total"`
-	Offset int             `json:"offset"`
-	Limit  int             `json:"limit"`
-	Rows   []store.SiteRow `json:"rows"`
-	// Archive is what imported archives (CDX) and the Common Crawl graph
-	// say of the listed sites, by name, for those they name.
-	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
-	// Graph is the site graph the importance and the degrees come from.
-	Graph ranking.LinkGraph `json:"graph"`
-	// Platforms is the number of the project's platform sites, whatever
-	// the query: what the Sites page says it hides or shows apart.
-	Platforms int `json:"platforms"`
-}
-
-// Site returns one site's detail; librarian selects whose rating is shown as
-// its Rating. With a librarian, the other librarians' ratings are withheld
-// until that librarian has rated the site (as on the review page), so that
-// they judge it unswayed; without one, every rating is shown.
-func (a *App) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
-	if librarian != "" {
-		var err error
-		if librarian, err = a.Librarian(ctx, librarian); err != nil {
-			return store.SiteDetail{}, err
-		}
-	}
-	d, err := a.store.Site(ctx, a.project.SiteName(name), librarian)
-	if err != nil {
-		return d, err
-	}
-	st, err := a.Ranking.Standings(ctx)
-	if err != nil {
-		return store.SiteDetail{}, err
-	}
-	d.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
-	ranking.ScoreLinks(st, d.InLinks)
-	ranking.ScoreLinks(st, d.OutLinks)
-	if librarian == "" {
-		return d, nil
-	}
-	// Until the librarian has rated the site the others' ratings are
-	// withheld, their own note alone shown.
-	if own, _, _ := blind(d.Ratings, librarian); own == nil {
-		d.Ratings = []store.Rating{}
-	} else if own.Rating == 0 {
-		d.Ratings = []store.Rating{*own}
-	}
-	return d, nil
-}
-
-// CheckRating returns a bad-request error unless value is a rating, a
-// whole number from 1 to 4.
-func CheckRating(value int) error {
-	if value < store.MinRating || value > store.MaxRating {
-		return fault.Invalid(fmt.Errorf("rating %d is not 1, 2, 3 or 4 (a note alone is kept with a note, not a rating)", value))
-	}
-	return nil
-}
-
-// Rate records a librarian's rating (1–4) of a site. The librarian must
-// be a profile of the project (see [App.Librarian]).
-func (a *App) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
-	if err := CheckRating(value); err != nil {
-		return store.Rating{}, err
-	}
-	name, err := a.Librarian(ctx, librarian)
-	if err != nil {
-		return store.Rating{}, err
-	}
-	return a.store.SetRating(ctx, name, a.project.SiteName(site), value, note)
-}
-
-// Rerate records a librarian's rating (1–4) of a site, keeping the note
-// already stored.
-func (a *App) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
-	if err := CheckRating(value); err != nil {
-		return store.Rating{}, err
-	}
-	name, err := a.Librarian(ctx, librarian)
-	if err != nil {
-		return store.Rating{}, err
-	}
-	return a.store.Rerate(ctx, name, a.project.SiteName(site), value)
-}
-
-// Unrate removes a librarian's rating of a site.
-func (a *App) Unrate(ctx context.Context, librarian, site string) error {
-	name, err := a.Librarian(ctx, librarian)
-	if err != nil {
-		return err
-	}
-	return a.store.DeleteRating(ctx, name, a.project.SiteName(site))
-}
-
-// SearchResult is one page of search results.
-type SearchResult struct {
-	Total  uint64      `json:"total"`
-	TookMS float64     `json:"took_ms"`
-	Hits   []SearchHit `json:"hits"`
-	// Facets are the sites with the most hits, most first, when the query
-	// asked for them (index.Query.FacetSites); empty otherwise.
-	Facets []index.SiteCount `json:"facets"`
-	// Ignored are the query's words too common to search for, left out of
-	// the search (index.Result.Ignored).
-	Ignored []string `json:"ignored"`
-}
-
-// SearchFacetSites is the number of sites of the facet of GET /api/search.
-const SearchFacetSites = 10
-
-// SearchHit is one matching page.
-type SearchHit struct {
-	URL   string  `json:"url"`
-	Site  string  `json:"site"`
-	Title string  `json:"title"`
-	Score float64 `json:"score"`
-	// Relevance is Score as 0–100 of the best hit's over all hits
-	// ([Score100]): the best match of the query is 100.
-	Relevance int    `json:"relevance"`
-	Snippet   string `json:"snippet"`
-	// Language is the page's language (ISO 639-1), as its main text was
-	// told and indexed; "" when unknown.
-	Language string `json:"language"`
-}
-
-// Search runs a full-text query over the crawled pages: every plain word
-// required unless q.Any. A query that cannot run is a bad request whose
-// message says why in plain words (an [*index.QueryError], whose details
-// name the problem and the character it is at).
-func (a *App) Search(ctx context.Context, q index.Query) (SearchResult, error) {
-	res, err := a.search(ctx, q)
-	if errors.Is(err, index.ErrBadQuery) {
-		return SearchResult{}, fault.Invalid(err)
-	}
-	if err != nil {
-		return SearchResult{}, err
-	}
-	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
-	for i, h := range res.Hits {
-		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
-			Language: h.Language, Relevance: ranking.Score100(h.Score, res.MaxScore)}
-	}
-	return out, nil
-}
-
-// Warm ranks the sites and counts them in the background, so that the
-// first page of the sites table a window or a browser asks for does not
-// wait for it (over a second at a million sites). A listing asked for
-// meanwhile waits for it rather than ranking the sites a second time.
-func (a *App) Warm() {
-	go func() {
-		_, _ = a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
-	}()
 }
 
 // Set returns a pointer to v, for the fields of a [crawling.SettingsUpdate].

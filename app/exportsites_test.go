@@ -61,7 +61,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, st := range []string{store.StatusNominated, store.StatusApproved} {
-		if _, err := a.SetSelection(ctx, "example.test", store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
+		if _, err := a.Review.SetSelection(ctx, "example.test", store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -113,7 +113,7 @@ func TestFailedSitesLeftOutOfEveryExport(t *testing.T) {
 	}
 	for _, site := range []string{"ok.test", "dead.test", "broken.test", "closed.test"} {
 		for _, st := range []string{store.StatusNominated, store.StatusApproved} {
-			if _, err := a.SetSelection(ctx, site, store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
+			if _, err := a.Review.SetSelection(ctx, site, store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
 				t.Fatal(err)
 			}
 		}

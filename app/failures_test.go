@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -42,17 +42,17 @@ func TestFailedSitesLeftOut(t *testing.T) {
 		t.Errorf("seeds with the failed sites: %v, want all 4, dead.test first", got)
 	}
 	apptest.AddLibrarians(t, a, "ana")
-	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana"})
+	q, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana"})
 	if err != nil || q.Total != 1 || q.Excluded != 3 || q.Rows[0].Site != "ok.test" {
 		t.Errorf("queue: %+v, %v; want ok.test alone and 3 left out", q, err)
 	}
-	for _, order := range []string{app.OrderBiased, app.OrderCommunity} {
-		q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", Order: order})
+	for _, order := range []string{review.OrderBiased, review.OrderCommunity} {
+		q, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana", Order: order})
 		if err != nil || q.Total != 1 || q.Excluded != 3 {
 			t.Errorf("queue by %s: %+v, %v; want 1 site and 3 left out", order, q, err)
 		}
 	}
-	q, err = a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", IncludeFailed: true})
+	q, err = a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana", IncludeFailed: true})
 	if err != nil || q.Total != 4 || q.Excluded != 0 {
 		t.Errorf("queue with the failed sites: %+v, %v", q, err)
 	}

@@ -119,7 +119,7 @@ func TestImportIANAWARC(t *testing.T) {
 		!pg.FetchedAt.Equal(time.Date(2014, 1, 26, 20, 9, 12, 0, time.UTC)) {
 		t.Errorf("root zone page %+v", pg)
 	}
-	sr, err := a.Search(ctx, index.Query{Text: "root zone"})
+	sr, err := a.Review.Search(ctx, index.Query{Text: "root zone"})
 	if err != nil {
 		t.Fatal(err)
 	}

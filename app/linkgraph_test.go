@@ -46,7 +46,7 @@ func templateProject(t *testing.T) (*app.App, *project.Project) {
 // listing says its numbers come from.
 func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, ranking.LinkGraph) {
 	t.Helper()
-	l, err := a.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
+	l, err := a.Review.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -81,17 +82,17 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 		t.Errorf("binary rank = %v, %v", rankNames(bin), err)
 	}
 
-	list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10, Platforms: store.PlatformsNone})
+	list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10, Platforms: store.PlatformsNone})
 	if err != nil || list.Total != 2 || list.Platforms != 3 {
 		t.Errorf("sites without platforms: total %d, platforms %d, %v; want 2 and 3", list.Total, list.Platforms, err)
 	}
 
 	apptest.AddLibrarians(t, a, "ana")
-	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana"})
+	q, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana"})
 	if err != nil || q.Total != 2 || q.Platforms != 3 || len(q.Rows) != 2 {
 		t.Errorf("queue: total %d, platforms %d, %d rows, %v; want 2, 3, 2", q.Total, q.Platforms, len(q.Rows), err)
 	}
-	q, err = a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", IncludePlatforms: true})
+	q, err = a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana", IncludePlatforms: true})
 	if err != nil || q.Total != 5 || q.Platforms != 0 || q.Rows[0].Site != "facebook.com" {
 		t.Errorf("queue with platforms: total %d, platforms %d, %v", q.Total, q.Platforms, err)
 	}
@@ -128,7 +129,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 	}
 	for _, site := range []string{"t.co", "news.test"} {
 		for _, st := range []string{store.StatusNominated, store.StatusApproved} {
-			if _, err := a.SetSelection(ctx, site, store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
+			if _, err := a.Review.SetSelection(ctx, site, store.SelectionUpdate{Librarian: "ana", Status: st}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -184,14 +185,14 @@ func TestPlatformsHaveNoPlace(t *testing.T) {
 	if err != nil || all[0].Site != "facebook.com" || all[0].Standing != (store.Standing{}) || all[3].OPICRank != 1 {
 		t.Errorf("rank with platforms: %+v, %v; want the platforms unplaced and news.test #1", all, err)
 	}
-	list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10})
+	list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10})
 	if err != nil || list.Rows[0].OPICRank != 0 || list.Rows[3].OPICRank != 1 {
 		t.Errorf("sites: %+v, %v", list.Rows, err)
 	}
 	if _, err := a.Ranking.SetPlatform(ctx, "news.test", true, ""); err != nil {
 		t.Fatal(err)
 	}
-	d, err := a.Site(ctx, "blog.test", "")
+	d, err := a.Review.Site(ctx, "blog.test", "")
 	if err != nil || d.OPICRank != 1 || d.OPICScore != 100 {
 		t.Errorf("blog.test after news.test moved in: rank %d score %d, %v; want #1 scoring 100", d.OPICRank, d.OPICScore, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/crawl/demoweb"
 	"sitesift/sites"
 )
@@ -134,7 +135,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 		t.Errorf("%d sites known after the second crawl, %d after the first: it discovered nothing", len(hist2), len(hist1))
 	}
 
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, httpapi.New(a), "GET", "/api/sites?limit=500", "", 200, &list)
 	var opic float64
 	for _, r := range list.Rows {

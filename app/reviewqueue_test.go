@@ -16,6 +16,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -103,10 +104,10 @@ func queueProject(t *testing.T) *app.App {
 		{"bob", "a1.test", 4, ""}, {"bob", "t7.test", 3, ""}, {"bob", "g1.test", 2, ""},
 	} {
 		if r.v == 0 {
-			if _, err := a.Note(ctx, r.lib, r.site, r.note); err != nil {
+			if _, err := a.Review.Note(ctx, r.lib, r.site, r.note); err != nil {
 				t.Fatal(err)
 			}
-		} else if _, err := a.Rate(ctx, r.lib, r.site, r.v, r.note); err != nil {
+		} else if _, err := a.Review.Rate(ctx, r.lib, r.site, r.v, r.note); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -114,7 +115,7 @@ func queueProject(t *testing.T) *app.App {
 		{"ana", "a1.test", store.StatusNominated}, {"bob", "a1.test", store.StatusApproved},
 		{"bob", "t2.test", store.StatusNominated}, {"ana", "g2.test", store.StatusRejected},
 	} {
-		if _, err := a.SetSelection(ctx, s.site, store.SelectionUpdate{Librarian: s.lib, Status: s.status}); err != nil {
+		if _, err := a.Review.SetSelection(ctx, s.site, store.SelectionUpdate{Librarian: s.lib, Status: s.status}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -132,30 +133,30 @@ func TestReviewQueueOrders(t *testing.T) {
 	ctx := context.Background()
 	type call struct {
 		Name string
-		Got  app.ReviewQueue
+		Got  review.ReviewQueue
 	}
 	var got []call
 	for _, lib := range []string{"ana", "bob"} {
-		for _, order := range []string{app.OrderImportance, app.OrderBiased, app.OrderCommunity, app.OrderSearch} {
+		for _, order := range []string{review.OrderImportance, review.OrderBiased, review.OrderCommunity, review.OrderSearch} {
 			for _, q := range []string{"", "t", "a1", "zz", "map", "atlas"} {
-				if order == app.OrderSearch && q == "" {
+				if order == review.OrderSearch && q == "" {
 					continue
 				}
 				for _, include := range []bool{false, true} {
 					for _, limit := range []int{1, 4, 50} {
-						if order == app.OrderSearch && limit < 50 {
+						if order == review.OrderSearch && limit < 50 {
 							continue // which of close scores comes first is the index's choice
 						}
-						req := app.QueueRequest{Librarian: lib, Order: order, Q: q, Limit: limit, IncludeFailed: include}
-						res, err := a.ReviewQueue(ctx, req)
+						req := review.QueueRequest{Librarian: lib, Order: order, Q: q, Limit: limit, IncludeFailed: include}
+						res, err := a.Review.ReviewQueue(ctx, req)
 						if err != nil {
 							t.Fatalf("%+v: %v", req, err)
 						}
-						if order == app.OrderSearch {
+						if order == review.OrderSearch {
 							// Close scores order apart from one index to the
 							// next: the queue keeps the index's order, and the
 							// file pins which sites it keeps.
-							slices.SortFunc(res.Rows, func(x, y app.QueueItem) int { return strings.Compare(x.Site, y.Site) })
+							slices.SortFunc(res.Rows, func(x, y review.QueueItem) int { return strings.Compare(x.Site, y.Site) })
 						}
 						got = append(got, call{fmt.Sprintf("%s %s q=%q failed=%v limit=%d", lib, order, q, include, limit), res})
 					}
@@ -201,7 +202,7 @@ func TestBiasedQueueFollowsRatings(t *testing.T) {
 	ctx := context.Background()
 	check := func(when string) {
 		t.Helper()
-		q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "bob", Order: app.OrderBiased, Limit: 50, IncludeFailed: true})
+		q, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "bob", Order: review.OrderBiased, Limit: 50, IncludeFailed: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,11 +221,11 @@ func TestBiasedQueueFollowsRatings(t *testing.T) {
 	}
 	check("first")
 	// t9.test, of no importance, favoured now: its neighbours' ranks move.
-	if _, err := a.Rate(ctx, "ana", "t9.test", 4, ""); err != nil {
+	if _, err := a.Review.Rate(ctx, "ana", "t9.test", 4, ""); err != nil {
 		t.Fatal(err)
 	}
 	check("after a rating of 4")
-	if _, err := a.Rate(ctx, "ana", "t9.test", 1, ""); err != nil {
+	if _, err := a.Review.Rate(ctx, "ana", "t9.test", 1, ""); err != nil {
 		t.Fatal(err)
 	}
 	check("after the rating became 1")

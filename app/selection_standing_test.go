@@ -13,18 +13,18 @@ import (
 func TestSelectionStanding(t *testing.T) {
 	ctx := context.Background()
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
-	list, err := a.Sites(ctx, store.SiteQuery{Limit: 500})
+	list, err := a.Review.Sites(ctx, store.SiteQuery{Limit: 500})
 	if err != nil || len(list.Rows) < 2 {
 		t.Fatalf("sites: %+v, %v", list, err)
 	}
 	site := list.Rows[1] // not the top site, whose rank 1 would hide a wrong order
 	for _, u := range []store.SelectionUpdate{{Librarian: "ana", Status: store.StatusNominated},
 		{Librarian: "ben", Status: store.StatusApproved}} {
-		if _, err := a.SetSelection(ctx, site.Site, u); err != nil {
+		if _, err := a.Review.SetSelection(ctx, site.Site, u); err != nil {
 			t.Fatal(err)
 		}
 	}
-	sel, err := a.Selection(ctx, "")
+	sel, err := a.Review.Selection(ctx, "")
 	if err != nil || len(sel) != 1 {
 		t.Fatalf("approved: %+v, %v", sel, err)
 	}

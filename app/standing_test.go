@@ -11,6 +11,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -109,7 +110,7 @@ func TestStandings(t *testing.T) {
 		}
 	}
 	// A page sorted by name, from the second row: ranks are over all sites.
-	list, err := a.Sites(ctx, store.SiteQuery{Sort: "site", Offset: 1, Limit: 3})
+	list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "site", Offset: 1, Limit: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestStandings(t *testing.T) {
 		t.Fatalf("got %d rows, want 3", len(list.Rows))
 	}
 	prTop := 0
-	all, err := a.Sites(ctx, store.SiteQuery{})
+	all, err := a.Review.Sites(ctx, store.SiteQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestStandings(t *testing.T) {
 	if prTop == 0 {
 		t.Errorf("no site ranked 1 by PageRank")
 	}
-	d, err := a.Site(ctx, "c.test", "")
+	d, err := a.Review.Site(ctx, "c.test", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestStandings(t *testing.T) {
 		check("rank", r.Site, r.Standing)
 	}
 	apptest.AddLibrarians(t, a, "ana")
-	q, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: "ana", IncludeFailed: true})
+	q, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: "ana", IncludeFailed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func TestStandings(t *testing.T) {
 	for _, r := range q.Rows {
 		check("queue", r.Site, r.Standing)
 	}
-	card, err := a.Review(ctx, "d.test", "ana")
+	card, err := a.Review.Review(ctx, "d.test", "ana")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
@@ -191,7 +192,7 @@ func WriteBiasedRank(w io.Writer, rows []ranking.BiasedRankRow, format string) e
 
 // WriteQueue writes a review queue as a table, CSV
 // (site,status,opic,pagerank,pages,in_sites,out_sites) or JSON.
-func WriteQueue(w io.Writer, q ReviewQueue, format string) error {
+func WriteQueue(w io.Writer, q review.ReviewQueue, format string) error {
 	switch format {
 	case export.JSON:
 		return export.WriteJSON(w, q)
@@ -238,11 +239,11 @@ func (a *App) SelectionName(status, format string) (string, error) {
 // line, for a crawler), CSV (the columns SelectionColumns; times in RFC
 // 3339, empty when there is none; a nominator not recorded, for a site
 // approved before nominators were kept, as "(unknown)") or JSON (an array
-// of SelectedSeed).
-func WriteSelection(w io.Writer, seeds []SelectedSeed, format string) error {
+// of review.SelectedSeed).
+func WriteSelection(w io.Writer, seeds []review.SelectedSeed, format string) error {
 	switch format {
 	case export.Txt:
-		return writeSeedLines(w, seeds, func(s SelectedSeed) string { return s.SeedURL })
+		return writeSeedLines(w, seeds, func(s review.SelectedSeed) string { return s.SeedURL })
 	case export.CSV:
 		at := func(t time.Time) string {
 			if t.IsZero() {
@@ -335,6 +336,7 @@ func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
 // SitesTableColumns are the first columns of the sites table as CSV;
 // one column per librarian follows, then mean_rating.
 var SitesTableColumns = []string{"site", "crawl_status", "pages", "opic", "pagerank", "in_sites", "out_sites",
+
 	"hub", "authority", "selection"}
 
 // WriteRatingsCSV writes the sites table t as CSV: the columns
@@ -406,29 +408,11 @@ func WriteSitesTableJSON(w io.Writer, t RatingsTable) error {
 	return export.WriteJSON(w, out)
 }
 
-// WriteRatings writes ratings as a ratings file: the header
-// librarian,site,rating,note and one line a rating, in the order given,
-// cells that a spreadsheet would take for a formula quoted (see csvCell);
-// a note kept without a rating has an empty rating cell.
-func WriteRatings(w io.Writer, rs []store.Rating) error {
-	cw := export.NewCSVWriter(w)
-	cw.Write(RatingsColumns)
-	for _, r := range rs {
-		rating := ""
-		if r.Rating > 0 {
-			rating = strconv.Itoa(r.Rating)
-		}
-		cw.Write([]string{r.Librarian, r.Site, rating, r.Note})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
 // WriteAgreement writes an agreement report as a table, CSV or JSON. The
 // CSV has exactly the columns AgreementColumns, an undefined statistic as
 // an empty cell; the table and JSON also say how many sites a single
 // librarian rated (left out) and give the measures' thresholds.
-func WriteAgreement(w io.Writer, ag Agreement, format string) error {
+func WriteAgreement(w io.Writer, ag review.Agreement, format string) error {
 	switch format {
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
@@ -447,7 +431,7 @@ func WriteAgreement(w io.Writer, ag Agreement, format string) error {
 	return &export.ErrFormat{Format: format, Want: []string{export.Table, export.CSV, export.JSON}}
 }
 
-func csvFloat(f Float) string {
+func csvFloat(f review.Float) string {
 	v := float64(f)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return ""
@@ -455,7 +439,7 @@ func csvFloat(f Float) string {
 	return export.Ftoa(v)
 }
 
-func tableFloat(f Float, format string) string {
+func tableFloat(f review.Float, format string) string {
 	v := float64(f)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "-"
@@ -463,7 +447,7 @@ func tableFloat(f Float, format string) string {
 	return fmt.Sprintf(format, v)
 }
 
-func writeAgreementTable(w io.Writer, ag Agreement) error {
+func writeAgreementTable(w io.Writer, ag review.Agreement) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-24s %-9s %5s %7s %7s %7s %8s  %s\n", "rater", "kind", "sites", "score%", "loo%", "kappa_w", "spearman", "thresholds (least value ranked 2, 3, 4)")
 	for _, r := range ag.Rows {
@@ -495,7 +479,7 @@ func writeAgreementTable(w io.Writer, ag Agreement) error {
 	}
 	if ag.Bias != nil {
 		fmt.Fprintf(&b, "Biased PageRank: teleport weight 1 + %g for the %d sites of mean rating >= %g. %s is scored on the ratings it was biased with (in-sample); %s takes each site's value from a PageRank biased by the other %d folds' ratings.\n",
-			*ag.Bias, ag.Favoured, ranking.FavouredRating, MeasureBiased, MeasureBiasedCV, biasFolds-1)
+			*ag.Bias, ag.Favoured, ranking.FavouredRating, review.MeasureBiased, review.MeasureBiasedCV, review.BiasFolds-1)
 	}
 	if c := ag.Confusion; c != nil {
 		fmt.Fprintf(&b, "\nConfusion of %s (%s): rows are the reference rank, columns %s's rank.\n%9s", c.Rater, c.Kind, c.Rater, "")
@@ -521,6 +505,7 @@ var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_lo
 // SelectionColumns is the header of a selection exported as CSV; checked
 // is true when a fetch of the crawl answered seed_url 2xx.
 var SelectionColumns = []string{"site", "seed_url", "status", "nominated_by", "nominated_at", "approved_by", "approved_at",
+
 	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic", "checked"}
 
 // CommunityCSVHeader is the header of a seed list from communities in CSV.

@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -17,7 +18,7 @@ import (
 // selection: the seeds, how far each reaches (its site, by the project's
 // site rule), the URLs the project's crawls left out and the user agent.
 type CrawlerExport struct {
-	Seeds []SelectedSeed
+	Seeds []review.SelectedSeed
 	// Rule is the project's site rule: a seed's scope is its site.
 	Rule sites.Rule
 	// Exclude are the regular expressions of URLs the last crawl of the

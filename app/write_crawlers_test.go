@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sitesift/app/fault"
+	"sitesift/app/review"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -20,10 +21,10 @@ import (
 // survives; exclusions and the user agent, as the suffix the crawler
 // appends to its browser's own, are written.
 func TestWriteBrowsertrixConfig(t *testing.T) {
-	seed := func(site string) SelectedSeed {
-		return SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
+	seed := func(site string) review.SelectedSeed {
+		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
 	}
-	e := CrawlerExport{Seeds: []SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW,
+	e := CrawlerExport{Seeds: []review.SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW,
 		Exclude: []string{`\.pdf$`, `calendar\?`}, UserAgent: `bot/1 "quoted" (+mailto:x@y)`}
 	var b strings.Builder
 	if err := WriteBrowsertrixConfig(&b, e); err != nil {
@@ -118,10 +119,10 @@ func TestBrowsertrixExpressionsInNode(t *testing.T) {
 	excludes := []string{`(?i)\.PDF$`, `\Ahttps?://[^/]+/calendar\z`, `calendar\?`, `(?i)/(log(in|out)|Admin)/`,
 		`(?m)^http://a\.test/x$`, `(?s)a.b`, `a.b`, `\bfoo\b`, `(?i)[a-c]+\d{2,3}?z`, `[[:upper:]]{2}`,
 		`[^/]+\.test/?$`, `(?U)a+b`, `x*?y|(?i:Q)`, `\x{e9}t\x{e9}`, `(?i)stra\x{DF}e`, `^$`, `(?i)k`, `^[^a-c/]+$`, `\S\s\W`, `[^\n]x`}
-	seed := func(site string) SelectedSeed {
-		return SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
+	seed := func(site string) review.SelectedSeed {
+		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
 	}
-	e := CrawlerExport{Seeds: []SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW, Exclude: excludes}
+	e := CrawlerExport{Seeds: []review.SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW, Exclude: excludes}
 	var b strings.Builder
 	if err := WriteBrowsertrixConfig(&b, e); err != nil {
 		t.Fatal(err)
@@ -181,7 +182,7 @@ func TestBrowsertrixExpressionsInNode(t *testing.T) {
 // file is written.
 func TestBrowsertrixRefusesUntranslatable(t *testing.T) {
 	for _, x := range []string{`\x{1F600}`, `\pN`, `[^\x{1F600}]`} {
-		e := CrawlerExport{Seeds: []SelectedSeed{{SeedURL: "http://a.test/", SelectedSite: store.SelectedSite{Selection: store.Selection{Site: "a.test"}}}},
+		e := CrawlerExport{Seeds: []review.SelectedSeed{{SeedURL: "http://a.test/", SelectedSite: store.SelectedSite{Selection: store.Selection{Site: "a.test"}}}},
 			Rule: sites.RuleHost, Exclude: []string{`\.pdf$`, x}}
 		var b strings.Builder
 		err := WriteBrowsertrixConfig(&b, e)

@@ -301,7 +301,7 @@ func ReviewProject(t testing.TB) string {
 	for lib, rs := range map[string][]int{"ana": {4, 3, 1, 2, 0}, "ben": {4, 2, 1, 3, 2}, "cleo": {3, 2, 2, 0, 0}} {
 		for i, v := range rs {
 			if v > 0 {
-				if _, err := a.Rate(ctx, lib, "s"+strconv.Itoa(i+1)+".test", v, ""); err != nil {
+				if _, err := a.Review.Rate(ctx, lib, "s"+strconv.Itoa(i+1)+".test", v, ""); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -315,7 +315,7 @@ func ReviewProject(t testing.TB) string {
 func AddLibrarians(t testing.TB, a *app.App, names ...string) {
 	t.Helper()
 	for _, n := range names {
-		if _, _, err := a.AddLibrarian(context.Background(), n); err != nil {
+		if _, _, err := a.Review.AddLibrarian(context.Background(), n); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -98,7 +98,7 @@ func DefaultProjectDir(name string) string {
 // handler is the app's HTTP handler, with the frontend and the logger. The
 // sites table's ranks are computed meanwhile (App.Warm).
 func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
-	a.Warm()
+	a.Review.Warm()
 	return httpapi.New(a, append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)...)
 }
 
@@ -605,13 +605,13 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 	}
 	return c.readProject(*dir, func(a *app.App) error {
 		if len(rest) == 1 {
-			d, err := a.Site(ctx, strings.ToLower(rest[0]), "")
+			d, err := a.Review.Site(ctx, strings.ToLower(rest[0]), "")
 			if err != nil {
 				return err
 			}
 			return app.WriteSiteReport(c.Stdout, d, *format)
 		}
-		list, err := a.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
+		list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
 			Platforms: *platforms})
 		if err != nil {
 			return err
@@ -635,7 +635,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 		return usageError{"search: no query"}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		res, err := a.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
+		res, err := a.Review.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
 		if err != nil {
 			return err
 		}

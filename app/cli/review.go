@@ -15,6 +15,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/export"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
@@ -41,7 +42,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 			return err
 		}
 		return c.readProject(*dir, func(a *app.App) error {
-			ls, err := a.Librarians(ctx)
+			ls, err := a.Review.Librarians(ctx)
 			if err != nil {
 				return err
 			}
@@ -53,7 +54,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 			if err := tw.Flush(); err != nil {
 				return err
 			}
-			ms, err := a.LibrarianMerges(ctx)
+			ms, err := a.Review.LibrarianMerges(ctx)
 			if err != nil {
 				return err
 			}
@@ -74,7 +75,7 @@ func (c CLI) librarians(ctx context.Context, args []string) error {
 			return usageError{"librarians add: give one NAME"}
 		}
 		return c.withProject(*dir, func(a *app.App) error {
-			l, created, err := a.AddLibrarian(ctx, rest[0])
+			l, created, err := a.Review.AddLibrarian(ctx, rest[0])
 			if err != nil {
 				return err
 			}
@@ -113,7 +114,7 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 	f.Visit(func(fl *flag.Flag) { noted = noted || fl.Name == "note" })
 	if len(rest) == 1 && noted {
 		return c.withProject(*dir, func(a *app.App) error {
-			r, err := a.Note(ctx, *librarian, rest[0], *note)
+			r, err := a.Review.Note(ctx, *librarian, rest[0], *note)
 			if err != nil {
 				return err
 			}
@@ -133,13 +134,13 @@ func (c CLI) rate(ctx context.Context, args []string) error {
 	}
 	value, err := strconv.Atoi(rest[1])
 	if err == nil {
-		err = app.CheckRating(value)
+		err = review.CheckRating(value)
 	}
 	if err != nil {
 		return usageError{fmt.Sprintf("rate: rating %q is not 1, 2, 3 or 4", rest[1])}
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		r, err := a.Rate(ctx, *librarian, rest[0], value, *note)
+		r, err := a.Review.Rate(ctx, *librarian, rest[0], value, *note)
 		if err != nil {
 			return err
 		}
@@ -152,9 +153,9 @@ func (c CLI) review(ctx context.Context, args []string) error {
 	f := c.newFlags("review")
 	dir := f.project
 	librarian := f.String("librarian", "", "whose queue: the sites they have not rated")
-	order := f.String("order", app.OrderImportance, "importance, biased, community or search")
+	order := f.String("order", review.OrderImportance, "importance, biased, community or search")
 	q := f.String("q", "", "with --order search: the full-text query; else keep sites whose name contains it")
-	limit := f.Int("limit", app.DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", app.MaxQueueLimit))
+	limit := f.Int("limit", review.DefaultQueueLimit, fmt.Sprintf("sites to list (1..%d)", review.MaxQueueLimit))
 	bias := f.Float64("bias", ranking.DefaultBias, "with --order biased: teleport boost of the sites rated 3–4 on average")
 	format := f.String("format", export.Table, "table, csv or json")
 	includeFailed := f.Bool("include-failed", false,
@@ -171,7 +172,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		rq, err := a.ReviewQueue(ctx, app.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias,
+		rq, err := a.Review.ReviewQueue(ctx, review.QueueRequest{Librarian: *librarian, Order: *order, Q: *q, Limit: *limit, Bias: *bias,
 			IncludeFailed: *includeFailed, IncludePlatforms: *includePlatforms})
 		if err != nil {
 			return err
@@ -223,7 +224,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 		}
 	})
 	return c.withProject(*dir, func(a *app.App) error {
-		s, err := a.SetSelection(ctx, strings.ToLower(rest[0]), u)
+		s, err := a.Review.SetSelection(ctx, strings.ToLower(rest[0]), u)
 		if err != nil {
 			return err
 		}
@@ -252,7 +253,7 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		seeds, err := a.Selection(ctx, *status)
+		seeds, err := a.Review.Selection(ctx, *status)
 		if err != nil {
 			return err
 		}
@@ -287,8 +288,8 @@ func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 			return err
 		}
 		defer fh.Close()
-		res, err := a.ImportRatingsCSV(ctx, fh, rest[0])
-		var fe *app.RatingsFileError
+		res, err := a.Review.ImportRatingsCSV(ctx, fh, rest[0])
+		var fe *review.RatingsFileError
 		if errors.As(err, &fe) {
 			// Like a compiler: one FILE:LINE: message a bad line, then the
 			// one-line error.
@@ -363,7 +364,7 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 		return usageError{"agreement: --rater goes with --format table or json"}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		ag, err := a.Agreement(ctx, app.AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
+		ag, err := a.Review.Agreement(ctx, review.AgreementOptions{Biased: *biased, Bias: *bias, Rater: *rater})
 		if err != nil {
 			return err
 		}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 )
 
 func TestAgreementCLI(t *testing.T) {
@@ -92,7 +92,7 @@ func TestAgreementCLI(t *testing.T) {
 		math.Abs(*ag.Rows[3].Thresholds[0]-0.2) > 1e-12 || ag.Rows[0].ScoreLOOPct == nil {
 		t.Errorf("json rows %+v %+v", ag.Rows[0], ag.Rows[3])
 	}
-	if ag.Rows[7].Rater != app.MeasureBiased || ag.Rows[8].Rater != app.MeasureBiasedCV || ag.Rows[7].ScorePct == nil || ag.Rows[8].ScorePct == nil {
+	if ag.Rows[7].Rater != review.MeasureBiased || ag.Rows[8].Rater != review.MeasureBiasedCV || ag.Rows[7].ScorePct == nil || ag.Rows[8].ScorePct == nil {
 		t.Errorf("biased rows %+v %+v", ag.Rows[7], ag.Rows[8])
 	}
 

@@ -174,7 +174,7 @@ func TestExportRatingsCSV(t *testing.T) {
 		lib, site string
 		v         int
 	}{{"ben", "h1.test", 4}, {"ana", "h1.test", 3}, {"ana", "a2.test", 1}, {"ben", "b2.test", 2}} {
-		if _, err := a.Rate(ctx, r.lib, r.site, r.v, ""); err != nil {
+		if _, err := a.Review.Rate(ctx, r.lib, r.site, r.v, ""); err != nil {
 			t.Fatal(err)
 		}
 	}

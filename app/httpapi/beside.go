@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/fault"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites/index"
 )
 
@@ -48,10 +48,10 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 		}
 		defer res.Body.Close()
 		var env struct {
-			Status    string           `json:"status"`
-			Data      app.SearchResult `json:"data"`
-			ErrorType string           `json:"error_type"`
-			Error     string           `json:"error"`
+			Status    string              `json:"status"`
+			Data      review.SearchResult `json:"data"`
+			ErrorType string              `json:"error_type"`
+			Error     string              `json:"error"`
 		}
 		if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
 			return index.Result{}, fmt.Errorf("search: the answer of pid %d: HTTP %d: %w", h.PID, res.StatusCode, err)

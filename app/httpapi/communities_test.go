@@ -137,7 +137,7 @@ func TestExportSeedsAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "GET", "/api/export/heritrix?buckets=0", "", 400, nil)
 	apptest.AddLibrarians(t, a, "ana")
-	if _, err := a.Rate(context.Background(), "ana", "g1.test", 2, ""); err != nil {
+	if _, err := a.Review.Rate(context.Background(), "ana", "g1.test", 2, ""); err != nil {
 		t.Fatal(err)
 	}
 	rec = get("/api/export/ratings.csv")

@@ -7,6 +7,7 @@ import (
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -74,7 +75,7 @@ func Contract() []Route {
 		{Pattern: "GET /api/jobs", Response: Jobs{}},
 		{Pattern: "GET /api/jobs/events", Body: "text/event-stream: events crawl, import and lab, each with that field of GET /api/jobs"},
 
-		{Pattern: "GET /api/sites", Response: app.SiteList{}},
+		{Pattern: "GET /api/sites", Response: review.SiteList{}},
 		{Pattern: "GET /api/sites/{site}", Response: store.SiteDetail{}},
 		{Pattern: "GET /api/pages/text", Response: app.PageText{}},
 		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: ranking.PlatformChoice{}},
@@ -83,7 +84,7 @@ func Contract() []Route {
 		{Pattern: "PUT /api/sites/{site}/note", Requests: []any{noteBody{}}, Response: rating},
 		{Pattern: "DELETE /api/sites/{site}/rating", Response: struct{}{}},
 
-		{Pattern: "GET /api/search", Response: app.SearchResult{}, Error: (&index.QueryError{}).Details()},
+		{Pattern: "GET /api/search", Response: review.SearchResult{}, Error: (&index.QueryError{}).Details()},
 
 		{Pattern: "GET /api/communities", Response: []communities.Community{}},
 		{Pattern: "GET /api/graph", Response: communities.GraphView{}},
@@ -116,15 +117,15 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/librarians", Response: []store.Librarian{}},
 		{Pattern: "POST /api/librarians", Requests: []any{librarianBody{}}, Response: store.Librarian{}},
-		{Pattern: "GET /api/review/queue", Response: app.ReviewQueue{}},
-		{Pattern: "GET /api/sites/{site}/review", Response: app.ReviewPage{}},
+		{Pattern: "GET /api/review/queue", Response: review.ReviewQueue{}},
+		{Pattern: "GET /api/sites/{site}/review", Response: review.ReviewPage{}},
 		{Pattern: "PUT /api/sites/{site}/selection", Requests: []any{selectionBody{}}, Response: store.Selection{}},
-		{Pattern: "GET /api/selection", Response: []app.SelectedSeed{}},
+		{Pattern: "GET /api/selection", Response: []review.SelectedSeed{}},
 		{Pattern: "GET /api/export/selection", Body: file},
-		{Pattern: "POST /api/ratings/import", Response: store.RatingsImport{}, Error: (&app.RatingsFileError{}).Details(), Body: "the request body is the CSV file"},
+		{Pattern: "POST /api/ratings/import", Response: store.RatingsImport{}, Error: (&review.RatingsFileError{}).Details(), Body: "the request body is the CSV file"},
 		{Pattern: "GET /api/ratings/export", Body: file},
 
-		{Pattern: "GET /api/agreement", Response: app.Agreement{}},
+		{Pattern: "GET /api/agreement", Response: review.Agreement{}},
 		{Pattern: "GET /api/rank/biased", Response: []ranking.BiasedRankRow{}},
 
 		{Pattern: "POST /api/desktop/save", Requests: []any{saveRequest{}}, Response: Saved{}},

@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -127,7 +128,7 @@ func TestCostlySearchRefused(t *testing.T) {
 
 	// Within the bounds a search runs, from the page or from a tool that
 	// sends neither header.
-	var res app.SearchResult
+	var res review.SearchResult
 	apptest.Call(t, h, "GET", "/api/search?q="+url.QueryEscape("jazz aab*"), "", 200, &res)
 	if res.Total == 0 {
 		t.Error("jazz aab*: no hits")

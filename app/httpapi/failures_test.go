@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
@@ -22,7 +23,7 @@ func TestFailedSitesAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.FailuresProject(t))
 	apptest.AddLibrarians(t, a, "ana")
 	h := New(a)
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?status=errors-only", "", 200, &list)
 	if list.Total != 1 || list.Rows[0].Site != "broken.test" || list.Rows[0].CrawlStatus != "errors-only" || list.Rows[0].Errors != 1 {
 		t.Errorf("status=errors-only: %+v", list)
@@ -37,7 +38,7 @@ func TestFailedSitesAPI(t *testing.T) {
 	if d.CrawlStatus != "dead" || d.Report.ErrorsByClass["dns"] != 1 || d.Pages[0].ErrorClass != "dns" {
 		t.Errorf("dead.test: %+v", d)
 	}
-	var q app.ReviewQueue
+	var q review.ReviewQueue
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana", "", 200, &q)
 	if q.Total != 1 || q.Excluded != 3 {
 		t.Errorf("queue: %+v", q)

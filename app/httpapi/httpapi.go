@@ -16,6 +16,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/fault"
+	"sitesift/app/review"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
@@ -317,7 +318,7 @@ func (h *handler) routeCrawl(mux *router) {
 	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Crawling.Continuation(r.Context()) }))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
-		return a.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
+		return a.Review.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
 	}))
 	// A page's text is a plain read of one row: another web site's page
 	// can neither read it nor make it cost anything.
@@ -326,7 +327,7 @@ func (h *handler) routeCrawl(mux *router) {
 	}))
 	mux.HandleFunc("PUT /api/sites/{site}/rating", h.api(h.rate))
 	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {
-		return struct{}{}, a.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
+		return struct{}{}, a.Review.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
 	}))
 	mux.HandleFunc("GET /api/search", h.work(h.gates.search, h.api(h.search)))
 }
@@ -372,7 +373,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	if order != "" && order != "asc" && order != "desc" {
 		return nil, fault.Invalid(fmt.Errorf("parameter order=%q must be asc or desc", order))
 	}
-	return h.app.Sites(r.Context(), store.SiteQuery{
+	return h.app.Review.Sites(r.Context(), store.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
 		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"), Status: r.FormValue("status"),
 		Archived: r.FormValue("archived"), Platforms: r.FormValue("platforms"),
@@ -385,9 +386,9 @@ func (h *handler) rate(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if body.Note == nil {
-		return h.app.Rerate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating)
+		return h.app.Review.Rerate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating)
 	}
-	return h.app.Rate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating, *body.Note)
+	return h.app.Review.Rate(r.Context(), body.Librarian, r.PathValue("site"), body.Rating, *body.Note)
 }
 
 func (h *handler) search(r *http.Request) (any, error) {
@@ -403,7 +404,7 @@ func (h *handler) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: app.SearchFacetSites, Any: anyWord})
+	return h.app.Review.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: review.SearchFacetSites, Any: anyWord})
 }
 
 // rateBody is the body of PUT /api/sites/{site}/rating.

@@ -19,6 +19,7 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -47,7 +48,7 @@ func testProject(t *testing.T, opts ...Option) (*app.App, *project.Project, http
 
 func TestSitesAPI(t *testing.T) {
 	_, h := testApp(t)
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?limit=500", "", 200, &list)
 	if list.Total < 30 || len(list.Rows) != list.Total {
 		t.Fatalf("total %d, %d rows; want ≥ 30 sites, all in one page", list.Total, len(list.Rows))
@@ -63,7 +64,7 @@ func TestSitesAPI(t *testing.T) {
 	if math.Abs(opic-1) > 1e-9 || math.Abs(pr-1) > 1e-9 {
 		t.Errorf("opic sums to %v, pagerank to %v; want 1", opic, pr)
 	}
-	var page app.SiteList
+	var page review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?sort=site&order=asc&offset=2&limit=3", "", 200, &page)
 	if len(page.Rows) != 3 || page.Rows[0].Site > page.Rows[1].Site {
 		t.Errorf("sorted page by site = %+v", page.Rows)
@@ -102,7 +103,7 @@ func TestSitesAPI(t *testing.T) {
 
 func TestRatingAPI(t *testing.T) {
 	_, h := testApp(t)
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?limit=2", "", 200, &list)
 	site := list.Rows[1].Site
 	path := "/api/sites/" + url.PathEscape(site) + "/rating"
@@ -140,7 +141,7 @@ func contains(list []string, s string) bool {
 
 func TestSearchAPI(t *testing.T) {
 	_, h := testApp(t)
-	var res app.SearchResult
+	var res review.SearchResult
 	apptest.Call(t, h, "GET", "/api/search?q=directory", "", 200, &res)
 	if res.Total == 0 || len(res.Hits) == 0 || res.Hits[0].Title == "" {
 		t.Fatalf("search directory: %+v", res)

@@ -9,6 +9,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -29,14 +30,14 @@ func TestPlatformsAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := New(a)
-	names := func(l app.SiteList) []string {
+	names := func(l review.SiteList) []string {
 		var out []string
 		for _, r := range l.Rows {
 			out = append(out, r.Site)
 		}
 		return out
 	}
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?platforms=none", "", 200, &list)
 	if list.Total != 2 || list.Platforms != 2 || !slices.Equal(names(list), []string{"news.test", "blog.test"}) {
 		t.Errorf("platforms=none: %d %v, %d platforms", list.Total, names(list), list.Platforms)
@@ -86,7 +87,7 @@ func TestPlatformsAPI(t *testing.T) {
 		t.Errorf("bit.ly detail: %+v", detail)
 	}
 	apptest.AddLibrarians(t, a, "ana")
-	var q app.ReviewQueue
+	var q review.ReviewQueue
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana", "", 200, &q)
 	if q.Total != 3 || q.Platforms != 1 {
 		t.Errorf("queue: total %d, platforms %d; want 3 and 1", q.Total, q.Platforms)

@@ -9,6 +9,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
@@ -20,7 +21,7 @@ const maxRatingsFile = 16 << 20
 // review queue and page, selection, ratings files and agreement.
 func (h *handler) routeReview(mux *router) {
 	a := h.app
-	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Librarians(r.Context()) }))
+	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Review.Librarians(r.Context()) }))
 	mux.HandleFunc("POST /api/librarians", h.addLibrarian)
 	c := h.gates.compute
 	// The queue by importance and a site's review page are what every
@@ -33,19 +34,19 @@ func (h *handler) routeReview(mux *router) {
 	computed := h.work(c, queue)
 	mux.HandleFunc("GET /api/review/queue", h.work(nil, func(w http.ResponseWriter, r *http.Request) {
 		switch r.FormValue("order") {
-		case app.OrderBiased, app.OrderCommunity:
+		case review.OrderBiased, review.OrderCommunity:
 			computed(w, r)
 		default:
 			queue(w, r)
 		}
 	}))
 	mux.HandleFunc("GET /api/sites/{site}/review", h.work(nil, h.api(func(r *http.Request) (any, error) {
-		return a.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
+		return a.Review.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
 	})))
 	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
 	mux.HandleFunc("PUT /api/sites/{site}/note", h.api(h.note))
 	mux.HandleFunc("GET /api/selection", h.api(func(r *http.Request) (any, error) {
-		return a.Selection(r.Context(), r.FormValue("status"))
+		return a.Review.Selection(r.Context(), r.FormValue("status"))
 	}))
 	mux.HandleFunc("GET /api/export/selection", h.exportSelection)
 	mux.HandleFunc("POST /api/ratings/import", h.api(h.importRatings))
@@ -60,7 +61,7 @@ func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	l, created, err := h.app.AddLibrarian(r.Context(), body.Name)
+	l, created, err := h.app.Review.AddLibrarian(r.Context(), body.Name)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -73,7 +74,7 @@ func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) queue(r *http.Request) (any, error) {
-	limit, err := intParam(r, "limit", app.DefaultQueueLimit)
+	limit, err := intParam(r, "limit", review.DefaultQueueLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +83,7 @@ func (h *handler) queue(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if limit == 0 {
-		return nil, fault.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", app.MaxQueueLimit))
+		return nil, fault.Invalid(fmt.Errorf("parameter limit=0 must lie in 1..%d", review.MaxQueueLimit))
 	}
 	includeFailed, err := boolParam(r, "include_failed")
 	if err != nil {
@@ -92,7 +93,7 @@ func (h *handler) queue(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.ReviewQueue(r.Context(), app.QueueRequest{Librarian: r.FormValue("librarian"), Order: r.FormValue("order"),
+	return h.app.Review.ReviewQueue(r.Context(), review.QueueRequest{Librarian: r.FormValue("librarian"), Order: r.FormValue("order"),
 		Q: strings.TrimSpace(r.FormValue("q")), Limit: limit, Bias: bias, IncludeFailed: includeFailed,
 		IncludePlatforms: includePlatforms})
 }
@@ -102,7 +103,7 @@ func (h *handler) selectSite(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return h.app.SetSelection(r.Context(), r.PathValue("site"), store.SelectionUpdate{
+	return h.app.Review.SetSelection(r.Context(), r.PathValue("site"), store.SelectionUpdate{
 		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject, Reason: body.Reason})
 }
 
@@ -113,7 +114,7 @@ func (h *handler) note(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return h.app.Note(r.Context(), body.Librarian, r.PathValue("site"), body.Note)
+	return h.app.Review.Note(r.Context(), body.Librarian, r.PathValue("site"), body.Note)
 }
 
 func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
@@ -131,7 +132,7 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 		h.sendExport(w, r, app.ExportRequest{What: app.ExportApproved, Format: format})
 		return
 	}
-	seeds, err := h.app.Selection(r.Context(), status)
+	seeds, err := h.app.Review.Selection(r.Context(), status)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -153,7 +154,7 @@ func (h *handler) importRatings(r *http.Request) (any, error) {
 	if name == "" {
 		name = "file"
 	}
-	return h.app.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name)
+	return h.app.Review.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name)
 }
 
 // exportRatings is the Export page's ratings file, kept at its old
@@ -193,7 +194,7 @@ func (h *handler) agreement(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.Agreement(r.Context(), app.AgreementOptions{Biased: biased, Bias: bias, Rater: r.FormValue("rater")})
+	return h.app.Review.Agreement(r.Context(), review.AgreementOptions{Biased: biased, Bias: bias, Rater: r.FormValue("rater")})
 }
 
 func (h *handler) rankBiased(r *http.Request) (any, error) {

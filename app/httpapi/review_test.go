@@ -10,15 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
 func TestAgreementAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	h := New(a)
-	var ag app.Agreement
+	var ag review.Agreement
 	var raw struct {
 		Confusion struct {
 			Rater  string   `json:"rater"`
@@ -29,13 +29,13 @@ func TestAgreementAPI(t *testing.T) {
 	apptest.Call(t, h, "GET", "/api/agreement?rater=cleo", "", 200, &raw)
 	// cleo = [3,2,2] against reference [4,2,1].
 	want := [][4]int{{0, 1, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 1, 0}}
-	if raw.Confusion.Rater != "cleo" || raw.Confusion.Kind != app.KindLibrarian || !slices.Equal(raw.Confusion.Matrix, want) {
+	if raw.Confusion.Rater != "cleo" || raw.Confusion.Kind != review.KindLibrarian || !slices.Equal(raw.Confusion.Matrix, want) {
 		t.Errorf("confusion %+v", raw.Confusion)
 	}
 	apptest.Call(t, h, "GET", "/api/agreement?rater=opic", "", 200, &raw)
 	// opic ranks s1..s4 1, 4, 3, 2 against 4, 2, 1, 3.
 	want = [][4]int{{0, 0, 1, 0}, {0, 0, 0, 1}, {0, 1, 0, 0}, {1, 0, 0, 0}}
-	if raw.Confusion.Kind != app.KindMeasure || !slices.Equal(raw.Confusion.Matrix, want) {
+	if raw.Confusion.Kind != review.KindMeasure || !slices.Equal(raw.Confusion.Matrix, want) {
 		t.Errorf("opic confusion %+v", raw.Confusion)
 	}
 	apptest.Call(t, h, "GET", "/api/agreement?biased=true&bias=4", "", 200, &ag)
@@ -69,7 +69,7 @@ func TestSelectionAPI(t *testing.T) {
 	apptest.Call(t, h, "PUT", "/api/sites/nowhere.test/selection", `{"librarian":"ana","status":"rejected"}`, 404, nil)
 	apptest.Call(t, h, "PUT", "/api/sites/s3.test/selection", `{"librarian":"ana","status":"rejected","note":"off topic"}`, 200, nil)
 
-	var seeds []app.SelectedSeed
+	var seeds []review.SelectedSeed
 	apptest.Call(t, h, "GET", "/api/selection", "", 200, &seeds)
 	if len(seeds) != 1 || seeds[0].SeedURL != "http://s1.test/" || seeds[0].Note != "maps" {
 		t.Errorf("approved: %+v", seeds)
@@ -113,7 +113,7 @@ func TestLibrariansAPI(t *testing.T) {
 func TestSearchFacetsAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	h := New(a)
-	var res app.SearchResult
+	var res review.SearchResult
 	apptest.Call(t, h, "GET", "/api/search?q=maps", "", 200, &res)
 	// "maps" (stemmed "map"): s4.test 2 pages, s1.test 1, hub.test 1, x.test 1.
 	if len(res.Facets) != 4 || res.Facets[0].Site != "s4.test" || res.Facets[0].Count != 2 {
@@ -146,8 +146,8 @@ func TestRatingsImportAPI(t *testing.T) {
 		Status    string `json:"status"`
 		ErrorType string `json:"error_type"`
 		Data      struct {
-			BadLines []app.BadLine `json:"bad_lines"`
-			TotalBad int           `json:"total_bad"`
+			BadLines []review.BadLine `json:"bad_lines"`
+			TotalBad int              `json:"total_bad"`
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 400 || e.ErrorType != "bad_request" {
@@ -182,32 +182,32 @@ func TestReviewQueue(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	apptest.AddLibrarians(t, a, "dan")
 	h := New(a)
-	var q app.ReviewQueue
+	var q review.ReviewQueue
 	// dan has rated nothing: every site, by OPIC.
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&limit=3", "", 200, &q)
 	if q.Total != 7 || len(q.Rows) != 3 || q.Rows[0].Site != "s2.test" || q.Rows[0].Status != store.StatusCandidate {
 		t.Errorf("dan's queue %+v", q)
 	}
 	// ana has rated s1–s4.
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance", "", 200, &q)
-	if q.Total != 3 || slices.ContainsFunc(q.Rows, func(r app.QueueItem) bool { return r.Site == "s1.test" }) {
+	if q.Total != 3 || slices.ContainsFunc(q.Rows, func(r review.QueueItem) bool { return r.Site == "s1.test" }) {
 		t.Errorf("ana's queue %+v", q)
 	}
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=ana&order=importance&q=s5", "", 200, &q)
 	if q.Total != 1 || q.Rows[0].Site != "s5.test" {
 		t.Errorf("ana's queue filtered by s5: %+v", q)
 	}
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=cleo&order=biased", "", 200, &q)
 	for i, r := range q.Rows {
 		if r.Biased == nil || (i > 0 && *r.Biased > *q.Rows[i-1].Biased) {
 			t.Fatalf("biased queue not in biased order: %+v", q.Rows)
 		}
 	}
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&order=search&q=maps", "", 200, &q)
 	var got []string
 	for _, r := range q.Rows {
@@ -220,7 +220,7 @@ func TestReviewQueue(t *testing.T) {
 	if want := []string{"hub.test", "s1.test", "s4.test", "x.test"}; !slices.Equal(got, want) || q.Total != 4 {
 		t.Errorf("search queue %v (total %d), want %v", got, q.Total, want)
 	}
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&order=community", "", 200, &q)
 	if q.Total != 7 || len(q.Rows) != 7 {
 		t.Errorf("community queue %+v", q)
@@ -239,7 +239,7 @@ func TestReviewQueue(t *testing.T) {
 	}
 	// Rating takes a site off the queue.
 	apptest.Call(t, h, "PUT", "/api/sites/s2.test/rating", `{"librarian":"dan","rating":2}`, 200, nil)
-	q = app.ReviewQueue{}
+	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan", "", 200, &q)
 	if q.Total != 6 || q.Rows[0].Site == "s2.test" {
 		t.Errorf("after rating s2: %+v", q)
@@ -264,7 +264,7 @@ func TestReviewPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := New(a)
-	var p app.ReviewPage
+	var p review.ReviewPage
 	// dan has not rated s1: the three ratings are withheld, counted.
 	apptest.Call(t, h, "GET", "/api/sites/s1.test/review?librarian=dan", "", 200, &p)
 	if p.Rating != nil || len(p.Ratings) != 0 || p.OthersRated != 3 {
@@ -313,7 +313,7 @@ func TestReviewPage(t *testing.T) {
 // The crawl sink records OPIC snapshots, the last at the end of the crawl.
 func TestCrawlOPICSnapshots(t *testing.T) {
 	_, proj, h := testProject(t)
-	var list app.SiteList
+	var list review.SiteList
 	apptest.Call(t, h, "GET", "/api/sites?limit=1", "", 200, &list)
 	top := list.Rows[0]
 	series, err := proj.Store.OPICSeries(context.Background(), top.Site)
@@ -323,7 +323,7 @@ func TestCrawlOPICSnapshots(t *testing.T) {
 	if last := series[len(series)-1]; math.Abs(last.OPIC-top.OPIC) > 1e-12 {
 		t.Errorf("last snapshot of %s = %v, want its final OPIC %v", top.Site, last.OPIC, top.OPIC)
 	}
-	var p app.ReviewPage
+	var p review.ReviewPage
 	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"snap-test"}`, 201, nil)
 	apptest.Call(t, h, "GET", "/api/sites/"+url.PathEscape(top.Site)+"/review?librarian=snap-test", "", 200, &p)
 	if len(p.OPICSeries) != len(series) || len(p.TopPages) == 0 {

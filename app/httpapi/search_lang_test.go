@@ -3,8 +3,8 @@ package httpapi
 import (
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/review"
 	"sitesift/sites"
 )
 
@@ -32,7 +32,7 @@ func TestSearchLanguageAPI(t *testing.T) {
 		"journal+site%3Apresse.fr.test": {"http://presse.fr.test/kiosque", "fr"}, // journaux
 		"%E7%A0%94%E7%A9%B6":            {"http://news.jp.test/denchi", "ja"},    // 研究
 	} {
-		var res app.SearchResult
+		var res review.SearchResult
 		apptest.Call(t, h, "GET", "/api/search?q="+q, "", 200, &res)
 		if len(res.Hits) != 1 || res.Hits[0].URL != want.url || res.Hits[0].Language != want.lang {
 			t.Errorf("q=%s: hits %+v, want %s in %q", q, res.Hits, want.url, want.lang)

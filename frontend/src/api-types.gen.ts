@@ -8,7 +8,7 @@ import type { CollectionParams, CrawlScope, CrawlState, EndReason, ErrorClass, E
  * the librarians' reference, as in the experiment at the end of section 4
  * of the OPIC paper.
  *
- * (Go: sitesift/app.Agreement)
+ * (Go: sitesift/app/review.Agreement)
  */
 export interface Agreement {
   /**
@@ -48,7 +48,7 @@ export interface Agreement {
 /**
  * AgreementRow is one rater's agreement with the reference.
  *
- * (Go: sitesift/app.AgreementRow)
+ * (Go: sitesift/app/review.AgreementRow)
  */
 export interface AgreementRow {
   rater: string;
@@ -195,7 +195,7 @@ export interface ArchiveImportResult {
 /**
  * BadLine is one refused line of a ratings file.
  *
- * (Go: sitesift/app.BadLine)
+ * (Go: sitesift/app/review.BadLine)
  */
 export interface BadLine {
   line: number;
@@ -376,7 +376,7 @@ export interface CommunityEditBody {
 /**
  * Confusion is a rater's confusion matrix against the reference.
  *
- * (Go: sitesift/app.Confusion)
+ * (Go: sitesift/app/review.Confusion)
  */
 export interface Confusion {
   rater: string;
@@ -882,7 +882,7 @@ export interface LinksParams {
  * Common Crawl's harmonic centrality or PageRank (Measure) against one of
  * sitesift's (With).
  *
- * (Go: sitesift/app.MeasureComparison)
+ * (Go: sitesift/app/review.MeasureComparison)
  */
 export interface MeasureComparison {
   measure: string;
@@ -1121,7 +1121,7 @@ export interface ProjectInfo {
 /**
  * QueueItem is one site of the review queue.
  *
- * (Go: sitesift/app.QueueItem)
+ * (Go: sitesift/app/review.QueueItem)
  */
 export interface QueueItem {
   site: string;
@@ -1254,7 +1254,7 @@ export interface RenameBody {
 /**
  * ReviewPage is everything a librarian needs to judge one site.
  *
- * (Go: sitesift/app.ReviewPage)
+ * (Go: sitesift/app/review.ReviewPage)
  */
 export interface ReviewPage {
   site: string;
@@ -1303,7 +1303,7 @@ export interface ReviewPage {
 /**
  * ReviewQueue is the next sites a librarian has to rate.
  *
- * (Go: sitesift/app.ReviewQueue)
+ * (Go: sitesift/app/review.ReviewQueue)
  */
 export interface ReviewQueue {
   librarian: string;
@@ -1356,7 +1356,7 @@ export interface Saved {
 /**
  * SearchHit is one matching page.
  *
- * (Go: sitesift/app.SearchHit)
+ * (Go: sitesift/app/review.SearchHit)
  */
 export interface SearchHit {
   url: string;
@@ -1379,7 +1379,7 @@ export interface SearchHit {
 /**
  * SearchResult is one page of search results.
  *
- * (Go: sitesift/app.SearchResult)
+ * (Go: sitesift/app/review.SearchResult)
  */
 export interface SearchResult {
   total: number;
@@ -1409,7 +1409,7 @@ export interface SeedBody {
 /**
  * SelectedSeed is one site of an exported selection.
  *
- * (Go: sitesift/app.SelectedSeed)
+ * (Go: sitesift/app/review.SelectedSeed)
  */
 export interface SelectedSeed {
   /** SeedURL is the site's seed, as in every seed list (see [Seed]). */
@@ -1696,7 +1696,7 @@ export interface SiteLink {
 /**
  * SiteList is one page of the sites table.
  *
- * (Go: sitesift/app.SiteList)
+ * (Go: sitesift/app/review.SiteList)
  */
 export interface SiteList {
   total: number;

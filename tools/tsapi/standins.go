@@ -3,15 +3,15 @@ package main
 import (
 	"reflect"
 
-	"sitesift/app"
+	"sitesift/app/review"
 	"sitesift/sites/store"
 )
 
 // literals are the TypeScript types of Go types that write their own JSON
 // as a plain value.
 var literals = map[reflect.Type]string{
-	// app.Float writes NaN and infinities as null.
-	reflect.TypeFor[app.Float](): "number | null",
+	// review.Float writes NaN and infinities as null.
+	reflect.TypeFor[review.Float](): "number | null",
 }
 
 // standIns give the Go types that write their own JSON object a struct of

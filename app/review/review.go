@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"cmp"
@@ -20,21 +20,21 @@ import (
 )
 
 // Librarians returns every librarian's profile, sorted by name.
-func (a *App) Librarians(ctx context.Context) ([]store.Librarian, error) {
-	return a.store.LibrarianProfiles(ctx)
+func (s *Service) Librarians(ctx context.Context) ([]store.Librarian, error) {
+	return s.store.LibrarianProfiles(ctx)
 }
 
 // AddLibrarian adds a librarian profile, or returns the existing one of
 // that name, in any case, with created false: "ana" after "Ana" is Ana.
-func (a *App) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
-	return a.store.AddLibrarian(ctx, strings.TrimSpace(name))
+func (s *Service) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
+	return s.store.AddLibrarian(ctx, strings.TrimSpace(name))
 }
 
 // LibrarianMerges returns the librarian profiles merged into another
 // whose name differed only in case, when the project was first opened by a
 // version that keeps names one profile whatever their case.
-func (a *App) LibrarianMerges(ctx context.Context) ([]store.LibrarianMerge, error) {
-	return a.store.LibrarianMerges(ctx)
+func (s *Service) LibrarianMerges(ctx context.Context) ([]store.LibrarianMerge, error) {
+	return s.store.LibrarianMerges(ctx)
 }
 
 // Note keeps a librarian's note on a site without touching their rating:
@@ -42,12 +42,12 @@ func (a *App) LibrarianMerges(ctx context.Context) ([]store.LibrarianMerge, erro
 // removes it. A note alone is not a rating: agreement, the biased ranking
 // and the ratings table leave it out; the ratings file carries it with an
 // empty rating cell.
-func (a *App) Note(ctx context.Context, librarian, site, note string) (store.Rating, error) {
-	name, err := a.Librarian(ctx, librarian)
+func (s *Service) Note(ctx context.Context, librarian, site, note string) (store.Rating, error) {
+	name, err := s.Librarian(ctx, librarian)
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return a.store.SetNote(ctx, name, a.project.SiteName(site), note)
+	return s.store.SetNote(ctx, name, s.project.SiteName(site), note)
 }
 
 // Orders of the review queue.
@@ -55,7 +55,7 @@ const (
 	// OrderImportance proposes the most important sites by OPIC first.
 	OrderImportance = "importance"
 	// OrderBiased proposes the sites of highest biased PageRank first (see
-	// [App.BiasedPageRank]): those the sites librarians rated 3–4 lead to.
+	// [Service.BiasedPageRank]): those the sites librarians rated 3–4 lead to.
 	OrderBiased = "biased"
 	// OrderCommunity groups the sites by the community (bipartite core)
 	// of the current communities extraction they belong to, in the order
@@ -86,7 +86,7 @@ type QueueRequest struct {
 	Q string
 	// Limit caps the rows: 0 is DefaultQueueLimit, at most MaxQueueLimit.
 	Limit int
-	// Bias is the boost of OrderBiased (see [App.BiasedPageRank]); 0 is
+	// Bias is the boost of OrderBiased (see [Service.BiasedPageRank]); 0 is
 	// ranking.DefaultBias.
 	Bias float64
 	// IncludeFailed keeps the sites whose crawl gave nothing worth
@@ -153,12 +153,12 @@ func queueItem(r store.SiteRow, statuses map[string]string) QueueItem {
 
 // ReviewQueue returns the sites the librarian has not rated yet, in the
 // order asked for, each with its standing among all sites.
-func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
-	q, err := a.reviewQueue(ctx, req)
+func (s *Service) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
+	q, err := s.reviewQueue(ctx, req)
 	if err != nil || len(q.Rows) == 0 {
 		return q, err
 	}
-	st, err := a.Ranking.Standings(ctx)
+	st, err := s.ranking.Standings(ctx)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -168,9 +168,9 @@ func (a *App) ReviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	return q, nil
 }
 
-func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
+func (s *Service) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, error) {
 	var err error
-	if req.Librarian, err = a.Librarian(ctx, req.Librarian); err != nil {
+	if req.Librarian, err = s.Librarian(ctx, req.Librarian); err != nil {
 		return ReviewQueue{}, fmt.Errorf("review queue: %w", err)
 	}
 	if req.Order == "" {
@@ -182,7 +182,7 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	case req.Limit < 0 || req.Limit > MaxQueueLimit:
 		return ReviewQueue{}, fault.Invalid(fmt.Errorf("review queue: limit %d must lie in 1..%d", req.Limit, MaxQueueLimit))
 	}
-	statuses, err := a.store.SelectionStatuses(ctx)
+	statuses, err := s.store.SelectionStatuses(ctx)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -192,12 +192,12 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	sq := store.QueueQuery{Librarian: req.Librarian, Filter: req.Q, NoFailed: !req.IncludeFailed,
 		NoPlatforms: !req.IncludePlatforms}
 	if !req.IncludeFailed {
-		if q.Excluded, err = a.store.QueueFailed(ctx, sq); err != nil {
+		if q.Excluded, err = s.store.QueueFailed(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
 	}
 	if !req.IncludePlatforms {
-		if q.Platforms, err = a.store.QueuePlatforms(ctx, sq); err != nil {
+		if q.Platforms, err = s.store.QueuePlatforms(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
 	}
@@ -205,14 +205,14 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 	// which counts the sites of its hits.
 	kept := 0
 	if req.Order != OrderSearch {
-		if kept, err = a.store.QueueCount(ctx, sq); err != nil {
+		if kept, err = s.store.QueueCount(ctx, sq); err != nil {
 			return ReviewQueue{}, err
 		}
 		kept -= q.Excluded + q.Platforms
 	}
 	switch req.Order {
 	case OrderImportance:
-		rows, err := a.store.QueueSites(ctx, sq, nil, req.Limit)
+		rows, err := s.store.QueueSites(ctx, sq, nil, req.Limit)
 		if err != nil {
 			return ReviewQueue{}, err
 		}
@@ -223,13 +223,13 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 		return q, nil
 	case OrderBiased:
 		q.Total = kept
-		return a.biasedQueue(ctx, req, sq, q, statuses)
+		return s.biasedQueue(ctx, req, sq, q, statuses)
 	case OrderCommunity:
 		q.Total = kept
-		return a.communityQueue(ctx, req, sq, q, statuses)
+		return s.communityQueue(ctx, req, sq, q, statuses)
 	case OrderSearch:
 		sq.Filter = ""
-		return a.searchQueue(ctx, req, sq, q, statuses)
+		return s.searchQueue(ctx, req, sq, q, statuses)
 	}
 	return ReviewQueue{}, fault.Invalid(fmt.Errorf("review queue: unknown order %q (want %s, %s, %s or %s)",
 		req.Order, OrderImportance, OrderBiased, OrderCommunity, OrderSearch))
@@ -239,11 +239,11 @@ func (a *App) reviewQueue(ctx context.Context, req QueueRequest) (ReviewQueue, e
 // the order of importance. It walks the sites by biased PageRank (see
 // biasedMemo) and reads the queue's rows of a few at a time, each run of
 // equal values whole, until it has req.Limit rows.
-func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+func (s *Service) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
 
 	statuses map[string]string) (ReviewQueue, error) {
 
-	b, err := a.biasedOrder(ctx, req.Bias)
+	b, err := s.biasedOrder(ctx, req.Bias)
 
 	if err != nil {
 
@@ -285,7 +285,7 @@ func (a *App) biasedQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 
 		}
 
-		rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+		rows, err := s.store.QueueSitesNamed(ctx, sq, names)
 
 		if err != nil {
 
@@ -348,16 +348,16 @@ type biasedSites struct {
 // biasedOrder returns the biased PageRank of bias (0 is ranking.DefaultBias) with
 // the sites in its order, ranked again only when the key of biasedMemo
 // moved. The result is shared: callers must not change it.
-func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error) {
+func (s *Service) biasedOrder(ctx context.Context, bias float64) (biasedSites, error) {
 	bias, err := ranking.CheckBias(bias)
 	if err != nil {
 		return biasedSites{}, err
 	}
-	version, err := a.store.ImportanceVersion(ctx)
+	version, err := s.store.ImportanceVersion(ctx)
 	if err != nil {
 		return biasedSites{}, err
 	}
-	rs, err := a.store.Ratings(ctx)
+	rs, err := s.store.Ratings(ctx)
 	if err != nil {
 		return biasedSites{}, err
 	}
@@ -375,16 +375,16 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 		h.Write([]byte{0})
 	}
 	key := biasedKey{version: version, bias: bias, favoured: h.Sum64(), count: len(favoured)}
-	return a.biased.Get(ctx, memo.Equal(key), func(ctx context.Context) (biasedSites, biasedKey, error) {
+	return s.biased.Get(ctx, memo.Equal(key), func(ctx context.Context) (biasedSites, biasedKey, error) {
 		// The biased PageRank of BiasedPageRank, from the ratings the key
 		// was made of, without the ordinary PageRank the queue does not
 		// show.
-		names, g, err := a.Ranking.ProjectGraph(ctx)
+		names, g, err := s.ranking.ProjectGraph(ctx)
 		if err != nil {
 			return biasedSites{}, key, err
 		}
 		p, _ := ranking.BiasVector(names, means, bias)
-		rank, err := a.Ranking.PageRank(g, p)
+		rank, err := s.ranking.PageRank(g, p)
 		if err != nil {
 			return biasedSites{}, key, err
 		}
@@ -400,11 +400,11 @@ func (a *App) biasedOrder(ctx context.Context, bias float64) (biasedSites, error
 // communityQueue proposes the sites of each community of the current
 // extraction in turn, each by OPIC, then the sites of no community by
 // OPIC: the members are few and read by name, the others by index.
-func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+func (s *Service) communityQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
 
 	statuses map[string]string) (ReviewQueue, error) {
 
-	member, err := a.Communities.Membership(ctx)
+	member, err := s.communities.Membership(ctx)
 
 	if err != nil {
 
@@ -420,7 +420,7 @@ func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.Que
 
 	}
 
-	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+	rows, err := s.store.QueueSitesNamed(ctx, sq, names)
 
 	if err != nil {
 
@@ -450,7 +450,7 @@ func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.Que
 
 	if len(q.Rows) < req.Limit {
 
-		rest, err := a.store.QueueSites(ctx, sq, names, req.Limit-len(q.Rows))
+		rest, err := s.store.QueueSites(ctx, sq, names, req.Limit-len(q.Rows))
 
 		if err != nil {
 
@@ -473,7 +473,7 @@ func (a *App) communityQueue(ctx context.Context, req QueueRequest, sq store.Que
 // searchQueue proposes the sites of the pages matching req.Q in the order
 // of their best page, among the first queueSearchHits hits; the hits'
 // sites are read by name.
-func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
+func (s *Service) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQuery, q ReviewQueue,
 
 	statuses map[string]string) (ReviewQueue, error) {
 
@@ -487,7 +487,7 @@ func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 
 	for off := 0; off < queueSearchHits; off += index.MaxLimit {
 
-		res, err := a.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
+		res, err := s.search(ctx, index.Query{Text: req.Q, Offset: off, Limit: index.MaxLimit})
 
 		if errors.Is(err, index.ErrBadQuery) {
 
@@ -519,7 +519,7 @@ func (a *App) searchQueue(ctx context.Context, req QueueRequest, sq store.QueueQ
 
 	}
 
-	rows, err := a.store.QueueSitesNamed(ctx, sq, names)
+	rows, err := s.store.QueueSitesNamed(ctx, sq, names)
 
 	if err != nil {
 
@@ -609,43 +609,43 @@ const ReviewTopPages = 8
 const ReviewExcerpt = 300
 
 // Review returns the review page of site for librarian.
-func (a *App) Review(ctx context.Context, site, librarian string) (ReviewPage, error) {
-	librarian, err := a.Librarian(ctx, librarian)
+func (s *Service) Review(ctx context.Context, site, librarian string) (ReviewPage, error) {
+	librarian, err := s.Librarian(ctx, librarian)
 	if err != nil {
 		return ReviewPage{}, fmt.Errorf("review %q: %w", site, err)
 	}
-	site = a.project.SiteName(site)
-	d, err := a.store.Site(ctx, site, librarian)
+	site = s.project.SiteName(site)
+	d, err := s.store.Site(ctx, site, librarian)
 	if err != nil {
 		return ReviewPage{}, err
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
 		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks}
-	st, err := a.Ranking.Standings(ctx)
+	st, err := s.ranking.Standings(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
 	p.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
 	ranking.ScoreLinks(st, p.InLinks)
 	ranking.ScoreLinks(st, p.OutLinks)
-	if p.TopPages, err = a.store.TopPages(ctx, site, ReviewTopPages); err != nil {
+	if p.TopPages, err = s.store.TopPages(ctx, site, ReviewTopPages); err != nil {
 		return ReviewPage{}, err
 	}
 	for i := range p.TopPages {
 		p.TopPages[i].Text = excerpt(p.TopPages[i].Text, ReviewExcerpt)
 	}
-	if p.OPICSeries, err = a.store.OPICSeries(ctx, site); err != nil {
+	if p.OPICSeries, err = s.store.OPICSeries(ctx, site); err != nil {
 		return ReviewPage{}, err
 	}
-	if p.Selection, err = a.store.Selection(ctx, site); err != nil {
+	if p.Selection, err = s.store.Selection(ctx, site); err != nil {
 		return ReviewPage{}, err
 	}
-	if ar, err := a.store.SitesArchiveOf(ctx, []string{site}); err != nil {
+	if ar, err := s.store.SitesArchiveOf(ctx, []string{site}); err != nil {
 		return ReviewPage{}, err
 	} else if info, ok := ar[site]; ok {
 		p.Archive = &info
 	}
-	member, err := a.Communities.Membership(ctx)
+	member, err := s.communities.Membership(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
@@ -703,22 +703,22 @@ func orEmptySlice[T any](s []T) []T {
 }
 
 // SetSelection sets a site's selection state on behalf of a known
-// librarian (see [App.Librarian]). A status change the workflow does not
+// librarian (see [Service.Librarian]). A status change the workflow does not
 // allow is a conflict (see store.CanMove); so is the approval of a site by
 // the librarian who nominated it, unless the project's settings allow
 // single-person approval: two librarians look at every approved site.
-func (a *App) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
-	name, err := a.Librarian(ctx, u.Librarian)
+func (s *Service) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
+	name, err := s.Librarian(ctx, u.Librarian)
 	if err != nil {
 		return store.Selection{}, err
 	}
 	u.Librarian = name
-	settings, err := a.Crawling.Settings(ctx)
+	settings, err := s.crawling.Settings(ctx)
 	if err != nil {
 		return store.Selection{}, err
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
-	sel, err := a.store.SetSelection(ctx, a.project.SiteName(site), u)
+	sel, err := s.store.SetSelection(ctx, s.project.SiteName(site), u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
 		return store.Selection{}, fault.Conflict(self)
@@ -737,15 +737,15 @@ type SelectedSeed struct {
 
 // Selection returns the sites whose selection status is status ("" is
 // approved) as seeds, by OPIC importance, highest first.
-func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, error) {
+func (s *Service) Selection(ctx context.Context, status string) ([]SelectedSeed, error) {
 	if status == "" {
 		status = store.StatusApproved
 	}
-	ss, err := a.store.Selections(ctx, status)
+	ss, err := s.store.Selections(ctx, status)
 	if err != nil {
 		return nil, err
 	}
-	st, err := a.Ranking.Standings(ctx)
+	st, err := s.ranking.Standings(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -753,7 +753,7 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 	for i, s := range ss {
 		names[i] = s.Site
 	}
-	fetched, err := a.project.SeedURLs(ctx, names)
+	fetched, err := s.project.SeedURLs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
@@ -768,6 +768,6 @@ func (a *App) Selection(ctx context.Context, status string) ([]SelectedSeed, err
 
 // Librarian returns the stored name of librarian profile name, whatever
 // its case (see [project.Project.Librarian]).
-func (a *App) Librarian(ctx context.Context, name string) (string, error) {
-	return a.project.Librarian(ctx, name)
+func (s *Service) Librarian(ctx context.Context, name string) (string, error) {
+	return s.project.Librarian(ctx, name)
 }

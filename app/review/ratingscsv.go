@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"bufio"
@@ -115,7 +115,7 @@ type RatingLine struct {
 // is refused with a [*RatingsFileError] naming every one (a CSV syntax
 // error, such as an unclosed quote, may hide the lines after it); the good
 // lines come back with that error. Whether the sites exist is for
-// [App.ImportRatingsCSV] to check.
+// [Service.ImportRatingsCSV] to check.
 func ParseRatings(r io.Reader, name string) ([]RatingLine, error) {
 	br := bufio.NewReader(r)
 	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
@@ -266,9 +266,9 @@ func checkCells(rec []string) string {
 
 // ExportRatingsCSV writes every rating of the project, and every note
 // kept without a rating (an empty rating cell), as a ratings file, ordered
-// by site then librarian: what [App.ImportRatingsCSV] reads back.
-func (a *App) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
-	rs, err := a.store.RatingsAndNotes(ctx)
+// by site then librarian: what [Service.ImportRatingsCSV] reads back.
+func (s *Service) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
+	rs, err := s.store.RatingsAndNotes(ctx)
 	if err != nil {
 		return err
 	}
@@ -281,7 +281,7 @@ func (a *App) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
 // line reported in a [*RatingsFileError]. A rating equal to the one stored
 // is left alone, rated_at included, so a file imported twice changes
 // nothing the second time. name names the file in messages.
-func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (store.RatingsImport, error) {
+func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (store.RatingsImport, error) {
 	lines, err := ParseRatings(r, name)
 	var fe *RatingsFileError
 	if err != nil && !errors.As(err, &fe) {
@@ -295,10 +295,10 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 	// of corrections fixes the whole file.
 	names := make([]string, len(lines))
 	for i, l := range lines {
-		lines[i].Site = a.store.SiteRule().Name(l.Site)
+		lines[i].Site = s.store.SiteRule().Name(l.Site)
 		names[i] = lines[i].Site
 	}
-	unknown, err := a.store.UnknownSites(ctx, names)
+	unknown, err := s.store.UnknownSites(ctx, names)
 	if err != nil {
 		return store.RatingsImport{}, err
 	}
@@ -314,7 +314,7 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 	for i, l := range lines {
 		rs[i] = l.Rating
 	}
-	res, err := a.store.ImportRatings(ctx, rs)
+	res, err := s.store.ImportRatings(ctx, rs)
 	var us *store.UnknownSitesError
 	if errors.As(err, &us) { // sites are never removed, but say so if one was
 		for _, i := range us.Rows {
@@ -323,4 +323,22 @@ func (a *App) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (s
 		return store.RatingsImport{}, fault.Invalid(bad.err(name))
 	}
 	return res, err
+}
+
+// WriteRatings writes ratings as a ratings file: the header
+// librarian,site,rating,note and one line a rating, in the order given,
+// cells that a spreadsheet would take for a formula quoted (see csvCell);
+// a note kept without a rating has an empty rating cell.
+func WriteRatings(w io.Writer, rs []store.Rating) error {
+	cw := export.NewCSVWriter(w)
+	cw.Write(RatingsColumns)
+	for _, r := range rs {
+		rating := ""
+		if r.Rating > 0 {
+			rating = strconv.Itoa(r.Rating)
+		}
+		cw.Write([]string{r.Librarian, r.Site, rating, r.Note})
+	}
+	cw.Flush()
+	return cw.Error()
 }

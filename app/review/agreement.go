@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"context"
@@ -33,7 +33,7 @@ const (
 	// in-sample and flatters it; MeasureBiasedCV is the honest figure.
 	MeasureBiased = "pagerank_biased"
 	// MeasureBiasedCV is the biased PageRank cross-validated: the rated
-	// sites are split in biasFolds folds, and a site's value comes from the
+	// sites are split in BiasFolds folds, and a site's value comes from the
 	// PageRank biased by the ratings of the other folds only.
 	MeasureBiasedCV = "pagerank_biased_cv"
 	// MeasureCCHarmonic and MeasureCCPageRank are Common Crawl's harmonic
@@ -47,8 +47,8 @@ const (
 // hundred sites, the size of a seed list.
 const comparisonTopK = 100
 
-// biasFolds is the number of folds of MeasureBiasedCV.
-const biasFolds = 5
+// BiasFolds is the number of folds of MeasureBiasedCV.
+const BiasFolds = 5
 
 // Float is a float64 that marshals NaN and infinities as JSON null: a
 // statistic that is undefined (no site in common, a constant rater).
@@ -63,7 +63,7 @@ func (f Float) MarshalJSON() ([]byte, error) {
 	return json.Marshal(v)
 }
 
-// AgreementOptions sets up [App.Agreement].
+// AgreementOptions sets up [Service.Agreement].
 type AgreementOptions struct {
 	// Biased adds the rows of the biased PageRank, in-sample and
 	// cross-validated, with boost Bias (0: ranking.DefaultBias).
@@ -168,12 +168,12 @@ type Confusion struct {
 // authority and in-linking sites (Common Crawl's harmonic centrality and
 // PageRank when the project has them, and, with Biased, the biased
 // PageRank) against the librarians' reference.
-func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, error) {
-	libs, err := a.store.Librarians(ctx)
+func (s *Service) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, error) {
+	libs, err := s.store.Librarians(ctx)
 	if err != nil {
 		return Agreement{}, err
 	}
-	rs, err := a.store.Ratings(ctx)
+	rs, err := s.store.Ratings(ctx)
 	if err != nil {
 		return Agreement{}, err
 	}
@@ -198,7 +198,7 @@ func (a *App) Agreement(ctx context.Context, opt AgreementOptions) (Agreement, e
 			Spearman: Float(sc.Spearman), confusion: sc.Confusion})
 	}
 
-	measures, err := a.measures(ctx, r, opt, &out)
+	measures, err := s.measures(ctx, r, opt, &out)
 	if err != nil {
 		return Agreement{}, err
 	}
@@ -278,8 +278,8 @@ func top(values []float64) float64 {
 }
 
 // measures computes the measures over the rated sites of r.
-func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementOptions, out *Agreement) ([]measure, error) {
-	rows, err := a.Ranking.AllSites(ctx, 0)
+func (s *Service) measures(ctx context.Context, r importance.Ratings, opt AgreementOptions, out *Agreement) ([]measure, error) {
+	rows, err := s.ranking.AllSites(ctx, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +287,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	for _, x := range rows {
 		row[x.Site] = x
 	}
-	names, g, err := a.Ranking.ProjectGraph(ctx)
+	names, g, err := s.ranking.ProjectGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +307,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		}
 		return v
 	}
-	pr, err := a.Ranking.PageRank(g, nil)
+	pr, err := s.ranking.PageRank(g, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -329,7 +329,7 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 		{MeasureHITS, over(hits.Authority), top(hits.Authority)},
 		{MeasureInSites, in, topIn},
 	}
-	archive, err := a.store.SitesArchive(ctx)
+	archive, err := s.store.SitesArchive(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -344,12 +344,12 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	if err != nil {
 		return nil, err
 	}
-	rs, err := a.store.Ratings(ctx)
+	rs, err := s.store.Ratings(ctx)
 	if err != nil {
 		return nil, err
 	}
 	p, favoured := ranking.BiasVector(names, ranking.MeanRatings(rs), bias)
-	biased, err := a.Ranking.PageRank(g, p)
+	biased, err := s.ranking.PageRank(g, p)
 	if err != nil {
 		return nil, err
 	}
@@ -360,9 +360,9 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 	// name order; their values come from a PageRank biased by the ratings
 	// of the sites of the other folds.
 	cv := make([]float64, len(r.Sites))
-	for k := range biasFolds {
+	for k := range BiasFolds {
 		held := map[string]bool{}
-		for s := k; s < len(r.Sites); s += biasFolds {
+		for s := k; s < len(r.Sites); s += BiasFolds {
 			held[r.Sites[s]] = true
 		}
 		if len(held) == 0 {
@@ -375,11 +375,11 @@ func (a *App) measures(ctx context.Context, r importance.Ratings, opt AgreementO
 			}
 		}
 		p, _ := ranking.BiasVector(names, ranking.MeanRatings(train), bias)
-		rank, err := a.Ranking.PageRank(g, p)
+		rank, err := s.ranking.PageRank(g, p)
 		if err != nil {
 			return nil, err
 		}
-		for s := k; s < len(r.Sites); s += biasFolds {
+		for s := k; s < len(r.Sites); s += BiasFolds {
 			cv[s] = math.NaN()
 			if i, ok := node[r.Sites[s]]; ok {
 				cv[s] = rank[i]

@@ -1,0 +1,202 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sitesift/app/export"
+	"sitesift/app/fault"
+	"sitesift/app/ranking"
+	"sitesift/sites/index"
+	"sitesift/sites/store"
+)
+
+// Sites lists sites, sorted, filtered and paginated by the store.
+func (s *Service) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
+	if q.Librarian != "" {
+		// The librarian's ratings fill the rows: "ana" reads Ana's.
+		if l, err := s.store.LibrarianProfile(ctx, q.Librarian); err == nil {
+			q.Librarian = l.Name
+		}
+	}
+	total, rows, err := s.store.ListSites(ctx, q)
+	if err != nil {
+		return SiteList{}, err
+	}
+	if rows == nil {
+		rows = []store.SiteRow{}
+	}
+	if err := s.ranking.PlaceRows(ctx, rows); err != nil {
+		return SiteList{}, err
+	}
+	archive, err := s.imports.SitesArchive(ctx, rows) // import_archive.go
+	if err != nil {
+		return SiteList{}, err
+	}
+	graph, err := s.ranking.LinkGraph(ctx)
+	if err != nil {
+		return SiteList{}, err
+	}
+	platforms, err := s.store.PlatformCount(ctx)
+	if err != nil {
+		return SiteList{}, err
+	}
+	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph, Platforms: platforms}, nil
+}
+
+// SiteList is one page of the sites table.
+type SiteList struct {
+	Total  int             `json:"total"`
+	Offset int             `json:"offset"`
+	Limit  int             `json:"limit"`
+	Rows   []store.SiteRow `json:"rows"`
+	// Archive is what imported archives (CDX) and the Common Crawl graph
+	// say of the listed sites, by name, for those they name.
+	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
+	// Graph is the site graph the importance and the degrees come from.
+	Graph ranking.LinkGraph `json:"graph"`
+	// Platforms is the number of the project's platform sites, whatever
+	// the query: what the Sites page says it hides or shows apart.
+	Platforms int `json:"platforms"`
+}
+
+// Site returns one site's detail; librarian selects whose rating is shown as
+// its Rating. With a librarian, the other librarians' ratings are withheld
+// until that librarian has rated the site (as on the review page), so that
+// they judge it unswayed; without one, every rating is shown.
+func (s *Service) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
+	if librarian != "" {
+		var err error
+		if librarian, err = s.Librarian(ctx, librarian); err != nil {
+			return store.SiteDetail{}, err
+		}
+	}
+	d, err := s.store.Site(ctx, s.project.SiteName(name), librarian)
+	if err != nil {
+		return d, err
+	}
+	st, err := s.ranking.Standings(ctx)
+	if err != nil {
+		return store.SiteDetail{}, err
+	}
+	d.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
+	ranking.ScoreLinks(st, d.InLinks)
+	ranking.ScoreLinks(st, d.OutLinks)
+	if librarian == "" {
+		return d, nil
+	}
+	// Until the librarian has rated the site the others' ratings are
+	// withheld, their own note alone shown.
+	if own, _, _ := blind(d.Ratings, librarian); own == nil {
+		d.Ratings = []store.Rating{}
+	} else if own.Rating == 0 {
+		d.Ratings = []store.Rating{*own}
+	}
+	return d, nil
+}
+
+// CheckRating returns a bad-request error unless value is a rating, a
+// whole number from 1 to 4.
+func CheckRating(value int) error {
+	if value < store.MinRating || value > store.MaxRating {
+		return fault.Invalid(fmt.Errorf("rating %d is not 1, 2, 3 or 4 (a note alone is kept with a note, not a rating)", value))
+	}
+	return nil
+}
+
+// Rate records a librarian's rating (1–4) of a site. The librarian must
+// be a profile of the project (see [Service.Librarian]).
+func (s *Service) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
+	if err := CheckRating(value); err != nil {
+		return store.Rating{}, err
+	}
+	name, err := s.Librarian(ctx, librarian)
+	if err != nil {
+		return store.Rating{}, err
+	}
+	return s.store.SetRating(ctx, name, s.project.SiteName(site), value, note)
+}
+
+// Rerate records a librarian's rating (1–4) of a site, keeping the note
+// already stored.
+func (s *Service) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
+	if err := CheckRating(value); err != nil {
+		return store.Rating{}, err
+	}
+	name, err := s.Librarian(ctx, librarian)
+	if err != nil {
+		return store.Rating{}, err
+	}
+	return s.store.Rerate(ctx, name, s.project.SiteName(site), value)
+}
+
+// Unrate removes a librarian's rating of a site.
+func (s *Service) Unrate(ctx context.Context, librarian, site string) error {
+	name, err := s.Librarian(ctx, librarian)
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteRating(ctx, name, s.project.SiteName(site))
+}
+
+// SearchResult is one page of search results.
+type SearchResult struct {
+	Total  uint64      `json:"total"`
+	TookMS float64     `json:"took_ms"`
+	Hits   []SearchHit `json:"hits"`
+	// Facets are the sites with the most hits, most first, when the query
+	// asked for them (index.Query.FacetSites); empty otherwise.
+	Facets []index.SiteCount `json:"facets"`
+	// Ignored are the query's words too common to search for, left out of
+	// the search (index.Result.Ignored).
+	Ignored []string `json:"ignored"`
+}
+
+// SearchFacetSites is the number of sites of the facet of GET /api/search.
+const SearchFacetSites = 10
+
+// SearchHit is one matching page.
+type SearchHit struct {
+	URL   string  `json:"url"`
+	Site  string  `json:"site"`
+	Title string  `json:"title"`
+	Score float64 `json:"score"`
+	// Relevance is Score as 0–100 of the best hit's over all hits
+	// ([Score100]): the best match of the query is 100.
+	Relevance int    `json:"relevance"`
+	Snippet   string `json:"snippet"`
+	// Language is the page's language (ISO 639-1), as its main text was
+	// told and indexed; "" when unknown.
+	Language string `json:"language"`
+}
+
+// Search runs a full-text query over the crawled pages: every plain word
+// required unless q.Any. A query that cannot run is a bad request whose
+// message says why in plain words (an [*index.QueryError], whose details
+// name the problem and the character it is at).
+func (s *Service) Search(ctx context.Context, q index.Query) (SearchResult, error) {
+	res, err := s.search(ctx, q)
+	if errors.Is(err, index.ErrBadQuery) {
+		return SearchResult{}, fault.Invalid(err)
+	}
+	if err != nil {
+		return SearchResult{}, err
+	}
+	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
+		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
+	for i, h := range res.Hits {
+		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
+			Language: h.Language, Relevance: ranking.Score100(h.Score, res.MaxScore)}
+	}
+	return out, nil
+}
+
+// Warm ranks the sites and counts them in the background, so that the
+// first page of the sites table a window or a browser asks for does not
+// wait for it (over a second at a million sites). A listing asked for
+// meanwhile waits for it rather than ranking the sites a second time.
+func (s *Service) Warm() {
+	go func() {
+		_, _ = s.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
+	}()
+}
