@@ -48,7 +48,7 @@ var importRules = []importRule{
 	{From: "sitesift/app/plot", Deny: []string{"sitesift", "github.com", "golang.org"}, Why: "app/plot has no dependency beyond the standard library (app/plot/doc.go)"},
 	{From: "sitesift/app/lab", Deny: []string{"sitesift/app", "net/http"}, Allow: []string{"sitesift/app/export", "sitesift/app/plot", "sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/communities"}, Why: "app/lab is no adapter: it does not import package app and speaks no HTTP; its service stands on app/project, app/ranking and app/communities (app/lab/doc.go)"},
 	{From: "", Deny: []string{"sitesift/app/apptest"}, Why: "only tests import apptest (app/apptest/doc.go)"},
-	// The service's layers: project ← ranking ← crawling, imports, communities ← lab, review; the App composes them.
+	// The service's layers: project ← ranking ← crawling, imports, communities ← lab, review ← exports; the App composes them.
 	{From: "sitesift/app/fault", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/export"}, Why: "app/fault is under every service (app/fault/doc.go)"},
 	{From: "sitesift/app/internal", Deny: []string{"sitesift/app"}, Why: "the job runner and the memo know no service"},
 	{From: "sitesift/app/project", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal"}, Why: "app/project is the core every feature stands on, and imports none of them (app/project/doc.go)"},
@@ -57,6 +57,7 @@ var importRules = []importRule{
 	{From: "sitesift/app/crawling", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking"}, Why: "app/crawling stands on app/project and app/ranking (app/crawling/doc.go)"},
 	{From: "", Deny: []string{"sitesift/crawl"}, Except: []string{"sitesift/app/crawling", "sitesift/crawl", "sitesift/tools", "sitesift/app/imports"}, Allow: []string{"sitesift/crawl/demoweb"}, Why: "the crawler is driven by app/crawling (and app/imports reads pages with its parser)"},
 	{From: "sitesift/app/review", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/export"}, Why: "app/review stands on the services under it, and the exports on it (app/review/doc.go)"},
+	{From: "sitesift/app/exports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/review", "sitesift/app/export"}, Why: "app/exports stands on the services it exports from (app/exports/doc.go)"},
 	{From: "sitesift/app/imports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking"}, Why: "app/imports stands on app/project and app/ranking (app/imports/doc.go)"},
 }
 

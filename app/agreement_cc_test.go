@@ -11,6 +11,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/imports"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
@@ -117,7 +118,7 @@ func TestAgreementCommonCrawlRanks(t *testing.T) {
 	}
 
 	var b bytes.Buffer
-	if err := app.WriteAgreement(&b, ag, "table"); err != nil {
+	if err := exports.WriteAgreement(&b, ag, "table"); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"cc_harmonic", "cc_pagerank", "Common Crawl's ranks beside sitesift's"} {

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/exports"
 	"sitesift/app/review"
 )
 
@@ -118,7 +118,7 @@ func TestAgreementAllTied(t *testing.T) {
 	}
 	// The table says so too, where it shows no kappa.
 	var table strings.Builder
-	if err := app.WriteAgreement(&table, review.Agreement{Rows: []review.AgreementRow{lastBitsAgreement(t, 0, ratings, review.MeasureOPIC)}}, "table"); err != nil {
+	if err := exports.WriteAgreement(&table, review.Agreement{Rows: []review.AgreementRow{lastBitsAgreement(t, 0, ratings, review.MeasureOPIC)}}, "table"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(table.String(), "all tied: it cannot tell the rated sites apart") {

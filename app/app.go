@@ -9,6 +9,7 @@ import (
 	"sitesift/app/communities"
 	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
@@ -50,6 +51,8 @@ type App struct {
 	// Review is the librarians' side: sites, search, ratings, the review
 	// queue, selection and agreement (package review).
 	Review *review.Service
+	// Exports writes what the project hands over (package exports).
+	Exports *exports.Service
 	// Imports reads into the project what other tools wrote (package
 	// imports).
 	Imports *imports.Service
@@ -100,6 +103,8 @@ func New(opt Options) *App {
 	// The review searches as the App does: its index, or the holder's.
 	a.Review = review.New(opt.Project, a.search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
 		Crawling: a.Crawling, Imports: a.Imports}, a.log)
+	a.Exports = exports.New(opt.Project, exports.Services{Ranking: a.Ranking, Communities: a.Communities,
+		Crawling: a.Crawling, Review: a.Review})
 	return a
 }
 
@@ -149,7 +154,7 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if err != nil {
 		return ProjectInfo{}, err
 	}
-	return ProjectInfo{ID: id, Name: a.projectName(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
+	return ProjectInfo{ID: id, Name: a.project.Name(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
 		Imports: export.List(imports)}, nil
 }
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/communities"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/importance"
@@ -48,7 +48,7 @@ func TestCommunitySeedsAndTopics(t *testing.T) {
 		t.Errorf("name %q, want the topic", cs[0].Name)
 	}
 	var txt bytes.Buffer
-	if err := app.WriteCommunities(&txt, cs, "txt"); err != nil || txt.String() != "http://hub.test/\nhttp://q1.test/\n" {
+	if err := exports.WriteCommunities(&txt, cs, "txt"); err != nil || txt.String() != "http://hub.test/\nhttp://q1.test/\n" {
 		t.Errorf("seed list %q, %v", txt.String(), err)
 	}
 }
@@ -248,11 +248,11 @@ func TestCollections(t *testing.T) {
 
 	// Exports: the kept community seeds, then the added ones.
 	var b bytes.Buffer
-	if err := app.WriteCollection(&b, got, "txt"); err != nil || b.String() != "http://q1.test/\nhttps://radio.example/jazz\n" {
+	if err := exports.WriteCollection(&b, got, "txt"); err != nil || b.String() != "http://q1.test/\nhttps://radio.example/jazz\n" {
 		t.Errorf("txt %q, %v", b.String(), err)
 	}
 	b.Reset()
-	if err := app.WriteCollection(&b, got, "csv"); err != nil {
+	if err := exports.WriteCollection(&b, got, "csv"); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&b).ReadAll()
@@ -263,7 +263,7 @@ func TestCollections(t *testing.T) {
 	}
 	b.Reset()
 	var seeds []communities.CollectionSeed
-	if err := app.WriteCollection(&b, got, "json"); err != nil || json.Unmarshal(b.Bytes(), &seeds) != nil || len(seeds) != 2 ||
+	if err := exports.WriteCollection(&b, got, "json"); err != nil || json.Unmarshal(b.Bytes(), &seeds) != nil || len(seeds) != 2 ||
 		seeds[1] != (communities.CollectionSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
 		t.Errorf("json %s, %v", b.String(), err)
 	}

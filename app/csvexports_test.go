@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/communities"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
@@ -42,29 +42,29 @@ func TestCSVWritersNeutralise(t *testing.T) {
 			return review.WriteRatings(w, []store.Rating{{Librarian: h(""), Site: h("-"), Rating: 3, Note: h("@")}})
 		}, 3},
 		{"ratings table", func(w io.Writer) error {
-			return app.WriteRatingsCSV(w, app.RatingsTable{Librarians: []string{h("")}, Rows: []app.RatingsRow{{Site: h("+"), CrawlStatus: h("-"),
+			return exports.WriteRatingsCSV(w, exports.RatingsTable{Librarians: []string{h("")}, Rows: []exports.RatingsRow{{Site: h("+"), CrawlStatus: h("-"),
 				Selection: h("="), Ratings: []int{2}, Mean: 2}}})
 		}, 4},
 		{"biased rank", func(w io.Writer) error {
-			return app.WriteBiasedRank(w, []ranking.BiasedRankRow{{Site: h("")}}, export.CSV)
+			return exports.WriteBiasedRank(w, []ranking.BiasedRankRow{{Site: h("")}}, export.CSV)
 		}, 1},
 		{"communities", func(w io.Writer) error {
-			return app.WriteCommunities(w, []communities.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
+			return exports.WriteCommunities(w, []communities.Community{{Seed: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 		{"selection", func(w io.Writer) error {
-			return app.WriteSelection(w, []review.SelectedSeed{sel}, export.CSV)
+			return exports.WriteSelection(w, []review.SelectedSeed{sel}, export.CSV)
 		}, 9},
 		{"agreement", func(w io.Writer) error {
-			return app.WriteAgreement(w, review.Agreement{Rows: []review.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
+			return exports.WriteAgreement(w, review.Agreement{Rows: []review.AgreementRow{{Rater: h(""), Kind: h("-")}}}, export.CSV)
 		}, 2},
 		{"review queue", func(w io.Writer) error {
-			return app.WriteQueue(w, review.ReviewQueue{Rows: []review.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
+			return exports.WriteQueue(w, review.ReviewQueue{Rows: []review.QueueItem{{Site: h(""), Status: h("+")}}}, export.CSV)
 		}, 2},
 		{"rank", func(w io.Writer) error {
-			return app.WriteRank(w, []ranking.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
+			return exports.WriteRank(w, []ranking.RankRow{{Site: h("")}, {Site: "plain.test"}, {Site: h("-")}}, export.CSV, false)
 		}, 2},
 		{"seeds", func(w io.Writer) error {
-			return app.WriteSeeds(w, []app.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
+			return exports.WriteSeeds(w, []exports.Seed{{SeedURL: h(""), Site: h("@")}}, export.CSV)
 		}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -162,18 +162,18 @@ func TestExportBOM(t *testing.T) {
 		bom          *bool
 		want         bool
 	}{
-		{app.ExportRatings, "", nil, true},
-		{app.ExportRatings, "", &no, false},
-		{app.ExportSites, export.CSV, nil, true},
-		{app.ExportSites, export.CSV, &no, false},
-		{app.ExportTopK, export.CSV, nil, false},
-		{app.ExportTopK, export.CSV, &yes, true},
+		{exports.ExportRatings, "", nil, true},
+		{exports.ExportRatings, "", &no, false},
+		{exports.ExportSites, export.CSV, nil, true},
+		{exports.ExportSites, export.CSV, &no, false},
+		{exports.ExportTopK, export.CSV, nil, false},
+		{exports.ExportTopK, export.CSV, &yes, true},
 	} {
 		var got, plain bytes.Buffer
-		if err := a.Export(ctx, &got, app.ExportRequest{What: c.what, Format: c.format, BOM: c.bom}); err != nil {
+		if err := a.Exports.Export(ctx, &got, exports.ExportRequest{What: c.what, Format: c.format, BOM: c.bom}); err != nil {
 			t.Fatalf("%s: %v", c.what, err)
 		}
-		if err := a.Export(ctx, &plain, app.ExportRequest{What: c.what, Format: c.format, BOM: &no}); err != nil {
+		if err := a.Exports.Export(ctx, &plain, exports.ExportRequest{What: c.what, Format: c.format, BOM: &no}); err != nil {
 			t.Fatalf("%s: %v", c.what, err)
 		}
 		want := plain.String()
@@ -188,15 +188,15 @@ func TestExportBOM(t *testing.T) {
 			t.Errorf("%s (bom %s): starts %q, want %q", c.what, asked, got.String()[:min(got.Len(), 12)], want[:min(len(want), 12)])
 		}
 	}
-	_, err := a.ExportCounted(ctx, io.Discard, app.ExportRequest{What: app.ExportSites, Format: export.JSON, BOM: &yes})
+	_, err := a.Exports.ExportCounted(ctx, io.Discard, exports.ExportRequest{What: exports.ExportSites, Format: export.JSON, BOM: &yes})
 	if fault.KindOf(err) != fault.KindInvalid || !strings.Contains(err.Error(), "byte-order mark") {
 		t.Errorf("a byte-order mark in JSON: %v", err)
 	}
 	var with, without bytes.Buffer
-	if err := a.Export(ctx, &with, app.ExportRequest{What: app.ExportRatings}); err != nil {
+	if err := a.Exports.Export(ctx, &with, exports.ExportRequest{What: exports.ExportRatings}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Export(ctx, &without, app.ExportRequest{What: app.ExportRatings, BOM: &no}); err != nil {
+	if err := a.Exports.Export(ctx, &without, exports.ExportRequest{What: exports.ExportRatings, BOM: &no}); err != nil {
 		t.Fatal(err)
 	}
 	lw, err := review.ParseRatings(&with, "with.csv")

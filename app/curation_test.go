@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
@@ -218,7 +219,7 @@ func TestNotesWithoutRating(t *testing.T) {
 	if !strings.Contains(buf.String(), "\ndan,s3.test,,\"weather, but local\"\n") {
 		t.Errorf("ratings file:\n%s", buf.String())
 	}
-	tab, err := a.Ratings(ctx)
+	tab, err := a.Exports.Ratings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +242,7 @@ func TestRatingsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := from.Export(ctx, &buf, app.ExportRequest{What: app.ExportRatings}); err != nil {
+	if err := from.Exports.Export(ctx, &buf, exports.ExportRequest{What: exports.ExportRatings}); err != nil {
 		t.Fatal(err)
 	}
 	// A fresh project of the same web, without ratings.
@@ -288,24 +289,24 @@ func TestRatingsRoundTrip(t *testing.T) {
 func TestExports(t *testing.T) {
 	ctx := context.Background()
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
-	want := map[app.ExportRequest]string{
-		{What: app.ExportApproved}:                   "project-approved.txt",
-		{What: app.ExportApproved, Format: "csv"}:    "project-approved.csv",
-		{What: app.ExportApproved, Format: "json"}:   "project-approved.json",
-		{What: app.ExportTopK, Count: 25}:            "project-top-25.txt",
-		{What: app.ExportCommunities, Format: "csv"}: "project-communities.csv",
-		{What: app.ExportRatings}:                    "project-ratings.csv",
-		{What: app.ExportSites}:                      "project-sites.csv",
-		{What: app.ExportSites, Format: "json"}:      "project-sites.json",
-		{What: app.ExportHeritrix}:                   "project-heritrix-precedence.txt",
+	want := map[exports.ExportRequest]string{
+		{What: exports.ExportApproved}:                   "project-approved.txt",
+		{What: exports.ExportApproved, Format: "csv"}:    "project-approved.csv",
+		{What: exports.ExportApproved, Format: "json"}:   "project-approved.json",
+		{What: exports.ExportTopK, Count: 25}:            "project-top-25.txt",
+		{What: exports.ExportCommunities, Format: "csv"}: "project-communities.csv",
+		{What: exports.ExportRatings}:                    "project-ratings.csv",
+		{What: exports.ExportSites}:                      "project-sites.csv",
+		{What: exports.ExportSites, Format: "json"}:      "project-sites.json",
+		{What: exports.ExportHeritrix}:                   "project-heritrix-precedence.txt",
 	}
 	for req, name := range want {
-		if got, err := a.ExportName(req); err != nil || got != name {
+		if got, err := a.Exports.ExportName(req); err != nil || got != name {
 			t.Errorf("%+v: %q %v, want %q", req, got, err, name)
 		}
 	}
-	for _, bad := range []app.ExportRequest{{What: "seeds"}, {What: app.ExportRatings, Format: "json"}, {What: app.ExportTopK, Count: -1}} {
-		if _, err := a.ExportName(bad); fault.KindOf(err) != fault.KindInvalid {
+	for _, bad := range []exports.ExportRequest{{What: "seeds"}, {What: exports.ExportRatings, Format: "json"}, {What: exports.ExportTopK, Count: -1}} {
+		if _, err := a.Exports.ExportName(bad); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
@@ -314,11 +315,11 @@ func TestExports(t *testing.T) {
 		{"", "txt", "project-approved.txt"}, {"nominated", "csv", "project-nominated.csv"},
 		{"rejected", "json", "project-rejected.json"},
 	} {
-		if got, err := a.SelectionName(tt.status, tt.format); err != nil || got != tt.name {
+		if got, err := a.Exports.SelectionName(tt.status, tt.format); err != nil || got != tt.name {
 			t.Errorf("SelectionName(%q, %q) = %q %v, want %q", tt.status, tt.format, got, err, tt.name)
 		}
 	}
-	if _, err := a.SelectionName("nominated", "xml"); fault.KindOf(err) != fault.KindInvalid {
+	if _, err := a.Exports.SelectionName("nominated", "xml"); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("SelectionName in xml: %v", err)
 	}
 
@@ -331,39 +332,39 @@ func TestExports(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	export := func(req app.ExportRequest) string {
+	export := func(req exports.ExportRequest) string {
 		t.Helper()
 		var buf bytes.Buffer
-		if err := a.Export(ctx, &buf, req); err != nil {
+		if err := a.Exports.Export(ctx, &buf, req); err != nil {
 			t.Fatalf("%+v: %v", req, err)
 		}
 		return buf.String()
 	}
 	// s4 (OPIC 0.2) before s1 (0.1).
-	if got := export(app.ExportRequest{What: app.ExportApproved}); got != "http://s4.test/\nhttp://s1.test/\n" {
+	if got := export(exports.ExportRequest{What: exports.ExportApproved}); got != "http://s4.test/\nhttp://s1.test/\n" {
 		t.Errorf("approved txt %q", got)
 	}
-	rows := apptest.ReadCSV(t, export(app.ExportRequest{What: app.ExportApproved, Format: "csv"}))
-	if strings.Join(rows[0], ",") != strings.Join(app.SelectionColumns, ",") || len(rows) != 3 ||
+	rows := apptest.ReadCSV(t, export(exports.ExportRequest{What: exports.ExportApproved, Format: "csv"}))
+	if strings.Join(rows[0], ",") != strings.Join(exports.SelectionColumns, ",") || len(rows) != 3 ||
 		strings.Join(rows[2][:4], ",") != "s1.test,http://s1.test/,approved,ana" || rows[2][5] != "ben" || rows[2][4] == "" || rows[2][6] == "" {
 		t.Errorf("approved csv %q", rows)
 	}
 	var js []map[string]any
-	if err := json.Unmarshal([]byte(export(app.ExportRequest{What: app.ExportApproved, Format: "json"})), &js); err != nil || len(js) != 2 ||
+	if err := json.Unmarshal([]byte(export(exports.ExportRequest{What: exports.ExportApproved, Format: "json"})), &js); err != nil || len(js) != 2 ||
 		js[0]["site"] != "s4.test" || js[0]["seed_url"] != "http://s4.test/" || js[0]["nominated_by"] != "ben" ||
 		js[0]["approved_by"] != "cleo" || js[0]["nominated_at"] == nil || js[0]["approved_at"] == nil || js[0]["subject"] != "maps" {
 		t.Errorf("approved json %v %v", js, err)
 	}
 
 	// s2, the most important site, was rejected: left out of top-K unless asked.
-	if got := export(app.ExportRequest{What: app.ExportTopK, Count: 3}); got != "http://s3.test/\nhttp://s4.test/\nhttp://s1.test/\n" {
+	if got := export(exports.ExportRequest{What: exports.ExportTopK, Count: 3}); got != "http://s3.test/\nhttp://s4.test/\nhttp://s1.test/\n" {
 		t.Errorf("top 3 %q", got)
 	}
-	if got := export(app.ExportRequest{What: app.ExportTopK, Count: 3, IncludeRejected: true}); got != "http://s2.test/\nhttp://s3.test/\nhttp://s4.test/\n" {
+	if got := export(exports.ExportRequest{What: exports.ExportTopK, Count: 3, IncludeRejected: true}); got != "http://s2.test/\nhttp://s3.test/\nhttp://s4.test/\n" {
 		t.Errorf("top 3 with the rejected %q", got)
 	}
 
-	rows = apptest.ReadCSV(t, export(app.ExportRequest{What: app.ExportSites}))
+	rows = apptest.ReadCSV(t, export(exports.ExportRequest{What: exports.ExportSites}))
 	if strings.Join(rows[0], ",") != "site,crawl_status,pages,opic,pagerank,in_sites,out_sites,hub,authority,selection,ana,ben,cleo,mean_rating,graph" {
 		t.Errorf("sites table header %q", rows[0])
 	}
@@ -374,10 +375,10 @@ func TestExports(t *testing.T) {
 		}
 	}
 	// s2, rejected, gets no precedence unless asked for.
-	if got := export(app.ExportRequest{What: app.ExportHeritrix}); !strings.HasPrefix(got, "http://s3.test/ 1\n") || strings.Contains(got, "s2.test") {
+	if got := export(exports.ExportRequest{What: exports.ExportHeritrix}); !strings.HasPrefix(got, "http://s3.test/ 1\n") || strings.Contains(got, "s2.test") {
 		t.Errorf("heritrix %q", got)
 	}
-	if got := export(app.ExportRequest{What: app.ExportHeritrix, IncludeRejected: true}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
+	if got := export(exports.ExportRequest{What: exports.ExportHeritrix, IncludeRejected: true}); !strings.HasPrefix(got, "http://s2.test/ 1\n") {
 		t.Errorf("heritrix with the rejected %q", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -44,7 +45,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	const want = "https://www.example.test/"
-	seeds, err := a.Seeds(ctx, 5, false)
+	seeds, err := a.Exports.Seeds(ctx, 5, false)
 	if err != nil || len(seeds) != 2 || seeds[0].SeedURL != want || !seeds[0].Checked {
 		t.Fatalf("seeds %+v, %v; want %s first, checked", seeds, err, want)
 	}
@@ -52,7 +53,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 	if seeds[1].SeedURL != "http://other.test/" || seeds[1].Checked {
 		t.Errorf("seed of a site never fetched: %+v", seeds[1])
 	}
-	ps, _, err := a.HeritrixPrecedence(ctx, 10, false, false, false)
+	ps, _, err := a.Exports.HeritrixPrecedence(ctx, 10, false, false, false)
 	if err != nil || len(ps) != 2 || ps[0].URI != want {
 		t.Errorf("heritrix precedence %+v, %v", ps, err)
 	}
@@ -66,15 +67,15 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := a.Export(ctx, &buf, app.ExportRequest{What: app.ExportApproved}); err != nil || buf.String() != want+"\n" {
+	if err := a.Exports.Export(ctx, &buf, exports.ExportRequest{What: exports.ExportApproved}); err != nil || buf.String() != want+"\n" {
 		t.Errorf("approved seeds %q, %v", buf.String(), err)
 	}
-	e, err := a.CrawlerExport(ctx)
+	e, err := a.Exports.CrawlerExport(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf.Reset()
-	if err := app.WriteBrowsertrixConfig(&buf, e); err != nil || !strings.Contains(buf.String(), `url: "`+want+`"`) {
+	if err := exports.WriteBrowsertrixConfig(&buf, e); err != nil || !strings.Contains(buf.String(), `url: "`+want+`"`) {
 		t.Errorf("browsertrix config %q, %v", buf.String(), err)
 	}
 }
@@ -86,23 +87,23 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 func TestFailedSitesLeftOutOfEveryExport(t *testing.T) {
 	ctx := context.Background()
 	a, _ := apptest.Open(t, apptest.FailuresProject(t))
-	wantLeft := []app.LeftOut{{Reason: app.LeftOutDead, Sites: 1}, {Reason: app.LeftOutErrorsOnly, Sites: 1},
-		{Reason: app.LeftOutRobotsClosed, Sites: 1}}
+	wantLeft := []exports.LeftOut{{Reason: exports.LeftOutDead, Sites: 1}, {Reason: exports.LeftOutErrorsOnly, Sites: 1},
+		{Reason: exports.LeftOutRobotsClosed, Sites: 1}}
 	var buf bytes.Buffer
-	left, err := a.ExportCounted(ctx, &buf, app.ExportRequest{What: app.ExportTopK, Count: 10})
+	left, err := a.Exports.ExportCounted(ctx, &buf, exports.ExportRequest{What: exports.ExportTopK, Count: 10})
 	if err != nil || buf.String() != "http://ok.test/\n" || !reflect.DeepEqual(left, wantLeft) {
 		t.Errorf("top-K %q, left out %+v, %v", buf.String(), left, err)
 	}
 	buf.Reset()
-	left, err = a.ExportCounted(ctx, &buf, app.ExportRequest{What: app.ExportHeritrix})
+	left, err = a.Exports.ExportCounted(ctx, &buf, exports.ExportRequest{What: exports.ExportHeritrix})
 	if err != nil || buf.String() != "http://ok.test/ 1\n" || !reflect.DeepEqual(left, wantLeft) {
 		t.Errorf("heritrix %q, left out %+v, %v", buf.String(), left, err)
 	}
-	if got := app.LeftOutText(left); got != "left out 3 sites: 1 dead (every fetch failed), 1 errors only, 1 closed to robots" {
+	if got := exports.LeftOutText(left); got != "left out 3 sites: 1 dead (every fetch failed), 1 errors only, 1 closed to robots" {
 		t.Errorf("left out in words: %q", got)
 	}
 	buf.Reset()
-	if _, err := a.ExportCounted(ctx, &buf, app.ExportRequest{What: app.ExportHeritrix, IncludeFailed: true}); err != nil ||
+	if _, err := a.Exports.ExportCounted(ctx, &buf, exports.ExportRequest{What: exports.ExportHeritrix, IncludeFailed: true}); err != nil ||
 		strings.Count(buf.String(), "\n") != 4 {
 		t.Errorf("heritrix with the failed sites %q, %v", buf.String(), err)
 	}
@@ -119,16 +120,16 @@ func TestFailedSitesLeftOutOfEveryExport(t *testing.T) {
 		}
 	}
 	buf.Reset()
-	left, err = a.ExportCounted(ctx, &buf, app.ExportRequest{What: app.ExportApproved})
+	left, err = a.Exports.ExportCounted(ctx, &buf, exports.ExportRequest{What: exports.ExportApproved})
 	if err != nil || buf.String() != "http://ok.test/\n" || !reflect.DeepEqual(left, wantLeft) {
 		t.Errorf("approved %q, left out %+v, %v", buf.String(), left, err)
 	}
-	e, err := a.CrawlerExport(ctx)
+	e, err := a.Exports.CrawlerExport(ctx)
 	if err != nil || len(e.Seeds) != 1 || !reflect.DeepEqual(e.LeftOut, wantLeft) {
 		t.Fatalf("crawler export %+v, %v", e, err)
 	}
 	buf.Reset()
-	if err := app.WriteBrowsertrixConfig(&buf, e); err != nil || strings.Contains(buf.String(), "dead.test") ||
+	if err := exports.WriteBrowsertrixConfig(&buf, e); err != nil || strings.Contains(buf.String(), "dead.test") ||
 		!strings.Contains(buf.String(), "# It left out 3 sites: ") {
 		t.Errorf("browsertrix config %q, %v", buf.String(), err)
 	}
@@ -148,7 +149,7 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := a.Export(ctx, &buf, app.ExportRequest{What: app.ExportTopK, Format: export.CSV, Count: 1}); err != nil {
+	if err := a.Exports.Export(ctx, &buf, exports.ExportRequest{What: exports.ExportTopK, Format: export.CSV, Count: 1}); err != nil {
 		t.Fatal(err)
 	}
 	rows := apptest.ReadCSV(t, buf.String())
@@ -157,7 +158,7 @@ func TestImportedSeedsNotChecked(t *testing.T) {
 		t.Errorf("top-1 CSV %q", rows)
 	}
 	buf.Reset()
-	if err := a.Export(ctx, &buf, app.ExportRequest{What: app.ExportTopK, Format: export.JSON, Count: 1}); err != nil ||
+	if err := a.Exports.Export(ctx, &buf, exports.ExportRequest{What: exports.ExportTopK, Format: export.JSON, Count: 1}); err != nil ||
 		!strings.Contains(buf.String(), `"seed_url": "http://b.test/"`) || !strings.Contains(buf.String(), `"checked": false`) {
 		t.Errorf("top-1 JSON %s, %v", buf.String(), err)
 	}

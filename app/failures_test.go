@@ -25,7 +25,7 @@ func TestFailedSitesLeftOut(t *testing.T) {
 	ctx := context.Background()
 	sites := func(include bool) []string {
 		t.Helper()
-		seeds, err := a.Seeds(ctx, 10, include)
+		seeds, err := a.Exports.Seeds(ctx, 10, include)
 		if err != nil {
 			t.Fatal(err)
 		}

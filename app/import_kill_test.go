@@ -13,6 +13,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -70,7 +71,7 @@ func rankText(t *testing.T, a *app.App) string {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := app.WriteRank(&b, rows, "csv", false); err != nil {
+	if err := exports.WriteRank(&b, rows, "csv", false); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -152,8 +153,8 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 			refused := map[string]error{}
 			_, refused["rank"] = a.Ranking.Rank(ctx, 0)
 			_, refused["rank binary"] = a.Ranking.RankWeighted(ctx, 0, ranking.WeightingBinary, false)
-			_, refused["seeds"] = a.Seeds(ctx, 5, true)
-			refused["export top-k"] = a.Export(ctx, io.Discard, app.ExportRequest{What: app.ExportTopK})
+			_, refused["seeds"] = a.Exports.Seeds(ctx, 5, true)
+			refused["export top-k"] = a.Exports.Export(ctx, io.Discard, exports.ExportRequest{What: exports.ExportTopK})
 			for what, err := range refused {
 				if fault.KindOf(err) != fault.KindConflict || !strings.Contains(fmt.Sprint(err), "sitesift rank --project") {
 					t.Errorf("%s after the stop: %v; want a conflict saying what to run", what, err)

@@ -18,7 +18,7 @@ func TestPageText(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.TextsProject(t))
 	ctx := context.Background()
 
-	p, err := a.PageText(ctx, "  HTTP://News.TEST:80/2024/story#top ")
+	p, err := a.Review.PageText(ctx, "  HTTP://News.TEST:80/2024/story#top ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,18 +30,18 @@ func TestPageText(t *testing.T) {
 	}
 
 	// A URL pasted from a shared link finds the page the crawl kept.
-	if p, err := a.PageText(ctx, "http://news.test/2024/story?utm_source=twitter&share=email"); err != nil || p.URL != apptest.StoryURL {
+	if p, err := a.Review.PageText(ctx, "http://news.test/2024/story?utm_source=twitter&share=email"); err != nil || p.URL != apptest.StoryURL {
 		t.Errorf("the story by a shared link: %+v, %v", p, err)
 	}
 
-	p, err = a.PageText(ctx, apptest.OldURL)
+	p, err = a.Review.PageText(ctx, apptest.OldURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !p.FullTextMissing || p.Text != apptest.OldText || p.FullText != "" || p.EditorialLinks != 1 {
 		t.Errorf("the old page: %+v, want its whole text said missing", p)
 	}
-	if p, err = a.PageText(ctx, "http://news.test/river.jpg"); err != nil || p.FullTextMissing {
+	if p, err = a.Review.PageText(ctx, "http://news.test/river.jpg"); err != nil || p.FullTextMissing {
 		t.Errorf("an image: %+v %v, want no text and nothing missing", p, err)
 	}
 
@@ -55,7 +55,7 @@ func TestPageText(t *testing.T) {
 		{"ftp://news.test/story", fault.KindInvalid, `"ftp://news.test/story"`},
 		{"news.test/2024/story", fault.KindInvalid, `"news.test/2024/story"`},
 	} {
-		_, err := a.PageText(ctx, c.url)
+		_, err := a.Review.PageText(ctx, c.url)
 		if fault.KindOf(err) != c.kind || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("PageText(%q) = %v (%s), want %s naming %s", c.url, err, fault.KindOf(err), c.kind, c.says)
 		}

@@ -15,6 +15,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
@@ -97,28 +98,28 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 		t.Errorf("queue with platforms: total %d, platforms %d, %v", q.Total, q.Platforms, err)
 	}
 
-	export := func(r app.ExportRequest) (string, []app.LeftOut) {
+	export := func(r exports.ExportRequest) (string, []exports.LeftOut) {
 		t.Helper()
 		var buf bytes.Buffer
-		left, err := a.ExportCounted(ctx, &buf, r)
+		left, err := a.Exports.ExportCounted(ctx, &buf, r)
 		if err != nil {
 			t.Fatalf("%+v: %v", r, err)
 		}
 		return buf.String(), left
 	}
-	platform3 := []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 3}}
-	if got, left := export(app.ExportRequest{What: app.ExportTopK, Count: 10}); got != "http://news.test/\nhttp://blog.test/\n" ||
+	platform3 := []exports.LeftOut{{Reason: exports.LeftOutPlatform, Sites: 3}}
+	if got, left := export(exports.ExportRequest{What: exports.ExportTopK, Count: 10}); got != "http://news.test/\nhttp://blog.test/\n" ||
 		!slices.Equal(left, platform3) {
 		t.Errorf("top-k = %q, left out %v", got, left)
 	}
-	if got, _ := export(app.ExportRequest{What: app.ExportTopK, Count: 10, IncludePlatforms: true}); !strings.HasPrefix(got, "http://facebook.com/\n") {
+	if got, _ := export(exports.ExportRequest{What: exports.ExportTopK, Count: 10, IncludePlatforms: true}); !strings.HasPrefix(got, "http://facebook.com/\n") {
 		t.Errorf("top-k with platforms = %q", got)
 	}
-	if got, left := export(app.ExportRequest{What: app.ExportHeritrix}); strings.Contains(got, "facebook") || strings.Count(got, "\n") != 2 ||
+	if got, left := export(exports.ExportRequest{What: exports.ExportHeritrix}); strings.Contains(got, "facebook") || strings.Count(got, "\n") != 2 ||
 		!slices.Equal(left, platform3) {
 		t.Errorf("heritrix precedence = %q, left out %v", got, left)
 	}
-	if text := app.LeftOutText(platform3); !strings.Contains(text, "3 on the platforms list") {
+	if text := exports.LeftOutText(platform3); !strings.Contains(text, "3 on the platforms list") {
 		t.Errorf("left-out text %q", text)
 	}
 
@@ -134,11 +135,11 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 			}
 		}
 	}
-	platform1 := []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 1}}
-	if got, left := export(app.ExportRequest{What: app.ExportApproved}); got != "http://news.test/\n" || !slices.Equal(left, platform1) {
+	platform1 := []exports.LeftOut{{Reason: exports.LeftOutPlatform, Sites: 1}}
+	if got, left := export(exports.ExportRequest{What: exports.ExportApproved}); got != "http://news.test/\n" || !slices.Equal(left, platform1) {
 		t.Errorf("approved = %q, left out %v", got, left)
 	}
-	e, err := a.CrawlerExport(ctx)
+	e, err := a.Exports.CrawlerExport(ctx)
 	if err != nil || len(e.Seeds) != 1 || e.Seeds[0].Site != "news.test" || !slices.Equal(e.LeftOut, platform1) {
 		t.Errorf("crawler export: %+v, %v", e, err)
 	}
@@ -154,7 +155,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 	if rows, err := a.Ranking.Rank(ctx, 0); err != nil || !slices.Equal(rankNames(rows), []string{"t.co", "news.test"}) {
 		t.Errorf("rank after the moves = %v, %v", rankNames(rows), err)
 	}
-	if got, _ := export(app.ExportRequest{What: app.ExportApproved}); got != "http://t.co/\nhttp://news.test/\n" {
+	if got, _ := export(exports.ExportRequest{What: exports.ExportApproved}); got != "http://t.co/\nhttp://news.test/\n" {
 		t.Errorf("approved after the moves = %q", got)
 	}
 	p, err := a.Ranking.Platforms(ctx)

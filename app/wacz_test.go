@@ -18,6 +18,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -37,7 +38,7 @@ func TestWriteWACZ(t *testing.T) {
 	dir := apptest.CrawledProject(t)
 	a, p, _ := apptest.OpenProject(t, dir)
 	out := t.TempDir()
-	path, info, err := a.WriteWACZ(context.Background(), out+string(os.PathSeparator))
+	path, info, err := a.Exports.WriteWACZ(context.Background(), out+string(os.PathSeparator))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,8 +192,8 @@ func TestWACZNothingToPackage(t *testing.T) {
 		want string
 	}{{"edge list", graph, "no crawl of it wrote a WARC file"}, {"imported WARC", imported, "iana.warc.gz"}} {
 		out := filepath.Join(t.TempDir(), "x.wacz")
-		_, info, err := c.a.WriteWACZ(ctx, out)
-		if !errors.Is(err, app.ErrNoCaptures) || fault.KindOf(err) != fault.KindConflict ||
+		_, info, err := c.a.Exports.WriteWACZ(ctx, out)
+		if !errors.Is(err, exports.ErrNoCaptures) || fault.KindOf(err) != fault.KindConflict ||
 			!strings.Contains(err.Error(), "no captures in this project") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v (%s), want a conflict saying there are no captures and %q", c.name, err, fault.KindOf(err), c.want)
 		}
@@ -222,7 +223,7 @@ func TestWACZFailureLeavesNoFile(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := a.WriteWACZ(cancelled, path); !errors.Is(err, context.Canceled) {
+	if _, _, err := a.Exports.WriteWACZ(cancelled, path); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled export: %v", err)
 	}
 	last := files[len(files)-1].Name
@@ -230,7 +231,7 @@ func TestWACZFailureLeavesNoFile(t *testing.T) {
 	if err := os.WriteFile(index, []byte("not a CDXJ line\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = a.WriteWACZ(context.Background(), path)
+	_, _, err = a.Exports.WriteWACZ(context.Background(), path)
 	if err == nil || !strings.Contains(err.Error(), last) || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("export with a spoilt index: %v, want an error naming %s and its line", err, last)
 	}

@@ -23,6 +23,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
@@ -346,7 +347,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		more, err := app.ReadSeeds(fh, *seedFile)
+		more, err := crawling.ReadSeeds(fh, *seedFile)
 		fh.Close()
 		if err != nil {
 			return err
@@ -490,7 +491,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 			if err != nil {
 				return err
 			}
-			return app.WriteBiasedRank(c.Stdout, rows, *format)
+			return exports.WriteBiasedRank(c.Stdout, rows, *format)
 		})
 	}
 	return c.readProject(*dir, func(a *app.App) error {
@@ -503,7 +504,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 				return err
 			}
 		}
-		return app.WriteRank(c.Stdout, rows, *format, *raw)
+		return exports.WriteRank(c.Stdout, rows, *format, *raw)
 	})
 }
 
@@ -609,14 +610,14 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 			if err != nil {
 				return err
 			}
-			return app.WriteSiteReport(c.Stdout, d, *format)
+			return exports.WriteSiteReport(c.Stdout, d, *format)
 		}
 		list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
 			Platforms: *platforms})
 		if err != nil {
 			return err
 		}
-		return app.WriteSites(c.Stdout, list.Rows, *format)
+		return exports.WriteSites(c.Stdout, list.Rows, *format)
 	})
 }
 

@@ -14,6 +14,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/communities"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/importance"
 )
@@ -211,7 +212,7 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteCollection(&buf, col, *format)
+		return exports.WriteCollection(&buf, col, *format)
 	})
 	if err != nil {
 		return err

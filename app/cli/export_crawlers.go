@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"sitesift/app"
+	"sitesift/app/exports"
 )
 
 // Export kinds of `sitesift export --what` for the big crawlers.
@@ -33,30 +34,30 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 	}
 	files := map[string]*bytes.Buffer{}
 	err := c.withProject(dir, func(a *app.App) error {
-		e, err := a.CrawlerExport(ctx)
+		e, err := a.Exports.CrawlerExport(ctx)
 		if err != nil {
 			return err
 		}
-		if t := app.LeftOutText(e.LeftOut); t != "" {
+		if t := exports.LeftOutText(e.LeftOut); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: seeds %s\n", what, t)
 		}
 		if what == ExportBrowsertrix {
 			var b bytes.Buffer
 			files[out] = &b
-			return app.WriteBrowsertrixConfig(&b, e)
+			return exports.WriteBrowsertrixConfig(&b, e)
 		}
 		var seeds, prec bytes.Buffer
-		if err := app.WriteHeritrixSeeds(&seeds, e); err != nil {
+		if err := exports.WriteHeritrixSeeds(&seeds, e); err != nil {
 			return err
 		}
-		ps, left, err := a.HeritrixPrecedence(ctx, buckets, false, false, false)
+		ps, left, err := a.Exports.HeritrixPrecedence(ctx, buckets, false, false, false)
 		if err != nil {
 			return err
 		}
-		if t := app.LeftOutText(left); t != "" {
+		if t := exports.LeftOutText(left); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: precedence.txt %s\n", what, t)
 		}
-		if err := app.WriteHeritrixPrecedence(&prec, ps); err != nil {
+		if err := exports.WriteHeritrixPrecedence(&prec, ps); err != nil {
 			return err
 		}
 		files[filepath.Join(out, "seeds.txt")] = &seeds
@@ -121,7 +122,7 @@ func (c CLI) exportWACZ(ctx context.Context, dir, out, format string, set map[st
 		return usageError{"export: --what wacz writes a ZIP file: --out FILE or DIR is required"}
 	}
 	return c.readProject(dir, func(a *app.App) error {
-		path, info, err := a.WriteWACZ(ctx, out)
+		path, info, err := a.Exports.WriteWACZ(ctx, out)
 		if err != nil {
 			return err
 		}

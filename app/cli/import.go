@@ -12,6 +12,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites"
@@ -111,7 +112,7 @@ func lowGC() func() {
 // writes a line at a time, which unbuffered is a system call per site.
 func writeRankBuffered(w io.Writer, rows []ranking.RankRow, format string, raw bool) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	if err := app.WriteRank(bw, rows, format, raw); err != nil {
+	if err := exports.WriteRank(bw, rows, format, raw); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -27,7 +27,7 @@ func (c CLI) page(ctx context.Context, args []string) error {
 		return usageError{"page: give one URL"}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		p, err := a.PageText(ctx, rest[0])
+		p, err := a.Review.PageText(ctx, rest[0])
 		if err != nil {
 			return err
 		}

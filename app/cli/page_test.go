@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/review"
 )
 
 // TestCLIPage: sitesift page prints a page's main text, with --whole its
@@ -29,7 +29,7 @@ func TestCLIPage(t *testing.T) {
 		t.Errorf("--whole: exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	code, out, _ = runCLI(t, "page", "--project", dir, "--format", "json", apptest.StoryURL)
-	var p app.PageText
+	var p review.PageText
 	if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil || p.FullText != apptest.StoryFullText ||
 		p.Text != apptest.StoryText || p.Language != "en" || p.EditorialLinks != 2 || p.TemplateLinks != 3 {
 		t.Errorf("--format json: exit %d, %v, %+v", code, err, p)

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/sites/store"
@@ -177,7 +178,7 @@ func (c CLI) review(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteQueue(c.Stdout, rq, *format)
+		return exports.WriteQueue(c.Stdout, rq, *format)
 	})
 }
 
@@ -257,7 +258,7 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteSelection(c.Stdout, seeds, *format)
+		return exports.WriteSelection(c.Stdout, seeds, *format)
 	})
 }
 
@@ -324,10 +325,10 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return usageError{"ratings export: give at most one FILE (default: standard output)"}
 	}
-	req := app.ExportRequest{What: app.ExportRatings, BOM: bom}
+	req := exports.ExportRequest{What: exports.ExportRatings, BOM: bom}
 	return c.readProject(*dir, func(a *app.App) error {
 		if len(rest) == 0 {
-			return a.Export(ctx, c.Stdout, req)
+			return a.Exports.Export(ctx, c.Stdout, req)
 		}
 		// Write next to the file and rename, so that a failed export does
 		// not leave half a file where a good one was.
@@ -336,7 +337,7 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 			return err
 		}
 		defer os.Remove(tmp.Name())
-		if err := a.Export(ctx, tmp, req); err != nil {
+		if err := a.Exports.Export(ctx, tmp, req); err != nil {
 			tmp.Close()
 			return err
 		}
@@ -368,6 +369,6 @@ func (c CLI) agreement(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return app.WriteAgreement(c.Stdout, ag, *format)
+		return exports.WriteAgreement(c.Stdout, ag, *format)
 	})
 }

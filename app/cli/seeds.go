@@ -15,6 +15,7 @@ import (
 	"sitesift/app/communities"
 	"sitesift/app/crawling"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/ranking"
 	"sitesift/importance"
 )
@@ -23,7 +24,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 	f := c.newFlags("seeds")
 	dir := f.project
 	count := f.Int("count", 0, "number of seeds")
-	method := f.String("method", app.MethodCommunities,
+	method := f.String("method", exports.MethodCommunities,
 		"communities (one hub of each HITS bipartite core) or importance (the sites with the most OPIC importance)")
 	def := importance.DefaultCoreOptions()
 	density := f.Float64("density", def.CoverDensity,
@@ -52,7 +53,7 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		return err
 	}
 	switch *method {
-	case app.MethodImportance:
+	case exports.MethodImportance:
 		for _, name := range []string{"density", "core-size", "new-members", "hits-iterations", "min-hubs", "min-authorities"} {
 			if set[name] {
 				return usageError{fmt.Sprintf("seeds: --%s goes with --method communities", name)}
@@ -60,16 +61,16 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		}
 		return c.readProject(*dir, func(a *app.App) error {
 			// The top-k export's list: rejected sites stay out, as there.
-			seeds, left, err := a.TopSeeds(ctx, *count, *includeFailed, *includeRejected, *includePlatforms)
+			seeds, left, err := a.Exports.TopSeeds(ctx, *count, *includeFailed, *includeRejected, *includePlatforms)
 			if err != nil {
 				return err
 			}
-			if t := app.LeftOutText(left); t != "" {
+			if t := exports.LeftOutText(left); t != "" {
 				fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 			}
-			return app.WriteSeeds(c.Stdout, seeds, *format)
+			return exports.WriteSeeds(c.Stdout, seeds, *format)
 		})
-	case app.MethodCommunities:
+	case exports.MethodCommunities:
 	default:
 		return usageError{fmt.Sprintf("seeds: unknown method %q (want communities or importance)", *method)}
 	}
@@ -97,18 +98,18 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		if t := communities.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
-		cs, left, err := a.CommunitySeeds(ctx, cs, *includePlatforms)
+		cs, left, err := a.Exports.CommunitySeeds(ctx, cs, *includePlatforms)
 		if err != nil {
 			return err
 		}
-		if t := app.LeftOutText(left); t != "" {
+		if t := exports.LeftOutText(left); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
-		return app.WriteCommunities(c.Stdout, cs, *format)
+		return exports.WriteCommunities(c.Stdout, cs, *format)
 	})
 }
 
-// export writes one deliverable of the Export page (see app.Deliverables),
+// export writes one deliverable of the Export page (see exports.Deliverables),
 // or the list of the project's WARC files.
 func (c CLI) export(ctx context.Context, args []string) error {
 	f := c.newFlags("export")
@@ -116,12 +117,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	what := f.String("what", "", "the deliverable (sitesift help export lists them)")
 	format := f.String("format", "", "the deliverable's format (default its first: sitesift help export)")
 	out := f.String("out", "", "file to write, or a directory to write it in under its own name (default: standard output)")
-	count := f.Int("count", app.DefaultTopK, "top-k: number of sites")
+	count := f.Int("count", exports.DefaultTopK, "top-k: number of sites")
 	includeFailed := f.Bool("include-failed", false, "top-k, approved, heritrix-precedence: keep the sites whose crawl failed (dead, closed to robots, errors only)")
 	includeRejected := f.Bool("include-rejected", false, "top-k, heritrix-precedence: keep the sites librarians rejected")
 	includePlatforms := f.Bool("include-platforms", false,
 		"top-k, approved, communities, heritrix-precedence: keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts)")
-	buckets := f.Int("buckets", app.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
+	buckets := f.Int("buckets", exports.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
 	bom := f.Bool("bom", false, "CSV: start the file with a UTF-8 byte-order mark, so that Excel on Windows reads its accents right "+
 		"(default on for --what ratings and sites: --bom=false leaves it out)")
 	if err := f.parseNoArgs(args); err != nil {
@@ -129,36 +130,36 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	}
 	set := map[string]bool{}
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	req := app.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
+	req := exports.ExportRequest{What: *what, Format: *format, Count: *count, IncludeFailed: *includeFailed,
 		IncludeRejected: *includeRejected, IncludePlatforms: *includePlatforms, Buckets: *buckets}
 	if set["bom"] {
 		req.BOM = bom
 	}
 	switch {
-	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == app.ExportWARCList || *what == app.ExportWACZ):
+	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == exports.ExportWARCList || *what == exports.ExportWACZ):
 		return usageError{"export: --bom goes with CSV files; --what " + *what + " writes none"}
 	case *what == ExportBrowsertrix || *what == ExportHeritrixCrawl: // export_crawlers.go
 		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
-	case *what == app.ExportWACZ:
+	case *what == exports.ExportWACZ:
 		return c.exportWACZ(ctx, *dir, *out, *format, set)
 	case *what == "":
 		return usageError{"export: --what is required: " + exportChoices()}
 	case *what == "ratings-csv":
-		return usageError{"export: --what ratings-csv is now --what " + app.ExportSites + " (the sites table with every librarian's rating); " +
-			"the ratings file that `sitesift ratings import` reads is --what " + app.ExportRatings}
-	case *what == app.ExportWARCList:
+		return usageError{"export: --what ratings-csv is now --what " + exports.ExportSites + " (the sites table with every librarian's rating); " +
+			"the ratings file that `sitesift ratings import` reads is --what " + exports.ExportRatings}
+	case *what == exports.ExportWARCList:
 		if *format != "" {
 			return usageError{"export: --what warc-list has no --format"}
 		}
 	default:
-		if _, err := app.DeliverableOf(*what); err != nil {
+		if _, err := exports.DeliverableOf(*what); err != nil {
 			return usageError{"export: unknown --what " + strconv.Quote(*what) + ": " + exportChoices()}
 		}
-		for name, goes := range map[string][]string{"count": {app.ExportTopK},
-			"include-failed":    {app.ExportTopK, app.ExportApproved, app.ExportHeritrix},
-			"include-rejected":  {app.ExportTopK, app.ExportHeritrix},
-			"include-platforms": {app.ExportTopK, app.ExportApproved, app.ExportCommunities, app.ExportHeritrix},
-			"buckets":           {app.ExportHeritrix}} {
+		for name, goes := range map[string][]string{"count": {exports.ExportTopK},
+			"include-failed":    {exports.ExportTopK, exports.ExportApproved, exports.ExportHeritrix},
+			"include-rejected":  {exports.ExportTopK, exports.ExportHeritrix},
+			"include-platforms": {exports.ExportTopK, exports.ExportApproved, exports.ExportCommunities, exports.ExportHeritrix},
+			"buckets":           {exports.ExportHeritrix}} {
 			if set[name] && !slices.Contains(goes, *what) {
 				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(goes, ", "))}
 			}
@@ -173,7 +174,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	var buf bytes.Buffer
 	name := ""
 	err := c.readProject(*dir, func(a *app.App) error {
-		if *what == app.ExportWARCList {
+		if *what == exports.ExportWARCList {
 			fs, err := a.Crawling.WARCFiles()
 			if err != nil {
 				return err
@@ -182,11 +183,11 @@ func (c CLI) export(ctx context.Context, args []string) error {
 			return crawling.WriteWARCList(&buf, fs)
 		}
 		var err error
-		if name, err = a.ExportName(req); err != nil {
+		if name, err = a.Exports.ExportName(req); err != nil {
 			return err
 		}
-		left, err := a.ExportCounted(ctx, &buf, req)
-		if t := app.LeftOutText(left); err == nil && t != "" {
+		left, err := a.Exports.ExportCounted(ctx, &buf, req)
+		if t := exports.LeftOutText(left); err == nil && t != "" {
 			// On stderr: the file itself stays what its crawler reads.
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: %s\n", *what, t)
 		}
@@ -230,10 +231,10 @@ func (c CLI) export(ctx context.Context, args []string) error {
 // exportChoices names the deliverables of --what.
 func exportChoices() string {
 	names := []string{}
-	for _, d := range app.Deliverables {
+	for _, d := range exports.Deliverables {
 		names = append(names, d.What)
 	}
-	return strings.Join(append(names, app.ExportWARCList, app.ExportWACZ), ", ") + " (sitesift help export says what each is)"
+	return strings.Join(append(names, exports.ExportWARCList, exports.ExportWACZ), ", ") + " (sitesift help export says what each is)"
 }
 
 // exportHelp is `sitesift help export`: every deliverable, its formats, its
@@ -241,21 +242,21 @@ func exportChoices() string {
 func (c CLI) exportHelp() {
 	var b strings.Builder
 	b.WriteString("Each deliverable of the app's Export page, under the same file name (PROJECT is the project directory's name):\n\n")
-	for _, d := range app.Deliverables {
+	for _, d := range exports.Deliverables {
 		ext := strings.Join(d.Formats, "|")
 		what := d.What
-		if what == app.ExportTopK {
+		if what == exports.ExportTopK {
 			what = "top-K"
 		}
 		fmt.Fprintf(&b, "  --what %-20s PROJECT-%s.%s\n      %s\n", d.What, what, ext, d.Purpose)
 		switch d.What {
-		case app.ExportTopK:
-			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected, --include-platforms\n", app.DefaultTopK)
-		case app.ExportHeritrix:
-			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected, --include-platforms\n", app.DefaultPrecedenceBuckets)
-		case app.ExportApproved:
+		case exports.ExportTopK:
+			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected, --include-platforms\n", exports.DefaultTopK)
+		case exports.ExportHeritrix:
+			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected, --include-platforms\n", exports.DefaultPrecedenceBuckets)
+		case exports.ExportApproved:
 			b.WriteString("      --include-failed, --include-platforms\n")
-		case app.ExportCommunities:
+		case exports.ExportCommunities:
 			b.WriteString("      --include-platforms\n")
 		}
 		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
@@ -267,11 +268,11 @@ func (c CLI) exportHelp() {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", app.ExportWARCList)
+	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", exports.ExportWARCList)
 	fmt.Fprintf(&b, "  --what %-20s PROJECT-crawl.wacz (--out FILE|DIR required)\n"+
 		"      the crawl as a WACZ 1.1.1 file for ReplayWeb.page and other WACZ tools: every finished WARC file of the\n"+
 		"      project's crawls, their CDXJ index, the HTML pages with their titles (pages.jsonl), datapackage.json;\n"+
-		"      pages imported from WARC files are not in it (the project keeps their pages, not the files)\n", app.ExportWACZ)
+		"      pages imported from WARC files are not in it (the project keeps their pages, not the files)\n", exports.ExportWACZ)
 	b.WriteString("\nA CSV file with a byte-order mark opens right in Excel on Windows, which reads one without it in the\n" +
 		"local code page (café as cafÃ©); sitesift ratings import reads the ratings file with or without it.\n")
 	b.WriteString("\nA site's seed is the shallowest page the crawl fetched with a 2xx answer (http://SITE/ when none did:\n" +

@@ -118,7 +118,7 @@ func (cg *communityGraph) site(v int) string {
 // all linking to its network's help and footer pages, a complete core of
 // pages: a "community" of one site pointing at its own template. A
 // community is a core of sites, at least two hub sites agreeing on at
-// least two authority sites, so the paper's method (HITS-ranking.Ranking, the
+// least two authority sites, so the paper's method (HITS-ranking, the
 // cover-density core, the core removed, again) runs on the site graph,
 // the paper's pruning carried to its end: a site's pages are one node, its
 // many pages one vote. Three blogs citing two news sites then make a core

@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"sitesift/app"
 	"sitesift/app/communities"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 )
 
@@ -147,7 +147,7 @@ func (h *handler) collectionFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, communities.CollectionFileName(c, format), func(w io.Writer) error { return app.WriteCollection(w, c, format) })
+	sendFile(w, communities.CollectionFileName(c, format), func(w io.Writer) error { return exports.WriteCollection(w, c, format) })
 }
 
 // newCollectionBody is the body of POST /api/collections: a name, who creates it, and the extraction's settings (absent: the defaults).

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strings"
 
-	"sitesift/app"
 	"sitesift/app/communities"
 	"sitesift/app/export"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/importance"
 )
@@ -127,7 +127,7 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 	}
 	var write func(io.Writer) error
 	switch method := r.FormValue("method"); method {
-	case "", app.MethodCommunities:
+	case "", exports.MethodCommunities:
 		count, opt, err := communityRequest(r, communities.DefaultCommunityCount)
 		if err != nil {
 			writeError(w, err)
@@ -143,16 +143,16 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return err
 			}
-			cs, left, err := h.app.CommunitySeeds(r.Context(), cs, includePlatforms)
+			cs, left, err := h.app.Exports.CommunitySeeds(r.Context(), cs, includePlatforms)
 			if err != nil {
 				return err
 			}
-			if t := app.LeftOutText(left); t != "" {
+			if t := exports.LeftOutText(left); t != "" {
 				w.Header().Set(LeftOutHeader, t)
 			}
-			return app.WriteCommunities(out, cs, format)
+			return exports.WriteCommunities(out, cs, format)
 		}
-	case app.MethodImportance:
+	case exports.MethodImportance:
 		for _, p := range communityParams[1:] {
 			if r.FormValue(p) != "" {
 				writeError(w, fault.Invalid(fmt.Errorf("parameter %s goes with method=communities", p)))
@@ -180,14 +180,14 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// The Export page's top-K list, under its one name.
-		h.sendExport(w, r, app.ExportRequest{What: app.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed,
+		h.sendExport(w, r, exports.ExportRequest{What: exports.ExportTopK, Format: format, Count: count, IncludeFailed: includeFailed,
 			IncludeRejected: includeRejected, IncludePlatforms: includePlatforms})
 		return
 	default:
 		writeError(w, fault.Invalid(fmt.Errorf("unknown method %q (want communities or importance)", method)))
 		return
 	}
-	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportCommunities, Format: format})
+	name, err := h.app.Exports.ExportName(exports.ExportRequest{What: exports.ExportCommunities, Format: format})
 	if err != nil {
 		writeError(w, err)
 		return
@@ -208,7 +208,7 @@ func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	name, err := h.app.ExportName(app.ExportRequest{What: app.ExportCommunities, Format: format})
+	name, err := h.app.Exports.ExportName(exports.ExportRequest{What: exports.ExportCommunities, Format: format})
 	if err != nil {
 		writeError(w, err)
 		return
@@ -220,25 +220,25 @@ func (h *handler) exportEditedSeeds(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		return app.WriteCommunities(w, cs, format)
+		return exports.WriteCommunities(w, cs, format)
 	})
 }
 
 // exportHeritrix is the Export page's Heritrix precedence file, kept at
 // its old address.
 func (h *handler) exportHeritrix(w http.ResponseWriter, r *http.Request) {
-	buckets, err := positiveParam(r, "buckets", app.DefaultPrecedenceBuckets)
+	buckets, err := positiveParam(r, "buckets", exports.DefaultPrecedenceBuckets)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	h.sendExport(w, r, app.ExportRequest{What: app.ExportHeritrix, Buckets: buckets})
+	h.sendExport(w, r, exports.ExportRequest{What: exports.ExportHeritrix, Buckets: buckets})
 }
 
 // exportRatingsTable is the Export page's sites table (which holds every
 // librarian's rating), kept at its old address.
 func (h *handler) exportRatingsTable(w http.ResponseWriter, r *http.Request) {
-	h.sendExport(w, r, app.ExportRequest{What: app.ExportSites, Format: "csv"})
+	h.sendExport(w, r, exports.ExportRequest{What: exports.ExportSites, Format: "csv"})
 }
 
 // editedSeedsBody is the body of POST /api/export/seeds: the seed list a librarian edited and its file format.

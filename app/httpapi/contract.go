@@ -4,6 +4,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/communities"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
@@ -63,7 +64,7 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/warcs", Response: []crawling.WARCFile{}},
 		{Pattern: "GET /api/warcs/{name}", Body: file},
-		{Pattern: "GET /api/wacz", Response: app.WACZInfo{}},
+		{Pattern: "GET /api/wacz", Response: exports.WACZInfo{}},
 		{Pattern: "GET /api/wacz/download", Body: file},
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},
@@ -77,7 +78,7 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/sites", Response: review.SiteList{}},
 		{Pattern: "GET /api/sites/{site}", Response: store.SiteDetail{}},
-		{Pattern: "GET /api/pages/text", Response: app.PageText{}},
+		{Pattern: "GET /api/pages/text", Response: review.PageText{}},
 		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: ranking.PlatformChoice{}},
 		{Pattern: "GET /api/platforms", Response: ranking.PlatformSummary{}},
 		{Pattern: "PUT /api/sites/{site}/rating", Requests: []any{rateBody{}}, Response: rating},

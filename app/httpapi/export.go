@@ -5,7 +5,7 @@ import (
 	"io"
 	"net/http"
 
-	"sitesift/app"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 )
 
@@ -22,7 +22,7 @@ func (h *handler) routeExport(mux *router) {
 // exportItem is a deliverable as GET /api/exports lists it: with the file
 // name of each format for this project.
 type exportItem struct {
-	app.Deliverable
+	exports.Deliverable
 	Files map[string]string `json:"files"`
 }
 
@@ -31,12 +31,12 @@ func (h *handler) exports(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]exportItem, len(app.Deliverables))
-	for i, d := range app.Deliverables {
+	out := make([]exportItem, len(exports.Deliverables))
+	for i, d := range exports.Deliverables {
 		it := exportItem{Deliverable: d, Files: map[string]string{}}
 		for _, f := range d.Formats {
 			req.What, req.Format = d.What, f
-			if it.Files[f], err = h.app.ExportName(req); err != nil {
+			if it.Files[f], err = h.app.Exports.ExportName(req); err != nil {
 				return nil, err
 			}
 		}
@@ -48,13 +48,13 @@ func (h *handler) exports(r *http.Request) (any, error) {
 // exportRequest reads the parameters of a deliverable: format, count
 // (top-k), include_failed, include_rejected, include_platforms, buckets
 // and bom (absent: the deliverable's default).
-func exportRequest(r *http.Request, what string) (app.ExportRequest, error) {
-	req := app.ExportRequest{What: what, Format: r.FormValue("format")}
+func exportRequest(r *http.Request, what string) (exports.ExportRequest, error) {
+	req := exports.ExportRequest{What: what, Format: r.FormValue("format")}
 	var err error
-	if req.Count, err = positiveParam(r, "count", app.DefaultTopK); err != nil {
+	if req.Count, err = positiveParam(r, "count", exports.DefaultTopK); err != nil {
 		return req, err
 	}
-	if req.Buckets, err = positiveParam(r, "buckets", app.DefaultPrecedenceBuckets); err != nil {
+	if req.Buckets, err = positiveParam(r, "buckets", exports.DefaultPrecedenceBuckets); err != nil {
 		return req, err
 	}
 	if req.IncludeFailed, err = boolParam(r, "include_failed"); err != nil {
@@ -97,7 +97,7 @@ func (h *handler) exportDeliverable(w http.ResponseWriter, r *http.Request) {
 
 // leftOut is the answer of GET /api/export/{what}/left-out.
 type leftOut struct {
-	LeftOut []app.LeftOut `json:"left_out"`
+	LeftOut []exports.LeftOut `json:"left_out"`
 	// Text says it in words, "" when no site was left out.
 	Text string `json:"text"`
 }
@@ -109,9 +109,9 @@ func (h *handler) exportLeftOut(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	left, err := h.app.ExportCounted(r.Context(), io.Discard, req)
+	left, err := h.app.Exports.ExportCounted(r.Context(), io.Discard, req)
 	if err != nil {
 		return nil, err
 	}
-	return leftOut{LeftOut: left, Text: app.LeftOutText(left)}, nil
+	return leftOut{LeftOut: left, Text: exports.LeftOutText(left)}, nil
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/exports"
 	"sitesift/sites/store"
 )
 
@@ -24,7 +24,7 @@ func TestExportsAPI(t *testing.T) {
 		BOM     bool              `json:"bom"`
 	}
 	apptest.Call(t, h, "GET", "/api/exports?count=7", "", 200, &list)
-	if len(list) != len(app.Deliverables) || list[0].What != app.ExportApproved || list[0].Files["json"] != "project-approved.json" ||
+	if len(list) != len(exports.Deliverables) || list[0].What != exports.ExportApproved || list[0].Files["json"] != "project-approved.json" ||
 		list[1].Files["txt"] != "project-top-7.txt" || list[0].Purpose == "" {
 		t.Errorf("exports: %+v", list)
 	}
@@ -69,7 +69,7 @@ func TestExportsAPI(t *testing.T) {
 	apptest.Call(t, h, "GET", "/api/export/top-k?bom=true", "", 400, nil)
 	apptest.Call(t, h, "GET", "/api/export/sites?format=csv&bom=maybe", "", 400, nil)
 	for _, d := range list {
-		if d.BOM != (d.What == app.ExportSites || d.What == app.ExportRatings) {
+		if d.BOM != (d.What == exports.ExportSites || d.What == exports.ExportRatings) {
 			t.Errorf("exports: %s says bom %v", d.What, d.BOM)
 		}
 	}

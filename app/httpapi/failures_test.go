@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/exports"
 	"sitesift/app/review"
 	"sitesift/sites/store"
 )
@@ -122,11 +123,11 @@ func TestExportLeftOutAPI(t *testing.T) {
 		}
 	}
 	var lo struct {
-		LeftOut []app.LeftOut `json:"left_out"`
-		Text    string        `json:"text"`
+		LeftOut []exports.LeftOut `json:"left_out"`
+		Text    string            `json:"text"`
 	}
 	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out", "", 200, &lo)
-	if lo.Text != want || len(lo.LeftOut) != 3 || lo.LeftOut[0] != (app.LeftOut{Reason: app.LeftOutDead, Sites: 1}) {
+	if lo.Text != want || len(lo.LeftOut) != 3 || lo.LeftOut[0] != (exports.LeftOut{Reason: exports.LeftOutDead, Sites: 1}) {
 		t.Errorf("left-out: %+v", lo)
 	}
 	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out?include_failed=true", "", 200, &lo)

@@ -323,7 +323,7 @@ func (h *handler) routeCrawl(mux *router) {
 	// A page's text is a plain read of one row: another web site's page
 	// can neither read it nor make it cost anything.
 	mux.HandleFunc("GET /api/pages/text", h.api(func(r *http.Request) (any, error) {
-		return a.PageText(r.Context(), r.FormValue("url"))
+		return a.Review.PageText(r.Context(), r.FormValue("url"))
 	}))
 	mux.HandleFunc("PUT /api/sites/{site}/rating", h.api(h.rate))
 	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {

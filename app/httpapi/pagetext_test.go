@@ -10,8 +10,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/review"
 )
 
 // TestPageTextAPI: GET /api/pages/text answers a page's main text and whole
@@ -37,7 +37,7 @@ func TestPageTextAPI(t *testing.T) {
 		t.Errorf("the story: %v", got)
 	}
 
-	var old app.PageText
+	var old review.PageText
 	apptest.Call(t, h, "GET", "/api/pages/text?url="+url.QueryEscape(apptest.OldURL), "", 200, &old)
 	if !old.FullTextMissing || old.Text != apptest.OldText {
 		t.Errorf("the old page: %+v, want its whole text said missing", old)
@@ -64,7 +64,7 @@ func TestPageTextAPI(t *testing.T) {
 	}
 
 	status, env := getAs(t, h, context.Background(), "/api/pages/text?url="+url.QueryEscape(apptest.StoryURL), imgOfOtherSite)
-	var p app.PageText
+	var p review.PageText
 	json.Unmarshal(env.Data, &p)
 	if status != 200 || p.Text != apptest.StoryText {
 		t.Errorf("plain read from another site: %d %q, want 200", status, env.Error)

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/exports"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/sites"
@@ -62,7 +62,7 @@ func TestPlatformsAPI(t *testing.T) {
 	}
 	var left leftOut
 	apptest.Call(t, h, "GET", "/api/export/heritrix-precedence/left-out", "", 200, &left)
-	if !slices.Equal(left.LeftOut, []app.LeftOut{{Reason: app.LeftOutPlatform, Sites: 2}}) {
+	if !slices.Equal(left.LeftOut, []exports.LeftOut{{Reason: exports.LeftOutPlatform, Sites: 2}}) {
 		t.Errorf("heritrix left out: %+v", left)
 	}
 	apptest.Call(t, h, "GET", "/api/export/top-k/left-out?include_platforms=true", "", 200, &left)

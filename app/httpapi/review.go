@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"sitesift/app"
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/review"
 	"sitesift/sites/store"
@@ -129,7 +129,7 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 	}
 	if status == store.StatusApproved {
 		// The Export page's approved selection, under its one name.
-		h.sendExport(w, r, app.ExportRequest{What: app.ExportApproved, Format: format})
+		h.sendExport(w, r, exports.ExportRequest{What: exports.ExportApproved, Format: format})
 		return
 	}
 	seeds, err := h.app.Review.Selection(r.Context(), status)
@@ -137,12 +137,12 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	name, err := h.app.SelectionName(status, format)
+	name, err := h.app.Exports.SelectionName(status, format)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, name, func(w io.Writer) error { return app.WriteSelection(w, seeds, format) })
+	sendFile(w, name, func(w io.Writer) error { return exports.WriteSelection(w, seeds, format) })
 }
 
 func (h *handler) importRatings(r *http.Request) (any, error) {
@@ -160,19 +160,19 @@ func (h *handler) importRatings(r *http.Request) (any, error) {
 // exportRatings is the Export page's ratings file, kept at its old
 // address.
 func (h *handler) exportRatings(w http.ResponseWriter, r *http.Request) {
-	h.sendExport(w, r, app.ExportRequest{What: app.ExportRatings})
+	h.sendExport(w, r, exports.ExportRequest{What: exports.ExportRatings})
 }
 
 // sendExport sends one deliverable under its name (see app.ExportName).
-func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req app.ExportRequest) {
-	name, err := h.app.ExportName(req)
+func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req exports.ExportRequest) {
+	name, err := h.app.Exports.ExportName(req)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
 	sendFile(w, name, func(buf io.Writer) error {
-		left, err := h.app.ExportCounted(r.Context(), buf, req)
-		if t := app.LeftOutText(left); err == nil && t != "" {
+		left, err := h.app.Exports.ExportCounted(r.Context(), buf, req)
+		if t := exports.LeftOutText(left); err == nil && t != "" {
 			// Set before sendFile writes the body, which it does once the
 			// file is whole.
 			w.Header().Set(LeftOutHeader, t)
@@ -182,7 +182,7 @@ func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req app.Exp
 }
 
 // LeftOutHeader is the response header of a downloaded export that left
-// sites out: how many and why, in words (app.LeftOutText).
+// sites out: how many and why, in words (exports.LeftOutText).
 const LeftOutHeader = "X-Sitesift-Left-Out"
 
 func (h *handler) agreement(r *http.Request) (any, error) {

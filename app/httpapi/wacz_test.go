@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/exports"
 )
 
 // TestWACZAPI: GET /api/wacz says what the package holds, GET
@@ -23,7 +23,7 @@ func TestWACZAPI(t *testing.T) {
 	a, _ := apptest.Open(t, dir)
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	h := New(a)
-	var info app.WACZInfo
+	var info exports.WACZInfo
 	apptest.Call(t, h, "GET", "/api/wacz", "", 200, &info)
 	if info.Name != "project-crawl.wacz" || info.WARCs == 0 || info.Captures == 0 || info.Bytes == 0 {
 		t.Errorf("GET /api/wacz: %+v", info)

@@ -10,7 +10,7 @@ import (
 func (h *handler) routeWARC(mux *router) {
 	mux.HandleFunc("GET /api/warcs", h.api(func(r *http.Request) (any, error) { return h.app.Crawling.WARCFiles() }))
 	mux.HandleFunc("GET /api/warcs/{name}", h.warcFile)
-	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.WACZ(r.Context()) }))
+	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.Exports.WACZ(r.Context()) }))
 	// One package at a time: it reads every WARC file of the project.
 	mux.HandleFunc("GET /api/wacz/download", h.work(h.gates.compute, h.waczFile))
 }
@@ -41,7 +41,7 @@ func (h *handler) warcFile(w http.ResponseWriter, r *http.Request) {
 // whole first (app.OpenWACZ), so that a failure is an error answer and not
 // a cut download, and so that the answer has its length and byte ranges.
 func (h *handler) waczFile(w http.ResponseWriter, r *http.Request) {
-	f, info, done, err := h.app.OpenWACZ(r.Context())
+	f, info, done, err := h.app.Exports.OpenWACZ(r.Context())
 	if err != nil {
 		writeError(w, err)
 		return

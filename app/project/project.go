@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -279,3 +280,18 @@ func (p *Project) Close() error {
 // Version is sitesift's version: its default user agent and the warcinfo
 // records of its WARC files name it.
 const Version = "0.1"
+
+// Name is the project directory's name as a file name's first
+// part: letters, digits, '.', '_' and '-' kept, anything else a '-'.
+func (p *Project) Name() string {
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			return r
+		}
+		return '-'
+	}, filepath.Base(filepath.Clean(p.Dir)))
+	if name = strings.Trim(name, ".-"); name == "" {
+		return "sitesift"
+	}
+	return name
+}

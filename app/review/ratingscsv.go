@@ -63,7 +63,7 @@ func (e *RatingsFileError) Error() string {
 	return b.String()
 }
 
-// fault.Details is what the API adds to its error envelope: every bad line
+// Details is what the API adds to its error envelope: every bad line
 // reported and their total.
 func (e *RatingsFileError) Details() any {
 	return struct {

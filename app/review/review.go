@@ -133,7 +133,7 @@ type QueueItem struct {
 	Biased *float64 `json:"biased,omitempty"`
 	// Standing is its rank and 0–100 score among all sites.
 	store.Standing
-	// communities.Community is the index of its community (OrderCommunity only; null
+	// Community is the index of its community (OrderCommunity only; null
 	// for a site in none).
 	Community *int `json:"community,omitempty"`
 	// Title and Snippet are those of its best matching page (OrderSearch

@@ -94,17 +94,6 @@ export interface AgreementRow {
 }
 
 /**
- * LeftOut counts the sites an export left out for one reason.
- *
- * (Go: sitesift/app.LeftOut)
- */
-export interface AppLeftOut {
-  /** Reason is one of the LeftOut… constants. */
-  reason: string;
-  sites: number;
-}
-
-/**
  * ArchiveFileResult is what an import did with one file.
  *
  * (Go: sitesift/app/imports.ArchiveFileResult)
@@ -633,6 +622,17 @@ export interface ExportItem {
 }
 
 /**
+ * LeftOut counts the sites an export left out for one reason.
+ *
+ * (Go: sitesift/app/exports.LeftOut)
+ */
+export interface ExportsLeftOut {
+  /** Reason is one of the LeftOut… constants. */
+  reason: string;
+  sites: number;
+}
+
+/**
  * FetchError is a fetch that failed, answered an error or was refused by
  * robots.txt.
  *
@@ -724,7 +724,7 @@ export interface GraphView {
  * (Go: sitesift/app/httpapi.leftOut)
  */
 export interface HttpapiLeftOut {
-  left_out: AppLeftOut[] | null;
+  left_out: ExportsLeftOut[] | null;
   /** Text says it in words, "" when no site was left out. */
   text: string;
 }
@@ -1004,7 +1004,7 @@ export interface PageRow {
  * PageText is one crawled page with its texts, as a librarian reads it:
  * the main text search finds and the whole page's text, never indexed.
  *
- * (Go: sitesift/app.PageText)
+ * (Go: sitesift/app/review.PageText)
  */
 export interface PageText {
   url: string;
@@ -1141,7 +1141,7 @@ export interface QueueItem {
   pagerank_rank: number;
   pagerank_score: number;
   /**
-   * communities.Community is the index of its community (OrderCommunity only; null
+   * Community is the index of its community (OrderCommunity only; null
    * for a site in none).
    */
   community?: number;
@@ -1865,7 +1865,7 @@ export interface TopPage {
  * WACZInfo says what a WACZ export of the project packages and what it
  * cannot.
  *
- * (Go: sitesift/app.WACZInfo)
+ * (Go: sitesift/app/exports.WACZInfo)
  */
 export interface WACZInfo {
   /** Name is the file's name: PROJECT-crawl.wacz. */

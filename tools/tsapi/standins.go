@@ -10,7 +10,7 @@ import (
 // literals are the TypeScript types of Go types that write their own JSON
 // as a plain value.
 var literals = map[reflect.Type]string{
-	// review.Float writes NaN and infinities as null.
+	// Float writes NaN and infinities as null.
 	reflect.TypeFor[review.Float](): "number | null",
 }
 

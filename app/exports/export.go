@@ -1,10 +1,9 @@
-package app
+package exports
 
 import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -37,8 +36,8 @@ type Seed struct {
 // only: sites.Failed) are left out unless includeFailed.
 //
 // Platform sites are left out too.
-func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
-	seeds, _, err := a.TopSeeds(ctx, count, includeFailed, true, false)
+func (s *Service) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed, error) {
+	seeds, _, err := s.TopSeeds(ctx, count, includeFailed, true, false)
 	return seeds, err
 }
 
@@ -48,21 +47,21 @@ func (a *App) Seeds(ctx context.Context, count int, includeFailed bool) ([]Seed,
 // bring back a site the librarians turned down, and the platform sites
 // unless includePlatforms. It also returns how many sites ranked above the
 // last seed it left out, by reason (see [exportFilter]).
-func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected, includePlatforms bool) ([]Seed, []LeftOut, error) {
+func (s *Service) TopSeeds(ctx context.Context, count int, includeFailed, includeRejected, includePlatforms bool) ([]Seed, []LeftOut, error) {
 	if count <= 0 {
 		return nil, nil, fault.Invalid(fmt.Errorf("seeds: count %d must be positive", count))
 	}
-	if err := a.Ranking.RequireImportance(ctx, "seeds"); err != nil {
+	if err := s.ranking.RequireImportance(ctx, "seeds"); err != nil {
 		return nil, nil, err
 	}
 	// Read a few more sites than asked for, and more again while the
 	// filter leaves too many out.
 	for limit := 2*count + 16; ; limit *= 4 {
-		f, err := a.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
+		f, err := s.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
 		if err != nil {
 			return nil, nil, err
 		}
-		rows, err := a.Ranking.AllSites(ctx, limit)
+		rows, err := s.ranking.AllSites(ctx, limit)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -78,22 +77,22 @@ func (a *App) TopSeeds(ctx context.Context, count int, includeFailed, includeRej
 		if len(kept) < count && len(rows) == limit {
 			continue
 		}
-		seeds, err := a.seedsOf(ctx, kept)
+		seeds, err := s.seedsOf(ctx, kept)
 		return seeds, f.leftOut(), err
 	}
 }
 
 // seedsOf returns the sites of rows as seeds, in order.
-func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error) {
+func (s *Service) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error) {
 	names := make([]string, len(rows))
 	for i, r := range rows {
 		names[i] = r.Site
 	}
-	fetched, err := a.project.SeedURLs(ctx, names)
+	fetched, err := s.project.SeedURLs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
-	graph, err := a.Ranking.LinkGraph(ctx)
+	graph, err := s.ranking.LinkGraph(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -107,8 +106,8 @@ func (a *App) seedsOf(ctx context.Context, rows []store.SiteRow) ([]Seed, error)
 }
 
 // The deliverables of the Export page, `sitesift export --what` and
-// GET /api/export/{what}: each is written by [App.Export] through the
-// writers of write.go, under the file name [App.ExportName] gives it, so a
+// GET /api/export/{what}: each is written by [Service.Export] through the
+// writers of write.go, under the file name [Service.ExportName] gives it, so a
 // file has one name and the same bytes wherever it comes from.
 const (
 	// ExportApproved is the approved selection: a seed list (txt), or the
@@ -209,7 +208,7 @@ type ExportRequest struct {
 	Buckets int
 	// BOM, when set, says whether a CSV file starts with a UTF-8
 	// byte-order mark; nil is the deliverable's default (its
-	// [Deliverable.BOM]). Excel on crawling.Windows reads a CSV file without one in
+	// [Deliverable.BOM]). Excel on Windows reads a CSV file without one in
 	// the local code page ("café" comes out as "cafÃ©"); with one it reads
 	// UTF-8. It goes with the CSV format only.
 	BOM *bool
@@ -248,26 +247,11 @@ func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
 	return r, d, nil
 }
 
-// projectName is the project directory's name as a file name's first
-// part: letters, digits, '.', '_' and '-' kept, anything else a '-'.
-func (a *App) projectName() string {
-	name := strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
-			return r
-		}
-		return '-'
-	}, filepath.Base(filepath.Clean(a.project.Dir)))
-	if name = strings.Trim(name, ".-"); name == "" {
-		return "sitesift"
-	}
-	return name
-}
-
 // ExportName returns the file name of a deliverable: the project's name,
 // the deliverable's and its format's ("PROJECT-approved.txt",
 // "PROJECT-top-100.csv"), so that files of several projects and exports
 // never overwrite one another in a Downloads folder.
-func (a *App) ExportName(r ExportRequest) (string, error) {
+func (s *Service) ExportName(r ExportRequest) (string, error) {
 	r, _, err := r.check()
 	if err != nil {
 		return "", err
@@ -276,24 +260,24 @@ func (a *App) ExportName(r ExportRequest) (string, error) {
 	if what == ExportTopK {
 		what = fmt.Sprintf("top-%d", r.Count)
 	}
-	return a.projectName() + "-" + what + "." + r.Format, nil
+	return s.project.Name() + "-" + what + "." + r.Format, nil
 }
 
 // Export writes the deliverable r asks for to w, complete or not at all:
 // callers write it to a buffer or a temporary file first.
-func (a *App) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
-	_, err := a.ExportCounted(ctx, w, r)
+func (s *Service) Export(ctx context.Context, w io.Writer, r ExportRequest) error {
+	_, err := s.ExportCounted(ctx, w, r)
 	return err
 }
 
-// ExportCounted is [App.Export] that also returns how many sites the
+// ExportCounted is [Service.Export] that also returns how many sites the
 // deliverable left out and why (see [LeftOut]): the seed lists (approved,
 // top-K) and the Heritrix precedence file leave out the sites whose crawl
 // gave nothing worth archiving unless r.IncludeFailed, and top-K and
 // Heritrix those librarians rejected unless r.IncludeRejected; the seed
 // lists, the community seeds and Heritrix leave out the platform sites
 // unless r.IncludePlatforms. The list is empty for the other deliverables.
-func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
+func (s *Service) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
 	r, d, err := r.check()
 	if err != nil {
 		return nil, err
@@ -307,37 +291,37 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 	// Every deliverable but the ratings and the communities (a graph's
 	// cores) lists or orders sites by their importance.
 	if r.What != ExportRatings && r.What != ExportCommunities {
-		if err := a.Ranking.RequireImportance(ctx, "export "+r.What); err != nil {
+		if err := s.ranking.RequireImportance(ctx, "export "+r.What); err != nil {
 			return nil, err
 		}
 	}
 	switch r.What {
 	case ExportApproved:
-		seeds, left, err := a.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
+		seeds, left, err := s.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
 		return left, WriteSelection(w, seeds, r.Format)
 	case ExportTopK:
-		seeds, left, err := a.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
+		seeds, left, err := s.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
 		return left, WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
-		cs, err := a.Communities.Current(ctx)
+		cs, err := s.communities.Current(ctx)
 		if err != nil {
 			return nil, err
 		}
-		cs, left, err := a.CommunitySeeds(ctx, cs, r.IncludePlatforms)
+		cs, left, err := s.CommunitySeeds(ctx, cs, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
 		return left, WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
-		return none, a.Review.ExportRatingsCSV(ctx, w)
+		return none, s.review.ExportRatingsCSV(ctx, w)
 	case ExportSites:
-		t, err := a.Ratings(ctx)
+		t, err := s.Ratings(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -346,13 +330,13 @@ func (a *App) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) (
 		}
 		return none, WriteRatingsCSV(w, t)
 	case ExportHeritrix:
-		ps, left, err := a.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
+		ps, left, err := s.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
 			return nil, err
 		}
 		return left, WriteHeritrixPrecedence(w, ps)
 	case ExportBrowsertrix, ExportHeritrixSeeds:
-		e, err := a.CrawlerExport(ctx)
+		e, err := s.CrawlerExport(ctx)
 		if err != nil {
 			return nil, err
 		}

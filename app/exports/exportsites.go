@@ -1,4 +1,4 @@
-package app
+package exports
 
 import (
 	"cmp"
@@ -80,17 +80,17 @@ type exportFilter struct {
 // newExportFilter returns the filter of an export: by default it leaves
 // out the sites whose crawl gave nothing worth archiving (sites.Failed),
 // those librarians rejected and the platform sites.
-func (a *App) newExportFilter(ctx context.Context, includeFailed, includeRejected, includePlatforms bool) (*exportFilter, error) {
+func (s *Service) newExportFilter(ctx context.Context, includeFailed, includeRejected, includePlatforms bool) (*exportFilter, error) {
 	f := &exportFilter{includeFailed: includeFailed, includeRejected: includeRejected, includePlatforms: includePlatforms,
 		counts: map[string]int{}}
 	if !includeRejected {
 		var err error
-		if f.selection, err = a.store.SelectionStatuses(ctx); err != nil {
+		if f.selection, err = s.store.SelectionStatuses(ctx); err != nil {
 			return nil, err
 		}
 	}
 	if !includePlatforms {
-		names, err := a.store.PlatformSites(ctx)
+		names, err := s.store.PlatformSites(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -139,8 +139,8 @@ func (f *exportFilter) communitySeeds(cs []communities.Community) []communities.
 // includePlatforms), and how many it left out: a core whose seed hub is a
 // platform keeps its place and its sites, with no seed, as a core whose hub
 // sites all gave an earlier core theirs.
-func (a *App) CommunitySeeds(ctx context.Context, cs []communities.Community, includePlatforms bool) ([]communities.Community, []LeftOut, error) {
-	f, err := a.newExportFilter(ctx, true, true, includePlatforms)
+func (s *Service) CommunitySeeds(ctx context.Context, cs []communities.Community, includePlatforms bool) ([]communities.Community, []LeftOut, error) {
+	f, err := s.newExportFilter(ctx, true, true, includePlatforms)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -162,12 +162,12 @@ func (f *exportFilter) leftOut() []LeftOut {
 // archiving unless includeFailed, and the platform sites unless
 // includePlatforms: two librarians may have approved a site that was
 // moved into the platforms since.
-func (a *App) approvedSeeds(ctx context.Context, includeFailed, includePlatforms bool) ([]review.SelectedSeed, []LeftOut, error) {
-	seeds, err := a.Review.Selection(ctx, store.StatusApproved)
+func (s *Service) approvedSeeds(ctx context.Context, includeFailed, includePlatforms bool) ([]review.SelectedSeed, []LeftOut, error) {
+	seeds, err := s.review.Selection(ctx, store.StatusApproved)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := a.newExportFilter(ctx, includeFailed, true, includePlatforms)
+	f, err := s.newExportFilter(ctx, includeFailed, true, includePlatforms)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,7 +178,7 @@ func (a *App) approvedSeeds(ctx context.Context, includeFailed, includePlatforms
 	for i, s := range seeds {
 		names[i] = s.Site
 	}
-	statuses, err := a.store.CrawlStatuses(ctx, names)
+	statuses, err := s.store.CrawlStatuses(ctx, names)
 	if err != nil {
 		return nil, nil, err
 	}

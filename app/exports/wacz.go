@@ -1,4 +1,4 @@
-package app
+package exports
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 )
 
 // ExportWACZ is `sitesift export --what wacz`: the project's crawl as a
-// WACZ file (see [App.ExportWACZ]).
+// WACZ file (see [Service.ExportWACZ]).
 const ExportWACZ = "wacz"
 
 // WACZInfo says what a WACZ export of the project packages and what it
@@ -54,19 +54,19 @@ type WACZInfo struct {
 var ErrNoCaptures = errors.New("no captures in this project")
 
 // waczFileName is the WACZ file's name after the project's.
-func (a *App) waczFileName() string { return a.projectName() + "-crawl.wacz" }
+func (s *Service) waczFileName() string { return s.project.Name() + "-crawl.wacz" }
 
-// WACZ says what [App.ExportWACZ] would package now.
-func (a *App) WACZ(ctx context.Context) (WACZInfo, error) {
-	info, _, err := a.waczPlan(ctx)
+// WACZ says what [Service.ExportWACZ] would package now.
+func (s *Service) WACZ(ctx context.Context) (WACZInfo, error) {
+	info, _, err := s.waczPlan(ctx)
 	return info, err
 }
 
 // waczPlan lists the finished WARC files of the project's crawls and what
 // is left out.
-func (a *App) waczPlan(ctx context.Context) (WACZInfo, []crawling.WARCFile, error) {
-	info := WACZInfo{Name: a.waczFileName(), Imported: []string{}}
-	files, err := a.Crawling.WARCFiles()
+func (s *Service) waczPlan(ctx context.Context) (WACZInfo, []crawling.WARCFile, error) {
+	info := WACZInfo{Name: s.waczFileName(), Imported: []string{}}
+	files, err := s.crawling.WARCFiles()
 	if err != nil {
 		return info, nil, fmt.Errorf("wacz: %w", err)
 	}
@@ -81,7 +81,7 @@ func (a *App) waczPlan(ctx context.Context) (WACZInfo, []crawling.WARCFile, erro
 		info.Bytes += f.Size
 		info.Captures += f.Records
 	}
-	archives, err := a.store.ArchiveImports(ctx)
+	archives, err := s.store.ArchiveImports(ctx)
 	if err != nil {
 		return info, nil, fmt.Errorf("wacz: %w", err)
 	}
@@ -123,17 +123,17 @@ func noCaptures(info WACZInfo) error {
 // datapackage-digest.json. A project with no WARC file of its own is
 // [ErrNoCaptures] (KindConflict). The WARC files are copied, never held
 // in memory. What was written to w before an error is no WACZ file:
-// [App.WriteWACZ] writes a file whole or not at all.
-func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
-	info, files, err := a.waczPlan(ctx)
+// [Service.WriteWACZ] writes a file whole or not at all.
+func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
+	info, files, err := s.waczPlan(ctx)
 	if err != nil {
 		return info, err
 	}
 	if len(files) == 0 {
 		return info, noCaptures(info)
 	}
-	dir := filepath.Join(a.project.Dir, project.WARCDir)
-	p := wacz.Package{Title: a.projectName(), Software: "sitesift " + project.Version}
+	dir := filepath.Join(s.project.Dir, project.WARCDir)
+	p := wacz.Package{Title: s.project.Name(), Software: "sitesift " + project.Version}
 	titles := map[string]string{}
 	type capture struct {
 		url string
@@ -159,7 +159,7 @@ func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
 			titles[e.URL] = ""
 		}
 	}
-	err = a.store.ForEachPage(ctx, func(pg sites.Page) error {
+	err = s.store.ForEachPage(ctx, func(pg sites.Page) error {
 		if _, ok := titles[pg.URL]; ok {
 			titles[pg.URL] = pg.Title
 		}
@@ -185,15 +185,15 @@ func (a *App) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error) {
 }
 
 // WriteWACZ writes the project's crawl as a WACZ file (see
-// [App.ExportWACZ]) at path, or into path under its own name when path is
+// [Service.ExportWACZ]) at path, or into path under its own name when path is
 // a directory, and returns the path written. The file is written next to
 // its place and renamed once complete: on any error or cancel nothing is
 // left, and a file that was there stays as it was.
-func (a *App) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, error) {
+func (s *Service) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
-		path = filepath.Join(path, a.waczFileName())
+		path = filepath.Join(path, s.waczFileName())
 	}
-	info, files, err := a.waczPlan(ctx)
+	info, files, err := s.waczPlan(ctx)
 	if err != nil {
 		return path, info, err
 	}
@@ -205,7 +205,7 @@ func (a *App) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, err
 		return path, info, fmt.Errorf("wacz: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
-	info, err = a.ExportWACZ(ctx, tmp)
+	info, err = s.ExportWACZ(ctx, tmp)
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
@@ -224,14 +224,14 @@ func (a *App) WriteWACZ(ctx context.Context, path string) (string, WACZInfo, err
 }
 
 // OpenWACZ writes the project's crawl as a WACZ file (see
-// [App.ExportWACZ]) to a temporary file and returns it open at its start,
+// [Service.ExportWACZ]) to a temporary file and returns it open at its start,
 // for an answer that needs the whole file before it starts (its length,
 // byte ranges); done closes and removes it. The file is made in the
 // project directory, on the disk of the WARC files it copies and not in a
 // temporary directory that may be memory, and unlinked at once where the
 // system allows it, so that a killed process leaves nothing behind.
-func (a *App) OpenWACZ(ctx context.Context) (f *os.File, info WACZInfo, done func(), err error) {
-	tmp, err := os.CreateTemp(a.project.Dir, ".wacz-*")
+func (s *Service) OpenWACZ(ctx context.Context) (f *os.File, info WACZInfo, done func(), err error) {
+	tmp, err := os.CreateTemp(s.project.Dir, ".wacz-*")
 	if err != nil {
 		return nil, WACZInfo{}, nil, fmt.Errorf("wacz: %w", err)
 	}
@@ -242,7 +242,7 @@ func (a *App) OpenWACZ(ctx context.Context) (f *os.File, info WACZInfo, done fun
 			os.Remove(tmp.Name())
 		}
 	}
-	info, err = a.ExportWACZ(ctx, tmp)
+	info, err = s.ExportWACZ(ctx, tmp)
 	if err == nil {
 		_, err = tmp.Seek(0, io.SeekStart)
 	}

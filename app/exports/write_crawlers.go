@@ -1,4 +1,4 @@
-package app
+package exports
 
 import (
 	"context"
@@ -37,11 +37,11 @@ type CrawlerExport struct {
 // needs, leaving out the sites whose crawl gave nothing worth archiving
 // and the platform sites (social media are captured with other tools);
 // an empty selection is a bad request (there is nothing to crawl).
-func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
-	if err := a.Ranking.RequireImportance(ctx, "export"); err != nil {
+func (s *Service) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
+	if err := s.ranking.RequireImportance(ctx, "export"); err != nil {
 		return CrawlerExport{}, err
 	}
-	seeds, left, err := a.approvedSeeds(ctx, false, false)
+	seeds, left, err := s.approvedSeeds(ctx, false, false)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
@@ -51,11 +51,11 @@ func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 		}
 		return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
 	}
-	settings, err := a.Crawling.Settings(ctx)
+	settings, err := s.crawling.Settings(ctx)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
-	crawls, err := a.store.Crawls(ctx)
+	crawls, err := s.store.Crawls(ctx)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
@@ -68,7 +68,7 @@ func (a *App) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 			exclude = rec.Exclude
 		}
 	}
-	return CrawlerExport{Seeds: seeds, Rule: a.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left}, nil
+	return CrawlerExport{Seeds: seeds, Rule: s.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left}, nil
 }
 
 // yamlString quotes s as a YAML double-quoted scalar: JSON's string syntax

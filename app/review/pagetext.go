@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"context"
@@ -27,7 +27,7 @@ type PageText struct {
 // the crawler makes the URLs it keeps (scheme and host in lower case, no
 // default port, no fragment, no tracking parameters: sites.Canonical). A URL that is no absolute http(s) URL is
 // invalid; one the project has no page of is not found.
-func (a *App) PageText(ctx context.Context, rawURL string) (PageText, error) {
+func (s *Service) PageText(ctx context.Context, rawURL string) (PageText, error) {
 	if strings.TrimSpace(rawURL) == "" {
 		return PageText{}, fault.Invalid(errors.New("page text: no URL given"))
 	}
@@ -35,7 +35,7 @@ func (a *App) PageText(ctx context.Context, rawURL string) (PageText, error) {
 	if err != nil {
 		return PageText{}, fault.Invalid(fmt.Errorf("page text: %w", err))
 	}
-	p, err := a.store.PageText(ctx, u)
+	p, err := s.store.PageText(ctx, u)
 	if err != nil {
 		return PageText{}, err
 	}

@@ -1,4 +1,4 @@
-package app
+package exports
 
 import (
 	"bufio"
@@ -223,16 +223,16 @@ func WriteQueue(w io.Writer, q review.ReviewQueue, format string) error {
 
 // SelectionName is the file name of the sites whose selection status is
 // status ("" is approved) written in format (see [WriteSelection]):
-// "PROJECT-nominated.csv", as [App.ExportName] names the approved ones.
-func (a *App) SelectionName(status, format string) (string, error) {
+// "PROJECT-nominated.csv", as [Service.ExportName] names the approved ones.
+func (s *Service) SelectionName(status, format string) (string, error) {
 	if status == "" {
 		status = store.StatusApproved
 	}
-	name, err := a.ExportName(ExportRequest{What: ExportApproved, Format: format})
+	name, err := s.ExportName(ExportRequest{What: ExportApproved, Format: format})
 	if err != nil {
 		return "", err
 	}
-	return a.projectName() + "-" + status + path.Ext(name), nil
+	return s.project.Name() + "-" + status + path.Ext(name), nil
 }
 
 // WriteSelection writes selected sites as a seed list: txt (one seed URL a
@@ -323,7 +323,7 @@ func WriteCommunities(w io.Writer, cs []communities.Community, format string) er
 // integer, so there is exactly one space and no header or comment line.
 // Lower values are crawled first. Precedence is keyed per URI: a URI the
 // file does not list gets the policy's default, so the file names each
-// site by its seed URL (see [App.HeritrixPrecedence]).
+// site by its seed URL (see [Service.HeritrixPrecedence]).
 func WriteHeritrixPrecedence(w io.Writer, ps []Precedence) error {
 	for _, p := range ps {
 		if _, err := fmt.Fprintf(w, "%s %d\n", p.URI, p.Precedence); err != nil {

@@ -1,4 +1,4 @@
-package app
+package exports
 
 import (
 	"cmp"
@@ -14,10 +14,10 @@ import (
 // Seed-list methods of `sitesift seeds` and GET /api/export/seeds.
 const (
 	// MethodCommunities proposes one hub of each bipartite core found by
-	// the seeds paper's method (see [App.Communities]); the default.
+	// the seeds paper's method (see [Service.Communities]); the default.
 	MethodCommunities = "communities"
 	// MethodImportance proposes the home pages of the sites with the most
-	// OPIC importance (see [App.Seeds]).
+	// OPIC importance (see [Service.Seeds]).
 	MethodImportance = "importance"
 )
 
@@ -52,18 +52,18 @@ type Precedence struct {
 // PageRank to quintiles), and rather than cuts on the OPIC value because
 // OPIC is heavy-tailed: value cuts would put almost every site in the last
 // group.
-func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected, includePlatforms bool) ([]Precedence, []LeftOut, error) {
+func (s *Service) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed, includeRejected, includePlatforms bool) ([]Precedence, []LeftOut, error) {
 	if buckets <= 0 {
 		return nil, nil, fault.Invalid(fmt.Errorf("heritrix export: %d buckets; want at least 1", buckets))
 	}
-	if err := a.Ranking.RequireImportance(ctx, "heritrix export"); err != nil {
+	if err := s.ranking.RequireImportance(ctx, "heritrix export"); err != nil {
 		return nil, nil, err
 	}
-	all, err := a.Ranking.AllSites(ctx, 0)
+	all, err := s.ranking.AllSites(ctx, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := a.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
+	f, err := s.newExportFilter(ctx, includeFailed, includeRejected, includePlatforms)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,7 +75,7 @@ func (a *App) HeritrixPrecedence(ctx context.Context, buckets int, includeFailed
 	}
 	// The fetched seeds of every site: one read of the pages, not one
 	// query a site.
-	fetched, err := a.project.SeedURLs(ctx, nil)
+	fetched, err := s.project.SeedURLs(ctx, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,11 +127,11 @@ type RatingsRow struct {
 // highest first, with its measures (PageRank recomputed first), its HITS
 // hub and authority scores on the site graph, its crawl and selection
 // status and the ratings of every librarian of the project.
-func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
-	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
+func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
+	if err := s.ranking.UpdatePageRank(ctx); err != nil {
 		return RatingsTable{}, err
 	}
-	libs, err := a.store.Librarians(ctx)
+	libs, err := s.store.Librarians(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
@@ -139,7 +139,7 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 	for i, l := range libs {
 		col[l] = i
 	}
-	ratings, err := a.store.Ratings(ctx)
+	ratings, err := s.store.Ratings(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
@@ -156,11 +156,11 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 		}
 		row[i] = r.Rating
 	}
-	statuses, err := a.store.SelectionStatuses(ctx)
+	statuses, err := s.store.SelectionStatuses(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
-	names, g, err := a.Ranking.ProjectGraph(ctx)
+	names, g, err := s.ranking.ProjectGraph(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
@@ -174,11 +174,11 @@ func (a *App) Ratings(ctx context.Context) (RatingsTable, error) {
 			hub[n], auth[n] = h.Hub[i], h.Authority[i]
 		}
 	}
-	rows, err := a.Ranking.AllSites(ctx, 0)
+	rows, err := s.ranking.AllSites(ctx, 0)
 	if err != nil {
 		return RatingsTable{}, err
 	}
-	graph, err := a.Ranking.LinkGraph(ctx)
+	graph, err := s.ranking.LinkGraph(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}
