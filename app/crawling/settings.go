@@ -105,13 +105,9 @@ var numeric = []struct {
 	field  func(*Settings) *int
 	update func(SettingsUpdate) *int
 }{
-
 	{"delay_ms", func(s *Settings) *int { return &s.DelayMS }, func(u SettingsUpdate) *int { return u.DelayMS }},
-
 	{"parallel", func(s *Settings) *int { return &s.Parallel }, func(u SettingsUpdate) *int { return u.Parallel }},
-
 	{"max_delay_ms", func(s *Settings) *int { return &s.MaxDelayMS }, func(u SettingsUpdate) *int { return u.MaxDelayMS }},
-
 	{"window_size", func(s *Settings) *int { return &s.WindowSize }, func(u SettingsUpdate) *int { return u.WindowSize }},
 }
 
@@ -325,9 +321,7 @@ func isWebURL(s string) bool {
 var ErrNoContact = errors.New("a crawl beyond the demo web's .test hosts and loopback needs an operator contact " +
 
 	"(an e-mail address or a web page) for the user agent, so that webmasters can reach you: " +
-
 	"give it once with `sitesift crawl --contact you@library.org …` or `sitesift settings --project DIR --contact you@library.org`, " +
-
 	"or in the app's crawl settings")
 
 // checkContact refuses a crawl of seeds without a contact unless every seed

@@ -1,0 +1,200 @@
+package communities
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"sitesift/importance"
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// communityGraph is the graph the method runs on, with what is needed to
+// name its nodes and to tell whether it changed.
+type communityGraph struct {
+	urls []string
+	g    *importance.Graph
+	// siteNodes is true when each node is a site, http://NAME/ for the
+	// site NAME (the graph of [Service.loadCommunityGraph]); false for the
+	// page graph of the seeds paper's own evaluation ([Service.SeedGraphs]).
+	siteNodes bool
+	// imported is true for a project whose graph is an imported site
+	// graph: it has no page, and a seed is made up from a site's name.
+	imported bool
+	// hash identifies the graph (nodes and arcs), so that an extraction
+	// can be reused while the graph has not changed.
+	hash uint64
+	// rule is the project's site rule.
+	rule sites.Rule
+}
+
+// site returns the site of node v.
+func (cg *communityGraph) site(v int) string {
+	u := cg.urls[v]
+	if cg.siteNodes {
+		// A site's name may hold a path (polblogs has
+		// "townhall.com/clog"); sites.Of would cut it to the host.
+		return strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
+	}
+	if s, err := cg.rule.Of(u); err == nil {
+		return s
+	}
+	return ""
+}
+
+// loadCommunityGraph reads the graph the seeds method runs on: the site
+// graph, each site a node http://NAME/ and each link between two sites
+// one arc, however many pages carry it.
+//
+// The paper runs HITS on pages, with the links inside a site pruned
+// (section 3.3.1). On a crawl that graph makes one publisher's pages,
+// all linking to its network's help and footer pages, a complete core of
+// pages: a "community" of one site pointing at its own template. A
+// community is a core of sites, at least two hub sites agreeing on at
+// least two authority sites, so the paper's method (HITS-ranking, the
+// cover-density core, the core removed, again) runs on the site graph,
+// the paper's pruning carried to its end: a site's pages are one node, its
+// many pages one vote. Three blogs citing two news sites then make a core
+// even when no two of their posts cite the same story.
+//
+// An imported site graph is read as the store keeps it (see
+// store.ImportedSiteLinks); a crawl's as its ranking reads it.
+func (s *Service) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
+	sg, imported, err := s.store.ImportedSiteLinks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !imported {
+		// Hook: the site graph OPIC and PageRank read; the editorial one
+		// once the store keeps link kinds and reads by the links setting.
+		if sg, err = s.store.SiteGraphCSR(ctx); err != nil {
+			return nil, err
+		}
+	}
+	cg := siteCommunityGraph(sg)
+	cg.imported = imported
+	cg.rule = s.store.SiteRule()
+	cg.hash = graphHash(cg.urls, cg.g)
+	return cg, nil
+}
+
+// loadPageSeedGraph reads the graph of the seeds paper's own setting, for
+// its evaluation (the lab, [Service.SeedGraphs]): an imported site graph as
+// loadCommunityGraph reads it, else the page graph of the crawl (see
+// store.PageGraph), nodes in order of URL.
+func (s *Service) loadPageSeedGraph(ctx context.Context) (*communityGraph, error) {
+	sg, imported, err := s.store.ImportedSiteLinks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if imported {
+		cg := siteCommunityGraph(sg)
+		cg.imported, cg.rule = true, s.store.SiteRule()
+		return cg, nil
+	}
+	urls, arcs, err := s.store.PageGraph(ctx)
+	if err != nil {
+		return nil, err
+	}
+	from, to := make([]int32, len(arcs)), make([]int32, len(arcs))
+	for i, arc := range arcs {
+		from[i], to[i] = arc[0], arc[1]
+	}
+	arcs = nil
+	g, err := importance.FromEdgeList(len(urls), from, to, nil)
+	if err != nil {
+		return nil, fmt.Errorf("communities: %w", err)
+	}
+	return &communityGraph{urls: urls, g: g, rule: s.store.SiteRule()}, nil
+}
+
+// siteCommunityGraph makes the community graph of a site graph sg: site
+// NAME is the node http://NAME/, nodes are in order of URL, as the page
+// graph of a crawl has them (the order ties of the extraction go by), and
+// every arc counts once (weight 1), whatever sg weighs it. The
+// store orders sites by id, which is nearly always the order of their
+// URLs already; then sg's arrays become the graph's without a copy.
+func siteCommunityGraph(sg *store.Graph) *communityGraph {
+	n := len(sg.Names)
+	urls := make([]string, n)
+	for i, name := range sg.Names {
+		urls[i] = sites.HomeURL(name)
+	}
+	// Node v of the graph is site order[v] of sg. URLs never tie: names
+	// are unique.
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(urls[x], urls[y]) })
+	offsets, targets := sg.Offsets, sg.Targets
+	if !slices.IsSorted(order) {
+		node := make([]int32, n) // node[s] is the node of site s
+		for v, s := range order {
+			node[s] = int32(v)
+		}
+		sorted := make([]string, n)
+		offsets, targets = make([]int, n+1), make([]int32, len(sg.Targets))
+		for v, s := range order {
+			sorted[v] = urls[s]
+			lo, hi := sg.Offsets[s], sg.Offsets[s+1]
+			row := targets[offsets[v] : offsets[v]+hi-lo]
+			for k, t := range sg.Targets[lo:hi] {
+				row[k] = node[t]
+			}
+			slices.Sort(row)
+			offsets[v+1] = offsets[v] + len(row)
+		}
+		urls = sorted
+	}
+	weights, outW := make([]float64, len(targets)), make([]float64, n)
+	for k := range weights {
+		weights[k] = 1
+	}
+	for v := range n {
+		outW[v] = float64(offsets[v+1] - offsets[v])
+	}
+	g := &importance.Graph{N: n, Offsets: offsets, Targets: targets, Weights: weights, OutW: outW}
+	return &communityGraph{urls: urls, g: g, siteNodes: true}
+}
+
+// graphHash identifies a community graph: its nodes' URLs and its arcs.
+func graphHash(urls []string, g *importance.Graph) uint64 {
+	h := fnv.New64a()
+	for _, u := range urls {
+		h.Write([]byte(u))
+		h.Write([]byte{0})
+	}
+	// Each row as its length and its targets, written a block at a time.
+	buf := make([]byte, 0, 64<<10)
+	put := func(x uint32) {
+		if len(buf) == cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, x)
+	}
+	for u := range g.N {
+		row := g.Targets[g.Offsets[u]:g.Offsets[u+1]]
+		put(uint32(len(row)))
+		for _, v := range row {
+			put(uint32(v))
+		}
+	}
+	h.Write(buf)
+	return h.Sum64()
+}
+
+// PageSeedGraph returns the graph of the seeds paper's own setting (see
+// loadPageSeedGraph), its node i being urls[i], for the lab's evaluation.
+func (s *Service) PageSeedGraph(ctx context.Context) (urls []string, g *importance.Graph, err error) {
+	cg, err := s.loadPageSeedGraph(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cg.urls, cg.g, nil
+}
