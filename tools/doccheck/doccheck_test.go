@@ -138,3 +138,27 @@ func TestFrontendReadmeListsEverySourceFile(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKFontInstalledAndNamed: a stock Debian has no font with Chinese,
+// Japanese or Korean glyphs, so pages and titles in those scripts render as
+// boxes in the window and in Chromium. .ci/install installs the Noto CJK
+// fonts with the other apt packages, and the guide names them for a reader
+// who installs by hand.
+func TestCJKFontInstalledAndNamed(t *testing.T) {
+	const pkg = "fonts-noto-cjk"
+	install, err := os.ReadFile(filepath.Join(root, ".ci", "install"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := regexp.MustCompile(`(?s)APT_PACKAGES=\(([^)]*)\)`).FindSubmatch(install)
+	if list == nil || !slices.Contains(strings.Fields(string(list[1])), pkg) {
+		t.Errorf(".ci/install: APT_PACKAGES does not hold %s", pkg)
+	}
+	guide, err := os.ReadFile(filepath.Join(root, "docs", "guide.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(guide), pkg) {
+		t.Errorf("docs/guide.md does not name %s", pkg)
+	}
+}
