@@ -76,6 +76,13 @@ type ReviewPage struct {
 	// Archive is what imported archives and the Common Crawl graph say of
 	// the site; null when they say nothing.
 	Archive *store.SiteArchiveInfo `json:"archive"`
+	// CrawlStatus is what the crawl got of the site (sites.SiteOK …);
+	// Errors counts its failed fetches and ErrorsByClass splits them by
+	// class (sites.ErrHTTP4xx …), so that a site with no page fetched fine
+	// says why.
+	CrawlStatus   string         `json:"crawl_status"`
+	Errors        int            `json:"errors"`
+	ErrorsByClass map[string]int `json:"errors_by_class"`
 }
 
 // ReviewTopPages is the number of pages a review page shows.
@@ -96,7 +103,8 @@ func (s *Service) Review(ctx context.Context, site, librarian string) (ReviewPag
 		return ReviewPage{}, err
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
-		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks}
+		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks,
+		CrawlStatus: d.CrawlStatus, Errors: d.Errors, ErrorsByClass: d.Report.ErrorsByClass}
 	st, err := s.ranking.Standings(ctx)
 	if err != nil {
 		return ReviewPage{}, err

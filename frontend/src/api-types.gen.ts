@@ -1298,6 +1298,15 @@ export interface ReviewPage {
    * the site; null when they say nothing.
    */
   archive: SiteArchiveInfo | null;
+  /**
+   * CrawlStatus is what the crawl got of the site (sites.SiteOK …);
+   * Errors counts its failed fetches and ErrorsByClass splits them by
+   * class (sites.ErrHTTP4xx …), so that a site with no page fetched fine
+   * says why.
+   */
+  crawl_status: string;
+  errors: number;
+  errors_by_class: Record<string, number> | null;
 }
 
 /**

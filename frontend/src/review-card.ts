@@ -7,6 +7,7 @@
 import { html, nothing } from 'lit';
 import type { ReviewPage, SelectionStatus, SiteLink, StoredRating } from './api';
 import { archiveText } from './archive-cells';
+import { crawlStatusBadge, errorsByClass, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
 import { standingStats } from './explainer';
 import { int, score } from './format';
 import { alertBox } from './loader';
@@ -99,7 +100,7 @@ export function renderCard(c: Card) {
         ${!r
           ? html`<p class="muted small">Loading…</p>`
           : pages.length === 0
-            ? html`<p class="empty small">No page of this site was crawled.</p>`
+            ? renderNoPages(r)
             : html`<ol class="top-pages">
                 ${pages.map(
                   (p) => html`<li data-page=${p.url}>
@@ -130,6 +131,19 @@ export function renderCard(c: Card) {
       </div>
     </div>
   </section>`;
+}
+
+/** renderNoPages says why a site has no page to show: how its crawl went, its failed fetches by class. */
+function renderNoPages(r: ReviewPage) {
+  const st = r.crawl_status;
+  if (!r.errors && (!st || st === 'ok')) return html`<p class="empty small">No page of this site was crawled.</p>`;
+  return html`<div class="review-failed" data-crawl-status=${st}>
+    <p class="small"><span class="label">Crawl</span> ${crawlStatusBadge(st)}
+      ${isSiteCrawlStatus(st) ? STATUS_INFO[st].sentence : nothing}</p>
+    ${r.errors
+      ? html`<p class="small" data-failed-fetches>${int(r.errors)} ${r.errors === 1 ? 'fetch' : 'fetches'} failed: ${errorsByClass(r.errors_by_class)}</p>`
+      : nothing}
+  </div>`;
 }
 
 /** renderFlash is the line saying what the last rating was and what the others gave, nothing without one. */
