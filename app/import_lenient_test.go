@@ -243,3 +243,37 @@ func TestImportWARCURLAgnosticRevisit(t *testing.T) {
 		}
 	}
 }
+
+// TestImportWARCPageCounts: the pages an import writes are split the way
+// the rest of the app counts them: pages fetched fine (what the header and
+// the site's page say), redirects and error captures, which together make
+// the pages written.
+func TestImportWARCPageCounts(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	gone := htmlCapture("http://a.test/gone", page("Gone", "http://a.test/"), t0)
+	gone.StatusCode, gone.Status = 404, "404 Not Found"
+	broken := htmlCapture("http://a.test/broken", page("Broken", "http://a.test/"), t0)
+	broken.StatusCode, broken.Status = 503, "503 Service Unavailable"
+	moved := htmlCapture("http://a.test/old", page("Moved", "http://a.test/"), t0)
+	moved.StatusCode, moved.Status = 301, "301 Moved Permanently"
+	moved.ResponseHeader.Set("Location", "http://a.test/")
+	file := writeWARC(t, []sites.Capture{
+		htmlCapture("http://a.test/", page("Alpha", "http://b.test/"), t0),
+		htmlCapture("http://b.test/", page("Beta", "http://a.test/"), t0),
+		gone, broken, moved,
+	})
+	a := newImportProject(t)
+	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Files[0].Summary.(imports.WARCSummary)
+	if sum.PagesWritten != 5 || sum.WrittenOK != 2 || sum.WrittenRedirects != 1 || sum.WrittenErrors != 2 {
+		t.Errorf("summary: %d written = %d pages + %d redirects + %d error captures; want 5 = 2 + 1 + 2",
+			sum.PagesWritten, sum.WrittenOK, sum.WrittenRedirects, sum.WrittenErrors)
+	}
+	info, err := a.Info(context.Background())
+	if err != nil || info.Pages != sum.WrittenOK {
+		t.Errorf("the project counts %d pages (%v); the import's summary %d", info.Pages, err, sum.WrittenOK)
+	}
+}

@@ -144,6 +144,12 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 				continue
 			}
 			fmt.Fprintf(c.Stdout, "%s %s: %s\n", r.Kind, r.Path, sum)
+			if w, ok := r.Summary.(imports.WARCSummary); ok && w.PagesWritten > 0 {
+				// The project's and a site's page counts are the pages
+				// fetched fine: the words say why they differ from this one.
+				fmt.Fprintf(c.Stdout, "%s %s: %d written: %d pages, %d redirects, %d error captures (4xx, 5xx)\n",
+					r.Kind, r.Path, w.PagesWritten, w.WrittenOK, w.WrittenRedirects, w.WrittenErrors)
+			}
 			if w, ok := r.Summary.(imports.WARCSummary); ok && w.Warnings > 0 {
 				fmt.Fprintf(c.Stdout, "%s %s: warning: %s\n", r.Kind, r.Path, warcWarnings(w))
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,5 +99,19 @@ func TestCLIImportWholeGzipWARC(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, `"pages_written":20`) || !strings.Contains(stdout, `"shared_gzip_records":343`) ||
 		!strings.Contains(stderr, "warning: "+whole+": 343 of its 343 records share one gzip member") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s\nwant 20 pages and a warning that the records share a gzip member", code, stdout, stderr)
+	}
+	// The pages written split as the project counts them; the numbers
+	// must add up to the pages written.
+	m := regexp.MustCompile(`: 20 written: (\d+) pages, (\d+) redirects, (\d+) error captures \(4xx, 5xx\)\n`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("stdout does not split the 20 pages written:\n%s", stdout)
+	}
+	n := 0
+	for _, x := range m[1:] {
+		v, _ := strconv.Atoi(x)
+		n += v
+	}
+	if n != 20 {
+		t.Errorf("%q adds up to %d, want 20", m[0], n)
 	}
 }

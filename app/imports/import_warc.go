@@ -29,6 +29,14 @@ type WARCSummary struct {
 	HTMLPages     int `json:"html_pages"`
 	PagesWritten  int `json:"pages_written"`
 	OlderCaptures int `json:"older_captures"`
+	// WrittenOK, WrittenRedirects and WrittenErrors split PagesWritten
+	// as the rest of the app counts it: the pages fetched fine (those the
+	// header and a site's page count), the redirects (3xx with a
+	// Location) and the error captures (4xx, 5xx), which are stored but
+	// are no pages.
+	WrittenOK        int `json:"written_pages"`
+	WrittenRedirects int `json:"written_redirects"`
+	WrittenErrors    int `json:"written_error_captures"`
 	// Links counts the editorial links of the pages written (those in
 	// their main text), TemplateLinks the others.
 	Links         int `json:"links"`
@@ -137,6 +145,14 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				return nil
 			}
 			sum.PagesWritten++
+			switch p.ErrClass {
+			case "":
+				sum.WrittenOK++
+			case sites.ErrRedirect:
+				sum.WrittenRedirects++
+			default:
+				sum.WrittenErrors++
+			}
 			sum.Links += len(p.Links)
 			sum.TemplateLinks += len(p.TemplateLinks)
 			if pp.bodyless {

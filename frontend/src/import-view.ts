@@ -382,6 +382,11 @@ const summaryLabels: Record<string, string> = {
   from_outside: 'links from outside the slice',
   unknown_ids: 'links naming ids in no vertices file',
   redirects: 'redirect pages',
+  // The pages written split as the header and the site pages count: those count only the pages fetched fine.
+  pages_written: 'written (pages, redirects and error captures)',
+  written_pages: 'pages fetched fine',
+  written_redirects: 'redirects written',
+  written_error_captures: 'error captures written (4xx, 5xx)',
   warnings: 'records read past a breach of the WARC standard',
   warn_bracketed_uris: 'target URIs in angle brackets',
   warn_content_length: 'Content-Lengths off (resynchronised)',
