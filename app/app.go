@@ -131,6 +131,11 @@ type ProjectInfo struct {
 	// with its file, time and counts of sites and links (edges). Empty for
 	// a crawled project.
 	Imports []store.ImportStats `json:"imports"`
+	// ArchiveImports are the files imported from web archives (WARC, ARC,
+	// CDX, crawl logs, Common Crawl graphs), oldest first, each with what
+	// it added (its summary): the Crawl page of a project made by such an
+	// import shows them, where a crawl's status would show nothing.
+	ArchiveImports []store.ArchiveImport `json:"archive_imports"`
 }
 
 // Info returns the project directory and its size.
@@ -150,12 +155,16 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if err != nil {
 		return ProjectInfo{}, err
 	}
+	archives, err := a.store.ArchiveImports(ctx)
+	if err != nil {
+		return ProjectInfo{}, err
+	}
 	id, err := a.store.ProjectID(ctx)
 	if err != nil {
 		return ProjectInfo{}, err
 	}
 	return ProjectInfo{ID: id, Name: a.project.Name(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
-		Imports: export.List(imports)}, nil
+		Imports: export.List(imports), ArchiveImports: export.List(archives)}, nil
 }
 
 // Set returns a pointer to v, for the fields of a [crawling.SettingsUpdate].

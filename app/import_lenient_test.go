@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha1"
 	"encoding/base32"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -275,5 +276,35 @@ func TestImportWARCPageCounts(t *testing.T) {
 	info, err := a.Info(context.Background())
 	if err != nil || info.Pages != sum.WrittenOK {
 		t.Errorf("the project counts %d pages (%v); the import's summary %d", info.Pages, err, sum.WrittenOK)
+	}
+}
+
+// TestInfoListsArchiveImports: a project made by importing a WARC file
+// has no crawl; what the project says of itself lists the file imported,
+// with its summary, for the Crawl page to show instead of an idle crawl.
+func TestInfoListsArchiveImports(t *testing.T) {
+	t0 := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	file := writeWARC(t, []sites.Capture{
+		htmlCapture("http://a.test/", page("Alpha", "http://b.test/"), t0),
+		htmlCapture("http://b.test/", page("Beta", "http://a.test/"), t0),
+	})
+	a := newImportProject(t)
+	ctx := context.Background()
+	if info, err := a.Info(ctx); err != nil || info.ArchiveImports == nil || len(info.ArchiveImports) != 0 {
+		t.Fatalf("before the import: %+v, %v; want an empty list", info.ArchiveImports, err)
+	}
+	if _, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	info, err := a.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.ArchiveImports) != 1 || info.ArchiveImports[0].Path != file || info.ArchiveImports[0].Kind != imports.KindWARC {
+		t.Fatalf("archive imports %+v; want %s as a WARC", info.ArchiveImports, file)
+	}
+	var sum imports.WARCSummary
+	if err := json.Unmarshal(info.ArchiveImports[0].Summary, &sum); err != nil || sum.PagesWritten != 2 || sum.WrittenOK != 2 {
+		t.Errorf("summary %s (%v); want 2 pages written, fetched fine", info.ArchiveImports[0].Summary, err)
 	}
 }

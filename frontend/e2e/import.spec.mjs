@@ -8,7 +8,8 @@
 // on the server, follows the import to its end on the page, finds one of
 // the archive's pages with Search, reloads and finds the form and the
 // record of the file kept; after each import the top bar's page and site
-// counts follow without a reload; a path that does not exist is refused naming
+// counts follow without a reload; the Crawl page shows the file imported
+// instead of an idle crawl; a path that does not exist is refused naming
 // it; example.warc.gz is uploaded through the page and imported. It prints
 // "N passed, M failed" and exits non-zero when anything failed.
 
@@ -119,6 +120,23 @@ try {
     const text = await page.locator('ss-search').innerText();
     assert(/Root Zone Management/.test(text), 'the results do not show the page "IANA — Root Zone Management"');
     await shot(page, 'import-search');
+  });
+
+  await step('the Crawl page says what was imported, not an idle crawl of 0 pages', async () => {
+    need('imported', 'the import');
+    await page.goto(`${base}#/crawl`);
+    const box = page.locator('#crawl-imported');
+    await box.waitFor();
+    const text = await box.innerText();
+    assert(/Imported from web archives/.test(text) && text.includes('iana.warc.gz'), `the import box says "${text}"`);
+    const { pages } = await apiCounts();
+    assert((await box.locator('[data-imported-pages]').innerText()).trim() === String(pages), `pages shown: want ${pages}`);
+    const row = await box.locator('li[data-archive-import="warc"]').first().innerText();
+    assert(/\d+ pages, \d+ redirects, \d+ error captures/.test(row), `the file's line says "${row}"`);
+    const badge = (await page.locator('#crawl-state').innerText()).trim().toLowerCase();
+    assert(badge === 'imported', `the state badge says "${badge}", want imported`);
+    assert(!(await page.locator('ss-crawl .status-panel > .metrics').isVisible()), "the crawl's zero counts are shown");
+    await shot(page, 'import-crawl-page');
   });
 
   await step('a reload keeps the form and shows the file imported', async () => {

@@ -1116,6 +1116,13 @@ export interface ProjectInfo {
    * a crawled project.
    */
   imports: ImportStats[] | null;
+  /**
+   * ArchiveImports are the files imported from web archives (WARC, ARC,
+   * CDX, crawl logs, Common Crawl graphs), oldest first, each with what
+   * it added (its summary): the Crawl page of a project made by such an
+   * import shows them, where a crawl's status would show nothing.
+   */
+  archive_imports: ArchiveImport[] | null;
 }
 
 /**

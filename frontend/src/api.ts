@@ -21,6 +21,8 @@ export type Project = Gen.ProjectInfo;
 
 /** ProjectImport is one import of a site graph (sitesift import). */
 export type ProjectImport = Gen.ImportStats;
+/** ArchiveImport is one file imported from web archives, with its summary. */
+export type ArchiveImport = Gen.ArchiveImport;
 
 /**
  * CrawlStatusOfSite says how fetching a site went: ok (a page fetched fine),

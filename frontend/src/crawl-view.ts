@@ -4,7 +4,7 @@
 // failed fetches of the last crawl.
 
 import { html, nothing } from 'lit';
-import { api, ApiError, message, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type RecrawlReport, type Strategy } from './api';
+import { api, ApiError, message, type ArchiveImport, type Continuation, type CrawlRequest, type CrawlStatus, type Project, type RecrawlReport, type Strategy } from './api';
 import { LightElement } from './base';
 import { droppedEntries, endReasonLine, errorEntries, errorsByClass, fetchedFailed, leftOut } from './crawl-health';
 import './crawl-errors';
@@ -319,6 +319,7 @@ export class CrawlView extends LightElement {
   #renderImported() {
     const p = this.#project.value;
     const imports = p?.imports ?? [];
+    if (p && imports.length === 0 && (p.archive_imports?.length ?? 0) > 0) return renderArchiveImports(p, p.archive_imports!);
     if (!p || imports.length === 0) return nothing;
     const last = imports[imports.length - 1]!;
     const file = last.file.split(/[\\/]/).pop() || last.file;
@@ -367,10 +368,12 @@ export class CrawlView extends LightElement {
     const fine = s.pages_ok ?? s.pages;
     const frac = s.max_pages > 0 ? Math.min(1, fine / s.max_pages) : 0;
     // An imported project never crawled: its counts are the import's, the crawl's zeros are hidden (crawl-view.css).
-    const imported = s.state === 'idle' && !s.end_reason && (this.#project.value?.imports?.length ?? 0) > 0;
+    const p = this.#project.value;
+    const imported = s.state === 'idle' && !s.end_reason && ((p?.imports?.length ?? 0) > 0 || (p?.archive_imports?.length ?? 0) > 0);
     return html`<section class="panel status-panel" data-state=${s.state} ?data-imported=${imported}>
       <h2>
-        Status <span class="badge state-${s.state}" id="crawl-state">${s.state}</span>
+        Status <span class="badge state-${imported ? 'imported' : s.state}" id="crawl-state"
+          title=${imported ? 'No crawl ran in this project: what it holds was imported' : s.state}>${imported ? 'imported' : s.state}</span>
         ${s.strategy ? html`<span class="muted small">${s.strategy}</span>` : nothing}
         <span class="spacer"></span>
         <span class="feed-mode ${this.mode}" title=${this.mode === 'live' ? 'Live updates (server-sent events)' : 'Polling once a second'}>${this.mode}</span>
@@ -428,7 +431,9 @@ export class CrawlView extends LightElement {
         <button type="button" class="btn danger" id="crawl-stop" ?disabled=${!(running || paused) || this.busy}
           @click=${() => this.#control(api.stopCrawl)}>Stop</button>
         <button type="button" class="btn" id="crawl-recrawl" ?disabled=${running || paused || this.busy}
-          title="Revisit the project's pages, most important sites first: changed pages are updated, gone ones marked, and the importance follows the web as it is now (a stopped recrawl is continued)"
+          title=${imported
+            ? 'Fetch the imported pages again from the live web, most important sites first: changed pages are updated, gone ones marked, and the importance follows the web as it is now'
+            : "Revisit the project's pages, most important sites first: changed pages are updated, gone ones marked, and the importance follows the web as it is now (a stopped recrawl is continued)"}
           @click=${() => this.#control(() => api.startRecrawl(this.form.proxy.trim() ? { proxy: this.form.proxy.trim() } : {}))}>Recrawl</button>
       </div>
       <ss-recrawl-window></ss-recrawl-window>
@@ -454,6 +459,45 @@ export class CrawlView extends LightElement {
 }
 
 customElements.define('ss-crawl', CrawlView);
+
+/** WARCWritten is the part of a WARC or ARC file's import summary that says what it wrote. */
+interface WARCWritten {
+  pages_written?: number;
+  written_pages?: number;
+  written_redirects?: number;
+  written_error_captures?: number;
+  records?: number;
+}
+
+/** archiveCounts says what one imported archive file added: a WARC's pages by kind, else its records. */
+function archiveCounts(a: ArchiveImport) {
+  const w = (a.summary && typeof a.summary === 'object' ? a.summary : {}) as WARCWritten;
+  if (w.written_pages !== undefined) {
+    return html`<span data-archive-pages>${int(w.written_pages)}</span> pages,
+      ${int(w.written_redirects ?? 0)} redirects, ${int(w.written_error_captures ?? 0)} error captures`;
+  }
+  if (w.pages_written !== undefined) return html`<span data-archive-pages>${int(w.pages_written)}</span> pages written`;
+  return w.records !== undefined ? html`${int(w.records)} records` : nothing;
+}
+
+/** renderArchiveImports says what a project made from web archives holds: the files imported, when, and what each added. */
+function renderArchiveImports(p: Project, files: ArchiveImport[]) {
+  return html`<div class="imported" id="crawl-imported" data-archive-imports=${files.length}>
+    <p><strong>Imported from web archives</strong> — no crawl: this project's pages come from
+      ${files.length === 1 ? 'one file' : `${int(files.length)} files`} (<a href="#/import">Import</a> tells each file's counts).</p>
+    <dl class="metrics">
+      <div><dt>Sites</dt><dd data-imported-sites>${int(p.sites)}</dd></div>
+      <div title="Pages fetched fine, as the header and the site pages count them: redirects and error captures apart"><dt>Pages</dt><dd data-imported-pages>${int(p.pages)}</dd></div>
+    </dl>
+    <ul class="archive-imports">
+      ${files.map(
+        (a) => html`<li data-archive-import=${a.kind}>
+          <span class="muted">${a.kind}</span> <code title=${a.path}>${a.path.split(/[\\/]/).pop() || a.path}</code>,
+          imported ${date(a.imported_at)}: ${archiveCounts(a)}</li>`,
+      )}
+    </ul>
+  </div>`;
+}
 
 /** topPlatformsLine says how many platform sites the top list leaves out, as the Sites page hides them. */
 function topPlatformsLine(n: number) {
