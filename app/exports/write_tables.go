@@ -145,6 +145,9 @@ func writeAgreementTable(w io.Writer, ag review.Agreement) error {
 			tableFloat(r.ScorePct, "%.1f"), tableFloat(r.ScoreLOOPct, "%.1f"),
 			tableFloat(r.KappaW, "%.3f"), tableFloat(r.Spearman, "%.3f"), th)
 	}
+	if ag.MeasuresTied {
+		fmt.Fprintf(&b, "\nThe measures cannot tell these sites apart: every rated site has the same value of each, so their scores say nothing of the measures. Rate sites that differ in their links.\n")
+	}
 	fmt.Fprintf(&b, "\nReference: the mean of all librarians' ratings, rounded half up, over %d sites rated by at least two of %d librarians.\n",
 		ag.ReferenceSites, ag.Librarians)
 	fmt.Fprintf(&b, "Excluded: %d sites rated by a single librarian.\n", ag.Excluded)

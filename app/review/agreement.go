@@ -96,6 +96,11 @@ type Agreement struct {
 	Rows []AgreementRow `json:"rows"`
 	// Confusion is the matrix of AgreementOptions.Rater, if asked for.
 	Confusion *Confusion `json:"confusion,omitempty"`
+	// MeasuresTied is set when no measure computed from the links (and
+	// Common Crawl's ranks) can tell the rated sites apart: each is
+	// AllTied, and their scores say nothing of the sites. The biased
+	// PageRank, which is fed the ratings themselves, is left out.
+	MeasuresTied bool `json:"measures_tied"`
 	// Comparisons set Common Crawl's ranks beside sitesift's OPIC and
 	// PageRank over every site that has them, rated or not; empty without
 	// Common Crawl ranks.
@@ -219,6 +224,8 @@ func (s *Service) Agreement(ctx context.Context, opt AgreementOptions) (Agreemen
 		out.Rows = append(out.Rows, row)
 	}
 
+	out.MeasuresTied = measuresTied(out.Rows)
+
 	if opt.Rater != "" {
 		i := slices.IndexFunc(out.Rows, func(row AgreementRow) bool { return row.Rater == opt.Rater })
 		if i < 0 {
@@ -227,6 +234,23 @@ func (s *Service) Agreement(ctx context.Context, opt AgreementOptions) (Agreemen
 		out.Confusion = &Confusion{Rater: out.Rows[i].Rater, Kind: out.Rows[i].Kind, Matrix: out.Rows[i].confusion}
 	}
 	return out, nil
+}
+
+// measuresTied reports whether every measure of the links that ranks two
+// sites or more is all tied, there being at least one; the biased
+// PageRank rows do not count, their values coming from the ratings.
+func measuresTied(rows []AgreementRow) bool {
+	n := 0
+	for _, r := range rows {
+		if r.Kind != KindMeasure || r.Rater == MeasureBiased || r.Rater == MeasureBiasedCV || r.Sites < 2 {
+			continue
+		}
+		if !r.AllTied {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 func raterNames(rows []AgreementRow) string {

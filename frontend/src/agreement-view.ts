@@ -373,7 +373,6 @@ export class AgreementView extends LightElement {
         </label>
         ${spinner(this.#report.loading)}
         <div class="spacer"></div>
-        <span class="muted small">Section 4 of the OPIC paper: librarians scored 60–80%, OPIC 65%.</span>
       </div>
       <ss-explainer raw .text=${EXPLAIN.agreement}></ss-explainer>
       <ss-rating-legend></ss-rating-legend>
@@ -382,6 +381,11 @@ export class AgreementView extends LightElement {
         <div class="agreement-main">
           <section class="panel table-panel">
             ${d ? this.#renderSummary(d) : nothing}
+            ${d?.measures_tied
+              ? html`<p class="notice agreement-tied" id="agreement-measures-tied" role="status"><strong>The measures cannot tell these
+                  sites apart:</strong> every rated site has the same value of each, so their scores say nothing of the measures.
+                  Rate sites that differ in their links.</p>`
+              : nothing}
             ${d && libs.length < 2
               ? html`<p class="empty agreement-hint">A reference needs sites rated by at least two librarians: rate in the
                   <a href="#/review">review queue</a> under two names, or import their ratings files.</p>`
@@ -406,6 +410,10 @@ export class AgreementView extends LightElement {
             Reference: the mean of all librarians' ratings of a site, rounded half up. LOO (leave-one-out): the score against
             the mean of the other librarians only. A measure becomes a 1–4 rank by
             quantiles that match the distribution of the reference ranks over the same sites. Click a row for its confusion matrix.
+          </p>
+          <p class="hint" id="agreement-paper">
+            This is the experiment at the end of section 4 of the OPIC paper, where librarians agreed with the reference on
+            60–80% of the sites and OPIC on 65%.
           </p>
         </div>
         <div class="agreement-side">

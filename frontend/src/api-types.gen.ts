@@ -38,6 +38,13 @@ export interface Agreement {
   /** Confusion is the matrix of AgreementOptions.Rater, if asked for. */
   confusion?: Confusion;
   /**
+   * MeasuresTied is set when no measure computed from the links (and
+   * Common Crawl's ranks) can tell the rated sites apart: each is
+   * AllTied, and their scores say nothing of the sites. The biased
+   * PageRank, which is fed the ratings themselves, is left out.
+   */
+  measures_tied: boolean;
+  /**
    * Comparisons set Common Crawl's ranks beside sitesift's OPIC and
    * PageRank over every site that has them, rated or not; empty without
    * Common Crawl ranks.
