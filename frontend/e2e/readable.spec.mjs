@@ -7,7 +7,8 @@
 // 100, as the API says) with the raw shares behind a toggle kept across a
 // reload; the explainer sentence and the rating legend are there; a search of
 // two words finds the pages with both and the "any word" toggle widens it; a
-// query of stop words and a malformed one get plain messages; the review
+// query with an exclusion that finds nothing is advised to drop the exclusion,
+// not to try "any word"; a query of stop words and a malformed one get plain messages; the review
 // card and the site page show the legend and the scores; the Crawl page says
 // why the crawl ended, and, with IMPORTED_URL (a `sitesift serve` of a
 // project made by `sitesift import` of a 4-site, 4-link file with one
@@ -123,6 +124,21 @@ await step('two words: the pages with both (as the API finds), and "any word" wi
   await page.reload();
   assert((await resultTotal(page)) === pair.any && (await page.locator('#search-any').isChecked()), 'the "any word" choice is lost on reload');
   await shot(page, 'readable-search-any');
+});
+
+await step('a query with an exclusion that finds nothing gets advice that fits it, not "any word"', async () => {
+  const q = 'qqzzxxnothing -zodiaco';
+  assert((await searchTotal(q)) === 0, `the API finds pages for "${q}"`);
+  await page.goto(`${base}#/search?q=${encodeURIComponent(q)}`);
+  await page.locator('#search-empty').waitFor();
+  const tip = page.locator('#search-advice li[data-advice="exclusion"]');
+  await tip.waitFor();
+  const text = await tip.innerText();
+  assert(text.includes('“zodiaco” are left out') && text.includes('try qqzzxxnothing'), `the advice says "${text}"`);
+  const link = await tip.locator('a').getAttribute('href');
+  assert(link === `#/search?q=qqzzxxnothing`, `the advice links to ${link}`);
+  assert((await page.locator('#search-advice li[data-advice="any"]').count()) === 0, 'it offers "any word" for one word and an exclusion');
+  await shot(page, 'readable-search-advice');
 });
 
 await step('a query of stop words says they are too common, not "no match"', async () => {

@@ -32,6 +32,58 @@ const SYNTAX: { op: string; example: string; meaning: string }[] = [
   { op: '\\', example: 'c\\+\\+', meaning: 'a backslash makes the next character plain text: + - " : ^ ~ * ? / \\' },
 ];
 
+/** Advice is a wider query to try when one found nothing, and why it might find something. */
+interface Advice {
+  kind: 'any' | 'exclusion' | 'phrase' | 'site' | 'required';
+  why: string;
+  label: string;
+  q: string;
+  site: string;
+  any: boolean;
+}
+
+/** TERM splits a query into its terms: an optional + or -, an optional field, and a word or a quoted phrase. */
+const TERM = /([+-]?)(?:([A-Za-z_]+):)?("(?:[^"\\]|\\.)*"?|\S+)/g;
+
+/**
+ * noMatchAdvice is what to try when q (on site, with anyWord) found nothing, fitted to the query's operators:
+ * without its exclusions, its phrases as loose words, without its site filter, with any of its plain words,
+ * without its required words. Nothing when the query has nothing to widen.
+ */
+export function noMatchAdvice(q: string, site: string, anyWord: boolean): Advice[] {
+  const terms = [...q.matchAll(TERM)].map((m) => ({ text: m[0], sign: m[1] ?? '', field: m[2] ?? '', body: m[3] ?? '' }));
+  const join = (ts: typeof terms) => ts.map((t) => t.text).join(' ');
+  const words = (ts: typeof terms) => ts.map((t) => `“${t.field ? `${t.field}:` : ''}${t.body.replace(/^"|"$/g, '')}”`).join(' or ');
+  const out: Advice[] = [];
+  const excluded = terms.filter((t) => t.sign === '-');
+  const kept = terms.filter((t) => t.sign !== '-');
+  if (excluded.length > 0 && kept.length > 0) {
+    out.push({ kind: 'exclusion', why: `Pages with ${words(excluded)} are left out`, label: join(kept), q: join(kept), site, any: anyWord });
+  }
+  const isPhrase = (t: (typeof terms)[number]) => t.sign !== '-' && !t.field && t.body.startsWith('"') && t.body.length > 2;
+  if (terms.some(isPhrase)) {
+    const loose = terms.map((t) => (isPhrase(t) ? t.body.replace(/^"|"$/g, '') : t.text)).join(' ');
+    out.push({ kind: 'phrase', why: 'A phrase must appear word for word', label: loose, q: loose, site, any: anyWord });
+  }
+  const siteTerms = terms.filter((t) => t.field.toLowerCase() === 'site' && t.sign !== '-');
+  const rest = terms.filter((t) => !siteTerms.includes(t));
+  if ((site || siteTerms.length > 0) && rest.length > 0) {
+    out.push({ kind: 'site', why: `Only ${site || siteTerms.map((t) => t.body).join(', ')} was searched`, label: 'every site', q: join(rest), site: '', any: anyWord });
+  }
+  const required = terms.filter((t) => t.sign === '+');
+  // Without any word, every word is required already: + only narrows a search for any word.
+  if (anyWord && required.length > 0 && kept.length > required.length) {
+    const loose = terms.map((t) => (t.sign === '+' ? t.text.slice(1) : t.text)).join(' ');
+    out.push({ kind: 'required', why: `${words(required)} must be on every page`, label: loose, q: loose, site, any: anyWord });
+  }
+  // "Any word" widens only plain words: with one plain word, or only operators, it changes nothing.
+  const plain = terms.filter((t) => !t.sign && !t.field && !t.body.startsWith('"'));
+  if (!anyWord && plain.length >= 2) {
+    out.push({ kind: 'any', why: 'Every word must be on the page', label: 'any word', q, site, any: true });
+  }
+  return out;
+}
+
 export class SearchView extends LightElement {
   static override properties = {
     params: { attribute: false },
@@ -183,6 +235,16 @@ export class SearchView extends LightElement {
     </aside>`;
   }
 
+  /** renderAdvice offers, for a query that found nothing, the wider queries that fit it: each a link. */
+  #renderAdvice() {
+    const tips = noMatchAdvice(this.q, this.site, this.anyWord);
+    if (tips.length === 0) return nothing;
+    const to = (t: Advice) => href('/search', { q: t.q, site: t.site, any: t.any ? 1 : undefined });
+    return html`<ul class="search-advice" id="search-advice">
+      ${tips.map((t) => html`<li data-advice=${t.kind}>${t.why}: try <a href=${to(t)}>${t.label}</a></li>`)}
+    </ul>`;
+  }
+
   #renderResults() {
     const r = this.#result.value;
     if (!this.q.trim()) {
@@ -191,9 +253,8 @@ export class SearchView extends LightElement {
     if (!r) return nothing;
     const hits = r.hits ?? [];
     if (hits.length === 0) {
-      return html`<p class="empty big" id="search-empty">No page matches “${this.q}”${this.site ? html` on ${this.site}` : nothing}${
-        !this.anyWord && this.q.trim().includes(' ') ? html` with all of its words: try <a href=${href('/search', { q: this.q, site: this.site, any: 1 })}>any word</a>` : nothing
-      }.</p>`;
+      return html`<p class="empty big" id="search-empty">No page matches “${this.q}”${this.site ? html` on ${this.site}` : nothing}.</p>
+        ${this.#renderAdvice()}`;
     }
     return html`<ol class="hits" start=${this.offset + 1}>
       ${hits.map(
