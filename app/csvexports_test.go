@@ -124,7 +124,7 @@ func TestRatingsCSVRoundTrip(t *testing.T) {
 	if !strings.Contains(buf.String(), `'=lib,h1.test,4,'=SUM(A1)`) {
 		t.Errorf("export does not neutralise formulas:\n%s", buf.String())
 	}
-	if _, err := to.Review.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "ratings.csv"); err != nil {
+	if _, err := to.Review.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "ratings.csv", true); err != nil {
 		t.Fatal(err)
 	}
 	want, err := fromProject.Store.Ratings(ctx)

@@ -260,7 +260,7 @@ func TestRatingsRoundTrip(t *testing.T) {
 	if rest, err := toProject.Store.RatingsAndNotes(ctx); err != nil || len(rest) != 0 {
 		t.Fatalf("after clearing every rating: %+v %v", rest, err)
 	}
-	if _, err := to.Review.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "project-ratings.csv"); err != nil {
+	if _, err := to.Review.ImportRatingsCSV(ctx, bytes.NewReader(buf.Bytes()), "project-ratings.csv", true); err != nil {
 		t.Fatal(err)
 	}
 	want, err := fromProject.Store.RatingsAndNotes(ctx)

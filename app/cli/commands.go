@@ -227,7 +227,7 @@ func commandTable() []command {
 		}},
 		{name: "ratings", summary: "the librarians' ratings as CSV librarian,site,rating,note", run: CLI.ratings, subs: []command{
 			{name: "ratings import", summary: "add the ratings of a CSV file (with or without a byte-order mark)",
-				usage: []string{"ratings import --project DIR FILE"}, project: projectDir},
+				usage: []string{"ratings import --project DIR [--new-librarians] FILE"}, project: projectDir},
 			{name: "ratings export", summary: "every rating, to FILE or standard output",
 				usage: []string{"ratings export --project DIR [--bom=false] [FILE]"}, project: projectDir},
 		}},

@@ -276,6 +276,7 @@ func (c CLI) ratings(ctx context.Context, args []string) error {
 func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 	f := c.newFlags("ratings import")
 	dir := f.project
+	newLibs := f.Bool("new-librarians", false, "add a librarian profile for each name of the file the project does not have (without it, such a file is refused, listing the names)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -289,7 +290,12 @@ func (c CLI) ratingsImport(ctx context.Context, args []string) error {
 			return err
 		}
 		defer fh.Close()
-		res, err := a.Review.ImportRatingsCSV(ctx, fh, rest[0])
+		res, err := a.Review.ImportRatingsCSV(ctx, fh, rest[0], *newLibs)
+		var nl *review.NewLibrariansError
+		if errors.As(err, &nl) {
+			return usageError{fmt.Sprintf("ratings import: %s names librarians this project does not have: %s; nothing imported: add them with --new-librarians, or correct the names in the file",
+				rest[0], strings.Join(nl.Names, ", "))}
+		}
 		var fe *review.RatingsFileError
 		if errors.As(err, &fe) {
 			// Like a compiler: one FILE:LINE: message a bad line, then the

@@ -114,7 +114,16 @@ func TestRatingsImportCLI(t *testing.T) {
 	tmp := t.TempDir()
 	good := filepath.Join(tmp, "good.csv")
 	os.WriteFile(good, []byte("librarian,site,rating,note\ndan,s1.test,4,\"maps, rare\"\ndan,S2.test,2,\nana,s1.test,4,\n"), 0o644)
+	// A colleague's file naming a librarian the project does not have is
+	// refused, naming them, until the import is told to add them.
 	code, out, stderr := runCLI(t, "ratings", "import", "--project", dir, good)
+	if code != 2 || out != "" || !strings.Contains(stderr, good+" names librarians this project does not have: dan; nothing imported: add them with --new-librarians") {
+		t.Fatalf("import naming a new librarian: exit %d %q %q; want 2 and the name", code, out, stderr)
+	}
+	if code, out, _ := runCLI(t, "librarians", "--project", dir); code != 0 || strings.Contains(out, "dan") {
+		t.Errorf("the refused import added a librarian: %d %q", code, out)
+	}
+	code, out, stderr = runCLI(t, "ratings", "import", "--project", dir, "--new-librarians", good)
 	if code != 0 || out != "3 ratings: 2 added, 0 changed, 1 unchanged; new librarians: dan\n" {
 		t.Fatalf("import: %d %q %q", code, out, stderr)
 	}

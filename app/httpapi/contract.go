@@ -123,7 +123,7 @@ func Contract() []Route {
 		{Pattern: "PUT /api/sites/{site}/selection", Requests: []any{selectionBody{}}, Response: store.Selection{}},
 		{Pattern: "GET /api/selection", Response: []review.SelectedSeed{}},
 		{Pattern: "GET /api/export/selection", Body: file},
-		{Pattern: "POST /api/ratings/import", Response: store.RatingsImport{}, Error: (&review.RatingsFileError{}).Details(), Body: "the request body is the CSV file"},
+		{Pattern: "POST /api/ratings/import", Response: store.RatingsImport{}, Error: review.RatingsRefusal{}, Body: "the request body is the CSV file"},
 		{Pattern: "GET /api/ratings/export", Body: file},
 
 		{Pattern: "GET /api/agreement", Response: review.Agreement{}},

@@ -154,7 +154,7 @@ func (h *handler) importRatings(r *http.Request) (any, error) {
 	if name == "" {
 		name = "file"
 	}
-	return h.app.Review.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name)
+	return h.app.Review.ImportRatingsCSV(r.Context(), bytes.NewReader(body), name, r.FormValue("new_librarians") == "1")
 }
 
 // exportRatings is the Export page's ratings file, kept at its old

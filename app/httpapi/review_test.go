@@ -130,12 +130,23 @@ func TestRatingsImportAPI(t *testing.T) {
 	a, p, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
 	h := New(a)
 	var res store.RatingsImport
-	apptest.Call(t, h, "POST", "/api/ratings/import", "librarian,site,rating\ndan,s3.test,1\n", 200, &res)
+	// dan is no librarian of the project: the import asks first, listing
+	// the names, and adds them once asked with new_librarians=1.
+	env := apptest.Call(t, h, "POST", "/api/ratings/import?name=dan.csv", "librarian,site,rating\nDan,s3.test,1\nana,s3.test,2\n", 409, nil)
+	var refusal review.RatingsRefusal
+	if json.Unmarshal(env.Data, &refusal) != nil || !slices.Equal(refusal.NewLibrarians, []string{"Dan"}) ||
+		!strings.Contains(env.Error, "dan.csv refused, nothing imported") {
+		t.Errorf("a file naming a new librarian: %+v", env)
+	}
+	if libs, err := a.Review.Librarians(context.Background()); err != nil || slices.ContainsFunc(libs, func(l store.Librarian) bool { return l.Name == "Dan" }) {
+		t.Errorf("the refused import added a librarian: %+v %v", libs, err)
+	}
+	apptest.Call(t, h, "POST", "/api/ratings/import?new_librarians=1", "librarian,site,rating\ndan,s3.test,1\n", 200, &res)
 	if res.Added != 1 || res.Rows != 1 {
 		t.Errorf("import %+v", res)
 	}
 	body := "librarian,site,rating,note,colour\n"
-	env := apptest.Call(t, h, "POST", "/api/ratings/import?name=mine.csv", body, 400, nil)
+	env = apptest.Call(t, h, "POST", "/api/ratings/import?name=mine.csv", body, 400, nil)
 	if !strings.Contains(env.Error, "ratings mine.csv refused") || !strings.Contains(env.Error, `column 5 is no column of a ratings file`) {
 		t.Errorf("unknown column: %+v", env)
 	}

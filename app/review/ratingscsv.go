@@ -66,10 +66,36 @@ func (e *RatingsFileError) Error() string {
 // Details is what the API adds to its error envelope: every bad line
 // reported and their total.
 func (e *RatingsFileError) Details() any {
-	return struct {
-		BadLines []BadLine `json:"bad_lines"`
-		TotalBad int       `json:"total_bad"`
-	}{e.Lines, e.Total}
+	return RatingsRefusal{BadLines: e.Lines, TotalBad: e.Total}
+}
+
+// RatingsRefusal is the data of a refused ratings file: its bad lines,
+// or the librarians it names that the project does not have.
+type RatingsRefusal struct {
+	BadLines []BadLine `json:"bad_lines"`
+	TotalBad int       `json:"total_bad"`
+	// NewLibrarians are the names of the file that no librarian profile
+	// has, when they were not to be created.
+	NewLibrarians []string `json:"new_librarians,omitempty"`
+}
+
+// NewLibrariansError refuses a ratings file naming librarians the project
+// does not have, when the import was not told to create them: a
+// colleague's file may spell a name differently, and a profile made of a
+// typo would split one librarian's ratings in two.
+type NewLibrariansError struct {
+	Name  string
+	Names []string
+}
+
+func (e *NewLibrariansError) Error() string {
+	return fmt.Sprintf("ratings %s refused, nothing imported: it names librarians this project does not have: %s; import it again allowing new librarians to add them, or correct the names",
+		e.Name, strings.Join(e.Names, ", "))
+}
+
+// Details gives the new names, for the page to list them.
+func (e *NewLibrariansError) Details() any {
+	return RatingsRefusal{BadLines: []BadLine{}, NewLibrarians: e.Names}
 }
 
 // badLines collects the bad lines of a file.
@@ -280,8 +306,11 @@ func (s *Service) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
 // is bad or names a site the project does not have, none, with every bad
 // line reported in a [*RatingsFileError]. A rating equal to the one stored
 // is left alone, rated_at included, so a file imported twice changes
-// nothing the second time. name names the file in messages.
-func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string) (store.RatingsImport, error) {
+// nothing the second time. name names the file in messages. A file naming
+// librarians the project does not have is refused with a
+// [*NewLibrariansError] unless newLibrarians is set, which creates their
+// profiles.
+func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string, newLibrarians bool) (store.RatingsImport, error) {
 	lines, err := ParseRatings(r, name)
 	var fe *RatingsFileError
 	if err != nil && !errors.As(err, &fe) {
@@ -311,8 +340,20 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 		return store.RatingsImport{}, fault.Invalid(err)
 	}
 	rs := make([]store.Rating, len(lines))
+	libs := make([]string, len(lines))
 	for i, l := range lines {
-		rs[i] = l.Rating
+		rs[i], libs[i] = l.Rating, l.Librarian
+	}
+	if !newLibrarians {
+		// Librarians are never removed, so a name known now is known at
+		// the write; one added meanwhile is simply not new.
+		unknown, err := s.store.UnknownLibrarians(ctx, libs)
+		if err != nil {
+			return store.RatingsImport{}, err
+		}
+		if len(unknown) > 0 {
+			return store.RatingsImport{}, fault.Conflict(&NewLibrariansError{Name: name, Names: unknown})
+		}
 	}
 	res, err := s.store.ImportRatings(ctx, rs)
 	var us *store.UnknownSitesError

@@ -1,6 +1,7 @@
 // Browser end-to-end test of librarian review against a running
 // `sitesift serve`: the review queue driven by the keyboard only, ratings
-// files (one refused for a bad line, one accepted), the agreement page and
+// files (one refused for a bad line, one naming new librarians, imported
+// once they are confirmed), the agreement page and
 // its heat map, the selection page and the search facet.
 //
 //   SITESIFT_URL=http://127.0.0.1:7777/ node e2e/review.spec.mjs
@@ -256,10 +257,27 @@ try {
     await shot(page, 'agreement-refused', true);
   });
 
-  await step('the corrected file is imported: ten ratings by two other librarians', async () => {
+  await step('the corrected file names two librarians the project does not have: the page lists them and imports after a click', async () => {
     const queue = need('queue', 'the queue');
     const res = await importFile(page, 'ratings.csv', ratingsFile(queue.slice(0, 5), false));
-    assert(res.ok(), `the good file was answered HTTP ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+    assert(res.status() === 409, `the file naming new librarians was answered HTTP ${res.status()}, want 409`);
+    await page.waitForSelector('.import-ask');
+    const names = await page.locator('.import-ask li[data-name]').evaluateAll((li) => li.map((e) => e.dataset.name));
+    assert(JSON.stringify(names) === JSON.stringify([LIB_B, LIB_C].sort()), `the page lists ${JSON.stringify(names)}, want ${LIB_B} and ${LIB_C}`);
+    const before = (await apiGet('/api/librarians')).map((l) => l.name);
+    assert(!before.includes(LIB_B) && !before.includes(LIB_C), 'the librarians were added before the click');
+    await shot(page, 'agreement-new-librarians', true);
+    const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ratings/import' && r.request().method() === 'POST');
+    // The button has the focus: Return adds them, as the desktop test does.
+    await page.keyboard.press('Enter');
+    const added = await posted;
+    assert(added.ok() && new URL(added.url()).searchParams.get('new_librarians') === '1', `the confirmed import was answered HTTP ${added.status()}`);
+    await page.waitForSelector('.import-ok');
+    assert((await page.locator('.import-ok').innerText()).includes(LIB_B), 'the result does not name the new librarians');
+  });
+
+  await step('the corrected file is imported: ten ratings by two other librarians', async () => {
+    const queue = need('queue', 'the queue');
     await page.waitForSelector('.import-ok');
     const ok = page.locator('.import-ok');
     assert((await ok.getAttribute('data-rows')) === '10' && (await ok.getAttribute('data-added')) === '10', `the result reads: ${await ok.innerText()}`);

@@ -58,6 +58,12 @@ function threshold(t: number | null): string {
   return Number.isInteger(t) ? int(t) : sig(t);
 }
 
+/** NewNames is a ratings file held back because it names librarians the project does not have. */
+interface NewNames {
+  names: string[];
+  file: { data: ArrayBuffer | string; name: string };
+}
+
 interface Refusal {
   message: string;
   lines: BadLine[];
@@ -71,6 +77,7 @@ export class AgreementView extends LightElement {
     importing: { state: true },
     imported: { state: true },
     refusal: { state: true },
+    asking: { state: true },
   };
 
   declare params: URLSearchParams;
@@ -78,6 +85,8 @@ export class AgreementView extends LightElement {
   declare importing: boolean;
   declare imported: (RatingsImport & { name: string }) | null;
   declare refusal: Refusal | null;
+  /** asking is a file that names librarians the project does not have, held until the librarian says to add them. */
+  declare asking: NewNames | null;
 
   #report = new Loader<Agreement>(this);
   /** rawShares re-renders the page when the raw shares are shown or hidden. */
@@ -91,6 +100,7 @@ export class AgreementView extends LightElement {
     changed: () => {
       this.imported = null;
       this.refusal = null;
+      this.asking = null;
     },
   });
 
@@ -101,6 +111,7 @@ export class AgreementView extends LightElement {
     this.importing = false;
     this.imported = null;
     this.refusal = null;
+    this.asking = null;
   }
 
   get biased(): boolean {
@@ -151,24 +162,39 @@ export class AgreementView extends LightElement {
   async #import(ev: Event): Promise<void> {
     ev.preventDefault();
     const f = this.#picker.file;
-    if (!f || this.importing) return;
+    if (f) await this.#send(f, false);
+  }
+
+  /** send imports file; one naming librarians the project does not have is held, asking, unless newLibrarians. */
+  async #send(f: NewNames['file'], newLibrarians: boolean): Promise<void> {
+    if (this.importing) return;
     this.importing = true;
     this.imported = null;
     this.refusal = null;
+    this.asking = null;
     try {
-      const res = await api.importRatings(f.data, f.name);
+      const res = await api.importRatings(f.data, f.name, newLibrarians);
       this.imported = { ...res, name: f.name };
       void librarian.loadProfiles();
       void this.#load();
     } catch (err) {
       const data = err instanceof ApiError ? (err.data as RatingsRefusal | undefined) : undefined;
-      this.refusal = {
-        message: message(err),
-        lines: data?.bad_lines ?? [],
-        total: data?.total_bad ?? 0,
-      };
+      if (data?.new_librarians?.length) {
+        this.asking = { names: data.new_librarians, file: { data: f.data, name: f.name } };
+      } else {
+        this.refusal = {
+          message: message(err),
+          lines: data?.bad_lines ?? [],
+          total: data?.total_bad ?? 0,
+        };
+      }
     } finally {
       this.importing = false;
+    }
+    if (this.asking) {
+      // Return adds them: the button has the focus (enabled once importing is over), in the window as in a browser.
+      await this.updateComplete;
+      this.querySelector<HTMLButtonElement>('#ratings-import-new')?.focus();
     }
   }
 
@@ -320,7 +346,8 @@ export class AgreementView extends LightElement {
     return html`<section class="panel ratings-files">
       <h2>Ratings files</h2>
       <p class="muted small">CSV with the header <code>librarian,site,rating,note</code> (note optional): librarians working on
-        different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.</p>
+        different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.
+        A name the project does not know is asked about before its librarian is added.</p>
       <form class="import-form" @submit=${(e: Event) => this.#import(e)}>
         ${this.#picker.render()}
         <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.#picker.file || this.importing}>Import</button>
@@ -332,6 +359,19 @@ export class AgreementView extends LightElement {
             ${int(ok.added)} added, ${int(ok.changed)} changed, ${int(ok.unchanged)} unchanged${ok.new_librarians?.length
               ? html`; new ${ok.new_librarians.length === 1 ? 'librarian' : 'librarians'}: ${ok.new_librarians.join(', ')}`
               : nothing}.
+          </div>`
+        : nothing}
+      ${this.asking
+        ? html`<div class="import-ask notice" role="alert" data-new-librarians=${this.asking.names.join(',')}>
+            <p><strong>${this.asking.file.name}</strong> names ${this.asking.names.length === 1 ? 'a librarian' : 'librarians'}
+              this project does not have. Nothing is imported yet: add ${this.asking.names.length === 1 ? 'this profile' : 'these profiles'},
+              or correct the names in the file if they are another spelling of a colleague's.</p>
+            <ul class="new-librarians">${this.asking.names.map((n) => html`<li data-name=${n}>${n}</li>`)}</ul>
+            <div class="actions">
+              <button type="button" class="btn primary" id="ratings-import-new" ?disabled=${this.importing}
+                @click=${() => this.asking && this.#send(this.asking.file, true)}>Add ${this.asking.names.length === 1 ? 'the librarian' : `the ${int(this.asking.names.length)} librarians`} and import</button>
+              <button type="button" class="btn" id="ratings-import-cancel" @click=${() => (this.asking = null)}>Cancel</button>
+            </div>
           </div>`
         : nothing}
       ${bad

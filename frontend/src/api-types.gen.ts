@@ -1214,6 +1214,22 @@ export interface RatingsImport {
 }
 
 /**
+ * RatingsRefusal is the data of a refused ratings file: its bad lines,
+ * or the librarians it names that the project does not have.
+ *
+ * (Go: sitesift/app/review.RatingsRefusal)
+ */
+export interface RatingsRefusal {
+  bad_lines: BadLine[] | null;
+  total_bad: number;
+  /**
+   * NewLibrarians are the names of the file that no librarian profile
+   * has, when they were not to be created.
+   */
+  new_librarians?: string[];
+}
+
+/**
  * RecrawlCounts count what the fetches of a recrawl found: pages whose
  * digest (title, text and links) is the stored one, pages with another
  * digest, pages not stored before (or back after they were gone), pages
@@ -2271,10 +2287,7 @@ export interface ApiRoutes {
   "POST /api/ratings/import": {
     request: undefined;
     response: RatingsImport;
-    error: {
-      bad_lines: BadLine[] | null;
-      total_bad: number;
-    };
+    error: RatingsRefusal;
   };
   "GET /api/ratings/export": {
     request: undefined;

@@ -517,9 +517,13 @@ export const api = {
     request<Answer<'GET /api/selection'>>('GET', `/api/selection${query({ status })}`, undefined, signal),
   selectionExportURL: (status: SelectionStatus, format: ExportFormat) => `/api/export/selection${query({ status, format })}`,
 
-  /** importRatings sends a ratings CSV file; a refused file throws ApiError whose data is a RatingsRefusal. */
-  importRatings: (file: ArrayBuffer | string, name: string) =>
-    request<Answer<'POST /api/ratings/import'>>('POST', `/api/ratings/import${query({ name })}`, new RawBody(file, 'text/csv; charset=utf-8')),
+  /**
+   * importRatings sends a ratings CSV file; a refused file throws ApiError whose data is a RatingsRefusal: its bad
+   * lines (400), or the librarians it names that the project does not have (409), added only with newLibrarians.
+   */
+  importRatings: (file: ArrayBuffer | string, name: string, newLibrarians = false) =>
+    request<Answer<'POST /api/ratings/import'>>('POST', `/api/ratings/import${query({ name, new_librarians: newLibrarians ? '1' : undefined })}`,
+      new RawBody(file, 'text/csv; charset=utf-8')),
   ratingsFileURL: () => '/api/ratings/export',
 
   agreement: (p: { rater?: string; biased?: boolean }, signal?: AbortSignal) =>

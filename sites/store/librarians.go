@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -124,4 +125,31 @@ func scanLibrarian(sc scanner) (l Librarian, err error) {
 		return l, fmt.Errorf("librarian %q: %w", l.Name, err)
 	}
 	return l, nil
+}
+
+// UnknownLibrarians returns those of names that name no librarian profile,
+// whatever their case ("ana" is Ana's), each once in the spelling it first
+// has in names, sorted: the profiles a ratings import would create.
+func (s *Store) UnknownLibrarians(ctx context.Context, names []string) ([]string, error) {
+	known := map[string]bool{}
+	err := queryRows(ctx, s.rdb, func(sc scanner) error {
+		var key string
+		if err := sc.Scan(&key); err != nil {
+			return err
+		}
+		known[key] = true
+		return nil
+	}, `SELECT name_key FROM librarians`)
+	if err != nil {
+		return nil, fmt.Errorf("store: librarians: %w", err)
+	}
+	out := []string{}
+	for _, n := range names {
+		if k := foldName(n); !known[k] {
+			known[k] = true
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
