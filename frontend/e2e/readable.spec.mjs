@@ -9,7 +9,9 @@
 // two words finds the pages with both and the "any word" toggle widens it; a
 // query with an exclusion that finds nothing is advised to drop the exclusion,
 // not to try "any word"; a query of stop words and a malformed one get plain messages; the review
-// card and the site page show the legend and the scores; the Crawl page says
+// card and the site page show the legend and the scores; the card of a site
+// whose every fetch failed says its crawl status and failures by class; the
+// Crawl page says
 // why the crawl ended, and, with IMPORTED_URL (a `sitesift serve` of a
 // project made by `sitesift import` of a 4-site, 4-link file with one
 // self-edge), shows the import's counts and file instead of "No sites yet". Every word and site it uses comes from the API, so the
@@ -194,6 +196,25 @@ await step('the review card shows the rating legend, the explainer and the score
   assert(sc === String(d.opic_score), `card shows ${sc}, the API ${d.opic_score}`);
   assert((await page.locator('ss-review ss-explainer .explainer-text').count()) === 1, 'no explainer on the review page');
   await shot(page, 'readable-review');
+});
+
+await step('the review card of a site with failed fetches only says how its crawl went and its failures by class', async () => {
+  const all = await apiGet('/api/sites?limit=500');
+  const failed = (all.rows ?? all).find((r) => r.pages === 0 && r.errors > 0);
+  assert(failed, 'the project has no site whose every fetch failed (the demo web has dead platforms)');
+  const d = await apiGet(`/api/sites/${encodeURIComponent(failed.site)}`);
+  await page.goto(`${base}#/review?site=${encodeURIComponent(failed.site)}`);
+  const box = page.locator(`ss-review .review-card[data-site="${failed.site}"] .review-failed`);
+  await box.waitFor();
+  assert((await box.getAttribute('data-crawl-status')) === d.crawl_status, `the card's status is not ${d.crawl_status}`);
+  const text = await box.innerText();
+  const n = failed.errors === 1 ? '1 fetch failed' : `${failed.errors} fetches failed`;
+  assert(text.includes(n) && !text.includes('No page of this site was crawled'), `the card says "${text}", want "${n}"`);
+  for (const [cls, count] of Object.entries(d.report.errors_by_class)) {
+    const got = (await box.locator(`[data-error-class="${cls}"]`).innerText()).replace(/\s+/g, ' ').trim();
+    assert(got === `${cls} ${count}`, `class ${cls}: "${got}", want ${count}`);
+  }
+  await shot(page, 'readable-review-failed');
 });
 
 await step('the site page shows the top site at 100, #1, and the legend', async () => {
