@@ -346,8 +346,7 @@ export class AgreementView extends LightElement {
     return html`<section class="panel ratings-files">
       <h2>Ratings files</h2>
       <p class="muted small">CSV with the header <code>librarian,site,rating,note</code> (note optional): librarians working on
-        different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.
-        A name the project does not know is asked about before its librarian is added.</p>
+        different laptops merge their work. A file with any bad line is refused as a whole; importing a file twice changes nothing.</p>
       <form class="import-form" @submit=${(e: Event) => this.#import(e)}>
         ${this.#picker.render()}
         <button type="submit" id="ratings-import" class="btn primary" ?disabled=${!this.#picker.file || this.importing}>Import</button>
