@@ -267,8 +267,13 @@ func TestCollections(t *testing.T) {
 		seeds[1] != (communities.CollectionSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
 		t.Errorf("json %s, %v", b.String(), err)
 	}
-	if n := communities.CollectionFileName(got, "csv"); n != "seeds-jazz-birds-2026.csv" {
+	if n := a.Exports.CollectionName(got, "csv"); n != "project-seeds-jazz-birds-2026.csv" {
 		t.Errorf("file name %q", n)
+	}
+	for name, want := range map[string]string{"Seeds Nov 2026": "seeds-nov-2026.txt", "seeds": "seeds-7.txt", "Seedsong": "seeds-seedsong.txt"} {
+		if n := communities.CollectionFileName(communities.Collection{ID: 7, Name: name}, "txt"); n != want {
+			t.Errorf("collection %q: file name %q, want %q", name, n, want)
+		}
 	}
 
 	if err := a.Communities.DeleteCollection(ctx, c.ID); err != nil {

@@ -358,9 +358,11 @@ func CollectionSeeds(c Collection) []CollectionSeed {
 
 // CollectionFileName is the name of the file of c's seed list in format:
 // "seeds-" and the ASCII letters and digits of the collection's name, runs
-// of anything else made one dash, at most 60 of them; the collection's ID
-// when that leaves nothing. ASCII only, as a Content-Disposition file name
-// is read safely everywhere.
+// of anything else made one dash, at most 60 of them, without a leading
+// word "seeds" of its own; the collection's ID when that leaves nothing.
+// ASCII only, as a Content-Disposition file name is read safely
+// everywhere. The exports service's CollectionName puts the project's name
+// before it.
 func CollectionFileName(c Collection, format string) string {
 	var b strings.Builder
 	dash := false
@@ -377,6 +379,11 @@ func CollectionFileName(c Collection, format string) string {
 		}
 	}
 	name := strings.Trim(b.String(), "-")
+	// A collection named "Seeds Nov 2026" is not "seeds-seeds-nov-2026".
+	if name == "seeds" {
+		name = ""
+	}
+	name = strings.TrimPrefix(name, "seeds-")
 	if name == "" {
 		name = fmt.Sprint(c.ID)
 	}

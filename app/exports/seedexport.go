@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 
+	"sitesift/app/communities"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/importance"
@@ -202,4 +203,12 @@ func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
 		t.Rows[i] = rr
 	}
 	return t, nil
+}
+
+// CollectionName returns the file name of the saved collection c's seed
+// list in format: the project's name, then [communities.CollectionFileName]
+// ("PROJECT-seeds-jazz-birds.txt"), as every deliverable starts with the
+// project's name (see [Service.ExportName]).
+func (s *Service) CollectionName(c communities.Collection, format string) string {
+	return s.project.Name() + "-" + communities.CollectionFileName(c, format)
 }

@@ -147,7 +147,7 @@ func (h *handler) collectionFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sendFile(w, communities.CollectionFileName(c, format), func(w io.Writer) error { return exports.WriteCollection(w, c, format) })
+	sendFile(w, h.app.Exports.CollectionName(c, format), func(w io.Writer) error { return exports.WriteCollection(w, c, format) })
 }
 
 // newCollectionBody is the body of POST /api/collections: a name, who creates it, and the extraction's settings (absent: the defaults).

@@ -65,7 +65,7 @@ func TestCollectionsAPI(t *testing.T) {
 		return rec
 	}
 	if rec := get(base + "/seeds.txt"); rec.Code != 200 || rec.Body.String() != "http://q1.test/\nhttps://radio.example/\n" ||
-		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="seeds-jazz-and-birds.txt"`) {
+		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="project-seeds-jazz-and-birds.txt"`) {
 		t.Errorf("seeds.txt: %d %q %q", rec.Code, rec.Body, rec.Header().Get("Content-Disposition"))
 	}
 	if rec := get(base + "/seeds.csv"); rec.Code != 200 || !strings.HasPrefix(rec.Body.String(),

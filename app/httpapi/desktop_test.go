@@ -113,12 +113,14 @@ func TestDesktopSaveCollectionName(t *testing.T) {
 	d := &chooser{save: filepath.Join(t.TempDir(), "chosen.txt")}
 	h := New(a, Desktop(d))
 	var c communities.Collection
-	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Jazz & Birds","created_by":"ana","count":5,"density":100}`, 200, &c)
+	apptest.Call(t, h, "POST", "/api/collections", `{"name":"Seeds: Jazz & Birds","created_by":"ana","count":5,"density":100}`, 200, &c)
 	file := "/api/collections/" + strconv.FormatInt(c.ID, 10) + "/seeds.txt"
 	var saved Saved
 	apptest.Call(t, h, "POST", "/api/desktop/save", saveBody(file, "seeds.txt"), 200, &saved)
-	if len(d.asked) != 1 || d.asked[0] != "seeds-jazz-birds.txt" {
-		t.Errorf("the dialog suggested %q, want seeds-jazz-birds.txt", d.asked)
+	// The project's name first, as every deliverable's; the collection's
+	// own "Seeds" not doubled.
+	if len(d.asked) != 1 || d.asked[0] != "project-seeds-jazz-birds.txt" {
+		t.Errorf("the dialog suggested %q, want project-seeds-jazz-birds.txt", d.asked)
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "GET", file, nil))
