@@ -40,7 +40,9 @@ func (s *Service) Note(ctx context.Context, librarian, site, note string) (store
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return s.store.SetNote(ctx, name, s.project.SiteName(site), note)
+	site = s.project.SiteName(site)
+	r, err := s.store.SetNote(ctx, name, site, note)
+	return r, s.noSite(ctx, site, err)
 }
 
 // ReviewPage is everything a librarian needs to judge one site.
@@ -100,7 +102,7 @@ func (s *Service) Review(ctx context.Context, site, librarian string) (ReviewPag
 	site = s.project.SiteName(site)
 	d, err := s.store.Site(ctx, site, librarian)
 	if err != nil {
-		return ReviewPage{}, err
+		return ReviewPage{}, s.noSite(ctx, site, err)
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
 		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks,

@@ -25,12 +25,13 @@ func (s *Service) SetSelection(ctx context.Context, site string, u store.Selecti
 		return store.Selection{}, err
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
-	sel, err := s.store.SetSelection(ctx, s.project.SiteName(site), u)
+	site = s.project.SiteName(site)
+	sel, err := s.store.SetSelection(ctx, site, u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
 		return store.Selection{}, fault.Conflict(self)
 	}
-	return sel, err
+	return sel, s.noSite(ctx, site, err)
 }
 
 // SelectedSeed is one site of an exported selection.

@@ -71,9 +71,10 @@ func (s *Service) Site(ctx context.Context, name, librarian string) (store.SiteD
 			return store.SiteDetail{}, err
 		}
 	}
-	d, err := s.store.Site(ctx, s.project.SiteName(name), librarian)
+	name = s.project.SiteName(name)
+	d, err := s.store.Site(ctx, name, librarian)
 	if err != nil {
-		return d, err
+		return d, s.noSite(ctx, name, err)
 	}
 	st, err := s.ranking.Standings(ctx)
 	if err != nil {
@@ -114,7 +115,9 @@ func (s *Service) Rate(ctx context.Context, librarian, site string, value int, n
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return s.store.SetRating(ctx, name, s.project.SiteName(site), value, note)
+	site = s.project.SiteName(site)
+	r, err := s.store.SetRating(ctx, name, site, value, note)
+	return r, s.noSite(ctx, site, err)
 }
 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
@@ -127,7 +130,9 @@ func (s *Service) Rerate(ctx context.Context, librarian, site string, value int)
 	if err != nil {
 		return store.Rating{}, err
 	}
-	return s.store.Rerate(ctx, name, s.project.SiteName(site), value)
+	site = s.project.SiteName(site)
+	r, err := s.store.Rerate(ctx, name, site, value)
+	return r, s.noSite(ctx, site, err)
 }
 
 // Unrate removes a librarian's rating of a site.
@@ -136,7 +141,8 @@ func (s *Service) Unrate(ctx context.Context, librarian, site string) error {
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteRating(ctx, name, s.project.SiteName(site))
+	site = s.project.SiteName(site)
+	return s.noSite(ctx, site, s.store.DeleteRating(ctx, name, site))
 }
 
 // SearchResult is one page of search results.

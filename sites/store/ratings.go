@@ -172,6 +172,15 @@ func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error 
 	})
 }
 
+// SiteNames returns the name of every site of the project, sorted.
+func (s *Store) SiteNames(ctx context.Context) ([]string, error) {
+	out, err := queryList(ctx, s.rdb, scanValue[string], `SELECT name FROM sites ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: site names: %w", err)
+	}
+	return out, nil
+}
+
 // Librarians returns the names of everyone who has rated a site, sorted.
 // A librarian stays listed after their ratings are deleted.
 func (s *Store) Librarians(ctx context.Context) ([]string, error) {
