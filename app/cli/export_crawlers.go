@@ -33,7 +33,9 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		return usageError{fmt.Sprintf("export: --buckets %d must be positive", buckets)}
 	}
 	files := map[string]*bytes.Buffer{}
-	err := c.withProject(dir, func(a *app.App) error {
+	// It only reads: beside the desktop window or serve as on a free
+	// project.
+	err := c.readProject(dir, func(a *app.App) error {
 		e, err := a.Exports.CrawlerExport(ctx)
 		if err != nil {
 			return err

@@ -35,6 +35,9 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 		if q.Site != "" {
 			v.Set("site", q.Site)
 		}
+		if q.Any {
+			v.Set("any", "1")
+		}
 		if q.Limit == 0 {
 			v.Set("limit", strconv.Itoa(index.DefaultLimit))
 		}
@@ -74,8 +77,15 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 			return index.Result{}, &fault.Error{Kind: kind, Err: err}
 		}
 		d := env.Data
-		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), Sites: d.Facets,
-			Hits: make([]index.Hit, len(d.Hits))}
+		// Every part of the holder's result, as the index beside would give
+		// it: the best score is what each hit's relevance is a share of.
+		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), MaxScore: d.MaxScore,
+			Ignored: d.Ignored, Hits: make([]index.Hit, len(d.Hits))}
+		// The holder's API always asks for the site facet; a query that did
+		// not gets none, as from the index.
+		if q.FacetSites > 0 {
+			out.Sites = d.Facets[:min(q.FacetSites, len(d.Facets))]
+		}
 		for i, h := range d.Hits {
 			out.Hits[i] = index.Hit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet, Language: h.Language}
 		}

@@ -156,6 +156,9 @@ type SearchResult struct {
 	// Ignored are the query's words too common to search for, left out of
 	// the search (index.Result.Ignored).
 	Ignored []string `json:"ignored"`
+	// MaxScore is the best hit's score over all hits, not only this
+	// page's: what Relevance is a share of.
+	MaxScore float64 `json:"max_score"`
 }
 
 // SearchFacetSites is the number of sites of the facet of GET /api/search.
@@ -189,7 +192,7 @@ func (s *Service) Search(ctx context.Context, q index.Query) (SearchResult, erro
 		return SearchResult{}, err
 	}
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored)}
+		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored), MaxScore: res.MaxScore}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
 			Language: h.Language, Relevance: ranking.Score100(h.Score, res.MaxScore)}

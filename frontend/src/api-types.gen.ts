@@ -1434,6 +1434,11 @@ export interface SearchResult {
    * the search (index.Result.Ignored).
    */
   ignored: string[] | null;
+  /**
+   * MaxScore is the best hit's score over all hits, not only this
+   * page's: what Relevance is a share of.
+   */
+  max_score: number;
 }
 
 /**
