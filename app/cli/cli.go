@@ -63,9 +63,17 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
+// emptyError is a deliverable written whole that holds nothing (its
+// header alone): one line, exit status 3, so that a script does not hand an
+// empty seed list to a crawler unawares.
+type emptyError struct{ msg string }
+
+func (e emptyError) Error() string { return e.msg }
+
 // Run runs the command line args (without the program name) and returns
-// the exit status: 0 on success, 1 on failure, 2 on a usage mistake. Errors
-// are printed on one line to Stderr.
+// the exit status: 0 on success, 1 on failure, 2 on a usage mistake, 3 when
+// an export wrote an empty deliverable. Errors are printed on one line to
+// Stderr.
 func (c CLI) Run(ctx context.Context, args []string) int {
 	err := c.run(ctx, args)
 	switch {
@@ -74,6 +82,9 @@ func (c CLI) Run(ctx context.Context, args []string) int {
 	case errors.As(err, new(usageError)):
 		fmt.Fprintf(c.Stderr, "sitesift: %v\n", err)
 		return 2
+	case errors.As(err, new(emptyError)):
+		fmt.Fprintf(c.Stderr, "sitesift: %s\n", oneLine(err.Error()))
+		return 3
 	default:
 		fmt.Fprintf(c.Stderr, "sitesift: %s\n", oneLine(err.Error()))
 		return 1

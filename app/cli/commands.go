@@ -183,7 +183,9 @@ func commandTable() []command {
 			notes: "--what heritrix writes the approved sites for Heritrix into DIR: seeds.txt, and precedence.txt " +
 				"from the ranking (Heritrix keys precedence per URI: each site by its seed URL). --what wacz writes " +
 				"the crawl as a WACZ file (PROJECT-crawl.wacz) for ReplayWeb.page: its WARC files, their index and " +
-				"the HTML pages with titles.",
+				"the HTML pages with titles. A deliverable that holds nothing (no site approved, no rating, no site) is " +
+				"written all the same, its header alone (a CSV header row, an empty JSON array, an empty txt file, a " +
+				"crawler file's comments), and says why on stderr with exit status 3.",
 			project: projectDir, run: CLI.export},
 		{name: "search", summary: "full-text search of the crawled pages' main text",
 			usage:   []string{"search --project DIR [--site SITE] [--limit N] [--any] QUERY"},

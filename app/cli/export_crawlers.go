@@ -33,6 +33,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		return usageError{fmt.Sprintf("export: --buckets %d must be positive", buckets)}
 	}
 	files := map[string]*bytes.Buffer{}
+	var emptied error // the seeds are none: written all the same, exit 3
 	// It only reads: beside the desktop window or serve as on a free
 	// project.
 	err := c.readProject(dir, func(a *app.App) error {
@@ -40,8 +41,11 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if err != nil {
 			return err
 		}
-		if t := exports.LeftOutText(e.LeftOut); t != "" {
+		if t := exports.LeftOutText(e.LeftOut); t != "" && e.Empty == "" {
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: seeds %s\n", what, t)
+		}
+		if e.Empty != "" {
+			emptied = emptyError{"export " + what + ": " + e.Empty}
 		}
 		if what == ExportBrowsertrix {
 			var b bytes.Buffer
@@ -70,8 +74,10 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		return err
 	}
 	if what == ExportBrowsertrix && out == "" {
-		_, err := c.Stdout.Write(files[""].Bytes())
-		return err
+		if _, err := c.Stdout.Write(files[""].Bytes()); err != nil {
+			return err
+		}
+		return emptied
 	}
 	if what == ExportHeritrixCrawl {
 		if err := os.MkdirAll(out, 0o755); err != nil {
@@ -84,7 +90,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		}
 		fmt.Fprintf(c.Stderr, "export: wrote %s\n", path)
 	}
-	return nil
+	return emptied
 }
 
 // writeFileWhole writes data to path through a temporary file renamed into

@@ -156,3 +156,41 @@ func TestExportBOMCLI(t *testing.T) {
 		}
 	}
 }
+
+// An empty deliverable is written with its header alone, says why on
+// stderr and exits with status 3, for every --what: a script does not hand
+// an empty seed list to a crawler unawares.
+func TestExportEmpty(t *testing.T) {
+	dir := apptest.ReviewProject(t) // rated, nothing approved, no WARC file
+	out := t.TempDir()
+	for _, tc := range []struct {
+		args   []string
+		stdout string // the file written to standard output, "-" when it goes to --out
+		file   string
+		stderr string
+		exit   int
+	}{
+		{[]string{"--what", "approved"}, "", "", "sitesift: export approved: nothing approved yet: approve sites on the Selection page (or sitesift selection set) first\n", 3},
+		{[]string{"--what", "approved", "--format", "csv", "--out", out}, "-", "project-approved.csv", "nothing approved yet", 3},
+		{[]string{"--what", "approved", "--format", "json"}, "[]\n", "", "nothing approved yet", 3},
+		{[]string{"--what", "heritrix-seeds"}, "# Heritrix seeds", "", "nothing approved yet", 3},
+		{[]string{"--what", "browsertrix"}, "# browsertrix-crawler", "", "nothing approved yet", 3},
+		{[]string{"--what", "heritrix", "--out", filepath.Join(out, "h")}, "-", "h/seeds.txt", "nothing approved yet", 3},
+		{[]string{"--what", "warc-list"}, "", "", "no WARC file in this project yet", 3},
+		{[]string{"--what", "ratings"}, "\uFEFFlibrarian,site,rating,note\n", "", "", 0},
+	} {
+		args := append([]string{"export", "--project", dir}, tc.args...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != tc.exit || !strings.Contains(stderr, tc.stderr) || tc.stderr == "" && strings.Contains(stderr, "sitesift:") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, tc.exit, tc.stderr)
+		}
+		if tc.stdout != "-" && !strings.HasPrefix(stdout, tc.stdout) {
+			t.Errorf("%v: stdout %q, want %q first", tc.args, stdout, tc.stdout)
+		}
+		if tc.file != "" {
+			if b, err := os.ReadFile(filepath.Join(out, tc.file)); err != nil || len(b) == 0 {
+				t.Errorf("%v: %s not written: %q %v", tc.args, tc.file, b, err)
+			}
+		}
+	}
+}

@@ -173,6 +173,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	}
 	var buf bytes.Buffer
 	name := ""
+	empty := ""
 	err := c.readProject(*dir, func(a *app.App) error {
 		if *what == exports.ExportWARCList {
 			fs, err := a.Crawling.WARCFiles()
@@ -180,25 +181,37 @@ func (c CLI) export(ctx context.Context, args []string) error {
 				return err
 			}
 			name = "warc-list.tsv"
+			if len(fs) == 0 {
+				empty = "no WARC file in this project yet"
+			}
 			return crawling.WriteWARCList(&buf, fs)
 		}
 		var err error
 		if name, err = a.Exports.ExportName(req); err != nil {
 			return err
 		}
-		left, err := a.Exports.ExportCounted(ctx, &buf, req)
-		if t := exports.LeftOutText(left); err == nil && t != "" {
+		wr, err := a.Exports.ExportWritten(ctx, &buf, req)
+		if t := exports.LeftOutText(wr.LeftOut); err == nil && t != "" && wr.Empty == "" {
 			// On stderr: the file itself stays what its crawler reads.
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: %s\n", *what, t)
 		}
+		empty = wr.Empty
 		return err
 	})
 	if err != nil {
 		return err
 	}
+	// An empty deliverable is written all the same (its header alone), and
+	// said, with exit status 3.
+	var emptied error
+	if empty != "" {
+		emptied = emptyError{"export " + *what + ": " + empty}
+	}
 	if *out == "" {
-		_, err = c.Stdout.Write(buf.Bytes())
-		return err
+		if _, err = c.Stdout.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		return emptied
 	}
 	path := *out
 	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
@@ -225,7 +238,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	fmt.Fprintf(c.Stderr, "wrote %s\n", path)
-	return nil
+	return emptied
 }
 
 // exportChoices names the deliverables of --what.
@@ -281,5 +294,8 @@ func (c CLI) exportHelp() {
 		"platform sites (social networks, video sites, shorteners, CDNs, ad hosts: sitesift platforms) are left out\n" +
 		"of every seed list, the community seeds and the Heritrix and Browsertrix files, unless asked;\n" +
 		"how many and why is printed on standard error. " + ranking.PlatformNote + "\n")
+	b.WriteString("\nA deliverable that holds nothing (nothing approved yet, no rating, no site) is written with its header\n" +
+		"alone (a CSV header row, [] in JSON, an empty txt file, a crawler file's comments); standard error says why\n" +
+		"and the exit status is 3.\n")
 	fmt.Fprint(c.Stdout, b.String())
 }

@@ -1,6 +1,7 @@
 package exports
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -270,21 +271,61 @@ func (s *Service) Export(ctx context.Context, w io.Writer, r ExportRequest) erro
 	return err
 }
 
-// ExportCounted is [Service.Export] that also returns how many sites the
+// Written is what a deliverable holds beside its bytes, for the command
+// line and the Export page to say.
+type Written struct {
+	// LeftOut counts the sites the deliverable left out, by reason.
+	LeftOut []LeftOut `json:"left_out"`
+	// Empty, when the deliverable holds no site (no row, no seed, no
+	// line), says so in its own words ("nothing approved yet: …"); "" when
+	// it holds some. An empty deliverable is still written, its header
+	// alone: a CSV file's header row, an empty JSON array, an empty txt
+	// file, a crawler file's comments.
+	Empty string `json:"empty"`
+}
+
+// nothingApproved is the Empty of the deliverables of the approved
+// selection that holds n sites once left out what left counts.
+func nothingApproved(n int, left []LeftOut) string {
+	switch {
+	case n > 0:
+		return ""
+	case len(left) > 0:
+		return "no approved site is worth crawling: it " + LeftOutText(left)
+	}
+	return "nothing approved yet: approve sites on the Selection page (or sitesift selection set) first"
+}
+
+// emptyIf returns empty when n is 0, "" otherwise.
+func emptyIf(n int, empty string) string {
+	if n == 0 {
+		return empty
+	}
+	return ""
+}
+
+// ExportCounted is [Service.ExportWritten] that returns only the sites
+// left out.
+func (s *Service) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
+	wr, err := s.ExportWritten(ctx, w, r)
+	return wr.LeftOut, err
+}
+
+// ExportWritten is [Service.Export] that also returns how many sites the
 // deliverable left out and why (see [LeftOut]): the seed lists (approved,
 // top-K) and the Heritrix precedence file leave out the sites whose crawl
 // gave nothing worth archiving unless r.IncludeFailed, and top-K and
 // Heritrix those librarians rejected unless r.IncludeRejected; the seed
 // lists, the community seeds and Heritrix leave out the platform sites
 // unless r.IncludePlatforms. The list is empty for the other deliverables.
-func (s *Service) ExportCounted(ctx context.Context, w io.Writer, r ExportRequest) ([]LeftOut, error) {
+func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
 	r, d, err := r.check()
 	if err != nil {
-		return nil, err
+		return Written{}, err
 	}
 	if r.Format == export.CSV && (r.BOM == nil && d.BOM || r.BOM != nil && *r.BOM) {
 		if _, err := io.WriteString(w, export.BOM); err != nil {
-			return nil, err
+			return Written{}, err
 		}
 	}
 	none := []LeftOut{}
@@ -292,58 +333,64 @@ func (s *Service) ExportCounted(ctx context.Context, w io.Writer, r ExportReques
 	// cores) lists or orders sites by their importance.
 	if r.What != ExportRatings && r.What != ExportCommunities {
 		if err := s.ranking.RequireImportance(ctx, "export "+r.What); err != nil {
-			return nil, err
+			return Written{}, err
 		}
 	}
+	const noSite = "no site in this project: crawl or import first"
 	switch r.What {
 	case ExportApproved:
 		seeds, left, err := s.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
-		return left, WriteSelection(w, seeds, r.Format)
+		return Written{left, nothingApproved(len(seeds), left)}, WriteSelection(w, seeds, r.Format)
 	case ExportTopK:
 		seeds, left, err := s.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
-		return left, WriteSeeds(w, seeds, r.Format)
+		return Written{left, emptyIf(len(seeds), "no site to list: "+cmp.Or(LeftOutText(left), "the project has none"))},
+			WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
 		cs, err := s.communities.Current(ctx)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
 		cs, left, err := s.CommunitySeeds(ctx, cs, r.IncludePlatforms)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
-		return left, WriteCommunities(w, cs, r.Format)
+		return Written{left, emptyIf(len(cs), "no community found in the site graph: try other settings on the Communities page")},
+			WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
-		return none, s.review.ExportRatingsCSV(ctx, w)
+		n, err := s.review.ExportRatingsCSVCounted(ctx, w)
+		return Written{none, emptyIf(n, "no rating or note yet")}, err
 	case ExportSites:
 		t, err := s.Ratings(ctx)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
+		wr := Written{none, emptyIf(len(t.Rows), noSite)}
 		if r.Format == export.JSON {
-			return none, WriteSitesTableJSON(w, t)
+			return wr, WriteSitesTableJSON(w, t)
 		}
-		return none, WriteRatingsCSV(w, t)
+		return wr, WriteRatingsCSV(w, t)
 	case ExportHeritrix:
 		ps, left, err := s.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
-		return left, WriteHeritrixPrecedence(w, ps)
+		return Written{left, emptyIf(len(ps), "no site to give a precedence: "+cmp.Or(LeftOutText(left), "the project has none"))},
+			WriteHeritrixPrecedence(w, ps)
 	case ExportBrowsertrix, ExportHeritrixSeeds:
 		e, err := s.CrawlerExport(ctx)
 		if err != nil {
-			return nil, err
+			return Written{}, err
 		}
 		if r.What == ExportBrowsertrix {
-			return e.LeftOut, WriteBrowsertrixConfig(w, e)
+			return Written{e.LeftOut, e.Empty}, WriteBrowsertrixConfig(w, e)
 		}
-		return e.LeftOut, WriteHeritrixSeeds(w, e)
+		return Written{e.LeftOut, e.Empty}, WriteHeritrixSeeds(w, e)
 	}
-	return nil, fault.Invalid(fmt.Errorf("export: unknown deliverable %q", r.What))
+	return Written{}, fault.Invalid(fmt.Errorf("export: unknown deliverable %q", r.What))
 }

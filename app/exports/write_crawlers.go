@@ -31,12 +31,15 @@ type CrawlerExport struct {
 	// LeftOut counts the approved sites left out, by reason: those whose
 	// crawl gave nothing worth archiving and the platform sites.
 	LeftOut []LeftOut
+	// Empty says why there is no seed, "" when there are some (see
+	// [Written.Empty]).
+	Empty string
 }
 
 // CrawlerExport returns the approved selection with what a crawl of it
 // needs, leaving out the sites whose crawl gave nothing worth archiving
-// and the platform sites (social media are captured with other tools);
-// an empty selection is a bad request (there is nothing to crawl).
+// and the platform sites (social media are captured with other tools).
+// An empty selection gives no seeds, and Empty says so.
 func (s *Service) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	if err := s.ranking.RequireImportance(ctx, "export"); err != nil {
 		return CrawlerExport{}, err
@@ -44,12 +47,6 @@ func (s *Service) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	seeds, left, err := s.approvedSeeds(ctx, false, false)
 	if err != nil {
 		return CrawlerExport{}, err
-	}
-	if len(seeds) == 0 {
-		if len(left) > 0 {
-			return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no approved site is worth crawling: %s", LeftOutText(left)))
-		}
-		return CrawlerExport{}, fault.Invalid(fmt.Errorf("export: no site is approved: approve sites on the Selection page (or sitesift selection set) first"))
 	}
 	settings, err := s.crawling.Settings(ctx)
 	if err != nil {
@@ -68,7 +65,8 @@ func (s *Service) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 			exclude = rec.Exclude
 		}
 	}
-	return CrawlerExport{Seeds: seeds, Rule: s.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left}, nil
+	return CrawlerExport{Seeds: seeds, Rule: s.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left,
+		Empty: nothingApproved(len(seeds), left)}, nil
 }
 
 // yamlString quotes s as a YAML double-quoted scalar: JSON's string syntax
@@ -119,7 +117,12 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 		b.WriteString("# It " + t + ".\n")
 	}
 	b.WriteString("# Run: docker run -v $PWD:/crawls/ webrecorder/browsertrix-crawler crawl --config /crawls/THIS_FILE\n")
-	b.WriteString("seeds:\n")
+	if len(e.Seeds) == 0 {
+		// An empty list, not YAML's null: the file is still a configuration.
+		b.WriteString("seeds: []\n")
+	} else {
+		b.WriteString("seeds:\n")
+	}
 	for _, s := range e.Seeds {
 		scope, include := browsertrixScope(s.Site, e.Rule)
 		fmt.Fprintf(&b, "  - url: %s\n    scopeType: %s\n", yamlString(s.SeedURL), scope)

@@ -100,6 +100,10 @@ type leftOut struct {
 	LeftOut []exports.LeftOut `json:"left_out"`
 	// Text says it in words, "" when no site was left out.
 	Text string `json:"text"`
+	// Empty, when the deliverable holds nothing (its file is its header
+	// alone), says so in its words ("nothing approved yet: …"); "" when it
+	// holds something (exports.Written.Empty).
+	Empty string `json:"empty"`
 }
 
 // exportLeftOut tells how many sites a deliverable, with the same
@@ -109,9 +113,9 @@ func (h *handler) exportLeftOut(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	left, err := h.app.Exports.ExportCounted(r.Context(), io.Discard, req)
+	wr, err := h.app.Exports.ExportWritten(r.Context(), io.Discard, req)
 	if err != nil {
 		return nil, err
 	}
-	return leftOut{LeftOut: left, Text: exports.LeftOutText(left)}, nil
+	return leftOut{LeftOut: wr.LeftOut, Text: exports.LeftOutText(wr.LeftOut), Empty: wr.Empty}, nil
 }

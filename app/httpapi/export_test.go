@@ -84,9 +84,21 @@ func TestExportsAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "PUT", "/api/sites/s5.test/note", `{"librarian":"zed","note":"soup"}`, 404, nil)
 
-	// The crawler configurations are deliverables of the page too: none
-	// while no site is approved.
-	apptest.Call(t, h, "GET", "/api/export/browsertrix", "", 400, nil)
+	// The crawler configurations are deliverables of the page too: while
+	// no site is approved, written with no seed, saying so, as every
+	// empty deliverable.
+	for _, what := range []string{"browsertrix", "heritrix-seeds", "approved"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/"+what, nil))
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get(EmptyHeader), "nothing approved yet") || strings.Contains(rec.Body.String(), "http") {
+			t.Errorf("%s with nothing approved: %d %v %q", what, rec.Code, rec.Header(), rec.Body)
+		}
+		var lo leftOut
+		apptest.Call(t, h, "GET", "/api/export/"+what+"/left-out", "", 200, &lo)
+		if !strings.HasPrefix(lo.Empty, "nothing approved yet") {
+			t.Errorf("%s/left-out with nothing approved: %+v", what, lo)
+		}
+	}
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated"}`, 200, nil)
 	env := apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
 	if !strings.Contains(env.Error, "nominated by ana, and ana cannot also approve it") {

@@ -171,11 +171,14 @@ func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req exports
 		return
 	}
 	sendFile(w, name, func(buf io.Writer) error {
-		left, err := h.app.Exports.ExportCounted(r.Context(), buf, req)
-		if t := exports.LeftOutText(left); err == nil && t != "" {
-			// Set before sendFile writes the body, which it does once the
-			// file is whole.
+		wr, err := h.app.Exports.ExportWritten(r.Context(), buf, req)
+		// Set before sendFile writes the body, which it does once the
+		// file is whole.
+		if t := exports.LeftOutText(wr.LeftOut); err == nil && t != "" {
 			w.Header().Set(LeftOutHeader, t)
+		}
+		if err == nil && wr.Empty != "" {
+			w.Header().Set(EmptyHeader, wr.Empty)
 		}
 		return err
 	})
@@ -184,6 +187,10 @@ func (h *handler) sendExport(w http.ResponseWriter, r *http.Request, req exports
 // LeftOutHeader is the response header of a downloaded export that left
 // sites out: how many and why, in words (exports.LeftOutText).
 const LeftOutHeader = "X-Sitesift-Left-Out"
+
+// EmptyHeader is the response header of a downloaded export that holds
+// nothing, its header alone: why, in words (exports.Written.Empty).
+const EmptyHeader = "X-Sitesift-Empty"
 
 func (h *handler) agreement(r *http.Request) (any, error) {
 	bias, err := biasParam(r)

@@ -294,11 +294,18 @@ func checkCells(rec []string) string {
 // kept without a rating (an empty rating cell), as a ratings file, ordered
 // by site then librarian: what [Service.ImportRatingsCSV] reads back.
 func (s *Service) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
+	_, err := s.ExportRatingsCSVCounted(ctx, w)
+	return err
+}
+
+// ExportRatingsCSVCounted is [Service.ExportRatingsCSV] that also returns
+// the number of lines below the header.
+func (s *Service) ExportRatingsCSVCounted(ctx context.Context, w io.Writer) (int, error) {
 	rs, err := s.store.RatingsAndNotes(ctx)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return WriteRatings(w, rs)
+	return len(rs), WriteRatings(w, rs)
 }
 
 // ImportRatingsCSV reads a ratings file (see [ParseRatings]) and merges its

@@ -734,6 +734,12 @@ export interface HttpapiLeftOut {
   left_out: ExportsLeftOut[] | null;
   /** Text says it in words, "" when no site was left out. */
   text: string;
+  /**
+   * Empty, when the deliverable holds nothing (its file is its header
+   * alone), says so in its words ("nothing approved yet: …"); "" when it
+   * holds something (exports.Written.Empty).
+   */
+  empty: string;
 }
 
 /**

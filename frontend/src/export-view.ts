@@ -64,8 +64,11 @@ export class ExportView extends LightElement {
   #file = new Loader<string>(this, '');
   /** list is the deliverables with this project's file names. */
   #list = new Loader<Deliverable[]>(this, []);
-  /** leftOut says, for the deliverables that leave sites out, how many and why ('' for none). */
-  #leftOut = new Loader<Record<string, string>>(this, {});
+  /**
+   * leftOut says, for the deliverables that leave sites out, how many and why ('' for none), and, for a deliverable
+   * that holds nothing, why (empty).
+   */
+  #leftOut = new Loader<Record<string, { text: string; empty: string }>>(this, {});
   #timer: number | undefined;
   /** downloads saves the seed list in the desktop window, where the link alone saves nothing. */
   #downloads = new Downloads(this);
@@ -124,17 +127,33 @@ export class ExportView extends LightElement {
         ['heritrix-seeds', {}],
         ['browsertrix', {}],
         ['communities', {}],
+        ['ratings', {}],
       ];
       // A deliverable that cannot be made yet (importance stale) just says nothing.
-      const texts = await Promise.all(asked.map(([what, p]) => api.exportLeftOut(what, p, signal).then((l) => l.text, () => '')));
+      const texts = await Promise.all(
+        asked.map(([what, p]) =>
+          api.exportLeftOut(what, p, signal).then(
+            (l) => ({ text: l.text, empty: l.empty }),
+            () => ({ text: '', empty: '' }),
+          ),
+        ),
+      );
       return Object.fromEntries(asked.map(([what], i) => [what, texts[i]]));
     });
   }
 
-  /** leftOutLine says how many sites the deliverable leaves out and why. */
+  /**
+   * leftOutLine says how many sites the deliverable leaves out and why, or, when it holds nothing, that its file is
+   * its header alone and why: one line in the same place.
+   */
   #leftOutLine(what: string) {
-    const text = this.#leftOut.value?.[what] ?? '';
-    return text ? html`<p class="small muted left-out" data-left-out=${what}>The file ${text}.</p>` : nothing;
+    const l = this.#leftOut.value?.[what];
+    if (l?.empty) {
+      return html`<p class="small left-out empty-export" data-empty=${what}>
+        <strong>Empty:</strong> ${l.empty}. The file holds its header alone.
+      </p>`;
+    }
+    return l?.text ? html`<p class="small muted left-out" data-left-out=${what}>The file ${l.text}.</p>` : nothing;
   }
 
   override disconnectedCallback(): void {
