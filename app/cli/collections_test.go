@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 )
 
 func TestCLICollections(t *testing.T) {
@@ -61,5 +63,71 @@ func TestCLICollections(t *testing.T) {
 	}
 	if code, _, _ = runCLI(t, "collections", "delete", "--project", dir, "1"); code != 1 {
 		t.Errorf("delete again: %d", code)
+	}
+}
+
+// A saved collection exports by name, as librarians edited it, under the
+// project's name; the current extraction, exported as the community seeds,
+// says when it differs from a saved collection.
+func TestExportCollectionByName(t *testing.T) {
+	dir := apptest.TopicProject(t)
+	if code, _, errs := runCLI(t, "collections", "save", "--project", dir, "--librarian", "ana", "--name", "Seeds Nov 2026", "--count", "5", "--density", "100"); code != 0 {
+		t.Fatalf("collections save: %s", errs)
+	}
+	// Unedited, the collection is the current extraction: nothing to say.
+	code, current, errs := runCLI(t, "export", "--project", dir, "--what", "communities")
+	if code != 0 || strings.Contains(errs, "differs") {
+		t.Fatalf("communities: %d %q %s", code, current, errs)
+	}
+	code, saved, errs := runCLI(t, "export", "--project", dir, "--what", "collection", "--name", "Seeds Nov 2026")
+	if code != 0 || saved != current {
+		t.Fatalf("collection before editing: %d %q %s; want the current extraction %q", code, saved, errs, current)
+	}
+	// A librarian unchecks the first community and adds a seed by hand.
+	a, closeApp := apptest.Open(t, dir)
+	ctx := context.Background()
+	list, err := a.Communities.Collections(ctx)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("collections %v %v", list, err)
+	}
+	off := false
+	col, err := a.Communities.EditCommunity(ctx, list[0].ID, 0, communities.CommunityEdit{Kept: &off})
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := col.Communities[0].Seed
+	if _, err := a.Communities.AddCollectionSeed(ctx, list[0].ID, "https://radio.example/jazz"); err != nil {
+		t.Fatal(err)
+	}
+	closeApp()
+
+	out := t.TempDir()
+	code, _, errs = runCLI(t, "export", "--project", dir, "--what", "collection", "--name", "Seeds Nov 2026", "--out", out+"/")
+	file := filepath.Join(out, "project-seeds-nov-2026.txt")
+	got, rerr := os.ReadFile(file)
+	if code != 0 || rerr != nil || strings.Contains(string(got), removed) || !strings.Contains(string(got), "https://radio.example/jazz\n") {
+		t.Errorf("collection after editing: %d %s, %q %v; want without %s, with radio.example", code, errs, got, rerr, removed)
+	}
+	code, after, errs := runCLI(t, "export", "--project", dir, "--what", "communities")
+	want := `sitesift: export communities: this is the current extraction of the Communities page, not a saved collection: ` +
+		`it differs from the saved collection "Seeds Nov 2026" (1 of its seeds not in it, 1 of its own not in the collection); ` +
+		`export a saved collection by name (sitesift export --what collection --name NAME`
+	if code != 0 || after != current || !strings.Contains(errs, want) {
+		t.Errorf("communities after editing: %d %q, stderr %q; want the same list and %q", code, after, errs, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--what", "collection"}, 2, "--what collection needs --name NAME"},
+		{[]string{"--what", "collection", "--name", "Nope"}, 1, `no collection named "Nope"`},
+		{[]string{"--what", "collection", "--name", "Seeds Nov 2026", "--format", "yaml"}, 2, "yaml"},
+		{[]string{"--what", "approved", "--name", "x"}, 2, "--name goes with --what collection"},
+	} {
+		code, _, errs := runCLI(t, append([]string{"export", "--project", dir}, tc.args...)...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d %q; want %d and %q", tc.args, code, errs, tc.code, tc.want)
+		}
 	}
 }

@@ -178,12 +178,15 @@ func commandTable() []command {
 				"export --project DIR --what WHAT [--format txt|csv|json|yaml] [--out FILE|DIR] [--count K] [--buckets N]\n" +
 					"[--include-failed] [--include-rejected] [--include-platforms] [--bom[=false]]",
 				"export --project DIR --what heritrix --out DIR [--buckets N]",
+				"export --project DIR --what collection --name NAME|ID [--format txt|csv|json] [--out FILE|DIR]",
 				"export --project DIR --what wacz --out FILE|DIR",
 			},
 			notes: "--what heritrix writes the approved sites for Heritrix into DIR: seeds.txt, and precedence.txt " +
 				"from the ranking (Heritrix keys precedence per URI: each site by its seed URL). --what wacz writes " +
 				"the crawl as a WACZ file (PROJECT-crawl.wacz) for ReplayWeb.page: its WARC files, their index and " +
-				"the HTML pages with titles. A deliverable that holds nothing (no site approved, no rating, no site) is " +
+				"the HTML pages with titles. --what collection writes a saved collection's seed list as librarians " +
+				"edited it (PROJECT-seeds-NAME.EXT); --what communities is the current extraction, and says on stderr " +
+				"when it differs from a saved collection. A deliverable that holds nothing (no site approved, no rating, no site) is " +
 				"written all the same, its header alone (a CSV header row, an empty JSON array, an empty txt file, a " +
 				"crawler file's comments), and says why on stderr with exit status 3.",
 			project: projectDir, run: CLI.export},

@@ -19,6 +19,9 @@ const (
 	// ExportHeritrixCrawl is a Heritrix seeds file of the approved
 	// selection and the precedence file of the ranking, into a directory.
 	ExportHeritrixCrawl = "heritrix"
+	// ExportCollection is a saved collection's seed list (--name), as
+	// librarians edited it.
+	ExportCollection = "collection"
 )
 
 // exportCrawler writes the approved selection for a big crawler: with

@@ -123,6 +123,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	includePlatforms := f.Bool("include-platforms", false,
 		"top-k, approved, communities, heritrix-precedence: keep the platform sites (social networks, video sites, shorteners, CDNs, ad hosts)")
 	buckets := f.Int("buckets", exports.DefaultPrecedenceBuckets, "heritrix-precedence: number of precedence values (1 = crawl first)")
+	colName := f.String("name", "", "collection: the saved collection, by name or ID (sitesift collections list)")
 	bom := f.Bool("bom", false, "CSV: start the file with a UTF-8 byte-order mark, so that Excel on Windows reads its accents right "+
 		"(default on for --what ratings and sites: --bom=false leaves it out)")
 	if err := f.parseNoArgs(args); err != nil {
@@ -142,6 +143,23 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return c.exportCrawler(ctx, *dir, *what, *out, *buckets)
 	case *what == exports.ExportWACZ:
 		return c.exportWACZ(ctx, *dir, *out, *format, set)
+	case *what == ExportCollection:
+		for _, name := range []string{"count", "include-failed", "include-rejected", "include-platforms", "buckets", "bom"} {
+			if set[name] {
+				return usageError{"export: --what collection takes no --" + name}
+			}
+		}
+		if *colName == "" {
+			return usageError{"export: --what collection needs --name NAME, a saved collection (sitesift collections list)"}
+		}
+		if *format == "" {
+			*format = export.Txt
+		}
+		if err := checkFormat("export --what collection", *format, export.Txt, export.CSV, export.JSON); err != nil {
+			return err
+		}
+	case set["name"]:
+		return usageError{"export: --name goes with --what collection"}
 	case *what == "":
 		return usageError{"export: --what is required: " + exportChoices()}
 	case *what == "ratings-csv":
@@ -175,6 +193,17 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	name := ""
 	empty := ""
 	err := c.readProject(*dir, func(a *app.App) error {
+		if *what == ExportCollection {
+			col, err := findCollection(ctx, a, *colName)
+			if err != nil {
+				return err
+			}
+			name = a.Exports.CollectionName(col, *format)
+			if len(communities.CollectionSeeds(col)) == 0 {
+				empty = fmt.Sprintf("the collection %q has no seed: every community unchecked, none added by hand", col.Name)
+			}
+			return exports.WriteCollection(&buf, col, *format)
+		}
 		if *what == exports.ExportWARCList {
 			fs, err := a.Crawling.WARCFiles()
 			if err != nil {
@@ -194,6 +223,9 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		if t := exports.LeftOutText(wr.LeftOut); err == nil && t != "" && wr.Empty == "" {
 			// On stderr: the file itself stays what its crawler reads.
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: %s\n", *what, t)
+		}
+		if err == nil && wr.Differs != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: export %s: %s\n", *what, wr.Differs)
 		}
 		empty = wr.Empty
 		return err
@@ -247,7 +279,7 @@ func exportChoices() string {
 	for _, d := range exports.Deliverables {
 		names = append(names, d.What)
 	}
-	return strings.Join(append(names, exports.ExportWARCList, exports.ExportWACZ), ", ") + " (sitesift help export says what each is)"
+	return strings.Join(append(names, ExportCollection, exports.ExportWARCList, exports.ExportWACZ), ", ") + " (sitesift help export says what each is)"
 }
 
 // exportHelp is `sitesift help export`: every deliverable, its formats, its
@@ -281,6 +313,10 @@ func (c CLI) exportHelp() {
 			}
 		}
 	}
+	fmt.Fprintf(&b, "  --what %-20s PROJECT-seeds-NAME.txt|csv|json (--name NAME or ID required)\n"+
+		"      a saved collection's seed list as librarians edited it (unchecked seeds out, seeds added by hand in);\n"+
+		"      --what communities is the current extraction, and says so when it differs from a saved collection\n"+
+		"      --format txt, csv, json (default txt)\n", ExportCollection)
 	fmt.Fprintf(&b, "  --what %-20s the project's WARC files: name, size, records, state (the files are in PROJECT/warcs/)\n", exports.ExportWARCList)
 	fmt.Fprintf(&b, "  --what %-20s PROJECT-crawl.wacz (--out FILE|DIR required)\n"+
 		"      the crawl as a WACZ 1.1.1 file for ReplayWeb.page and other WACZ tools: every finished WARC file of the\n"+

@@ -282,6 +282,10 @@ type Written struct {
 	// alone: a CSV file's header row, an empty JSON array, an empty txt
 	// file, a crawler file's comments.
 	Empty string `json:"empty"`
+	// Differs, for the community seeds, says how the current extraction
+	// differs from the saved collections (see [Service.CollectionDiffers]);
+	// "" when it does not, and for the other deliverables.
+	Differs string `json:"differs"`
 }
 
 // nothingApproved is the Empty of the deliverables of the approved
@@ -343,13 +347,13 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{left, nothingApproved(len(seeds), left)}, WriteSelection(w, seeds, r.Format)
+		return Written{LeftOut: left, Empty: nothingApproved(len(seeds), left)}, WriteSelection(w, seeds, r.Format)
 	case ExportTopK:
 		seeds, left, err := s.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{left, emptyIf(len(seeds), "no site to list: "+cmp.Or(LeftOutText(left), "the project has none"))},
+		return Written{LeftOut: left, Empty: emptyIf(len(seeds), "no site to list: "+cmp.Or(LeftOutText(left), "the project has none"))},
 			WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
 		cs, err := s.communities.Current(ctx)
@@ -360,17 +364,28 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{left, emptyIf(len(cs), "no community found in the site graph: try other settings on the Communities page")},
+		var seeds []string
+		for _, c := range cs {
+			if c.Seed != "" {
+				seeds = append(seeds, c.Seed)
+			}
+		}
+		differs, err := s.CollectionDiffers(ctx, seeds)
+		if err != nil {
+			return Written{}, err
+		}
+		return Written{LeftOut: left, Empty: emptyIf(len(cs), "no community found in the site graph: try other settings on the Communities page"),
+				Differs: differs},
 			WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
 		n, err := s.review.ExportRatingsCSVCounted(ctx, w)
-		return Written{none, emptyIf(n, "no rating or note yet")}, err
+		return Written{LeftOut: none, Empty: emptyIf(n, "no rating or note yet")}, err
 	case ExportSites:
 		t, err := s.Ratings(ctx)
 		if err != nil {
 			return Written{}, err
 		}
-		wr := Written{none, emptyIf(len(t.Rows), noSite)}
+		wr := Written{LeftOut: none, Empty: emptyIf(len(t.Rows), noSite)}
 		if r.Format == export.JSON {
 			return wr, WriteSitesTableJSON(w, t)
 		}
@@ -380,7 +395,7 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{left, emptyIf(len(ps), "no site to give a precedence: "+cmp.Or(LeftOutText(left), "the project has none"))},
+		return Written{LeftOut: left, Empty: emptyIf(len(ps), "no site to give a precedence: "+cmp.Or(LeftOutText(left), "the project has none"))},
 			WriteHeritrixPrecedence(w, ps)
 	case ExportBrowsertrix, ExportHeritrixSeeds:
 		e, err := s.CrawlerExport(ctx)
@@ -388,9 +403,9 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 			return Written{}, err
 		}
 		if r.What == ExportBrowsertrix {
-			return Written{e.LeftOut, e.Empty}, WriteBrowsertrixConfig(w, e)
+			return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteBrowsertrixConfig(w, e)
 		}
-		return Written{e.LeftOut, e.Empty}, WriteHeritrixSeeds(w, e)
+		return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteHeritrixSeeds(w, e)
 	}
 	return Written{}, fault.Invalid(fmt.Errorf("export: unknown deliverable %q", r.What))
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"strings"
 
 	"sitesift/app/communities"
 	"sitesift/app/fault"
@@ -211,4 +212,56 @@ func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
 // project's name (see [Service.ExportName]).
 func (s *Service) CollectionName(c communities.Collection, format string) string {
 	return s.project.Name() + "-" + communities.CollectionFileName(c, format)
+}
+
+// CollectionDiffers says how the seed list of the current extraction, the
+// seed URLs seeds, differs from the saved collections (edited by
+// librarians: seeds unchecked, seeds added by hand), naming at most three
+// of those whose seed lists differ, or "" when none does (or none is
+// saved): the community seeds are the current extraction, and a librarian
+// who edited a collection wants that one, exported by name.
+func (s *Service) CollectionDiffers(ctx context.Context, seeds []string) (string, error) {
+	list, err := s.communities.Collections(ctx)
+	if err != nil {
+		return "", err
+	}
+	have := make(map[string]bool, len(seeds))
+	for _, u := range seeds {
+		have[u] = true
+	}
+	var differ []string
+	for _, sum := range list {
+		c, err := s.communities.Collection(ctx, sum.ID)
+		if err != nil {
+			return "", err
+		}
+		saved := communities.CollectionSeeds(c)
+		missing, extra := 0, 0
+		in := make(map[string]bool, len(saved))
+		for _, cs := range saved {
+			in[cs.SeedURL] = true
+			if !have[cs.SeedURL] {
+				extra++
+			}
+		}
+		for u := range have {
+			if !in[u] {
+				missing++
+			}
+		}
+		if missing+extra > 0 {
+			differ = append(differ, fmt.Sprintf("%q (%d of its seeds not in it, %d of its own not in the collection)", c.Name, extra, missing))
+		}
+	}
+	if len(differ) == 0 {
+		return "", nil
+	}
+	more := ""
+	if len(differ) > 3 {
+		more = fmt.Sprintf(" and %d more", len(differ)-3)
+		differ = differ[:3]
+	}
+	return fmt.Sprintf("this is the current extraction of the Communities page, not a saved collection: it differs from the saved collection%s %s%s; "+
+		"export a saved collection by name (sitesift export --what collection --name NAME, or the Export page's saved collections)",
+		map[bool]string{true: "s", false: ""}[len(differ) > 1], strings.Join(differ, ", "), more), nil
 }
