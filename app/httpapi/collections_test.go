@@ -64,6 +64,13 @@ func TestCollectionsAPI(t *testing.T) {
 		h.ServeHTTP(rec, apptest.Request(h, "GET", path, nil))
 		return rec
 	}
+	// The current extraction, exported as the community seeds, says it
+	// differs from the edited collection.
+	var lo leftOut
+	apptest.Call(t, h, "GET", "/api/export/communities/left-out", "", 200, &lo)
+	if !strings.Contains(lo.Differs, `it differs from the saved collection "Jazz and birds" (`) {
+		t.Errorf("communities/left-out: %+v; want it to say it differs from the collection", lo)
+	}
 	if rec := get(base + "/seeds.txt"); rec.Code != 200 || rec.Body.String() != "http://q1.test/\nhttps://radio.example/\n" ||
 		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="project-seeds-jazz-and-birds.txt"`) {
 		t.Errorf("seeds.txt: %d %q %q", rec.Code, rec.Body, rec.Header().Get("Content-Disposition"))

@@ -104,6 +104,10 @@ type leftOut struct {
 	// alone), says so in its words ("nothing approved yet: …"); "" when it
 	// holds something (exports.Written.Empty).
 	Empty string `json:"empty"`
+	// Differs, for the community seeds, says how the current extraction
+	// differs from the saved collections, "" when it does not
+	// (exports.Written.Differs).
+	Differs string `json:"differs"`
 }
 
 // exportLeftOut tells how many sites a deliverable, with the same
@@ -117,5 +121,5 @@ func (h *handler) exportLeftOut(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return leftOut{LeftOut: wr.LeftOut, Text: exports.LeftOutText(wr.LeftOut), Empty: wr.Empty}, nil
+	return leftOut{LeftOut: wr.LeftOut, Text: exports.LeftOutText(wr.LeftOut), Empty: wr.Empty, Differs: wr.Differs}, nil
 }

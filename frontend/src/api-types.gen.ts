@@ -740,6 +740,12 @@ export interface HttpapiLeftOut {
    * holds something (exports.Written.Empty).
    */
   empty: string;
+  /**
+   * Differs, for the community seeds, says how the current extraction
+   * differs from the saved collections, "" when it does not
+   * (exports.Written.Differs).
+   */
+  differs: string;
 }
 
 /**

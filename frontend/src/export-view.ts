@@ -9,6 +9,7 @@
 
 import { html, nothing } from 'lit';
 import { api, type Deliverable, type ExportFormat } from './api';
+import { collectionsApi, type CollectionSummary, type SeedFile } from './collections-api';
 import { LightElement } from './base';
 import { Downloads } from './download';
 import { int } from './format';
@@ -68,7 +69,9 @@ export class ExportView extends LightElement {
    * leftOut says, for the deliverables that leave sites out, how many and why ('' for none), and, for a deliverable
    * that holds nothing, why (empty).
    */
-  #leftOut = new Loader<Record<string, { text: string; empty: string }>>(this, {});
+  #leftOut = new Loader<Record<string, { text: string; empty: string; differs: string }>>(this, {});
+  /** collections are the saved collections, each exported by name as librarians edited it. */
+  #collections = new Loader<CollectionSummary[]>(this, []);
   #timer: number | undefined;
   /** downloads saves the seed list in the desktop window, where the link alone saves nothing. */
   #downloads = new Downloads(this);
@@ -101,6 +104,7 @@ export class ExportView extends LightElement {
     this.bom = bom === '1' ? true : bom === '0' ? false : undefined;
     void this.#loadPreview();
     void this.#loadList();
+    void this.#collections.run(async (signal) => (await collectionsApi.list(signal)) ?? []);
   }
 
   #loadList(): Promise<unknown> {
@@ -133,8 +137,8 @@ export class ExportView extends LightElement {
       const texts = await Promise.all(
         asked.map(([what, p]) =>
           api.exportLeftOut(what, p, signal).then(
-            (l) => ({ text: l.text, empty: l.empty }),
-            () => ({ text: '', empty: '' }),
+            (l) => ({ text: l.text, empty: l.empty, differs: l.differs }),
+            () => ({ text: '', empty: '', differs: '' }),
           ),
         ),
       );
@@ -148,12 +152,16 @@ export class ExportView extends LightElement {
    */
   #leftOutLine(what: string) {
     const l = this.#leftOut.value?.[what];
+    // The current extraction is not what a librarian edited and saved: say so where it is exported.
+    const differs = l?.differs
+      ? html`<p class="small left-out export-differs" data-differs=${what}><strong>Current extraction:</strong> ${l.differs}.</p>`
+      : nothing;
     if (l?.empty) {
-      return html`<p class="small left-out empty-export" data-empty=${what}>
-        <strong>Empty:</strong> ${l.empty}. The file holds its header alone.
-      </p>`;
+      return html`${differs}<p class="small left-out empty-export" data-empty=${what}>
+          <strong>Empty:</strong> ${l.empty}. The file holds its header alone.
+        </p>`;
     }
-    return l?.text ? html`<p class="small muted left-out" data-left-out=${what}>The file ${l.text}.</p>` : nothing;
+    return html`${differs}${l?.text ? html`<p class="small muted left-out" data-left-out=${what}>The file ${l.text}.</p>` : nothing}`;
   }
 
   override disconnectedCallback(): void {
@@ -257,6 +265,39 @@ export class ExportView extends LightElement {
           href=${api.exportFileURL(what, f, { ...params, ...this.#bomParam(f) })} download=${name} @click=${this.#downloads.click}>${name}</a>`;
       })}
     </div>`;
+  }
+
+  /**
+   * savedCollections lists the saved collections, each with its seed list as librarians edited it (unchecked seeds
+   * out, seeds added by hand in), one download a format, named PROJECT-seeds-NAME by the server.
+   */
+  #savedCollections() {
+    const list = this.#collections.value ?? [];
+    if (this.#collections.error) return alertBox(this.#collections.error);
+    if (!list.length) {
+      return html`<p class="muted small">No saved collection: save one on the <a href=${href('/communities')}>Communities</a> page to export it as edited.</p>`;
+    }
+    const files: { file: SeedFile; label: string }[] = [
+      { file: 'seeds.txt', label: 'txt' },
+      { file: 'seeds.csv', label: 'csv' },
+      { file: 'seeds.json', label: 'json' },
+    ];
+    return html`<h3>Saved collections</h3>
+      <p class="muted small">As librarians edited them: <code>sitesift export --what collection --name NAME</code> writes the same files.</p>
+      <ul class="saved-collections">
+        ${list.map(
+          (c) => html`<li data-collection=${c.id}>
+            <strong>${c.name}</strong>
+            <span class="muted small">by ${c.created_by} · ${int(c.kept)} of ${int(c.communities)} community seeds kept${c.added
+              ? ` · ${int(c.added)} added by hand`
+              : ''}</span>
+            ${files.map(
+              (f) => html` <a class="btn small-btn" data-collection-file=${f.file} href=${collectionsApi.fileURL(c.id, f.file)}
+                @click=${this.#downloads.click}>${f.label}</a>`,
+            )}
+          </li>`,
+        )}
+      </ul>`;
   }
 
   /** card is one deliverable: its title, what it is for and its downloads. */
@@ -363,7 +404,7 @@ export class ExportView extends LightElement {
         <p class="small">To add or leave out seeds first, edit the list on the <a href=${href('/communities')}>Communities</a> page and export it there.</p>
         ${this.#links('communities')}
         <!-- Saved named collections of community seeds are listed in this section, below the current extraction. -->
-        <div class="export-collections" data-slot="collections"></div>
+        <div class="export-collections" data-slot="collections">${this.#savedCollections()}</div>
       </section>
       <!-- Above the ratings row, not at the page's end: the desktop test clicks the lower cards at fixed places
            after scrolling to the end, and a card added below them would move them all. -->
