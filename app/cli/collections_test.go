@@ -110,7 +110,7 @@ func TestExportCollectionByName(t *testing.T) {
 	}
 	code, after, errs := runCLI(t, "export", "--project", dir, "--what", "communities")
 	want := `sitesift: export communities: this is the current extraction of the Communities page, not a saved collection: ` +
-		`it differs from the saved collection "Seeds Nov 2026" (1 of its seeds not in it, 1 of its own not in the collection); ` +
+		`it differs from the saved collection "Seeds Nov 2026", which leaves out 1 of these seeds and has 1 of its own; ` +
 		`export a saved collection by name (sitesift export --what collection --name NAME`
 	if code != 0 || after != current || !strings.Contains(errs, want) {
 		t.Errorf("communities after editing: %d %q, stderr %q; want the same list and %q", code, after, errs, want)

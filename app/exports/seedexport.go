@@ -249,8 +249,15 @@ func (s *Service) CollectionDiffers(ctx context.Context, seeds []string) (string
 				missing++
 			}
 		}
-		if missing+extra > 0 {
-			differ = append(differ, fmt.Sprintf("%q (%d of its seeds not in it, %d of its own not in the collection)", c.Name, extra, missing))
+		var how []string
+		if missing > 0 {
+			how = append(how, fmt.Sprintf("leaves out %d of these seeds", missing))
+		}
+		if extra > 0 {
+			how = append(how, fmt.Sprintf("has %d of its own", extra))
+		}
+		if len(how) > 0 {
+			differ = append(differ, fmt.Sprintf("%q, which %s", c.Name, strings.Join(how, " and ")))
 		}
 	}
 	if len(differ) == 0 {

@@ -154,7 +154,7 @@ export class ExportView extends LightElement {
     const l = this.#leftOut.value?.[what];
     // The current extraction is not what a librarian edited and saved: say so where it is exported.
     const differs = l?.differs
-      ? html`<p class="small left-out export-differs" data-differs=${what}><strong>Current extraction:</strong> ${l.differs}.</p>`
+      ? html`<p class="small left-out export-differs" data-differs=${what}>${l.differs.charAt(0).toUpperCase()}${l.differs.slice(1)}.</p>`
       : nothing;
     if (l?.empty) {
       return html`${differs}<p class="small left-out empty-export" data-empty=${what}>
