@@ -207,10 +207,14 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 		return err
 	}
 	var buf bytes.Buffer
+	var emptied error // no seed: written all the same, exit 3, as export does
 	err = c.readProject(*dir, func(a *app.App) error {
 		col, err := findCollection(ctx, a, ref)
 		if err != nil {
 			return err
+		}
+		if len(communities.CollectionSeeds(col)) == 0 {
+			emptied = emptyError{"collections export: " + emptyCollection(col)}
 		}
 		return exports.WriteCollection(&buf, col, *format)
 	})
@@ -219,13 +223,20 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 	}
 	// Written only once complete, so a failure leaves no half file.
 	if *out == "" {
-		_, err = c.Stdout.Write(buf.Bytes())
-		return err
+		if _, err = c.Stdout.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		return emptied
 	}
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("collections export: %w", err)
 	}
-	return nil
+	return emptied
+}
+
+// emptyCollection says why the collection c has no seed.
+func emptyCollection(c communities.Collection) string {
+	return fmt.Sprintf("the collection %q has no seed: every community unchecked, none added by hand", c.Name)
 }
 
 func (c CLI) collectionsDelete(ctx context.Context, args []string) error {

@@ -115,6 +115,28 @@ func TestExportCollectionByName(t *testing.T) {
 	if code != 0 || after != current || !strings.Contains(errs, want) {
 		t.Errorf("communities after editing: %d %q, stderr %q; want the same list and %q", code, after, errs, want)
 	}
+	// Every seed unchecked: the empty collection is written, its header
+	// alone, said, and exit status 3, as every empty export.
+	a, closeApp = apptest.Open(t, dir)
+	for core := range col.Communities {
+		if _, err := a.Communities.EditCommunity(ctx, list[0].ID, core, communities.CommunityEdit{Kept: &off}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.Communities.RemoveCollectionSeed(ctx, list[0].ID, "https://radio.example/jazz"); err != nil {
+		t.Fatal(err)
+	}
+	closeApp()
+	wantEmpty := `the collection "Seeds Nov 2026" has no seed: every community unchecked, none added by hand`
+	for _, args := range [][]string{
+		{"export", "--project", dir, "--what", "collection", "--name", "Seeds Nov 2026", "--format", "csv"},
+		{"collections", "export", "--project", dir, "--format", "csv", "Seeds Nov 2026"},
+	} {
+		code, got, errs := runCLI(t, args...)
+		if code != 3 || got != "community,topic,site,seed_url,hub_score,added_by_hand\n" || !strings.Contains(errs, wantEmpty) {
+			t.Errorf("%v on an empty collection: exit %d, %q, stderr %q; want 3, the header alone and %q", args, code, got, errs, wantEmpty)
+		}
+	}
 	for _, tc := range []struct {
 		args []string
 		code int

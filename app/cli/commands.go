@@ -169,7 +169,9 @@ func commandTable() []command {
 						"[--density 100 | --core-size N --new-members M] [--min-hubs 2] [--min-authorities 2] [--hits-iterations N]"},
 					project: projectDir},
 				{name: "collections export", summary: "a collection's seed list",
-					usage: []string{"collections export --project DIR [--format txt|csv|json] [--out FILE] ID|NAME"}, project: projectDir},
+					usage: []string{"collections export --project DIR [--format txt|csv|json] [--out FILE] ID|NAME"}, project: projectDir,
+					notes: "The same file as the export command's saved collection. A collection with no seed left is written with " +
+						"its header alone and says so, with exit status 3."},
 				{name: "collections delete", summary: "delete a collection",
 					usage: []string{"collections delete --project DIR ID|NAME"}, project: projectDir},
 			}},

@@ -200,7 +200,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 			}
 			name = a.Exports.CollectionName(col, *format)
 			if len(communities.CollectionSeeds(col)) == 0 {
-				empty = fmt.Sprintf("the collection %q has no seed: every community unchecked, none added by hand", col.Name)
+				empty = emptyCollection(col)
 			}
 			return exports.WriteCollection(&buf, col, *format)
 		}
