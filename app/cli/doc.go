@@ -1,8 +1,9 @@
 // Package cli is sitesift's command line: [CLI.Run] parses a command and
 // its flags, opens the project, calls the methods of [app.App], prints
 // tables, CSV or JSON through the service's writers, and returns the exit
-// status: 0 on success, 1 on a failure, 2 on a usage mistake, with the
-// error on one line of stderr. The commands are a table (commandTable):
+// status: 0 on success, 1 on a failure, 2 on a usage mistake, 3 when an
+// export wrote a deliverable that holds nothing (its header alone), with
+// the error on one line of stderr. The commands are a table (commandTable):
 // the dispatch, `sitesift help`, each command's --help and the reference
 // of docs/cli.md (tools/clidoc) are all made from it and from the flags
 // each command defines.
