@@ -10,10 +10,10 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/export"
 	"sitesift/app/exports"
 	"sitesift/app/project"
 	"sitesift/app/review"
-	"sitesift/app/export"
 	"sitesift/sites"
 )
 
