@@ -57,13 +57,9 @@ type App struct {
 	// imports).
 	Imports *imports.Service
 
-	project  *project.Project
-	store    *store.Store
-	index    *index.Index
-	search   func(context.Context, index.Query) (index.Result, error) // the index's, or Options.Search
-	log      *slog.Logger
-	baseLog  *slog.Logger // the logger given, which the packages the App drives tag with their own component
-	teleport float64
+	project *project.Project
+	store   *store.Store
+	index   *index.Index
 }
 
 // New returns an App over an open project.
@@ -76,33 +72,30 @@ func New(opt Options) *App {
 	if t == 0 {
 		t = importance.DefaultTeleport
 	}
-	a := &App{
-		project:  opt.Project,
-		store:    opt.Project.Store,
-		index:    opt.Project.Index,
-		log:      log.With("component", "app"),
-		baseLog:  log,
-		teleport: t,
-	}
-	a.Ranking = ranking.New(opt.Project, t, a.log, func() bool { return a.Imports.Running() })
+	a := &App{project: opt.Project, store: opt.Project.Store, index: opt.Project.Index}
+	// The crawler tags the logger given with its own component; the
+	// services log as the app.
+	appLog := log.With("component", "app")
+	a.Ranking = ranking.New(opt.Project, t, appLog, func() bool { return a.Imports.Running() })
 	a.Crawling = crawling.New(opt.Project, a.Ranking, t, log)
-	a.Communities = communities.New(opt.Project, a.Ranking, a.log)
-	a.Lab = lab.NewService(opt.Project, a.Ranking, a.Communities, t, a.log)
-	a.Imports = imports.New(opt.Project, a.Ranking, t, a.log, func() bool { return a.Crawling.Running() })
+	a.Communities = communities.New(opt.Project, a.Ranking, appLog)
+	a.Lab = lab.NewService(opt.Project, a.Ranking, a.Communities, t, appLog)
+	a.Imports = imports.New(opt.Project, a.Ranking, t, appLog, func() bool { return a.Crawling.Running() })
+	// The review searches the project's index, or asks the holder's.
+	var search func(context.Context, index.Query) (index.Result, error)
 	switch p := opt.Project; {
 	case opt.Search != nil:
-		a.search = opt.Search
+		search = opt.Search
 	case a.index != nil:
-		a.search = a.index.Search
+		search = a.index.Search
 	default:
-		a.search = func(context.Context, index.Query) (index.Result, error) {
+		search = func(context.Context, index.Query) (index.Result, error) {
 			return index.Result{}, fault.Conflict(fmt.Errorf("search: the search index of %s is open in %s (pid %d) alone; close it and try again",
 				p.Dir, p.Holder.Command, p.Holder.PID))
 		}
 	}
-	// The review searches as the App does: its index, or the holder's.
-	a.Review = review.New(opt.Project, a.search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
-		Crawling: a.Crawling, Imports: a.Imports}, a.log)
+	a.Review = review.New(opt.Project, search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
+		Crawling: a.Crawling, Imports: a.Imports}, appLog)
 	a.Exports = exports.New(opt.Project, exports.Services{Ranking: a.Ranking, Communities: a.Communities,
 		Crawling: a.Crawling, Review: a.Review})
 	return a
