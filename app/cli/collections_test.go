@@ -153,3 +153,25 @@ func TestExportCollectionByName(t *testing.T) {
 		}
 	}
 }
+
+// An export into a folder that does not exist says so, naming the file it
+// was to write and not a temporary one, and leaves nothing behind.
+func TestCLIExportIntoMissingFolder(t *testing.T) {
+	dir := apptest.TopicProject(t)
+	root := t.TempDir()
+	missing := filepath.Join(root, "no-such-folder")
+	for _, args := range [][]string{
+		{"export", "--project", dir, "--what", "top-k", "--out", missing + "/"},
+		{"export", "--project", dir, "--what", "sites", "--out", filepath.Join(missing, "sites.csv")},
+		{"export", "--project", dir, "--what", "browsertrix", "--out", filepath.Join(missing, "crawl.yaml")},
+		{"ratings", "export", "--project", dir, filepath.Join(missing, "ratings.csv")},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != 1 || !strings.Contains(stderr, "the folder "+missing+" does not exist") || strings.Contains(stderr, ".part-") || strings.Contains(stderr, ".export-") {
+			t.Errorf("%v: exit %d, %s; want exit 1 saying the folder does not exist", args[:2], code, stderr)
+		}
+	}
+	if es, _ := os.ReadDir(root); len(es) != 0 {
+		t.Errorf("left behind: %v", es)
+	}
+}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"sitesift/app"
 	"sitesift/app/exports"
+	"sitesift/sites/wholefile"
 )
 
 // Export kinds of `sitesift export --what` for the big crawlers.
@@ -96,23 +98,15 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 	return emptied
 }
 
-// writeFileWhole writes data to path through a temporary file renamed into
-// place, so that path is never left half-written.
+// writeFileWhole writes data to path whole or not at all (see
+// [wholefile.Write]).
 func writeFileWhole(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
+	err := wholefile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("export: %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("export: %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("export: %s: %w", path, err)
 	}
 	return nil
 }

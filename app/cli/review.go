@@ -5,8 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,6 +18,7 @@ import (
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/sites/store"
+	"sitesift/sites/wholefile"
 )
 
 // The commands of librarian review: profiles, rating, the review queue,
@@ -336,21 +337,9 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 		if len(rest) == 0 {
 			return a.Exports.Export(ctx, c.Stdout, req)
 		}
-		// Write next to the file and rename, so that a failed export does
-		// not leave half a file where a good one was.
-		tmp, err := os.CreateTemp(filepath.Dir(rest[0]), ".ratings-*.csv")
-		if err != nil {
-			return err
-		}
-		defer os.Remove(tmp.Name())
-		if err := a.Exports.Export(ctx, tmp, req); err != nil {
-			tmp.Close()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		return os.Rename(tmp.Name(), rest[0])
+		return wholefile.Write(rest[0], func(w io.Writer) error {
+			return a.Exports.Export(ctx, w, req)
+		})
 	})
 }
 

@@ -249,25 +249,8 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
 		path = filepath.Join(path, name)
 	}
-	// Written next to the file and renamed once complete, so a failure
-	// leaves no half file where a good one was.
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("export: %w", err)
+	if err := writeFileWhole(path, buf.Bytes()); err != nil {
+		return err
 	}
 	fmt.Fprintf(c.Stderr, "wrote %s\n", path)
 	return emptied

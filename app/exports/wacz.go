@@ -18,6 +18,7 @@ import (
 	"sitesift/sites"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
+	"sitesift/sites/wholefile"
 )
 
 // ExportWACZ is `sitesift export --what wacz`: the project's crawl as a
@@ -200,25 +201,16 @@ func (s *Service) WriteWACZ(ctx context.Context, path string) (string, WACZInfo,
 	if len(files) == 0 {
 		return path, info, noCaptures(info)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".wacz-*")
+	f, err := wholefile.Create(path)
 	if err != nil {
 		return path, info, fmt.Errorf("wacz: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	info, err = s.ExportWACZ(ctx, tmp)
-	if err == nil {
-		err = tmp.Chmod(0o644)
+	defer f.Abort()
+	if info, err = s.ExportWACZ(ctx, f); err != nil {
+		return path, info, err
 	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("wacz: %s: %w", path, cerr)
-	}
-	if err == nil {
-		if err = os.Rename(tmp.Name(), path); err != nil {
-			err = fmt.Errorf("wacz: %w", err)
-		}
+	if err = f.Commit(); err != nil {
+		err = fmt.Errorf("wacz: %w", err)
 	}
 	return path, info, err
 }

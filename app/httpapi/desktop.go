@@ -10,9 +10,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sitesift/app/fault"
 	"strings"
 	"sync"
+
+	"sitesift/app/fault"
+	"sitesift/sites/wholefile"
 )
 
 // Dialogs are the desktop window's native file dialogs. Each call blocks
@@ -165,27 +167,16 @@ func saveFile(d Dialogs, name, title string, filters []FileFilter, fill func(*os
 	if path == "" {
 		return Saved{Cancelled: true}, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".part-*")
+	f, err := wholefile.Create(path)
 	if err != nil {
-		return Saved{}, fault.Invalid(fmt.Errorf("save %s: %w", path, err))
+		return Saved{}, fault.Invalid(fmt.Errorf("save %w", err))
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	n, err := fill(tmp)
+	defer f.Abort()
+	n, err := fill(f.File)
+	if err == nil {
+		err = f.Commit()
+	}
 	if err != nil {
-		tmp.Close()
-		return Saved{}, fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return Saved{}, fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return Saved{}, fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return Saved{}, fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return Saved{}, fmt.Errorf("save %s: %w", path, err)
 	}
 	return Saved{Path: path, Bytes: n}, nil

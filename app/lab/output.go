@@ -2,7 +2,6 @@ package lab
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/plot"
+	"sitesift/sites/wholefile"
 )
 
 // File is one output of an experiment.
@@ -83,33 +83,25 @@ func WriteFiles(dir string, files []File) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("lab: output directory: %w", err)
 	}
-	temps := make([]string, 0, len(files))
+	written := make([]*wholefile.File, 0, len(files))
 	defer func() {
-		if err != nil {
-			for _, t := range temps {
-				os.Remove(t)
-			}
+		for _, w := range written {
+			w.Abort() // a no-op for those committed
 		}
 	}()
 	for _, f := range files {
-		tmp, err := os.CreateTemp(dir, "."+f.Name+".*.tmp")
+		w, err := wholefile.Create(filepath.Join(dir, f.Name))
 		if err != nil {
-			return fmt.Errorf("lab: write %s: %w", f.Name, err)
+			return fmt.Errorf("lab: write %w", err)
 		}
-		temps = append(temps, tmp.Name())
-		_, werr := tmp.Write(f.Data)
-		serr := tmp.Sync()
-		cerr := tmp.Close()
-		if err := errors.Join(werr, serr, cerr); err != nil {
-			return fmt.Errorf("lab: write %s: %w", f.Name, err)
-		}
-		if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		written = append(written, w)
+		if _, err := w.Write(f.Data); err != nil {
 			return fmt.Errorf("lab: write %s: %w", f.Name, err)
 		}
 	}
-	for i, f := range files {
-		if err := os.Rename(temps[i], filepath.Join(dir, f.Name)); err != nil {
-			return fmt.Errorf("lab: write %s: %w", f.Name, err)
+	for _, w := range written {
+		if err := w.Commit(); err != nil {
+			return fmt.Errorf("lab: write %w", err)
 		}
 	}
 	return nil

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/nlnwa/gowarc"
+
+	"sitesift/sites/wholefile"
 )
 
 // Entry is one line of a CDXJ index: a capture (a response, revisit or
@@ -178,21 +180,15 @@ func indexName(warc string) string { return strings.TrimSuffix(warc, ".warc.gz")
 func writeIndex(dir, warc string, lines []string) error {
 	slices.Sort(lines)
 	path := filepath.Join(dir, indexName(warc))
-	tmp, err := os.CreateTemp(dir, ".cdxj-*")
+	err := wholefile.Write(path, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		for _, l := range lines {
+			bw.WriteString(l)
+			bw.WriteByte('\n')
+		}
+		return bw.Flush()
+	})
 	if err != nil {
-		return fmt.Errorf("warcfile: index of %s: %w", warc, err)
-	}
-	bw := bufio.NewWriter(tmp)
-	for _, l := range lines {
-		bw.WriteString(l)
-		bw.WriteByte('\n')
-	}
-	err = errors.Join(bw.Flush(), tmp.Chmod(0o644), tmp.Sync(), tmp.Close())
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
 		return fmt.Errorf("warcfile: index of %s: %w", warc, err)
 	}
 	return nil
