@@ -70,9 +70,19 @@ type emptyError struct{ msg string }
 
 func (e emptyError) Error() string { return e.msg }
 
+// emptied is the emptyError of command cmd when empty says why its
+// deliverable holds nothing, nil when empty is "".
+func emptied(cmd, empty string) error {
+	if empty == "" {
+		return nil
+	}
+	return emptyError{cmd + ": " + empty}
+}
+
 // Run runs the command line args (without the program name) and returns
 // the exit status: 0 on success, 1 on failure, 2 on a usage mistake, 3 when
-// an export wrote an empty deliverable. Errors are printed on one line to
+// a command wrote a list that holds nothing (an export, a seed
+// list, the ratings). Errors are printed on one line to
 // Stderr.
 func (c CLI) Run(ctx context.Context, args []string) int {
 	err := c.run(ctx, args)

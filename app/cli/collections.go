@@ -207,14 +207,14 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 		return err
 	}
 	var buf bytes.Buffer
-	var emptied error // no seed: written all the same, exit 3, as export does
+	var none error // no seed: written all the same, exit 3, as export does
 	err = c.readProject(*dir, func(a *app.App) error {
 		col, err := findCollection(ctx, a, ref)
 		if err != nil {
 			return err
 		}
 		if len(communities.CollectionSeeds(col)) == 0 {
-			emptied = emptyError{"collections export: " + emptyCollection(col)}
+			none = emptied("collections export", emptyCollection(col))
 		}
 		return exports.WriteCollection(&buf, col, *format)
 	})
@@ -226,12 +226,12 @@ func (c CLI) collectionsExport(ctx context.Context, args []string) error {
 		if _, err = c.Stdout.Write(buf.Bytes()); err != nil {
 			return err
 		}
-		return emptied
+		return none
 	}
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("collections export: %w", err)
 	}
-	return emptied
+	return none
 }
 
 // emptyCollection says why the collection c has no seed.

@@ -38,7 +38,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		return usageError{fmt.Sprintf("export: --buckets %d must be positive", buckets)}
 	}
 	files := map[string]*bytes.Buffer{}
-	var emptied error // the seeds are none: written all the same, exit 3
+	var none error // the seeds are none: written all the same, exit 3
 	// It only reads: beside the desktop window or serve as on a free
 	// project.
 	err := c.readProject(dir, func(a *app.App) error {
@@ -49,9 +49,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if t := exports.LeftOutText(e.LeftOut); t != "" && e.Empty == "" {
 			fmt.Fprintf(c.Stderr, "sitesift: export %s: seeds %s\n", what, t)
 		}
-		if e.Empty != "" {
-			emptied = emptyError{"export " + what + ": " + e.Empty}
-		}
+		none = emptied("export "+what, e.Empty)
 		if what == ExportBrowsertrix {
 			var b bytes.Buffer
 			files[out] = &b
@@ -82,7 +80,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		if _, err := c.Stdout.Write(files[""].Bytes()); err != nil {
 			return err
 		}
-		return emptied
+		return none
 	}
 	if what == ExportHeritrixCrawl {
 		if err := os.MkdirAll(out, 0o755); err != nil {
@@ -95,7 +93,7 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		}
 		fmt.Fprintf(c.Stderr, "export: wrote %s\n", path)
 	}
-	return emptied
+	return none
 }
 
 // writeFileWhole writes data to path whole or not at all (see

@@ -178,8 +178,15 @@ func TestExportEmpty(t *testing.T) {
 		{[]string{"--what", "heritrix", "--out", filepath.Join(out, "h")}, "-", "h/seeds.txt", "nothing approved yet", 3},
 		{[]string{"--what", "warc-list"}, "", "", "no WARC file in this project yet", 3},
 		{[]string{"--what", "ratings"}, "\uFEFFlibrarian,site,rating,note\n", "", "", 0},
+		// The other commands that write a list of sites say so alike.
+		{[]string{"selection", "export"}, "", "", "sitesift: selection export: no site is approved yet\n", 3},
+		{[]string{"selection", "export", "--status", "rejected", "--format", "csv"}, "site,", "", "no site is rejected yet", 3},
+		{[]string{"seeds", "--count", "3", "--min-hubs", "50"}, "", "", "sitesift: seeds: no community found in the site graph", 3},
 	} {
 		args := append([]string{"export", "--project", dir}, tc.args...)
+		if tc.args[0] != "--what" { // another command than export
+			args = append(append(tc.args[:len(tc.args):len(tc.args)], "--project", dir), args[len(args):]...)
+		}
 		code, stdout, stderr := runCLI(t, args...)
 		if code != tc.exit || !strings.Contains(stderr, tc.stderr) || tc.stderr == "" && strings.Contains(stderr, "sitesift:") {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, tc.exit, tc.stderr)
@@ -192,5 +199,21 @@ func TestExportEmpty(t *testing.T) {
 				t.Errorf("%v: %s not written: %q %v", tc.args, tc.file, b, err)
 			}
 		}
+	}
+}
+
+// A project with no rating exports the ratings file's header alone, says
+// so and exits with status 3, to standard output and to a file alike.
+func TestRatingsExportEmpty(t *testing.T) {
+	dir := apptest.CrawledProject(t)
+	file := filepath.Join(t.TempDir(), "ratings.csv")
+	for _, args := range [][]string{{"ratings", "export", "--project", dir}, {"ratings", "export", "--project", dir, file}} {
+		code, _, stderr := runCLI(t, args...)
+		if code != 3 || stderr != "sitesift: ratings export: no rating or note yet\n" {
+			t.Errorf("%v: exit %d, %q; want 3 and no rating", args[3:], code, stderr)
+		}
+	}
+	if b, err := os.ReadFile(file); err != nil || string(b) != "\uFEFFlibrarian,site,rating,note\n" {
+		t.Errorf("the file holds %q (%v), want its header", b, err)
 	}
 }

@@ -259,7 +259,10 @@ func (c CLI) selectionExport(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return exports.WriteSelection(c.Stdout, seeds, *format)
+		if err := exports.WriteSelection(c.Stdout, seeds, *format); err != nil {
+			return err
+		}
+		return emptied("selection export", exports.NoSelection(len(seeds), *status))
 	})
 }
 
@@ -334,12 +337,21 @@ func (c CLI) ratingsExport(ctx context.Context, args []string) error {
 	}
 	req := exports.ExportRequest{What: exports.ExportRatings, BOM: bom}
 	return c.readProject(*dir, func(a *app.App) error {
-		if len(rest) == 0 {
-			return a.Exports.Export(ctx, c.Stdout, req)
+		var wr exports.Written
+		fill := func(w io.Writer) (err error) {
+			wr, err = a.Exports.ExportWritten(ctx, w, req)
+			return err
 		}
-		return wholefile.Write(rest[0], func(w io.Writer) error {
-			return a.Exports.Export(ctx, w, req)
-		})
+		var err error
+		if len(rest) == 0 {
+			err = fill(c.Stdout)
+		} else {
+			err = wholefile.Write(rest[0], fill)
+		}
+		if err != nil {
+			return err
+		}
+		return emptied("ratings export", wr.Empty)
 	})
 }
 

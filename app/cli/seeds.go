@@ -68,7 +68,10 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 			if t := exports.LeftOutText(left); t != "" {
 				fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 			}
-			return exports.WriteSeeds(c.Stdout, seeds, *format)
+			if err := exports.WriteSeeds(c.Stdout, seeds, *format); err != nil {
+				return err
+			}
+			return emptied("seeds", exports.NoTopSeeds(len(seeds), left))
 		})
 	case exports.MethodCommunities:
 	default:
@@ -105,7 +108,10 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		if t := exports.LeftOutText(left); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
-		return exports.WriteCommunities(c.Stdout, cs, *format)
+		if err := exports.WriteCommunities(c.Stdout, cs, *format); err != nil {
+			return err
+		}
+		return emptied("seeds", exports.NoCommunities(len(cs)))
 	})
 }
 
@@ -235,15 +241,12 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	}
 	// An empty deliverable is written all the same (its header alone), and
 	// said, with exit status 3.
-	var emptied error
-	if empty != "" {
-		emptied = emptyError{"export " + *what + ": " + empty}
-	}
+	none := emptied("export "+*what, empty)
 	if *out == "" {
 		if _, err = c.Stdout.Write(buf.Bytes()); err != nil {
 			return err
 		}
-		return emptied
+		return none
 	}
 	path := *out
 	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
@@ -253,7 +256,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.Stderr, "wrote %s\n", path)
-	return emptied
+	return none
 }
 
 // exportChoices names the deliverables of --what.

@@ -300,6 +300,22 @@ func nothingApproved(n int, left []LeftOut) string {
 	return "nothing approved yet: approve sites on the Selection page (or sitesift selection set) first"
 }
 
+// NoTopSeeds is the Empty of a list of n most important sites, with left
+// the sites left out of it.
+func NoTopSeeds(n int, left []LeftOut) string {
+	return emptyIf(n, "no site to list: "+cmp.Or(LeftOutText(left), "the project has none"))
+}
+
+// NoCommunities is the Empty of n communities' seeds.
+func NoCommunities(n int) string {
+	return emptyIf(n, "no community found in the site graph: try other settings on the Communities page (or sitesift seeds's --density, --core-size and --min-hubs)")
+}
+
+// NoSelection is the Empty of a list of the n sites of a status.
+func NoSelection(n int, status string) string {
+	return emptyIf(n, "no site is "+status+" yet")
+}
+
 // emptyIf returns empty when n is 0, "" otherwise.
 func emptyIf(n int, empty string) string {
 	if n == 0 {
@@ -353,8 +369,7 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{LeftOut: left, Empty: emptyIf(len(seeds), "no site to list: "+cmp.Or(LeftOutText(left), "the project has none"))},
-			WriteSeeds(w, seeds, r.Format)
+		return Written{LeftOut: left, Empty: NoTopSeeds(len(seeds), left)}, WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
 		cs, err := s.communities.Current(ctx)
 		if err != nil {
@@ -374,8 +389,7 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		if err != nil {
 			return Written{}, err
 		}
-		return Written{LeftOut: left, Empty: emptyIf(len(cs), "no community found in the site graph: try other settings on the Communities page"),
-				Differs: differs},
+		return Written{LeftOut: left, Empty: NoCommunities(len(cs)), Differs: differs},
 			WriteCommunities(w, cs, r.Format)
 	case ExportRatings:
 		n, err := s.review.ExportRatingsCSVCounted(ctx, w)
