@@ -44,6 +44,8 @@ var importRules = []importRule{
 	{From: "sitesift/app", Deny: []string{"sitesift/app/cli", "sitesift/app/httpapi"}, Except: []string{"sitesift/app/cli"}, Why: "app must not import its adapters (app/doc.go)"},
 	{From: "sitesift/app/httpapi", Deny: []string{"sitesift/app/cli"}, Why: "the HTTP API is under the command line, not over it (app/httpapi/doc.go)"},
 	{From: "sitesift/app/httpapi", Deny: []string{"database/sql", "modernc.org/sqlite", "sitesift/crawl", "sitesift/sites/warcfile"}, Why: "no SQL, no ranking and no business rule live in the HTTP API (app/httpapi/doc.go)"},
+	{From: "sitesift/app/httpapi", Deny: []string{"sitesift/sites/store", "sitesift/sites/index"}, Why: "storage types stay in storage: the HTTP API speaks the services' own types (app/httpapi/doc.go)"},
+	{From: "sitesift/app/cli", Deny: []string{"sitesift/sites/store", "sitesift/sites/index"}, Why: "storage types stay in storage: the command line speaks the services' own types (app/cli/doc.go)"},
 	{From: "sitesift/app/export", Deny: []string{"sitesift"}, Why: "app/export imports nothing of the project (app/export/doc.go)"},
 	{From: "sitesift/app/plot", Deny: []string{"sitesift", "github.com", "golang.org"}, Why: "app/plot has no dependency beyond the standard library (app/plot/doc.go)"},
 	{From: "sitesift/app/lab", Deny: []string{"sitesift/app", "net/http"}, Allow: []string{"sitesift/app/export", "sitesift/app/plot", "sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/communities"}, Why: "app/lab is no adapter: it does not import package app and speaks no HTTP; its service stands on app/project, app/ranking and app/communities (app/lab/doc.go)"},

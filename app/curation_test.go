@@ -28,7 +28,7 @@ import (
 func TestTwoPersonApproval(t *testing.T) {
 	ctx := context.Background()
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
-	set := func(lib, site, status string) (store.Selection, error) {
+	set := func(lib, site, status string) (review.Selection, error) {
 		return a.Review.SetSelection(ctx, site, store.SelectionUpdate{Librarian: lib, Status: status})
 	}
 	if _, err := set("ana", "s1.test", store.StatusNominated); err != nil {

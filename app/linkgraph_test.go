@@ -44,7 +44,7 @@ func templateProject(t *testing.T) (*app.App, *project.Project) {
 
 // siteRow returns the row of site in the sites listing, and the graph the
 // listing says its numbers come from.
-func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, ranking.LinkGraph) {
+func siteRow(t *testing.T, a *app.App, site string) (ranking.SiteRow, ranking.LinkGraph) {
 	t.Helper()
 	l, err := a.Review.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 50})
 	if err != nil {
@@ -56,7 +56,7 @@ func siteRow(t *testing.T, a *app.App, site string) (store.SiteRow, ranking.Link
 		}
 	}
 	t.Fatalf("no %s in the listing", site)
-	return store.SiteRow{}, ranking.LinkGraph{}
+	return ranking.SiteRow{}, ranking.LinkGraph{}
 }
 
 // The links setting chooses the graph the importance is computed on: a

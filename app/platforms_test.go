@@ -183,7 +183,7 @@ func TestPlatformsHaveNoPlace(t *testing.T) {
 		t.Fatalf("rank: %+v, %v; want news.test #1 scoring 100", rows, err)
 	}
 	all, err := a.Ranking.RankWeighted(ctx, 0, ranking.WeightingLinks, true)
-	if err != nil || all[0].Site != "facebook.com" || all[0].Standing != (store.Standing{}) || all[3].OPICRank != 1 {
+	if err != nil || all[0].Site != "facebook.com" || all[0].Standing != (ranking.Standing{}) || all[3].OPICRank != 1 {
 		t.Errorf("rank with platforms: %+v, %v; want the platforms unplaced and news.test #1", all, err)
 	}
 	list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Limit: 10})

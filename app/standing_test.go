@@ -95,7 +95,7 @@ func TestStandings(t *testing.T) {
 	want := map[string][2]int{ // OPIC rank, score: 100 × share / 8/19
 		"top.test": {1, 100}, "b.test": {2, 50}, "c.test": {2, 50}, "d.test": {4, 25}, "e.test": {5, 13},
 	}
-	check := func(where, site string, s store.Standing) {
+	check := func(where, site string, s ranking.Standing) {
 		t.Helper()
 		w, ok := want[site]
 		if !ok {

@@ -27,9 +27,8 @@ import (
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/crawl/demoweb"
-	"sitesift/sites/index"
-	"sitesift/sites/store"
 )
 
 // CLI is what the command line needs from its surroundings; main fills it.
@@ -506,7 +505,7 @@ func (c CLI) sites(ctx context.Context, args []string) error {
 			}
 			return exports.WriteSiteReport(c.Stdout, d, *format)
 		}
-		list, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
+		list, err := a.Review.Sites(ctx, review.SiteQuery{Sort: "opic", Desc: true, Status: *status, Limit: max(*limit, 0),
 			Platforms: *platforms})
 		if err != nil {
 			return err
@@ -530,7 +529,7 @@ func (c CLI) search(ctx context.Context, args []string) error {
 		return usageError{"search: no query"}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		res, err := a.Review.Search(ctx, index.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
+		res, err := a.Review.Search(ctx, review.Query{Text: q, Site: *site, Limit: *limit, Any: *anyWord})
 		if err != nil {
 			return err
 		}

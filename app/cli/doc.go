@@ -9,7 +9,8 @@
 // each command defines.
 //
 // It translates and does not decide: defaults, checks of a request and
-// every rule are the service's. It also wires the two ways to open the
+// every rule are the service's; so are the types and constants it names
+// (it imports neither sites/store nor sites/index). It also wires the two ways to open the
 // app: the desktop window (through the Desktop function main gives it) and
 // `sitesift serve`, both on the handler of app/httpapi.
 package cli

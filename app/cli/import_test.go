@@ -16,8 +16,8 @@ import (
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
+	"sitesift/app/review"
 	"sitesift/importance"
-	"sitesift/sites/store"
 )
 
 func writeFile(t *testing.T, name, content string) string {
@@ -123,7 +123,7 @@ func TestCLIImportAndRank(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, stored, err := p.Store.ListSites(context.Background(), store.SiteQuery{Sort: "site"})
+	_, stored, err := p.Store.ListSites(context.Background(), review.SiteQuery{Sort: "site"})
 	p.Close()
 	if err != nil {
 		t.Fatal(err)

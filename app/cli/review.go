@@ -17,7 +17,6 @@ import (
 	"sitesift/app/exports"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
-	"sitesift/sites/store"
 	"sitesift/sites/wholefile"
 )
 
@@ -209,10 +208,10 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(rest) != 2 {
-		return usageError{"selection set: give SITE and STATUS (" + strings.Join(store.Statuses(), ", ") + ")"}
+		return usageError{"selection set: give SITE and STATUS (" + strings.Join(review.Statuses(), ", ") + ")"}
 	}
-	u := store.SelectionUpdate{Librarian: *librarian, Status: rest[1]}
-	if u.Status != store.StatusRejected && *reason != "" {
+	u := review.SelectionUpdate{Librarian: *librarian, Status: rest[1]}
+	if u.Status != review.StatusRejected && *reason != "" {
 		return usageError{"selection set: --reason goes with the status rejected"}
 	}
 	f.Visit(func(fl *flag.Flag) {
@@ -231,7 +230,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "%s: %s by %s", s.Site, s.Status, s.DecidedBy)
-		if s.Status == store.StatusApproved {
+		if s.Status == review.StatusApproved {
 			nominator := s.NominatedBy
 			if s.NominatorUnknown {
 				nominator = "an unrecorded librarian"
@@ -246,7 +245,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 func (c CLI) selectionExport(ctx context.Context, args []string) error {
 	f := c.newFlags("selection export")
 	dir := f.project
-	status := f.String("status", store.StatusApproved, "the sites of this status: "+strings.Join(store.Statuses(), ", "))
+	status := f.String("status", review.StatusApproved, "the sites of this status: "+strings.Join(review.Statuses(), ", "))
 	format := f.String("format", export.Txt, "txt (seed URLs), csv or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/project"
 	"sitesift/sites"
-	"sitesift/sites/store"
 )
 
 // settingsFlags adds the flags of the project's crawl settings to f and
@@ -30,7 +29,7 @@ func (f flags) settingsFlags() func() crawling.SettingsUpdate {
 		"(the registered domain); chosen when the project is created")
 	window := f.String("window", crawling.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(crawling.Windows, ", "))
 	windowSize := f.Int("window-size", crawling.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
-	links := f.String("links", string(store.DefaultLinkGraph), "links the importance is computed on: editorial (inside the pages' main "+
+	links := f.String("links", crawling.DefaultLinks, "links the importance is computed on: editorial (inside the pages' main "+
 		"content, which their authors wrote) or all (navigation, footers and share buttons too); a change computes it again")
 	return func() crawling.SettingsUpdate {
 		var u crawling.SettingsUpdate

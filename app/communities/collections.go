@@ -11,19 +11,11 @@ import (
 	"unicode/utf8"
 
 	"sitesift/app/fault"
+	"sitesift/app/internal/wire"
 	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
-
-// Collection is a saved communities run with a librarian's edits: its
-// communities (each with its seed kept or unchecked, and a name), the seeds
-// added by hand, and the picture of the site graph, as they were when saved
-// and edited, whatever later crawls do to the graph. See [Service.CreateCollection].
-type Collection = store.Collection
-
-// CollectionSummary is a [Collection] as listed.
-type CollectionSummary = store.CollectionSummary
 
 // MaxCollectionName is the longest name of a collection or of one of its
 // communities, in characters.
@@ -101,7 +93,7 @@ func (s *Service) CreateCollection(ctx context.Context, req NewCollection) (Coll
 	} else {
 		p.Density = req.Options.CoverDensity
 	}
-	c := Collection{Name: name, CreatedBy: req.By, Communities: make([]store.CollectionCommunity, len(cs))}
+	c := store.Collection{Name: name, CreatedBy: req.By, Communities: make([]store.CollectionCommunity, len(cs))}
 	if c.Params, err = json.Marshal(p); err != nil {
 		return Collection{}, err
 	}
@@ -115,7 +107,7 @@ func (s *Service) CreateCollection(ctx context.Context, req NewCollection) (Coll
 	}
 	if name != "" {
 		out, err := s.store.CreateCollection(ctx, c)
-		return out, collectionError(0, err)
+		return collection(out), collectionError(0, err)
 	}
 	// A default name is made unique by a number rather than refused.
 	base := "Collection " + time.Now().UTC().Format("2006-01-02 15:04")
@@ -126,7 +118,7 @@ func (s *Service) CreateCollection(ctx context.Context, req NewCollection) (Coll
 		}
 		out, err := s.store.CreateCollection(ctx, c)
 		if !errors.Is(err, store.ErrNameTaken) || n == 100 {
-			return out, collectionError(0, err)
+			return collection(out), collectionError(0, err)
 		}
 	}
 }
@@ -165,13 +157,14 @@ func checkName(what, name string) error {
 
 // Collections lists the project's collections, the one edited last first.
 func (s *Service) Collections(ctx context.Context) ([]CollectionSummary, error) {
-	return s.store.Collections(ctx)
+	cs, err := s.store.Collections(ctx)
+	return wire.Each(cs, func(c store.CollectionSummary) CollectionSummary { return CollectionSummary(c) }), err
 }
 
 // Collection returns the collection id.
 func (s *Service) Collection(ctx context.Context, id int64) (Collection, error) {
 	c, err := s.store.Collection(ctx, id)
-	return c, collectionError(id, err)
+	return collection(c), collectionError(id, err)
 }
 
 // DeleteCollection deletes the collection id.
@@ -186,11 +179,11 @@ func (s *Service) RenameCollection(ctx context.Context, id int64, name string) (
 	if err := checkName("collection", name); err != nil {
 		return Collection{}, err
 	}
-	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *store.Collection) error {
 		c.Name = name
 		return nil
 	})
-	return c, collectionError(id, err)
+	return collection(c), collectionError(id, err)
 }
 
 // CommunityEdit is an edit of one community of a collection; nil fields
@@ -214,7 +207,7 @@ func (s *Service) EditCommunity(ctx context.Context, id int64, core int, e Commu
 		}
 		e.Name = &n
 	}
-	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *store.Collection) error {
 		k := -1
 		for i := range c.Communities {
 			if c.Communities[i].Core == core {
@@ -241,11 +234,11 @@ func (s *Service) EditCommunity(ctx context.Context, id int64, core int, e Commu
 		}
 		return nil
 	})
-	return c, collectionError(id, err)
+	return collection(c), collectionError(id, err)
 }
 
 // seedOwner says which seed of c, kept or added, is of site, "" when none.
-func seedOwner(c *Collection, site string) string {
+func seedOwner(c *store.Collection, site string) string {
 	for _, k := range c.Communities {
 		if k.Kept && k.Site == site {
 			return fmt.Sprintf("%s (community %q)", k.Seed, k.Name)
@@ -274,7 +267,7 @@ func (s *Service) AddCollectionSeed(ctx context.Context, id int64, raw string) (
 	if err != nil {
 		return Collection{}, fault.Invalid(fmt.Errorf("seed %q: %w", raw, err))
 	}
-	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *store.Collection) error {
 		for i, k := range c.Communities {
 			if k.Seed == u && !k.Kept {
 				if owner := seedOwner(c, k.Site); owner != "" {
@@ -290,7 +283,7 @@ func (s *Service) AddCollectionSeed(ctx context.Context, id int64, raw string) (
 		c.Added = append(c.Added, store.CollectionSeed{URL: u, Site: site})
 		return nil
 	})
-	return c, collectionError(id, err)
+	return collection(c), collectionError(id, err)
 }
 
 // RemoveCollectionSeed removes a seed added by hand from the collection id;
@@ -300,7 +293,7 @@ func (s *Service) RemoveCollectionSeed(ctx context.Context, id int64, raw string
 	if err != nil {
 		return Collection{}, err
 	}
-	c, err := s.store.UpdateCollection(ctx, id, func(c *Collection) error {
+	c, err := s.store.UpdateCollection(ctx, id, func(c *store.Collection) error {
 		for i, s := range c.Added {
 			if s.URL == u {
 				c.Added = append(c.Added[:i], c.Added[i+1:]...)
@@ -309,7 +302,7 @@ func (s *Service) RemoveCollectionSeed(ctx context.Context, id int64, raw string
 		}
 		return fault.NotFound(fmt.Errorf("collection %d has no seed %s added by hand", id, u))
 	})
-	return c, collectionError(id, err)
+	return collection(c), collectionError(id, err)
 }
 
 // normalizeSeed checks and normalises a seed typed by a librarian.
@@ -325,9 +318,9 @@ func normalizeSeed(raw string) (string, error) {
 	return u, nil
 }
 
-// CollectionSeed is one seed of a collection's seed list (see
+// ListedSeed is one seed of a collection's seed list (see
 // [CollectionSeeds]).
-type CollectionSeed struct {
+type ListedSeed struct {
 	// Community and Topic are the name and topic label of the community
 	// the seed is of, empty for a seed added by hand.
 	Community string `json:"community"`
@@ -343,15 +336,15 @@ type CollectionSeed struct {
 // CollectionSeeds returns the seed list of c: the kept seeds of its
 // communities in the order found, then the seeds added by hand in the
 // order added. Unchecked seeds are left out.
-func CollectionSeeds(c Collection) []CollectionSeed {
-	out := []CollectionSeed{}
+func CollectionSeeds(c Collection) []ListedSeed {
+	out := []ListedSeed{}
 	for _, k := range c.Communities {
 		if k.Kept && k.Seed != "" {
-			out = append(out, CollectionSeed{Community: k.Name, Topic: k.Topic, Site: k.Site, SeedURL: k.Seed, HubScore: k.HubScore})
+			out = append(out, ListedSeed{Community: k.Name, Topic: k.Topic, Site: k.Site, SeedURL: k.Seed, HubScore: k.HubScore})
 		}
 	}
 	for _, s := range c.Added {
-		out = append(out, CollectionSeed{Site: s.Site, SeedURL: s.URL, AddedByHand: true})
+		out = append(out, ListedSeed{Site: s.Site, SeedURL: s.URL, AddedByHand: true})
 	}
 	return out
 }

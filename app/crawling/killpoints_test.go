@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sitesift/app/project"
-	"sitesift/sites/store"
 	"testing"
 	"time"
 )
@@ -164,7 +163,7 @@ func TestRecrawlJournalOfCommittedBatchesCountsOnce(t *testing.T) {
 	}
 	// As a recrawl never killed: every page changed but the two gone.
 	n := changingSites * changingPages
-	if want := (store.RecrawlCounts{Changed: n - 2, Gone: 2}); st.Recrawl.RecrawlCounts != want {
+	if want := (RecrawlCounts{Changed: n - 2, Gone: 2}); st.Recrawl.RecrawlCounts != want {
 		t.Errorf("round 1 at its end: %+v, want %+v", st.Recrawl.RecrawlCounts, want)
 	}
 }

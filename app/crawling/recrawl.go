@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"sitesift/app/fault"
+	"sitesift/app/internal/wire"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/crawl"
@@ -59,7 +60,7 @@ type RecrawlReport struct {
 	// Revisit counts the pages the recrawl set out to revisit (a continued
 	// recrawl: those left).
 	Revisit int `json:"revisit"`
-	store.RecrawlCounts
+	RecrawlCounts
 	// Finished is set once the round is closed and the importance moved.
 	Finished bool `json:"finished"`
 	// Moved are the sites whose importance moved most, most first.
@@ -284,7 +285,7 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	defer j.mu.Unlock()
 	for _, r := range rounds {
 		if r.Round == j.round {
-			j.report.RecrawlCounts = r.RecrawlCounts // the continued parts included
+			j.report.RecrawlCounts = RecrawlCounts(r.RecrawlCounts) // the continued parts included
 		}
 	}
 	j.report.Moved = moved[:min(len(moved), 10)]
@@ -378,12 +379,12 @@ func windowImportance(policy string, size int, readings []store.SiteReading, rou
 // round (the first crawl, then each recrawl) with what the round found of
 // its pages.
 type SiteRecrawls struct {
-	Site   string            `json:"site"`
-	Window string            `json:"window"`
-	Size   int               `json:"window_size"`
-	Rounds []store.SiteRound `json:"rounds"`
+	Site   string      `json:"site"`
+	Window string      `json:"window"`
+	Size   int         `json:"window_size"`
+	Rounds []SiteRound `json:"rounds"`
 	// Gone are the site's pages recrawls found gone, latest first.
-	Gone []store.GonePage `json:"gone"`
+	Gone []GonePage `json:"gone"`
 }
 
 // SiteRecrawls returns site's importance and changes over the crawls.
@@ -403,13 +404,22 @@ func (svc *Service) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
-	return SiteRecrawls{Site: site, Window: s.Window, Size: s.WindowSize, Rounds: rs, Gone: gone}, nil
+	return SiteRecrawls{Site: site, Window: s.Window, Size: s.WindowSize, Rounds: wire.Each(rs, siteRound),
+		Gone: wire.Each(gone, func(g store.GonePage) GonePage { return GonePage(g) })}, nil
 }
 
 // ChangedSites returns the sites whose pages the last recrawl found
 // changed, new or gone.
-func (svc *Service) ChangedSites(ctx context.Context) (map[string]store.RecrawlCounts, error) {
-	return svc.store.ChangedSites(ctx)
+func (svc *Service) ChangedSites(ctx context.Context) (map[string]RecrawlCounts, error) {
+	changed, err := svc.store.ChangedSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]RecrawlCounts, len(changed))
+	for site, c := range changed {
+		out[site] = RecrawlCounts(c)
+	}
+	return out, nil
 }
 
 // CheckRecrawl returns the error a recrawl of r would be refused with that
@@ -433,5 +443,5 @@ func (svc *Service) lastRecrawl(ctx context.Context) *RecrawlReport {
 		return nil
 	}
 	r := rs[len(rs)-1]
-	return &RecrawlReport{Round: r.Round, RecrawlCounts: r.RecrawlCounts, Finished: !r.FinishedAt.IsZero(), Moved: []SiteMove{}}
+	return &RecrawlReport{Round: r.Round, RecrawlCounts: RecrawlCounts(r.RecrawlCounts), Finished: !r.FinishedAt.IsZero(), Moved: []SiteMove{}}
 }

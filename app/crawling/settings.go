@@ -111,11 +111,15 @@ var numeric = []struct {
 	{"window_size", func(s *Settings) *int { return &s.WindowSize }, func(u SettingsUpdate) *int { return u.WindowSize }},
 }
 
+// DefaultLinks is the link graph the importance of a new project is
+// computed on (see [store.DefaultLinkGraph]).
+const DefaultLinks = string(store.DefaultLinkGraph)
+
 // defaultSettings are the settings of a new project.
 func defaultSettings() Settings {
 	return Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
 		SiteRule: string(sites.DefaultRule), Window: DefaultWindow, WindowSize: DefaultWindowSize,
-		Links: string(store.DefaultLinkGraph)}
+		Links: DefaultLinks}
 }
 
 // Settings returns the project's crawl settings, defaults filled in.

@@ -11,6 +11,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
+	"sitesift/app/internal/wire"
 	"sitesift/app/ranking"
 	"sitesift/crawl"
 	"sitesift/sites"
@@ -283,9 +284,9 @@ type CrawlErrorsRequest struct {
 
 // CrawlErrors is a page of a crawl's failed fetches, latest first.
 type CrawlErrors struct {
-	Crawl int64              `json:"crawl"` // 0 when the project has no crawl
-	Total int                `json:"total"`
-	Rows  []store.FetchError `json:"rows"`
+	Crawl int64        `json:"crawl"` // 0 when the project has no crawl
+	Total int          `json:"total"`
+	Rows  []FetchError `json:"rows"`
 }
 
 // CrawlErrors lists the fetches of a crawl that failed, answered an error
@@ -300,7 +301,7 @@ func (svc *Service) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (Cr
 	if req.Offset < 0 {
 		return CrawlErrors{}, fault.Invalid(fmt.Errorf("crawl errors: offset %d is negative", req.Offset))
 	}
-	out := CrawlErrors{Rows: []store.FetchError{}}
+	out := CrawlErrors{Rows: []FetchError{}}
 	crawls, err := svc.store.Crawls(ctx)
 	if err != nil {
 		return CrawlErrors{}, err
@@ -321,9 +322,11 @@ func (svc *Service) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (Cr
 	if !c.FinishedAt.IsZero() {
 		q.Until = c.FinishedAt.Add(time.Millisecond)
 	}
-	if out.Total, out.Rows, err = svc.store.FetchErrors(ctx, q); err != nil {
+	total, rows, err := svc.store.FetchErrors(ctx, q)
+	if err != nil {
 		return CrawlErrors{}, err
 	}
+	out.Total, out.Rows = total, wire.Each(rows, func(e store.FetchError) FetchError { return FetchError(e) })
 	for i, e := range out.Rows {
 		if e.Error == "" && e.Status > 0 {
 			out.Rows[i].Error = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))

@@ -364,12 +364,12 @@ var CollectionColumns = []string{"community", "topic", "site", "seed_url", "hub_
 // WriteCollection writes the seed list of c (see [communities.CollectionSeeds]) as txt
 // (one seed URL a line, for a crawler), CSV (the columns
 // [CollectionColumns]; hub_score empty for a seed added by hand,
-// added_by_hand true or false) or JSON (an array of [communities.CollectionSeed]).
+// added_by_hand true or false) or JSON (an array of [communities.ListedSeed]).
 func WriteCollection(w io.Writer, c communities.Collection, format string) error {
 	seeds := communities.CollectionSeeds(c)
 	switch format {
 	case export.Txt:
-		return writeSeedLines(w, seeds, func(s communities.CollectionSeed) string { return s.SeedURL })
+		return writeSeedLines(w, seeds, func(s communities.ListedSeed) string { return s.SeedURL })
 	case export.CSV:
 		cw := export.NewCSVWriter(w)
 		cw.Write(CollectionColumns)

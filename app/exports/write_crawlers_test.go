@@ -12,7 +12,6 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/review"
 	"sitesift/sites"
-	"sitesift/sites/store"
 )
 
 // TestWriteBrowsertrixConfig: each seed's scope is its site under the
@@ -22,7 +21,7 @@ import (
 // appends to its browser's own, are written.
 func TestWriteBrowsertrixConfig(t *testing.T) {
 	seed := func(site string) review.SelectedSeed {
-		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
+		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: review.SelectedSite{Selection: review.Selection{Site: site}}}
 	}
 	e := CrawlerExport{Seeds: []review.SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW,
 		Exclude: []string{`\.pdf$`, `calendar\?`}, UserAgent: `bot/1 "quoted" (+mailto:x@y)`}
@@ -120,7 +119,7 @@ func TestBrowsertrixExpressionsInNode(t *testing.T) {
 		`(?m)^http://a\.test/x$`, `(?s)a.b`, `a.b`, `\bfoo\b`, `(?i)[a-c]+\d{2,3}?z`, `[[:upper:]]{2}`,
 		`[^/]+\.test/?$`, `(?U)a+b`, `x*?y|(?i:Q)`, `\x{e9}t\x{e9}`, `(?i)stra\x{DF}e`, `^$`, `(?i)k`, `^[^a-c/]+$`, `\S\s\W`, `[^\n]x`}
 	seed := func(site string) review.SelectedSeed {
-		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: store.SelectedSite{Selection: store.Selection{Site: site}}}
+		return review.SelectedSeed{SeedURL: sites.HomeURL(site), SelectedSite: review.SelectedSite{Selection: review.Selection{Site: site}}}
 	}
 	e := CrawlerExport{Seeds: []review.SelectedSeed{seed("iana.org"), seed("a.test:8080")}, Rule: sites.RuleHostWWW, Exclude: excludes}
 	var b strings.Builder
@@ -182,7 +181,7 @@ func TestBrowsertrixExpressionsInNode(t *testing.T) {
 // file is written.
 func TestBrowsertrixRefusesUntranslatable(t *testing.T) {
 	for _, x := range []string{`\x{1F600}`, `\pN`, `[^\x{1F600}]`} {
-		e := CrawlerExport{Seeds: []review.SelectedSeed{{SeedURL: "http://a.test/", SelectedSite: store.SelectedSite{Selection: store.Selection{Site: "a.test"}}}},
+		e := CrawlerExport{Seeds: []review.SelectedSeed{{SeedURL: "http://a.test/", SelectedSite: review.SelectedSite{Selection: review.Selection{Site: "a.test"}}}},
 			Rule: sites.RuleHost, Exclude: []string{`\.pdf$`, x}}
 		var b strings.Builder
 		err := WriteBrowsertrixConfig(&b, e)

@@ -16,7 +16,6 @@ import (
 	"sitesift/app/review"
 	"sitesift/importance"
 	"sitesift/sites"
-	"sitesift/sites/store"
 )
 
 // WriteRatingsCSV writes the sites table t as CSV: the columns
@@ -184,7 +183,7 @@ func writeAgreementTable(w io.Writer, ag review.Agreement) error {
 
 // WriteSites writes sites with their crawl status as a table (importance
 // rank and 0–100 scores), CSV (SitesColumns, with the shares) or JSON.
-func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
+func WriteSites(w io.Writer, rows []ranking.SiteRow, format string) error {
 	switch format {
 	case export.JSON:
 		return export.WriteJSON(w, export.List(rows))
@@ -213,14 +212,14 @@ func WriteSites(w io.Writer, rows []store.SiteRow, format string) error {
 // pages fetched fine, failed fetches by class, URLs robots.txt refused, URLs
 // left out of scope or by the trap guards, the delay used — as lines of
 // text (table), CSV (class,count; the delay apart) or JSON.
-func WriteSiteReport(w io.Writer, d store.SiteDetail, format string) error {
+func WriteSiteReport(w io.Writer, d review.SiteDetail, format string) error {
 	classes := slices.Sorted(maps.Keys(d.Report.ErrorsByClass))
 	switch format {
 	case export.JSON:
 		return export.WriteJSON(w, struct {
-			Site        string           `json:"site"`
-			CrawlStatus string           `json:"crawl_status"`
-			Report      store.SiteReport `json:"report"`
+			Site        string            `json:"site"`
+			CrawlStatus string            `json:"crawl_status"`
+			Report      review.SiteReport `json:"report"`
 		}{d.Site, d.CrawlStatus, d.Report})
 	case export.CSV:
 		cw := export.NewCSVWriter(w)

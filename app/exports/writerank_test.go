@@ -7,7 +7,6 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/ranking"
-	"sitesift/sites/store"
 )
 
 // TestWriteRankCSVMatchesEncodingCSV: the hand-made CSV lines equal what
@@ -22,7 +21,7 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	for i, n := range names {
 		rows = append(rows, ranking.RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3,
 			Graph: graphs[i%len(graphs)]})
-		rows[i].Standing = store.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i}
+		rows[i].Standing = ranking.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i}
 	}
 	var got, want strings.Builder
 	if err := writeRankCSV(&got, rows); err != nil {

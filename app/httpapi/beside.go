@@ -13,7 +13,6 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/review"
-	"sitesift/sites/index"
 )
 
 // HolderSearch returns the search of the process that holds a project,
@@ -22,7 +21,7 @@ import (
 // exclusively), so the search is asked of the holder's API on the socket
 // it serves in the project (h.Socket). Give it to [app.New] as
 // Options.Search.
-func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Result, error) {
+func HolderSearch(h project.Holder) func(context.Context, review.Query) (review.IndexResult, error) {
 	client := &http.Client{
 		Timeout: 30 * time.Second,
 		Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
@@ -30,7 +29,7 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 			return d.DialContext(ctx, "unix", h.Socket)
 		}},
 	}
-	return func(ctx context.Context, q index.Query) (index.Result, error) {
+	return func(ctx context.Context, q review.Query) (review.IndexResult, error) {
 		v := url.Values{"q": {q.Text}, "offset": {strconv.Itoa(q.Offset)}, "limit": {strconv.Itoa(q.Limit)}}
 		if q.Site != "" {
 			v.Set("site", q.Site)
@@ -39,15 +38,15 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 			v.Set("any", "1")
 		}
 		if q.Limit == 0 {
-			v.Set("limit", strconv.Itoa(index.DefaultLimit))
+			v.Set("limit", strconv.Itoa(review.SearchDefaultLimit))
 		}
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost/api/search?"+v.Encode(), nil)
 		if err != nil {
-			return index.Result{}, err
+			return review.IndexResult{}, err
 		}
 		res, err := client.Do(req)
 		if err != nil {
-			return index.Result{}, fmt.Errorf("search: ask %s (pid %d), which holds the index, at %s: %w", h.Command, h.PID, h.Socket, err)
+			return review.IndexResult{}, fmt.Errorf("search: ask %s (pid %d), which holds the index, at %s: %w", h.Command, h.PID, h.Socket, err)
 		}
 		defer res.Body.Close()
 		var env struct {
@@ -57,12 +56,12 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 			Error     string              `json:"error"`
 		}
 		if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
-			return index.Result{}, fmt.Errorf("search: the answer of pid %d: HTTP %d: %w", h.PID, res.StatusCode, err)
+			return review.IndexResult{}, fmt.Errorf("search: the answer of pid %d: HTTP %d: %w", h.PID, res.StatusCode, err)
 		}
 		if env.Status != "success" {
 			err := fmt.Errorf("%s", env.Error)
 			if fault.Kind(env.ErrorType) == fault.KindInvalid {
-				return index.Result{}, fmt.Errorf("%w: %s", index.ErrBadQuery, env.Error)
+				return review.IndexResult{}, fmt.Errorf("%w: %s", review.ErrBadQuery, env.Error)
 			}
 			// The holder's own kinds of the HTTP layer (busy: too many
 			// searches at once) are not the service's: the API beside
@@ -74,21 +73,8 @@ func HolderSearch(h project.Holder) func(context.Context, index.Query) (index.Re
 					kind = fault.KindConflict
 				}
 			}
-			return index.Result{}, &fault.Error{Kind: kind, Err: err}
+			return review.IndexResult{}, &fault.Error{Kind: kind, Err: err}
 		}
-		d := env.Data
-		// Every part of the holder's result, as the index beside would give
-		// it: the best score is what each hit's relevance is a share of.
-		out := index.Result{Total: d.Total, Took: time.Duration(d.TookMS * float64(time.Millisecond)), MaxScore: d.MaxScore,
-			Ignored: d.Ignored, Hits: make([]index.Hit, len(d.Hits))}
-		// The holder's API always asks for the site facet; a query that did
-		// not gets none, as from the index.
-		if q.FacetSites > 0 {
-			out.Sites = d.Facets[:min(q.FacetSites, len(d.Facets))]
-		}
-		for i, h := range d.Hits {
-			out.Hits[i] = index.Hit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet, Language: h.Language}
-		}
-		return out, nil
+		return env.Data.IndexResult(q.FacetSites), nil
 	}
 }

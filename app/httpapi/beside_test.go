@@ -9,7 +9,7 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/project"
-	"sitesift/sites/index"
+	"sitesift/app/review"
 )
 
 // TestHolderSearchBusy: the holder's 429 (too many searches at once) reaches
@@ -26,7 +26,7 @@ func TestHolderSearchBusy(t *testing.T) {
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
 	search := HolderSearch(project.Holder{PID: 1, Command: "sitesift serve", Socket: sock})
-	_, err = search(context.Background(), index.Query{Text: "jazz"})
+	_, err = search(context.Background(), review.Query{Text: "jazz"})
 	if fault.KindOf(err) != fault.KindConflict || err.Error() != busy.Error() {
 		t.Errorf("holder busy: %v (kind %s), want a conflict saying %q", err, fault.KindOf(err), busy)
 	}

@@ -9,8 +9,6 @@ import (
 	"sitesift/app/lab"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
-	"sitesift/sites/index"
-	"sitesift/sites/store"
 )
 
 // Route is one route of the API with the Go types its JSON travels in: the
@@ -41,7 +39,7 @@ func Contract() []Route {
 		importSt   = imports.ImportStatus{}
 		labJob     = lab.JobStatus{}
 		collection = communities.Collection{}
-		rating     = store.Rating{}
+		rating     = review.Rating{}
 		file       = "a file (Content-Disposition: attachment)"
 	)
 	return []Route{
@@ -51,7 +49,7 @@ func Contract() []Route {
 		{Pattern: "POST /api/crawl", Requests: []any{crawling.CrawlRequest{}}, Response: crawl},
 		{Pattern: "POST /api/crawl/recrawl", Requests: []any{crawling.CrawlRequest{}}, Response: crawl},
 		{Pattern: "GET /api/sites/{site}/recrawls", Response: crawling.SiteRecrawls{}},
-		{Pattern: "GET /api/recrawl/changed", Response: map[string]store.RecrawlCounts{}},
+		{Pattern: "GET /api/recrawl/changed", Response: map[string]crawling.RecrawlCounts{}},
 		{Pattern: "POST /api/crawl/pause", Response: crawl},
 		{Pattern: "POST /api/crawl/resume", Response: crawl},
 		{Pattern: "POST /api/crawl/stop", Response: crawl},
@@ -71,13 +69,13 @@ func Contract() []Route {
 		{Pattern: "POST /api/imports", Requests: []any{imports.ArchiveImportRequest{}}, Response: importSt},
 		{Pattern: "GET /api/imports/status", Response: importSt},
 		{Pattern: "POST /api/imports/cancel", Response: importSt},
-		{Pattern: "GET /api/imports", Response: []store.ArchiveImport{}},
+		{Pattern: "GET /api/imports", Response: []imports.ArchiveImport{}},
 
 		{Pattern: "GET /api/jobs", Response: Jobs{}},
 		{Pattern: "GET /api/jobs/events", Body: "text/event-stream: events crawl, import and lab, each with that field of GET /api/jobs"},
 
 		{Pattern: "GET /api/sites", Response: review.SiteList{}},
-		{Pattern: "GET /api/sites/{site}", Response: store.SiteDetail{}},
+		{Pattern: "GET /api/sites/{site}", Response: review.SiteDetail{}},
 		{Pattern: "GET /api/pages/text", Response: review.PageText{}},
 		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: ranking.PlatformChoice{}},
 		{Pattern: "GET /api/platforms", Response: ranking.PlatformSummary{}},
@@ -85,7 +83,7 @@ func Contract() []Route {
 		{Pattern: "PUT /api/sites/{site}/note", Requests: []any{noteBody{}}, Response: rating},
 		{Pattern: "DELETE /api/sites/{site}/rating", Response: struct{}{}},
 
-		{Pattern: "GET /api/search", Response: review.SearchResult{}, Error: (&index.QueryError{}).Details()},
+		{Pattern: "GET /api/search", Response: review.SearchResult{}, Error: review.QueryErrorDetails()},
 
 		{Pattern: "GET /api/communities", Response: []communities.Community{}},
 		{Pattern: "GET /api/graph", Response: communities.GraphView{}},
@@ -116,14 +114,14 @@ func Contract() []Route {
 		{Pattern: "GET /api/lab/jobs/{id}/csv", Body: "text/csv"},
 		{Pattern: "GET /api/lab/jobs/{id}/files/{name}", Body: "a file of the job"},
 
-		{Pattern: "GET /api/librarians", Response: []store.Librarian{}},
-		{Pattern: "POST /api/librarians", Requests: []any{librarianBody{}}, Response: store.Librarian{}},
+		{Pattern: "GET /api/librarians", Response: []review.Librarian{}},
+		{Pattern: "POST /api/librarians", Requests: []any{librarianBody{}}, Response: review.Librarian{}},
 		{Pattern: "GET /api/review/queue", Response: review.ReviewQueue{}},
 		{Pattern: "GET /api/sites/{site}/review", Response: review.ReviewPage{}},
-		{Pattern: "PUT /api/sites/{site}/selection", Requests: []any{selectionBody{}}, Response: store.Selection{}},
+		{Pattern: "PUT /api/sites/{site}/selection", Requests: []any{selectionBody{}}, Response: review.Selection{}},
 		{Pattern: "GET /api/selection", Response: []review.SelectedSeed{}},
 		{Pattern: "GET /api/export/selection", Body: file},
-		{Pattern: "POST /api/ratings/import", Response: store.RatingsImport{}, Error: review.RatingsRefusal{}, Body: "the request body is the CSV file"},
+		{Pattern: "POST /api/ratings/import", Response: review.RatingsImport{}, Error: review.RatingsRefusal{}, Body: "the request body is the CSV file"},
 		{Pattern: "GET /api/ratings/export", Body: file},
 
 		{Pattern: "GET /api/agreement", Response: review.Agreement{}},

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"sitesift/sites/index"
+	"sitesift/app/review"
 )
 
 // The requests that do real work (a search, an extraction of communities,
@@ -127,7 +127,7 @@ type gates struct {
 func newGates() gates {
 	return gates{
 		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, computeWaiting, computeWait),
-		search:  newGate("search", searchesAtOnce, searchesWaiting, index.SearchTimeout),
+		search:  newGate("search", searchesAtOnce, searchesWaiting, review.SearchTimeout),
 	}
 }
 

@@ -10,6 +10,12 @@
 // download, or Server-Sent Events. The error's [fault.Kind] gives the status
 // code. No SQL, no ranking and no business rule live here.
 //
+// Nor do the storage's types: the package imports neither sites/store nor
+// sites/index. The JSON field names of every answer are those of the
+// services' own types (review.SiteDetail, crawling.RecrawlCounts …), and
+// the constants and queries a handler names (statuses, a search query)
+// come from the services too.
+//
 // What is HTTP's own lives here too: the guard (guard.go) that keeps other
 // web sites from driving the app through the user's browser (Host, Origin,
 // the per-process write token, body caps, the shared secret beyond

@@ -7,7 +7,7 @@ import (
 
 	"sitesift/app/apptest"
 	"sitesift/app/exports"
-	"sitesift/sites/store"
+	"sitesift/app/review"
 )
 
 // TestExportsAPI: the Export page's list names each file after the
@@ -77,7 +77,7 @@ func TestExportsAPI(t *testing.T) {
 	apptest.Call(t, h, "GET", "/api/export/ratings?format=json", "", 400, nil)
 	apptest.Call(t, h, "GET", "/api/export/top-k?count=0", "", 400, nil)
 
-	var n store.Rating
+	var n review.Rating
 	apptest.Call(t, h, "PUT", "/api/sites/s5.test/note", `{"librarian":"ANA","note":"soup"}`, 200, &n)
 	if n.Librarian != "ana" || n.Rating != 0 || n.Note != "soup" {
 		t.Errorf("note: %+v", n)
@@ -104,7 +104,7 @@ func TestExportsAPI(t *testing.T) {
 	if !strings.Contains(env.Error, "nominated by ana, and ana cannot also approve it") {
 		t.Errorf("self-approval: %+v", env)
 	}
-	var sel store.Selection
+	var sel review.Selection
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
 	if sel.NominatedBy != "ana" || sel.ApprovedBy != "ben" {
 		t.Errorf("approved: %+v", sel)

@@ -14,7 +14,6 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/exports"
 	"sitesift/app/review"
-	"sitesift/sites/store"
 )
 
 // TestFailedSitesAPI: the sites listing filters by crawl status; the review
@@ -31,9 +30,9 @@ func TestFailedSitesAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "GET", "/api/sites?status=sleepy", "", 400, nil)
 	var d struct {
-		CrawlStatus string           `json:"crawl_status"`
-		Report      store.SiteReport `json:"report"`
-		Pages       []store.PageRow  `json:"pages"`
+		CrawlStatus string            `json:"crawl_status"`
+		Report      review.SiteReport `json:"report"`
+		Pages       []review.PageRow  `json:"pages"`
 	}
 	apptest.Call(t, h, "GET", "/api/sites/dead.test", "", 200, &d)
 	if d.CrawlStatus != "dead" || d.Report.ErrorsByClass["dns"] != 1 || d.Pages[0].ErrorClass != "dns" {

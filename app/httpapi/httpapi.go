@@ -17,8 +17,6 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/review"
-	"sitesift/sites/index"
-	"sitesift/sites/store"
 )
 
 // Option configures the handler of [New].
@@ -373,7 +371,7 @@ func (h *handler) sites(r *http.Request) (any, error) {
 	if order != "" && order != "asc" && order != "desc" {
 		return nil, fault.Invalid(fmt.Errorf("parameter order=%q must be asc or desc", order))
 	}
-	return h.app.Review.Sites(r.Context(), store.SiteQuery{
+	return h.app.Review.Sites(r.Context(), review.SiteQuery{
 		Sort: sort, Desc: order != "asc", Filter: r.FormValue("q"),
 		Offset: offset, Limit: limit, Librarian: r.FormValue("librarian"), Status: r.FormValue("status"),
 		Archived: r.FormValue("archived"), Platforms: r.FormValue("platforms"),
@@ -404,7 +402,7 @@ func (h *handler) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.Review.Search(r.Context(), index.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: review.SearchFacetSites, Any: anyWord})
+	return h.app.Review.Search(r.Context(), review.Query{Text: q, Site: r.FormValue("site"), Offset: offset, Limit: limit, FacetSites: review.SearchFacetSites, Any: anyWord})
 }
 
 // rateBody is the body of PUT /api/sites/{site}/rating.

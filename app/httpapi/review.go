@@ -10,7 +10,6 @@ import (
 	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/review"
-	"sitesift/sites/store"
 )
 
 // maxRatingsFile bounds the body of POST /api/ratings/import: some
@@ -103,7 +102,7 @@ func (h *handler) selectSite(r *http.Request) (any, error) {
 	if err := decodeBody(r, &body); err != nil {
 		return nil, err
 	}
-	return h.app.Review.SetSelection(r.Context(), r.PathValue("site"), store.SelectionUpdate{
+	return h.app.Review.SetSelection(r.Context(), r.PathValue("site"), review.SelectionUpdate{
 		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject, Reason: body.Reason})
 }
 
@@ -125,9 +124,9 @@ func (h *handler) exportSelection(w http.ResponseWriter, r *http.Request) {
 	}
 	status := r.FormValue("status")
 	if status == "" {
-		status = store.StatusApproved
+		status = review.StatusApproved
 	}
-	if status == store.StatusApproved {
+	if status == review.StatusApproved {
 		// The Export page's approved selection, under its one name.
 		h.sendExport(w, r, exports.ExportRequest{What: exports.ExportApproved, Format: format})
 		return

@@ -12,7 +12,6 @@ import (
 
 	"sitesift/app/apptest"
 	"sitesift/app/review"
-	"sitesift/sites/store"
 )
 
 func TestAgreementAPI(t *testing.T) {
@@ -50,14 +49,14 @@ func TestAgreementAPI(t *testing.T) {
 func TestSelectionAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	h := New(a)
-	var sel store.Selection
+	var sel review.Selection
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ana","status":"nominated","note":"maps","subject":"cartography"}`, 200, &sel)
-	if sel.Status != store.StatusNominated || sel.DecidedBy != "ana" || sel.Subject != "cartography" {
+	if sel.Status != review.StatusNominated || sel.DecidedBy != "ana" || sel.Subject != "cartography" {
 		t.Errorf("nominated: %+v", sel)
 	}
 	// No note or subject given: they stay.
 	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved"}`, 200, &sel)
-	if sel.Status != store.StatusApproved || sel.DecidedBy != "ben" || sel.Note != "maps" || sel.Subject != "cartography" {
+	if sel.Status != review.StatusApproved || sel.DecidedBy != "ben" || sel.Note != "maps" || sel.Subject != "cartography" {
 		t.Errorf("approved: %+v", sel)
 	}
 	env := apptest.Call(t, h, "PUT", "/api/sites/s2.test/selection", `{"librarian":"ana","status":"approved"}`, 409, nil)
@@ -96,14 +95,14 @@ func TestSelectionAPI(t *testing.T) {
 func TestLibrariansAPI(t *testing.T) {
 	a, _ := apptest.Open(t, apptest.ReviewProject(t))
 	h := New(a)
-	var l store.Librarian
+	var l review.Librarian
 	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"zoé"}`, 201, &l)
 	apptest.Call(t, h, "POST", "/api/librarians", `{"name":"ana"}`, 200, &l)
 	if l.Name != "ana" || l.Ratings != 4 {
 		t.Errorf("existing profile %+v", l)
 	}
 	apptest.Call(t, h, "POST", "/api/librarians", `{"name":" "}`, 400, nil)
-	var ls []store.Librarian
+	var ls []review.Librarian
 	apptest.Call(t, h, "GET", "/api/librarians", "", 200, &ls)
 	if len(ls) != 4 || ls[3].Name != "zoé" || ls[3].Ratings != 0 {
 		t.Errorf("librarians %+v", ls)
@@ -129,7 +128,7 @@ func TestSearchFacetsAPI(t *testing.T) {
 func TestRatingsImportAPI(t *testing.T) {
 	a, p, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
 	h := New(a)
-	var res store.RatingsImport
+	var res review.RatingsImport
 	// dan is no librarian of the project: the import asks first, listing
 	// the names, and adds them once asked with new_librarians=1.
 	env := apptest.Call(t, h, "POST", "/api/ratings/import?name=dan.csv", "librarian,site,rating\nDan,s3.test,1\nana,s3.test,2\n", 409, nil)
@@ -138,7 +137,7 @@ func TestRatingsImportAPI(t *testing.T) {
 		!strings.Contains(env.Error, "dan.csv refused, nothing imported") {
 		t.Errorf("a file naming a new librarian: %+v", env)
 	}
-	if libs, err := a.Review.Librarians(context.Background()); err != nil || slices.ContainsFunc(libs, func(l store.Librarian) bool { return l.Name == "Dan" }) {
+	if libs, err := a.Review.Librarians(context.Background()); err != nil || slices.ContainsFunc(libs, func(l review.Librarian) bool { return l.Name == "Dan" }) {
 		t.Errorf("the refused import added a librarian: %+v %v", libs, err)
 	}
 	apptest.Call(t, h, "POST", "/api/ratings/import?new_librarians=1", "librarian,site,rating\ndan,s3.test,1\n", 200, &res)
@@ -197,7 +196,7 @@ func TestReviewQueue(t *testing.T) {
 	// dan has rated nothing: every site, by OPIC.
 	q = review.ReviewQueue{}
 	apptest.Call(t, h, "GET", "/api/review/queue?librarian=dan&limit=3", "", 200, &q)
-	if q.Total != 7 || len(q.Rows) != 3 || q.Rows[0].Site != "s2.test" || q.Rows[0].Status != store.StatusCandidate {
+	if q.Total != 7 || len(q.Rows) != 3 || q.Rows[0].Site != "s2.test" || q.Rows[0].Status != review.StatusCandidate {
 		t.Errorf("dan's queue %+v", q)
 	}
 	// ana has rated s1–s4.
@@ -284,7 +283,7 @@ func TestReviewPage(t *testing.T) {
 	if p.PagesCount != 2 || p.InSites != 3 || len(p.InLinks) != 3 || len(p.OutLinks) != 0 ||
 		len(p.TopPages) != 2 || p.TopPages[0].URL != "http://s1.test/" || p.TopPages[0].InLinks != 3 ||
 		p.TopPages[0].Text == "" || len(p.OPICSeries) != 1 || math.Abs(p.OPICSeries[0].OPIC-0.1) > 1e-12 ||
-		p.Selection.Status != store.StatusCandidate {
+		p.Selection.Status != review.StatusCandidate {
 		t.Errorf("review page %+v", p)
 	}
 	var raw map[string]json.RawMessage
@@ -296,7 +295,7 @@ func TestReviewPage(t *testing.T) {
 	}
 	// The site page withholds them too, for a librarian who has not rated.
 	var d struct {
-		Ratings []store.Rating `json:"ratings"`
+		Ratings []review.Rating `json:"ratings"`
 	}
 	apptest.Call(t, h, "GET", "/api/sites/s1.test?librarian=dan", "", 200, &d)
 	if len(d.Ratings) != 0 {

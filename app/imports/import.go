@@ -14,7 +14,7 @@ import (
 
 // ImportResult is what an import did.
 type ImportResult struct {
-	store.ImportStats
+	ImportStats
 	// OPICReads is the number of reads of the offline OPIC simulation run
 	// on the whole site graph afterwards (10 per site).
 	OPICReads int `json:"opic_reads"`
@@ -66,5 +66,5 @@ func (s *Service) ImportEdgeList(ctx context.Context, name string, g *edgelist.G
 	if err != nil {
 		return ImportResult{}, err
 	}
-	return ImportResult{ImportStats: st, OPICReads: reads}, nil
+	return ImportResult{ImportStats: ImportStats(st), OPICReads: reads}, nil
 }

@@ -291,8 +291,8 @@ type Standings struct {
 }
 
 // Of is the standing of a site whose OPIC share and PageRank are opic and pr.
-func (s Standings) Of(opic, pr float64) store.Standing {
-	return store.Standing{
+func (s Standings) Of(opic, pr float64) Standing {
+	return Standing{
 		OPICRank: s.OPIC.Rank(opic), OPICScore: s.OPIC.Score(opic),
 		PageRankRank: s.PageRank.Rank(pr), PageRankScore: s.PageRank.Score(pr),
 	}
@@ -302,9 +302,9 @@ func (s Standings) Of(opic, pr float64) store.Standing {
 // platform has no place (zero) in a ranking of the sites a librarian
 // ranks, which leaves the platforms out (see [LeftOutPlatform]); it would
 // otherwise be placed first with a score over 100.
-func (s Standings) OfSite(platform bool, opic, pr float64) store.Standing {
+func (s Standings) OfSite(platform bool, opic, pr float64) Standing {
 	if platform {
-		return store.Standing{}
+		return Standing{}
 	}
 	return s.Of(opic, pr)
 }
@@ -327,7 +327,7 @@ func (s *Service) PlaceRows(ctx context.Context, rows []store.SiteRow) error {
 		return err
 	}
 	for i := range rows {
-		rows[i].Standing = st.OfSite(rows[i].Platform, rows[i].OPIC, rows[i].PageRank)
+		rows[i].Standing = store.Standing(st.OfSite(rows[i].Platform, rows[i].OPIC, rows[i].PageRank))
 	}
 	return nil
 }
@@ -349,7 +349,7 @@ type RankRow struct {
 	Pages    int     `json:"pages"`
 	// Standing is the site's rank and 0–100 score among all the sites
 	// ranked (all the project's, whatever the limit).
-	store.Standing
+	Standing
 	// Graph names the site graph the numbers come from (see [LinkGraph]).
 	Graph string `json:"graph"`
 }

@@ -8,13 +8,12 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/sites"
-	"sitesift/sites/store"
 )
 
 // PageText is one crawled page with its texts, as a librarian reads it:
 // the main text search finds and the whole page's text, never indexed.
 type PageText struct {
-	store.PageText
+	Page
 	// FullTextMissing is true for a page fetched before sitesift told a
 	// page's main text from its template: its whole text was not kept
 	// apart, its Text is the whole body's text the crawler kept then, and
@@ -41,5 +40,5 @@ func (s *Service) PageText(ctx context.Context, rawURL string) (PageText, error)
 	}
 	// The whole text holds the main text: empty beside a main text, it
 	// was never kept.
-	return PageText{PageText: p, FullTextMissing: p.FullText == "" && p.Text != ""}, nil
+	return PageText{Page: Page(p), FullTextMissing: p.FullText == "" && p.Text != ""}, nil
 }

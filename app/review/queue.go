@@ -98,7 +98,7 @@ type QueueItem struct {
 	// Biased is its biased PageRank (OrderBiased only).
 	Biased *float64 `json:"biased,omitempty"`
 	// Standing is its rank and 0–100 score among all sites.
-	store.Standing
+	ranking.Standing
 	// Community is the index of its community (OrderCommunity only; null
 	// for a site in none).
 	Community *int `json:"community,omitempty"`

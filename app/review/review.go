@@ -8,19 +8,22 @@ import (
 
 	"sitesift/app/communities"
 	"sitesift/app/export"
+	"sitesift/app/internal/wire"
 	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
 // Librarians returns every librarian's profile, sorted by name.
-func (s *Service) Librarians(ctx context.Context) ([]store.Librarian, error) {
-	return s.store.LibrarianProfiles(ctx)
+func (s *Service) Librarians(ctx context.Context) ([]Librarian, error) {
+	ls, err := s.store.LibrarianProfiles(ctx)
+	return wire.Each(ls, func(l store.Librarian) Librarian { return Librarian(l) }), err
 }
 
 // AddLibrarian adds a librarian profile, or returns the existing one of
 // that name, in any case, with created false: "ana" after "Ana" is Ana.
-func (s *Service) AddLibrarian(ctx context.Context, name string) (store.Librarian, bool, error) {
-	return s.store.AddLibrarian(ctx, strings.TrimSpace(name))
+func (s *Service) AddLibrarian(ctx context.Context, name string) (Librarian, bool, error) {
+	l, created, err := s.store.AddLibrarian(ctx, strings.TrimSpace(name))
+	return Librarian(l), created, err
 }
 
 // LibrarianMerges returns the librarian profiles merged into another
@@ -35,14 +38,14 @@ func (s *Service) LibrarianMerges(ctx context.Context) ([]store.LibrarianMerge, 
 // removes it. A note alone is not a rating: agreement, the biased ranking
 // and the ratings table leave it out; the ratings file carries it with an
 // empty rating cell.
-func (s *Service) Note(ctx context.Context, librarian, site, note string) (store.Rating, error) {
+func (s *Service) Note(ctx context.Context, librarian, site, note string) (Rating, error) {
 	name, err := s.Librarian(ctx, librarian)
 	if err != nil {
-		return store.Rating{}, err
+		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
 	r, err := s.store.SetNote(ctx, name, site, note)
-	return r, s.noSite(ctx, site, err)
+	return Rating(r), s.noSite(ctx, site, err)
 }
 
 // ReviewPage is everything a librarian needs to judge one site.
@@ -54,30 +57,30 @@ type ReviewPage struct {
 	InSites    int     `json:"in_sites"`
 	OutSites   int     `json:"out_sites"`
 	// TopPages are its most important pages (see store.TopPages).
-	TopPages []store.TopPage `json:"top_pages"`
+	TopPages []TopPage `json:"top_pages"`
 	// InLinks are the sites linking to it, OutLinks those it links to,
 	// heaviest first, each with its OPIC importance.
-	InLinks  []store.SiteLink `json:"in_links"`
-	OutLinks []store.SiteLink `json:"out_links"`
+	InLinks  []ranking.SiteLink `json:"in_links"`
+	OutLinks []ranking.SiteLink `json:"out_links"`
 	// OPICSeries is its importance over the crawl.
-	OPICSeries []store.OPICPoint `json:"opic_series"`
+	OPICSeries []OPICPoint `json:"opic_series"`
 	// Communities are those of the current extraction it belongs to.
 	Communities []communities.SiteCommunity `json:"communities"`
-	Selection   store.Selection             `json:"selection"`
+	Selection   Selection                   `json:"selection"`
 	// Rating is the librarian's own rating, null before they rate or
 	// write a note (a note alone has rating 0).
-	Rating *store.Rating `json:"rating"`
+	Rating *Rating `json:"rating"`
 	// Ratings are the other librarians' ratings (and notes), given only
 	// once the librarian has rated the site, so that they judge it
 	// unswayed; until then it is empty and OthersRated says how many
 	// ratings are waiting (0: no one else has rated it).
-	Ratings     []store.Rating `json:"ratings"`
-	OthersRated int            `json:"others_rated"`
+	Ratings     []Rating `json:"ratings"`
+	OthersRated int      `json:"others_rated"`
 	// Standing is the site's rank and 0–100 score among all sites.
-	store.Standing
+	ranking.Standing
 	// Archive is what imported archives and the Common Crawl graph say of
 	// the site; null when they say nothing.
-	Archive *store.SiteArchiveInfo `json:"archive"`
+	Archive *SiteArchiveInfo `json:"archive"`
 	// CrawlStatus is what the crawl got of the site (sites.SiteOK …);
 	// Errors counts its failed fetches and ErrorsByClass splits them by
 	// class (sites.ErrHTTP4xx …), so that a site with no page fetched fine
@@ -105,38 +108,49 @@ func (s *Service) Review(ctx context.Context, site, librarian string) (ReviewPag
 		return ReviewPage{}, s.noSite(ctx, site, err)
 	}
 	p := ReviewPage{Site: d.Site, OPIC: d.OPIC, PageRank: d.PageRank, PagesCount: d.SiteRow.Pages,
-		InSites: d.InSites, OutSites: d.OutSites, InLinks: d.InLinks, OutLinks: d.OutLinks,
+		InSites: d.InSites, OutSites: d.OutSites,
 		CrawlStatus: d.CrawlStatus, Errors: d.Errors, ErrorsByClass: d.Report.ErrorsByClass}
 	st, err := s.ranking.Standings(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
 	p.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
-	ranking.ScoreLinks(st, p.InLinks)
-	ranking.ScoreLinks(st, p.OutLinks)
-	if p.TopPages, err = s.store.TopPages(ctx, site, ReviewTopPages); err != nil {
+	ranking.ScoreLinks(st, d.InLinks)
+	ranking.ScoreLinks(st, d.OutLinks)
+	p.InLinks, p.OutLinks = ranking.Links(d.InLinks), ranking.Links(d.OutLinks)
+	top, err := s.store.TopPages(ctx, site, ReviewTopPages)
+	if err != nil {
 		return ReviewPage{}, err
 	}
+	p.TopPages = wire.Each(top, func(t store.TopPage) TopPage { return TopPage(t) })
 	for i := range p.TopPages {
 		p.TopPages[i].Text = excerpt(p.TopPages[i].Text, ReviewExcerpt)
 	}
-	if p.OPICSeries, err = s.store.OPICSeries(ctx, site); err != nil {
+	series, err := s.store.OPICSeries(ctx, site)
+	if err != nil {
 		return ReviewPage{}, err
 	}
-	if p.Selection, err = s.store.Selection(ctx, site); err != nil {
+	p.OPICSeries = wire.Each(series, func(o store.OPICPoint) OPICPoint { return OPICPoint(o) })
+	sel, err := s.store.Selection(ctx, site)
+	if err != nil {
 		return ReviewPage{}, err
 	}
+	p.Selection = Selection(sel)
 	if ar, err := s.store.SitesArchiveOf(ctx, []string{site}); err != nil {
 		return ReviewPage{}, err
 	} else if info, ok := ar[site]; ok {
-		p.Archive = &info
+		p.Archive = new(SiteArchiveInfo(info))
 	}
 	member, err := s.communities.Membership(ctx)
 	if err != nil {
 		return ReviewPage{}, err
 	}
 	p.Communities = export.List(slices.Clone(member[site]))
-	p.Rating, p.Ratings, p.OthersRated = blind(d.Ratings, librarian)
+	own, others, withheld := blind(d.Ratings, librarian)
+	if own != nil {
+		p.Rating = new(Rating(*own))
+	}
+	p.Ratings, p.OthersRated = ratings(others), withheld
 	return p, nil
 }
 

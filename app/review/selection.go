@@ -14,31 +14,31 @@ import (
 // allow is a conflict (see store.CanMove); so is the approval of a site by
 // the librarian who nominated it, unless the project's settings allow
 // single-person approval: two librarians look at every approved site.
-func (s *Service) SetSelection(ctx context.Context, site string, u store.SelectionUpdate) (store.Selection, error) {
+func (s *Service) SetSelection(ctx context.Context, site string, u SelectionUpdate) (Selection, error) {
 	name, err := s.Librarian(ctx, u.Librarian)
 	if err != nil {
-		return store.Selection{}, err
+		return Selection{}, err
 	}
 	u.Librarian = name
 	settings, err := s.crawling.Settings(ctx)
 	if err != nil {
-		return store.Selection{}, err
+		return Selection{}, err
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
 	site = s.project.SiteName(site)
 	sel, err := s.store.SetSelection(ctx, site, u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
-		return store.Selection{}, fault.Conflict(self)
+		return Selection{}, fault.Conflict(self)
 	}
-	return sel, s.noSite(ctx, site, err)
+	return Selection(sel), s.noSite(ctx, site, err)
 }
 
 // SelectedSeed is one site of an exported selection.
 type SelectedSeed struct {
 	// SeedURL is the site's seed, as in every seed list (see [Seed]).
 	SeedURL string `json:"seed_url"`
-	store.SelectedSite
+	SelectedSite
 	// Checked is true when a fetch of the crawl answered SeedURL 2xx.
 	Checked bool `json:"checked"`
 }
@@ -67,9 +67,9 @@ func (s *Service) Selection(ctx context.Context, status string) ([]SelectedSeed,
 	}
 	out := make([]SelectedSeed, len(ss))
 	for i, s := range ss {
-		s.Standing = st.OfSite(s.Platform, s.OPIC, s.PageRank)
+		s.Standing = store.Standing(st.OfSite(s.Platform, s.OPIC, s.PageRank))
 		u, checked := project.SeedOf(fetched, s.Site)
-		out[i] = SelectedSeed{SeedURL: u, SelectedSite: s, Checked: checked}
+		out[i] = SelectedSeed{SeedURL: u, SelectedSite: selectedSite(s), Checked: checked}
 	}
 	return out, nil
 }

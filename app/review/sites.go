@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/internal/wire"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
 )
 
 // Sites lists sites, sorted, filtered and paginated by the store.
-func (s *Service) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error) {
+func (s *Service) Sites(ctx context.Context, q SiteQuery) (SiteList, error) {
 	if q.Librarian != "" {
 		// The librarian's ratings fill the rows: "ana" reads Ana's.
 		if l, err := s.store.LibrarianProfile(ctx, q.Librarian); err == nil {
@@ -41,18 +42,25 @@ func (s *Service) Sites(ctx context.Context, q store.SiteQuery) (SiteList, error
 	if err != nil {
 		return SiteList{}, err
 	}
-	return SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: rows, Archive: archive, Graph: graph, Platforms: platforms}, nil
+	list := SiteList{Total: total, Offset: q.Offset, Limit: q.Limit, Rows: ranking.Rows(rows), Graph: graph, Platforms: platforms}
+	if len(archive) > 0 {
+		list.Archive = make(map[string]SiteArchiveInfo, len(archive))
+		for name, info := range archive {
+			list.Archive[name] = SiteArchiveInfo(info)
+		}
+	}
+	return list, nil
 }
 
 // SiteList is one page of the sites table.
 type SiteList struct {
-	Total  int             `json:"total"`
-	Offset int             `json:"offset"`
-	Limit  int             `json:"limit"`
-	Rows   []store.SiteRow `json:"rows"`
+	Total  int               `json:"total"`
+	Offset int               `json:"offset"`
+	Limit  int               `json:"limit"`
+	Rows   []ranking.SiteRow `json:"rows"`
 	// Archive is what imported archives (CDX) and the Common Crawl graph
 	// say of the listed sites, by name, for those they name.
-	Archive map[string]store.SiteArchiveInfo `json:"archive,omitempty"`
+	Archive map[string]SiteArchiveInfo `json:"archive,omitempty"`
 	// Graph is the site graph the importance and the degrees come from.
 	Graph ranking.LinkGraph `json:"graph"`
 	// Platforms is the number of the project's platform sites, whatever
@@ -64,27 +72,27 @@ type SiteList struct {
 // its Rating. With a librarian, the other librarians' ratings are withheld
 // until that librarian has rated the site (as on the review page), so that
 // they judge it unswayed; without one, every rating is shown.
-func (s *Service) Site(ctx context.Context, name, librarian string) (store.SiteDetail, error) {
+func (s *Service) Site(ctx context.Context, name, librarian string) (SiteDetail, error) {
 	if librarian != "" {
 		var err error
 		if librarian, err = s.Librarian(ctx, librarian); err != nil {
-			return store.SiteDetail{}, err
+			return SiteDetail{}, err
 		}
 	}
 	name = s.project.SiteName(name)
 	d, err := s.store.Site(ctx, name, librarian)
 	if err != nil {
-		return d, s.noSite(ctx, name, err)
+		return SiteDetail{}, s.noSite(ctx, name, err)
 	}
 	st, err := s.ranking.Standings(ctx)
 	if err != nil {
-		return store.SiteDetail{}, err
+		return SiteDetail{}, err
 	}
-	d.Standing = st.OfSite(d.Platform, d.OPIC, d.PageRank)
+	d.Standing = store.Standing(st.OfSite(d.Platform, d.OPIC, d.PageRank))
 	ranking.ScoreLinks(st, d.InLinks)
 	ranking.ScoreLinks(st, d.OutLinks)
 	if librarian == "" {
-		return d, nil
+		return detail(d), nil
 	}
 	// Until the librarian has rated the site the others' ratings are
 	// withheld, their own note alone shown.
@@ -93,7 +101,7 @@ func (s *Service) Site(ctx context.Context, name, librarian string) (store.SiteD
 	} else if own.Rating == 0 {
 		d.Ratings = []store.Rating{*own}
 	}
-	return d, nil
+	return detail(d), nil
 }
 
 // CheckRating returns a bad-request error unless value is a rating, a
@@ -107,32 +115,32 @@ func CheckRating(value int) error {
 
 // Rate records a librarian's rating (1–4) of a site. The librarian must
 // be a profile of the project (see [Service.Librarian]).
-func (s *Service) Rate(ctx context.Context, librarian, site string, value int, note string) (store.Rating, error) {
+func (s *Service) Rate(ctx context.Context, librarian, site string, value int, note string) (Rating, error) {
 	if err := CheckRating(value); err != nil {
-		return store.Rating{}, err
+		return Rating{}, err
 	}
 	name, err := s.Librarian(ctx, librarian)
 	if err != nil {
-		return store.Rating{}, err
+		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
 	r, err := s.store.SetRating(ctx, name, site, value, note)
-	return r, s.noSite(ctx, site, err)
+	return Rating(r), s.noSite(ctx, site, err)
 }
 
 // Rerate records a librarian's rating (1–4) of a site, keeping the note
 // already stored.
-func (s *Service) Rerate(ctx context.Context, librarian, site string, value int) (store.Rating, error) {
+func (s *Service) Rerate(ctx context.Context, librarian, site string, value int) (Rating, error) {
 	if err := CheckRating(value); err != nil {
-		return store.Rating{}, err
+		return Rating{}, err
 	}
 	name, err := s.Librarian(ctx, librarian)
 	if err != nil {
-		return store.Rating{}, err
+		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
 	r, err := s.store.Rerate(ctx, name, site, value)
-	return r, s.noSite(ctx, site, err)
+	return Rating(r), s.noSite(ctx, site, err)
 }
 
 // Unrate removes a librarian's rating of a site.
@@ -152,7 +160,7 @@ type SearchResult struct {
 	Hits   []SearchHit `json:"hits"`
 	// Facets are the sites with the most hits, most first, when the query
 	// asked for them (index.Query.FacetSites); empty otherwise.
-	Facets []index.SiteCount `json:"facets"`
+	Facets []SiteCount `json:"facets"`
 	// Ignored are the query's words too common to search for, left out of
 	// the search (index.Result.Ignored).
 	Ignored []string `json:"ignored"`
@@ -192,7 +200,7 @@ func (s *Service) Search(ctx context.Context, q index.Query) (SearchResult, erro
 		return SearchResult{}, err
 	}
 	out := SearchResult{Total: res.Total, TookMS: float64(res.Took.Microseconds()) / 1000, Hits: make([]SearchHit, len(res.Hits)),
-		Facets: export.List(res.Sites), Ignored: export.List(res.Ignored), MaxScore: res.MaxScore}
+		Facets: export.List(wire.Each(res.Sites, func(c index.SiteCount) SiteCount { return SiteCount(c) })), Ignored: export.List(res.Ignored), MaxScore: res.MaxScore}
 	for i, h := range res.Hits {
 		out.Hits[i] = SearchHit{URL: h.URL, Site: h.Site, Title: h.Title, Score: h.Score, Snippet: h.Snippet,
 			Language: h.Language, Relevance: ranking.Score100(h.Score, res.MaxScore)}
@@ -206,6 +214,6 @@ func (s *Service) Search(ctx context.Context, q index.Query) (SearchResult, erro
 // meanwhile waits for it rather than ranking the sites a second time.
 func (s *Service) Warm() {
 	go func() {
-		_, _ = s.Sites(context.Background(), store.SiteQuery{Sort: "opic", Desc: true, Limit: 1})
+		_, _ = s.Sites(context.Background(), SiteQuery{Sort: "opic", Desc: true, Limit: 1})
 	}()
 }

@@ -131,7 +131,7 @@ export interface ArchiveFileResult {
 /**
  * ArchiveImport is the record of one imported file.
  *
- * (Go: sitesift/sites/store.ArchiveImport)
+ * (Go: sitesift/app/imports.ArchiveImport)
  */
 export interface ArchiveImport {
   kind: string;
@@ -226,11 +226,12 @@ export interface Chosen {
 }
 
 /**
- * Collection is a saved communities run with a librarian's edits: a named
- * seed list. The store keeps it as given; the rules of what may be edited
- * are the caller's.
+ * Collection is a saved communities run with a librarian's edits: its
+ * communities (each with its seed kept or unchecked, and a name), the seeds
+ * added by hand, and the picture of the site graph, as they were when saved
+ * and edited, whatever later crawls do to the graph. See [Service.CreateCollection].
  *
- * (Go: sitesift/sites/store.Collection)
+ * (Go: sitesift/app/communities.Collection)
  */
 export interface Collection {
   id: number;
@@ -239,7 +240,7 @@ export interface Collection {
   created_at: string;
   updated_at: string;
   /**
-   * Params and Graph are JSON documents of the caller's: the settings of
+   * Params and Graph are JSON documents of the service: the settings of
    * the extraction and the picture of the site graph when it was saved.
    */
   params: CollectionParams;
@@ -255,7 +256,7 @@ export interface Collection {
 /**
  * CollectionCommunity is one community of a [Collection].
  *
- * (Go: sitesift/sites/store.CollectionCommunity)
+ * (Go: sitesift/app/communities.CollectionCommunity)
  */
 export interface CollectionCommunity {
   core: number;
@@ -276,7 +277,7 @@ export interface CollectionCommunity {
 /**
  * CollectionSeed is a seed added by hand to a [Collection].
  *
- * (Go: sitesift/sites/store.CollectionSeed)
+ * (Go: sitesift/app/communities.CollectionSeed)
  */
 export interface CollectionSeed {
   url: string;
@@ -287,7 +288,7 @@ export interface CollectionSeed {
  * CollectionSummary is a [Collection] as listed: its name, who made it and
  * when, and how many communities and seeds it holds.
  *
- * (Go: sitesift/sites/store.CollectionSummary)
+ * (Go: sitesift/app/communities.CollectionSummary)
  */
 export interface CollectionSummary {
   id: number;
@@ -643,7 +644,7 @@ export interface ExportsLeftOut {
  * FetchError is a fetch that failed, answered an error or was refused by
  * robots.txt.
  *
- * (Go: sitesift/sites/store.FetchError)
+ * (Go: sitesift/app/crawling.FetchError)
  */
 export interface FetchError {
   url: string;
@@ -671,7 +672,7 @@ export interface FileFilter {
  * GonePage is a page a recrawl found gone: kept with its title, without its
  * out-links.
  *
- * (Go: sitesift/sites/store.GonePage)
+ * (Go: sitesift/app/crawling.GonePage)
  */
 export interface GonePage {
   url: string;
@@ -776,7 +777,7 @@ export interface ImportProgress {
 /**
  * ImportStats is the record of one imported edge list.
  *
- * (Go: sitesift/sites/store.ImportStats)
+ * (Go: sitesift/app/imports.ImportStats)
  */
 export interface ImportStats {
   id: number;
@@ -849,7 +850,7 @@ export interface Jobs {
  * --librarian. sitesift is a desktop tool, so a profile has no password; it
  * only keeps one librarian's ratings and decisions apart from another's.
  *
- * (Go: sitesift/sites/store.Librarian)
+ * (Go: sitesift/app/review.Librarian)
  */
 export interface Librarian {
   name: string;
@@ -965,7 +966,7 @@ export interface NoteBody {
 /**
  * OPICPoint is one point of a site's importance over the crawl.
  *
- * (Go: sitesift/sites/store.OPICPoint)
+ * (Go: sitesift/app/review.OPICPoint)
  */
 export interface OPICPoint {
   /**
@@ -1005,7 +1006,7 @@ export interface Opened {
 /**
  * PageRow is one crawled page of a site, as listed in [SiteDetail].
  *
- * (Go: sitesift/sites/store.PageRow)
+ * (Go: sitesift/app/review.PageRow)
  */
 export interface PageRow {
   url: string;
@@ -1056,7 +1057,7 @@ export interface PageText {
    * EditorialLinks counts the page's links inside its main content;
    * TemplateLinks its others, including RepeatedLinks: those inside its
    * main content to a URL most pages of its site link to, which the
-   * site graph takes for the template's (see [Store.RepetitionRule]).
+   * site graph takes for the template's (see [store.Store.RepetitionRule]).
    */
   editorial_links: number;
   template_links: number;
@@ -1196,7 +1197,7 @@ export interface RateBody {
  * 4 (must archive), with an optional note; or a note alone, kept before
  * (or without) a rating, whose Rating is 0.
  *
- * (Go: sitesift/sites/store.Rating)
+ * (Go: sitesift/app/review.Rating)
  */
 export interface Rating {
   librarian: string;
@@ -1207,9 +1208,9 @@ export interface Rating {
 }
 
 /**
- * RatingsImport tells what [Store.ImportRatings] changed.
+ * RatingsImport tells what [store.Store.ImportRatings] changed.
  *
- * (Go: sitesift/sites/store.RatingsImport)
+ * (Go: sitesift/app/review.RatingsImport)
  */
 export interface RatingsImport {
   /** Rows is the number of ratings given. */
@@ -1249,7 +1250,7 @@ export interface RatingsRefusal {
  * pages that failed otherwise, which change nothing. A page still gone,
  * and a new URL whose fetch failed, count nowhere.
  *
- * (Go: sitesift/sites/store.RecrawlCounts)
+ * (Go: sitesift/app/crawling.RecrawlCounts)
  */
 export interface RecrawlCounts {
   unchanged: number;
@@ -1520,7 +1521,7 @@ export interface SelectedSeed {
 /**
  * Selection is the selection state of one site.
  *
- * (Go: sitesift/sites/store.Selection)
+ * (Go: sitesift/app/review.Selection)
  */
 export interface Selection {
   site: string;
@@ -1664,7 +1665,7 @@ export interface SettingsUpdate {
  * SiteArchiveInfo is what the project knows of a site from archives and
  * the Common Crawl graph.
  *
- * (Go: sitesift/sites/store.SiteArchiveInfo)
+ * (Go: sitesift/app/review.SiteArchiveInfo)
  */
 export interface SiteArchiveInfo {
   urls: number;
@@ -1695,7 +1696,7 @@ export interface SiteCommunity {
 /**
  * SiteCount is one entry of the site facet.
  *
- * (Go: sitesift/sites/index.SiteCount)
+ * (Go: sitesift/app/review.SiteCount)
  */
 export interface SiteCount {
   site: string;
@@ -1704,9 +1705,9 @@ export interface SiteCount {
 
 /**
  * SiteDetail is everything the site page shows. The counts of the embedded
- * row are complete; the lists are capped at [MaxDetailRows].
+ * row are complete; the lists are capped at [store.MaxDetailRows].
  *
- * (Go: sitesift/sites/store.SiteDetail)
+ * (Go: sitesift/app/review.SiteDetail)
  */
 export interface SiteDetail {
   site: string;
@@ -1718,12 +1719,22 @@ export interface SiteDetail {
   in_sites: number;
   out_sites: number;
   rating: number | null;
+  /**
+   * The lists are never null on the wire, which the page iterates
+   * without a check; "pages" is the list, so the row's count is
+   * "pages_count".
+   */
   pages: PageRow[] | null;
   in_links: SiteLink[] | null;
   out_links: SiteLink[] | null;
   ratings: Rating[] | null;
   report: SiteReport;
   platform: boolean;
+  /**
+   * PlatformListed is true when the list of platforms names the site;
+   * PlatformChosen when a librarian chose for this project whether it is
+   * one (Platform says what was chosen).
+   */
   platform_listed: boolean;
   platform_chosen: boolean;
   opic_rank: number;
@@ -1736,7 +1747,7 @@ export interface SiteDetail {
  * SiteLink is a neighbour in the site graph: the other site, the weight of
  * the edge and the other site's normalised OPIC.
  *
- * (Go: sitesift/sites/store.SiteLink)
+ * (Go: sitesift/app/ranking.SiteLink)
  */
 export interface SiteLink {
   site: string;
@@ -1806,7 +1817,7 @@ export interface SiteRecrawls {
  * the failed fetches by class (sites.ErrDNS …, robots.txt's refusals
  * apart) and the URLs robots.txt kept the crawler from.
  *
- * (Go: sitesift/sites/store.SiteReport)
+ * (Go: sitesift/app/review.SiteReport)
  */
 export interface SiteReport {
   pages_ok: number;
@@ -1827,7 +1838,7 @@ export interface SiteReport {
 /**
  * SiteRound is a site's part in one round, for its page.
  *
- * (Go: sitesift/sites/store.SiteRound)
+ * (Go: sitesift/app/crawling.SiteRound)
  */
 export interface SiteRound {
   round: number;
@@ -1849,7 +1860,7 @@ export interface SiteRound {
 /**
  * SiteRow is one site in a listing.
  *
- * (Go: sitesift/sites/store.SiteRow)
+ * (Go: sitesift/app/ranking.SiteRow)
  */
 export interface SiteRow {
   site: string;
@@ -1905,7 +1916,7 @@ export interface SiteScore {
  * TopPage is one of the most important crawled pages of a site, as the
  * review page shows it.
  *
- * (Go: sitesift/sites/store.TopPage)
+ * (Go: sitesift/app/review.TopPage)
  */
 export interface TopPage {
   url: string;

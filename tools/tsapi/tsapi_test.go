@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/crawling"
 	"sitesift/app/httpapi"
-	"sitesift/sites/store"
 	"sitesift/tools/tsapi/sample"
 )
 
@@ -168,8 +168,8 @@ func TestNamesDoNotClash(t *testing.T) {
 		A int `json:"a"`
 	}
 	type both struct {
-		F File                `json:"f"`
-		L store.RecrawlCounts `json:"l"`
+		F File                   `json:"f"`
+		L crawling.RecrawlCounts `json:"l"`
 	}
 	root, err := moduleRoot(".")
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"sitesift/sites/store"
+	"sitesift/app/crawling"
 )
 
 // Level is a named string type with constants: a union.
@@ -38,30 +38,30 @@ type Base struct {
 
 // Sample has a field of each kind.
 type Sample struct {
-	Base                        // promoted: id and tie, which tie with inner's and are left out
-	*inner                      // promoted through a pointer: optional; deep hidden by Deep
-	Deep    string              `json:"deep"`
-	Name    string              `json:"name"`
-	Plain   int                 // no tag: its Go name
-	Skipped string              `json:"-"`
-	Dash    string              `json:"-,"`
-	Opt     string              `json:"opt,omitempty"`
-	Zero    int                 `json:"zero,omitzero"`
-	Ptr     *float64            `json:"ptr"`
-	OptPtr  *float64            `json:"opt_ptr,omitempty"`
-	List    []string            `json:"list"`
-	OptList []string            `json:"opt_list,omitempty"`
-	Bytes   []byte              `json:"bytes"`
-	Grid    [2][]int            `json:"grid"`
-	Counts  map[string]Count    `json:"counts"`
-	At      time.Time           `json:"at"`
-	When    *time.Time          `json:"when,omitempty"`
-	Level   Level               `json:"level"`
-	Quoted  int64               `json:"quoted,string"`
-	Any     any                 `json:"any"`
-	Raw     json.RawMessage     `json:"raw"`
-	Nested  struct{ X bool }    `json:"nested"`
-	Row     store.RecrawlCounts `json:"row"`
+	Base                           // promoted: id and tie, which tie with inner's and are left out
+	*inner                         // promoted through a pointer: optional; deep hidden by Deep
+	Deep    string                 `json:"deep"`
+	Name    string                 `json:"name"`
+	Plain   int                    // no tag: its Go name
+	Skipped string                 `json:"-"`
+	Dash    string                 `json:"-,"`
+	Opt     string                 `json:"opt,omitempty"`
+	Zero    int                    `json:"zero,omitzero"`
+	Ptr     *float64               `json:"ptr"`
+	OptPtr  *float64               `json:"opt_ptr,omitempty"`
+	List    []string               `json:"list"`
+	OptList []string               `json:"opt_list,omitempty"`
+	Bytes   []byte                 `json:"bytes"`
+	Grid    [2][]int               `json:"grid"`
+	Counts  map[string]Count       `json:"counts"`
+	At      time.Time              `json:"at"`
+	When    *time.Time             `json:"when,omitempty"`
+	Level   Level                  `json:"level"`
+	Quoted  int64                  `json:"quoted,string"`
+	Any     any                    `json:"any"`
+	Raw     json.RawMessage        `json:"raw"`
+	Nested  struct{ X bool }       `json:"nested"`
+	Row     crawling.RecrawlCounts `json:"row"`
 	private int
 	Tagged  inner `json:"tagged"` // tagged: a field, not promoted
 }
