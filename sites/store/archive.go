@@ -23,13 +23,13 @@ var ErrAlreadyImported = errors.New("store: the file was imported already")
 // files of one kind with the same size, digest and slice are the same
 // import, wherever they lie.
 type ArchiveFile struct {
-	Kind   string `json:"kind"`
-	Path   string `json:"path"`
-	Size   int64  `json:"size"`
-	Digest string `json:"digest"`
+	Kind   string
+	Path   string
+	Size   int64
+	Digest string
 	// Slice names the hosts kept of a Common Crawl graph (its TLDs and host
 	// suffixes, as the importer writes them); "" for any other file.
-	Slice string `json:"slice,omitempty"`
+	Slice string
 }
 
 // sameImport selects the records of archive_files that are the import of a
@@ -43,10 +43,10 @@ func (f ArchiveFile) sameImportArgs() []any { return []any{f.Kind, f.Size, f.Dig
 // ArchiveImport is the record of one imported file.
 type ArchiveImport struct {
 	ArchiveFile
-	ID         int64     `json:"id"`
-	ImportedAt time.Time `json:"imported_at"`
+	ID         int64
+	ImportedAt time.Time
 	// Summary is what the file added, as the importer described it.
-	Summary json.RawMessage `json:"summary"`
+	Summary json.RawMessage
 }
 
 // ArchiveImported returns the record of the import of f (by kind, size,
@@ -344,13 +344,13 @@ func (a *ArchiveTx) SetCCRanks(ctx context.Context, site string, harmonic, pager
 // SiteArchiveInfo is what the project knows of a site from archives and
 // the Common Crawl graph.
 type SiteArchiveInfo struct {
-	URLs           int       `json:"urls"`
-	Captures       int       `json:"captures"`
-	First          time.Time `json:"first,omitzero"`
-	Last           time.Time `json:"last,omitzero"`
-	InlinksOutside int       `json:"cc_inlinks_outside,omitempty"`
-	CCHarmonic     *float64  `json:"cc_harmonic,omitempty"`
-	CCPageRank     *float64  `json:"cc_pagerank,omitempty"`
+	URLs           int
+	Captures       int
+	First          time.Time
+	Last           time.Time
+	InlinksOutside int
+	CCHarmonic     *float64
+	CCPageRank     *float64
 }
 
 // SitesArchive returns, by site name, what archives and the Common Crawl

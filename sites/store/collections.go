@@ -17,57 +17,57 @@ var ErrNameTaken = errors.New("store: name taken")
 // seed list. The store keeps it as given; the rules of what may be edited
 // are the caller's.
 type Collection struct {
-	ID        int64     `json:"id"`
-	Name      string    `json:"name"`
-	CreatedBy string    `json:"created_by"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	ID        int64
+	Name      string
+	CreatedBy string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// Params and Graph are JSON documents of the caller's: the settings of
 	// the extraction and the picture of the site graph when it was saved.
-	Params json.RawMessage `json:"params"`
-	Graph  json.RawMessage `json:"graph"`
+	Params json.RawMessage
+	Graph  json.RawMessage
 	// Communities are in the order of extraction; Added the seeds added by
 	// hand, in the order added.
-	Communities []CollectionCommunity `json:"communities"`
-	Added       []CollectionSeed      `json:"added"`
+	Communities []CollectionCommunity
+	Added       []CollectionSeed
 }
 
 // CollectionCommunity is one community of a [Collection].
 type CollectionCommunity struct {
-	Core int    `json:"core"`
-	Name string `json:"name"`
+	Core int
+	Name string
 	// Topic is the label computed from the community's pages.
-	Topic string `json:"topic"`
+	Topic string
 	// Kept is false when the librarian unchecked the seed.
-	Kept         bool     `json:"kept"`
-	Seed         string   `json:"seed"`
-	Site         string   `json:"site"`
-	FromHub      string   `json:"from_hub"`
-	HubScore     float64  `json:"hub_score"`
-	CoverDensity float64  `json:"cover_density"`
-	Hubs         []string `json:"hubs"`
-	Authorities  []string `json:"authorities"`
+	Kept         bool
+	Seed         string
+	Site         string
+	FromHub      string
+	HubScore     float64
+	CoverDensity float64
+	Hubs         []string
+	Authorities  []string
 }
 
 // CollectionSeed is a seed added by hand to a [Collection].
 type CollectionSeed struct {
-	URL  string `json:"url"`
-	Site string `json:"site"`
+	URL  string
+	Site string
 }
 
 // CollectionSummary is a [Collection] as listed: its name, who made it and
 // when, and how many communities and seeds it holds.
 type CollectionSummary struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	CreatedBy   string    `json:"created_by"`
-	CreatedAt   time.Time `json:"created_at"`
-	UpdatedAt   time.Time `json:"updated_at"`
-	Communities int       `json:"communities"`
+	ID          int64
+	Name        string
+	CreatedBy   string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	Communities int
 	// Kept is the number of communities whose seed is kept; Added the
 	// number of seeds added by hand.
-	Kept  int `json:"kept"`
-	Added int `json:"added"`
+	Kept  int
+	Added int
 }
 
 // CreateCollection saves c as a new collection, created and updated now,

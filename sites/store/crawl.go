@@ -682,12 +682,12 @@ type FetchErrorQuery struct {
 // FetchError is a fetch that failed, answered an error or was refused by
 // robots.txt.
 type FetchError struct {
-	URL       string    `json:"url"`
-	Site      string    `json:"site"`
-	Status    int       `json:"status"` // 0 when there was no answer
-	Class     string    `json:"class"`  // sites.ErrDNS …
-	Error     string    `json:"error"`
-	FetchedAt time.Time `json:"fetched_at"`
+	URL       string
+	Site      string
+	Status    int    // 0 when there was no answer
+	Class     string // sites.ErrDNS …
+	Error     string
+	FetchedAt time.Time
 }
 
 // FetchErrors returns the number of failed fetches q selects and the page
@@ -742,14 +742,14 @@ func (s *Store) CrawlProgress(ctx context.Context, id int64, pages, retries int)
 
 // Crawl is the record of one crawl.
 type Crawl struct {
-	ID         int64           `json:"id"`
-	StartedAt  time.Time       `json:"started_at"`
-	FinishedAt time.Time       `json:"finished_at"` // zero while running
-	Settings   json.RawMessage `json:"settings"`
-	State      string          `json:"state"`
-	EndReason  string          `json:"end_reason"` // why it ended; "" while running
-	Pages      int             `json:"pages"`
-	Retries    int             `json:"retries"` // fetches tried again after a passing failure
+	ID         int64
+	StartedAt  time.Time
+	FinishedAt time.Time // zero while running
+	Settings   json.RawMessage
+	State      string
+	EndReason  string // why it ended; "" while running
+	Pages      int
+	Retries    int // fetches tried again after a passing failure
 }
 
 // Crawls returns the recorded crawls, newest first.

@@ -21,14 +21,14 @@ var migrationSteps = map[int]func(ctx context.Context, s *Store, tx *sql.Tx) err
 // LibrarianMerge is a librarian profile that migration 0009 merged into
 // another whose name differed only in case.
 type LibrarianMerge struct {
-	Merged string `json:"merged"`
-	Into   string `json:"into"`
+	Merged string
+	Into   string
 	// Ratings is the number of ratings moved to Into; Dropped the number
 	// of the merged profile's ratings of sites Into had rated more
 	// recently, which were left out.
-	Ratings  int       `json:"ratings"`
-	Dropped  int       `json:"dropped"`
-	MergedAt time.Time `json:"merged_at"`
+	Ratings  int
+	Dropped  int
+	MergedAt time.Time
 }
 
 // mergeLibrarianCase merges the librarian profiles whose names differ only

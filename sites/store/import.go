@@ -23,16 +23,16 @@ var ErrCrawled = errors.New("store: the project holds a crawl")
 
 // ImportStats is the record of one imported edge list.
 type ImportStats struct {
-	ID         int64     `json:"id"`
-	File       string    `json:"file"`
-	ImportedAt time.Time `json:"imported_at"`
+	ID         int64
+	File       string
+	ImportedAt time.Time
 	// Sites is the number of distinct sites the file names, including
 	// those that appear only in self-edges.
-	Sites int `json:"sites"`
+	Sites int
 	// Edges is the number of distinct site pairs of the file, repeats merged.
-	Edges int `json:"edges"`
+	Edges int
 	// SelfEdges counts the edges dropped because both ends are one site.
-	SelfEdges int `json:"self_edges"`
+	SelfEdges int
 }
 
 // Rows per multi-row INSERT of an import. Each row binds 2 (sites) or 3

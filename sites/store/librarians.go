@@ -16,11 +16,11 @@ import (
 // --librarian. sitesift is a desktop tool, so a profile has no password; it
 // only keeps one librarian's ratings and decisions apart from another's.
 type Librarian struct {
-	Name      string    `json:"name"`
-	CreatedAt time.Time `json:"created_at"`
+	Name      string
+	CreatedAt time.Time
 	// Ratings is the number of sites the librarian has rated (notes
 	// without a rating are not counted).
-	Ratings int `json:"ratings"`
+	Ratings int
 }
 
 // MaxLibrarianName is the longest librarian name accepted, in characters.

@@ -46,18 +46,18 @@ const keyLinks = "links"
 // what its links were.
 type LinkGraphInfo struct {
 	// Links is the graph the project chose.
-	Links LinkGraph `json:"links"`
+	Links LinkGraph
 	// NoPageStructure is set when links of the graph came from an import
 	// with no page structure (an edge list, CDX, a crawl log, the Common
 	// Crawl graph): they count in both graphs.
-	NoPageStructure bool `json:"no_page_structure"`
+	NoPageStructure bool
 	// Pages is set when the project holds pages whose links have kinds
 	// (a crawl, a WARC import).
-	Pages bool `json:"pages"`
+	Pages bool
 	// BeforeKinds is set for a project that held links before sitesift
 	// told editorial links from template links: those count as editorial
 	// until their pages are crawled again.
-	BeforeKinds bool `json:"before_kinds"`
+	BeforeKinds bool
 }
 
 // LinkGraph returns the project's link graph and what its links were.

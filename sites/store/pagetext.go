@@ -12,31 +12,31 @@ import (
 // its main text (what search finds) and the whole page's text, kept
 // apart and never indexed.
 type PageText struct {
-	URL    string `json:"url"`
-	Site   string `json:"site"`
-	Status int    `json:"status"`
-	Title  string `json:"title"`
+	URL    string
+	Site   string
+	Status int
+	Title  string
 	// Text is the page's main content. A page fetched before the main
 	// content was told from its template (migration 0017) holds its whole
 	// text here, and an empty FullText.
-	Text string `json:"text"`
+	Text string
 	// FullText is the whole body's text, template included; "" for a page
 	// fetched before it was kept, and for one without text.
-	FullText string `json:"full_text"`
+	FullText string
 	// Language is the ISO 639-1 code of the main text's language, "" when
 	// it could not be told.
-	Language string `json:"language"`
+	Language string
 	// Published is the date the page says it was published, zero when it
 	// says none.
-	Published time.Time `json:"published,omitzero"`
-	FetchedAt time.Time `json:"fetched_at,omitzero"`
+	Published time.Time
+	FetchedAt time.Time
 	// EditorialLinks counts the page's links inside its main content;
 	// TemplateLinks its others, including RepeatedLinks: those inside its
 	// main content to a URL most pages of its site link to, which the
 	// site graph takes for the template's (see [Store.RepetitionRule]).
-	EditorialLinks int `json:"editorial_links"`
-	TemplateLinks  int `json:"template_links"`
-	RepeatedLinks  int `json:"repeated_links"`
+	EditorialLinks int
+	TemplateLinks  int
+	RepeatedLinks  int
 }
 
 // PageText returns the stored page of url (its exact stored form: callers

@@ -62,29 +62,29 @@ func SortKeys() []string {
 
 // SiteRow is one site in a listing.
 type SiteRow struct {
-	Site string `json:"site"`
+	Site string
 	// OPIC is the site's share of all OPIC importance: (history+cash) over
 	// the sum of (history+cash) of all sites, 0 when that sum is 0.
-	OPIC     float64 `json:"opic"`
-	PageRank float64 `json:"pagerank"`
+	OPIC     float64
+	PageRank float64
 	// Pages is the number of pages of the site fetched fine; a failed fetch
 	// is not a page.
-	Pages int `json:"pages"`
+	Pages int
 	// Errors is the number of fetches of the site that failed or answered
 	// an error (robots-blocked URLs are not fetches).
-	Errors int `json:"errors"`
+	Errors int
 	// CrawlStatus is what the crawl got of the site (sites.SiteOK …).
-	CrawlStatus string `json:"crawl_status"`
+	CrawlStatus string
 	// InSites and OutSites count the other sites linking to it and linked
 	// from it.
-	InSites  int `json:"in_sites"`
-	OutSites int `json:"out_sites"`
+	InSites  int
+	OutSites int
 	// Rating is the rating of SiteQuery.Librarian, nil when there is none.
-	Rating *int `json:"rating"`
+	Rating *int
 	// Platform is true of a platform site: one the list of platforms names
 	// (sites.IsPlatform) unless a librarian moved it out, or one a
 	// librarian moved in.
-	Platform bool `json:"platform"`
+	Platform bool
 	// Standing places the site among all sites; the store leaves it zero
 	// and the app fills it (ranking.Standings).
 	Standing
@@ -96,32 +96,32 @@ type SiteRow struct {
 // as in 1, 2, 2, 4) and the score, 100 × value / highest value, rounded to
 // a whole number (the top site scores 100). Zero means not computed.
 type Standing struct {
-	OPICRank      int `json:"opic_rank"`
-	OPICScore     int `json:"opic_score"`
-	PageRankRank  int `json:"pagerank_rank"`
-	PageRankScore int `json:"pagerank_score"`
+	OPICRank      int
+	OPICScore     int
+	PageRankRank  int
+	PageRankScore int
 }
 
 // PageRow is one crawled page of a site, as listed in [SiteDetail].
 type PageRow struct {
-	URL         string `json:"url"`
-	Title       string `json:"title"`
-	Status      int    `json:"status"`
-	ContentType string `json:"content_type"`
+	URL         string
+	Title       string
+	Status      int
+	ContentType string
 	// ErrorClass is why the fetch failed (sites.ErrDNS …), "" when it did
 	// not.
-	ErrorClass string `json:"error_class"`
+	ErrorClass string
 }
 
 // SiteLink is a neighbour in the site graph: the other site, the weight of
 // the edge and the other site's normalised OPIC.
 type SiteLink struct {
-	Site   string  `json:"site"`
-	Weight float64 `json:"weight"`
-	OPIC   float64 `json:"opic"`
+	Site   string
+	Weight float64
+	OPIC   float64
 	// OPICScore is the other site's OPIC as 0–100 of the top site's
 	// (Standing.OPICScore); the app fills it.
-	OPICScore int `json:"opic_score"`
+	OPICScore int
 }
 
 // SiteDetail is everything the site page shows. The counts of the embedded
@@ -146,55 +146,17 @@ type SiteDetail struct {
 // the failed fetches by class (sites.ErrDNS …, robots.txt's refusals
 // apart) and the URLs robots.txt kept the crawler from.
 type SiteReport struct {
-	PagesOK       int            `json:"pages_ok"`
-	ErrorsByClass map[string]int `json:"errors_by_class"`
-	RobotsBlocked int            `json:"robots_blocked"`
+	PagesOK       int
+	ErrorsByClass map[string]int
+	RobotsBlocked int
 	// OutOfScope and Trapped count the distinct URLs of the site the crawls
 	// found and left out (out of scope or too deep; by a trap guard);
 	// DelayMS is the delay between two requests the last crawl kept there.
-	OutOfScope int `json:"out_of_scope"`
+	OutOfScope int
 	// Redirects counts the URLs of the site that redirected elsewhere.
-	Redirects int `json:"redirects"`
-	Trapped   int `json:"trapped"`
-	DelayMS   int `json:"delay_ms"`
-}
-
-// MarshalJSON writes the detail in the shape of GET /api/sites/{site}: the
-// row's page count is "pages_count" because "pages" is the page list.
-func (d SiteDetail) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Site        string     `json:"site"`
-		OPIC        float64    `json:"opic"`
-		PageRank    float64    `json:"pagerank"`
-		PagesCount  int        `json:"pages_count"`
-		Errors      int        `json:"errors"`
-		CrawlStatus string     `json:"crawl_status"`
-		InSites     int        `json:"in_sites"`
-		OutSites    int        `json:"out_sites"`
-		Rating      *int       `json:"rating"`
-		Pages       []PageRow  `json:"pages"`
-		InLinks     []SiteLink `json:"in_links"`
-		OutLinks    []SiteLink `json:"out_links"`
-		Ratings     []Rating   `json:"ratings"`
-		Report      SiteReport `json:"report"`
-		Platform    bool       `json:"platform"`
-		Listed      bool       `json:"platform_listed"`
-		Chosen      bool       `json:"platform_chosen"`
-		Standing
-	}{
-		d.Site, d.OPIC, d.PageRank, d.SiteRow.Pages, d.Errors, d.CrawlStatus, d.InSites, d.OutSites, d.Rating,
-		orEmpty(d.Pages), orEmpty(d.InLinks), orEmpty(d.OutLinks), orEmpty(d.Ratings), d.Report,
-		d.Platform, d.PlatformListed, d.PlatformChosen, d.Standing,
-	})
-}
-
-// orEmpty makes a nil list marshal as [] rather than null, which the
-// frontend can iterate without a check.
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+	Redirects int
+	Trapped   int
+	DelayMS   int
 }
 
 // MaxDetailRows caps each list of a [SiteDetail]: a hub can link to

@@ -12,11 +12,11 @@ import (
 // 4 (must archive), with an optional note; or a note alone, kept before
 // (or without) a rating, whose Rating is 0.
 type Rating struct {
-	Librarian string    `json:"librarian"`
-	Site      string    `json:"site"`
-	Rating    int       `json:"rating"`
-	Note      string    `json:"note"`
-	RatedAt   time.Time `json:"rated_at"`
+	Librarian string
+	Site      string
+	Rating    int
+	Note      string
+	RatedAt   time.Time
 }
 
 // MinRating and MaxRating bound a valid rating.

@@ -12,14 +12,14 @@ import (
 // RatingsImport tells what [Store.ImportRatings] changed.
 type RatingsImport struct {
 	// Rows is the number of ratings given.
-	Rows int `json:"rows"`
+	Rows int
 	// Added ratings were new; Changed ones replaced a different rating or
 	// note; Unchanged ones were there already, rated_at included.
-	Added     int `json:"added"`
-	Changed   int `json:"changed"`
-	Unchanged int `json:"unchanged"`
+	Added     int
+	Changed   int
+	Unchanged int
 	// NewLibrarians are the profiles the import created, sorted.
-	NewLibrarians []string `json:"new_librarians"`
+	NewLibrarians []string
 }
 
 // UnknownSitesError is the error of [Store.ImportRatings] when ratings name

@@ -23,12 +23,12 @@ import (
 
 // Round is one visit of the web: the first crawl (0) or a recrawl.
 type Round struct {
-	Round      int       `json:"round"`
-	StartedAt  time.Time `json:"started_at"`
-	FinishedAt time.Time `json:"finished_at"` // zero while open
+	Round      int
+	StartedAt  time.Time
+	FinishedAt time.Time // zero while open
 	// G is OPIC's clock at the round's end: the cash read in all rounds up
 	// to it (0 while open).
-	G float64 `json:"g"`
+	G float64
 	// What the round's fetches found of the pages: see [RecrawlCounts].
 	RecrawlCounts
 }
@@ -40,11 +40,11 @@ type Round struct {
 // pages that failed otherwise, which change nothing. A page still gone,
 // and a new URL whose fetch failed, count nowhere.
 type RecrawlCounts struct {
-	Unchanged int `json:"unchanged"`
-	Changed   int `json:"changed"`
-	New       int `json:"new"`
-	Gone      int `json:"gone"`
-	Failed    int `json:"failed"`
+	Unchanged int
+	Changed   int
+	New       int
+	Gone      int
+	Failed    int
 }
 
 // Add adds o to c.
@@ -617,13 +617,13 @@ func (s *Store) SetRoundImportance(ctx context.Context, round int, importance ma
 
 // SiteRound is a site's part in one round, for its page.
 type SiteRound struct {
-	Round     int       `json:"round"`
-	StartedAt time.Time `json:"started_at"`
+	Round     int
+	StartedAt time.Time
 	// Reading is the site's share of the cash read in the round;
 	// Importance its importance after the round under the window policy
 	// (round 0: its OPIC importance then, its reading).
-	Reading    float64 `json:"reading"`
-	Importance float64 `json:"importance"`
+	Reading    float64
+	Importance float64
 	RecrawlCounts
 }
 
@@ -679,11 +679,11 @@ func (s *Store) ChangedSites(ctx context.Context) (map[string]RecrawlCounts, err
 // GonePage is a page a recrawl found gone: kept with its title, without its
 // out-links.
 type GonePage struct {
-	URL    string    `json:"url"`
-	Title  string    `json:"title"`
-	Status int       `json:"status"` // 404 or 410; a redirect's own status, or 0
-	Why    string    `json:"why"`    // "gone: 404", "gone: redirected to …"
-	GoneAt time.Time `json:"gone_at"`
+	URL    string
+	Title  string
+	Status int    // 404 or 410; a redirect's own status, or 0
+	Why    string // "gone: 404", "gone: redirected to …"
+	GoneAt time.Time
 }
 
 // GonePages returns the pages of site a recrawl found gone, latest first.

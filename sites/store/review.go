@@ -13,13 +13,13 @@ import (
 // TopPage is one of the most important crawled pages of a site, as the
 // review page shows it.
 type TopPage struct {
-	URL   string `json:"url"`
-	Title string `json:"title"`
+	URL   string
+	Title string
 	// Text is the start of the page's text, at most TopPageText characters.
-	Text  string `json:"text"`
-	Depth int    `json:"depth"`
+	Text  string
+	Depth int
 	// InLinks is the number of crawled pages of other sites that link to it.
-	InLinks int `json:"in_links"`
+	InLinks int
 }
 
 // TopPageText is how much of a page's text [Store.TopPages] returns, in

@@ -83,31 +83,31 @@ func validNote(what, s string) error {
 
 // Selection is the selection state of one site.
 type Selection struct {
-	Site string `json:"site"`
+	Site string
 	// Status is one of the Status constants; a site never decided upon is
 	// a candidate.
-	Status  string `json:"status"`
-	Note    string `json:"note"`
-	Subject string `json:"subject"`
+	Status  string
+	Note    string
+	Subject string
 	// DecidedBy and DecidedAt tell who last changed the status, and when;
 	// empty and zero while the site has never left candidate.
-	DecidedBy string    `json:"decided_by"`
-	DecidedAt time.Time `json:"decided_at,omitzero"`
+	DecidedBy string
+	DecidedAt time.Time
 	// NominatedBy and NominatedAt tell who nominated the site, and when,
 	// for a nominated or approved site (and a rejected one that had been
 	// nominated). NominatorUnknown is true for a site approved before
 	// nominators were kept: it was nominated, by someone not recorded.
-	NominatedBy      string    `json:"nominated_by"`
-	NominatedAt      time.Time `json:"nominated_at,omitzero"`
-	NominatorUnknown bool      `json:"nominator_unknown,omitempty"`
+	NominatedBy      string
+	NominatedAt      time.Time
+	NominatorUnknown bool
 	// ApprovedBy and ApprovedAt tell who approved the site, and when.
-	ApprovedBy string    `json:"approved_by"`
-	ApprovedAt time.Time `json:"approved_at,omitzero"`
+	ApprovedBy string
+	ApprovedAt time.Time
 	// RejectedBy, RejectedAt and RejectedReason tell who rejected the
 	// site, when and why (the reason may be empty).
-	RejectedBy     string    `json:"rejected_by"`
-	RejectedAt     time.Time `json:"rejected_at,omitzero"`
-	RejectedReason string    `json:"rejected_reason"`
+	RejectedBy     string
+	RejectedAt     time.Time
+	RejectedReason string
 }
 
 // SelectionUpdate is what [Store.SetSelection] writes. A nil Note or
@@ -308,11 +308,11 @@ func (s *Store) Selection(ctx context.Context, site string) (Selection, error) {
 type SelectedSite struct {
 	Selection
 	// OPIC is the site's share of all OPIC importance (see SiteRow.OPIC).
-	OPIC float64 `json:"opic"`
+	OPIC float64
 	// PageRank is the site's PageRank (see SiteRow.PageRank).
-	PageRank float64 `json:"pagerank"`
+	PageRank float64
 	// Platform tells a platform site (see SiteRow.Platform).
-	Platform bool `json:"platform"`
+	Platform bool
 	// Standing places the site among all sites; the app fills it.
 	Standing
 }

@@ -18,10 +18,10 @@ const MaxOPICSnapshots = 96
 type OPICPoint struct {
 	// Pages is the number of crawled pages of the project when the
 	// snapshot was taken: the crawl step.
-	Pages int       `json:"pages"`
-	At    time.Time `json:"at"`
+	Pages int
+	At    time.Time
 	// OPIC is the site's share of all OPIC importance then.
-	OPIC float64 `json:"opic"`
+	OPIC float64
 }
 
 // SnapshotOPIC records the current OPIC share of every site with some
