@@ -38,5 +38,11 @@
 // of named edges; both recorded in imports); a project holds one or the
 // other, never both. [Store.SiteGraphCSR] reads the graph back in that form.
 //
+// The rows carry no JSON tags: what the API and the command line call a
+// field is decided by the services' own types (app/review, app/crawling …),
+// which convert the rows. The store writes JSON only of what it is handed
+// (a crawl's settings, an import's summary, a collection's parameters and
+// picture) and of plain lists of names and ids, never of a row of its own.
+//
 // All methods are safe for concurrent use.
 package store
