@@ -13,6 +13,8 @@ import (
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
+	"sitesift/app/internal/wire"
+	"sitesift/sites/store"
 )
 
 // States of an archive import run in the background.
@@ -157,28 +159,14 @@ func (s *Service) SaveUpload(name string, r io.Reader) (string, error) {
 // oldest first.
 func (s *Service) ArchiveImports(ctx context.Context) ([]ArchiveImport, error) {
 	as, err := s.store.ArchiveImports(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ArchiveImport, len(as))
-	for i, a := range as {
-		out[i] = archiveImport(a)
-	}
-	return out, nil
+	return wire.Each(as, archiveImport), err
 }
 
 // SiteGraphImports returns the record of every edge list imported into the
 // site graph, oldest first.
 func (s *Service) SiteGraphImports(ctx context.Context) ([]ImportStats, error) {
 	st, err := s.store.Imports(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ImportStats, len(st))
-	for i, x := range st {
-		out[i] = ImportStats(x)
-	}
-	return out, nil
+	return wire.Each(st, func(x store.ImportStats) ImportStats { return ImportStats(x) }), err
 }
 
 // CheckFileName returns an error, in words a person reads, when name
