@@ -5,16 +5,16 @@
 import { request, type Answer, type CommunityParams } from './api';
 import type * as Gen from './api-types.gen';
 
-/** CollectionCommunity is store.CollectionCommunity: one community of a saved collection. */
+/** CollectionCommunity is communities.CollectionCommunity: one community of a saved collection. */
 export type CollectionCommunity = Gen.CollectionCommunity;
 
-/** AddedSeed is store.CollectionSeed: a seed added by hand. */
+/** AddedSeed is communities.CollectionSeed: a seed added by hand. */
 export type AddedSeed = Gen.CollectionSeed;
 
-/** Collection is store.Collection: a saved collection as stored, its run's settings, picture, communities and added seeds. */
+/** Collection is communities.Collection: a saved collection, its run's settings, picture, communities and added seeds. */
 export type Collection = Gen.Collection;
 
-/** CollectionSummary is store.CollectionSummary: a collection as listed. */
+/** CollectionSummary is communities.CollectionSummary: a collection as listed. */
 export type CollectionSummary = Gen.CollectionSummary;
 
 export type SeedFile = 'seeds.txt' | 'seeds.csv' | 'seeds.json';
