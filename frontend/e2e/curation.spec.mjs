@@ -292,9 +292,11 @@ try {
     await page.goto(`${base}#/selection`);
     const row = `.selection-table tr[data-site="${quote(site)}"]`;
     await page.click(`${row} button[data-action="rejected"]`);
-    await page.fill(`${row} .reject-reason`, why);
+    // The reason is asked for in a row of its own under the site's.
+    const form = `.selection-table tr[data-reject-for="${quote(site)}"]`;
+    await page.fill(`${form} .reject-reason`, why);
     const put = page.waitForResponse((r) => r.url().includes('/selection') && r.request().method() === 'PUT');
-    await page.click(`${row} button[data-action="confirm-reject"]`);
+    await page.click(`${form} button[data-action="confirm-reject"]`);
     await answered(put, 'PUT selection');
     await page.goto(`${base}#/selection?status=rejected`);
     await page.waitForSelector(`${row}[data-status="rejected"] [data-reason]`);

@@ -114,26 +114,40 @@ export class SelectionView extends LightElement {
       <td>${s.subject || html`<span class="muted">–</span>`}</td>
       <td class="sel-note">${s.note || html`<span class="muted">–</span>`}</td>
       <td class="decided">${workflow(s)}</td>
-      <td class="nowrap row-actions">
+      <td class="row-actions">
         ${to
           ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#move(s, to)}
               title=${own ? `You nominated it: two-person approval needs another librarian (a project setting allows single-person approval)` : ''}>${advanceLabel(s.status)}</button>`
           : nothing}
         ${s.status !== 'rejected'
-          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => (this.rejecting = s.site)}>Reject…</button>`
+          ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => {
+              this.rejecting = s.site;
+              void this.updateComplete.then(() => this.querySelector<HTMLInputElement>('.reject-row .reject-reason')?.focus());
+            }}>Reject…</button>`
           : nothing}
         <a class="btn small-btn" href=${href('/review', { site: s.site })} title="Open it in the review queue">Review</a>
-        ${this.rejecting === s.site
-          ? html`<form class="reject-form" @submit=${(ev: Event) => {
-              ev.preventDefault();
-              const why = (ev.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input')?.value.trim() ?? '';
-              void this.#move(s, 'rejected', why);
-            }}>
-              <input class="reject-reason" placeholder="Why? (kept with the rejection)" aria-label="Why is ${s.site} rejected?" />
-              <button type="submit" class="btn small-btn danger" data-action="confirm-reject">Reject</button>
-              <button type="button" class="btn small-btn" @click=${() => (this.rejecting = '')}>Cancel</button>
-            </form>`
-          : nothing}
+      </td>
+    </tr>${this.rejecting === s.site ? this.#renderReject(s) : nothing}`;
+  }
+
+  /**
+   * renderReject asks why a site is rejected in a row of its own under the
+   * site's, across the whole table: in the row's last cell it widened the
+   * table past the panel at 1280 px, cutting the site names and the buttons.
+   */
+  #renderReject(s: SelectedSeed) {
+    return html`<tr class="reject-row" data-reject-for=${s.site}>
+      <td colspan="7">
+        <form class="reject-form" @submit=${(ev: Event) => {
+          ev.preventDefault();
+          const why = (ev.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input')?.value.trim() ?? '';
+          void this.#move(s, 'rejected', why);
+        }}>
+          <span class="small">Reject <strong>${s.site}</strong>:</span>
+          <input class="reject-reason" placeholder="Why? (kept with the rejection)" aria-label="Why is ${s.site} rejected?" />
+          <button type="submit" class="btn small-btn danger" data-action="confirm-reject">Reject</button>
+          <button type="button" class="btn small-btn" @click=${() => (this.rejecting = '')}>Cancel</button>
+        </form>
       </td>
     </tr>`;
   }
@@ -187,7 +201,7 @@ export class SelectionView extends LightElement {
             : html`<table class="data selection-table" aria-label="${tab.label} sites">
                 <thead><tr>
                   <th scope="col">Site</th><th scope="col">Status</th><th scope="col" class="num" title="Importance (OPIC) as 0–100 of the top site's, and its rank among all sites">Importance</th><th scope="col">Subject</th>
-                  <th scope="col">Note</th><th scope="col">Nominated · approved · rejected</th><th scope="col"></th>
+                  <th scope="col">Note</th><th scope="col" class="decided-h">Nominated · approved · rejected</th><th scope="col"></th>
                 </tr></thead>
                 <tbody>${rows.map((s) => this.#renderRow(s))}</tbody>
               </table>`}
