@@ -1,10 +1,11 @@
 // ss-librarian: the top bar's librarian chooser — a combobox over the
 // project's librarian profiles (GET /api/librarians). Typing filters the
 // list; a librarian is chosen by picking one (or typing a name in any case
-// and pressing Enter). Adding a librarian is its own action, the menu's last
-// option "Add NAME as a new librarian" (POST /api/librarians): a mistyped
-// name never becomes a new librarian by itself, and leaving the field with a
-// name that is no librarian keeps the one chosen before.
+// and pressing Enter). Adding a librarian is the menu's last option "Add
+// NAME as a new librarian" (POST /api/librarians), which Enter takes when it
+// is the only one; a name that is part of a librarian's name is added only
+// by picking Add, and leaving the field with a name that is no librarian
+// keeps the one chosen before.
 
 import { html, nothing } from 'lit';
 import { message, type LibrarianProfile } from './api';
@@ -127,6 +128,12 @@ export class LibrarianChooser extends LightElement {
         const t = this.text.trim();
         if (!t || librarian.isProfile(t)) {
           void this.#commit(t, false, true);
+          return;
+        }
+        // A name no librarian's name contains: Add is the menu's only option, and Enter takes it. A name
+        // close to others (part of one) asks first, so a slip of the keyboard does not make a second profile.
+        if (opts.length === 1 && opts[0].add) {
+          void this.#commit(opts[0].name, true, true);
           return;
         }
         this.open = true;
