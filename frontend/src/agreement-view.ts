@@ -176,7 +176,7 @@ export class AgreementView extends LightElement {
       const res = await api.importRatings(f.data, f.name, newLibrarians);
       this.imported = { ...res, name: f.name };
       void librarian.loadProfiles();
-      void this.#load();
+      this.#reloaded = this.#load();
     } catch (err) {
       const data = err instanceof ApiError ? (err.data as RatingsRefusal | undefined) : undefined;
       if (data?.new_librarians?.length) {
@@ -195,8 +195,17 @@ export class AgreementView extends LightElement {
       // Return adds them: the button has the focus (enabled once importing is over), in the window as in a browser.
       await this.updateComplete;
       this.querySelector<HTMLButtonElement>('#ratings-import-new')?.focus();
+      return;
     }
+    // The answer is read where it is: the table read again after an import can draw the heat map above the form,
+    // which pushed the answer below the window's edge, so nothing seemed to happen after the click.
+    await this.#reloaded;
+    await this.updateComplete;
+    this.querySelector('.ratings-files .import-ok, .ratings-files .import-refused')?.scrollIntoView({ block: 'nearest' });
   }
+
+  /** reloaded settles once the table read again after the last import is drawn. */
+  #reloaded: Promise<unknown> = Promise.resolve();
 
   // ---------- rendering ----------
 
