@@ -10,6 +10,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { message, request, type Answer } from './api';
 import type * as Gen from './api-types.gen';
 import { alertBox, spinner } from './loader';
+import './download.css';
 
 /** inDesktopWindow reports whether the page runs in the Wails window (Wails injects window.runtime). */
 export function inDesktopWindow(): boolean {
@@ -148,16 +149,32 @@ export class Downloads implements ReactiveController {
     return res.cancelled ? `not saved: the Save dialog was cancelled` : `saved as ${res.path ?? name}`;
   }
 
+  /** dismiss closes the note of the last save. */
+  dismiss = (): void => {
+    this.saved = '';
+    this.cancelled = '';
+    this.error = '';
+    this.#host.requestUpdate();
+  };
+
   /**
    * note shows, in the window, the save under way, where the last file went,
    * or why it failed; with a prefix, only when the file asked for begins with it.
+   * It is a toast held at the window's bottom edge until closed or the next
+   * save, not a line in the page: a line above the download buttons moved
+   * every button under it down as it appeared.
    */
   note(prefix = '') {
     if (!inDesktopWindow() || !this.asked.startsWith(prefix)) return nothing;
-    return html`${spinner(!!this.saving, 'Saving')}${alertBox(this.error)}${this.saved
-      ? html`<p class="saved-note download-saved" role="status">${savedWhere(this.saved)}</p>`
-      : nothing}${this.cancelled
-      ? html`<p class="saved-note download-cancelled" role="status">Not saved: the Save dialog of <code>${this.cancelled}</code> was cancelled.</p>`
-      : nothing}`;
+    if (!this.saving && !this.error && !this.saved && !this.cancelled) return nothing;
+    return html`<div class="save-toast">
+      ${spinner(!!this.saving, 'Saving')}${this.saving ? html`<span class="muted">Saving <code>${this.saving}</code>…</span>` : nothing}
+      ${alertBox(this.error)}${this.saved
+        ? html`<p class="saved-note download-saved" role="status">${savedWhere(this.saved)}</p>`
+        : nothing}${this.cancelled
+        ? html`<p class="saved-note download-cancelled" role="status">Not saved: the Save dialog of <code>${this.cancelled}</code> was cancelled.</p>`
+        : nothing}
+      ${this.saving ? nothing : html`<button type="button" class="btn small-btn save-toast-close" aria-label="Close" @click=${this.dismiss}>×</button>`}
+    </div>`;
   }
 }
