@@ -216,6 +216,8 @@ export class CrawlView extends LightElement {
       this.fresh = false;
       this.exprErrors = {};
       void settings?.reload();
+      // The form is long and the counters are under it: show them moving, or the click seems to do nothing.
+      void this.updateComplete.then(() => this.querySelector('.status-panel')?.scrollIntoView({ block: 'nearest' }));
     } catch (err) {
       const msg = message(err);
       const bad = err instanceof ApiError && err.status === 400;
