@@ -44,8 +44,9 @@ await page.reload();
 try {
   await step('navigation links to Lab and Communities', async () => {
     await page.goto(`${base}#/sites`);
-    await page.waitForSelector('nav a[data-nav="lab"]');
     await page.waitForSelector('nav a[data-nav="communities"]');
+    // Lab is research, not a step of the job: it is under the navigation's More menu.
+    await page.click('nav #nav-more');
     await page.click('nav a[data-nav="lab"]');
     await page.waitForSelector('ss-lab section.lab-card');
     const exps = await page.locator('ss-lab section.lab-card').evaluateAll((s) => s.map((e) => e.dataset.experiment));

@@ -37,6 +37,7 @@ export class SsApp extends LightElement {
     prompting: { state: true },
     promptError: { state: true },
     promptBusy: { state: true },
+    moreOpen: { state: true },
   };
 
   declare route: Route;
@@ -48,6 +49,8 @@ export class SsApp extends LightElement {
   declare prompting: boolean;
   declare promptError: string;
   declare promptBusy: boolean;
+  /** moreOpen is whether the navigation's More menu (the pages that are no step of the job: Lab) is open. */
+  declare moreOpen: boolean;
 
   #promptResolve: ((name: string | null) => void) | null = null;
   #lastProjectLoad = 0;
@@ -65,6 +68,7 @@ export class SsApp extends LightElement {
     this.prompting = false;
     this.promptError = '';
     this.promptBusy = false;
+    this.moreOpen = false;
   }
 
   override connectedCallback(): void {
@@ -103,6 +107,7 @@ export class SsApp extends LightElement {
 
   #onRoute = () => {
     this.route = parseHash(location.hash);
+    this.moreOpen = false;
   };
 
   #onLibrarian = () => {
@@ -138,6 +143,7 @@ export class SsApp extends LightElement {
    * window.runtime there. In a browser the link behaves as usual.
    */
   #onClick = (ev: MouseEvent) => {
+    if (this.moreOpen && !(ev.target as Element | null)?.closest?.('.nav-more')) this.moreOpen = false;
     const rt = (window as unknown as { runtime?: { BrowserOpenURL?: (url: string) => void } }).runtime;
     if (!rt?.BrowserOpenURL || ev.defaultPrevented || ev.button !== 0) return;
     const a = (ev.target as Element | null)?.closest?.('a[target="_blank"]') as HTMLAnchorElement | null;
@@ -216,11 +222,54 @@ export class SsApp extends LightElement {
       data-nav=${key}>${label}</a>`;
   }
 
+  /**
+   * renderMore is the navigation's More menu: Lab is research on the measures,
+   * not a step of the job, so it stays out of the main row. A disclosure
+   * button and its links, opened by click, Enter, Space or ArrowDown (which
+   * focuses the first link) and closed by Escape (focus back on the button),
+   * a click elsewhere or a route change; #/lab itself works as before.
+   */
+  #renderMore(v: Route['view']) {
+    const inMore = v === 'lab';
+    const open = (focusFirst: boolean) => {
+      this.moreOpen = true;
+      if (focusFirst) void this.updateComplete.then(() => this.querySelector<HTMLElement>('#nav-more-menu a')?.focus());
+    };
+    const close = () => {
+      this.moreOpen = false;
+      this.querySelector<HTMLElement>('#nav-more')?.focus();
+    };
+    return html`<div class="nav-more" @keydown=${(ev: KeyboardEvent) => {
+        if (ev.key === 'Escape' && this.moreOpen) {
+          ev.preventDefault();
+          close();
+        }
+      }}>
+      <button type="button" id="nav-more" class="nav-item ${inMore ? 'active' : ''}" aria-haspopup="true"
+        aria-expanded=${this.moreOpen ? 'true' : 'false'} aria-controls="nav-more-menu"
+        @click=${(ev: MouseEvent) => (this.moreOpen ? (this.moreOpen = false) : open(ev.detail === 0))}
+        @keydown=${(ev: KeyboardEvent) => {
+          if (ev.key === 'ArrowDown') {
+            ev.preventDefault();
+            open(true);
+          }
+        }}>${inMore ? 'More: Lab' : 'More'} <span aria-hidden="true">▾</span></button>
+      ${this.moreOpen
+        ? html`<div class="nav-more-menu" id="nav-more-menu">
+            <a class="nav-more-item ${v === 'lab' ? 'active' : ''}" href="#/lab" data-nav="lab" aria-current=${v === 'lab' ? 'page' : 'false'}>
+              <strong>Lab</strong><span class="muted small">Research: how OPIC, PageRank and HITS behave on this crawl</span></a>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
   #renderCrawlPill() {
     const c = this.crawl;
     if (!c || !ACTIVE_STATES.has(c.state)) return nothing;
-    return html`<a class="crawl-pill state-${c.state}" href="#/crawl" title="Crawl ${c.state}">
-      <span class="dot"></span>${c.state} · <span data-pill-count>${fetchedFailed(c)}</span>
+    // Short, so that the top bar keeps the project's counts whole beside it: the whole sentence is its title.
+    const failed = c.errors ? html` · ${int(c.errors)} failed` : nothing;
+    return html`<a class="crawl-pill state-${c.state}" href="#/crawl" title="Crawl ${c.state}: ${fetchedFailed(c)}">
+      <span class="dot"></span><span class="pill-text">${c.state} · <span data-pill-count>${int(c.pages_ok ?? c.pages)} fetched${failed}</span></span>
     </a>`;
   }
 
@@ -278,7 +327,7 @@ export class SsApp extends LightElement {
     const v = this.route.view;
     const p = this.project;
     return html`
-      <header class="topbar">
+      <header class="topbar ${this.crawl && ACTIVE_STATES.has(this.crawl.state) ? 'crawling' : ''}">
         <div class="brand">
           <span class="logo" aria-hidden="true"></span>
           <span class="name">sitesift</span>
@@ -292,16 +341,17 @@ export class SsApp extends LightElement {
           ${this.#navItem('Selection', '#/selection', v === 'selection', 'selection')}
           ${this.#navItem('Agreement', '#/agreement', v === 'agreement', 'agreement')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
-          ${this.#navItem('Lab', '#/lab', v === 'lab', 'lab')}
           ${this.#navItem('Import', '#/import', v === 'import', 'import')}
+          ${this.#renderMore(v)}
         </nav>
         <div class="project" title=${p?.dir ?? this.projectError}>
           ${p
-            ? html`<span class="dir"><bdi dir="ltr">${p.dir}</bdi></span><span class="counts">${int(p.pages)} pages · ${int(p.sites)} sites</span>`
+            ? html`<span class="dir"><bdi dir="ltr">${p.dir}</bdi></span>`
             : this.projectError
               ? html`<span class="error-text">${this.projectError}</span>`
               : html`<span class="muted">loading…</span>`}
         </div>
+        ${p ? html`<span class="counts" title=${p.dir}>${int(p.pages)} pages · ${int(p.sites)} sites</span>` : nothing}
         ${this.#renderCrawlPill()}
         <ss-librarian></ss-librarian>
       </header>
