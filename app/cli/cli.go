@@ -235,7 +235,23 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 		if _, err := a.Crawling.Start(req); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites) through %s\n", len(web.Sites()), proxy)
+		where := p.Dir
+		if abs, err := filepath.Abs(where); err == nil {
+			where = abs
+		}
+		fmt.Fprintf(c.Stdout, "sitesift: demo project %s\n", where)
+		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites, %d pages at most) through %s\n", len(web.Sites()), *maxPages, proxy)
+		// The crawl takes some 20 s: say how it goes, beside the window or the browser, until it ends.
+		stop := make(chan struct{})
+		followed := make(chan struct{})
+		go func() {
+			defer close(followed)
+			c.followDemoCrawl(a, where, stop)
+		}()
+		defer func() {
+			close(stop)
+			<-followed
+		}()
 		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
@@ -243,6 +259,42 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
 		return c.listenAndServe(ctx, *addr, a, p, "#/crawl", "")
 	})
+}
+
+// demoPoll is how often the demo reads its crawl's status for the progress it prints.
+const demoPoll = 250 * time.Millisecond
+
+// followDemoCrawl prints the demo crawl's progress (redrawn on a terminal, a
+// line every 3 s otherwise) and, once it ended, what it fetched and where
+// the project is; it returns then, or when stop is closed (the window or the
+// server closed), after a last look at the crawl.
+func (c CLI) followDemoCrawl(a *app.App, dir string, stop <-chan struct{}) {
+	bar := newProgressBar(c.Stdout)
+	tick := time.NewTicker(demoPoll)
+	defer tick.Stop()
+	ended := func() bool {
+		st := a.Crawling.Status()
+		bar.show(st)
+		// Idle is the crawl started and not yet running.
+		switch st.State {
+		case crawling.StateIdle, crawling.StateRunning, crawling.StatePaused, crawling.StateStopping:
+			return false
+		}
+		bar.done()
+		fmt.Fprintf(c.Stdout, "sitesift: demo crawl %s: %s, from %d sites in %.1fs; the project is %s\n",
+			st.State, fetchedFailed(st), st.Sites, st.ElapsedSec, dir)
+		return true
+	}
+	for !ended() {
+		select {
+		case <-stop:
+			if !ended() {
+				bar.done()
+			}
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 func (c CLI) crawl(ctx context.Context, args []string) error {
