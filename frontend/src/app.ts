@@ -106,8 +106,11 @@ export class SsApp extends LightElement {
   };
 
   #onRoute = () => {
+    const prev = this.route;
     this.route = parseHash(location.hash);
     this.moreOpen = false;
+    // Another page opens at its top, not where the last one was scrolled to (a sort or a filter keeps its place).
+    if (prev.view !== this.route.view || prev.site !== this.route.site) window.scrollTo(0, 0);
   };
 
   #onLibrarian = () => {
