@@ -20,6 +20,7 @@ type Service struct {
 	communities *communities.Service
 	crawling    *crawling.Service
 	review      *review.Service
+	replay      replayCache
 }
 
 // Services are the services the exports read from.

@@ -64,6 +64,8 @@ func Contract() []Route {
 		{Pattern: "GET /api/warcs/{name}", Body: file},
 		{Pattern: "GET /api/wacz", Response: exports.WACZInfo{}},
 		{Pattern: "GET /api/wacz/download", Body: file},
+		{Pattern: "GET /api/sites/{site}/captures", Response: exports.SiteCaptures{}},
+		{Pattern: "GET /api/sites/{site}/captures/{file}", Body: file},
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},
 		{Pattern: "POST /api/imports", Requests: []any{imports.ArchiveImportRequest{}}, Response: importSt},

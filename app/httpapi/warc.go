@@ -3,7 +3,10 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
+
+	"sitesift/app/fault"
 )
 
 // routeWARC registers the endpoints of the project's WARC files.
@@ -13,6 +16,40 @@ func (h *handler) routeWARC(mux *router) {
 	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.Exports.WACZ(r.Context()) }))
 	// One package at a time: it reads every WARC file of the project.
 	mux.HandleFunc("GET /api/wacz/download", h.work(h.gates.compute, h.waczFile))
+	// The first request of a site cuts its captures out of every WARC file
+	// (the service makes one site's file at a time); later ones read the
+	// file made then. Neither waits behind a ranking at the compute gate:
+	// the replay reads the file by many small ranges.
+	mux.HandleFunc("GET /api/sites/{site}/captures", h.work(nil, h.api(func(r *http.Request) (any, error) {
+		return h.app.Exports.SiteCaptures(r.Context(), r.PathValue("site"))
+	})))
+	mux.HandleFunc("GET /api/sites/{site}/captures/{file}", h.work(nil, h.siteWACZ))
+}
+
+// siteWACZ answers with the WACZ file of a site's captures that GET
+// /api/sites/{site}/captures names, with byte ranges: ReplayWeb.page reads
+// its index and records by ranges.
+func (h *handler) siteWACZ(w http.ResponseWriter, r *http.Request) {
+	site, file := r.PathValue("site"), r.PathValue("file")
+	key, ok := strings.CutSuffix(file, ".wacz")
+	if !ok {
+		writeError(w, fault.NotFound(fmt.Errorf("captures of %s: no file %q: the captures are KEY.wacz, as GET /api/sites/%s/captures names them", site, file, site)))
+		return
+	}
+	f, err := h.app.Exports.OpenSiteWACZ(r.Context(), site, key)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s-captures.wacz"`, site))
+	http.ServeContent(w, r, file, fi.ModTime(), f)
 }
 
 // warcFile answers with a finished WARC file to download; ranges work, so

@@ -215,6 +215,23 @@ export interface BiasedRankRow {
 }
 
 /**
+ * CapturedPage is one captured page of a site.
+ *
+ * (Go: sitesift/app/exports.CapturedPage)
+ */
+export interface CapturedPage {
+  url: string;
+  title: string;
+  /**
+   * TS is its first capture's time as 14 digits (UTC), as replay URLs
+   * give it.
+   */
+  ts: string;
+  /** Segments counts the non-empty segments of its path: 0 for "/". */
+  segments: number;
+}
+
+/**
  * Chosen is the answer of POST /api/desktop/choose: the paths of the files
  * chosen, or that the person cancelled.
  *
@@ -1678,6 +1695,42 @@ export interface SiteArchiveInfo {
 }
 
 /**
+ * SiteCaptures lists what the project's crawls captured of one site, for
+ * ReplayWeb.page to replay from Source.
+ *
+ * (Go: sitesift/app/exports.SiteCaptures)
+ */
+export interface SiteCaptures {
+  site: string;
+  /**
+   * Source is the site's WACZ file, a path of the API relative to the
+   * app ("api/sites/SITE/captures/KEY.wacz"); KEY changes when the
+   * project's WARC files change, so that a replay never mixes byte
+   * ranges of two files. "" when there is nothing to replay.
+   */
+  source: string;
+  /**
+   * Pages are the HTML pages fetched with a 2xx answer, once a URL, the
+   * shallowest first: fewest path segments, then the earliest captured,
+   * then by URL.
+   */
+  pages: CapturedPage[] | null;
+  /**
+   * Captures counts the records of the site's WACZ file (pages and every
+   * other capture of the site, error answers too), Bytes its size.
+   */
+  captures: number;
+  bytes: number;
+  /** Empty is [NoCapture] when Pages is empty, "" otherwise. */
+  empty: string;
+  /**
+   * Note says what cannot be replayed: the WARC files of a running
+   * crawl, imported WARC/ARC files; "" when nothing is left out.
+   */
+  note: string;
+}
+
+/**
  * SiteCommunity is a community a site belongs to.
  *
  * (Go: sitesift/app/communities.SiteCommunity)
@@ -2100,6 +2153,15 @@ export interface ApiRoutes {
     response: WACZInfo;
   };
   "GET /api/wacz/download": {
+    request: undefined;
+    /** a file (Content-Disposition: attachment) */
+    response: never;
+  };
+  "GET /api/sites/{site}/captures": {
+    request: undefined;
+    response: SiteCaptures;
+  };
+  "GET /api/sites/{site}/captures/{file}": {
     request: undefined;
     /** a file (Content-Disposition: attachment) */
     response: never;

@@ -378,3 +378,31 @@ func (s *Store) queueRows(ctx context.Context, q QueueQuery, find func(*sql.Tx) 
 	}
 	return rows, nil
 }
+
+// PageTitles returns the titles of site's pages that have one, by URL:
+// the names a list of its captures gives. An unknown site is
+// [ErrNotFound].
+func (s *Store) PageTitles(ctx context.Context, site string) (map[string]string, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: page titles of %q: begin: %w", site, err)
+	}
+	defer tx.Rollback()
+	id, err := siteIDByName(ctx, tx, site)
+	if err != nil {
+		return nil, fmt.Errorf("store: page titles of %q: %w", site, err)
+	}
+	out := map[string]string{}
+	err = queryRows(ctx, tx, func(sc scanner) error {
+		var u, t string
+		if err := sc.Scan(&u, &t); err != nil {
+			return err
+		}
+		out[u] = t
+		return nil
+	}, `SELECT url, substr(title, 1, 1000) FROM pages WHERE site_id = ? AND title <> ''`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: page titles of %q: %w", site, err)
+	}
+	return out, nil
+}

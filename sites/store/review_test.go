@@ -382,3 +382,20 @@ func TestSiteDetailCapsLongTitles(t *testing.T) {
 		t.Errorf("detail of %d pages is %d bytes of JSON, want 5 pages in at most 20,000", len(d.Pages), len(js))
 	}
 }
+
+func TestPageTitles(t *testing.T) {
+	t.Parallel()
+	s := openFixture(t)
+	ctx := context.Background()
+	save(t, s, []sites.Page{page(t, "http://c.test/", "http://a.test/deep")}, nil)
+	got, err := s.PageTitles(ctx, "c.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got["http://c.test/"] == "" {
+		t.Errorf("PageTitles(c.test) = %v, want the title of http://c.test/ alone", got)
+	}
+	if _, err := s.PageTitles(ctx, "nowhere.test"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown site: %v", err)
+	}
+}
