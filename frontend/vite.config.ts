@@ -1,10 +1,35 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * replayWebPage copies ReplayWeb.page's prebuilt ui.js (the <replay-web-page>
+ * element) and sw.js (its service worker) into dist/replay/, so that the
+ * binary serves them from the app's own origin, no CDN. They stay out of the
+ * app's module graph: ui.js pins a Lit of its own. Served from /replay/,
+ * the service worker's default scope is /replay/, which covers the replay
+ * (replayBase "./replay/"): no Service-Worker-Allowed header is needed.
+ */
+function replayWebPage(): Plugin {
+  // The package exports neither file (nor its package.json): read them from its directory.
+  const dir = fileURLToPath(new URL('./node_modules/replaywebpage/', import.meta.url));
+  return {
+    name: 'sitesift-replaywebpage',
+    generateBundle() {
+      for (const f of ['ui.js', 'sw.js']) {
+        this.emitFile({ type: 'asset', fileName: `replay/${f}`, source: readFileSync(join(dir, f)) });
+      }
+    },
+  };
+}
 
 // The build is embedded into the Go binary and served both in the Wails
 // window (WebKitGTK) and in Chromium by `sitesift serve`, so asset URLs are
 // relative and the syntax target stays within what Debian 12's WebKitGTK runs.
 export default defineConfig({
   base: './',
+  plugins: [replayWebPage()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

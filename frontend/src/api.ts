@@ -426,6 +426,9 @@ export const api = {
     },
     signal?: AbortSignal,
   ) => request<Answer<'GET /api/sites'>>('GET', `/api/sites${query(p)}`, undefined, signal),
+  /** captures is what the project's own crawls captured of a site, and the WACZ file that replays it. */
+  captures: (site: string, signal?: AbortSignal) =>
+    request<Answer<'GET /api/sites/{site}/captures'>>('GET', `/api/sites/${enc(site)}/captures`, undefined, signal),
   site: (site: string, librarian: string, signal?: AbortSignal) =>
     request<Answer<'GET /api/sites/{site}'>>('GET', `/api/sites/${enc(site)}${query({ librarian })}`, undefined, signal),
   /** rate stores a rating; a note replaces the stored one, no note (undefined) keeps it. */

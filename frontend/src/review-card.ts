@@ -11,6 +11,7 @@ import { crawlStatusBadge, errorsByClass, isSiteCrawlStatus, STATUS_INFO } from 
 import { standingStats } from './explainer';
 import { int, score } from './format';
 import { alertBox } from './loader';
+import './captured-panel';
 import './page-text';
 import './rating-legend';
 import { href, siteHref } from './router';
@@ -94,6 +95,7 @@ export function renderCard(c: Card) {
     <ss-rating-legend></ss-rating-legend>
     ${renderSelection(c, row, r)}
     ${alertBox(c.reviewError)}
+    <ss-captured hideable .site=${row.site}></ss-captured>
     <div class="review-body">
       <section class="review-pages">
         <h3>Most important pages <span class="count muted">${r ? `${int(pages.length)} of ${int(r.pages_count)}` : ''}</span></h3>

@@ -15,6 +15,7 @@ import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
 import './page-text';
+import './captured-panel';
 import './site-recrawls';
 import { sparkline } from './sparkline';
 import { librarian, ratingsSettled, writeRating } from './state';
@@ -416,6 +417,7 @@ export class SiteView extends LightElement {
             ${this.#renderNote(d)}
             ${this.#renderCrawlReport(d)}
             <ss-site-recrawls .site=${this.site}></ss-site-recrawls>
+            <ss-captured .site=${this.site}></ss-captured>
             <div class="detail-grid">
               <section class="panel pages-panel">
                 <h2>Pages <span class="count">${int(pages.length)}</span></h2>
