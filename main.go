@@ -151,6 +151,19 @@ func (d *windowDialogs) OpenFiles(title string, filters []httpapi.FileFilter) ([
 	})
 }
 
+// OpenURL opens url in the system's web browser (httpapi.BrowserOpener):
+// what the window cannot show, a replay of captures, is shown there.
+func (d *windowDialogs) OpenURL(url string) error {
+	d.mu.Lock()
+	ctx := d.ctx
+	d.mu.Unlock()
+	if ctx == nil {
+		return errNoWindow
+	}
+	runtime.BrowserOpenURL(ctx, url)
+	return nil
+}
+
 // showDialog shows a dialog of the window, one at a time.
 func showDialog[T any](d *windowDialogs, show func(ctx context.Context) (T, error)) (T, error) {
 	d.mu.Lock()

@@ -132,5 +132,6 @@ func Contract() []Route {
 		{Pattern: "POST /api/desktop/save", Requests: []any{saveRequest{}}, Response: Saved{}},
 		{Pattern: "POST /api/desktop/open", Requests: []any{openRequest{}}, Response: Opened{}},
 		{Pattern: "POST /api/desktop/choose", Requests: []any{openRequest{}}, Response: Chosen{}},
+		{Pattern: "POST /api/desktop/browser", Requests: []any{browserRequest{}}, Response: BrowserOpened{}},
 	}
 }

@@ -87,6 +87,12 @@ func build(a *app.App, opts ...Option) (http.Handler, *router) {
 	h.routeRecrawl(mux)     // recrawls and a site's importance over the crawls: recrawl.go
 	// The desktop window's native file dialogs: desktop.go.
 	h.routeDesktop(mux, c.dialogs, mux.mux)
+	// The system browser, for what the window cannot show (replay): browser.go.
+	if o, ok := c.dialogs.(BrowserOpener); ok {
+		h.routeBrowser(mux, o, func() http.Handler {
+			return New(a, Assets(c.assets), Logger(c.log), ServedAt("127.0.0.1"))
+		})
+	}
 	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
 	h.routeJobs(mux)    // the job feed, every job's status in one stream: jobfeed.go
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

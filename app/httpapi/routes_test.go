@@ -12,7 +12,7 @@ import (
 // window's included: the route table.
 func apiRoutes(t *testing.T) []string {
 	t.Helper()
-	_, rt := build(nil, Desktop(&chooser{}))
+	_, rt := build(nil, Desktop(&browserChooser{}))
 	var out []string
 	for _, p := range rt.patterns {
 		// The catch-all answers 404 for unknown endpoints: no route.

@@ -215,6 +215,29 @@ export interface BiasedRankRow {
 }
 
 /**
+ * BrowserOpened is the answer of POST /api/desktop/browser: the address
+ * of the page in the app served on loopback for the browser, and whether
+ * the system's browser was asked to open it (Error says why not).
+ *
+ * (Go: sitesift/app/httpapi.BrowserOpened)
+ */
+export interface BrowserOpened {
+  url: string;
+  opened: boolean;
+  error: string;
+}
+
+/**
+ * browserRequest is the body of POST /api/desktop/browser: the app's page
+ * to open, as its hash route ("#/sites/example.org").
+ *
+ * (Go: sitesift/app/httpapi.browserRequest)
+ */
+export interface BrowserRequest {
+  page?: string;
+}
+
+/**
  * CapturedPage is one captured page of a site.
  *
  * (Go: sitesift/app/exports.CapturedPage)
@@ -2403,5 +2426,9 @@ export interface ApiRoutes {
   "POST /api/desktop/choose": {
     request: OpenRequest;
     response: Chosen;
+  };
+  "POST /api/desktop/browser": {
+    request: BrowserRequest;
+    response: BrowserOpened;
   };
 }

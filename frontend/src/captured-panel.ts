@@ -4,13 +4,14 @@
 // its service worker replay/sw.js) from the site's own WACZ file (GET
 // /api/sites/{site}/captures), and lists the site's other captured pages
 // to open there. A site the project never captured says so. Where the page
-// cannot register a service worker (the desktop window's WebKitGTK serves
-// the app from a wails:// origin, where there are none), it says so and
-// what to do instead.
+// cannot register a service worker (the desktop window's WebKitGTK refuses
+// one to the app's wails:// pages), it says so and offers to open the site
+// page in the system browser, served by the window on loopback (POST
+// /api/desktop/browser).
 
 import { html, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { api, type Answer } from './api';
+import { api, message, request, type Answer } from './api';
 import { LightElement } from './base';
 import { inDesktopWindow } from './download';
 import { bytes, int } from './format';
@@ -36,9 +37,12 @@ function replayBase(): string {
  * offers navigator.serviceWorker.
  */
 export function replayBlocked(): string {
-  if (window.isSecureContext && 'serviceWorker' in navigator) return '';
+  // The window's WebKitGTK has navigator.serviceWorker, but register()
+  // refuses a script of the app's own wails:// origin (http and https only).
+  const web = location.protocol === 'http:' || location.protocol === 'https:';
+  if (web && window.isSecureContext && 'serviceWorker' in navigator) return '';
   return inDesktopWindow()
-    ? 'This window cannot replay captures: its WebKit gives no service worker to the app’s own pages, and ReplayWeb.page needs one.'
+    ? 'This window cannot replay captures: its WebKit registers service workers for http and https pages only, and ReplayWeb.page needs one.'
     : 'This page cannot replay captures: the browser gives it no service worker (open sitesift at http://127.0.0.1 or localhost, not another address over plain http).';
 }
 
@@ -120,6 +124,7 @@ export class CapturedPanel extends LightElement {
     hidden_: { state: true },
     uiError: { state: true },
     uiReady: { state: true },
+    browser: { state: true },
   };
 
   site = '';
@@ -130,6 +135,8 @@ export class CapturedPanel extends LightElement {
   uiError = '';
   /** uiReady is true once ReplayWeb.page is loaded and its service worker active. */
   uiReady = false;
+  /** browser is what opening the site in the system browser gave: the address, and whether it opened. */
+  browser: { url: string; opened: boolean; error: string } | null = null;
   #data = new Loader<SiteCaptures>(this);
 
   override connectedCallback(): void {
@@ -139,7 +146,10 @@ export class CapturedPanel extends LightElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if ((changed.has('site') || changed.has('hidden_')) && this.site && !this.hidden_) {
-      if (changed.has('site')) this.shown = '';
+      if (changed.has('site')) {
+        this.shown = '';
+        this.browser = null;
+      }
       const site = this.site;
       if (this.#data.value?.site === site && !changed.has('site')) return;
       void this.#data.run((signal) => api.captures(site, signal)).then((out) => {
@@ -190,17 +200,35 @@ export class CapturedPanel extends LightElement {
             ${this.#renderList(pages, url)}
           </div>`
         : nothing}
-      ${d?.note ? html`<p class="muted small" data-captured-note>${d.note}</p>` : nothing}
+      ${d?.note ? html`<p class="muted small" data-captured-note>${d.note.charAt(0).toUpperCase() + d.note.slice(1)}.</p>` : nothing}
     </section>`;
   }
 
   #renderBlocked(why: string, url: string) {
+    if (!inDesktopWindow()) return html`<div class="captured-blocked" data-captured-blocked><p>${why}</p></div>`;
+    const b = this.browser;
     return html`<div class="captured-blocked" data-captured-blocked>
       <p>${why}</p>
-      <p class="small">To see ${url ? html`<code>${url}</code> as captured` : 'the captures'}: close this window, run
-        <code>sitesift serve --project DIR</code> on this project and open its address in a web browser; the site page there shows
-        the replay (a project is open in one process at a time).</p>
+      <p class="captured-browser">
+        <button type="button" class="btn small-btn primary" data-captured-browser @click=${() => void this.#openBrowser()}>Open the replay in your web browser</button>
+        ${b?.opened
+          ? html`<span class="small" role="status" data-browser-url=${b.url}>Opened <code>${b.url}</code> in your web browser: sitesift serves this project there while this window is open.</span>`
+          : b
+            ? html`<span class="small" role="status" data-browser-url=${b.url}>Your web browser could not be started (${b.error}): open <code>${b.url}</code> in it.</span>`
+            : html`<span class="muted small">It shows this site page${url ? html`, <code>${pathOf(url)}</code> first,` : nothing} served by this window to your browser, where the replay works.</span>`}
+      </p>
     </div>`;
+  }
+
+  /** openBrowser asks the window to serve the app on loopback and open this site's page in the system browser. */
+  async #openBrowser(): Promise<void> {
+    try {
+      this.browser = await request<Answer<'POST /api/desktop/browser'>>('POST', '/api/desktop/browser', {
+        page: `#/sites/${encodeURIComponent(this.site)}`,
+      });
+    } catch (err) {
+      this.uiError = message(err);
+    }
   }
 
   #renderList(pages: SiteCaptures['pages'], url: string) {
