@@ -181,6 +181,11 @@ func TestSiteCaptures(t *testing.T) {
 	if st2, _ := os.Stat(made[0]); !st2.ModTime().Equal(st.ModTime()) || !os.SameFile(st, st2) {
 		t.Errorf("%s was made again", made[0])
 	}
+	// The file of a site whose name goes on after this one's stays.
+	other := filepath.Join(dir, exports.ReplayDir, site+"-news.test-0123456789abcdef.wacz")
+	if err := os.WriteFile(other, []byte("PK"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A new WARC file: a new key, the old file gone, and the old key not found.
 	extra := filepath.Join(wdir, "sitesift-29990101000000-00001-x.warc.gz")
 	if err := os.WriteFile(extra, read("archive/"+site+".warc.gz"), 0o644); err != nil {
@@ -192,6 +197,9 @@ func TestSiteCaptures(t *testing.T) {
 	}
 	if _, err := os.Stat(made[0]); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the old file %s is still there: %v", made[0], err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("the file of another site went with the old files: %v", err)
 	}
 	if _, err := a.Exports.OpenSiteWACZ(ctx, site, key); fault.KindOf(err) != fault.KindNotFound || !strings.Contains(err.Error(), "no longer has") {
 		t.Errorf("the old key: %v", err)

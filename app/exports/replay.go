@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +25,7 @@ import (
 	"sitesift/sites/store"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
+	"sitesift/sites/wholefile"
 )
 
 // ReplayDir is the directory of the project that holds the sites' WACZ
@@ -69,6 +71,9 @@ type CapturedPage struct {
 	// Segments counts the non-empty segments of its path: 0 for "/".
 	Segments int `json:"segments"`
 }
+
+// replayFile is the end of a site's replay file's name, after "SITE-".
+var replayFile = regexp.MustCompile(`^[0-9a-f]{16}\.(wacz|json)$`)
 
 // replayCache makes one site's WACZ file at a time: two requests for the
 // same site while it is being made wait for the one file.
@@ -282,10 +287,15 @@ func (s *Service) makeSiteWACZ(ctx context.Context, site string, names []string,
 	if err := os.MkdirAll(rdir, 0o755); err != nil {
 		return out, err
 	}
-	// The files of earlier WARC sets are of no more use.
-	old, _ := filepath.Glob(filepath.Join(rdir, site+"-*"))
-	for _, f := range old {
-		os.Remove(f)
+	// The files of earlier WARC sets are of no more use: SITE-KEY.wacz and
+	// SITE-KEY.json, and not those of a site whose name goes on after
+	// "SITE-" (example.org-news.com).
+	if ents, err := os.ReadDir(rdir); err == nil {
+		for _, e := range ents {
+			if rest, ok := strings.CutPrefix(e.Name(), site+"-"); ok && replayFile.MatchString(rest) {
+				os.Remove(filepath.Join(rdir, e.Name()))
+			}
+		}
 	}
 	waczPath, listPath := s.replayPaths(site, key)
 	if len(out.Pages) > 0 {
@@ -300,7 +310,7 @@ func (s *Service) makeSiteWACZ(ctx context.Context, site string, names []string,
 	if err != nil {
 		return out, err
 	}
-	if err := os.WriteFile(listPath, b, 0o644); err != nil {
+	if err := wholefile.Write(listPath, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -362,28 +372,22 @@ func (s *Service) writeSiteWACZ(ctx context.Context, site string, entries []warc
 	}
 	p.Archives = []wacz.Archive{{Name: warcName, Path: tmpWARC.Name()}}
 	p.Pages = pagesOf(entries, titles)
-	f, err := os.CreateTemp(filepath.Dir(path), ".site-*.wacz")
+	f, err := wholefile.Create(path)
 	if err != nil {
 		return 0, 0, err
 	}
-	defer os.Remove(f.Name()) // a no-op once renamed
-	err = wacz.Write(ctx, f, p)
-	var size int64
-	if err == nil {
-		var fi os.FileInfo
-		if fi, err = f.Stat(); err == nil {
-			size = fi.Size()
-		}
+	defer f.Abort()
+	if err := wacz.Write(ctx, f, p); err != nil {
+		return 0, 0, err
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
+	fi, err := f.Stat()
 	if err != nil {
 		return 0, 0, err
 	}
+	if err := f.Commit(); err != nil {
+		return 0, 0, err
+	}
+	size := fi.Size()
 	return len(entries), size, nil
 }
 
