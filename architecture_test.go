@@ -60,6 +60,7 @@ var importRules = []importRule{
 	{From: "", Deny: []string{"sitesift/crawl"}, Except: []string{"sitesift/app/crawling", "sitesift/crawl", "sitesift/tools", "sitesift/app/imports"}, Allow: []string{"sitesift/crawl/demoweb"}, Why: "the crawler is driven by app/crawling (and app/imports reads pages with its parser)"},
 	{From: "sitesift/app/review", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/export"}, Why: "app/review stands on the services under it, and the exports on it (app/review/doc.go)"},
 	{From: "sitesift/app/exports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/review", "sitesift/app/export"}, Why: "app/exports stands on the services it exports from (app/exports/doc.go)"},
+	{From: "sitesift/app/projects", Deny: []string{"net/http", "github.com/wailsapp", "sitesift/sites/store"}, Why: "app/projects keeps the rules of projects as a whole and knows no transport, no window and no SQL (app/projects/doc.go)"},
 	{From: "sitesift/app/imports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking"}, Why: "app/imports stands on app/project and app/ranking (app/imports/doc.go)"},
 }
 
