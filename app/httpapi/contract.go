@@ -7,6 +7,7 @@ import (
 	"sitesift/app/exports"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
+	"sitesift/app/projects"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 )
@@ -133,5 +134,11 @@ func Contract() []Route {
 		{Pattern: "POST /api/desktop/open", Requests: []any{openRequest{}}, Response: Opened{}},
 		{Pattern: "POST /api/desktop/choose", Requests: []any{openRequest{}}, Response: Chosen{}},
 		{Pattern: "POST /api/desktop/browser", Requests: []any{browserRequest{}}, Response: BrowserOpened{}},
+
+		{Pattern: "GET /api/projects", Response: projects.State{}},
+		{Pattern: "POST /api/projects/open", Requests: []any{ProjectRequest{}}, Response: ProjectOpened{}},
+		{Pattern: "POST /api/projects/create", Requests: []any{ProjectRequest{}}, Response: ProjectOpened{}},
+		{Pattern: "POST /api/projects/open-dialog", Response: ProjectOpened{}},
+		{Pattern: "POST /api/projects/new-dialog", Response: ProjectOpened{}},
 	}
 }

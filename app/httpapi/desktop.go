@@ -27,6 +27,8 @@ type Dialogs interface {
 	// OpenFiles asks which files to open, one or more; none is a cancelled
 	// dialog.
 	OpenFiles(title string, filters []FileFilter) ([]string, error)
+	// OpenDirectory asks which folder to open.
+	OpenDirectory(title string) (string, error)
 }
 
 // FileFilter is one choice of a dialog's file type menu: a name and

@@ -24,6 +24,7 @@ import (
 // would; "" is a cancelled dialog.
 type chooser struct {
 	save, open string
+	folder     string // the folder the Open-folder dialog answers
 	files      []string
 	asked      []string // the names the Save dialog suggested
 }
@@ -36,6 +37,8 @@ func (c *chooser) SaveFile(title, name string, _ []FileFilter) (string, error) {
 func (c *chooser) OpenFile(string, []FileFilter) (string, error) { return c.open, nil }
 
 func (c *chooser) OpenFiles(string, []FileFilter) ([]string, error) { return c.files, nil }
+
+func (c *chooser) OpenDirectory(string) (string, error) { return c.folder, nil }
 
 func desktopHandler(t *testing.T, d Dialogs) (*app.App, *project.Project, http.Handler) {
 	t.Helper()

@@ -16,6 +16,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/fault"
+	"sitesift/app/projects"
 	"sitesift/app/review"
 )
 
@@ -34,6 +35,9 @@ type config struct {
 	// feeds are the job streams (jobfeed.go); a test may shorten their
 	// keep-alive.
 	feeds *feeds
+	// switcher, given by [Switching] alone, holds the open project and
+	// adds the projects routes.
+	switcher *projects.Switcher
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -64,13 +68,25 @@ func New(a *app.App, opts ...Option) http.Handler {
 
 // build makes the handler of [New] and its route table.
 func build(a *app.App, opts ...Option) (http.Handler, *router) {
-	c := config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates(), feeds: newFeeds()}
+	return buildWith(a, newConfig(opts...))
+}
+
+// newConfig applies opts.
+func newConfig(opts ...Option) *config {
+	c := &config{guard: guard{token: NewSecret(), hosts: map[string]bool{}}, gates: newGates(), feeds: newFeeds()}
 	for _, o := range opts {
-		o(&c)
+		o(c)
 	}
 	if c.log == nil {
 		c.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	return c
+}
+
+// buildWith makes the handler over a with the configuration c. With a
+// switcher and no project open (a nil), the API answers only its session
+// and the projects routes, and 409 no_project to the rest.
+func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates, feeds: c.feeds}
 	mux := &router{mux: http.NewServeMux()}
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
@@ -95,6 +111,8 @@ func build(a *app.App, opts ...Option) (http.Handler, *router) {
 	}
 	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
 	h.routeJobs(mux)    // the job feed, every job's status in one stream: jobfeed.go
+	// Projects: list, open and create them (the window, serve --projects): projects.go.
+	h.routeProjects(mux, c.switcher, c.dialogs)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{"not_found", http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path)})
 	})
@@ -108,7 +126,11 @@ func build(a *app.App, opts ...Option) (http.Handler, *router) {
 			})
 		}
 	}
-	return h.logRequests(c.guard.wrap(mux.mux)), mux
+	var served http.Handler = mux.mux
+	if a == nil && c.switcher != nil {
+		served = noProject(served)
+	}
+	return h.logRequests(c.guard.wrap(served)), mux
 }
 
 // noFrontendPage answers in place of the app when the binary was built

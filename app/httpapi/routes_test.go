@@ -3,6 +3,7 @@ package httpapi
 import (
 	"os"
 	"regexp"
+	"sitesift/app/projects"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +13,9 @@ import (
 // window's included: the route table.
 func apiRoutes(t *testing.T) []string {
 	t.Helper()
-	_, rt := build(nil, Desktop(&browserChooser{}))
+	c := newConfig(Desktop(&browserChooser{}))
+	c.switcher = projects.NewSwitcher(projects.Options{})
+	_, rt := buildWith(nil, c)
 	var out []string
 	for _, p := range rt.patterns {
 		// The catch-all answers 404 for unknown endpoints: no route.
