@@ -164,6 +164,12 @@ func (d *windowDialogs) OpenURL(url string) error {
 	return nil
 }
 
+func (d *windowDialogs) OpenDirectory(title string) (string, error) {
+	return showDialog(d, func(ctx context.Context) (string, error) {
+		return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{Title: title, CanCreateDirectories: true})
+	})
+}
+
 // showDialog shows a dialog of the window, one at a time.
 func showDialog[T any](d *windowDialogs, show func(ctx context.Context) (T, error)) (T, error) {
 	d.mu.Lock()

@@ -26,6 +26,7 @@ import (
 	"sitesift/app/exports"
 	"sitesift/app/httpapi"
 	"sitesift/app/project"
+	"sitesift/app/projects"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/crawl/demoweb"
@@ -106,7 +107,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // sites table's ranks are computed meanwhile (App.Warm).
 func (c CLI) handler(a *app.App, opts ...httpapi.Option) http.Handler {
 	a.Review.Warm()
-	return httpapi.New(a, append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)...)
+	return httpapi.New(a, c.handlerOptions(opts...)...)
 }
 
 func (c CLI) desktop(ctx context.Context, args []string) error {
@@ -115,11 +116,12 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	err := c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
-		return c.Desktop("sitesift — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
-	})
-	if err == nil || errors.Is(err, ErrNoDesktop) {
-		return err
+	sw := projects.NewSwitcher(projects.Options{Open: c.projectOpener(), Recent: c.recentProjects()})
+	defer sw.Close()
+	first, err := c.projectOpener()(*dir, true)
+	if err == nil {
+		sw.Adopt(first)
+		return c.Desktop("sitesift — "+first.Dir, httpapi.Switching(sw, c.handlerOptions(httpapi.Desktop(c.Dialogs))...))
 	}
 	// Started from a menu, no one reads the terminal: the reason the
 	// project cannot open (most often: open in another window) is shown in
@@ -130,26 +132,100 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	return err
 }
 
+// projectOpener opens a project for the desktop window or serve
+// --projects as inProject does: mended, its ranking finished, its API on
+// its socket for the commands run beside it, and the sites table's ranks
+// computed meanwhile (Review.Warm).
+func (c CLI) projectOpener() projects.Opener {
+	return func(dir string, create bool) (projects.Opened, error) {
+		a, p, err := c.open(dir, create, false)
+		if err != nil {
+			return projects.Opened{}, err
+		}
+		stop := c.serveSocket(a, p)
+		a.Review.Warm()
+		return projects.Opened{App: a, Dir: p.Dir, Close: func() {
+			stop()
+			a.Close()
+			p.Close()
+		}}, nil
+	}
+}
+
+// recentProjects is this user's list of recent projects; nil, with a
+// warning, when the system names no configuration folder.
+func (c CLI) recentProjects() *projects.Recent {
+	path, err := projects.RecentFile()
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "sitesift: warning: no list of recent projects: %v\n", err)
+		return nil
+	}
+	return &projects.Recent{Path: path}
+}
+
+// handlerOptions are the options of every handler: the frontend and the
+// logger, then opts.
+func (c CLI) handlerOptions(opts ...httpapi.Option) []httpapi.Option {
+	return append([]httpapi.Option{httpapi.Assets(c.Assets), httpapi.Logger(c.Logger)}, opts...)
+}
+
 func (c CLI) serve(ctx context.Context, args []string) error {
 	f := c.newFlags("serve")
 	dir := f.project
 	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
 	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address")
+	folder := f.String("projects", "", "a folder of projects: the page lists its projects, opens one and creates new ones in it by name")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
+	if *folder != "" {
+		projectGiven := false
+		f.Visit(func(fl *flag.Flag) { projectGiven = projectGiven || fl.Name == "project" })
+		return c.serveProjects(ctx, *folder, *dir, projectGiven, *addr, *token)
+	}
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
-		return c.listenAndServe(ctx, *addr, a, p, "", *token)
+		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "", *token)
 	})
 }
 
-// listenAndServe serves the app until ctx is cancelled, printing its URL.
+// serveProjects serves the projects of the folder dir (created when
+// missing): none open at first, or the project of --project when given,
+// which must be one of them.
+func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGiven bool, addr, token string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("serve --projects: %w", err)
+	}
+	folder, err := projects.NewFolder(dir)
+	if err != nil {
+		return fmt.Errorf("serve --projects: %w", err)
+	}
+	sw := projects.NewSwitcher(projects.Options{Open: c.projectOpener(), Folder: folder})
+	defer sw.Close()
+	fragment := "#/projects"
+	if projectGiven {
+		abs, err := filepath.Abs(project)
+		if err != nil || filepath.Dir(abs) != folder.Dir {
+			return usageError{fmt.Sprintf("serve: --project %s is not a folder of --projects %s", project, folder.Dir)}
+		}
+		if _, err := sw.OpenNamed(filepath.Base(abs)); err != nil {
+			return err
+		}
+		fragment = ""
+	}
+	return c.listenAndServe(ctx, addr, "projects in "+folder.Dir, nil, func(opts ...httpapi.Option) http.Handler {
+		return httpapi.Switching(sw, c.handlerOptions(opts...)...)
+	}, fragment, token)
+}
+
+// listenAndServe serves the handler made by handler until ctx is
+// cancelled, printing what it serves (what) and its URL, and records the URL with advertise (the
+// project's lock file) when given.
 //
 // Beyond loopback, anyone on the network could read and change the project:
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
-func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, p *project.Project, fragment, token string) error {
-	dir := p.Dir
+func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise func(url, socket string) error,
+	handler func(opts ...httpapi.Option) http.Handler, fragment, token string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -169,17 +245,19 @@ func (c CLI) listenAndServe(ctx context.Context, addr string, a *app.App, p *pro
 			fmt.Fprintf(c.Stderr, "sitesift: warning: %s is reachable from other machines; every request needs the token in the URL below\n", addr)
 		}
 	}
-	srv := &http.Server{Handler: c.handler(a, opts...), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: handler(opts...), ReadHeaderTimeout: 10 * time.Second}
 	shown := ln.Addr().String()
 	if ap, err := netip.ParseAddrPort(shown); err == nil && ap.Addr().IsUnspecified() {
 		// Every address of the machine: this one opens here; other
 		// machines use the machine's own name or address.
 		shown = netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), ap.Port()).String()
 	}
-	fmt.Fprintf(c.Stdout, "sitesift: project %s\nsitesift: open http://%s/%s%s\n", dir, shown, query, fragment)
+	fmt.Fprintf(c.Stdout, "sitesift: %s\nsitesift: open http://%s/%s%s\n", what, shown, query, fragment)
 	// The secret stays out of the lock file, which others may read.
-	if err := p.Advertise("http://"+shown+"/", ""); err != nil {
-		fmt.Fprintf(c.Stderr, "sitesift: warning: %v\n", err)
+	if advertise != nil {
+		if err := advertise("http://"+shown+"/", ""); err != nil {
+			fmt.Fprintf(c.Stderr, "sitesift: warning: %v\n", err)
+		}
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -257,7 +335,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-		return c.listenAndServe(ctx, *addr, a, p, "#/crawl", "")
+		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "#/crawl", "")
 	})
 }
 
