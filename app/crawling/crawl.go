@@ -356,7 +356,7 @@ func (svc *Service) refuseImported(ctx context.Context) error {
 		return err
 	}
 	if has {
-		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project", ErrImportedGraph))
+		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project (Projects, then New project…, in the app; sitesift crawl --project NEW-DIR on the command line)", ErrImportedGraph))
 	}
 	return nil
 }
