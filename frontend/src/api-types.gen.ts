@@ -649,6 +649,27 @@ export interface EditedSeedsBody {
 }
 
 /**
+ * Entry is a project as a list shows it: its folder, its name and whether
+ * the folder is still a project.
+ *
+ * (Go: sitesift/app/projects.Entry)
+ */
+export interface Entry {
+  dir: string;
+  name: string;
+  /**
+   * Opened is when this user last opened it (RFC 3339), in the recent
+   * list only.
+   */
+  opened?: string;
+  /**
+   * Missing is true when the folder is gone or holds no project any
+   * more (moved, deleted, an unplugged disk).
+   */
+  missing: boolean;
+}
+
+/**
  * exportItem is a deliverable as GET /api/exports lists it: with the file
  * name of each format for this project.
  *
@@ -1183,6 +1204,29 @@ export interface ProjectInfo {
    * import shows them, where a crawl's status would show nothing.
    */
   archive_imports: ArchiveImport[] | null;
+}
+
+/**
+ * ProjectOpened is the answer of the routes that open a project: its
+ * folder, or that the person cancelled the dialog.
+ *
+ * (Go: sitesift/app/httpapi.ProjectOpened)
+ */
+export interface ProjectOpened {
+  dir?: string;
+  cancelled: boolean;
+}
+
+/**
+ * ProjectRequest is the body of POST /api/projects/open and
+ * /api/projects/create: a project's name in the folder of `serve
+ * --projects`, or its folder in the desktop window.
+ *
+ * (Go: sitesift/app/httpapi.ProjectRequest)
+ */
+export interface ProjectRequest {
+  name?: string;
+  dir?: string;
 }
 
 /**
@@ -1989,6 +2033,33 @@ export interface SiteScore {
 }
 
 /**
+ * State is what a projects page shows.
+ *
+ * (Go: sitesift/app/projects.State)
+ */
+export interface State {
+  /** Current is the open project's folder, "" for none. */
+  current: string;
+  /**
+   * Recent are this user's recent projects, most recent first (the
+   * desktop window); RecentError says why the list could not be read.
+   */
+  recent: Entry[] | null;
+  recent_error?: string;
+  /**
+   * Folder is the folder of `serve --projects`, and Projects the
+   * projects in it; "" and none otherwise.
+   */
+  folder: string;
+  projects: Entry[] | null;
+  /**
+   * ByPath tells whether a project may be opened or created by its path
+   * (the desktop window) rather than by name in Folder.
+   */
+  by_path: boolean;
+}
+
+/**
  * TopPage is one of the most important crawled pages of a site, as the
  * review page shows it.
  *
@@ -2430,5 +2501,25 @@ export interface ApiRoutes {
   "POST /api/desktop/browser": {
     request: BrowserRequest;
     response: BrowserOpened;
+  };
+  "GET /api/projects": {
+    request: undefined;
+    response: State;
+  };
+  "POST /api/projects/open": {
+    request: ProjectRequest;
+    response: ProjectOpened;
+  };
+  "POST /api/projects/create": {
+    request: ProjectRequest;
+    response: ProjectOpened;
+  };
+  "POST /api/projects/open-dialog": {
+    request: undefined;
+    response: ProjectOpened;
+  };
+  "POST /api/projects/new-dialog": {
+    request: undefined;
+    response: ProjectOpened;
   };
 }

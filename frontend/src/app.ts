@@ -1,9 +1,9 @@
-// ss-app: the shell — top bar (project, navigation, crawl indicator,
+// ss-app: the shell — top bar (project and the Projects page, navigation, crawl indicator,
 // librarian chooser), hash routing to one view, the "who is rating?"
 // prompt, and the global "/" shortcut to search.
 
 import { html, nothing } from 'lit';
-import { api, message, type CrawlStatus, type LibrarianProfile, type Project } from './api';
+import { api, ApiError, message, type CrawlStatus, type LibrarianProfile, type Project } from './api';
 import { LightElement } from './base';
 import { fetchedFailed } from './crawl-health';
 import { int } from './format';
@@ -24,6 +24,7 @@ import './review-view';
 import './selection-view';
 import './agreement-view';
 import './import-view';
+import './projects-view';
 import './app.css';
 
 export class SsApp extends LightElement {
@@ -31,6 +32,7 @@ export class SsApp extends LightElement {
     route: { state: true },
     project: { state: true },
     projectError: { state: true },
+    noProject: { state: true },
     librarianName: { state: true },
     profiles: { state: true },
     crawl: { state: true },
@@ -43,6 +45,8 @@ export class SsApp extends LightElement {
   declare route: Route;
   declare project: Project | null;
   declare projectError: string;
+  /** noProject is true when the server has no project open (serve --projects before one is chosen). */
+  declare noProject: boolean;
   declare librarianName: string;
   declare profiles: LibrarianProfile[];
   declare crawl: CrawlStatus | null;
@@ -62,6 +66,7 @@ export class SsApp extends LightElement {
     this.route = parseHash(location.hash);
     this.project = null;
     this.projectError = '';
+    this.noProject = false;
     this.librarianName = librarian.name;
     this.profiles = librarian.profiles;
     this.crawl = null;
@@ -165,6 +170,9 @@ export class SsApp extends LightElement {
       librarian.useProject(this.project.id);
     } catch (err) {
       this.projectError = (err as Error).message;
+      // Nothing to show but the projects to open.
+      this.noProject = err instanceof ApiError && err.type === 'no_project';
+      if (this.noProject) navigate('#/projects', true);
     } finally {
       this.#projectLoading = false;
     }
@@ -209,6 +217,8 @@ export class SsApp extends LightElement {
         return html`<ss-lab></ss-lab>`;
       case 'import':
         return html`<ss-import></ss-import>`;
+      case 'projects':
+        return html`<ss-projects></ss-projects>`;
       case 'review':
         return html`<ss-review .params=${r.params} .librarian=${this.librarianName}></ss-review>`;
       case 'selection':
@@ -347,13 +357,17 @@ export class SsApp extends LightElement {
           ${this.#navItem('Import', '#/import', v === 'import', 'import')}
           ${this.#renderMore(v)}
         </nav>
-        <div class="project" title=${p?.dir ?? this.projectError}>
+        <a class="project ${v === 'projects' ? 'active' : ''}" href="#/projects" data-nav="projects"
+          title=${`Projects: new, open, recent${p ? ` — open: ${p.dir}` : this.projectError ? ` — ${this.projectError}` : ''}`}>
+          <span class="switch">Projects</span>
           ${p
             ? html`<span class="dir"><bdi dir="ltr">${p.dir}</bdi></span>`
-            : this.projectError
-              ? html`<span class="error-text">${this.projectError}</span>`
-              : html`<span class="muted">loading…</span>`}
-        </div>
+            : this.noProject
+              ? html`<span class="muted">no project open</span>`
+              : this.projectError
+                ? html`<span class="error-text">${this.projectError}</span>`
+                : html`<span class="muted">loading…</span>`}
+        </a>
         ${p ? html`<span class="counts" title=${p.dir}>${int(p.pages)} pages · ${int(p.sites)} sites</span>` : nothing}
         ${this.#renderCrawlPill()}
         <ss-librarian></ss-librarian>

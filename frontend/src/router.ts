@@ -1,5 +1,6 @@
 // Hash routing: #/crawl, #/sites, #/sites/{site}, #/review, #/search?q=,
-// #/communities, #/selection, #/agreement, #/export, #/lab, #/import.
+// #/communities, #/selection, #/agreement, #/export, #/lab, #/import,
+// #/projects.
 // The hash keeps the whole view state (sort, filter, page, query), so a
 // reload or a bookmark shows the same thing, in the browser and in the
 // desktop window alike.
@@ -15,7 +16,8 @@ export type View =
   | 'agreement'
   | 'export'
   | 'lab'
-  | 'import';
+  | 'import'
+  | 'projects';
 
 export interface Route {
   view: View;
@@ -46,6 +48,8 @@ export function parseHash(hash: string): Route {
       return { view: 'lab', site: '', params };
     case 'import':
       return { view: 'import', site: '', params };
+    case 'projects':
+      return { view: 'projects', site: '', params };
     case 'review':
       return { view: 'review', site: '', params };
     case 'selection':
