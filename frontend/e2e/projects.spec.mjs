@@ -55,7 +55,7 @@ await step('a new project is created by name and opens empty on its Crawl page',
   await page.waitForSelector('#crawl-seeds');
   const info = (await (await page.request.get(`${base}api/project`)).json()).data;
   assert(info.name === NAME && info.pages === 0 && info.sites === 0, `GET /api/project: ${JSON.stringify(info)}`);
-  await page.locator('header .project .dir', { hasText: NAME }).waitFor();
+  await page.locator(`header .project .switch[data-project-name="${NAME}"]`).waitFor();
   await shot(page, 'projects-new-crawl');
   state.created = true;
 });
@@ -78,10 +78,10 @@ await step('the crawled project opens again from the Projects page, through the 
   await page.click('header a.project');
   await page.waitForSelector('#folder-projects');
   const row = page.locator(`#folder-projects [data-project="${NAME}"]`);
-  assert((await row.locator('.badge').innerText()).trim() === 'open', 'the new project is not marked open');
+  assert((await row.locator('.badge').innerText()).trim().toLowerCase() === 'open', 'the new project is not marked open');
   await page.locator(`#folder-projects [data-project="${CRAWLED}"] button`).click();
   await page.waitForURL(/#\/sites/);
-  await page.locator('header .project .dir', { hasText: CRAWLED }).waitFor();
+  await page.locator(`header .project .switch[data-project-name="${CRAWLED}"]`).waitFor();
   const info = (await (await page.request.get(`${base}api/project`)).json()).data;
   assert(info.name === CRAWLED && info.sites > 0, `GET /api/project: ${JSON.stringify(info)}`);
   await page.waitForSelector('tr[data-site]');

@@ -358,10 +358,10 @@ export class SsApp extends LightElement {
           ${this.#renderMore(v)}
         </nav>
         <a class="project ${v === 'projects' ? 'active' : ''}" href="#/projects" data-nav="projects"
-          title=${`Projects: new, open, recent${p ? ` — open: ${p.dir}` : this.projectError ? ` — ${this.projectError}` : ''}`}>
-          <span class="switch">Projects</span>
+          title=${`${p ? `${p.dir} — ` : this.projectError ? `${this.projectError} — ` : ''}Projects: new, open, recent`}>
+          <span class="switch" data-project-name=${p?.name ?? ''}>${p ? p.name : 'Projects'} <span aria-hidden="true">▾</span></span>
           ${p
-            ? html`<span class="dir"><bdi dir="ltr">${p.dir}</bdi></span>`
+            ? nothing
             : this.noProject
               ? html`<span class="muted">no project open</span>`
               : this.projectError
