@@ -22,8 +22,10 @@ export const projectsApi = {
   state: (signal?: AbortSignal) => request<ProjectsState>('GET', '/api/projects', undefined, signal),
   open: (body: { name?: string; dir?: string }) => request<Opened>('POST', '/api/projects/open', body),
   create: (body: { name?: string; dir?: string }) => request<Opened>('POST', '/api/projects/create', body),
-  openDialog: () => request<Opened>('POST', '/api/projects/open-dialog'),
-  newDialog: () => request<Opened>('POST', '/api/projects/new-dialog'),
+  // An empty JSON body: the window sends a POST without one with no length
+  // and no type, which the guard refuses (415).
+  openDialog: () => request<Opened>('POST', '/api/projects/open-dialog', {}),
+  newDialog: () => request<Opened>('POST', '/api/projects/new-dialog', {}),
 };
 
 /** reopen loads the app again on the project just opened, at view (the Crawl page for a new, empty project). */
@@ -172,8 +174,11 @@ export class SsProjects extends LightElement {
       </header>
       ${alertBox(this.error)}
       ${this.unavailable
-        ? html`<p class="muted" id="projects-unavailable">This sitesift serves one project. Start it with
-            <code>sitesift serve --projects DIR</code> to list, open and create projects from this page${inDesktopWindow() ? nothing : ', or use the desktop app'}.</p>`
+        ? html`<p class="muted" id="projects-unavailable">${inDesktopWindow()
+            ? html`This window serves its one project (the demo). Start <code>sitesift</code> without <code>demo</code> to create and
+                open projects from this page.`
+            : html`This sitesift serves one project. Start it with <code>sitesift serve --projects DIR</code> to list, open and
+                create the projects of a folder from this page, or use the desktop app.`}</p>`
         : !st
           ? spinner(!this.error)
           : st.by_path
