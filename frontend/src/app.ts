@@ -359,7 +359,7 @@ export class SsApp extends LightElement {
         </nav>
         <a class="project ${v === 'projects' ? 'active' : ''}" href="#/projects" data-nav="projects"
           title=${`${p ? `${p.dir} — ` : this.projectError ? `${this.projectError} — ` : ''}Projects: new, open, recent`}>
-          <span class="switch" data-project-name=${p?.name ?? ''}>${p ? p.name : 'Projects'} <span aria-hidden="true">▾</span></span>
+          <span class="switch" data-project-name=${p?.name ?? ''}><span class="pname">${p ? p.name : 'Projects'}</span><span aria-hidden="true">▾</span></span>
           ${p
             ? nothing
             : this.noProject

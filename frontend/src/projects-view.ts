@@ -170,7 +170,7 @@ export class SsProjects extends LightElement {
     return html`<div class="projects-layout">
       <header>
         <h2>Projects</h2>
-        <p class="muted">${st?.current ? html`Open: <code>${st.current}</code>` : 'No project is open.'}</p>
+        ${this.unavailable ? nothing : html`<p class="muted">${st?.current ? html`Open: <code>${st.current}</code>` : st ? 'No project is open.' : ''}</p>`}
       </header>
       ${alertBox(this.error)}
       ${this.unavailable
