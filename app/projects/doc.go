@@ -2,7 +2,7 @@
 // one of them: what folder is a project, which names a new project may
 // take, the list of projects this user opened recently, the folder of
 // projects `sitesift serve --projects DIR` offers, and the switch from the
-// open project to another one, refused while a crawl or an import runs.
+// open project to another one, refused while a crawl, an import or a lab experiment runs.
 //
 // The desktop window and serve hold one [Switcher]; the adapters
 // (app/httpapi, app/cli) only ask it and translate its answers.

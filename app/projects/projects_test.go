@@ -12,6 +12,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/fault"
+	"sitesift/app/lab"
 	"sitesift/app/project"
 	"sitesift/app/projects"
 	"sitesift/crawl/demoweb"
@@ -292,5 +293,31 @@ func TestSwitchFailureKeepsOpen(t *testing.T) {
 	}
 	if _, err := sw.CreateDir(held); fault.KindOf(err) != fault.KindConflict {
 		t.Errorf("create in a folder that holds a project: %v, want a conflict", err)
+	}
+}
+
+// TestSwitchRefusedWhileLabRuns: a lab experiment running refuses the
+// switch too, rather than being cancelled unsaid.
+func TestSwitchRefusedWhileLabRuns(t *testing.T) {
+	base := t.TempDir()
+	second := filepath.Join(base, "second")
+	makeProject(t, second)
+	sw := projects.NewSwitcher(projects.Options{Open: opener(t)})
+	defer sw.Close()
+	if _, err := sw.CreateDir(filepath.Join(base, "first")); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := sw.Current()
+	// Far more reads than the test takes.
+	st, err := a.Lab.Start(context.Background(), &lab.ConvergenceParams{Graph: "synthetic", N: 20000, Steps: 100000000, Every: 10000000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sw.OpenDir(second)
+	if fault.KindOf(err) != fault.KindConflict || !strings.Contains(err.Error(), "a lab experiment is running") {
+		t.Errorf("switch during a lab run: %v, want a conflict saying a lab experiment runs", err)
+	}
+	if _, err := a.Lab.Cancel(st.ID); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/fault"
+	"sitesift/app/lab"
 )
 
 // Opened is a project open for this process: its App, its folder and how
@@ -172,8 +173,8 @@ func (s *Switcher) byPath(what, dir string) (string, error) {
 	return abs, nil
 }
 
-// Busy says what runs in a, that a switch would cut short: "" when
-// nothing does.
+// Busy says what runs in a that a switch would cut short (a crawl, an
+// import, a lab experiment): "" when nothing does.
 func Busy(a *app.App) string {
 	switch {
 	case a == nil:
@@ -183,11 +184,16 @@ func Busy(a *app.App) string {
 	case a.Imports.Running():
 		return "an import is running"
 	}
+	for _, j := range a.Lab.Jobs() {
+		if j.State == lab.JobRunning {
+			return "a lab experiment is running"
+		}
+	}
 	return ""
 }
 
-// switchTo opens dir, then closes the project that was open. A crawl or
-// an import running in the open project refuses the switch: it is stopped
+// switchTo opens dir, then closes the project that was open. A crawl, an
+// import or a lab experiment running in the open project refuses the switch: it is stopped
 // on its own page first, on purpose. The new project is opened before the
 // old one is closed, so that a project that cannot open leaves the old one
 // open.

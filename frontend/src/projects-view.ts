@@ -111,7 +111,7 @@ export class SsProjects extends LightElement {
           ${spinner(this.busy, 'Opening')}
         </div>
         <p class="muted">New project… asks for a new folder's name; Open project… for the folder of a project. The project open now is
-          closed first; a crawl or an import running in it must be stopped before.</p>
+          closed first; a crawl, an import or a lab experiment running in it must be stopped before.</p>
       </section>
       <section class="panel">
         <h3>Recent projects</h3>
