@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"sitesift/sites/wholefile"
 )
 
 // MaxRecent is how many projects the recent list remembers.
@@ -109,32 +112,14 @@ func (r *Recent) Add(dir string) error {
 	if err != nil {
 		return fmt.Errorf("recent projects: %w", err)
 	}
-	return writeAtomic(r.Path, append(b, '\n'))
-}
-
-// writeAtomic writes b to path through a temporary file beside it, synced
-// and renamed into place.
-func writeAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	// Whole or not at all: a crash never leaves half a list.
+	if err := os.MkdirAll(filepath.Dir(r.Path), 0o755); err != nil {
 		return fmt.Errorf("recent projects: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".part-*")
-	if err != nil {
-		return fmt.Errorf("recent projects: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("recent projects: write %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("recent projects: write %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("recent projects: write %s: %w", tmp.Name(), err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := wholefile.Write(r.Path, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}); err != nil {
 		return fmt.Errorf("recent projects: %w", err)
 	}
 	return nil
