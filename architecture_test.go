@@ -61,6 +61,7 @@ var importRules = []importRule{
 	{From: "sitesift/app/review", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/export"}, Why: "app/review stands on the services under it, and the exports on it (app/review/doc.go)"},
 	{From: "sitesift/app/exports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking", "sitesift/app/crawling", "sitesift/app/imports", "sitesift/app/communities", "sitesift/app/review", "sitesift/app/export"}, Why: "app/exports stands on the services it exports from (app/exports/doc.go)"},
 	{From: "sitesift/app/projects", Deny: []string{"net/http", "github.com/wailsapp", "sitesift/sites/store"}, Why: "app/projects keeps the rules of projects as a whole and knows no transport, no window and no SQL (app/projects/doc.go)"},
+	{From: "sitesift/app/accounts", Deny: []string{"sitesift/app", "net/http"}, Allow: []string{"sitesift/app/fault", "sitesift/app/project"}, Why: "app/accounts stands on app/project alone and speaks no HTTP: the adapter maps its sessions to identities (app/accounts/doc.go)"},
 	{From: "sitesift/app/imports", Deny: []string{"sitesift/app"}, Allow: []string{"sitesift/app/fault", "sitesift/app/internal", "sitesift/app/project", "sitesift/app/ranking"}, Why: "app/imports stands on app/project and app/ranking (app/imports/doc.go)"},
 }
 

@@ -11,6 +11,7 @@ require (
 	github.com/markusmobius/go-trafilatura v1.12.2
 	github.com/nlnwa/gowarc v1.6.0
 	github.com/wailsapp/wails/v2 v2.16.0
+	golang.org/x/crypto v0.53.0
 	golang.org/x/net v0.56.0
 	modernc.org/sqlite v1.61.1
 )
@@ -99,7 +100,6 @@ require (
 	github.com/wasilibs/wazero-helpers v0.0.0-20240620070341-3dff1577cd52 // indirect
 	github.com/yosssi/gohtml v0.0.0-20201013000340-ee4748c638f4 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
-	golang.org/x/crypto v0.53.0 // indirect
 	golang.org/x/exp v0.0.0-20241009180824-f66d83c29e7c // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.39.0 // indirect

@@ -35,6 +35,8 @@ import (
 // CLI is what the command line needs from its surroundings; main fills it.
 type CLI struct {
 	Stdout, Stderr io.Writer
+	// Stdin is read by --password-stdin; nil reads os.Stdin.
+	Stdin io.Reader
 	// Assets is the built frontend.
 	Assets fs.FS
 	// Desktop opens the desktop window on the handler and blocks until it is
@@ -173,25 +175,39 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	f := c.newFlags("serve")
 	dir := f.project
 	addr := f.String("addr", "127.0.0.1:7777", "address to listen on")
-	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address")
+	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address (unless --team)")
 	folder := f.String("projects", "", "a folder of projects: the page lists its projects, opens one and creates new ones in it by name")
+	ts := c.teamFlags(f)
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
+	if err := ts.check(); err != nil {
+		return err
+	}
 	if *folder != "" {
+		if ts.team {
+			// Accounts, roles and the audit log are a project's.
+			return usageError{"serve: --team serves one project: give --project, not --projects"}
+		}
 		projectGiven := false
 		f.Visit(func(fl *flag.Flag) { projectGiven = projectGiven || fl.Name == "project" })
-		return c.serveProjects(ctx, *folder, *dir, projectGiven, *addr, *token)
+		return c.serveProjects(ctx, *folder, *dir, projectGiven, *addr, *token, ts)
 	}
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
-		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "", *token)
+		teamOpts, err := ts.options(c, a, p, *addr)
+		if err != nil {
+			return err
+		}
+		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler {
+			return c.handler(a, append(opts, teamOpts...)...)
+		}, "", *token, ts)
 	})
 }
 
 // serveProjects serves the projects of the folder dir (created when
 // missing): none open at first, or the project of --project when given,
 // which must be one of them.
-func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGiven bool, addr, token string) error {
+func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGiven bool, addr, token string, ts *teamServe) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("serve --projects: %w", err)
 	}
@@ -214,7 +230,7 @@ func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGive
 	}
 	return c.listenAndServe(ctx, addr, "projects in "+folder.Dir, nil, func(opts ...httpapi.Option) http.Handler {
 		return httpapi.Switching(sw, c.handlerOptions(opts...)...)
-	}, fragment, token)
+	}, fragment, token, ts)
 }
 
 // listenAndServe serves the handler made by handler until ctx is
@@ -225,7 +241,7 @@ func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGive
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
 func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise func(url, socket string) error,
-	handler func(opts ...httpapi.Option) http.Handler, fragment, token string) error {
+	handler func(opts ...httpapi.Option) http.Handler, fragment, token string, ts *teamServe) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -235,7 +251,7 @@ func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise fu
 	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
 		opts = append(opts, httpapi.ServedAt(host))
 	}
-	if !httpapi.IsLoopbackAddr(addr) || token != "" {
+	if !ts.team && !httpapi.IsLoopbackAddr(addr) || token != "" {
 		if token == "" {
 			token = httpapi.NewSecret()
 		}
@@ -252,15 +268,15 @@ func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise fu
 		// machines use the machine's own name or address.
 		shown = netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), ap.Port()).String()
 	}
-	fmt.Fprintf(c.Stdout, "sitesift: %s\nsitesift: open http://%s/%s%s\n", what, shown, query, fragment)
+	fmt.Fprintf(c.Stdout, "sitesift: %s\nsitesift: open %s://%s/%s%s\n", what, ts.scheme(), shown, query, fragment)
 	// The secret stays out of the lock file, which others may read.
 	if advertise != nil {
-		if err := advertise("http://"+shown+"/", ""); err != nil {
+		if err := advertise(ts.scheme()+"://"+shown+"/", ""); err != nil {
 			fmt.Fprintf(c.Stderr, "sitesift: warning: %v\n", err)
 		}
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- ts.serve(srv, ln) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -335,7 +351,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "#/crawl", "")
+		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "#/crawl", "", &teamServe{})
 	})
 }
 

@@ -104,8 +104,12 @@ func commandTable() []command {
 		{name: "", summary: "open the desktop app", usage: []string{"[--project DIR]"},
 			project: appProject("default"), run: CLI.desktop},
 		{name: "serve", summary: "the same app in a browser",
-			usage: []string{"serve [--project DIR] [--addr 127.0.0.1:7777] [--token SECRET]",
-				"serve --projects DIR [--project DIR/NAME] [--addr 127.0.0.1:7777] [--token SECRET]"},
+			usage: []string{"serve [--project DIR] [--addr 127.0.0.1:7777] [--token SECRET]\n" +
+				"[--team [--import-dir DIR] [--trust-proxy]] [--tls-cert FILE --tls-key FILE]",
+				"serve --projects DIR [--project DIR/NAME] [--addr 127.0.0.1:7777] [--token SECRET] [--tls-cert FILE --tls-key FILE]"},
+			notes: "--team serves a team: each librarian signs in with an account (sitesift accounts), acts as themself within " +
+				"their role, and every decision goes to the audit log; see docs/team.md. --projects serves the projects of one folder " +
+				"to one user (or the holders of --token); --team serves one project.",
 			project: appProject("default"), run: CLI.serve},
 		{name: "demo", summary: "crawl the built-in demo web and open the app on it",
 			usage:   []string{"demo [--project DIR] [--addr HOST:PORT] [--max-pages N] [--delay DURATION]"},
@@ -218,6 +222,25 @@ func commandTable() []command {
 			{name: "librarians add", summary: "add a librarian",
 				usage: []string{"librarians add --project DIR NAME"}, project: projectDir},
 		}},
+		{name: "accounts", summary: "the accounts of a team server (serve --team): librarians who sign in, with a role", run: CLI.accounts, subs: []command{
+			{name: "accounts list", summary: "the accounts, their roles and states",
+				usage: []string{"accounts [list] --project DIR"}, project: projectDir},
+			{name: "accounts add", summary: "give a librarian (an existing profile keeps its ratings) an account; prints its password and a one-time sign-in link",
+				usage: []string{"accounts add --project DIR --role curator|approver|admin [--password-stdin] [--url BASE] NAME"},
+				notes: "curator: rate, note, nominate, search, review, export. approver: also approve, reject, reopen. " +
+					"admin: also crawl, import, settings, accounts. Accounts change while no server holds the project, " +
+					"or on a running team server through its Accounts API (docs/team.md).",
+				project: projectDir},
+			{name: "accounts disable", summary: "stop an account signing in; its ratings and decisions stay",
+				usage: []string{"accounts disable --project DIR NAME"}, project: projectDir},
+			{name: "accounts reset", summary: "a new password and sign-in link for an account; ends its sessions",
+				usage: []string{"accounts reset --project DIR [--password-stdin] [--url BASE] NAME"}, project: projectDir},
+			{name: "accounts role", summary: "change an account's role",
+				usage: []string{"accounts role --project DIR NAME curator|approver|admin"}, project: projectDir},
+		}},
+		{name: "audit", summary: "the audit log: who rated, noted, nominated, approved, rejected, reopened, crawled, imported or changed settings and accounts, when and from where",
+			usage:   []string{"audit --project DIR [--since DATE] [--librarian NAME] [--site SITE] [--limit N] [--format table|json]"},
+			project: projectDir, run: CLI.audit},
 		{name: "rate", summary: "rate a site from 1 to 4, or note it",
 			usage:   []string{"rate --project DIR --librarian NAME [--note TEXT] SITE [1|2|3|4]"},
 			notes:   "With --note alone, a note without a rating.",

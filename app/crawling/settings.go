@@ -158,10 +158,14 @@ func (svc *Service) Settings(ctx context.Context) (Settings, error) {
 // SetSettings applies u to the project's crawl settings and stores them; a
 // value that is not valid is an error (fault.KindInvalid) and nothing is stored.
 func (svc *Service) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "change the settings"); err != nil {
+		return Settings{}, err
+	}
 	s, err := svc.Settings(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
+	before := s
 	if s, err = u.apply(s); err != nil {
 		return Settings{}, err
 	}
@@ -205,7 +209,7 @@ func (svc *Service) SetSettings(ctx context.Context, u SettingsUpdate) (Settings
 			}
 		}
 	}
-	return s, nil
+	return s, svc.auditSettings(ctx, before, s)
 }
 
 // apply returns s changed by u, checked.

@@ -19,6 +19,10 @@ const (
 	KindInvalid  Kind = "bad_request" // the request is wrong: a parameter, a file, a name
 	KindNotFound Kind = "not_found"   // what the request names does not exist
 	KindConflict Kind = "conflict"    // the request does not fit the project's state now
+	// Kinds of a team server's refusals (docs/team.md).
+	KindUnauthorized Kind = "unauthorized" // no signed-in librarian, or a wrong name or password
+	KindForbidden    Kind = "forbidden"    // the signed-in librarian's role or identity does not allow it
+	KindTooMany      Kind = "too_many"     // too many failed sign-ins: wait, then try again
 )
 
 // Error is an error of a service with its [Kind].
@@ -65,6 +69,18 @@ func Invalid(err error) error {
 // Conflict marks err as a request that does not fit the project's state
 // now (KindConflict).
 func Conflict(err error) error { return &Error{KindConflict, err} }
+
+// Forbidden marks err as a request the signed-in librarian may not make
+// (KindForbidden).
+func Forbidden(err error) error { return &Error{KindForbidden, err} }
+
+// Unauthorized marks err as a request that needs a signed-in librarian, or
+// a sign-in that failed (KindUnauthorized).
+func Unauthorized(err error) error { return &Error{KindUnauthorized, err} }
+
+// TooMany marks err as a sign-in refused because of the failed ones before
+// it (KindTooMany).
+func TooMany(err error) error { return &Error{KindTooMany, err} }
 
 // NotFound marks err as a request naming what does not exist
 // (KindNotFound).

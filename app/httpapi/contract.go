@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"sitesift/app"
+	"sitesift/app/accounts"
 	"sitesift/app/communities"
 	"sitesift/app/crawling"
 	"sitesift/app/exports"
@@ -10,6 +11,7 @@ import (
 	"sitesift/app/projects"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
+	"sitesift/sites/store"
 )
 
 // Route is one route of the API with the Go types its JSON travels in: the
@@ -129,6 +131,14 @@ func Contract() []Route {
 
 		{Pattern: "GET /api/agreement", Response: review.Agreement{}},
 		{Pattern: "GET /api/rank/biased", Response: []ranking.BiasedRankRow{}},
+
+		{Pattern: "POST /api/login", Requests: []any{loginBody{}}, Response: Me{}},
+		{Pattern: "POST /api/logout", Response: struct{}{}},
+		{Pattern: "GET /api/me", Response: Me{}},
+		{Pattern: "GET /api/accounts", Response: []store.Account{}},
+		{Pattern: "POST /api/accounts", Requests: []any{accountBody{}}, Response: accounts.Granted{}},
+		{Pattern: "PUT /api/accounts/{name}", Requests: []any{accountChangeBody{}}, Response: accounts.Granted{}},
+		{Pattern: "GET /api/audit", Response: []store.AuditEntry{}},
 
 		{Pattern: "POST /api/desktop/save", Requests: []any{saveRequest{}}, Response: Saved{}},
 		{Pattern: "POST /api/desktop/open", Requests: []any{openRequest{}}, Response: Opened{}},

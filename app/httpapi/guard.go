@@ -82,6 +82,11 @@ type guard struct {
 	// only one that accepts its Host: served by `serve`, a request naming
 	// it would be treated as the window's own.
 	window bool
+	// team is set on a team server, where every API call needs a session
+	// (team.go): the session, not the Host, keeps others out.
+	team bool
+	// trustProxy believes X-Forwarded-Proto (see TrustProxy).
+	trustProxy bool
 }
 
 // desktopHost is the Host of the Wails window's requests (Wails v2 with
@@ -145,14 +150,14 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 		if err := g.checkSecret(w, r); err != nil {
 			return err
 		}
-	} else if !isLoopbackHost(host) && !(host == desktopHost && g.window) && !g.hosts[host] {
+	} else if !g.team && !isLoopbackHost(host) && !(host == desktopHost && g.window) && !g.hosts[host] {
 		return &apiError{"misdirected", http.StatusMisdirectedRequest, errMisdirected}
 	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return nil
 	}
-	if crossSite(r) {
+	if crossSite(r) && !(g.trustProxy && proxiedSameOrigin(r)) {
 		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
 	}
 	want, limit := "application/json", int64(maxJSONBody)
@@ -167,7 +172,9 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 		return &apiError{"unsupported_media_type", http.StatusUnsupportedMediaType,
 			fmt.Errorf("%s %s takes %s, not %q", r.Method, r.URL.Path, want, r.Header.Get("Content-Type"))}
 	}
-	if subtle.ConstantTimeCompare([]byte(r.Header.Get(TokenHeader)), []byte(g.token)) != 1 {
+	// A sign-in comes before the page can read the token; the checks of
+	// origin and type above still keep other sites from sending one.
+	if subtle.ConstantTimeCompare([]byte(r.Header.Get(TokenHeader)), []byte(g.token)) != 1 && !(g.team && r.URL.Path == loginPath) {
 		return &apiError{"forbidden", http.StatusForbidden, errNoToken}
 	}
 	if r.ContentLength > limit {

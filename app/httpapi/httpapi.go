@@ -38,6 +38,8 @@ type config struct {
 	// switcher, given by [Switching] alone, holds the open project and
 	// adds the projects routes.
 	switcher *projects.Switcher
+	// team holds the accounts of a team server (team.go).
+	team team
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -109,8 +111,9 @@ func buildWith(a *app.App, c *config) (http.Handler, *router) {
 			return New(a, Assets(c.assets), Logger(c.log), ServedAt("127.0.0.1"))
 		})
 	}
-	h.routeImports(mux) // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
-	h.routeJobs(mux)    // the job feed, every job's status in one stream: jobfeed.go
+	h.routeImports(mux)       // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
+	h.routeJobs(mux)          // the job feed, every job's status in one stream: jobfeed.go
+	h.routeTeam(mux, &c.team) // sign-in, accounts and the audit log: team.go
 	// Projects: list, open and create them (the window, serve --projects): projects.go.
 	h.routeProjects(mux, c.switcher, c.dialogs)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -130,7 +133,9 @@ func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	if a == nil && c.switcher != nil {
 		served = noProject(served)
 	}
-	return h.logRequests(c.guard.wrap(served)), mux
+	// On a team server the session comes first: without one every call
+	// is 401, whatever else it lacks (team.go).
+	return h.logRequests(c.team.wrap(c.guard.wrap(served))), mux
 }
 
 // noFrontendPage answers in place of the app when the binary was built
@@ -177,6 +182,10 @@ var statuses = map[fault.Kind]int{
 	fault.KindNotFound: http.StatusNotFound,
 	fault.KindConflict: http.StatusConflict,
 	fault.KindInternal: http.StatusInternalServerError,
+	// A team server's refusals (team.go).
+	fault.KindUnauthorized: http.StatusUnauthorized,
+	fault.KindForbidden:    http.StatusForbidden,
+	fault.KindTooMany:      http.StatusTooManyRequests,
 }
 
 // classify maps an error to the API's error type and HTTP status.
@@ -328,9 +337,9 @@ func (h *handler) routeCrawl(mux *router) {
 	mux.HandleFunc("GET /api/project", h.api(func(r *http.Request) (any, error) { return a.Info(r.Context()) }))
 	mux.HandleFunc("GET /api/crawl", h.api(func(r *http.Request) (any, error) { return a.Crawling.Status(), nil }))
 	mux.HandleFunc("POST /api/crawl", h.startCrawl)
-	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.Crawling.Pause() }))
-	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.Crawling.Resume() }))
-	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.Crawling.Stop() }))
+	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.Crawling.PauseAs(r.Context()) }))
+	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.Crawling.ResumeAs(r.Context()) }))
+	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.Crawling.StopAs(r.Context()) }))
 	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Crawling.Settings(r.Context()) }))
 	mux.HandleFunc("PUT /api/settings", h.api(func(r *http.Request) (any, error) {
 		var u crawling.SettingsUpdate
@@ -366,7 +375,7 @@ func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	st, err := h.app.Crawling.Start(req)
+	st, err := h.app.Crawling.StartAs(r.Context(), req)
 	accepted(w, st, err)
 }
 

@@ -15,7 +15,7 @@ const maxArchiveUpload = 1 << 30
 func (h *handler) routeImports(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/imports/upload", h.api(func(r *http.Request) (any, error) {
-		path, err := a.Imports.SaveUpload(r.FormValue("name"), r.Body)
+		path, err := a.Imports.SaveUploadAs(r.Context(), r.FormValue("name"), r.Body)
 		if err != nil {
 			return nil, err
 		}
@@ -27,10 +27,10 @@ func (h *handler) routeImports(mux *router) {
 			writeError(w, err)
 			return
 		}
-		st, err := a.Imports.Start(req)
+		st, err := a.Imports.StartAs(r.Context(), req)
 		accepted(w, st, err)
 	})
 	mux.HandleFunc("GET /api/imports/status", h.api(func(r *http.Request) (any, error) { return a.Imports.Status(), nil }))
-	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.Imports.Cancel() }))
+	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.Imports.CancelAs(r.Context()) }))
 	mux.HandleFunc("GET /api/imports", h.api(func(r *http.Request) (any, error) { return a.Imports.ArchiveImports(r.Context()) }))
 }

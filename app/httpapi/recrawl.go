@@ -26,6 +26,6 @@ func (h *handler) startRecrawl(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Recrawl = true
-	st, err := h.app.Crawling.Start(req)
+	st, err := h.app.Crawling.StartAs(r.Context(), req)
 	accepted(w, st, err)
 }

@@ -23,6 +23,8 @@ type Service struct {
 	// crawling tells whether a crawl runs, which an import must not run
 	// beside; nil is never.
 	crawling func() bool
+	// folder is the import folder of a team server (team.go).
+	folder importFolder
 }
 
 // New returns the import service of p, which ranks what it imports with

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"sitesift/app/project"
 
 	"sitesift/app/fault"
 	"sitesift/app/internal/jobs"
@@ -92,6 +93,11 @@ func labBusy(st jobs.Status[any, labProgress, *Output]) error {
 // once. A convergence run on "graph": "project" reads the project's site
 // graph before returning; a synthetic graph is built in the job.
 func (s *Service) Start(ctx context.Context, request any) (JobStatus, error) {
+	// The experiments take the machine's cores for minutes: on a team
+	// server, an admin's to start.
+	if err := project.Require(ctx, project.RoleAdmin, "run a lab experiment"); err != nil {
+		return JobStatus{}, err
+	}
 	// Refuse at once while a job runs, before reading a graph for nothing;
 	// the check of Start below is the one that counts.
 	if st, ok := s.jobs.Running(); ok {

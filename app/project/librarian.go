@@ -15,7 +15,13 @@ import (
 // librarian only: a mistyped name must not become a new librarian
 // silently. An unknown name is an error (fault.KindNotFound) listing the
 // librarians there are; profiles are added with the service's AddLibrarian.
+//
+// On a team server the signed-in librarian is the only one a call may
+// name (see [WithIdentity]).
 func (p *Project) Librarian(ctx context.Context, name string) (string, error) {
+	if own, signedIn, err := actAs(ctx, name); signedIn {
+		return own, err
+	}
 	if err := store.ValidLibrarian(name); err != nil {
 		return "", fault.Invalid(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"sitesift/app/export"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 	"sitesift/sites/textlines"
@@ -318,6 +319,11 @@ func (s *Service) ExportRatingsCSVCounted(ctx context.Context, w io.Writer) (int
 // [*NewLibrariansError] unless newLibrarians is set, which creates their
 // profiles.
 func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string, newLibrarians bool) (store.RatingsImport, error) {
+	// A ratings file writes in every librarian's name: on a team server,
+	// an admin's import.
+	if err := project.Require(ctx, project.RoleAdmin, "import a ratings file"); err != nil {
+		return store.RatingsImport{}, err
+	}
 	lines, err := ParseRatings(r, name)
 	var fe *RatingsFileError
 	if err != nil && !errors.As(err, &fe) {
@@ -369,6 +375,9 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 			bad.add(lines[i].Line, "unknown site %q: not a site of this project", lines[i].Site)
 		}
 		return store.RatingsImport{}, fault.Invalid(bad.err(name))
+	}
+	if err == nil {
+		err = s.project.Audit(ctx, "", store.AuditImport, "", nil, map[string]any{"ratings_file": name, "result": res})
 	}
 	return res, err
 }

@@ -9,6 +9,7 @@ import (
 	"sitesift/app/communities"
 	"sitesift/app/export"
 	"sitesift/app/internal/wire"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
@@ -21,8 +22,16 @@ func (s *Service) Librarians(ctx context.Context) ([]Librarian, error) {
 
 // AddLibrarian adds a librarian profile, or returns the existing one of
 // that name, in any case, with created false: "ana" after "Ana" is Ana.
+//
+// On a team server, adding a librarian is an admin's.
 func (s *Service) AddLibrarian(ctx context.Context, name string) (Librarian, bool, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "add a librarian"); err != nil {
+		return Librarian{}, false, err
+	}
 	l, created, err := s.store.AddLibrarian(ctx, strings.TrimSpace(name))
+	if err == nil && created {
+		err = s.project.Audit(ctx, "", store.AuditLibrarian, "", nil, Librarian(l))
+	}
 	return Librarian(l), created, err
 }
 
@@ -44,7 +53,11 @@ func (s *Service) Note(ctx context.Context, librarian, site, note string) (Ratin
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
+	before := s.ratingBefore(ctx, name, site)
 	r, err := s.store.SetNote(ctx, name, site, note)
+	if err == nil {
+		err = s.project.Audit(ctx, name, store.AuditNote, site, before, Rating(r))
+	}
 	return Rating(r), s.noSite(ctx, site, err)
 }
 

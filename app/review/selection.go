@@ -26,10 +26,17 @@ func (s *Service) SetSelection(ctx context.Context, site string, u SelectionUpda
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
 	site = s.project.SiteName(site)
+	before, from := s.selectionBefore(ctx, site)
+	if err := selectionRole(ctx, from, u.Status); err != nil {
+		return Selection{}, err
+	}
 	sel, err := s.store.SetSelection(ctx, site, u)
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
 		return Selection{}, fault.Conflict(self)
+	}
+	if err == nil {
+		err = s.project.Audit(ctx, name, selectionAction(from, sel.Status), site, before, Selection(sel))
 	}
 	return Selection(sel), s.noSite(ctx, site, err)
 }

@@ -124,7 +124,11 @@ func (s *Service) Rate(ctx context.Context, librarian, site string, value int, n
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
+	before := s.ratingBefore(ctx, name, site)
 	r, err := s.store.SetRating(ctx, name, site, value, note)
+	if err == nil {
+		err = s.project.Audit(ctx, name, store.AuditRating, site, before, Rating(r))
+	}
 	return Rating(r), s.noSite(ctx, site, err)
 }
 
@@ -139,7 +143,11 @@ func (s *Service) Rerate(ctx context.Context, librarian, site string, value int)
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
+	before := s.ratingBefore(ctx, name, site)
 	r, err := s.store.Rerate(ctx, name, site, value)
+	if err == nil {
+		err = s.project.Audit(ctx, name, store.AuditRating, site, before, Rating(r))
+	}
 	return Rating(r), s.noSite(ctx, site, err)
 }
 
@@ -150,7 +158,12 @@ func (s *Service) Unrate(ctx context.Context, librarian, site string) error {
 		return err
 	}
 	site = s.project.SiteName(site)
-	return s.noSite(ctx, site, s.store.DeleteRating(ctx, name, site))
+	before := s.ratingBefore(ctx, name, site)
+	err = s.store.DeleteRating(ctx, name, site)
+	if err == nil {
+		err = s.project.Audit(ctx, name, store.AuditUnrating, site, before, nil)
+	}
+	return s.noSite(ctx, site, err)
 }
 
 // SearchResult is one page of search results.

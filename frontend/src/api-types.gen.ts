@@ -4,6 +4,53 @@
 import type { CollectionParams, CrawlScope, CrawlState, EndReason, ErrorClass, ErrorsByClass, ExportFormat, ImportState, LabExperiment, LabParams, LinkGraphSetting, QueueOrder, SelectionStatus, SiteCrawlStatus, SiteGraph, Strategy, WindowPolicy } from './api';
 
 /**
+ * Account is a librarian's account on a team server: a profile (see
+ * [Librarian]) given a role and a password. The store keeps the password's
+ * hash as the service encodes it and knows nothing of hashing.
+ *
+ * (Go: sitesift/sites/store.Account)
+ */
+export interface Account {
+  name: string;
+  role: string;
+  disabled: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Ratings is the number of sites the librarian has rated. */
+  ratings: number;
+  /**
+   * LinkPending is true while a one-time sign-in link is unused and
+   * unexpired.
+   */
+  link_pending: boolean;
+}
+
+/**
+ * accountBody is the body of POST /api/accounts.
+ *
+ * (Go: sitesift/app/httpapi.accountBody)
+ */
+export interface AccountBody {
+  name?: string;
+  role?: string;
+  /** "" generates one */
+  password?: string;
+}
+
+/**
+ * accountChangeBody is the body of PUT /api/accounts/{name}: a new role,
+ * a disabling, or a reset of the password (a generated one and a new
+ * sign-in link).
+ *
+ * (Go: sitesift/app/httpapi.accountChangeBody)
+ */
+export interface AccountChangeBody {
+  role?: string;
+  disable?: boolean;
+  reset?: boolean;
+}
+
+/**
  * Agreement is how each librarian and each computed measure agrees with
  * the librarians' reference, as in the experiment at the end of section 4
  * of the OPIC paper.
@@ -186,6 +233,24 @@ export interface ArchiveImportResult {
   opic_reads: number;
   /** Indexed is the number of pages added to the search index. */
   indexed: number;
+}
+
+/**
+ * AuditEntry is one row of the audit log: who did what, when, from which
+ * address, to which site, and the state before and after (JSON, or
+ * nothing).
+ *
+ * (Go: sitesift/sites/store.AuditEntry)
+ */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  librarian: string;
+  address: string;
+  action: string;
+  site: string;
+  before?: unknown;
+  after?: unknown;
 }
 
 /**
@@ -746,6 +811,25 @@ export interface GonePage {
 }
 
 /**
+ * Granted is an account given a password: the password in clear (the one
+ * given, or generated) and the token of its one-time sign-in link, shown
+ * once and kept nowhere.
+ *
+ * (Go: sitesift/app/accounts.Granted)
+ */
+export interface Granted {
+  account: Account;
+  /** Password is the generated password; "" when one was given. */
+  password?: string;
+  /**
+   * LinkToken signs in once, until LinkExpires: the page's
+   * /?signin=TOKEN.
+   */
+  link_token: string;
+  link_expires: string;
+}
+
+/**
  * GraphLink is a weighted link between two sites of a [GraphView].
  *
  * (Go: sitesift/app/communities.GraphLink)
@@ -956,6 +1040,30 @@ export interface LinksParams {
    * side; default DefaultLinksTop.
    */
   top?: number;
+}
+
+/**
+ * loginBody is the body of POST /api/login: a name and password, or the
+ * token of a one-time sign-in link.
+ *
+ * (Go: sitesift/app/httpapi.loginBody)
+ */
+export interface LoginBody {
+  name?: string;
+  password?: string;
+  link?: string;
+}
+
+/**
+ * Me is the signed-in librarian, as GET /api/me and POST /api/login give it.
+ *
+ * (Go: sitesift/app/httpapi.Me)
+ */
+export interface Me {
+  name: string;
+  role: string;
+  /** IdleMinutes is how long the session lasts unused. */
+  idle_minutes: number;
 }
 
 /**
@@ -2485,6 +2593,34 @@ export interface ApiRoutes {
   "GET /api/rank/biased": {
     request: undefined;
     response: BiasedRankRow[] | null;
+  };
+  "POST /api/login": {
+    request: LoginBody;
+    response: Me;
+  };
+  "POST /api/logout": {
+    request: undefined;
+    response: Record<string, never>;
+  };
+  "GET /api/me": {
+    request: undefined;
+    response: Me;
+  };
+  "GET /api/accounts": {
+    request: undefined;
+    response: Account[] | null;
+  };
+  "POST /api/accounts": {
+    request: AccountBody;
+    response: Granted;
+  };
+  "PUT /api/accounts/{name}": {
+    request: AccountChangeBody;
+    response: Granted;
+  };
+  "GET /api/audit": {
+    request: undefined;
+    response: AuditEntry[] | null;
   };
   "POST /api/desktop/save": {
     request: SaveRequest;

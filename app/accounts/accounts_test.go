@@ -1,0 +1,283 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sitesift/app/apptest"
+	"sitesift/app/fault"
+	"sitesift/app/project"
+	"sitesift/sites"
+	"sitesift/sites/store"
+)
+
+// cheap are hash costs that keep the tests fast; the encoding and the
+// checks are those of DefaultParams.
+var cheap = Params{Memory: 64, Time: 1, Threads: 1}
+
+// clock is a hand-moved clock.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time       { return c.t }
+func (c *clock) move(d time.Duration) { c.t = c.t.Add(d) }
+func newClock() *clock                { return &clock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)} }
+
+func open(t *testing.T) *project.Project {
+	t.Helper()
+	p, err := project.Open(filepath.Join(t.TempDir(), "p"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func newService(t *testing.T, p *project.Project, c *clock) *Service {
+	return New(p, Options{Now: c.now, Params: cheap, IdleTimeout: time.Hour})
+}
+
+func TestPasswordHashesAreSaltedArgon2id(t *testing.T) {
+	a, b := hashPassword("correct horse battery", cheap), hashPassword("correct horse battery", cheap)
+	if a == b {
+		t.Fatal("two hashes of one password are equal: no salt")
+	}
+	if !strings.HasPrefix(a, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Fatalf("hash %q is not an encoded argon2id hash", a)
+	}
+	for _, h := range []string{a, b} {
+		if ok, err := checkPassword("correct horse battery", h); !ok || err != nil {
+			t.Fatalf("right password refused by %q: %v", h, err)
+		}
+		if ok, _ := checkPassword("correct horse batterz", h); ok {
+			t.Fatal("wrong password accepted")
+		}
+	}
+	if _, err := checkPassword("x", "$2a$10$bcrypt"); !errors.Is(err, errBadHash) {
+		t.Fatalf("a bcrypt hash: %v, want errBadHash", err)
+	}
+}
+
+func TestWrongPasswordIsRefusedThenSlowed(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	if _, err := s.Add(ctx, "ana", project.RoleCurator, "ana's long password"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range freeTries {
+		_, _, err := s.SignIn(ctx, "ana", "wrong password!", "10.0.0.1")
+		if fault.KindOf(err) != fault.KindUnauthorized || err.Error() != "wrong name or password" {
+			t.Fatalf("attempt %d: %v, want 'wrong name or password'", i+1, err)
+		}
+	}
+	// Now even the right password waits: the guesser cannot tell.
+	_, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.9")
+	if fault.KindOf(err) != fault.KindTooMany || !strings.Contains(err.Error(), "try again in 1 s") {
+		t.Fatalf("after %d failures, by name: %v, want too_many in 1 s", freeTries, err)
+	}
+	// From the same address, another name is slowed too.
+	if _, err := s.Add(ctx, "ben", project.RoleCurator, "ben's long password"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1"); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("another name from the address: %v, want too_many", err)
+	}
+	c.move(time.Second)
+	if _, _, err := s.SignIn(ctx, "ana", "wrong again!!", "10.0.0.1"); fault.KindOf(err) != fault.KindUnauthorized {
+		t.Fatalf("after the wait: %v, want unauthorized", err)
+	}
+	// The wait doubles.
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.2"); err == nil || !strings.Contains(err.Error(), "try again in 2 s") {
+		t.Fatalf("after %d failures: %v, want a wait of 2 s", freeTries+1, err)
+	}
+	c.move(2 * time.Second)
+	if _, id, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.2"); err != nil || id.Name != "ana" {
+		t.Fatalf("right password after the wait: %v %v", id, err)
+	}
+	// A success clears the name's count.
+	if _, _, err := s.SignIn(ctx, "ana", "wrong", "10.0.0.3"); fault.KindOf(err) != fault.KindUnauthorized {
+		t.Fatalf("after a success: %v, want a plain refusal", err)
+	}
+	// An unknown name gets the same answer as a wrong password.
+	if _, _, err := s.SignIn(ctx, "nobody", "whatever password", "10.0.0.4"); err == nil || err.Error() != "wrong name or password" {
+		t.Fatalf("unknown name: %v", err)
+	}
+}
+
+func TestDelayIsBounded(t *testing.T) {
+	if d := delay(1000); d != maxDelay {
+		t.Fatalf("delay(1000) = %v, want %v", d, maxDelay)
+	}
+	if delay(freeTries-1) != 0 || delay(freeTries) != baseDelay || delay(freeTries+3) != 8*baseDelay {
+		t.Fatalf("delays %v %v %v", delay(freeTries-1), delay(freeTries), delay(freeTries+3))
+	}
+}
+
+func TestSessionsExpireWhenIdleAndEndOnSignOut(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	if _, err := s.Add(ctx, "ana", project.RoleApprover, "ana's long password"); err != nil {
+		t.Fatal(err)
+	}
+	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.move(50 * time.Minute)
+	if id, ok := s.Session(tok); !ok || id.Name != "ana" || id.Role != project.RoleApprover {
+		t.Fatalf("session after 50 idle minutes: %v %v", id, ok)
+	}
+	c.move(50 * time.Minute) // 50 minutes since it was last used: alive
+	if _, ok := s.Session(tok); !ok {
+		t.Fatal("a session in use ended")
+	}
+	c.move(61 * time.Minute)
+	if _, ok := s.Session(tok); ok {
+		t.Fatal("a session idle longer than IdleTimeout is alive")
+	}
+	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	s.SignOut(tok)
+	if _, ok := s.Session(tok); ok {
+		t.Fatal("a session signed out is alive")
+	}
+	// A restart is a new Service: sessions are in memory.
+	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	if _, ok := newService(t, p, c).Session(tok); ok {
+		t.Fatal("a session survived a restart, which docs/team.md says it does not")
+	}
+}
+
+func TestProfileBecomesAccountKeepingRatings(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	if _, _, err := p.Store.AddLibrarian(ctx, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.SaveCrawlBatch(ctx, []sites.Page{apptest.Page(t, "http://a.test/")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.SetRating(ctx, "Ana", "a.test", 3, "maps"); err != nil {
+		t.Fatal(err)
+	}
+	s := newService(t, p, c)
+	g, err := s.Add(ctx, "ana", project.RoleCurator, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Account.Name != "Ana" || g.Account.Ratings != 1 || len(g.Password) != 27 || g.LinkToken == "" {
+		t.Fatalf("granted %+v: want Ana's profile, a generated password and a link", g)
+	}
+	ls, _ := p.Store.LibrarianProfiles(ctx)
+	if len(ls) != 1 {
+		t.Fatalf("profiles %v: the account made a second one", ls)
+	}
+	if _, _, err := s.SignIn(ctx, "ana", g.Password, "10.0.0.1"); err != nil {
+		t.Fatalf("the generated password: %v", err)
+	}
+	if _, err := s.Add(ctx, "ANA", project.RoleAdmin, ""); fault.KindOf(err) != fault.KindConflict {
+		t.Fatalf("adding an account twice: %v, want conflict", err)
+	}
+}
+
+func TestSignInLinkWorksOnceAndExpires(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	g, err := s.Add(ctx, "ana", project.RoleCurator, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, id, err := s.SignInLink(ctx, g.LinkToken, "10.0.0.1"); err != nil || id.Name != "ana" {
+		t.Fatalf("link: %v %v", id, err)
+	}
+	if _, _, err := s.SignInLink(ctx, g.LinkToken, "10.0.0.1"); fault.KindOf(err) != fault.KindUnauthorized {
+		t.Fatalf("link used twice: %v", err)
+	}
+	g, err = s.Reset(ctx, "ana", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.move(25 * time.Hour)
+	if _, _, err := s.SignInLink(ctx, g.LinkToken, "10.0.0.2"); fault.KindOf(err) != fault.KindUnauthorized {
+		t.Fatalf("expired link: %v", err)
+	}
+}
+
+func TestDisableEndsSessionsAndRoleChangeApplies(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	s.Add(ctx, "ana", project.RoleCurator, "ana's long password")
+	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetRole(ctx, "ana", project.RoleApprover); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := s.Session(tok); id.Role != project.RoleApprover {
+		t.Fatalf("role after the change: %v", id.Role)
+	}
+	if _, err := s.Disable(ctx, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Session(tok); ok {
+		t.Fatal("a disabled account's session is alive")
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.5"); fault.KindOf(err) != fault.KindUnauthorized {
+		t.Fatalf("a disabled account signs in: %v", err)
+	}
+	// An account change is audited, without its hash.
+	rows, err := p.Store.Audit(ctx, store.AuditQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 || rows[0].Action != store.AuditAccount || !strings.Contains(string(rows[0].After), `"disabled":true`) {
+		t.Fatalf("audit rows %+v", rows)
+	}
+	for _, r := range rows {
+		if strings.Contains(string(r.Before)+string(r.After), "argon2") {
+			t.Fatalf("an audit row holds a hash: %s", r.After)
+		}
+	}
+}
+
+func TestAccountChangesNeedAnAdmin(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	ap := project.WithIdentity(ctx, project.Identity{Name: "ben", Role: project.RoleApprover})
+	_, err := s.Add(ap, "cleo", project.RoleAdmin, "")
+	if fault.KindOf(err) != fault.KindForbidden || !strings.Contains(err.Error(), "needs the admin role; ben is an approver") {
+		t.Fatalf("an approver adds an account: %v", err)
+	}
+	ad := project.WithIdentity(ctx, project.Identity{Name: "ana", Role: project.RoleAdmin})
+	if _, err := s.Add(ad, "ana", project.RoleAdmin, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Disable(ad, "ana"); fault.KindOf(err) != fault.KindConflict {
+		t.Fatalf("an admin disables themself: %v", err)
+	}
+}
+
+func TestHashesAreBounded(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := New(p, Options{Now: c.now, Params: cheap, MaxHashes: 1})
+	s.Add(ctx, "ana", project.RoleCurator, "ana's long password")
+	s.hashes <- struct{}{} // a sign-in hashing
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, _, err := s.SignIn(cctx, "ana", "ana's long password", "10.0.0.1"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a sign-in while the one hash slot is taken: %v, want it to wait (here: cancelled)", err)
+	}
+	<-s.hashes
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+}

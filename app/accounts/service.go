@@ -1,0 +1,418 @@
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"sitesift/app/fault"
+	"sitesift/app/project"
+	"sitesift/sites/store"
+)
+
+// Options configures [New]. Zero fields take their defaults.
+type Options struct {
+	// Now is the clock (default time.Now): idle expiry, link expiry and the
+	// slowing of failed sign-ins read it, so that tests move it by hand.
+	Now func() time.Time
+	// Params are the costs of new password hashes (default DefaultParams).
+	Params Params
+	// MaxHashes bounds the password hashes computed at once (default half
+	// the CPUs, at least one), so that a burst of sign-ins cannot take
+	// every core from the librarians already at work.
+	MaxHashes int
+	// IdleTimeout ends a session unused this long (default 8 hours: a
+	// working day with its breaks).
+	IdleTimeout time.Duration
+	// LinkTTL is how long a one-time sign-in link stays valid (default 24
+	// hours).
+	LinkTTL time.Duration
+}
+
+// Service holds the accounts of one project and the sessions of its
+// signed-in librarians.
+type Service struct {
+	project *project.Project
+	store   *store.Store
+	opt     Options
+	hashes  chan struct{}
+	// dummy is a hash checked when a name has no account, so that a
+	// sign-in takes as long for an unknown name as for a wrong password.
+	dummy    string
+	throttle throttle
+
+	mu       sync.Mutex
+	sessions map[string]*session // by the SHA-256 of the cookie's token
+}
+
+type session struct {
+	id       project.Identity
+	lastSeen time.Time
+}
+
+// New returns the accounts service of p.
+func New(p *project.Project, opt Options) *Service {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Params == (Params{}) {
+		opt.Params = DefaultParams
+	}
+	if opt.MaxHashes <= 0 {
+		opt.MaxHashes = max(1, runtime.NumCPU()/2)
+	}
+	if opt.IdleTimeout <= 0 {
+		opt.IdleTimeout = 8 * time.Hour
+	}
+	if opt.LinkTTL <= 0 {
+		opt.LinkTTL = 24 * time.Hour
+	}
+	return &Service{project: p, store: p.Store, opt: opt, hashes: make(chan struct{}, opt.MaxHashes),
+		dummy: hashPassword(newPassword(), opt.Params), sessions: map[string]*session{}}
+}
+
+// IdleTimeout is how long an unused session lasts.
+func (s *Service) IdleTimeout() time.Duration { return s.opt.IdleTimeout }
+
+// Granted is an account given a password: the password in clear (the one
+// given, or generated) and the token of its one-time sign-in link, shown
+// once and kept nowhere.
+type Granted struct {
+	Account store.Account `json:"account"`
+	// Password is the generated password; "" when one was given.
+	Password string `json:"password,omitempty"`
+	// LinkToken signs in once, until LinkExpires: the page's
+	// /?signin=TOKEN.
+	LinkToken   string    `json:"link_token"`
+	LinkExpires time.Time `json:"link_expires"`
+}
+
+// MinPassword is the shortest password accepted, in characters.
+const MinPassword = 12
+
+func checkNewPassword(pw string) error {
+	if n := len([]rune(pw)); n < MinPassword {
+		return fault.Invalid(fmt.Errorf("a password needs %d characters at least; this one has %d", MinPassword, n))
+	}
+	if len(pw) > 1024 {
+		return fault.Invalid(errors.New("a password is 1024 bytes at most"))
+	}
+	return nil
+}
+
+// Add gives the librarian called name an account with role and password
+// ("" generates one); a librarian profile that exists keeps its ratings and
+// decisions, now under the account. An account that exists is an error:
+// reset its password with [Service.Reset]. Admins only.
+func (s *Service) Add(ctx context.Context, name string, role project.Role, password string) (Granted, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "add an account"); err != nil {
+		return Granted{}, err
+	}
+	if _, err := project.ParseRole(string(role)); err != nil {
+		return Granted{}, err
+	}
+	if _, err := s.store.Account(ctx, name); err == nil {
+		return Granted{}, fault.Conflict(fmt.Errorf("%s has an account already: give a new password with `sitesift accounts reset %s`", name, name))
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return Granted{}, err
+	}
+	g, hash, link, err := s.grant(ctx, password)
+	if err != nil {
+		return Granted{}, err
+	}
+	a, _, err := s.store.PutAccount(ctx, name, string(role), hash, link, g.LinkExpires)
+	if err != nil {
+		return Granted{}, fault.Invalid(err)
+	}
+	g.Account = a
+	return g, s.project.Audit(ctx, "", store.AuditAccount, "", nil, accountState(a, "added"))
+}
+
+// Reset gives name's account a new password ("" generates one) and a new
+// sign-in link, enables it, and ends its sessions. Admins only.
+func (s *Service) Reset(ctx context.Context, name, password string) (Granted, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "reset an account's password"); err != nil {
+		return Granted{}, err
+	}
+	before, err := s.store.Account(ctx, name)
+	if err != nil {
+		return Granted{}, err
+	}
+	g, hash, link, err := s.grant(ctx, password)
+	if err != nil {
+		return Granted{}, err
+	}
+	a, err := s.store.SetAccountPassword(ctx, name, hash, link, g.LinkExpires)
+	if err != nil {
+		return Granted{}, err
+	}
+	if a.Disabled {
+		if a, err = s.store.SetAccountDisabled(ctx, name, false); err != nil {
+			return Granted{}, err
+		}
+	}
+	s.endSessions(a.Name)
+	g.Account = a
+	return g, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "password reset"))
+}
+
+// grant hashes password (or a generated one) and makes a sign-in link.
+func (s *Service) grant(ctx context.Context, password string) (g Granted, hash, link string, err error) {
+	if password == "" {
+		password = newPassword()
+		g.Password = password
+	} else if err := checkNewPassword(password); err != nil {
+		return g, "", "", err
+	}
+	if err := s.acquire(ctx); err != nil {
+		return g, "", "", err
+	}
+	hash = hashPassword(password, s.opt.Params)
+	s.release()
+	g.LinkToken = randomToken()
+	g.LinkExpires = s.opt.Now().Add(s.opt.LinkTTL)
+	return g, hash, digest(g.LinkToken), nil
+}
+
+// SetRole changes the role of name's account; its sessions take the new
+// role at their next request. Admins only.
+func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (store.Account, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "change an account's role"); err != nil {
+		return store.Account{}, err
+	}
+	if _, err := project.ParseRole(string(role)); err != nil {
+		return store.Account{}, err
+	}
+	before, err := s.store.Account(ctx, name)
+	if err != nil {
+		return store.Account{}, err
+	}
+	a, err := s.store.SetAccountRole(ctx, name, string(role))
+	if err != nil {
+		return store.Account{}, err
+	}
+	s.mu.Lock()
+	for _, se := range s.sessions {
+		if strings.EqualFold(se.id.Name, a.Name) {
+			se.id.Role = role
+		}
+	}
+	s.mu.Unlock()
+	return a, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "role"))
+}
+
+// Disable stops name's account from signing in and ends its sessions; its
+// ratings and decisions stay. Admins only; an admin cannot disable their
+// own account, so that a team cannot lock out its last admin by mistake.
+func (s *Service) Disable(ctx context.Context, name string) (store.Account, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "disable an account"); err != nil {
+		return store.Account{}, err
+	}
+	if id, ok := project.IdentityFrom(ctx); ok && strings.EqualFold(id.Name, name) {
+		return store.Account{}, fault.Conflict(fmt.Errorf("%s cannot disable their own account: ask another admin", id.Name))
+	}
+	before, err := s.store.Account(ctx, name)
+	if err != nil {
+		return store.Account{}, err
+	}
+	a, err := s.store.SetAccountDisabled(ctx, name, true)
+	if err != nil {
+		return store.Account{}, err
+	}
+	s.endSessions(a.Name)
+	return a, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "disabled"))
+}
+
+// List returns every account. Admins only.
+func (s *Service) List(ctx context.Context) ([]store.Account, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "list the accounts"); err != nil {
+		return nil, err
+	}
+	return s.store.Accounts(ctx)
+}
+
+// accountState is an account as an audit row holds it: never a hash.
+func accountState(a store.Account, change string) map[string]any {
+	m := map[string]any{"name": a.Name, "role": a.Role, "disabled": a.Disabled}
+	if change != "" {
+		m["change"] = change
+	}
+	return m
+}
+
+// errSignIn is the one answer to a wrong name or password, whichever it
+// was, so that a sign-in does not tell which names have accounts.
+var errSignIn = errors.New("wrong name or password")
+
+// SignIn checks name's password, from address, and opens a session: its
+// token goes in the cookie. A name or address that failed several times
+// must wait before trying again (fault.KindTooMany, saying how long).
+func (s *Service) SignIn(ctx context.Context, name, password, address string) (token string, id project.Identity, err error) {
+	keys := []string{"name:" + strings.ToLower(strings.TrimSpace(name)), "addr:" + address}
+	if w := s.throttle.wait(s.opt.Now(), keys...); w > 0 {
+		return "", id, fault.TooMany(fmt.Errorf("too many failed sign-ins for this name or from this address: try again in %d s",
+			int((w+time.Second-1)/time.Second)))
+	}
+	if len(password) > 1024 {
+		s.throttle.fail(s.opt.Now(), keys...)
+		return "", id, fault.Unauthorized(errSignIn)
+	}
+	sec, err := s.store.AccountSecret(ctx, name)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return "", id, err
+	}
+	hash := sec.Password
+	if err != nil || sec.Disabled {
+		hash = s.dummy
+	}
+	if err := s.acquire(ctx); err != nil {
+		return "", id, err
+	}
+	ok, herr := checkPassword(password, hash)
+	s.release()
+	if herr != nil {
+		return "", id, fmt.Errorf("sign in %s: %w", name, herr)
+	}
+	if !ok || err != nil || sec.Disabled {
+		s.throttle.fail(s.opt.Now(), keys...)
+		return "", id, fault.Unauthorized(errSignIn)
+	}
+	s.throttle.clear(keys...)
+	return s.open(sec.Account, address)
+}
+
+// SignInLink opens a session with a one-time sign-in link's token, which
+// it uses up. Failures are slowed per address as wrong passwords are.
+func (s *Service) SignInLink(ctx context.Context, token, address string) (string, project.Identity, error) {
+	key := "addr:" + address
+	if w := s.throttle.wait(s.opt.Now(), key); w > 0 {
+		return "", project.Identity{}, fault.TooMany(fmt.Errorf("too many failed sign-ins from this address: try again in %d s",
+			int((w+time.Second-1)/time.Second)))
+	}
+	a, err := s.store.TakeSignInLink(ctx, digest(token), s.opt.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		s.throttle.fail(s.opt.Now(), key)
+		return "", project.Identity{}, fault.Unauthorized(errors.New("this sign-in link is unknown, used or expired: ask an admin for a new one"))
+	}
+	if err != nil {
+		return "", project.Identity{}, err
+	}
+	return s.open(a, address)
+}
+
+func (s *Service) open(a store.Account, address string) (string, project.Identity, error) {
+	token := randomToken()
+	id := project.Identity{Name: a.Name, Role: project.Role(a.Role), Address: address}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.opt.Now()
+	for k, se := range s.sessions {
+		if now.Sub(se.lastSeen) > s.opt.IdleTimeout {
+			delete(s.sessions, k)
+		}
+	}
+	s.sessions[digest(token)] = &session{id: id, lastSeen: now}
+	return token, id, nil
+}
+
+// Session returns the signed-in librarian of a session token and keeps the
+// session alive; false when the token is unknown, signed out or idle too
+// long.
+func (s *Service) Session(token string) (project.Identity, bool) {
+	if token == "" {
+		return project.Identity{}, false
+	}
+	k := digest(token)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	se, ok := s.sessions[k]
+	if !ok {
+		return project.Identity{}, false
+	}
+	now := s.opt.Now()
+	if now.Sub(se.lastSeen) > s.opt.IdleTimeout {
+		delete(s.sessions, k)
+		return project.Identity{}, false
+	}
+	se.lastSeen = now
+	return se.id, true
+}
+
+// SignOut ends the session of token.
+func (s *Service) SignOut(token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.sessions, digest(token))
+}
+
+func (s *Service) endSessions(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, se := range s.sessions {
+		if strings.EqualFold(se.id.Name, name) {
+			delete(s.sessions, k)
+		}
+	}
+}
+
+func (s *Service) acquire(ctx context.Context) error {
+	select {
+	case s.hashes <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("password hash: %w", ctx.Err())
+	}
+}
+
+func (s *Service) release() { <-s.hashes }
+
+func randomToken() string {
+	b := make([]byte, 32)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func digest(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// Change is a change to an account: a new role (if not ""), a disabling,
+// or a reset of its password to a generated one with a new sign-in link.
+type Change struct {
+	Role    project.Role
+	Disable bool
+	Reset   bool
+}
+
+// Change applies c to name's account, in the order role, disabling,
+// reset, and returns the account (with the new password and link after a
+// reset). Admins only.
+func (s *Service) Change(ctx context.Context, name string, c Change) (Granted, error) {
+	if c.Role == "" && !c.Disable && !c.Reset {
+		return Granted{}, fault.Invalid(errors.New("an account change names a role, disable or reset"))
+	}
+	var g Granted
+	var err error
+	if c.Role != "" {
+		if g.Account, err = s.SetRole(ctx, name, c.Role); err != nil {
+			return Granted{}, err
+		}
+	}
+	if c.Disable {
+		if g.Account, err = s.Disable(ctx, name); err != nil {
+			return Granted{}, err
+		}
+	}
+	if c.Reset {
+		return s.Reset(ctx, name, "")
+	}
+	return g, nil
+}

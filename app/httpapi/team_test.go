@@ -1,0 +1,354 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"sitesift/app"
+	"sitesift/app/accounts"
+	"sitesift/app/apptest"
+	"sitesift/app/project"
+	"sitesift/sites/store"
+)
+
+// teamServer is a team server over the review project, with the accounts
+// ana (curator), ben and cleo (approvers) and dora (admin), each with the
+// password NAME+"-long-password".
+type teamServer struct {
+	t   *testing.T
+	a   *app.App
+	p   *project.Project
+	acc *accounts.Service
+	h   http.Handler
+}
+
+func newTeamServer(t *testing.T, opts ...Option) *teamServer {
+	t.Helper()
+	a, p, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
+	acc := accounts.New(p, accounts.Options{Params: accounts.Params{Memory: 64, Time: 1, Threads: 1}})
+	for name, role := range map[string]project.Role{"ana": project.RoleCurator, "ben": project.RoleApprover,
+		"cleo": project.RoleApprover, "dora": project.RoleAdmin} {
+		if _, err := acc.Add(context.Background(), name, role, name+"-long-password"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &teamServer{t: t, a: a, p: p, acc: acc, h: New(a, append([]Option{Team(acc)}, opts...)...)}
+}
+
+// session is a signed-in librarian's cookie and write token.
+type session struct {
+	cookie *http.Cookie
+	token  string
+}
+
+func (ts *teamServer) login(name string) session {
+	ts.t.Helper()
+	rec := ts.do(session{}, "POST", "/api/login", `{"name":"`+name+`","password":"`+name+`-long-password"}`, nil)
+	if rec.Code != http.StatusOK {
+		ts.t.Fatalf("login %s: %d %s", name, rec.Code, rec.Body)
+	}
+	var s session
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == SessionCookie {
+			s.cookie = c
+		}
+	}
+	rec = ts.do(s, "GET", "/api/session", "", nil)
+	var env struct {
+		Data struct{ Token string } `json:"data"`
+	}
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	s.token = env.Data.Token
+	if s.cookie == nil || s.token == "" {
+		ts.t.Fatalf("login %s: no cookie or token: %s", name, rec.Body)
+	}
+	return s
+}
+
+// do sends a request as the app's page does, in the session s.
+func (ts *teamServer) do(s session, method, path, body string, edit func(*http.Request)) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "127.0.0.1:7777"
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if s.cookie != nil {
+		req.AddCookie(s.cookie)
+	}
+	if s.token != "" {
+		req.Header.Set(TokenHeader, s.token)
+	}
+	if edit != nil {
+		edit(req)
+	}
+	rec := httptest.NewRecorder()
+	ts.h.ServeHTTP(rec, req)
+	return rec
+}
+
+// want fails the test unless the request gets status and an error
+// message matching re (for an error status).
+func (ts *teamServer) want(s session, method, path, body string, status int, re string) *httptest.ResponseRecorder {
+	ts.t.Helper()
+	rec := ts.do(s, method, path, body, nil)
+	if rec.Code != status {
+		ts.t.Fatalf("%s %s %s: %d, want %d: %s", method, path, body, rec.Code, status, rec.Body)
+	}
+	if re != "" {
+		var env envelope
+		json.Unmarshal(rec.Body.Bytes(), &env)
+		if !regexp.MustCompile(re).MatchString(env.Error) {
+			ts.t.Fatalf("%s %s %s: error %q, want %q", method, path, body, env.Error, re)
+		}
+	}
+	return rec
+}
+
+func TestTeamWithoutSessionEveryAPICallIs401(t *testing.T) {
+	ts := newTeamServer(t)
+	fill := regexp.MustCompile(`\{[a-z]+\}`)
+	n := 0
+	for _, r := range Contract() {
+		method, path, _ := strings.Cut(r.Pattern, " ")
+		if r.Pattern == "POST "+loginPath {
+			continue
+		}
+		path = fill.ReplaceAllString(path, "s1.test")
+		for _, s := range []session{{}, {cookie: &http.Cookie{Name: SessionCookie, Value: "forged"}}} {
+			body := ""
+			if method != "GET" {
+				body = "{}"
+			}
+			if rec := ts.do(s, method, path, body, nil); rec.Code != http.StatusUnauthorized {
+				t.Errorf("%s %s without a session: %d, want 401: %s", method, path, rec.Code, rec.Body)
+			}
+			n++
+		}
+	}
+	if n < 100 {
+		t.Fatalf("tried %d calls: the contract lost its routes?", n)
+	}
+	// The page itself is served: it shows the sign-in form.
+	if rec := ts.do(session{}, "GET", "/api/nothing", "", nil); rec.Code != http.StatusUnauthorized {
+		t.Errorf("an unknown API path without a session: %d, want 401", rec.Code)
+	}
+}
+
+func TestTeamLoginCookie(t *testing.T) {
+	ts := newTeamServer(t)
+	rec := ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"wrong-password!"}`, 401, "^wrong name or password$")
+	if len(rec.Result().Cookies()) != 0 {
+		t.Fatal("a failed sign-in set a cookie")
+	}
+	for _, tc := range []struct {
+		name   string
+		edit   func(*http.Request)
+		secure bool
+	}{
+		{"plain HTTP", nil, false},
+		{"TLS", func(r *http.Request) { r.TLS = &tls.ConnectionState{} }, true},
+		{"a proxy's header, not trusted", func(r *http.Request) { r.Header.Set("X-Forwarded-Proto", "https") }, false},
+	} {
+		rec := ts.do(session{}, "POST", "/api/login", `{"name":"ben","password":"ben-long-password"}`, tc.edit)
+		cs := rec.Result().Cookies()
+		if rec.Code != 200 || len(cs) != 1 {
+			t.Fatalf("%s: %d %v", tc.name, rec.Code, cs)
+		}
+		c := cs[0]
+		if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Secure != tc.secure || c.Path != "/" {
+			t.Errorf("%s: cookie %+v, want HttpOnly, SameSite=Strict, Secure %v", tc.name, c, tc.secure)
+		}
+	}
+	// Behind a trusted proxy that says the browser spoke HTTPS.
+	tp := newTeamServer(t, TrustProxy())
+	rec = tp.do(session{}, "POST", "/api/login", `{"name":"ben","password":"ben-long-password"}`, func(r *http.Request) {
+		r.Header.Set("X-Forwarded-Proto", "https")
+		r.Header.Set("Origin", "https://127.0.0.1:7777")
+	})
+	if cs := rec.Result().Cookies(); rec.Code != 200 || len(cs) != 1 || !cs[0].Secure {
+		t.Fatalf("behind --trust-proxy: %d %v %s", rec.Code, cs, rec.Body)
+	}
+	// A sign-in from another site is refused like any write.
+	rec = ts.do(session{}, "POST", "/api/login", `{"name":"ben","password":"ben-long-password"}`, func(r *http.Request) {
+		r.Header.Set("Origin", "https://evil.example")
+	})
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("a sign-in from another site: %d", rec.Code)
+	}
+	// Signing out ends the session.
+	s := ts.login("ana")
+	ts.want(s, "GET", "/api/me", "", 200, "")
+	ts.want(s, "POST", "/api/logout", "", 200, "")
+	ts.want(s, "GET", "/api/me", "", 401, "session has ended")
+}
+
+func TestTeamWrongPasswordsAreSlowed(t *testing.T) {
+	ts := newTeamServer(t)
+	for range 3 {
+		ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"guess-guess-guess"}`, 401, "wrong name or password")
+	}
+	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"ana-long-password"}`, 429, `^too many failed sign-ins .* try again in \d+ s$`)
+}
+
+func TestTeamIdentity(t *testing.T) {
+	ts := newTeamServer(t)
+	ana := ts.login("ana")
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ben","rating":1}`, 403, "^signed in as ana: cannot act as ben$")
+	ts.want(ana, "PUT", "/api/sites/s5.test/note", `{"librarian":"ben","note":"x"}`, 403, "cannot act as ben")
+	ts.want(ana, "GET", "/api/review/queue?librarian=ben", "", 403, "cannot act as ben")
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ANA","rating":3}`, 200, "")
+	// Naming no one acts as the signed-in librarian.
+	rec := ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":4}`, 200, "")
+	if !strings.Contains(rec.Body.String(), `"librarian":"ana"`) {
+		t.Fatalf("a rating naming no one: %s", rec.Body)
+	}
+	r, ok, err := ts.p.Store.RatingOf(context.Background(), "ben", "s5.test")
+	if err != nil || !ok || r.Rating != 2 {
+		t.Fatalf("ben's rating of s5 changed: %+v %v %v", r, ok, err)
+	}
+}
+
+func TestTeamRolesAndTwoPersonApproval(t *testing.T) {
+	ts := newTeamServer(t)
+	ana, ben, cleo, dora := ts.login("ana"), ts.login("ben"), ts.login("cleo"), ts.login("dora")
+	sel := func(st string) string { return `{"status":"` + st + `"}` }
+	ts.want(ana, "PUT", "/api/sites/s1.test/selection", sel("nominated"), 200, "")
+	ts.want(ana, "PUT", "/api/sites/s1.test/selection", sel("approved"), 403, "^to approve a site needs the approver role; ana is a curator$")
+	ts.want(ana, "PUT", "/api/sites/s3.test/selection", sel("rejected"), 403, "needs the approver role")
+	// No one approves in another's name.
+	ts.want(ben, "PUT", "/api/sites/s1.test/selection", `{"librarian":"cleo","status":"approved"}`, 403, "cannot act as cleo")
+	// No one approves their own nomination: accounts, not typed names.
+	ts.want(cleo, "PUT", "/api/sites/s2.test/selection", sel("nominated"), 200, "")
+	ts.want(cleo, "PUT", "/api/sites/s2.test/selection", sel("approved"), 409, "")
+	rec := ts.want(ben, "PUT", "/api/sites/s2.test/selection", sel("approved"), 200, "")
+	var s store.Selection
+	json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(rec.Body.String(), `{"status":"success","data":`), "}\n")), &s)
+	if s.NominatedBy != "cleo" || s.ApprovedBy != "ben" {
+		t.Fatalf("approved %+v, want nominated by cleo, approved by ben", s)
+	}
+	ts.want(ben, "PUT", "/api/sites/s2.test/selection", sel("rejected"), 200, "")
+	ts.want(ana, "PUT", "/api/sites/s2.test/selection", sel("candidate"), 403, "^to reopen a site needs the approver role")
+	ts.want(ben, "PUT", "/api/sites/s2.test/selection", sel("candidate"), 200, "")
+	// Crawls, imports, settings, librarians and accounts are an admin's.
+	for _, c := range []struct{ method, path, body, what string }{
+		{"POST", "/api/crawl", `{"seeds":["http://s1.test/"]}`, "start a crawl"},
+		{"POST", "/api/crawl/recrawl", `{}`, "start a recrawl"},
+		{"POST", "/api/imports", `{"warc":["/tmp/a.warc"]}`, "import web archives"},
+		{"PUT", "/api/settings", `{"delay_ms":100}`, "change the settings"},
+		{"POST", "/api/librarians", `{"name":"eve"}`, "add a librarian"},
+		{"POST", "/api/accounts", `{"name":"eve","role":"admin"}`, "add an account"},
+		{"PUT", "/api/accounts/ana", `{"role":"admin"}`, "change an account's role"},
+		{"POST", "/api/lab/convergence", `{}`, "run a lab experiment"},
+	} {
+		ts.want(ben, c.method, c.path, c.body, 403, "^to "+regexp.QuoteMeta(c.what)+" needs the admin role; ben is an approver$")
+	}
+	ts.want(ana, "POST", "/api/ratings/import", "", 403, "needs the admin role")
+	// An admin's account change reaches a signed-in session at once.
+	ts.want(dora, "PUT", "/api/accounts/ana", `{"role":"approver"}`, 200, "")
+	ts.want(cleo, "PUT", "/api/sites/s3.test/selection", sel("nominated"), 200, "")
+	ts.want(ana, "PUT", "/api/sites/s3.test/selection", sel("approved"), 200, "")
+	// and still not her own nomination.
+	ts.want(ana, "PUT", "/api/sites/s1.test/selection", sel("approved"), 409, "nominated by ana, and ana cannot also approve it")
+}
+
+func TestTeamImportFolder(t *testing.T) {
+	ts := newTeamServer(t)
+	root := t.TempDir()
+	folder, outside := filepath.Join(root, "imports"), filepath.Join(root, "secret")
+	os.Mkdir(folder, 0o755)
+	os.Mkdir(outside, 0o755)
+	os.WriteFile(filepath.Join(outside, "passwd.warc"), []byte("root:x:0:0"), 0o644)
+	os.Symlink(filepath.Join(outside, "passwd.warc"), filepath.Join(folder, "link.warc"))
+	os.Symlink(outside, filepath.Join(folder, "dir"))
+	if err := ts.a.Imports.SetImportFolder(folder); err != nil {
+		t.Fatal(err)
+	}
+	dora := ts.login("dora")
+	for _, p := range []string{
+		filepath.Join(outside, "passwd.warc"),    // exists, outside
+		filepath.Join(outside, "missing.warc"),   // does not exist, outside
+		"/etc/passwd",                            // a system file
+		folder + "/../secret/passwd.warc",        // .. out of the folder
+		filepath.Join(folder, "link.warc"),       // a link inside to a file outside
+		filepath.Join(folder, "dir/passwd.warc"), // through a linked folder
+		"imports/a.warc",                         // relative
+	} {
+		body, _ := json.Marshal(map[string][]string{"warc": {p}})
+		rec := ts.want(dora, "POST", "/api/imports", string(body), 400, "^import: the path is outside the import folder$")
+		if strings.Contains(rec.Body.String(), "passwd") || strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("the refusal of %s echoes it: %s", p, rec.Body)
+		}
+	}
+	// A curator cannot start an import at all.
+	ts.want(ts.login("ana"), "POST", "/api/imports", `{"warc":["`+filepath.Join(folder, "a.warc")+`"]}`, 403, "needs the admin role")
+	// Inside the folder, the import goes on to its own checks.
+	ts.want(dora, "POST", "/api/imports", `{"warc":["`+filepath.Join(folder, "none.warc")+`"]}`, 400, "^import: no file .*none.warc in the import folder$")
+}
+
+func TestTeamAuditLog(t *testing.T) {
+	ts := newTeamServer(t)
+	ana, ben := ts.login("ana"), ts.login("ben")
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":3,"note":"soup"}`, 200, "")
+	ts.want(ana, "PUT", "/api/sites/s5.test/note", `{"note":"good soup"}`, 200, "")
+	ts.want(ana, "PUT", "/api/sites/s5.test/selection", `{"status":"nominated"}`, 200, "")
+	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"approved"}`, 200, "")
+	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"rejected","reason":"off topic"}`, 200, "")
+	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"candidate"}`, 200, "")
+	ts.want(ts.login("dora"), "PUT", "/api/settings", `{"delay_ms":1500}`, 200, "")
+	rec := ts.want(ana, "GET", "/api/audit?site=s5.test", "", 200, "")
+	var env struct{ Data []store.AuditEntry }
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	var got []string
+	for _, e := range env.Data {
+		got = append(got, e.Librarian+" "+e.Action+" "+e.Address)
+	}
+	want := []string{"ben reopening 192.0.2.1", "ben rejection 192.0.2.1", "ben approval 192.0.2.1",
+		"ana nomination 192.0.2.1", "ana note 192.0.2.1", "ana rating 192.0.2.1",
+		"ben rating "} // made by the command line as the project was built
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("audit of s5.test:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Ana had no rating of s5: her rating's before is empty.
+	if r := env.Data[5]; len(r.Before) != 0 || !strings.Contains(string(r.After), `"rating":3`) {
+		t.Errorf("ana's rating row: before %s after %s", r.Before, r.After)
+	}
+	if r := env.Data[4]; !strings.Contains(string(r.Before), `"note":"soup"`) || !strings.Contains(string(r.After), `"note":"good soup"`) {
+		t.Errorf("ana's note row: before %s after %s", r.Before, r.After)
+	}
+	rec = ts.want(ana, "GET", "/api/audit?librarian=DORA", "", 200, "")
+	if !strings.Contains(rec.Body.String(), `"action":"settings change"`) || !strings.Contains(rec.Body.String(), `"delay_ms":1500`) {
+		t.Fatalf("dora's settings change: %s", rec.Body)
+	}
+	ts.want(ana, "GET", "/api/audit?since=yesterday", "", 400, "neither a date")
+}
+
+func TestTeamSessionsEndWithTheServer(t *testing.T) {
+	ts := newTeamServer(t)
+	s := ts.login("ana")
+	ts.want(s, "GET", "/api/project", "", 200, "")
+	// A restart: the same project, a new server.
+	ts.acc = accounts.New(ts.p, accounts.Options{})
+	ts.h = New(ts.a, Team(ts.acc))
+	ts.want(s, "GET", "/api/project", "", 401, "sign in again")
+}
+
+func TestNoTeamNoAccounts(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	apptest.Call(t, h, "POST", "/api/login", `{"name":"ana","password":"x"}`, 404, nil)
+	// One user names the librarian they act as, as before.
+	apptest.Call(t, h, "PUT", "/api/sites/s5.test/rating", `{"librarian":"cleo","rating":2}`, 200, nil)
+	var rows []store.AuditEntry
+	apptest.Call(t, h, "GET", "/api/audit?librarian=cleo&site=s5.test", "", 200, &rows)
+	if len(rows) != 1 || rows[0].Librarian != "cleo" || rows[0].Address != "" {
+		t.Fatalf("audit without a team: %+v", rows)
+	}
+}

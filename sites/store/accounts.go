@@ -1,0 +1,226 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Account is a librarian's account on a team server: a profile (see
+// [Librarian]) given a role and a password. The store keeps the password's
+// hash as the service encodes it and knows nothing of hashing.
+type Account struct {
+	Name      string    `json:"name"`
+	Role      string    `json:"role"`
+	Disabled  bool      `json:"disabled"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	// Ratings is the number of sites the librarian has rated.
+	Ratings int `json:"ratings"`
+	// LinkPending is true while a one-time sign-in link is unused and
+	// unexpired.
+	LinkPending bool `json:"link_pending"`
+}
+
+// AccountSecret is what a sign-in checks: the account, its password hash,
+// and its pending sign-in link's hash and expiry.
+type AccountSecret struct {
+	Account
+	Password    string
+	Link        string
+	LinkExpires time.Time
+}
+
+// PutAccount gives the librarian called name (in any case; a new profile
+// when there is none, an existing one keeping its ratings and decisions)
+// an account with role and password hash, or replaces the role and hash of
+// the account it has; the pending sign-in link, if any, becomes link (a
+// hash, "" for none) until linkExpires, and the account is enabled.
+// created tells whether the account is new.
+func (s *Store) PutAccount(ctx context.Context, name, role, password, link string, linkExpires time.Time) (a Account, created bool, err error) {
+	if err := validLibrarian(name); err != nil {
+		return Account{}, false, fmt.Errorf("store: put account: %w", err)
+	}
+	now := formatTime(s.now())
+	err = s.write(ctx, fmt.Sprintf("put account %q", name), func(tx *sql.Tx) error {
+		id, _, err := ensureLibrarian(ctx, tx, name, now)
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO accounts (librarian_id, role, password, link, link_expires, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (librarian_id) DO NOTHING`,
+			id, role, password, link, linkExpiry(link, linkExpires), now, now)
+		if err != nil {
+			return fmt.Errorf("store: add account %q: %w", name, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			created = true
+			return nil
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE accounts SET role = ?, password = ?, link = ?, link_expires = ?, disabled = 0, updated_at = ?
+			WHERE librarian_id = ?`, role, password, link, linkExpiry(link, linkExpires), now, id)
+		if err != nil {
+			return fmt.Errorf("store: update account %q: %w", name, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Account{}, false, err
+	}
+	a, err = s.Account(ctx, name)
+	return a, created, err
+}
+
+func linkExpiry(link string, t time.Time) string {
+	if link == "" {
+		return ""
+	}
+	return formatTime(t)
+}
+
+// SetAccountPassword replaces the password hash of name's account and its
+// pending sign-in link (link "" for none). An unknown account is
+// [ErrNotFound].
+func (s *Store) SetAccountPassword(ctx context.Context, name, password, link string, linkExpires time.Time) (Account, error) {
+	return s.updateAccount(ctx, name, "password", `password = ?, link = ?, link_expires = ?`, password, link, linkExpiry(link, linkExpires))
+}
+
+// SetAccountRole changes the role of name's account.
+func (s *Store) SetAccountRole(ctx context.Context, name, role string) (Account, error) {
+	return s.updateAccount(ctx, name, "role", `role = ?`, role)
+}
+
+// SetAccountDisabled disables (or enables again) name's account; a
+// disabled account cannot sign in, and its pending link is dropped.
+func (s *Store) SetAccountDisabled(ctx context.Context, name string, disabled bool) (Account, error) {
+	if disabled {
+		return s.updateAccount(ctx, name, "disable", `disabled = 1, link = '', link_expires = ''`)
+	}
+	return s.updateAccount(ctx, name, "enable", `disabled = 0`)
+}
+
+// TakeSignInLink consumes the pending sign-in link whose hash is link,
+// if it has not expired at now, and returns its account: a link signs in
+// once. A link unknown, used or expired is [ErrNotFound].
+func (s *Store) TakeSignInLink(ctx context.Context, link string, now time.Time) (Account, error) {
+	if link == "" {
+		return Account{}, fmt.Errorf("store: sign-in link: %w", ErrNotFound)
+	}
+	var name string
+	err := s.write(ctx, "take sign-in link", func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `UPDATE accounts SET link = '', link_expires = '', updated_at = ?
+			WHERE link = ? AND link_expires > ? AND disabled = 0
+			RETURNING (SELECT name FROM librarians WHERE id = librarian_id)`,
+			formatTime(now), link, formatTime(now)).Scan(&name)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: sign-in link: %w", ErrNotFound)
+		}
+		return err
+	})
+	if err != nil {
+		return Account{}, err
+	}
+	return s.Account(ctx, name)
+}
+
+func (s *Store) updateAccount(ctx context.Context, name, what, set string, args ...any) (Account, error) {
+	err := s.write(ctx, fmt.Sprintf("%s of account %q", what, name), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET `+set+`, updated_at = ?
+			WHERE librarian_id = (SELECT id FROM librarians WHERE name_key = ?)`,
+			append(args, formatTime(s.now()), foldName(name))...)
+		if err != nil {
+			return fmt.Errorf("store: %s of account %q: %w", what, name, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return Account{}, err
+	}
+	return s.Account(ctx, name)
+}
+
+// Account returns the account of the librarian called name, in any case.
+// A profile without an account, or no profile, is [ErrNotFound].
+func (s *Store) Account(ctx context.Context, name string) (Account, error) {
+	a, err := s.AccountSecret(ctx, name)
+	return a.Account, err
+}
+
+// AccountSecret returns name's account with its password and link hashes.
+func (s *Store) AccountSecret(ctx context.Context, name string) (AccountSecret, error) {
+	as, err := s.accounts(ctx, `WHERE l.name_key = ?`, foldName(name))
+	if err != nil {
+		return AccountSecret{}, err
+	}
+	if len(as) == 0 {
+		return AccountSecret{}, fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+	}
+	return as[0], nil
+}
+
+// Accounts returns every account, sorted by name whatever its case.
+func (s *Store) Accounts(ctx context.Context) ([]Account, error) {
+	as, err := s.accounts(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Account, len(as))
+	for i, a := range as {
+		out[i] = a.Account
+	}
+	return out, nil
+}
+
+func (s *Store) accounts(ctx context.Context, where string, args ...any) ([]AccountSecret, error) {
+	now := s.now()
+	out, err := queryList(ctx, s.rdb, func(sc scanner) (AccountSecret, error) {
+		var a AccountSecret
+		var created, updated, expires string
+		if err := sc.Scan(&a.Name, &a.Role, &a.Disabled, &created, &updated, &a.Password, &a.Link, &expires, &a.Ratings); err != nil {
+			return a, err
+		}
+		var err error
+		if a.CreatedAt, err = parseTime(created); err != nil {
+			return a, err
+		}
+		if a.UpdatedAt, err = parseTime(updated); err != nil {
+			return a, err
+		}
+		if expires != "" {
+			if a.LinkExpires, err = parseTime(expires); err != nil {
+				return a, err
+			}
+		}
+		a.LinkPending = a.Link != "" && a.LinkExpires.After(now)
+		return a, nil
+	}, `SELECT l.name, a.role, a.disabled, a.created_at, a.updated_at, a.password, a.link, a.link_expires,
+			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
+		FROM accounts a JOIN librarians l ON l.id = a.librarian_id `+where+` ORDER BY l.name_key, l.name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: accounts: %w", err)
+	}
+	return out, nil
+}
+
+// RatingOf returns name's rating and note of site, and false when there
+// is neither: what an audit row holds as the state before a change.
+func (s *Store) RatingOf(ctx context.Context, name, site string) (Rating, bool, error) {
+	tx, err := s.readTx(ctx)
+	if err != nil {
+		return Rating{}, false, fmt.Errorf("store: rating of %s by %q: begin: %w", site, name, err)
+	}
+	defer tx.Rollback()
+	rs, err := ratings(ctx, tx, `WHERE l.name_key = ? AND s.name = ?`, foldName(name), site)
+	if err != nil {
+		return Rating{}, false, fmt.Errorf("store: rating of %s by %q: %w", site, name, err)
+	}
+	if len(rs) == 0 {
+		return Rating{}, false, nil
+	}
+	return rs[0], true, nil
+}
