@@ -20,6 +20,8 @@ import './export-view';
 import './communities-view';
 import './lab-view';
 import './librarian-chooser';
+import './history-view';
+import { team } from './team';
 import './review-view';
 import './selection-view';
 import './agreement-view';
@@ -223,6 +225,8 @@ export class SsApp extends LightElement {
         return html`<ss-review .params=${r.params} .librarian=${this.librarianName}></ss-review>`;
       case 'selection':
         return html`<ss-selection .params=${r.params}></ss-selection>`;
+      case 'history':
+        return html`<ss-history .params=${r.params}></ss-history>`;
       case 'agreement':
         return html`<ss-agreement .params=${r.params} .librarian=${this.librarianName}></ss-agreement>`;
       default:
@@ -352,6 +356,7 @@ export class SsApp extends LightElement {
           ${this.#navItem('Search', '#/search', v === 'search', 'search')}
           ${this.#navItem('Communities', '#/communities', v === 'communities', 'communities')}
           ${this.#navItem('Selection', '#/selection', v === 'selection', 'selection')}
+          ${this.#navItem('History', '#/history', v === 'history', 'history')}
           ${this.#navItem('Agreement', '#/agreement', v === 'agreement', 'agreement')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
           ${this.#navItem('Import', '#/import', v === 'import', 'import')}
@@ -370,7 +375,7 @@ export class SsApp extends LightElement {
         </a>
         ${p ? html`<span class="counts" title=${p.dir}>${int(p.pages)} pages · ${int(p.sites)} sites</span>` : nothing}
         ${this.#renderCrawlPill()}
-        <ss-librarian></ss-librarian>
+        ${team.me ? html`<ss-signed-in></ss-signed-in>` : html`<ss-librarian></ss-librarian>`}
       </header>
       <main class="main">${this.#renderView()}</main>
       ${this.#renderPrompt()}

@@ -5,3 +5,6 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './app';
+import { startApp } from './team';
+
+void startApp();

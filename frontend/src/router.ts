@@ -17,7 +17,8 @@ export type View =
   | 'export'
   | 'lab'
   | 'import'
-  | 'projects';
+  | 'projects'
+  | 'history';
 
 export interface Route {
   view: View;
@@ -56,6 +57,8 @@ export function parseHash(hash: string): Route {
       return { view: 'selection', site: '', params };
     case 'agreement':
       return { view: 'agreement', site: '', params };
+    case 'history':
+      return { view: 'history', site: '', params };
     case 'sites':
       if (parts.length > 1) {
         let site = parts.slice(1).join('/');

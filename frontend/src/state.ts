@@ -72,8 +72,19 @@ class Librarian extends EventTarget {
     this.#check();
   }
 
+  /**
+   * pin fixes the name on a team server: the signed-in librarian, whom no
+   * choice, stored name or project changes (the server refuses any other).
+   */
+  pin(name: string): void {
+    this.#pinned = name;
+    this.set(name);
+  }
+
+  #pinned = '';
+
   set(name: string): void {
-    const n = this.profile(name)?.name ?? name.trim();
+    const n = this.#pinned || (this.profile(name)?.name ?? name.trim());
     if (n === this.#name) return;
     this.#name = n;
     if (this.#project) store(LIBRARIAN_KEY + this.#project, n);
