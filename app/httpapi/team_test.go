@@ -352,3 +352,23 @@ func TestNoTeamNoAccounts(t *testing.T) {
 		t.Fatalf("audit without a team: %+v", rows)
 	}
 }
+
+func TestTeamAddressBehindTrustedProxyOnly(t *testing.T) {
+	for _, tc := range []struct {
+		opts []Option
+		want string
+	}{{nil, "192.0.2.1"}, {[]Option{TrustProxy()}, "203.0.113.7"}} {
+		ts := newTeamServer(t, tc.opts...)
+		ana := ts.login("ana")
+		rec := ts.do(ana, "PUT", "/api/sites/s5.test/note", `{"note":"via proxy"}`, func(r *http.Request) {
+			r.Header.Set("X-Forwarded-For", "10.9.9.9, 203.0.113.7")
+		})
+		if rec.Code != 200 {
+			t.Fatalf("note: %d %s", rec.Code, rec.Body)
+		}
+		rows, err := ts.p.Store.Audit(context.Background(), store.AuditQuery{Librarian: "ana", Limit: 1})
+		if err != nil || len(rows) != 1 || rows[0].Address != tc.want {
+			t.Fatalf("trust proxy %v: audit %+v %v, want address %s", tc.opts != nil, rows, err, tc.want)
+		}
+	}
+}
