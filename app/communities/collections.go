@@ -169,12 +169,18 @@ func (s *Service) Collection(ctx context.Context, id int64) (Collection, error) 
 
 // DeleteCollection deletes the collection id.
 func (s *Service) DeleteCollection(ctx context.Context, id int64) error {
+	if err := s.mayChange(ctx, id); err != nil {
+		return err
+	}
 	return collectionError(id, s.store.DeleteCollection(ctx, id))
 }
 
 // RenameCollection renames the collection id; the name is trimmed, and
 // another collection's name is a conflict.
 func (s *Service) RenameCollection(ctx context.Context, id int64, name string) (Collection, error) {
+	if err := s.mayChange(ctx, id); err != nil {
+		return Collection{}, err
+	}
 	name = strings.TrimSpace(name)
 	if err := checkName("collection", name); err != nil {
 		return Collection{}, err
@@ -200,6 +206,9 @@ type CommunityEdit struct {
 // can one whose site has meanwhile been given a seed by hand: one seed a
 // site.
 func (s *Service) EditCommunity(ctx context.Context, id int64, core int, e CommunityEdit) (Collection, error) {
+	if err := s.mayChange(ctx, id); err != nil {
+		return Collection{}, err
+	}
 	if e.Name != nil {
 		n := strings.TrimSpace(*e.Name)
 		if err := checkName("community", n); err != nil {
@@ -259,6 +268,9 @@ func seedOwner(c *store.Collection, site string) string {
 // when it is that seed, and is a conflict when the site already gives a
 // kept or added seed.
 func (s *Service) AddCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+	if err := s.mayChange(ctx, id); err != nil {
+		return Collection{}, err
+	}
 	u, err := normalizeSeed(raw)
 	if err != nil {
 		return Collection{}, err
@@ -289,6 +301,9 @@ func (s *Service) AddCollectionSeed(ctx context.Context, id int64, raw string) (
 // RemoveCollectionSeed removes a seed added by hand from the collection id;
 // one it does not hold is not found.
 func (s *Service) RemoveCollectionSeed(ctx context.Context, id int64, raw string) (Collection, error) {
+	if err := s.mayChange(ctx, id); err != nil {
+		return Collection{}, err
+	}
 	u, err := normalizeSeed(raw)
 	if err != nil {
 		return Collection{}, err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -371,4 +372,25 @@ func TestTeamAddressBehindTrustedProxyOnly(t *testing.T) {
 			t.Fatalf("trust proxy %v: audit %+v %v, want address %s", tc.opts != nil, rows, err, tc.want)
 		}
 	}
+}
+
+func TestTeamCollectionsOfOthersAreAnAdmins(t *testing.T) {
+	ts := newTeamServer(t)
+	ana, cleo, dora := ts.login("ana"), ts.login("cleo"), ts.login("dora")
+	rec := ts.want(ana, "POST", "/api/collections", `{"name":"Maps","count":5,"min_hubs":1,"min_authorities":1}`, 200, "")
+	var env struct {
+		Data struct {
+			ID        int64  `json:"id"`
+			CreatedBy string `json:"created_by"`
+		}
+	}
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	if env.Data.CreatedBy != "ana" {
+		t.Fatalf("collection made by %q, want ana", env.Data.CreatedBy)
+	}
+	path := "/api/collections/" + strconv.FormatInt(env.Data.ID, 10)
+	ts.want(ana, "PATCH", path, `{"name":"Maps and atlases"}`, 200, "")
+	ts.want(cleo, "PATCH", path, `{"name":"Cleo's now"}`, 403, `^to change ana's collection "Maps and atlases" needs the admin role; cleo is an approver$`)
+	ts.want(cleo, "DELETE", path, "", 403, "needs the admin role")
+	ts.want(dora, "DELETE", path, "", 200, "")
 }
