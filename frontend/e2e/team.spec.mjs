@@ -3,7 +3,7 @@
 // two-person approval end to end — ana (a curator) nominates a site and is
 // refused its approval (her role), ben (an approver) approves it — then the
 // Selection history shows both decisions by account, and signing out shows
-// the sign-in form again.
+// the sign-in form again, in every tab of hers.
 //
 //   SITESIFT_URL=http://127.0.0.1:7777/ TEAM_PASSWORD=… node e2e/team.spec.mjs
 //
@@ -141,13 +141,19 @@ try {
     await shot(ben.page, 'team-history');
   });
 
-  await step('ana signs out: the sign-in form again, and her cookie opens nothing', async () => {
+  await step('ana signs out: the sign-in form again, her cookie opens nothing, and her other tab shows the form at its next call', async () => {
+    const other = await ana.context.newPage();
+    await other.goto(`${base}#/sites`);
+    await other.waitForSelector('ss-signed-in [data-me]');
     await ana.page.goto(base);
     await ana.page.waitForSelector('#sign-out');
     await ana.page.click('#sign-out');
     await ana.page.waitForSelector('ss-sign-in form');
     const res = await ana.page.request.get(`${base}api/project`);
     assert(res.status() === 401, `after signing out GET /api/project answered HTTP ${res.status()}`);
+    await other.evaluate(() => (location.hash = '#/selection'));
+    await other.waitForSelector('ss-sign-in form');
+    await other.close();
   });
 } finally {
   await ben.browser.close();

@@ -319,6 +319,9 @@ export class RawBody {
 
 let session: Promise<string> | null = null;
 
+/** UNAUTHORIZED_EVENT is dispatched on window when an API call answers 401. */
+export const UNAUTHORIZED_EVENT = 'ss-unauthorized';
+
 /**
  * writeHeaders are the headers every write carries: the per-process token of
  * GET /api/session, which only the app's own pages can read (the server
@@ -376,6 +379,8 @@ export async function request<T>(method: string, path: string, body?: unknown, s
     throw new ApiError(`${method} ${path}: HTTP ${res.status}: ${first}`, res.status, 'internal');
   }
   if (env.status !== 'success') {
+    // A team server's session ended (signed out elsewhere, idle, a restart): team.ts shows the sign-in form.
+    if (res.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     throw new ApiError(env.error || `${method} ${path}: HTTP ${res.status}`, res.status, env.error_type || 'internal', env.data);
   }
   return env.data as T;

@@ -6,7 +6,7 @@
 // "signed in as ana · sign out" instead of the librarian chooser.
 
 import { html, nothing, render, type TemplateResult } from 'lit';
-import { ApiError, message, request, type Answer } from './api';
+import { ApiError, message, request, UNAUTHORIZED_EVENT, type Answer } from './api';
 import { LightElement } from './base';
 import { librarian } from './state';
 import './team.css';
@@ -40,7 +40,12 @@ export async function startApp(): Promise<void> {
     }
     // 404: one user, no accounts. Anything else: the app shows the trouble itself.
   }
-  if (team.me) librarian.pin(team.me.name);
+  if (team.me) {
+    librarian.pin(team.me.name);
+    // The session ended while the app was open: show the sign-in form,
+    // once (a one-user sitesift with --token answers 401 too, and must not reload).
+    window.addEventListener(UNAUTHORIZED_EVENT, () => location.reload(), { once: true });
+  }
   document.body.prepend(document.createElement('ss-app'));
 }
 
