@@ -416,3 +416,44 @@ func (s *Service) Change(ctx context.Context, name string, c Change) (Granted, e
 	}
 	return g, nil
 }
+
+// ChangePassword changes the signed-in librarian's own password, given
+// their current one, and ends their other sessions (keep is the token of
+// the session making the change). A wrong current password is refused
+// and slowed as a failed sign-in is.
+func (s *Service) ChangePassword(ctx context.Context, current, next, keep string) error {
+	me, ok := project.IdentityFrom(ctx)
+	if !ok {
+		return fault.Unauthorized(errors.New("change a password: no one is signed in"))
+	}
+	if err := checkNewPassword(next); err != nil {
+		return err
+	}
+	// The current password is checked as a sign-in is: slowed, and the
+	// session itself opened by it closed at once.
+	token, _, err := s.SignIn(ctx, me.Name, current, me.Address)
+	if err != nil {
+		if fault.KindOf(err) == fault.KindUnauthorized {
+			return fault.Forbidden(errors.New("change a password: the current password is wrong"))
+		}
+		return err
+	}
+	s.SignOut(token)
+	if err := s.acquire(ctx); err != nil {
+		return err
+	}
+	hash := hashPassword(next, s.opt.Params)
+	s.release()
+	a, err := s.store.SetAccountPassword(ctx, me.Name, hash, "", time.Time{})
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	for k, se := range s.sessions {
+		if strings.EqualFold(se.id.Name, me.Name) && k != digest(keep) {
+			delete(s.sessions, k)
+		}
+	}
+	s.mu.Unlock()
+	return s.project.Audit(ctx, "", store.AuditAccount, "", nil, accountState(a, "own password changed"))
+}

@@ -135,6 +135,7 @@ func Contract() []Route {
 		{Pattern: "POST /api/login", Requests: []any{loginBody{}}, Response: Me{}},
 		{Pattern: "POST /api/logout", Response: struct{}{}},
 		{Pattern: "GET /api/me", Response: Me{}},
+		{Pattern: "PUT /api/me/password", Requests: []any{passwordBody{}}, Response: struct{}{}},
 		{Pattern: "GET /api/accounts", Response: []store.Account{}},
 		{Pattern: "POST /api/accounts", Requests: []any{accountBody{}}, Response: accounts.Granted{}},
 		{Pattern: "PUT /api/accounts/{name}", Requests: []any{accountChangeBody{}}, Response: accounts.Granted{}},

@@ -132,6 +132,17 @@ func (h *handler) routeTeam(mux *router, t *team) {
 		}
 		return Me{Name: id.Name, Role: string(id.Role), IdleMinutes: int(t.acc.IdleTimeout() / time.Minute)}, nil
 	}))
+	mux.HandleFunc("PUT /api/me/password", h.api(func(r *http.Request) (any, error) {
+		var body passwordBody
+		if err := decodeBody(r, &body); err != nil {
+			return nil, err
+		}
+		c, err := r.Cookie(SessionCookie)
+		if t.acc == nil || err != nil {
+			return nil, fault.NotFound(errNoTeam)
+		}
+		return struct{}{}, t.acc.ChangePassword(r.Context(), body.Current, body.Password, c.Value)
+	}))
 	mux.HandleFunc("GET /api/accounts", h.api(func(r *http.Request) (any, error) {
 		if t.acc == nil {
 			return nil, fault.NotFound(errNoTeam)
@@ -159,6 +170,12 @@ func (h *handler) routeTeam(mux *router, t *team) {
 		return t.acc.Change(r.Context(), r.PathValue("name"), accounts.Change{Role: project.Role(body.Role), Disable: body.Disable, Reset: body.Reset})
 	}))
 	mux.HandleFunc("GET /api/audit", h.api(h.audit))
+}
+
+// passwordBody is the body of PUT /api/me/password.
+type passwordBody struct {
+	Current  string `json:"current"`
+	Password string `json:"password"`
 }
 
 // accountBody is the body of POST /api/accounts.

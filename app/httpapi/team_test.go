@@ -394,3 +394,15 @@ func TestTeamCollectionsOfOthersAreAnAdmins(t *testing.T) {
 	ts.want(cleo, "DELETE", path, "", 403, "needs the admin role")
 	ts.want(dora, "DELETE", path, "", 200, "")
 }
+
+func TestTeamOwnPasswordChange(t *testing.T) {
+	ts := newTeamServer(t)
+	ana, elsewhere := ts.login("ana"), ts.login("ana")
+	ts.want(ana, "PUT", "/api/me/password", `{"current":"wrong-password!","password":"a new long password"}`, 403, "current password is wrong")
+	ts.want(ana, "PUT", "/api/me/password", `{"current":"ana-long-password","password":"short"}`, 400, "12 characters")
+	ts.want(ana, "PUT", "/api/me/password", `{"current":"ana-long-password","password":"a new long password"}`, 200, "")
+	ts.want(ana, "GET", "/api/me", "", 200, "")
+	ts.want(elsewhere, "GET", "/api/me", "", 401, "")
+	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"ana-long-password"}`, 401, "")
+	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"a new long password"}`, 200, "")
+}

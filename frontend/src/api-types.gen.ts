@@ -1242,6 +1242,16 @@ export interface PageText {
 }
 
 /**
+ * passwordBody is the body of PUT /api/me/password.
+ *
+ * (Go: sitesift/app/httpapi.passwordBody)
+ */
+export interface PasswordBody {
+  current?: string;
+  password?: string;
+}
+
+/**
  * platformBody is the body of PUT /api/sites/{site}/platform.
  *
  * (Go: sitesift/app/httpapi.platformBody)
@@ -2605,6 +2615,10 @@ export interface ApiRoutes {
   "GET /api/me": {
     request: undefined;
     response: Me;
+  };
+  "PUT /api/me/password": {
+    request: PasswordBody;
+    response: Record<string, never>;
   };
   "GET /api/accounts": {
     request: undefined;
