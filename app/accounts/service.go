@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sitesift/app/fault"
+	"sitesift/app/internal/wire"
 	"sitesift/app/project"
 	"sitesift/sites/store"
 )
@@ -81,11 +82,26 @@ func New(p *project.Project, opt Options) *Service {
 // IdleTimeout is how long an unused session lasts.
 func (s *Service) IdleTimeout() time.Duration { return s.opt.IdleTimeout }
 
+// Account is a librarian's account as the API and the command line show
+// it: its name, role and state, never a hash.
+type Account struct {
+	Name      string    `json:"name"`
+	Role      string    `json:"role"`
+	Disabled  bool      `json:"disabled"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	// Ratings is the number of sites the librarian has rated.
+	Ratings int `json:"ratings"`
+	// LinkPending is true while a one-time sign-in link is unused and
+	// unexpired.
+	LinkPending bool `json:"link_pending"`
+}
+
 // Granted is an account given a password: the password in clear (the one
 // given, or generated) and the token of its one-time sign-in link, shown
 // once and kept nowhere.
 type Granted struct {
-	Account store.Account `json:"account"`
+	Account Account `json:"account"`
 	// Password is the generated password; "" when one was given.
 	Password string `json:"password,omitempty"`
 	// LinkToken signs in once, until LinkExpires: the page's
@@ -131,7 +147,7 @@ func (s *Service) Add(ctx context.Context, name string, role project.Role, passw
 	if err != nil {
 		return Granted{}, fault.Invalid(err)
 	}
-	g.Account = a
+	g.Account = Account(a)
 	return g, s.project.Audit(ctx, "", store.AuditAccount, "", nil, accountState(a, "added"))
 }
 
@@ -159,7 +175,7 @@ func (s *Service) Reset(ctx context.Context, name, password string) (Granted, er
 		}
 	}
 	s.endSessions(a.Name)
-	g.Account = a
+	g.Account = Account(a)
 	return g, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "password reset"))
 }
 
@@ -183,20 +199,20 @@ func (s *Service) grant(ctx context.Context, password string) (g Granted, hash, 
 
 // SetRole changes the role of name's account; its sessions take the new
 // role at their next request. Admins only.
-func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (store.Account, error) {
+func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (Account, error) {
 	if err := project.Require(ctx, project.RoleAdmin, "change an account's role"); err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	if _, err := project.ParseRole(string(role)); err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	before, err := s.store.Account(ctx, name)
 	if err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	a, err := s.store.SetAccountRole(ctx, name, string(role))
 	if err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	s.mu.Lock()
 	for _, se := range s.sessions {
@@ -205,37 +221,38 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 		}
 	}
 	s.mu.Unlock()
-	return a, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "role"))
+	return Account(a), s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "role"))
 }
 
 // Disable stops name's account from signing in and ends its sessions; its
 // ratings and decisions stay. Admins only; an admin cannot disable their
 // own account, so that a team cannot lock out its last admin by mistake.
-func (s *Service) Disable(ctx context.Context, name string) (store.Account, error) {
+func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	if err := project.Require(ctx, project.RoleAdmin, "disable an account"); err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	if id, ok := project.IdentityFrom(ctx); ok && strings.EqualFold(id.Name, name) {
-		return store.Account{}, fault.Conflict(fmt.Errorf("%s cannot disable their own account: ask another admin", id.Name))
+		return Account{}, fault.Conflict(fmt.Errorf("%s cannot disable their own account: ask another admin", id.Name))
 	}
 	before, err := s.store.Account(ctx, name)
 	if err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	a, err := s.store.SetAccountDisabled(ctx, name, true)
 	if err != nil {
-		return store.Account{}, err
+		return Account{}, err
 	}
 	s.endSessions(a.Name)
-	return a, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "disabled"))
+	return Account(a), s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "disabled"))
 }
 
 // List returns every account. Admins only.
-func (s *Service) List(ctx context.Context) ([]store.Account, error) {
+func (s *Service) List(ctx context.Context) ([]Account, error) {
 	if err := project.Require(ctx, project.RoleAdmin, "list the accounts"); err != nil {
 		return nil, err
 	}
-	return s.store.Accounts(ctx)
+	as, err := s.store.Accounts(ctx)
+	return wire.Each(as, func(a store.Account) Account { return Account(a) }), err
 }
 
 // accountState is an account as an audit row holds it: never a hash.

@@ -15,7 +15,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/accounts"
 	"sitesift/app/project"
-	"sitesift/sites/store"
+	"sitesift/app/review"
 )
 
 // stdin is where --password-stdin reads.
@@ -144,7 +144,7 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 			return usageError{"accounts disable: give one NAME"}
 		}
 		return c.withAccounts(*dir, func(acc *accounts.Service) error {
-			var a store.Account
+			var a accounts.Account
 			if sub == "disable" {
 				if a, err = acc.Disable(ctx, rest[0]); err != nil {
 					return err
@@ -172,7 +172,7 @@ func (c CLI) audit(ctx context.Context, args []string) error {
 	since := f.String("since", "", "rows at or after this date (2026-03-01) or time (RFC 3339)")
 	librarian := f.String("librarian", "", "rows of this librarian only")
 	site := f.String("site", "", "rows of this site only")
-	limit := f.Int("limit", store.DefaultAuditLimit, fmt.Sprintf("rows at most, the newest (1..%d)", store.MaxAuditLimit))
+	limit := f.Int("limit", review.DefaultAuditLimit, fmt.Sprintf("rows at most, the newest (1..%d)", review.MaxAuditLimit))
 	format := f.String("format", "table", "table or json")
 	if err := f.parseNoArgs(args); err != nil {
 		return err
@@ -180,7 +180,7 @@ func (c CLI) audit(ctx context.Context, args []string) error {
 	if *format != "table" && *format != "json" {
 		return usageError{fmt.Sprintf("audit: --format %q: want table or json", *format)}
 	}
-	q := store.AuditQuery{Librarian: *librarian, Site: *site, Limit: *limit}
+	q := review.AuditQuery{Librarian: *librarian, Site: *site, Limit: *limit}
 	if *since != "" {
 		t, err := time.Parse(time.DateOnly, *since)
 		if err != nil {

@@ -11,7 +11,6 @@ import (
 	"sitesift/app/projects"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
-	"sitesift/sites/store"
 )
 
 // Route is one route of the API with the Go types its JSON travels in: the
@@ -136,10 +135,10 @@ func Contract() []Route {
 		{Pattern: "POST /api/logout", Response: struct{}{}},
 		{Pattern: "GET /api/me", Response: Me{}},
 		{Pattern: "PUT /api/me/password", Requests: []any{passwordBody{}}, Response: struct{}{}},
-		{Pattern: "GET /api/accounts", Response: []store.Account{}},
+		{Pattern: "GET /api/accounts", Response: []accounts.Account{}},
 		{Pattern: "POST /api/accounts", Requests: []any{accountBody{}}, Response: accounts.Granted{}},
 		{Pattern: "PUT /api/accounts/{name}", Requests: []any{accountChangeBody{}}, Response: accounts.Granted{}},
-		{Pattern: "GET /api/audit", Response: []store.AuditEntry{}},
+		{Pattern: "GET /api/audit", Response: []review.AuditEntry{}},
 
 		{Pattern: "POST /api/desktop/save", Requests: []any{saveRequest{}}, Response: Saved{}},
 		{Pattern: "POST /api/desktop/open", Requests: []any{openRequest{}}, Response: Opened{}},

@@ -11,7 +11,7 @@ import (
 	"sitesift/app/accounts"
 	"sitesift/app/fault"
 	"sitesift/app/project"
-	"sitesift/sites/store"
+	"sitesift/app/review"
 )
 
 // SessionCookie is the cookie that holds a team server's session.
@@ -236,11 +236,11 @@ func (t *team) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) audit(r *http.Request) (any, error) {
-	limit, err := intParam(r, "limit", store.DefaultAuditLimit)
+	limit, err := intParam(r, "limit", review.DefaultAuditLimit)
 	if err != nil {
 		return nil, err
 	}
-	q := store.AuditQuery{Librarian: r.FormValue("librarian"), Site: r.FormValue("site"), Limit: limit}
+	q := review.AuditQuery{Librarian: r.FormValue("librarian"), Site: r.FormValue("site"), Limit: limit}
 	if s := r.FormValue("since"); s != "" {
 		if q.Since, err = parseSince(s); err != nil {
 			return nil, err

@@ -17,7 +17,7 @@ import (
 	"sitesift/app/accounts"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
-	"sitesift/sites/store"
+	"sitesift/app/review"
 )
 
 // teamServer is a team server over the review project, with the accounts
@@ -230,7 +230,7 @@ func TestTeamRolesAndTwoPersonApproval(t *testing.T) {
 	ts.want(cleo, "PUT", "/api/sites/s2.test/selection", sel("nominated"), 200, "")
 	ts.want(cleo, "PUT", "/api/sites/s2.test/selection", sel("approved"), 409, "")
 	rec := ts.want(ben, "PUT", "/api/sites/s2.test/selection", sel("approved"), 200, "")
-	var s store.Selection
+	var s review.Selection
 	json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(rec.Body.String(), `{"status":"success","data":`), "}\n")), &s)
 	if s.NominatedBy != "cleo" || s.ApprovedBy != "ben" {
 		t.Fatalf("approved %+v, want nominated by cleo, approved by ben", s)
@@ -305,7 +305,7 @@ func TestTeamAuditLog(t *testing.T) {
 	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"candidate"}`, 200, "")
 	ts.want(ts.login("dora"), "PUT", "/api/settings", `{"delay_ms":1500}`, 200, "")
 	rec := ts.want(ana, "GET", "/api/audit?site=s5.test", "", 200, "")
-	var env struct{ Data []store.AuditEntry }
+	var env struct{ Data []review.AuditEntry }
 	json.Unmarshal(rec.Body.Bytes(), &env)
 	var got []string
 	for _, e := range env.Data {
@@ -347,7 +347,7 @@ func TestNoTeamNoAccounts(t *testing.T) {
 	apptest.Call(t, h, "POST", "/api/login", `{"name":"ana","password":"x"}`, 404, nil)
 	// One user names the librarian they act as, as before.
 	apptest.Call(t, h, "PUT", "/api/sites/s5.test/rating", `{"librarian":"cleo","rating":2}`, 200, nil)
-	var rows []store.AuditEntry
+	var rows []review.AuditEntry
 	apptest.Call(t, h, "GET", "/api/audit?librarian=cleo&site=s5.test", "", 200, &rows)
 	if len(rows) != 1 || rows[0].Librarian != "cleo" || rows[0].Address != "" {
 		t.Fatalf("audit without a team: %+v", rows)
@@ -367,7 +367,7 @@ func TestTeamAddressBehindTrustedProxyOnly(t *testing.T) {
 		if rec.Code != 200 {
 			t.Fatalf("note: %d %s", rec.Code, rec.Body)
 		}
-		rows, err := ts.p.Store.Audit(context.Background(), store.AuditQuery{Librarian: "ana", Limit: 1})
+		rows, err := ts.a.Review.AuditLog(context.Background(), review.AuditQuery{Librarian: "ana", Limit: 1})
 		if err != nil || len(rows) != 1 || rows[0].Address != tc.want {
 			t.Fatalf("trust proxy %v: audit %+v %v, want address %s", tc.opts != nil, rows, err, tc.want)
 		}

@@ -4,11 +4,10 @@
 import type { CollectionParams, CrawlScope, CrawlState, EndReason, ErrorClass, ErrorsByClass, ExportFormat, ImportState, LabExperiment, LabParams, LinkGraphSetting, QueueOrder, SelectionStatus, SiteCrawlStatus, SiteGraph, Strategy, WindowPolicy } from './api';
 
 /**
- * Account is a librarian's account on a team server: a profile (see
- * [Librarian]) given a role and a password. The store keeps the password's
- * hash as the service encodes it and knows nothing of hashing.
+ * Account is a librarian's account as the API and the command line show
+ * it: its name, role and state, never a hash.
  *
- * (Go: sitesift/sites/store.Account)
+ * (Go: sitesift/app/accounts.Account)
  */
 export interface Account {
   name: string;
@@ -240,7 +239,7 @@ export interface ArchiveImportResult {
  * address, to which site, and the state before and after (JSON, or
  * nothing).
  *
- * (Go: sitesift/sites/store.AuditEntry)
+ * (Go: sitesift/app/review.AuditEntry)
  */
 export interface AuditEntry {
   id: number;

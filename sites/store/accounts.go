@@ -12,16 +12,16 @@ import (
 // [Librarian]) given a role and a password. The store keeps the password's
 // hash as the service encodes it and knows nothing of hashing.
 type Account struct {
-	Name      string    `json:"name"`
-	Role      string    `json:"role"`
-	Disabled  bool      `json:"disabled"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Name      string   
+	Role      string   
+	Disabled  bool     
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// Ratings is the number of sites the librarian has rated.
-	Ratings int `json:"ratings"`
+	Ratings int
 	// LinkPending is true while a one-time sign-in link is unused and
 	// unexpired.
-	LinkPending bool `json:"link_pending"`
+	LinkPending bool
 }
 
 // AccountSecret is what a sign-in checks: the account, its password hash,

@@ -30,14 +30,14 @@ const (
 // address, to which site, and the state before and after (JSON, or
 // nothing).
 type AuditEntry struct {
-	ID        int64           `json:"id"`
-	At        time.Time       `json:"at"`
-	Librarian string          `json:"librarian"`
-	Address   string          `json:"address"`
-	Action    string          `json:"action"`
-	Site      string          `json:"site"`
-	Before    json.RawMessage `json:"before,omitempty"`
-	After     json.RawMessage `json:"after,omitempty"`
+	ID        int64
+	At        time.Time
+	Librarian string
+	Address   string
+	Action    string
+	Site      string
+	Before    json.RawMessage
+	After     json.RawMessage
 }
 
 // SetStates sets Before and After to before and after in JSON; nil leaves
