@@ -240,14 +240,15 @@ export class SsApp extends LightElement {
   }
 
   /**
-   * renderMore is the navigation's More menu: Lab is research on the measures,
-   * not a step of the job, so it stays out of the main row. A disclosure
+   * renderMore is the navigation's More menu: Lab is research on the measures
+   * and History the record of past decisions, not steps of the job, so they
+   * stay out of the main row. A disclosure
    * button and its links, opened by click, Enter, Space or ArrowDown (which
    * focuses the first link) and closed by Escape (focus back on the button),
    * a click elsewhere or a route change; #/lab itself works as before.
    */
   #renderMore(v: Route['view']) {
-    const inMore = v === 'lab';
+    const inMore = v === 'lab' || v === 'history';
     const open = (focusFirst: boolean) => {
       this.moreOpen = true;
       if (focusFirst) void this.updateComplete.then(() => this.querySelector<HTMLElement>('#nav-more-menu a')?.focus());
@@ -270,11 +271,13 @@ export class SsApp extends LightElement {
             ev.preventDefault();
             open(true);
           }
-        }}>${inMore ? 'More: Lab' : 'More'} <span aria-hidden="true">▾</span></button>
+        }}>${v === 'lab' ? 'More: Lab' : v === 'history' ? 'More: History' : 'More'} <span aria-hidden="true">▾</span></button>
       ${this.moreOpen
         ? html`<div class="nav-more-menu" id="nav-more-menu">
             <a class="nav-more-item ${v === 'lab' ? 'active' : ''}" href="#/lab" data-nav="lab" aria-current=${v === 'lab' ? 'page' : 'false'}>
               <strong>Lab</strong><span class="muted small">Research: how OPIC, PageRank and HITS behave on this crawl</span></a>
+            <a class="nav-more-item ${v === 'history' ? 'active' : ''}" href="#/history" data-nav="history" aria-current=${v === 'history' ? 'page' : 'false'}>
+              <strong>History</strong><span class="muted small">Every rating and decision: who, when, what changed</span></a>
           </div>`
         : nothing}
     </div>`;
@@ -356,7 +359,6 @@ export class SsApp extends LightElement {
           ${this.#navItem('Search', '#/search', v === 'search', 'search')}
           ${this.#navItem('Communities', '#/communities', v === 'communities', 'communities')}
           ${this.#navItem('Selection', '#/selection', v === 'selection', 'selection')}
-          ${this.#navItem('History', '#/history', v === 'history', 'history')}
           ${this.#navItem('Agreement', '#/agreement', v === 'agreement', 'agreement')}
           ${this.#navItem('Export', '#/export', v === 'export', 'export')}
           ${this.#navItem('Import', '#/import', v === 'import', 'import')}
