@@ -12,9 +12,9 @@ import (
 // [Librarian]) given a role and a password. The store keeps the password's
 // hash as the service encodes it and knows nothing of hashing.
 type Account struct {
-	Name      string   
-	Role      string   
-	Disabled  bool     
+	Name      string
+	Role      string
+	Disabled  bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	// Ratings is the number of sites the librarian has rated.
