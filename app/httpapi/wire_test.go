@@ -21,8 +21,8 @@ var updateWire = flag.Bool("update-wire", false, "rewrite testdata/wire.golden f
 
 // TestWireKeys holds the JSON the frontend reads to what it was: the keys
 // (and the kind of each value) of representative answers, the sites table,
-// a site's page, a rating, the review page, the selection, the project and
-// its archive imports, against testdata/wire.golden. The field names are
+// a site's page, a rating, the review page, the selection, a ratings file's
+// import, the agreement, the project and its archive imports, against testdata/wire.golden. The field names are
 // decided by the services' own types, not by the store's rows; a field
 // renamed, lost or sent under its Go name fails here.
 func TestWireKeys(t *testing.T) {
@@ -48,6 +48,8 @@ func TestWireKeys(t *testing.T) {
 	show("GET", "/api/selection?status=nominated", "")
 	show("GET", "/api/librarians", "")
 	show("GET", "/api/search?q=maps", "")
+	show("POST", "/api/ratings/import?name=r.csv", "librarian,site,rating,note\nana,s2.test,4,\n")
+	show("GET", "/api/agreement", "")
 
 	ia := apptest.Empty(t)
 	ih := New(ia)

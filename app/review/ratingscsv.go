@@ -318,16 +318,16 @@ func (s *Service) ExportRatingsCSVCounted(ctx context.Context, w io.Writer) (int
 // librarians the project does not have is refused with a
 // [*NewLibrariansError] unless newLibrarians is set, which creates their
 // profiles.
-func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string, newLibrarians bool) (store.RatingsImport, error) {
+func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string, newLibrarians bool) (RatingsImport, error) {
 	// A ratings file writes in every librarian's name: on a team server,
 	// an admin's import.
 	if err := project.Require(ctx, project.RoleAdmin, "import a ratings file"); err != nil {
-		return store.RatingsImport{}, err
+		return RatingsImport{}, err
 	}
 	lines, err := ParseRatings(r, name)
 	var fe *RatingsFileError
 	if err != nil && !errors.As(err, &fe) {
-		return store.RatingsImport{}, err
+		return RatingsImport{}, err
 	}
 	var bad badLines
 	if fe != nil {
@@ -342,7 +342,7 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 	}
 	unknown, err := s.store.UnknownSites(ctx, names)
 	if err != nil {
-		return store.RatingsImport{}, err
+		return RatingsImport{}, err
 	}
 	for _, l := range lines {
 		if _, ok := slices.BinarySearch(unknown, l.Site); ok {
@@ -350,7 +350,7 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 		}
 	}
 	if err := bad.err(name); err != nil {
-		return store.RatingsImport{}, fault.Invalid(err)
+		return RatingsImport{}, fault.Invalid(err)
 	}
 	rs := make([]store.Rating, len(lines))
 	libs := make([]string, len(lines))
@@ -362,10 +362,10 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 		// the write; one added meanwhile is simply not new.
 		unknown, err := s.store.UnknownLibrarians(ctx, libs)
 		if err != nil {
-			return store.RatingsImport{}, err
+			return RatingsImport{}, err
 		}
 		if len(unknown) > 0 {
-			return store.RatingsImport{}, fault.Conflict(&NewLibrariansError{Name: name, Names: unknown})
+			return RatingsImport{}, fault.Conflict(&NewLibrariansError{Name: name, Names: unknown})
 		}
 	}
 	res, err := s.store.ImportRatings(ctx, rs)
@@ -374,12 +374,13 @@ func (s *Service) ImportRatingsCSV(ctx context.Context, r io.Reader, name string
 		for _, i := range us.Rows {
 			bad.add(lines[i].Line, "unknown site %q: not a site of this project", lines[i].Site)
 		}
-		return store.RatingsImport{}, fault.Invalid(bad.err(name))
+		return RatingsImport{}, fault.Invalid(bad.err(name))
 	}
+	out := RatingsImport(res)
 	if err == nil {
-		err = s.project.Audit(ctx, "", store.AuditImport, "", nil, map[string]any{"ratings_file": name, "result": res})
+		err = s.project.Audit(ctx, "", store.AuditImport, "", nil, map[string]any{"ratings_file": name, "result": out})
 	}
-	return res, err
+	return out, err
 }
 
 // WriteRatings writes ratings as a ratings file: the header
