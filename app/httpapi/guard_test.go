@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -225,6 +226,36 @@ func TestWindowHostOnlyInWindow(t *testing.T) {
 		window.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
 			t.Errorf("the window: GET %s with Host wails: %d %s, want 200", path, rec.Code, rec.Body)
+		}
+	}
+}
+
+// A POST without a body, a length or a type (as the desktop window's
+// WebKitGTK sends Pause or Stop) is no body, not a body of the wrong type;
+// a body of unknown length and no type is still refused as before.
+func TestGuardBodilessPost(t *testing.T) {
+	a, _ := emptyApp(t)
+	window := New(a, Desktop(nil))
+	for _, tc := range []struct {
+		name string
+		body io.Reader
+		want int
+	}{
+		{"no body", nil, 409}, // read as a request: no crawl to pause
+		{"an empty body of unknown length", io.MultiReader(), 409},
+		{"a body of unknown length and no type", io.MultiReader(strings.NewReader(`{"x":1}`)), 415},
+	} {
+		req := apptest.Request(window, "POST", "/api/crawl/pause", nil)
+		req.Host = "wails"
+		req.Header.Del("Content-Type")
+		req.Body, req.ContentLength = nil, -1
+		if tc.body != nil {
+			req.Body = io.NopCloser(tc.body)
+		}
+		rec := httptest.NewRecorder()
+		window.ServeHTTP(rec, req)
+		if rec.Code != tc.want {
+			t.Errorf("%s: %d %s, want %d", tc.name, rec.Code, rec.Body, tc.want)
 		}
 	}
 }
