@@ -43,7 +43,7 @@ async function startImport() {
 
 /** topCounts reads the top bar's page and site counts ("20 pages · 1 sites"). */
 async function topCounts() {
-  const text = await page.locator('ss-app .project .counts').innerText();
+  const text = await page.locator('ss-app .topbar .counts').innerText();
   const m = /([\d,]+) pages · ([\d,]+) sites/.exec(text);
   assert(m, `the top bar's counts read "${text}"`);
   return { pages: Number(m[1].replaceAll(',', '')), sites: Number(m[2].replaceAll(',', '')) };
@@ -61,7 +61,7 @@ async function waitCounts(before) {
   const want = await apiCounts();
   assert(want.pages !== before.pages || want.sites !== before.sites, `the API's counts ${JSON.stringify(want)} did not change`);
   await page.waitForFunction(
-    (w) => document.querySelector('ss-app .project .counts')?.textContent?.replaceAll(',', '').includes(`${w.pages} pages · ${w.sites} sites`),
+    (w) => document.querySelector('ss-app .topbar .counts')?.textContent?.replaceAll(',', '').includes(`${w.pages} pages · ${w.sites} sites`),
     want, { timeout: 10_000 },
   ).catch(async () => {
     throw new Error(`the top bar still shows ${JSON.stringify(await topCounts())} after the import, the API ${JSON.stringify(want)}`);
