@@ -205,6 +205,11 @@ func TestTeamIdentity(t *testing.T) {
 	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ben","rating":1}`, 403, "^signed in as ana: cannot act as ben$")
 	ts.want(ana, "PUT", "/api/sites/s5.test/note", `{"librarian":"ben","note":"x"}`, 403, "cannot act as ben")
 	ts.want(ana, "GET", "/api/review/queue?librarian=ben", "", 403, "cannot act as ben")
+	// Reads that show a librarian's own ratings show the signed-in one's.
+	ts.want(ana, "GET", "/api/sites?librarian=ben", "", 403, "cannot act as ben")
+	ts.want(ana, "GET", "/api/sites/s5.test?librarian=ben", "", 403, "cannot act as ben")
+	ts.want(ana, "GET", "/api/sites/s5.test/review?librarian=ben", "", 403, "cannot act as ben")
+	ts.want(ana, "DELETE", "/api/sites/s5.test/rating?librarian=ben", "", 403, "cannot act as ben")
 	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ANA","rating":3}`, 200, "")
 	// Naming no one acts as the signed-in librarian.
 	rec := ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":4}`, 200, "")

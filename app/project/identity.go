@@ -126,3 +126,11 @@ func (p *Project) Audit(ctx context.Context, who, action, site string, before, a
 	}
 	return nil
 }
+
+// SignedInAs is the name a read that names a librarian acts as (whose
+// ratings fill the sites table): on a team server the signed-in
+// librarian's own, and a refusal (fault.KindForbidden) when it names
+// another; signedIn is false without a signed-in librarian.
+func SignedInAs(ctx context.Context, name string) (own string, signedIn bool, err error) {
+	return actAs(ctx, name)
+}

@@ -7,6 +7,7 @@ import (
 	"sitesift/app/export"
 	"sitesift/app/fault"
 	"sitesift/app/internal/wire"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
 	"sitesift/sites/store"
@@ -14,7 +15,14 @@ import (
 
 // Sites lists sites, sorted, filtered and paginated by the store.
 func (s *Service) Sites(ctx context.Context, q SiteQuery) (SiteList, error) {
-	if q.Librarian != "" {
+	if own, signedIn, err := project.SignedInAs(ctx, q.Librarian); signedIn {
+		// On a team server the rows carry the signed-in librarian's ratings
+		// alone.
+		if err != nil {
+			return SiteList{}, err
+		}
+		q.Librarian = own
+	} else if q.Librarian != "" {
 		// The librarian's ratings fill the rows: "ana" reads Ana's.
 		if l, err := s.store.LibrarianProfile(ctx, q.Librarian); err == nil {
 			q.Librarian = l.Name
