@@ -74,7 +74,22 @@ function serveReplay(wacz, pageURL) {
 <html><head><meta charset="utf-8"><title>WACZ replay</title>
 <script src="/replay/ui.js"></script>
 <style>body { margin: 0 } replay-web-page { display: block; width: 100vw; height: 100vh }</style></head>
-<body><replay-web-page source="/crawl.wacz" url="${pageURL}" replayBase="/replay/"></replay-web-page></body></html>`),
+<body><script type="module">
+// The element's frame, loaded before the worker controls /replay/, would
+// show this server's 404 instead of the replay: the worker is registered
+// (the same script URL and scope as the element's own registration) and
+// active first, as the app's Captured panel does.
+const reg = await navigator.serviceWorker.register('/replay/sw.js?serveIndex=1', { scope: '/replay/' });
+const sw = reg.installing ?? reg.waiting;
+if (!reg.active && sw) {
+  await new Promise((ok) => sw.addEventListener('statechange', () => sw.state === 'activated' && ok()));
+}
+const el = document.createElement('replay-web-page');
+el.setAttribute('source', '/crawl.wacz');
+el.setAttribute('url', ${JSON.stringify(pageURL)});
+el.setAttribute('replayBase', '/replay/');
+document.body.append(el);
+</script></body></html>`),
     ],
   };
   const server = createServer((req, res) => {
