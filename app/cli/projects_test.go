@@ -10,7 +10,6 @@ import (
 	"sitesift/app/httpapi"
 	"strings"
 	"testing"
-	"time"
 
 	"sitesift/app"
 	"sitesift/app/apptest"
@@ -31,21 +30,7 @@ func TestServeProjects(t *testing.T) {
 	p.Close()
 	var out, errb lockedBuffer
 	c := CLI{Stdout: &out, Stderr: &errb}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() { done <- c.Run(ctx, []string{"serve", "--projects", root, "--addr", "127.0.0.1:0"}) }()
-	defer func() { cancel(); <-done }()
-	var open string
-	for deadline := time.Now().Add(time.Minute); open == ""; time.Sleep(20 * time.Millisecond) {
-		for _, l := range strings.Split(out.String(), "\n") {
-			if u, ok := strings.CutPrefix(l, "sitesift: open "); ok {
-				open = u
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no URL printed: %q %q", out.String(), errb.String())
-		}
-	}
+	open := startServe(t, c, &out, &errb, []string{"serve", "--projects", root, "--addr", "127.0.0.1:0"}...)
 	if !strings.HasSuffix(open, "/#/projects") || !strings.Contains(out.String(), "sitesift: projects in "+root) {
 		t.Errorf("serve --projects printed %q; want the folder and the projects page", out.String())
 	}

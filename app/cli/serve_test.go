@@ -15,6 +15,27 @@ import (
 	"sitesift/app/httpapi"
 )
 
+// startServe runs the command line args (a serve) with c, whose Stdout and
+// Stderr are out and errb, until the test ends, and returns the URL it
+// prints.
+func startServe(t *testing.T, c CLI, out, errb *lockedBuffer, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() { done <- c.Run(ctx, args) }()
+	t.Cleanup(func() { cancel(); <-done })
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		for _, l := range strings.Split(out.String(), "\n") {
+			if u, ok := strings.CutPrefix(l, "sitesift: open "); ok {
+				return u
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no URL printed: %q %q", out.String(), errb.String())
+		}
+	}
+}
+
 // lockedBuffer is a bytes.Buffer safe to write from one goroutine while
 // another reads it.
 type lockedBuffer struct {
@@ -27,23 +48,7 @@ type lockedBuffer struct {
 func TestServeBeyondLoopbackNeedsTheSecret(t *testing.T) {
 	var out, errb lockedBuffer
 	c := CLI{Stdout: &out, Stderr: &errb}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() {
-		done <- c.Run(ctx, []string{"serve", "--project", filepath.Join(t.TempDir(), "p"), "--addr", "0.0.0.0:0"})
-	}()
-	defer func() { cancel(); <-done }()
-	var open string
-	for deadline := time.Now().Add(time.Minute); open == ""; time.Sleep(20 * time.Millisecond) {
-		for _, l := range strings.Split(out.String(), "\n") {
-			if u, ok := strings.CutPrefix(l, "sitesift: open "); ok {
-				open = u
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no URL printed: %q %q", out.String(), errb.String())
-		}
-	}
+	open := startServe(t, c, &out, &errb, []string{"serve", "--project", filepath.Join(t.TempDir(), "p"), "--addr", "0.0.0.0:0"}...)
 	if !strings.Contains(errb.String(), "warning: 0.0.0.0:0 is reachable from other machines") {
 		t.Errorf("no warning on stderr: %q", errb.String())
 	}

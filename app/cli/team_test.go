@@ -60,23 +60,7 @@ func TestServeTeamOverTLS(t *testing.T) {
 	cert, key, pool := selfSigned(t)
 	var out, errb lockedBuffer
 	c = CLI{Stdout: &out, Stderr: &errb}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() {
-		done <- c.Run(ctx, []string{"serve", "--project", dir, "--team", "--addr", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", key})
-	}()
-	defer func() { cancel(); <-done }()
-	var open string
-	for deadline := time.Now().Add(time.Minute); open == ""; time.Sleep(20 * time.Millisecond) {
-		for _, l := range strings.Split(out.String(), "\n") {
-			if u, ok := strings.CutPrefix(l, "sitesift: open "); ok {
-				open = u
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no URL printed: %q %q", out.String(), errb.String())
-		}
-	}
+	open := startServe(t, c, &out, &errb, []string{"serve", "--project", dir, "--team", "--addr", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", key}...)
 	if !strings.HasPrefix(open, "https://127.0.0.1:") || strings.Contains(open, "token=") {
 		t.Fatalf("printed %q, want an https URL without a token", open)
 	}

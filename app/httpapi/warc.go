@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -37,6 +38,12 @@ func (h *handler) siteWACZ(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := h.app.Exports.OpenSiteWACZ(r.Context(), site, key)
+	serveOpened(w, r, f, err, "application/zip", fmt.Sprintf(`inline; filename="%s-captures.wacz"`, site))
+}
+
+// serveOpened answers with the file f opened (or err), its type and
+// disposition given, with byte ranges, and closes it.
+func serveOpened(w http.ResponseWriter, r *http.Request, f *os.File, err error, contentType, disposition string) {
 	if err != nil {
 		writeError(w, err)
 		return
@@ -47,9 +54,9 @@ func (h *handler) siteWACZ(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s-captures.wacz"`, site))
-	http.ServeContent(w, r, file, fi.ModTime(), f)
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", disposition)
+	http.ServeContent(w, r, fi.Name(), fi.ModTime(), f)
 }
 
 // warcFile answers with a finished WARC file to download; ranges work, so
@@ -57,21 +64,9 @@ func (h *handler) siteWACZ(w http.ResponseWriter, r *http.Request) {
 func (h *handler) warcFile(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	f, err := h.app.Crawling.OpenWARC(name)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		writeError(w, err)
-		return
-	}
 	// The gzip members are part of the format: no Content-Encoding, so
 	// that clients save the bytes as they are.
-	w.Header().Set("Content-Type", "application/warc")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
-	http.ServeContent(w, r, name, fi.ModTime(), f)
+	serveOpened(w, r, f, err, "application/warc", fmt.Sprintf(`attachment; filename="%s"`, name))
 }
 
 // waczFile answers with the project's crawl as a WACZ file. It is written
