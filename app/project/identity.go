@@ -107,18 +107,30 @@ func actAs(ctx context.Context, name string) (string, bool, error) {
 	return id.Name, true, nil
 }
 
-// Audit appends a row to the project's audit log: what was done (action,
-// one of the store.Audit constants), to which site ("" for none), and the
-// state before and after it (any JSON value; nil for none). The row names
-// the signed-in librarian and their address when there is one, else who.
-// The change it records is already made: a failure to log it is returned
-// so that the caller reports it, but undoes nothing.
-func (p *Project) Audit(ctx context.Context, who, action, site string, before, after any) error {
+// AuditEntry returns the audit row of what was done (action, one of the
+// store.Audit constants), to which site ("" for none), and the state before
+// and after it (any JSON value; nil for none). The row names the signed-in
+// librarian of ctx and their address when there is one, else who. A change
+// the store makes takes it through a store.Auditor, so that the row is
+// written in the change's transaction.
+func AuditEntry(ctx context.Context, who, action, site string, before, after any) (store.AuditEntry, error) {
 	e := store.AuditEntry{Librarian: who, Action: action, Site: site}
 	if id, ok := IdentityFrom(ctx); ok {
 		e.Librarian, e.Address = id.Name, id.Address
 	}
 	if err := e.SetStates(before, after); err != nil {
+		return store.AuditEntry{}, err
+	}
+	return e, nil
+}
+
+// Audit appends a row to the project's audit log (see [AuditEntry]) in a
+// transaction of its own: for an action whose change, if any, is already
+// made. A failure to log it is returned so that the caller reports it, but
+// undoes nothing.
+func (p *Project) Audit(ctx context.Context, who, action, site string, before, after any) error {
+	e, err := AuditEntry(ctx, who, action, site, before, after)
+	if err != nil {
 		return err
 	}
 	if err := p.Store.AppendAudit(ctx, e); err != nil {

@@ -53,11 +53,7 @@ func (s *Service) Note(ctx context.Context, librarian, site, note string) (Ratin
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
-	before := s.ratingBefore(ctx, name, site)
-	r, err := s.store.SetNote(ctx, name, site, note)
-	if err == nil {
-		err = s.project.Audit(ctx, name, store.AuditNote, site, before, Rating(r))
-	}
+	r, err := s.store.SetNote(ctx, name, site, note, ratingAudit(ctx, name, store.AuditNote, site))
 	return Rating(r), s.noSite(ctx, site, err)
 }
 

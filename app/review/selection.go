@@ -26,17 +26,22 @@ func (s *Service) SetSelection(ctx context.Context, site string, u SelectionUpda
 	}
 	u.AllowSelfApproval = settings.SinglePersonApproval
 	site = s.project.SiteName(site)
-	before, from := s.selectionBefore(ctx, site)
+	// A refusal for the role comes before one for the workflow: the role a
+	// reopening needs hangs on the status it moves from, read here and
+	// again in the change's transaction (selectionAudit).
+	from := store.StatusCandidate
+	if u.Status == store.StatusCandidate {
+		if sel, err := s.store.Selection(ctx, site); err == nil {
+			from = sel.Status
+		}
+	}
 	if err := selectionRole(ctx, from, u.Status); err != nil {
 		return Selection{}, err
 	}
-	sel, err := s.store.SetSelection(ctx, site, u)
+	sel, err := s.store.SetSelection(ctx, site, u, selectionAudit(ctx, name, site, u.Status))
 	var self *store.SelfApprovalError
 	if errors.As(err, &self) {
 		return Selection{}, fault.Conflict(self)
-	}
-	if err == nil {
-		err = s.project.Audit(ctx, name, selectionAction(from, sel.Status), site, before, Selection(sel))
 	}
 	return Selection(sel), s.noSite(ctx, site, err)
 }

@@ -132,11 +132,7 @@ func (s *Service) Rate(ctx context.Context, librarian, site string, value int, n
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
-	before := s.ratingBefore(ctx, name, site)
-	r, err := s.store.SetRating(ctx, name, site, value, note)
-	if err == nil {
-		err = s.project.Audit(ctx, name, store.AuditRating, site, before, Rating(r))
-	}
+	r, err := s.store.SetRating(ctx, name, site, value, note, ratingAudit(ctx, name, store.AuditRating, site))
 	return Rating(r), s.noSite(ctx, site, err)
 }
 
@@ -151,11 +147,7 @@ func (s *Service) Rerate(ctx context.Context, librarian, site string, value int)
 		return Rating{}, err
 	}
 	site = s.project.SiteName(site)
-	before := s.ratingBefore(ctx, name, site)
-	r, err := s.store.Rerate(ctx, name, site, value)
-	if err == nil {
-		err = s.project.Audit(ctx, name, store.AuditRating, site, before, Rating(r))
-	}
+	r, err := s.store.Rerate(ctx, name, site, value, ratingAudit(ctx, name, store.AuditRating, site))
 	return Rating(r), s.noSite(ctx, site, err)
 }
 
@@ -166,11 +158,7 @@ func (s *Service) Unrate(ctx context.Context, librarian, site string) error {
 		return err
 	}
 	site = s.project.SiteName(site)
-	before := s.ratingBefore(ctx, name, site)
-	err = s.store.DeleteRating(ctx, name, site)
-	if err == nil {
-		err = s.project.Audit(ctx, name, store.AuditUnrating, site, before, nil)
-	}
+	err = s.store.DeleteRating(ctx, name, site, ratingAudit(ctx, name, store.AuditUnrating, site))
 	return s.noSite(ctx, site, err)
 }
 

@@ -7,15 +7,19 @@ import (
 	"sitesift/sites/store"
 )
 
-// ratingBefore is name's rating of site before a change, as the audit log
-// holds it: nil for none (and when it cannot be read: the change itself
-// then reports the trouble).
-func (s *Service) ratingBefore(ctx context.Context, name, site string) any {
-	r, ok, err := s.store.RatingOf(ctx, name, site)
-	if err != nil || !ok {
-		return nil
+// ratingAudit logs, in the change's transaction, a change of name's
+// rating of site as action, the states in the API's shape.
+func ratingAudit(ctx context.Context, name, action, site string) store.Auditor[store.Rating] {
+	return func(before, after *store.Rating) (store.AuditEntry, error) {
+		var b, a any
+		if before != nil {
+			b = Rating(*before)
+		}
+		if after != nil {
+			a = Rating(*after)
+		}
+		return project.AuditEntry(ctx, name, action, site, b, a)
 	}
-	return Rating(r)
 }
 
 // selectionRole refuses a selection change the signed-in librarian's role
@@ -50,13 +54,16 @@ func selectionAction(from, to string) string {
 	return store.AuditSelection
 }
 
-// selectionBefore is site's selection before a change; from is its status
-// (a candidate when it cannot be read: the change itself then reports the
-// trouble, an unknown site included).
-func (s *Service) selectionBefore(ctx context.Context, site string) (before any, from string) {
-	sel, err := s.store.Selection(ctx, site)
-	if err != nil {
-		return nil, store.StatusCandidate
+// selectionAudit logs, in the change's transaction, name's change of
+// site's selection to status to, the action named by the status it moved
+// from, the states in the API's shape. It also holds the change to the
+// signed-in librarian's role for the status the transaction found, which
+// another librarian may have changed since it was first checked.
+func selectionAudit(ctx context.Context, name, site, to string) store.Auditor[store.Selection] {
+	return func(before, after *store.Selection) (store.AuditEntry, error) {
+		if err := selectionRole(ctx, before.Status, to); err != nil {
+			return store.AuditEntry{}, err
+		}
+		return project.AuditEntry(ctx, name, selectionAction(before.Status, after.Status), site, Selection(*before), Selection(*after))
 	}
-	return Selection(sel), sel.Status
 }

@@ -60,16 +60,61 @@ func (e *AuditEntry) SetStates(before, after any) error {
 }
 
 // AppendAudit adds e to the audit log, stamped with the store's clock (e.At
-// is ignored). Rows are never changed nor removed: the schema refuses it.
+// is ignored), in a transaction of its own: for an action that changes
+// nothing else in the store. A change the store makes logs itself in its
+// own transaction (see [Auditor]). Rows are never changed nor removed: the
+// schema refuses it.
 func (s *Store) AppendAudit(ctx context.Context, e AuditEntry) error {
 	return s.write(ctx, "append audit row "+e.Action, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO audit (at, librarian, address, action, site, before, after)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, formatTime(s.now()), e.Librarian, e.Address, e.Action, e.Site, string(e.Before), string(e.After))
-		if err != nil {
-			return fmt.Errorf("store: append audit row %s: %w", e.Action, err)
-		}
-		return nil
+		return s.appendAudit(ctx, tx, e)
 	})
+}
+
+func (s *Store) appendAudit(ctx context.Context, tx *sql.Tx, e AuditEntry) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO audit (at, librarian, address, action, site, before, after)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, formatTime(s.now()), e.Librarian, e.Address, e.Action, e.Site, string(e.Before), string(e.After))
+	if err != nil {
+		return fmt.Errorf("store: append audit row %s: %w", e.Action, err)
+	}
+	return nil
+}
+
+// Auditor makes the audit row of a change from the stored state before it
+// and after it (nil for none). A store method given one calls it inside the
+// change's transaction, after the change, and appends the row in that same
+// transaction: the change and its row land together or not at all (an
+// error from the Auditor undoes the change and is returned), and no other
+// change can come between the state read as before and the change.
+// Turning the store's rows into what the log shows is the caller's.
+type Auditor[T any] func(before, after *T) (AuditEntry, error)
+
+// audited reports whether one of audits is to be called, so that a
+// change with none does not read its before state.
+func audited[T any](audits []Auditor[T]) bool {
+	for _, a := range audits {
+		if a != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// logChange appends, inside tx, the rows audits make of a change from
+// before to after; what names the change in errors.
+func logChange[T any](ctx context.Context, s *Store, tx *sql.Tx, what string, audits []Auditor[T], before, after *T) error {
+	for _, a := range audits {
+		if a == nil {
+			continue
+		}
+		e, err := a(before, after)
+		if err != nil {
+			return fmt.Errorf("store: %s: audit: %w", what, err)
+		}
+		if err := s.appendAudit(ctx, tx, e); err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
+	}
+	return nil
 }
 
 // AuditQuery selects rows of the audit log: those at or after Since (zero

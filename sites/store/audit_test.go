@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -43,4 +47,185 @@ func TestAuditLogIsAppendOnly(t *testing.T) {
 	if _, err := s.Audit(ctx, AuditQuery{Limit: MaxAuditLimit + 1}); err == nil {
 		t.Fatal("a limit over the bound passed")
 	}
+}
+
+// logAs is an Auditor that logs a change as action on site, the store's
+// rows as they are.
+func logAs[T any](action, site string) Auditor[T] {
+	return func(before, after *T) (AuditEntry, error) {
+		e := AuditEntry{Librarian: "ana", Action: action, Site: site}
+		var b, a any
+		if before != nil {
+			b = *before
+		}
+		if after != nil {
+			a = *after
+		}
+		return e, e.SetStates(b, a)
+	}
+}
+
+var errAuditFull = errors.New("audit log unavailable")
+
+func failing[T any](before, after *T) (AuditEntry, error) { return AuditEntry{}, errAuditFull }
+
+func TestFailingAuditUndoesTheChange(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openFixture(t)
+	if _, err := s.SetRating(ctx, "ana", "a.test", 3, "maps", failing[Rating]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("SetRating with a failing audit: %v, want its error", err)
+	}
+	if r, ok, err := s.RatingOf(ctx, "ana", "a.test"); err != nil || ok {
+		t.Fatalf("rating stored although its audit failed: %+v %v %v", r, ok, err)
+	}
+	if _, err := s.SetNote(ctx, "ana", "a.test", "maps", failing[Rating]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("SetNote with a failing audit: %v", err)
+	}
+	if r, ok, _ := s.RatingOf(ctx, "ana", "a.test"); ok {
+		t.Fatalf("note stored although its audit failed: %+v", r)
+	}
+	if _, err := s.SetRating(ctx, "ana", "a.test", 3, "maps"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Rerate(ctx, "ana", "a.test", 1, failing[Rating]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("Rerate with a failing audit: %v", err)
+	}
+	if err := s.DeleteRating(ctx, "ana", "a.test", failing[Rating]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("DeleteRating with a failing audit: %v", err)
+	}
+	if r, ok, _ := s.RatingOf(ctx, "ana", "a.test"); !ok || r.Rating != 3 || r.Note != "maps" {
+		t.Fatalf("rating after a failed rerate and a failed deletion: %+v %v, want 3 with its note", r, ok)
+	}
+	if _, err := s.SetSelection(ctx, "a.test", SelectionUpdate{Librarian: "ana", Status: StatusNominated}, failing[Selection]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("SetSelection with a failing audit: %v", err)
+	}
+	if sel, err := s.Selection(ctx, "a.test"); err != nil || sel.Status != StatusCandidate || sel.NominatedBy != "" {
+		t.Fatalf("selection after a failed nomination: %+v %v, want a candidate", sel, err)
+	}
+	if rows, err := s.Audit(ctx, AuditQuery{}); err != nil || len(rows) != 0 {
+		t.Fatalf("audit rows of failed changes: %+v %v", rows, err)
+	}
+}
+
+// TestAuditRecordsTheStateTheChangeFound holds each row's before to the
+// state the change replaced, the previous row's after, across a change
+// undone by its failing audit.
+func TestAuditRecordsTheStateTheChangeFound(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openFixture(t)
+	steps := []func() error{
+		func() error {
+			_, err := s.SetRating(ctx, "ana", "a.test", 2, "", logAs[Rating](AuditRating, "a.test"))
+			return err
+		},
+		func() error {
+			_, err := s.Rerate(ctx, "ana", "a.test", 3, logAs[Rating](AuditRating, "a.test"))
+			return err
+		},
+		func() error {
+			if _, err := s.SetRating(ctx, "ana", "a.test", 4, "lost", failing[Rating]); !errors.Is(err, errAuditFull) {
+				return fmt.Errorf("a rating whose audit fails: %v, want its error", err)
+			}
+			return nil
+		},
+		func() error {
+			_, err := s.SetNote(ctx, "ana", "a.test", "maps", logAs[Rating](AuditNote, "a.test"))
+			return err
+		},
+		func() error { return s.DeleteRating(ctx, "ana", "a.test", logAs[Rating](AuditUnrating, "a.test")) },
+		func() error {
+			_, err := s.SetNote(ctx, "ana", "a.test", "", logAs[Rating](AuditNote, "a.test"))
+			return err
+		},
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	rows, err := s.Audit(ctx, AuditQuery{Site: "a.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(rows)
+	want := []string{AuditRating, AuditRating, AuditNote, AuditUnrating, AuditNote}
+	if got := auditActions(rows); !slices.Equal(got, want) {
+		t.Fatalf("actions %v, want %v", got, want)
+	}
+	if rows[0].Before != nil {
+		t.Errorf("first rating's before: %s, want none", rows[0].Before)
+	}
+	for i := 1; i < len(rows); i++ {
+		prev := rows[i-1].After
+		if rows[i-1].Action == AuditUnrating {
+			prev = noteAlone(t, rows[i-1].Before)
+		}
+		if string(rows[i].Before) != string(prev) {
+			t.Errorf("row %d (%s): before %s, want the state the row before left, %s", i, rows[i].Action, rows[i].Before, prev)
+		}
+	}
+	var r Rating
+	if err := json.Unmarshal(rows[1].After, &r); err != nil || r.Rating != 3 {
+		t.Errorf("rerate's after: %s %v", rows[1].After, err)
+	}
+	if err := json.Unmarshal(rows[2].Before, &r); err != nil || r.Rating != 3 || r.Note != "" {
+		t.Errorf("note's before: %s, want rating 3 without the failed change's note", rows[2].Before)
+	}
+
+	for _, to := range []string{StatusNominated, StatusRejected, StatusCandidate} {
+		if _, err := s.SetSelection(ctx, "b.test", SelectionUpdate{Librarian: "ana", Status: to}, logAs[Selection](to, "b.test")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SetSelection(ctx, "b.test", SelectionUpdate{Librarian: "ana", Status: StatusApproved}, failing[Selection]); err == nil {
+			t.Fatal("an approval whose audit fails passed")
+		}
+	}
+	rows, err = s.Audit(ctx, AuditQuery{Site: "b.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(rows)
+	if got := auditActions(rows); !slices.Equal(got, []string{StatusNominated, StatusRejected, StatusCandidate}) {
+		t.Fatalf("selection actions %v", got)
+	}
+	for i, row := range rows {
+		var before, after Selection
+		if err := json.Unmarshal(row.Before, &before); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(row.After, &after); err != nil {
+			t.Fatal(err)
+		}
+		if after.Status != row.Action {
+			t.Errorf("row %d: after %s, want %s", i, after.Status, row.Action)
+		}
+		if i > 0 && string(row.Before) != string(rows[i-1].After) {
+			t.Errorf("row %d: before %s, want the previous after %s", i, row.Before, rows[i-1].After)
+		}
+	}
+}
+
+func auditActions(rows []AuditEntry) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r.Action)
+	}
+	return out
+}
+
+// noteAlone is the note left by the deletion of the rating in before.
+func noteAlone(t *testing.T, before json.RawMessage) json.RawMessage {
+	t.Helper()
+	var r Rating
+	if err := json.Unmarshal(before, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Rating = 0
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

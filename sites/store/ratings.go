@@ -28,20 +28,31 @@ const (
 // SetRating records librarian's rating of site, replacing an earlier one and
 // registering the librarian on first use. A rating outside 1–4, a bad
 // librarian name (see [ValidLibrarian]) or a note longer than [MaxNote] is
-// [ErrInvalid]; an unknown site is [ErrNotFound].
-func (s *Store) SetRating(ctx context.Context, librarian, site string, rating int, note string) (Rating, error) {
-	return s.setRating(ctx, librarian, site, rating, &note)
+// [ErrInvalid]; an unknown site is [ErrNotFound]. audit, if given, logs the
+// change in its transaction (see [Auditor]).
+func (s *Store) SetRating(ctx context.Context, librarian, site string, rating int, note string, audit ...Auditor[Rating]) (Rating, error) {
+	return s.setRating(ctx, librarian, site, rating, &note, audit)
 }
 
 // Rerate sets librarian's rating of site as SetRating does but keeps the
 // note already stored (none for a first rating): a quick rating from the
 // sites table must not wipe a note written in the review queue.
-func (s *Store) Rerate(ctx context.Context, librarian, site string, rating int) (Rating, error) {
-	return s.setRating(ctx, librarian, site, rating, nil)
+func (s *Store) Rerate(ctx context.Context, librarian, site string, rating int, audit ...Auditor[Rating]) (Rating, error) {
+	return s.setRating(ctx, librarian, site, rating, nil, audit)
+}
+
+// ratingIn returns librarian's rating or note alone of site as tx sees
+// it, nil for neither: the state an audit row holds before a change.
+func ratingIn(ctx context.Context, tx *sql.Tx, librarian, site string) (*Rating, error) {
+	rs, err := ratings(ctx, tx, `WHERE l.name_key = ? AND s.name = ?`, foldName(librarian), site)
+	if err != nil || len(rs) == 0 {
+		return nil, err
+	}
+	return &rs[0], nil
 }
 
 // setRating upserts a rating; a nil note keeps the stored one.
-func (s *Store) setRating(ctx context.Context, librarian, site string, rating int, note *string) (Rating, error) {
+func (s *Store) setRating(ctx context.Context, librarian, site string, rating int, note *string, audit []Auditor[Rating]) (Rating, error) {
 	if err := validLibrarian(librarian); err != nil {
 		return Rating{}, fmt.Errorf("store: rate %q: %w", site, err)
 	}
@@ -58,11 +69,18 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 	// one read back later.
 	now := s.now().UTC().Round(0)
 
-	var stored string
-	err := s.write(ctx, fmt.Sprintf("rate %q by %q", site, librarian), func(tx *sql.Tx) error {
+	out := Rating{Librarian: librarian, Site: site, Rating: rating, RatedAt: now}
+	what := fmt.Sprintf("rate %q by %q", site, librarian)
+	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		siteID, err := siteIDByName(ctx, tx, site)
 		if err != nil {
 			return fmt.Errorf("store: rate %q: %w", site, err)
+		}
+		var before *Rating
+		if audited(audit) {
+			if before, err = ratingIn(ctx, tx, librarian, site); err != nil {
+				return fmt.Errorf("store: rate %q by %q: rating before: %w", site, librarian, err)
+			}
 		}
 		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))
 		if err != nil {
@@ -73,22 +91,23 @@ func (s *Store) setRating(ctx context.Context, librarian, site string, rating in
 			ON CONFLICT (librarian_id, site_id) DO UPDATE SET
 				rating = excluded.rating, note = COALESCE(?4, ratings.note), rated_at = excluded.rated_at
 			RETURNING note`,
-			librarianID, siteID, rating, note, formatTime(now)).Scan(&stored); err != nil {
+			librarianID, siteID, rating, note, formatTime(now)).Scan(&out.Note); err != nil {
 			return fmt.Errorf("store: rate %q by %q: %w", site, librarian, err)
 		}
-		return nil
+		return logChange(ctx, s, tx, what, audit, before, &out)
 	})
 	if err != nil {
 		return Rating{}, err
 	}
-	return Rating{Librarian: librarian, Site: site, Rating: rating, Note: stored, RatedAt: now}, nil
+	return out, nil
 }
 
 // SetNote keeps librarian's note on site without touching their rating:
 // a note on a site not rated yet is kept alone (Rating 0), and an empty
 // note on a site not rated removes the note. A bad librarian or an
-// over-long note is [ErrInvalid]; an unknown site is [ErrNotFound].
-func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rating, error) {
+// over-long note is [ErrInvalid]; an unknown site is [ErrNotFound]. audit,
+// if given, logs the change in its transaction (see [Auditor]).
+func (s *Store) SetNote(ctx context.Context, librarian, site, note string, audit ...Auditor[Rating]) (Rating, error) {
 	if err := validLibrarian(librarian); err != nil {
 		return Rating{}, fmt.Errorf("store: note on %q: %w", site, err)
 	}
@@ -97,10 +116,17 @@ func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rati
 	}
 	now := s.now().UTC().Round(0)
 	out := Rating{Librarian: librarian, Site: site, Note: note, RatedAt: now}
-	err := s.write(ctx, fmt.Sprintf("note on %q by %q", site, librarian), func(tx *sql.Tx) error {
+	what := fmt.Sprintf("note on %q by %q", site, librarian)
+	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		siteID, err := siteIDByName(ctx, tx, site)
 		if err != nil {
 			return fmt.Errorf("store: note on %q: %w", site, err)
+		}
+		var before *Rating
+		if audited(audit) {
+			if before, err = ratingIn(ctx, tx, librarian, site); err != nil {
+				return fmt.Errorf("store: note on %q by %q: rating before: %w", site, librarian, err)
+			}
 		}
 		librarianID, _, err := ensureLibrarian(ctx, tx, librarian, formatTime(now))
 		if err != nil {
@@ -117,13 +143,15 @@ func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rati
 			switch err := tx.QueryRowContext(ctx, `UPDATE ratings SET note = '' WHERE librarian_id = ? AND site_id = ? RETURNING rating, rated_at`,
 				librarianID, siteID).Scan(&rating, &at); {
 			case errors.Is(err, sql.ErrNoRows):
-				return nil
+				return logChange(ctx, s, tx, what, audit, before, &out)
 			case err != nil:
 				return fmt.Errorf("store: note on %q by %q: %w", site, librarian, err)
 			}
 			out.Rating = int(rating.Int64)
-			out.RatedAt, err = parseTime(at)
-			return err
+			if out.RatedAt, err = parseTime(at); err != nil {
+				return err
+			}
+			return logChange(ctx, s, tx, what, audit, before, &out)
 		}
 		var rating sql.NullInt64
 		var at string
@@ -134,8 +162,10 @@ func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rati
 			return fmt.Errorf("store: note on %q by %q: %w", site, librarian, err)
 		}
 		out.Rating = int(rating.Int64)
-		out.RatedAt, err = parseTime(at)
-		return err
+		if out.RatedAt, err = parseTime(at); err != nil {
+			return err
+		}
+		return logChange(ctx, s, tx, what, audit, before, &out)
 	})
 	if err != nil {
 		return Rating{}, err
@@ -146,8 +176,18 @@ func (s *Store) SetNote(ctx context.Context, librarian, site, note string) (Rati
 // DeleteRating removes librarian's rating of site; a note written with it
 // stays, as a note alone. It is [ErrNotFound] when there is no such rating
 // (a note alone is none), so callers can tell a typo from a deletion.
-func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error {
-	return s.write(ctx, fmt.Sprintf("delete rating of %q by %q", site, librarian), func(tx *sql.Tx) error {
+// audit, if given, logs the change in its transaction (see [Auditor]), with
+// no state after: the rating is gone.
+func (s *Store) DeleteRating(ctx context.Context, librarian, site string, audit ...Auditor[Rating]) error {
+	what := fmt.Sprintf("delete rating of %q by %q", site, librarian)
+	return s.write(ctx, what, func(tx *sql.Tx) error {
+		var before *Rating
+		if audited(audit) {
+			var err error
+			if before, err = ratingIn(ctx, tx, librarian, site); err != nil {
+				return fmt.Errorf("store: delete rating of %q by %q: rating before: %w", site, librarian, err)
+			}
+		}
 		const who = `librarian_id = (SELECT id FROM librarians WHERE name = ?)
 			AND site_id = (SELECT id FROM sites WHERE name = ?) AND rating IS NOT NULL`
 		var n int64
@@ -168,7 +208,7 @@ func (s *Store) DeleteRating(ctx context.Context, librarian, site string) error 
 		if n == 0 {
 			return fmt.Errorf("store: delete rating of %q by %q: %w", site, librarian, ErrNotFound)
 		}
-		return nil
+		return logChange(ctx, s, tx, what, audit, before, nil)
 	})
 }
 

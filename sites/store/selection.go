@@ -163,8 +163,9 @@ type selectionRow struct {
 // [ErrInvalid]; an unknown site is [ErrNotFound]. decided_by and decided_at
 // change only when the status does; so do the nominator (set on
 // nomination, cleared on reopening), the approver (set on approval) and the
-// rejection (set on rejection).
-func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate) (Selection, error) {
+// rejection (set on rejection). audit, if given, logs the change in its
+// transaction (see [Auditor]).
+func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate, audit ...Auditor[Selection]) (Selection, error) {
 	if err := validLibrarian(u.Librarian); err != nil {
 		return Selection{}, fmt.Errorf("store: select %q: %w", site, err)
 	}
@@ -183,10 +184,20 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 		}
 	}
 	now := formatTime(s.now())
-	err := s.write(ctx, fmt.Sprintf("select %q", site), func(tx *sql.Tx) error {
+	what := fmt.Sprintf("select %q", site)
+	var after Selection
+	err := s.write(ctx, what, func(tx *sql.Tx) error {
 		siteID, err := siteIDByName(ctx, tx, site)
 		if err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
+		}
+		var before *Selection
+		if audited(audit) {
+			sel, err := selectionIn(ctx, tx, site)
+			if err != nil {
+				return fmt.Errorf("store: select %q: selection before: %w", site, err)
+			}
+			before = &sel
 		}
 		old := selectionRow{status: StatusCandidate}
 		switch err := tx.QueryRowContext(ctx, `SELECT status, nominated_by, nominated_at, approved_by, approved_at,
@@ -247,12 +258,20 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 			row.nominatedBy, row.nominatedAt, row.approvedBy, row.approvedAt, row.rejectedBy, row.rejectedAt, row.reason); err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
-		return nil
+		if after, err = selectionIn(ctx, tx, site); err != nil {
+			return fmt.Errorf("store: select %q: selection after: %w", site, err)
+		}
+		return logChange(ctx, s, tx, what, audit, before, &after)
 	})
 	if err != nil {
 		return Selection{}, err
 	}
-	return s.Selection(ctx, site)
+	return after, nil
+}
+
+// selectionIn returns the selection state of site as tx sees it.
+func selectionIn(ctx context.Context, tx *sql.Tx, site string) (Selection, error) {
+	return scanSelection(tx.QueryRowContext(ctx, selectionSelect+` WHERE s.name = ?`, site))
 }
 
 // selectionSelect reads Selection columns for the sites s joined with their
