@@ -206,11 +206,7 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 	if _, err := project.ParseRole(string(role)); err != nil {
 		return Account{}, err
 	}
-	before, err := s.store.Account(ctx, name)
-	if err != nil {
-		return Account{}, err
-	}
-	a, err := s.store.SetAccountRole(ctx, name, string(role))
+	a, err := s.store.SetAccountRole(ctx, name, string(role), accountAudit(ctx, "role"))
 	if err != nil {
 		return Account{}, err
 	}
@@ -221,7 +217,7 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 		}
 	}
 	s.mu.Unlock()
-	return Account(a), s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "role"))
+	return Account(a), nil
 }
 
 // Disable stops name's account from signing in and ends its sessions; its
@@ -234,16 +230,12 @@ func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	if id, ok := project.IdentityFrom(ctx); ok && strings.EqualFold(id.Name, name) {
 		return Account{}, fault.Conflict(fmt.Errorf("%s cannot disable their own account: ask another admin", id.Name))
 	}
-	before, err := s.store.Account(ctx, name)
-	if err != nil {
-		return Account{}, err
-	}
-	a, err := s.store.SetAccountDisabled(ctx, name, true)
+	a, err := s.store.SetAccountDisabled(ctx, name, true, accountAudit(ctx, "disabled"))
 	if err != nil {
 		return Account{}, err
 	}
 	s.endSessions(a.Name)
-	return Account(a), s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "disabled"))
+	return Account(a), nil
 }
 
 // List returns every account. Admins only.
@@ -253,6 +245,18 @@ func (s *Service) List(ctx context.Context) ([]Account, error) {
 	}
 	as, err := s.store.Accounts(ctx)
 	return wire.Each(as, func(a store.Account) Account { return Account(a) }), err
+}
+
+// accountAudit logs, in the change's transaction, an account change (see
+// accountState) made by the signed-in admin of ctx.
+func accountAudit(ctx context.Context, change string) store.Auditor[store.Account] {
+	return func(before, after *store.Account) (store.AuditEntry, error) {
+		var b any
+		if before != nil {
+			b = accountState(*before, "")
+		}
+		return project.AuditEntry(ctx, "", store.AuditAccount, "", b, accountState(*after, change))
+	}
 }
 
 // accountState is an account as an audit row holds it: never a hash.

@@ -84,21 +84,21 @@ func linkExpiry(link string, t time.Time) string {
 // pending sign-in link (link "" for none). An unknown account is
 // [ErrNotFound].
 func (s *Store) SetAccountPassword(ctx context.Context, name, password, link string, linkExpires time.Time) (Account, error) {
-	return s.updateAccount(ctx, name, "password", `password = ?, link = ?, link_expires = ?`, password, link, linkExpiry(link, linkExpires))
+	return s.updateAccount(ctx, name, "password", `password = ?, link = ?, link_expires = ?`, []any{password, link, linkExpiry(link, linkExpires)}, nil)
 }
 
 // SetAccountRole changes the role of name's account.
-func (s *Store) SetAccountRole(ctx context.Context, name, role string) (Account, error) {
-	return s.updateAccount(ctx, name, "role", `role = ?`, role)
+func (s *Store) SetAccountRole(ctx context.Context, name, role string, audit ...Auditor[Account]) (Account, error) {
+	return s.updateAccount(ctx, name, "role", `role = ?`, []any{role}, audit)
 }
 
 // SetAccountDisabled disables (or enables again) name's account; a
 // disabled account cannot sign in, and its pending link is dropped.
-func (s *Store) SetAccountDisabled(ctx context.Context, name string, disabled bool) (Account, error) {
+func (s *Store) SetAccountDisabled(ctx context.Context, name string, disabled bool, audit ...Auditor[Account]) (Account, error) {
 	if disabled {
-		return s.updateAccount(ctx, name, "disable", `disabled = 1, link = '', link_expires = ''`)
+		return s.updateAccount(ctx, name, "disable", `disabled = 1, link = '', link_expires = ''`, nil, audit)
 	}
-	return s.updateAccount(ctx, name, "enable", `disabled = 0`)
+	return s.updateAccount(ctx, name, "enable", `disabled = 0`, nil, audit)
 }
 
 // TakeSignInLink consumes the pending sign-in link whose hash is link,
@@ -125,8 +125,20 @@ func (s *Store) TakeSignInLink(ctx context.Context, link string, now time.Time) 
 	return s.Account(ctx, name)
 }
 
-func (s *Store) updateAccount(ctx context.Context, name, what, set string, args ...any) (Account, error) {
-	err := s.write(ctx, fmt.Sprintf("%s of account %q", what, name), func(tx *sql.Tx) error {
+func (s *Store) updateAccount(ctx context.Context, name, what, set string, args []any, audit []Auditor[Account]) (Account, error) {
+	op := fmt.Sprintf("%s of account %q", what, name)
+	var after Account
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		var before *Account
+		if audited(audit) {
+			as, err := s.accountsIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
+			if err != nil {
+				return fmt.Errorf("store: %s: account before: %w", op, err)
+			}
+			if len(as) > 0 {
+				before = &as[0].Account
+			}
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE accounts SET `+set+`, updated_at = ?
 			WHERE librarian_id = (SELECT id FROM librarians WHERE name_key = ?)`,
 			append(args, formatTime(s.now()), foldName(name))...)
@@ -136,12 +148,20 @@ func (s *Store) updateAccount(ctx context.Context, name, what, set string, args 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
 		}
-		return nil
+		as, err := s.accountsIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
+		if err != nil {
+			return err
+		}
+		if len(as) == 0 {
+			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+		}
+		after = as[0].Account
+		return logChange(ctx, s, tx, op, audit, before, &after)
 	})
 	if err != nil {
 		return Account{}, err
 	}
-	return s.Account(ctx, name)
+	return after, nil
 }
 
 // Account returns the account of the librarian called name, in any case.
@@ -177,8 +197,13 @@ func (s *Store) Accounts(ctx context.Context) ([]Account, error) {
 }
 
 func (s *Store) accounts(ctx context.Context, where string, args ...any) ([]AccountSecret, error) {
+	return s.accountsIn(ctx, s.rdb, where, args...)
+}
+
+// accountsIn is accounts as q (the read pool, or a transaction) sees them.
+func (s *Store) accountsIn(ctx context.Context, q querier, where string, args ...any) ([]AccountSecret, error) {
 	now := s.now()
-	out, err := queryList(ctx, s.rdb, func(sc scanner) (AccountSecret, error) {
+	out, err := queryList(ctx, q, func(sc scanner) (AccountSecret, error) {
 		var a AccountSecret
 		var created, updated, expires string
 		if err := sc.Scan(&a.Name, &a.Role, &a.Disabled, &created, &updated, &a.Password, &a.Link, &expires, &a.Ratings); err != nil {

@@ -229,3 +229,50 @@ func noteAlone(t *testing.T, before json.RawMessage) json.RawMessage {
 	}
 	return b
 }
+
+// TestAccountChangesLogInTheirTransaction: a role change or a disabling
+// whose audit fails is undone; those logged record the account the change
+// found, the previous row's after.
+func TestAccountChangesLogInTheirTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	if _, _, err := s.PutAccount(ctx, "ana", "curator", "hash", "", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetAccountRole(ctx, "ana", "admin", failing[Account]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("role change with a failing audit: %v", err)
+	}
+	if _, err := s.SetAccountDisabled(ctx, "ana", true, failing[Account]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("disabling with a failing audit: %v", err)
+	}
+	if a, err := s.Account(ctx, "ana"); err != nil || a.Role != "curator" || a.Disabled {
+		t.Fatalf("account after failed changes: %+v %v, want an enabled curator", a, err)
+	}
+	if _, err := s.SetAccountRole(ctx, "ANA", "approver", logAs[Account](AuditAccount, "")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetAccountDisabled(ctx, "ana", true, logAs[Account](AuditAccount, "")); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := s.Audit(ctx, AuditQuery{})
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("audit rows: %+v %v, want 2", rows, err)
+	}
+	var role, disabled [2]Account
+	for i, st := range []json.RawMessage{rows[1].Before, rows[1].After, rows[0].Before, rows[0].After} {
+		dst := &role[i%2]
+		if i >= 2 {
+			dst = &disabled[i%2]
+		}
+		if err := json.Unmarshal(st, dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if role[0].Role != "curator" || role[1].Role != "approver" || disabled[0].Role != "approver" || disabled[0].Disabled || !disabled[1].Disabled {
+		t.Fatalf("role change %+v, disabling %+v", role, disabled)
+	}
+	if string(rows[0].Before) != string(rows[1].After) {
+		t.Errorf("disabling's before %s, want the role change's after %s", rows[0].Before, rows[1].After)
+	}
+}
