@@ -28,10 +28,9 @@ func (s *Service) AddLibrarian(ctx context.Context, name string) (Librarian, boo
 	if err := project.Require(ctx, project.RoleAdmin, "add a librarian"); err != nil {
 		return Librarian{}, false, err
 	}
-	l, created, err := s.store.AddLibrarian(ctx, strings.TrimSpace(name))
-	if err == nil && created {
-		err = s.project.Audit(ctx, "", store.AuditLibrarian, "", nil, Librarian(l))
-	}
+	l, created, err := s.store.AddLibrarian(ctx, strings.TrimSpace(name), func(_, added *store.Librarian) (store.AuditEntry, error) {
+		return project.AuditEntry(ctx, "", store.AuditLibrarian, "", nil, Librarian(*added))
+	})
 	return Librarian(l), created, err
 }
 

@@ -276,3 +276,27 @@ func TestAccountChangesLogInTheirTransaction(t *testing.T) {
 		t.Errorf("disabling's before %s, want the role change's after %s", rows[0].Before, rows[1].After)
 	}
 }
+
+// TestLibrarianAdditionLogsInItsTransaction: an addition whose audit fails
+// is undone; one that finds the profile already there changes nothing and
+// logs nothing.
+func TestLibrarianAdditionLogsInItsTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	if _, _, err := s.AddLibrarian(ctx, "Ana", failing[Librarian]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("addition with a failing audit: %v", err)
+	}
+	if l, err := s.LibrarianProfile(ctx, "ana"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("profile added although its audit failed: %+v %v", l, err)
+	}
+	for _, name := range []string{"Ana", "ana"} {
+		if _, _, err := s.AddLibrarian(ctx, name, logAs[Librarian](AuditLibrarian, "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := s.Audit(ctx, AuditQuery{})
+	if err != nil || len(rows) != 1 || rows[0].Before != nil || !strings.Contains(string(rows[0].After), `"Name":"Ana"`) {
+		t.Fatalf("audit rows: %+v %v, want Ana's addition alone", rows, err)
+	}
+}

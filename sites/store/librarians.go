@@ -71,14 +71,26 @@ func ensureLibrarian(ctx context.Context, tx *sql.Tx, name, now string) (id int6
 // AddLibrarian adds a librarian profile; created is false when one of that
 // name, in any case, existed already, which is then returned unchanged
 // ("ana" after "Ana" returns Ana). A bad name is [ErrInvalid] (see
-// [ValidLibrarian]).
-func (s *Store) AddLibrarian(ctx context.Context, name string) (l Librarian, created bool, err error) {
+// [ValidLibrarian]). audit, if given, logs an addition in its transaction
+// (see [Auditor]), with no state before; finding the profile there is no
+// change and logs nothing.
+func (s *Store) AddLibrarian(ctx context.Context, name string, audit ...Auditor[Librarian]) (l Librarian, created bool, err error) {
 	if err := validLibrarian(name); err != nil {
 		return Librarian{}, false, fmt.Errorf("store: add librarian: %w", err)
 	}
-	err = s.write(ctx, fmt.Sprintf("add librarian %q", name), func(tx *sql.Tx) error {
-		_, created, err = ensureLibrarian(ctx, tx, name, formatTime(s.now()))
-		return err
+	what := fmt.Sprintf("add librarian %q", name)
+	err = s.write(ctx, what, func(tx *sql.Tx) error {
+		if _, created, err = ensureLibrarian(ctx, tx, name, formatTime(s.now())); err != nil || !created || !audited(audit) {
+			return err
+		}
+		ls, err := librarianProfilesIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
+		if err != nil {
+			return fmt.Errorf("store: %s: the profile added: %w", what, err)
+		}
+		if len(ls) == 0 {
+			return fmt.Errorf("store: %s: the profile added: %w", what, ErrNotFound)
+		}
+		return logChange(ctx, s, tx, what, audit, nil, &ls[0])
 	})
 	if err != nil {
 		return Librarian{}, false, err
@@ -107,7 +119,13 @@ func (s *Store) LibrarianProfiles(ctx context.Context) ([]Librarian, error) {
 }
 
 func (s *Store) librarianProfiles(ctx context.Context, where string, args ...any) ([]Librarian, error) {
-	out, err := queryList(ctx, s.rdb, scanLibrarian, `SELECT l.name, l.created_at,
+	return librarianProfilesIn(ctx, s.rdb, where, args...)
+}
+
+// librarianProfilesIn is librarianProfiles as q (the read pool, or a
+// transaction) sees them.
+func librarianProfilesIn(ctx context.Context, q querier, where string, args ...any) ([]Librarian, error) {
+	out, err := queryList(ctx, q, scanLibrarian, `SELECT l.name, l.created_at,
 			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
 		FROM librarians l `+where+` ORDER BY l.name_key, l.name`, args...)
 	if err != nil {
