@@ -143,12 +143,15 @@ func (s *Service) Add(ctx context.Context, name string, role project.Role, passw
 	if err != nil {
 		return Granted{}, err
 	}
-	a, _, err := s.store.PutAccount(ctx, name, string(role), hash, link, g.LinkExpires)
+	a, _, err := s.store.PutAccount(ctx, name, string(role), hash, link, g.LinkExpires, accountAudit(ctx, "added", false))
 	if err != nil {
-		return Granted{}, fault.Invalid(err)
+		if errors.Is(err, store.ErrInvalid) {
+			return Granted{}, fault.Invalid(err)
+		}
+		return Granted{}, err
 	}
 	g.Account = Account(a)
-	return g, s.project.Audit(ctx, "", store.AuditAccount, "", nil, accountState(a, "added"))
+	return g, nil
 }
 
 // Reset gives name's account a new password ("" generates one) and a new
@@ -157,26 +160,20 @@ func (s *Service) Reset(ctx context.Context, name, password string) (Granted, er
 	if err := project.Require(ctx, project.RoleAdmin, "reset an account's password"); err != nil {
 		return Granted{}, err
 	}
-	before, err := s.store.Account(ctx, name)
-	if err != nil {
-		return Granted{}, err
+	if _, err := s.store.Account(ctx, name); err != nil {
+		return Granted{}, err // before hashing a password for no one
 	}
 	g, hash, link, err := s.grant(ctx, password)
 	if err != nil {
 		return Granted{}, err
 	}
-	a, err := s.store.SetAccountPassword(ctx, name, hash, link, g.LinkExpires)
+	a, err := s.store.ResetAccount(ctx, name, hash, link, g.LinkExpires, accountAudit(ctx, "password reset", true))
 	if err != nil {
 		return Granted{}, err
 	}
-	if a.Disabled {
-		if a, err = s.store.SetAccountDisabled(ctx, name, false); err != nil {
-			return Granted{}, err
-		}
-	}
 	s.endSessions(a.Name)
 	g.Account = Account(a)
-	return g, s.project.Audit(ctx, "", store.AuditAccount, "", accountState(before, ""), accountState(a, "password reset"))
+	return g, nil
 }
 
 // grant hashes password (or a generated one) and makes a sign-in link.
@@ -206,7 +203,7 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 	if _, err := project.ParseRole(string(role)); err != nil {
 		return Account{}, err
 	}
-	a, err := s.store.SetAccountRole(ctx, name, string(role), accountAudit(ctx, "role"))
+	a, err := s.store.SetAccountRole(ctx, name, string(role), accountAudit(ctx, "role", true))
 	if err != nil {
 		return Account{}, err
 	}
@@ -230,7 +227,7 @@ func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	if id, ok := project.IdentityFrom(ctx); ok && strings.EqualFold(id.Name, name) {
 		return Account{}, fault.Conflict(fmt.Errorf("%s cannot disable their own account: ask another admin", id.Name))
 	}
-	a, err := s.store.SetAccountDisabled(ctx, name, true, accountAudit(ctx, "disabled"))
+	a, err := s.store.SetAccountDisabled(ctx, name, true, accountAudit(ctx, "disabled", true))
 	if err != nil {
 		return Account{}, err
 	}
@@ -248,11 +245,13 @@ func (s *Service) List(ctx context.Context) ([]Account, error) {
 }
 
 // accountAudit logs, in the change's transaction, an account change (see
-// accountState) made by the signed-in admin of ctx.
-func accountAudit(ctx context.Context, change string) store.Auditor[store.Account] {
+// accountState) made by the signed-in librarian of ctx; withBefore keeps
+// the account as it was, which an addition or a change of one's own
+// password leaves out.
+func accountAudit(ctx context.Context, change string, withBefore bool) store.Auditor[store.Account] {
 	return func(before, after *store.Account) (store.AuditEntry, error) {
 		var b any
-		if before != nil {
+		if withBefore && before != nil {
 			b = accountState(*before, "")
 		}
 		return project.AuditEntry(ctx, "", store.AuditAccount, "", b, accountState(*after, change))
@@ -465,8 +464,7 @@ func (s *Service) ChangePassword(ctx context.Context, current, next, keep string
 	}
 	hash := hashPassword(next, s.opt.Params)
 	s.release()
-	a, err := s.store.SetAccountPassword(ctx, me.Name, hash, "", time.Time{})
-	if err != nil {
+	if _, err := s.store.SetAccountPassword(ctx, me.Name, hash, "", time.Time{}, accountAudit(ctx, "own password changed", false)); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -476,5 +474,5 @@ func (s *Service) ChangePassword(ctx context.Context, current, next, keep string
 		}
 	}
 	s.mu.Unlock()
-	return s.project.Audit(ctx, "", store.AuditAccount, "", nil, accountState(a, "own password changed"))
+	return nil
 }

@@ -38,16 +38,24 @@ type AccountSecret struct {
 // an account with role and password hash, or replaces the role and hash of
 // the account it has; the pending sign-in link, if any, becomes link (a
 // hash, "" for none) until linkExpires, and the account is enabled.
-// created tells whether the account is new.
-func (s *Store) PutAccount(ctx context.Context, name, role, password, link string, linkExpires time.Time) (a Account, created bool, err error) {
+// created tells whether the account is new. audit, if given, logs the
+// change in its transaction (see [Auditor]).
+func (s *Store) PutAccount(ctx context.Context, name, role, password, link string, linkExpires time.Time, audit ...Auditor[Account]) (a Account, created bool, err error) {
 	if err := validLibrarian(name); err != nil {
 		return Account{}, false, fmt.Errorf("store: put account: %w", err)
 	}
 	now := formatTime(s.now())
-	err = s.write(ctx, fmt.Sprintf("put account %q", name), func(tx *sql.Tx) error {
+	what := fmt.Sprintf("put account %q", name)
+	err = s.write(ctx, what, func(tx *sql.Tx) error {
 		id, _, err := ensureLibrarian(ctx, tx, name, now)
 		if err != nil {
 			return err
+		}
+		var before *Account
+		if audited(audit) {
+			if before, err = s.accountIn(ctx, tx, name); err != nil {
+				return fmt.Errorf("store: %s: account before: %w", what, err)
+			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO accounts (librarian_id, role, password, link, link_expires, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (librarian_id) DO NOTHING`,
@@ -57,20 +65,33 @@ func (s *Store) PutAccount(ctx context.Context, name, role, password, link strin
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
 			created = true
-			return nil
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE accounts SET role = ?, password = ?, link = ?, link_expires = ?, disabled = 0, updated_at = ?
-			WHERE librarian_id = ?`, role, password, link, linkExpiry(link, linkExpires), now, id)
-		if err != nil {
+		} else if _, err = tx.ExecContext(ctx, `UPDATE accounts SET role = ?, password = ?, link = ?, link_expires = ?, disabled = 0, updated_at = ?
+			WHERE librarian_id = ?`, role, password, link, linkExpiry(link, linkExpires), now, id); err != nil {
 			return fmt.Errorf("store: update account %q: %w", name, err)
 		}
-		return nil
+		after, err := s.accountIn(ctx, tx, name)
+		if err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
+		}
+		if after == nil {
+			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+		}
+		a = *after
+		return logChange(ctx, s, tx, what, audit, before, after)
 	})
 	if err != nil {
 		return Account{}, false, err
 	}
-	a, err = s.Account(ctx, name)
-	return a, created, err
+	return a, created, nil
+}
+
+// accountIn returns name's account as tx sees it, nil for none.
+func (s *Store) accountIn(ctx context.Context, tx *sql.Tx, name string) (*Account, error) {
+	as, err := s.accountsIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
+	if err != nil || len(as) == 0 {
+		return nil, err
+	}
+	return &as[0].Account, nil
 }
 
 func linkExpiry(link string, t time.Time) string {
@@ -83,8 +104,14 @@ func linkExpiry(link string, t time.Time) string {
 // SetAccountPassword replaces the password hash of name's account and its
 // pending sign-in link (link "" for none). An unknown account is
 // [ErrNotFound].
-func (s *Store) SetAccountPassword(ctx context.Context, name, password, link string, linkExpires time.Time) (Account, error) {
-	return s.updateAccount(ctx, name, "password", `password = ?, link = ?, link_expires = ?`, []any{password, link, linkExpiry(link, linkExpires)}, nil)
+func (s *Store) SetAccountPassword(ctx context.Context, name, password, link string, linkExpires time.Time, audit ...Auditor[Account]) (Account, error) {
+	return s.updateAccount(ctx, name, "password", `password = ?, link = ?, link_expires = ?`, []any{password, link, linkExpiry(link, linkExpires)}, audit)
+}
+
+// ResetAccount is SetAccountPassword that also enables the account again,
+// in the same transaction.
+func (s *Store) ResetAccount(ctx context.Context, name, password, link string, linkExpires time.Time, audit ...Auditor[Account]) (Account, error) {
+	return s.updateAccount(ctx, name, "reset", `password = ?, link = ?, link_expires = ?, disabled = 0`, []any{password, link, linkExpiry(link, linkExpires)}, audit)
 }
 
 // SetAccountRole changes the role of name's account.
@@ -131,12 +158,9 @@ func (s *Store) updateAccount(ctx context.Context, name, what, set string, args 
 	err := s.write(ctx, op, func(tx *sql.Tx) error {
 		var before *Account
 		if audited(audit) {
-			as, err := s.accountsIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
-			if err != nil {
+			var err error
+			if before, err = s.accountIn(ctx, tx, name); err != nil {
 				return fmt.Errorf("store: %s: account before: %w", op, err)
-			}
-			if len(as) > 0 {
-				before = &as[0].Account
 			}
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE accounts SET `+set+`, updated_at = ?
@@ -148,14 +172,14 @@ func (s *Store) updateAccount(ctx context.Context, name, what, set string, args 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
 		}
-		as, err := s.accountsIn(ctx, tx, `WHERE l.name_key = ?`, foldName(name))
+		a, err := s.accountIn(ctx, tx, name)
 		if err != nil {
-			return err
+			return fmt.Errorf("store: %s: %w", op, err)
 		}
-		if len(as) == 0 {
+		if a == nil {
 			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
 		}
-		after = as[0].Account
+		after = *a
 		return logChange(ctx, s, tx, op, audit, before, &after)
 	})
 	if err != nil {

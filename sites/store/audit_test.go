@@ -300,3 +300,48 @@ func TestLibrarianAdditionLogsInItsTransaction(t *testing.T) {
 		t.Fatalf("audit rows: %+v %v, want Ana's addition alone", rows, err)
 	}
 }
+
+// TestAccountAdditionAndResetLogInTheirTransaction: an account added, a
+// reset (new password, enabled again) or a password change whose audit
+// fails is undone; a reset logged records the disabled account it found.
+func TestAccountAdditionAndResetLogInTheirTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	if _, _, err := s.PutAccount(ctx, "ana", "curator", "hash", "", time.Time{}, failing[Account]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("addition with a failing audit: %v", err)
+	}
+	if a, err := s.Account(ctx, "ana"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("account added although its audit failed: %+v %v", a, err)
+	}
+	if _, _, err := s.PutAccount(ctx, "ana", "curator", "hash", "", time.Time{}, logAs[Account](AuditAccount, "")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetAccountDisabled(ctx, "ana", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ResetAccount(ctx, "ana", "new hash", "", time.Time{}, failing[Account]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("reset with a failing audit: %v", err)
+	}
+	if _, err := s.SetAccountPassword(ctx, "ana", "new hash", "", time.Time{}, failing[Account]); !errors.Is(err, errAuditFull) {
+		t.Fatalf("password change with a failing audit: %v", err)
+	}
+	if a, err := s.AccountSecret(ctx, "ana"); err != nil || !a.Disabled || a.Password != "hash" {
+		t.Fatalf("account after a failed reset: %+v %v, want disabled with its old hash", a, err)
+	}
+	a, err := s.ResetAccount(ctx, "ana", "new hash", "", time.Time{}, logAs[Account](AuditAccount, ""))
+	if err != nil || a.Disabled {
+		t.Fatalf("reset: %+v %v, want enabled", a, err)
+	}
+	rows, err := s.Audit(ctx, AuditQuery{})
+	if err != nil || len(rows) != 2 || rows[1].Before != nil {
+		t.Fatalf("audit rows: %+v %v, want the addition then the reset", rows, err)
+	}
+	var before, after Account
+	if err := json.Unmarshal(rows[0].Before, &before); err != nil || !before.Disabled {
+		t.Fatalf("reset's before: %s %v, want the disabled account", rows[0].Before, err)
+	}
+	if err := json.Unmarshal(rows[0].After, &after); err != nil || after.Disabled {
+		t.Fatalf("reset's after: %s %v, want it enabled", rows[0].After, err)
+	}
+}
