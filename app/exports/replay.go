@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"sitesift/app/fault"
 	"sitesift/app/imports"
@@ -264,7 +263,7 @@ func (s *Service) makeSiteWACZ(ctx context.Context, site string, names []string,
 	}
 	seen := map[string]string{} // URL → its first capture's timestamp
 	for _, e := range picked {
-		if !strings.HasPrefix(e.Status, "2") || e.Mime != "text/html" && e.Mime != "application/xhtml+xml" || !inSite(e) {
+		if !e.IsPage() || !inSite(e) {
 			continue
 		}
 		if ts, ok := seen[e.URL]; !ok || e.Timestamp < ts {
@@ -396,10 +395,10 @@ func (s *Service) writeSiteWACZ(ctx context.Context, site string, entries []warc
 func pagesOf(entries []warcfile.Entry, titles map[string]string) []wacz.Page {
 	var pages []wacz.Page
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Status, "2") || e.Mime != "text/html" && e.Mime != "application/xhtml+xml" {
+		if !e.IsPage() {
 			continue
 		}
-		at, err := time.Parse("20060102150405", e.Timestamp)
+		at, err := e.Time()
 		if err != nil {
 			continue
 		}

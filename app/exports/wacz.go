@@ -149,10 +149,10 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 		p.Archives = append(p.Archives, wacz.Archive{Name: f.Name, Path: filepath.Join(dir, f.Name)})
 		for _, e := range entries {
 			p.Index = append(p.Index, e.String())
-			if !strings.HasPrefix(e.Status, "2") || e.Mime != "text/html" && e.Mime != "application/xhtml+xml" {
+			if !e.IsPage() {
 				continue
 			}
-			at, err := time.Parse("20060102150405", e.Timestamp)
+			at, err := e.Time()
 			if err != nil {
 				return info, fmt.Errorf("wacz: index of %s: capture of %s: timestamp %q: %w", f.Name, e.URL, e.Timestamp, err)
 			}

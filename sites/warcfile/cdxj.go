@@ -52,6 +52,18 @@ func (e Entry) String() string {
 	return e.SURT + " " + e.Timestamp + " " + string(b)
 }
 
+// IsPage reports whether e is the capture of a page a person would open:
+// an HTML document answered with a 2xx status (what a WACZ file's
+// pages.jsonl lists).
+func (e Entry) IsPage() bool {
+	return strings.HasPrefix(e.Status, "2") && (e.Mime == "text/html" || e.Mime == "application/xhtml+xml")
+}
+
+// Time is e's capture time, parsed from its 14-digit Timestamp (UTC).
+func (e Entry) Time() (time.Time, error) {
+	return time.Parse(timestamp14, e.Timestamp)
+}
+
 // ParseLine parses a CDXJ line written by [Entry.String].
 func ParseLine(line string) (Entry, error) {
 	key, rest, ok1 := strings.Cut(line, " ")
