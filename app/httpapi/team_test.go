@@ -216,9 +216,21 @@ func TestTeamIdentity(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), `"librarian":"ana"`) {
 		t.Fatalf("a rating naming no one: %s", rec.Body)
 	}
-	r, ok, err := ts.p.Store.RatingOf(context.Background(), "ben", "s5.test")
-	if err != nil || !ok || r.Rating != 2 {
-		t.Fatalf("ben's rating of s5 changed: %+v %v %v", r, ok, err)
+	rs, err := ts.p.Store.RatingsAndNotes(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rs {
+		if r.Librarian == "ben" && r.Site == "s5.test" {
+			found = true
+			if r.Rating != 2 {
+				t.Fatalf("ben's rating of s5 changed: %+v", r)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("ben's rating of s5 is gone")
 	}
 }
 

@@ -255,21 +255,3 @@ func (s *Store) accountsIn(ctx context.Context, q querier, where string, args ..
 	}
 	return out, nil
 }
-
-// RatingOf returns name's rating and note of site, and false when there
-// is neither: what an audit row holds as the state before a change.
-func (s *Store) RatingOf(ctx context.Context, name, site string) (Rating, bool, error) {
-	tx, err := s.readTx(ctx)
-	if err != nil {
-		return Rating{}, false, fmt.Errorf("store: rating of %s by %q: begin: %w", site, name, err)
-	}
-	defer tx.Rollback()
-	rs, err := ratings(ctx, tx, `WHERE l.name_key = ? AND s.name = ?`, foldName(name), site)
-	if err != nil {
-		return Rating{}, false, fmt.Errorf("store: rating of %s by %q: %w", site, name, err)
-	}
-	if len(rs) == 0 {
-		return Rating{}, false, nil
-	}
-	return rs[0], true, nil
-}
