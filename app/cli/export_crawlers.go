@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -97,13 +96,9 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 }
 
 // writeFileWhole writes data to path whole or not at all (see
-// [wholefile.Write]).
+// [wholefile.WriteFile]).
 func writeFileWhole(path string, data []byte) error {
-	err := wholefile.Write(path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-	if err != nil {
+	if err := wholefile.WriteFile(path, data); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil

@@ -309,7 +309,7 @@ func (s *Service) makeSiteWACZ(ctx context.Context, site string, names []string,
 	if err != nil {
 		return out, err
 	}
-	if err := wholefile.Write(listPath, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+	if err := wholefile.WriteFile(listPath, b); err != nil {
 		return out, err
 	}
 	return out, nil

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -116,10 +115,7 @@ func (r *Recent) Add(dir string) error {
 	if err := os.MkdirAll(filepath.Dir(r.Path), 0o755); err != nil {
 		return fmt.Errorf("recent projects: %w", err)
 	}
-	if err := wholefile.Write(r.Path, func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	}); err != nil {
+	if err := wholefile.WriteFile(r.Path, append(b, '\n')); err != nil {
 		return fmt.Errorf("recent projects: %w", err)
 	}
 	return nil

@@ -87,6 +87,14 @@ func Write(path string, fill func(w io.Writer) error) error {
 	return f.Commit()
 }
 
+// WriteFile writes data to the file at path, whole or not at all.
+func WriteFile(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
 // unwrapPath keeps the cause of a *fs.PathError or *os.LinkError, whose
 // message names the temporary file, so that the error names Path alone.
 func unwrapPath(err error) error {

@@ -102,3 +102,18 @@ func onlyFiles(t *testing.T, dir string, want ...string) {
 		t.Errorf("%s holds %v, want %v", dir, got, want)
 	}
 }
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "recent.json")
+	if err := WriteFile(path, []byte("[]\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "[]\n" {
+		t.Fatalf("read back %q, %v", b, err)
+	}
+	if err := WriteFile(filepath.Join(dir, "missing", "x"), nil); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("into a missing folder: %v", err)
+	}
+	onlyFiles(t, dir, "recent.json")
+}
