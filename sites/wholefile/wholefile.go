@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // File is a file being written to its place: writes go to a temporary
@@ -35,7 +36,7 @@ func Create(path string) (*File, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder", path)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".part-*")
+	tmp, err := CreateTemp(dir, "."+filepath.Base(path)+".part-*")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
@@ -48,16 +49,27 @@ func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("%s: committed or aborted already", f.Path)
 	}
+	f.done = true
 	err := errors.Join(f.File.Chmod(0o644), f.File.Sync())
+	// Renamed while still open where the system allows it: closed, the
+	// temporary file is no longer held, and another CreateTemp of its
+	// pattern would take it for a killed writer's.
+	renamed := false
+	if err == nil && renameOpen {
+		err = os.Rename(f.File.Name(), f.Path)
+		renamed = err == nil
+	}
 	if cerr := f.File.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
+	if err == nil && !renameOpen {
 		err = os.Rename(f.File.Name(), f.Path)
+		renamed = err == nil
 	}
-	f.done = true
 	if err != nil {
-		os.Remove(f.File.Name())
+		if !renamed {
+			os.Remove(f.File.Name())
+		}
 		return fmt.Errorf("%s: %w", f.Path, unwrapPath(err))
 	}
 	return nil
@@ -107,4 +119,71 @@ func unwrapPath(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// CreateTemp creates a new file in dir, named after pattern as
+// [os.CreateTemp] names it (the last "*" stands for a random string), and
+// holds it as this process's own for as long as it is open. It first
+// removes the files of that pattern in dir that no open file holds: those
+// a process killed while writing left behind, which nothing else would
+// ever remove. A file another writer is making, in this process or
+// another, is held and stays. Where the system has no file locks, no file
+// is removed.
+func CreateTemp(dir, pattern string) (*os.File, error) {
+	sweep(dir, pattern)
+	for {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		if err := hold(f); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, fmt.Errorf("hold %s: %w", f.Name(), err)
+		}
+		// A sweep that opened the new file before it was held took it for
+		// a leftover and removed it: make another.
+		if linked(f) {
+			return f, nil
+		}
+		f.Close()
+	}
+}
+
+// sweep removes the files of pattern in dir that no open file holds.
+func sweep(dir, pattern string) {
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && len(name) > len(prefix)+len(suffix) &&
+			strings.HasPrefix(name, prefix) && strings.HasSuffix(name, suffix) {
+			removeLeftover(filepath.Join(dir, name))
+		}
+	}
+}
+
+// removeLeftover removes the file at path when no open file holds it,
+// holding it meanwhile so that no writer starts on it.
+func removeLeftover(path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if !unheld(f) {
+		return
+	}
+	// The name may have been given to another file since it was opened.
+	fi, err1 := f.Stat()
+	now, err2 := os.Lstat(path)
+	if err1 == nil && err2 == nil && os.SameFile(fi, now) {
+		os.Remove(path)
+	}
 }

@@ -1,10 +1,14 @@
 package wholefile
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,4 +120,103 @@ func TestWriteFile(t *testing.T) {
 		t.Fatalf("into a missing folder: %v", err)
 	}
 	onlyFiles(t, dir, "recent.json")
+}
+
+// TestKilledWriterLeftoverRemoved: a process killed while it writes a file
+// leaves its temporary file behind; the next write of that file removes it,
+// and a temporary file of an older run that held none as well, while the
+// file another writer is making at that moment stays.
+func TestKilledWriterLeftoverRemoved(t *testing.T) {
+	if !renameOpen {
+		t.Skip("no file locks on this system: leftovers are not told from files being written")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "project.wacz")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperKilledWriter$")
+	cmd.Env = append(os.Environ(), "WHOLEFILE_KILLED_WRITER="+path)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); line != "writing\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the writer said %q, %v", line, err)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	left, _ := filepath.Glob(filepath.Join(dir, ".project.wacz.part-*"))
+	if len(left) != 1 {
+		t.Fatalf("the killed writer left %v, want its one temporary file", left)
+	}
+	old := filepath.Join(dir, ".project.wacz.part-123456")
+	if err := os.WriteFile(old, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	live, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Abort()
+
+	if err := WriteFile(path, []byte("whole\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "whole\n" {
+		t.Fatalf("read back %q, %v", b, err)
+	}
+	onlyFiles(t, dir, filepath.Base(live.Name()), "project.wacz")
+	if err := live.Commit(); err != nil {
+		t.Errorf("the other writer's file: %v", err)
+	}
+	onlyFiles(t, dir, "project.wacz")
+}
+
+// TestHelperKilledWriter is the process TestKilledWriterLeftoverRemoved
+// kills while it writes.
+func TestHelperKilledWriter(t *testing.T) {
+	path := os.Getenv("WHOLEFILE_KILLED_WRITER")
+	if path == "" {
+		t.Skip("the writer TestKilledWriterLeftoverRemoved starts and kills")
+	}
+	f, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("half of a file")
+	fmt.Println("writing")
+	io.ReadAll(os.Stdin) // until killed
+}
+
+// TestCreateTempSweepsItsPattern: CreateTemp removes the unheld files of
+// its own pattern alone, never one held open.
+func TestCreateTempSweepsItsPattern(t *testing.T) {
+	if !renameOpen {
+		t.Skip("no file locks on this system")
+	}
+	dir := t.TempDir()
+	for _, name := range []string{".wacz-1", ".wacz-", "a.wacz-2", ".upload-3"} {
+		os.WriteFile(filepath.Join(dir, name), nil, 0o600)
+	}
+	held, err := CreateTemp(dir, ".wacz-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	f, err := CreateTemp(dir, ".wacz-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := []string{".upload-3", ".wacz-", filepath.Base(held.Name()), filepath.Base(f.Name()), "a.wacz-2"}
+	slices.Sort(want)
+	onlyFiles(t, dir, want...)
 }
