@@ -3,8 +3,11 @@ package accounts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -69,51 +72,152 @@ func TestWrongPasswordIsRefusedThenSlowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range freeTries {
-		_, _, err := s.SignIn(ctx, "ana", "wrong password!", "10.0.0.1")
+		_, _, err := s.SignIn(ctx, "ana", "wrong password!", "10.0.0.1", "")
 		if fault.KindOf(err) != fault.KindUnauthorized || err.Error() != "wrong name or password" {
 			t.Fatalf("attempt %d: %v, want 'wrong name or password'", i+1, err)
 		}
 	}
-	// Now even the right password waits: the guesser cannot tell.
-	_, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.9")
+	// Now even the right password waits, from that address: the guesser
+	// cannot tell.
+	_, _, err := s.SignIn(ctx, "ANA", "ana's long password", "10.0.0.1", "")
 	if fault.KindOf(err) != fault.KindTooMany || !strings.Contains(err.Error(), "try again in 1 s") {
-		t.Fatalf("after %d failures, by name: %v, want too_many in 1 s", freeTries, err)
-	}
-	// From the same address, another name is slowed too.
-	if _, err := s.Add(ctx, "ben", project.RoleCurator, "ben's long password"); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1"); fault.KindOf(err) != fault.KindTooMany {
-		t.Fatalf("another name from the address: %v, want too_many", err)
+		t.Fatalf("after %d failures of the name from the address: %v, want too_many in 1 s", freeTries, err)
 	}
 	c.move(time.Second)
-	if _, _, err := s.SignIn(ctx, "ana", "wrong again!!", "10.0.0.1"); fault.KindOf(err) != fault.KindUnauthorized {
+	if _, _, err := s.SignIn(ctx, "ana", "wrong again!!", "10.0.0.1", ""); fault.KindOf(err) != fault.KindUnauthorized {
 		t.Fatalf("after the wait: %v, want unauthorized", err)
 	}
 	// The wait doubles.
-	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.2"); err == nil || !strings.Contains(err.Error(), "try again in 2 s") {
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err == nil || !strings.Contains(err.Error(), "try again in 2 s") {
 		t.Fatalf("after %d failures: %v, want a wait of 2 s", freeTries+1, err)
 	}
+	// Another name from that address, and the name from another, are not
+	// slowed by these few.
+	if _, err := s.Add(ctx, "ben", project.RoleCurator, "ben's long password"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1", ""); err != nil {
+		t.Fatalf("another name from the address: %v", err)
+	}
+	if _, id, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.2", ""); err != nil || id.Name != "ana" {
+		t.Fatalf("the name from another address: %v %v", id, err)
+	}
 	c.move(2 * time.Second)
-	if _, id, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.2"); err != nil || id.Name != "ana" {
+	if _, id, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil || id.Name != "ana" {
 		t.Fatalf("right password after the wait: %v %v", id, err)
 	}
-	// A success clears the name's count.
-	if _, _, err := s.SignIn(ctx, "ana", "wrong", "10.0.0.3"); fault.KindOf(err) != fault.KindUnauthorized {
-		t.Fatalf("after a success: %v, want a plain refusal", err)
+	// A success clears the name's count at the address.
+	for range freeTries {
+		if _, _, err := s.SignIn(ctx, "ana", "wrong", "10.0.0.1", ""); fault.KindOf(err) != fault.KindUnauthorized {
+			t.Fatalf("after a success: %v, want a plain refusal", err)
+		}
 	}
 	// An unknown name gets the same answer as a wrong password.
-	if _, _, err := s.SignIn(ctx, "nobody", "whatever password", "10.0.0.4"); err == nil || err.Error() != "wrong name or password" {
+	if _, _, err := s.SignIn(ctx, "nobody", "whatever password", "10.0.0.4", ""); err == nil || err.Error() != "wrong name or password" {
 		t.Fatalf("unknown name: %v", err)
 	}
 }
 
-func TestDelayIsBounded(t *testing.T) {
-	if d := delay(1000); d != maxDelay {
-		t.Fatalf("delay(1000) = %v, want %v", d, maxDelay)
+func TestAddressAndNameHaveLooserBounds(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	for _, n := range []string{"ana", "ben"} {
+		if _, err := s.Add(ctx, n, project.RoleCurator, n+"'s long password"); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if delay(freeTries-1) != 0 || delay(freeTries) != baseDelay || delay(freeTries+3) != 8*baseDelay {
-		t.Fatalf("delays %v %v %v", delay(freeTries-1), delay(freeTries), delay(freeTries+3))
+	// One address trying many names: slowed after looseTries failures,
+	// whatever the names.
+	for i := range looseTries {
+		if _, _, err := s.SignIn(ctx, fmt.Sprintf("name%d", i), "a guess, a guess", "10.0.0.1", ""); fault.KindOf(err) != fault.KindUnauthorized {
+			t.Fatalf("guess %d from one address: %v", i, err)
+		}
+	}
+	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1", ""); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("after %d failures from the address: %v, want too_many", looseTries, err)
+	}
+	// One name tried from many addresses: slowed after looseTries
+	// failures where the librarian has not signed in lately.
+	for i := range looseTries {
+		if _, _, err := s.SignIn(ctx, "ana", "a guess, a guess", fmt.Sprintf("203.0.113.%d", i), ""); fault.KindOf(err) != fault.KindUnauthorized {
+			t.Fatalf("guess %d of the name: %v", i, err)
+		}
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.1", ""); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("after %d failures of the name from elsewhere, from a new address: %v, want too_many", looseTries, err)
+	}
+	// A refusal counts nothing: after the wait the right password passes.
+	c.move(time.Second)
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.1", ""); err != nil {
+		t.Fatalf("after the wait: %v", err)
+	}
+}
+
+func TestSignedDeviceIsNotSlowedByOthers(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	for _, n := range []string{"ana", "ben"} {
+		if _, err := s.Add(ctx, n, project.RoleCurator, n+"'s long password"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
+		t.Fatal(err)
+	}
+	dev := s.Device("ana", "")
+	if again := s.Device("Ana", dev); again != dev {
+		t.Fatalf("a device signed again: %q, want it kept %q", again, dev)
+	}
+	// Guessers everywhere, her own address included (a shared one), for her
+	// name and others.
+	for i := range 3 * looseTries {
+		s.SignIn(ctx, "ana", "a guess, a guess", fmt.Sprintf("203.0.113.%d", i), "")
+		s.SignIn(ctx, fmt.Sprintf("name%d", i), "a guess, a guess", "198.51.100.7", "")
+	}
+	for range freeTries {
+		s.SignIn(ctx, "ana", "a guess, a guess", "198.51.100.7", "")
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.7", ""); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("without her device, from the guessers' address: %v, want too_many", err)
+	}
+	// Her browser, at that address, is still hers. Only for her name.
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.8", dev); err != nil {
+		t.Fatalf("her signed device, from a new address: %v", err)
+	}
+	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "198.51.100.7", dev); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("ana's device for ben, from the guessers' address: %v, want too_many", err)
+	}
+	// A forged or altered token is no device.
+	forged := dev[:len(dev)-1] + string("0123456789abcdef"[(strings.IndexByte("0123456789abcdef", dev[len(dev)-1])+1)%16])
+	if _, ok := s.deviceOf(forged, "ana"); ok {
+		t.Fatal("an altered device token is taken")
+	}
+	if _, ok := s.deviceOf(s.Device("ana", ""), "ben"); ok {
+		t.Fatal("ana's device token is taken for ben")
+	}
+	// A device's own failures slow it.
+	for range freeTries {
+		if _, _, err := s.SignIn(ctx, "ana", "a guess, a guess", "198.51.100.9", dev); fault.KindOf(err) != fault.KindUnauthorized {
+			t.Fatalf("a wrong password from her device: %v", err)
+		}
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.10", dev); fault.KindOf(err) != fault.KindTooMany {
+		t.Fatalf("after %d failures from the device: %v, want too_many", freeTries, err)
+	}
+	c.move(time.Second)
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "198.51.100.10", dev); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDelayIsBounded(t *testing.T) {
+	if d := delay(1000, freeTries); d != maxDelay {
+		t.Fatalf("delay(1000, freeTries) = %v, want %v", d, maxDelay)
+	}
+	if delay(freeTries-1, freeTries) != 0 || delay(freeTries, freeTries) != baseDelay || delay(freeTries+3, freeTries) != 8*baseDelay {
+		t.Fatalf("delays %v %v %v", delay(freeTries-1, freeTries), delay(freeTries, freeTries), delay(freeTries+3, freeTries))
 	}
 }
 
@@ -124,7 +228,7 @@ func TestSessionsExpireWhenIdleAndEndOnSignOut(t *testing.T) {
 	if _, err := s.Add(ctx, "ana", project.RoleApprover, "ana's long password"); err != nil {
 		t.Fatal(err)
 	}
-	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,13 +244,13 @@ func TestSessionsExpireWhenIdleAndEndOnSignOut(t *testing.T) {
 	if _, ok := s.Session(tok); ok {
 		t.Fatal("a session idle longer than IdleTimeout is alive")
 	}
-	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", "")
 	s.SignOut(tok)
 	if _, ok := s.Session(tok); ok {
 		t.Fatal("a session signed out is alive")
 	}
 	// A restart is a new Service: sessions are in memory.
-	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	tok, _, _ = s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", "")
 	if _, ok := newService(t, p, c).Session(tok); ok {
 		t.Fatal("a session survived a restart, which docs/team.md says it does not")
 	}
@@ -176,7 +280,7 @@ func TestProfileBecomesAccountKeepingRatings(t *testing.T) {
 	if len(ls) != 1 {
 		t.Fatalf("profiles %v: the account made a second one", ls)
 	}
-	if _, _, err := s.SignIn(ctx, "ana", g.Password, "10.0.0.1"); err != nil {
+	if _, _, err := s.SignIn(ctx, "ana", g.Password, "10.0.0.1", ""); err != nil {
 		t.Fatalf("the generated password: %v", err)
 	}
 	if _, err := s.Add(ctx, "ANA", project.RoleAdmin, ""); fault.KindOf(err) != fault.KindConflict {
@@ -213,7 +317,7 @@ func TestDisableEndsSessionsAndRoleChangeApplies(t *testing.T) {
 	p, c := open(t), newClock()
 	s := newService(t, p, c)
 	s.Add(ctx, "ana", project.RoleCurator, "ana's long password")
-	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1")
+	tok, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +333,7 @@ func TestDisableEndsSessionsAndRoleChangeApplies(t *testing.T) {
 	if _, ok := s.Session(tok); ok {
 		t.Fatal("a disabled account's session is alive")
 	}
-	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.5"); fault.KindOf(err) != fault.KindUnauthorized {
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.5", ""); fault.KindOf(err) != fault.KindUnauthorized {
 		t.Fatalf("a disabled account signs in: %v", err)
 	}
 	// An account change is audited, without its hash.
@@ -273,11 +377,97 @@ func TestHashesAreBounded(t *testing.T) {
 	s.hashes <- struct{}{} // a sign-in hashing
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, _, err := s.SignIn(cctx, "ana", "ana's long password", "10.0.0.1"); !errors.Is(err, context.Canceled) {
+	if _, _, err := s.SignIn(cctx, "ana", "ana's long password", "10.0.0.1", ""); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a sign-in while the one hash slot is taken: %v, want it to wait (here: cancelled)", err)
 	}
 	<-s.hashes
-	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1"); err != nil {
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// holdHashes has s count the password hashes it checks, each held until
+// release is closed; entered receives one value as each begins.
+func holdHashes(s *Service, entered chan<- struct{}, release <-chan struct{}) *atomic.Int64 {
+	var n atomic.Int64
+	check := s.verify
+	s.verify = func(password, encoded string) (bool, error) {
+		n.Add(1)
+		entered <- struct{}{}
+		<-release
+		return check(password, encoded)
+	}
+	return &n
+}
+
+func TestBurstOfWrongPasswordsHashesAFew(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	const burst = 40
+	// As many hash slots as attempts: only the slowing can keep a hash
+	// from being computed.
+	s := New(p, Options{Now: c.now, Params: cheap, MaxHashes: burst})
+	if _, err := s.Add(ctx, "ana", project.RoleCurator, "ana's long password"); err != nil {
+		t.Fatal(err)
+	}
+	// Every hash waits until each attempt has either begun its hash or
+	// been slowed: the whole burst arrives while the first are checked.
+	events, release := make(chan struct{}, burst), make(chan struct{})
+	hashed := holdHashes(s, events, release)
+	var unauthorized, tooMany atomic.Int64
+	var wg sync.WaitGroup
+	for range burst {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, err := s.SignIn(ctx, "ana", "wrong password!", "10.0.0.1", "")
+			switch fault.KindOf(err) {
+			case fault.KindUnauthorized:
+				unauthorized.Add(1)
+			case fault.KindTooMany:
+				tooMany.Add(1)
+				events <- struct{}{}
+			default:
+				t.Errorf("a wrong password: %v", err)
+				events <- struct{}{}
+			}
+		}()
+	}
+	for range burst {
+		<-events
+	}
+	close(release)
+	wg.Wait()
+	if n := hashed.Load(); n > freeTries {
+		t.Fatalf("a burst of %d wrong passwords for one name from one address hashed %d of them, want at most %d", burst, n, freeTries)
+	}
+	if unauthorized.Load() != hashed.Load() || tooMany.Load() != burst-hashed.Load() {
+		t.Fatalf("%d refused as wrong and %d slowed, %d hashed", unauthorized.Load(), tooMany.Load(), hashed.Load())
+	}
+}
+
+func TestFailuresFromElsewhereDoNotLockOut(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	if _, err := s.Add(ctx, "ben", project.RoleAdmin, "ben's long password"); err != nil {
+		t.Fatal(err)
+	}
+	// Ben works from 10.0.0.1; a guesser tries his name from many other
+	// addresses, a few attempts each, then one every 15 minutes.
+	if _, _, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1", ""); err != nil {
+		t.Fatal(err)
+	}
+	guess := func(i int) { s.SignIn(ctx, "ben", "a guess, a guess", fmt.Sprintf("203.0.113.%d", i), "") }
+	for i := range 40 {
+		guess(i)
+		guess(i)
+	}
+	for i := range 8 {
+		c.move(15 * time.Minute)
+		guess(100 + i)
+	}
+	if _, id, err := s.SignIn(ctx, "ben", "ben's long password", "10.0.0.1", ""); err != nil || id.Name != "ben" {
+		t.Fatalf("ben's right password from his own address after failures from elsewhere: %v", err)
 	}
 }

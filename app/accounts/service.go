@@ -35,6 +35,9 @@ type Options struct {
 	// LinkTTL is how long a one-time sign-in link stays valid (default 24
 	// hours).
 	LinkTTL time.Duration
+	// DeviceKey signs the tokens of signed devices (default 32 random
+	// bytes, new at each start).
+	DeviceKey []byte
 }
 
 // Service holds the accounts of one project and the sessions of its
@@ -48,6 +51,9 @@ type Service struct {
 	// sign-in takes as long for an unknown name as for a wrong password.
 	dummy    string
 	throttle throttle
+	// verify checks a password against its hash (checkPassword; a test
+	// counts the hashes computed through it).
+	verify func(password, encoded string) (bool, error)
 
 	mu       sync.Mutex
 	sessions map[string]*session // by the SHA-256 of the cookie's token
@@ -75,8 +81,12 @@ func New(p *project.Project, opt Options) *Service {
 	if opt.LinkTTL <= 0 {
 		opt.LinkTTL = 24 * time.Hour
 	}
+	if len(opt.DeviceKey) == 0 {
+		opt.DeviceKey = make([]byte, 32)
+		rand.Read(opt.DeviceKey)
+	}
 	return &Service{project: p, store: p.Store, opt: opt, hashes: make(chan struct{}, opt.MaxHashes),
-		dummy: hashPassword(newPassword(), opt.Params), sessions: map[string]*session{}}
+		dummy: hashPassword(newPassword(), opt.Params), sessions: map[string]*session{}, verify: checkPassword}
 }
 
 // IdleTimeout is how long an unused session lasts.
@@ -272,20 +282,43 @@ func accountState(a store.Account, change string) map[string]any {
 var errSignIn = errors.New("wrong name or password")
 
 // SignIn checks name's password, from address, and opens a session: its
-// token goes in the cookie. A name or address that failed several times
-// must wait before trying again (fault.KindTooMany, saying how long).
-func (s *Service) SignIn(ctx context.Context, name, password, address string) (token string, id project.Identity, err error) {
-	keys := []string{"name:" + strings.ToLower(strings.TrimSpace(name)), "addr:" + address}
-	if w := s.throttle.wait(s.opt.Now(), keys...); w > 0 {
+// token goes in the cookie. device is the token of the browser's signed
+// device ([Service.Device]; "" for none).
+//
+// Each attempt is counted as a failure before its password is hashed, and
+// given back if it succeeds, so that attempts arriving together are slowed
+// after the first few instead of all being hashed. An attempt is counted
+// for the name from this address (three free failures) and, unless it
+// comes from a device signed for the name, from the address whatever the
+// name (ten) and for the name from an address it has not signed in from
+// lately (ten); from a signed device, for that device (three). Past its
+// free failures a count makes the next attempt wait 1 s, then 2 s, 4 s …
+// up to 15 minutes (fault.KindTooMany, saying how long). Failures others
+// cause for a name from elsewhere thus never slow its librarian at an
+// address she signed in from, nor in a browser she signed in with.
+func (s *Service) SignIn(ctx context.Context, name, password, address, device string) (token string, id project.Identity, err error) {
+	n := normName(name)
+	keys := []key{{"pair:" + n + "\x00" + address, freeTries, true}}
+	if d, ok := s.deviceOf(device, n); ok {
+		keys = append(keys, key{"device:" + d, freeTries, true})
+	} else {
+		keys = append(keys, key{"addr:" + address, looseTries, false})
+		if !s.throttle.known(n, address) {
+			keys = append(keys, key{"name:" + n, looseTries, false})
+		}
+	}
+	if w := s.throttle.reserve(s.opt.Now(), keys...); w > 0 {
 		return "", id, fault.TooMany(fmt.Errorf("too many failed sign-ins for this name or from this address: try again in %d s",
 			int((w+time.Second-1)/time.Second)))
 	}
+	// From here the attempt counts as a failure unless it succeeds or
+	// checks nothing.
 	if len(password) > 1024 {
-		s.throttle.fail(s.opt.Now(), keys...)
 		return "", id, fault.Unauthorized(errSignIn)
 	}
 	sec, err := s.store.AccountSecret(ctx, name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.throttle.release(keys...)
 		return "", id, err
 	}
 	hash := sec.Password
@@ -293,37 +326,50 @@ func (s *Service) SignIn(ctx context.Context, name, password, address string) (t
 		hash = s.dummy
 	}
 	if err := s.acquire(ctx); err != nil {
+		s.throttle.release(keys...)
 		return "", id, err
 	}
-	ok, herr := checkPassword(password, hash)
+	ok, herr := s.verify(password, hash)
 	s.release()
 	if herr != nil {
+		s.throttle.release(keys...)
 		return "", id, fmt.Errorf("sign in %s: %w", name, herr)
 	}
 	if !ok || err != nil || sec.Disabled {
-		s.throttle.fail(s.opt.Now(), keys...)
 		return "", id, fault.Unauthorized(errSignIn)
 	}
-	s.throttle.clear(keys...)
+	// The name from this address and this device start afresh; the counts
+	// of the address and of the name, which others share, only get this
+	// attempt back.
+	for _, k := range keys {
+		if k.own {
+			s.throttle.clear(k)
+		} else {
+			s.throttle.release(k)
+		}
+	}
+	s.throttle.signedInFrom(n, address)
 	return s.open(sec.Account, address)
 }
 
 // SignInLink opens a session with a one-time sign-in link's token, which
-// it uses up. Failures are slowed per address as wrong passwords are.
+// it uses up. Failures are counted from the address, before the token is
+// looked up, and slowed as wrong passwords from an address are.
 func (s *Service) SignInLink(ctx context.Context, token, address string) (string, project.Identity, error) {
-	key := "addr:" + address
-	if w := s.throttle.wait(s.opt.Now(), key); w > 0 {
+	k := key{"addr:" + address, looseTries, false}
+	if w := s.throttle.reserve(s.opt.Now(), k); w > 0 {
 		return "", project.Identity{}, fault.TooMany(fmt.Errorf("too many failed sign-ins from this address: try again in %d s",
 			int((w+time.Second-1)/time.Second)))
 	}
 	a, err := s.store.TakeSignInLink(ctx, digest(token), s.opt.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		s.throttle.fail(s.opt.Now(), key)
 		return "", project.Identity{}, fault.Unauthorized(errors.New("this sign-in link is unknown, used or expired: ask an admin for a new one"))
 	}
+	s.throttle.release(k)
 	if err != nil {
 		return "", project.Identity{}, err
 	}
+	s.throttle.signedInFrom(normName(a.Name), address)
 	return s.open(a, address)
 }
 
@@ -451,7 +497,7 @@ func (s *Service) ChangePassword(ctx context.Context, current, next, keep string
 	}
 	// The current password is checked as a sign-in is: slowed, and the
 	// session itself opened by it closed at once.
-	token, _, err := s.SignIn(ctx, me.Name, current, me.Address)
+	token, _, err := s.SignIn(ctx, me.Name, current, me.Address, "")
 	if err != nil {
 		if fault.KindOf(err) == fault.KindUnauthorized {
 			return fault.Forbidden(errors.New("change a password: the current password is wrong"))

@@ -17,6 +17,14 @@ import (
 // SessionCookie is the cookie that holds a team server's session.
 const SessionCookie = "sitesift_session"
 
+// DeviceCookie is the cookie of a signed device: a browser a librarian
+// signed in with, which failed sign-ins others cause for her name do not
+// slow ([accounts.Service.SignIn]). Only POST /api/login receives it.
+const DeviceCookie = "sitesift_device"
+
+// deviceMaxAge is how long a browser keeps its device cookie.
+const deviceMaxAge = 180 * 24 * time.Hour
+
 // Team turns on the accounts of a team server (`serve --team`): every
 // /api/ call but POST /api/login needs a signed-in librarian's session,
 // and every call acts as that librarian, held to their role by the
@@ -204,18 +212,23 @@ func (t *team) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fault.NotFound(errNoTeam))
 		return
 	}
-	var token string
+	var token, device string
 	var id project.Identity
 	var err error
+	if c, err := r.Cookie(DeviceCookie); err == nil {
+		device = c.Value
+	}
 	if body.Link != "" {
 		token, id, err = t.acc.SignInLink(r.Context(), body.Link, t.address(r))
 	} else {
-		token, id, err = t.acc.SignIn(r.Context(), body.Name, body.Password, t.address(r))
+		token, id, err = t.acc.SignIn(r.Context(), body.Name, body.Password, t.address(r), device)
 	}
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	http.SetCookie(w, &http.Cookie{Name: DeviceCookie, Value: t.acc.Device(id.Name, device), Path: loginPath, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: t.secure(r), MaxAge: int(deviceMaxAge / time.Second)})
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: t.secure(r)})
 	writeEnvelope(w, http.StatusOK, envelope{Status: "success",

@@ -160,12 +160,14 @@ func TestTeamLoginCookie(t *testing.T) {
 	} {
 		rec := ts.do(session{}, "POST", "/api/login", `{"name":"ben","password":"ben-long-password"}`, tc.edit)
 		cs := rec.Result().Cookies()
-		if rec.Code != 200 || len(cs) != 1 {
+		if rec.Code != 200 || len(cs) != 2 {
 			t.Fatalf("%s: %d %v", tc.name, rec.Code, cs)
 		}
-		c := cs[0]
-		if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Secure != tc.secure || c.Path != "/" {
-			t.Errorf("%s: cookie %+v, want HttpOnly, SameSite=Strict, Secure %v", tc.name, c, tc.secure)
+		for _, c := range cs {
+			path := map[string]string{SessionCookie: "/", DeviceCookie: "/api/login"}[c.Name]
+			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Secure != tc.secure || c.Path != path {
+				t.Errorf("%s: cookie %+v, want HttpOnly, SameSite=Strict, Secure %v, path %q", tc.name, c, tc.secure, path)
+			}
 		}
 	}
 	// Behind a trusted proxy that says the browser spoke HTTPS.
@@ -174,7 +176,7 @@ func TestTeamLoginCookie(t *testing.T) {
 		r.Header.Set("X-Forwarded-Proto", "https")
 		r.Header.Set("Origin", "https://127.0.0.1:7777")
 	})
-	if cs := rec.Result().Cookies(); rec.Code != 200 || len(cs) != 1 || !cs[0].Secure {
+	if cs := rec.Result().Cookies(); rec.Code != 200 || len(cs) != 2 || !cs[0].Secure || !cs[1].Secure {
 		t.Fatalf("behind --trust-proxy: %d %v %s", rec.Code, cs, rec.Body)
 	}
 	// A sign-in from another site is refused like any write.
@@ -197,6 +199,51 @@ func TestTeamWrongPasswordsAreSlowed(t *testing.T) {
 		ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"guess-guess-guess"}`, 401, "wrong name or password")
 	}
 	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"ana-long-password"}`, 429, `^too many failed sign-ins .* try again in \d+ s$`)
+}
+
+func TestTeamFailuresElsewhereDoNotLockOut(t *testing.T) {
+	ts := newTeamServer(t)
+	from := func(addr string, dev *http.Cookie) func(*http.Request) {
+		return func(r *http.Request) {
+			r.RemoteAddr = addr + ":4000"
+			if dev != nil {
+				r.AddCookie(dev)
+			}
+		}
+	}
+	login := func(addr string, dev *http.Cookie, password string) *httptest.ResponseRecorder {
+		return ts.do(session{}, "POST", "/api/login", `{"name":"ben","password":"`+password+`"}`, from(addr, dev))
+	}
+	// Ben signs in at his desk; his browser gets a signed device.
+	rec := login("10.0.0.1", nil, "ben-long-password")
+	var dev *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == DeviceCookie {
+			dev = c
+		}
+	}
+	if rec.Code != 200 || dev == nil || dev.Value == "" {
+		t.Fatalf("ben's sign-in: %d %v", rec.Code, rec.Result().Cookies())
+	}
+	// Guessers try his name from 20 addresses, till they are slowed,
+	// then 3 times from the address his laptop will use.
+	for i := range 20 {
+		if rec := login("203.0.113."+strconv.Itoa(i), nil, "a-guess-a-guess"); rec.Code != 401 && rec.Code != 429 {
+			t.Fatalf("a guess: %d %s", rec.Code, rec.Body)
+		}
+	}
+	for range 3 {
+		login("198.51.100.7", nil, "a-guess-a-guess")
+	}
+	if rec := login("10.0.0.1", nil, "ben-long-password"); rec.Code != 200 {
+		t.Fatalf("ben from his own address after failures elsewhere: %d %s", rec.Code, rec.Body)
+	}
+	if rec := login("198.51.100.7", nil, "ben-long-password"); rec.Code != 429 {
+		t.Fatalf("ben from the guessers' address without his device: %d %s", rec.Code, rec.Body)
+	}
+	if rec := login("198.51.100.7", dev, "ben-long-password"); rec.Code != 200 {
+		t.Fatalf("ben's browser at the guessers' address: %d %s", rec.Code, rec.Body)
+	}
 }
 
 func TestTeamIdentity(t *testing.T) {
