@@ -128,7 +128,8 @@ type RatingsRow struct {
 // Ratings returns the sites table: every site, by OPIC importance,
 // highest first, with its measures (PageRank recomputed first), its HITS
 // hub and authority scores on the site graph, its crawl and selection
-// status and the ratings of every librarian of the project.
+// status and the ratings of every librarian of the project (on a team
+// server those the signed-in librarian may see: [review.Service.RatingsSeen]).
 func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
 	if err := s.ranking.UpdatePageRank(ctx); err != nil {
 		return RatingsTable{}, err
@@ -141,7 +142,8 @@ func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
 	for i, l := range libs {
 		col[l] = i
 	}
-	ratings, err := s.store.Ratings(ctx)
+	// On a team server, the ratings the signed-in librarian may see.
+	ratings, err := s.review.RatingsSeen(ctx)
 	if err != nil {
 		return RatingsTable{}, err
 	}

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"math"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -338,5 +340,118 @@ func TestCrawlOPICSnapshots(t *testing.T) {
 	apptest.Call(t, h, "GET", "/api/sites/"+url.PathEscape(top.Site)+"/review?librarian=snap-test", "", 200, &p)
 	if len(p.OPICSeries) != len(series) || len(p.TopPages) == 0 {
 		t.Errorf("review page of %s: %d points, %d top pages", top.Site, len(p.OPICSeries), len(p.TopPages))
+	}
+}
+
+// blindRoutes are the routes that hand out librarians' ratings or notes,
+// and what each must not hold while the reader has not rated s5.test:
+// ben's rating of it (2) and his note on it.
+var blindRoutes = []struct{ name, path string }{
+	{"site page", "/api/sites/s5.test"},
+	{"site page of the reader", "/api/sites/s5.test?librarian=%s"},
+	{"review card", "/api/sites/s5.test/review"},
+	{"review queue", "/api/review/queue"},
+	{"audit log of the site", "/api/audit?site=s5.test"},
+	{"audit log", "/api/audit"},
+	{"audit log of ben", "/api/audit?librarian=ben"},
+	{"ratings export", "/api/ratings/export"},
+	{"ratings file", "/api/export/ratings"},
+	{"ratings CSV", "/api/export/ratings.csv"},
+	{"sites table", "/api/export/sites"},
+	{"sites table JSON", "/api/export/sites?format=json"},
+}
+
+// benSees tells whether body shows ben's rating or note of s5.test.
+func benSees(t *testing.T, route, body string) bool {
+	t.Helper()
+	if strings.Contains(body, "benssoupnote") {
+		return true
+	}
+	var env struct {
+		Data json.RawMessage `json:"data"`
+	}
+	if json.Unmarshal([]byte(body), &env) == nil && len(env.Data) > 0 {
+		// A JSON answer: any rating object of ben's of s5, or a sites
+		// table row of s5 that carries ben's rating.
+		return regexp.MustCompile(`"librarian":"ben","site":"s5.test","rating":2`).MatchString(body) ||
+			regexp.MustCompile(`"site":"s5.test"[^}]*"ratings":\{"ben":2`).MatchString(body)
+	}
+	var table []struct {
+		Site    string         `json:"site"`
+		Ratings map[string]int `json:"ratings"`
+		Mean    *float64       `json:"mean_rating"`
+	}
+	if json.Unmarshal([]byte(body), &table) == nil { // the sites table in JSON
+		for _, r := range table {
+			if r.Site == "s5.test" {
+				return r.Ratings["ben"] != 0 || r.Mean != nil && *r.Mean != 0
+			}
+		}
+		t.Fatalf("%s: no row of s5.test:\n%s", route, body)
+	}
+	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(body, "\ufeff"))).ReadAll()
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("%s: neither JSON nor CSV: %v\n%s", route, err, body)
+	}
+	ben, mean := slices.Index(rows[0], "ben"), slices.Index(rows[0], "mean_rating")
+	for _, r := range rows[1:] {
+		switch {
+		case rows[0][0] == "librarian" && r[0] == "ben" && r[1] == "s5.test": // the ratings file
+			return true
+		case r[0] == "s5.test" && ben >= 0 && (r[ben] != "" || mean >= 0 && r[mean] != ""): // the sites table
+			return true
+		}
+	}
+	return false
+}
+
+// On a team server no route hands a librarian another's rating or note of
+// a site she has not rated, whatever her role; once she has rated it every
+// route shows them.
+func TestTeamRatingsBlindOnEveryRoute(t *testing.T) {
+	ts := newTeamServer(t)
+	ben := ts.login("ben")
+	ts.want(ben, "PUT", "/api/sites/s5.test/note", `{"note":"benssoupnote"}`, 200, "")
+	// ana (curator), cleo (approver) and dora (admin) have not rated s5.
+	for _, who := range []string{"ana", "cleo", "dora"} {
+		s := ts.login(who)
+		for _, r := range blindRoutes {
+			path := strings.ReplaceAll(r.path, "%s", who)
+			rec := ts.want(s, "GET", path, "", 200, "")
+			if benSees(t, r.name, rec.Body.String()) {
+				t.Errorf("%s (%s) reads ben's rating or note of s5 from %s before rating it:\n%s", who, r.name, path, rec.Body)
+			}
+		}
+	}
+	// ben himself sees his own, everywhere.
+	for _, r := range blindRoutes {
+		if r.name == "review queue" {
+			continue // his queue leaves out the sites he rated
+		}
+		path := strings.ReplaceAll(r.path, "%s", "ben")
+		if rec := ts.want(ben, "GET", path, "", 200, ""); !benSees(t, r.name, rec.Body.String()) {
+			t.Errorf("ben (%s) does not see his own rating of s5 in %s:\n%s", r.name, path, rec.Body)
+		}
+	}
+	// Once ana has rated s5, every route but her queue shows ben's.
+	ana := ts.login("ana")
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":1}`, 200, "")
+	for _, r := range blindRoutes {
+		if r.name == "review queue" {
+			continue
+		}
+		path := strings.ReplaceAll(r.path, "%s", "ana")
+		if rec := ts.want(ana, "GET", path, "", 200, ""); !benSees(t, r.name, rec.Body.String()) {
+			t.Errorf("ana (%s) does not see ben's rating of s5 in %s once she rated it:\n%s", r.name, path, rec.Body)
+		}
+	}
+	// A note alone is no rating: cleo's note leaves her blind.
+	cleo := ts.login("cleo")
+	ts.want(cleo, "PUT", "/api/sites/s5.test/note", `{"note":"looks like soup"}`, 200, "")
+	for _, r := range blindRoutes {
+		path := strings.ReplaceAll(r.path, "%s", "cleo")
+		if rec := ts.want(cleo, "GET", path, "", 200, ""); benSees(t, r.name, rec.Body.String()) {
+			t.Errorf("cleo (%s) reads ben's rating of s5 from %s with a note alone:\n%s", r.name, path, rec.Body)
+		}
 	}
 }

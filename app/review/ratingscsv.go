@@ -293,7 +293,9 @@ func checkCells(rec []string) string {
 
 // ExportRatingsCSV writes every rating of the project, and every note
 // kept without a rating (an empty rating cell), as a ratings file, ordered
-// by site then librarian: what [Service.ImportRatingsCSV] reads back.
+// by site then librarian: what [Service.ImportRatingsCSV] reads back. On a
+// team server it holds those the signed-in librarian may see (see
+// [sight]): her own, and the others' of the sites she has rated.
 func (s *Service) ExportRatingsCSV(ctx context.Context, w io.Writer) error {
 	_, err := s.ExportRatingsCSVCounted(ctx, w)
 	return err
@@ -306,6 +308,7 @@ func (s *Service) ExportRatingsCSVCounted(ctx context.Context, w io.Writer) (int
 	if err != nil {
 		return 0, err
 	}
+	rs = sightOf(reader(ctx, ""), rs).filter(rs)
 	return len(rs), WriteRatings(w, rs)
 }
 

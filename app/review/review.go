@@ -154,36 +154,22 @@ func (s *Service) Review(ctx context.Context, site, librarian string) (ReviewPag
 		return ReviewPage{}, err
 	}
 	p.Communities = export.List(slices.Clone(member[site]))
-	own, others, withheld := blind(d.Ratings, librarian)
-	if own != nil {
-		p.Rating = new(Rating(*own))
+	// The others' ratings are withheld until the librarian has rated the
+	// site (see [sight]); OthersRated counts them meanwhile, their notes
+	// alone left out.
+	v := sightOf(reader(ctx, librarian), d.Ratings)
+	p.Ratings = []Rating{}
+	for _, r := range d.Ratings {
+		switch {
+		case v.own(r.Librarian):
+			p.Rating = new(Rating(r))
+		case v.sees(r.Librarian, r.Site):
+			p.Ratings = append(p.Ratings, Rating(r))
+		case r.Rating > 0:
+			p.OthersRated++
+		}
 	}
-	p.Ratings, p.OthersRated = ratings(others), withheld
 	return p, nil
-}
-
-// blind splits a site's ratings into the librarian's own and the others',
-// which are withheld until the librarian has rated the site (a note alone
-// is no rating): withheld counts the others' ratings then, their notes
-// alone left out.
-func blind(all []store.Rating, librarian string) (own *store.Rating, others []store.Rating, withheld int) {
-	others = []store.Rating{}
-	for i, r := range all {
-		if r.Librarian == librarian {
-			own = &all[i]
-		} else {
-			others = append(others, r)
-		}
-	}
-	if own == nil || own.Rating == 0 {
-		for _, r := range others {
-			if r.Rating > 0 {
-				withheld++
-			}
-		}
-		return own, []store.Rating{}, withheld
-	}
-	return own, others, 0
 }
 
 // excerpt cuts text to at most n characters, at a space when one is near

@@ -79,9 +79,10 @@ type SiteList struct {
 // Site returns one site's detail; librarian selects whose rating is shown as
 // its Rating. With a librarian, the other librarians' ratings are withheld
 // until that librarian has rated the site (as on the review page), so that
-// they judge it unswayed; without one, every rating is shown.
+// they judge it unswayed; without one, every rating is shown. On a team
+// server the librarian is the signed-in one, named or not (see [sight]).
 func (s *Service) Site(ctx context.Context, name, librarian string) (SiteDetail, error) {
-	if librarian != "" {
+	if _, signedIn := project.IdentityFrom(ctx); librarian != "" || signedIn {
 		var err error
 		if librarian, err = s.Librarian(ctx, librarian); err != nil {
 			return SiteDetail{}, err
@@ -99,16 +100,9 @@ func (s *Service) Site(ctx context.Context, name, librarian string) (SiteDetail,
 	d.Standing = store.Standing(st.OfSite(d.Platform, d.OPIC, d.PageRank))
 	ranking.ScoreLinks(st, d.InLinks)
 	ranking.ScoreLinks(st, d.OutLinks)
-	if librarian == "" {
-		return detail(d), nil
-	}
 	// Until the librarian has rated the site the others' ratings are
 	// withheld, their own note alone shown.
-	if own, _, _ := blind(d.Ratings, librarian); own == nil {
-		d.Ratings = []store.Rating{}
-	} else if own.Rating == 0 {
-		d.Ratings = []store.Rating{*own}
-	}
+	d.Ratings = sightOf(reader(ctx, librarian), d.Ratings).filter(d.Ratings)
 	return detail(d), nil
 }
 

@@ -250,6 +250,12 @@ export interface AuditEntry {
   site: string;
   before?: unknown;
   after?: unknown;
+  /**
+   * Withheld is true of a row of another librarian's rating or note of
+   * a site the reader has not rated yet: its states are left out until
+   * she has.
+   */
+  withheld?: boolean;
 }
 
 /**

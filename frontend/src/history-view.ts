@@ -18,6 +18,7 @@ const LIMIT = 200;
 
 /** change says in words what a row's before and after differ in. */
 function change(r: Row): string {
+  if (r.withheld) return 'shown once you have rated the site';
   const b = (r.before ?? {}) as Record<string, unknown>;
   const a = (r.after ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
