@@ -471,3 +471,44 @@ func TestFailuresFromElsewhereDoNotLockOut(t *testing.T) {
 		t.Fatalf("ben's right password from his own address after failures from elsewhere: %v", err)
 	}
 }
+
+func TestLastEnabledAdminStays(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	for n, r := range map[string]project.Role{"dora": project.RoleAdmin, "eve": project.RoleAdmin, "ana": project.RoleCurator} {
+		if _, err := s.Add(ctx, n, r, n+"'s long password"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dora := project.WithIdentity(ctx, project.Identity{Name: "dora", Role: project.RoleAdmin})
+	// Eve is disabled: dora is the last enabled admin.
+	if _, err := s.Disable(dora, "eve"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.SetRole(dora, "dora", project.RoleCurator)
+	if fault.KindOf(err) != fault.KindConflict || err.Error() != "dora is the last enabled admin account: make another account an admin first" {
+		t.Fatalf("the last enabled admin demotes themself: %v", err)
+	}
+	// Nor from the command line (no one signed in), by demoting or disabling.
+	if _, err := s.SetRole(ctx, "DORA", project.RoleApprover); fault.KindOf(err) != fault.KindConflict {
+		t.Fatalf("the last enabled admin demoted from the command line: %v", err)
+	}
+	if _, err := s.Disable(ctx, "dora"); fault.KindOf(err) != fault.KindConflict || !strings.Contains(err.Error(), "last enabled admin") {
+		t.Fatalf("the last enabled admin disabled from the command line: %v", err)
+	}
+	if a, err := p.Store.Account(ctx, "dora"); err != nil || a.Role != "admin" || a.Disabled {
+		t.Fatalf("dora after the refusals: %+v %v", a, err)
+	}
+	// With another enabled admin, either may go.
+	if _, err := s.SetRole(dora, "ana", project.RoleAdmin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetRole(dora, "dora", project.RoleCurator); err != nil {
+		t.Fatalf("an admin steps down beside another: %v", err)
+	}
+	// A curator or a disabled admin changes nothing of the count.
+	if _, err := s.SetRole(ctx, "eve", project.RoleCurator); err != nil {
+		t.Fatalf("demoting a disabled admin: %v", err)
+	}
+}

@@ -205,7 +205,9 @@ func (s *Service) grant(ctx context.Context, password string) (g Granted, hash, 
 }
 
 // SetRole changes the role of name's account; its sessions take the new
-// role at their next request. Admins only.
+// role at their next request. Admins only; the last enabled admin account
+// keeps its role (fault.KindConflict), so that a team always has someone
+// to change accounts and settings.
 func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (Account, error) {
 	if err := project.Require(ctx, project.RoleAdmin, "change an account's role"); err != nil {
 		return Account{}, err
@@ -215,7 +217,7 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 	}
 	a, err := s.store.SetAccountRole(ctx, name, string(role), accountAudit(ctx, "role", true))
 	if err != nil {
-		return Account{}, err
+		return Account{}, s.lastAdmin(ctx, name, err)
 	}
 	s.mu.Lock()
 	for _, se := range s.sessions {
@@ -229,7 +231,7 @@ func (s *Service) SetRole(ctx context.Context, name string, role project.Role) (
 
 // Disable stops name's account from signing in and ends its sessions; its
 // ratings and decisions stay. Admins only; an admin cannot disable their
-// own account, so that a team cannot lock out its last admin by mistake.
+// own account, nor anyone the last enabled admin account (fault.KindConflict).
 func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	if err := project.Require(ctx, project.RoleAdmin, "disable an account"); err != nil {
 		return Account{}, err
@@ -239,10 +241,24 @@ func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	}
 	a, err := s.store.SetAccountDisabled(ctx, name, true, accountAudit(ctx, "disabled", true))
 	if err != nil {
-		return Account{}, err
+		return Account{}, s.lastAdmin(ctx, name, err)
 	}
 	s.endSessions(a.Name)
 	return Account(a), nil
+}
+
+// lastAdmin is the refusal of a change to name's account that would leave
+// the project without an enabled admin (store.ErrLastAdmin): no one could
+// change accounts or settings any more but from the command line. Any
+// other err is returned as it is.
+func (s *Service) lastAdmin(ctx context.Context, name string, err error) error {
+	if !errors.Is(err, store.ErrLastAdmin) {
+		return err
+	}
+	if a, aerr := s.store.Account(ctx, name); aerr == nil {
+		name = a.Name
+	}
+	return fault.Conflict(fmt.Errorf("%s is the last enabled admin account: make another account an admin first", name))
 }
 
 // List returns every account. Admins only.

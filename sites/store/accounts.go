@@ -119,6 +119,17 @@ func (s *Store) SetAccountRole(ctx context.Context, name, role string, audit ...
 	return s.updateAccount(ctx, name, "role", `role = ?`, []any{role}, audit)
 }
 
+// ErrLastAdmin is returned (wrapped) by a change that would leave a
+// project that has an enabled admin account without one.
+var ErrLastAdmin = errors.New("store: the last enabled admin account")
+
+// enabledAdmins counts the enabled admin accounts as tx sees them.
+func enabledAdmins(ctx context.Context, tx *sql.Tx) (int, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM accounts WHERE role = 'admin' AND disabled = 0`).Scan(&n)
+	return n, err
+}
+
 // SetAccountDisabled disables (or enables again) name's account; a
 // disabled account cannot sign in, and its pending link is dropped.
 func (s *Store) SetAccountDisabled(ctx context.Context, name string, disabled bool, audit ...Auditor[Account]) (Account, error) {
@@ -163,6 +174,12 @@ func (s *Store) updateAccount(ctx context.Context, name, what, set string, args 
 				return fmt.Errorf("store: %s: account before: %w", op, err)
 			}
 		}
+		// No change leaves the project without the enabled admin it had:
+		// the count before and after, in the change's transaction.
+		admins, err := enabledAdmins(ctx, tx)
+		if err != nil {
+			return fmt.Errorf("store: %s: admins: %w", op, err)
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE accounts SET `+set+`, updated_at = ?
 			WHERE librarian_id = (SELECT id FROM librarians WHERE name_key = ?)`,
 			append(args, formatTime(s.now()), foldName(name))...)
@@ -171,6 +188,11 @@ func (s *Store) updateAccount(ctx context.Context, name, what, set string, args 
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+		}
+		if left, err := enabledAdmins(ctx, tx); err != nil {
+			return fmt.Errorf("store: %s: admins: %w", op, err)
+		} else if admins > 0 && left == 0 {
+			return fmt.Errorf("store: %s: %w", op, ErrLastAdmin)
 		}
 		a, err := s.accountIn(ctx, tx, name)
 		if err != nil {
