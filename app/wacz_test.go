@@ -240,3 +240,43 @@ func TestWACZFailureLeavesNoFile(t *testing.T) {
 		t.Errorf("%d files in the directory, the old file holds %q: want it alone and as it was", len(ents), b)
 	}
 }
+
+// TestWACZKilledExportLeavesNothing: a WACZ export killed halfway leaves its
+// temporary file (hidden, beside the file it was writing, or in the project
+// for a download) and no process is left to remove it; the next export
+// removes it, and no other file.
+func TestWACZKilledExportLeavesNothing(t *testing.T) {
+	dir := apptest.CrawledProject(t)
+	a, _ := apptest.Open(t, dir)
+	out := t.TempDir()
+	// What a killed run leaves: the kernel let go of its files' holds.
+	leftovers := []string{filepath.Join(out, ".project-crawl.wacz.part-1234567"), filepath.Join(dir, ".wacz-7654321")}
+	for _, l := range leftovers {
+		if err := os.WriteFile(l, []byte("half of a package"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path, _, err := a.Exports.WriteWACZ(context.Background(), out+string(os.PathSeparator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != 1 || ents[0].Name() != filepath.Base(path) {
+		t.Errorf("the output directory holds %v, want %s alone", ents, filepath.Base(path))
+	}
+	f, _, done, err := a.Exports.OpenWACZ(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := f.Stat(); err != nil || st.Size() == 0 {
+		t.Errorf("the download: %v, %v", st, err)
+	}
+	done()
+	for _, l := range leftovers {
+		if _, err := os.Stat(l); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there after the next export: %v", l, err)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".wacz-*")); len(left) != 0 {
+		t.Errorf("the download left %v in the project", left)
+	}
+}

@@ -328,7 +328,7 @@ func (s *Service) writeSiteWACZ(ctx context.Context, site string, entries []warc
 	})
 	entries = slices.CompactFunc(entries, func(x, y warcfile.Entry) bool { return x.Filename == y.Filename && x.Offset == y.Offset })
 	warcName := site + ".warc.gz"
-	tmpWARC, err := os.CreateTemp(filepath.Dir(path), ".site-*.warc.gz")
+	tmpWARC, err := wholefile.CreateTemp(filepath.Dir(path), ".site-*.warc.gz")
 	if err != nil {
 		return 0, 0, err
 	}

@@ -221,9 +221,11 @@ func (s *Service) WriteWACZ(ctx context.Context, path string) (string, WACZInfo,
 // byte ranges); done closes and removes it. The file is made in the
 // project directory, on the disk of the WARC files it copies and not in a
 // temporary directory that may be memory, and unlinked at once where the
-// system allows it, so that a killed process leaves nothing behind.
+// system allows it, so that a killed process leaves nothing behind; one a
+// process killed before it was unlinked left is removed by the next
+// (wholefile.CreateTemp).
 func (s *Service) OpenWACZ(ctx context.Context) (f *os.File, info WACZInfo, done func(), err error) {
-	tmp, err := os.CreateTemp(s.project.Dir, ".wacz-*")
+	tmp, err := wholefile.CreateTemp(s.project.Dir, ".wacz-*")
 	if err != nil {
 		return nil, WACZInfo{}, nil, fmt.Errorf("wacz: %w", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"sitesift/app/internal/jobs"
 	"sitesift/app/internal/wire"
 	"sitesift/sites/store"
+	"sitesift/sites/wholefile"
 )
 
 // States of an archive import run in the background.
@@ -136,20 +137,18 @@ func (s *Service) SaveUpload(name string, r io.Reader) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("upload: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".upload-*")
+	// Written whole beside its place: a kill halfway leaves a temporary
+	// file that the next upload removes.
+	path := filepath.Join(dir, base)
+	f, err := wholefile.CreateNamed(path, ".upload-*")
 	if err != nil {
 		return "", fmt.Errorf("upload: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, r); err != nil {
-		tmp.Close()
+	defer f.Abort()
+	if _, err := io.Copy(f, r); err != nil {
 		return "", fault.Invalid(fmt.Errorf("upload %s: %w", base, err))
 	}
-	if err := tmp.Close(); err != nil {
-		return "", fmt.Errorf("upload %s: %w", base, err)
-	}
-	path := filepath.Join(dir, base)
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := f.Commit(); err != nil {
 		return "", fmt.Errorf("upload %s: %w", base, err)
 	}
 	return path, nil

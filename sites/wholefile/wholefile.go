@@ -23,6 +23,13 @@ type File struct {
 // or is not a folder, is said in those words. Call Abort (deferred) in
 // any case and Commit once the content is complete.
 func Create(path string) (*File, error) {
+	return CreateNamed(path, "."+filepath.Base(path)+".part-*")
+}
+
+// CreateNamed is Create with the temporary file named after pattern, as
+// [CreateTemp] names it, rather than after path: for a name given from
+// outside, which may be too long to take a prefix and a suffix more.
+func CreateNamed(path, pattern string) (*File, error) {
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	switch {
@@ -36,7 +43,7 @@ func Create(path string) (*File, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder", path)
 	}
-	tmp, err := CreateTemp(dir, "."+filepath.Base(path)+".part-*")
+	tmp, err := CreateTemp(dir, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
