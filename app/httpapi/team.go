@@ -76,7 +76,19 @@ func (t *team) wrap(next http.Handler) http.Handler {
 			return
 		}
 		id.Address = t.address(r)
-		next.ServeHTTP(w, r.WithContext(project.WithIdentity(r.Context(), id)))
+		ctx := project.WithIdentity(r.Context(), id)
+		// A write acts as the signed-in librarian alone: one whose query
+		// names another is refused as a body naming one is, whether or not
+		// its route reads the query (a read's librarian may be a filter).
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			for _, n := range r.URL.Query()["librarian"] {
+				if _, _, err := project.SignedInAs(ctx, n); err != nil {
+					writeError(w, err)
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

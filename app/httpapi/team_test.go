@@ -257,6 +257,13 @@ func TestTeamIdentity(t *testing.T) {
 	ts.want(ana, "GET", "/api/sites/s5.test?librarian=ben", "", 403, "cannot act as ben")
 	ts.want(ana, "GET", "/api/sites/s5.test/review?librarian=ben", "", 403, "cannot act as ben")
 	ts.want(ana, "DELETE", "/api/sites/s5.test/rating?librarian=ben", "", 403, "cannot act as ben")
+	// A write naming another in its query is refused too, whatever its body
+	// says and whether or not the route reads the query.
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating?librarian=ben", `{"rating":1}`, 403, "^signed in as ana: cannot act as ben$")
+	ts.want(ana, "PUT", "/api/sites/s5.test/rating?librarian=ana&librarian=ben", `{"librarian":"ana","rating":1}`, 403, "cannot act as ben")
+	ts.want(ana, "PUT", "/api/sites/s5.test/note?librarian=ben", `{"note":"x"}`, 403, "cannot act as ben")
+	ts.want(ana, "PUT", "/api/sites/s5.test/selection?librarian=ben", `{"status":"nominated"}`, 403, "cannot act as ben")
+	ts.want(ana, "POST", "/api/collections?librarian=ben", `{}`, 403, "cannot act as ben")
 	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ANA","rating":3}`, 200, "")
 	// Naming no one acts as the signed-in librarian.
 	rec := ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":4}`, 200, "")
