@@ -402,6 +402,28 @@ func TestTeamAuditLog(t *testing.T) {
 	ts.want(ana, "GET", "/api/audit?since=yesterday", "", 400, "neither a date")
 }
 
+func TestTeamPlatformChoiceIsAudited(t *testing.T) {
+	ts := newTeamServer(t)
+	ana, ben := ts.login("ana"), ts.login("ben")
+	ts.want(ana, "PUT", "/api/sites/s5.test/platform", `{"platform":true}`, 200, "")
+	ts.want(ben, "PUT", "/api/sites/s5.test/platform", `{"platform":false}`, 200, "")
+	ts.want(ana, "PUT", "/api/sites/s5.test/platform", `{"platform":true,"librarian":"ben"}`, 403, "cannot act as ben")
+	rec := ts.want(ana, "GET", "/api/audit?site=s5.test&limit=2", "", 200, "")
+	var env struct{ Data []review.AuditEntry }
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	var got []string
+	for _, e := range env.Data {
+		got = append(got, e.Librarian+" "+e.Action+" "+e.Address+" "+string(e.Before)+" → "+string(e.After))
+	}
+	want := []string{
+		`ben platform choice 192.0.2.1 {"platform":true,"listed":false,"chosen":true} → {"platform":false,"listed":false,"chosen":true}`,
+		`ana platform choice 192.0.2.1 {"platform":false,"listed":false,"chosen":false} → {"platform":true,"listed":false,"chosen":true}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("audit of the platform choices:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestTeamSessionsEndWithTheServer(t *testing.T) {
 	ts := newTeamServer(t)
 	s := ts.login("ana")

@@ -3,6 +3,9 @@ package ranking
 import (
 	"context"
 	"fmt"
+
+	"sitesift/app/project"
+	"sitesift/sites/store"
 )
 
 // Platform sites: social networks, video platforms, URL shorteners, CDNs
@@ -67,8 +70,9 @@ type PlatformChoice struct {
 
 // SetPlatform moves the site named (by the project's site rule) into the
 // project's platforms, or out of them, whatever the list says; librarian,
-// when not "", is recorded as who chose. An unknown site is a not-found
-// error.
+// when not "", is recorded as who chose. The move and its audit row (the
+// site's place before and after) are written in one transaction. An
+// unknown site is a not-found error.
 func (s *Service) SetPlatform(ctx context.Context, site string, platform bool, librarian string) (PlatformChoice, error) {
 	if librarian != "" {
 		var err error
@@ -77,7 +81,10 @@ func (s *Service) SetPlatform(ctx context.Context, site string, platform bool, l
 		}
 	}
 	name := s.project.SiteName(site)
-	if err := s.store.SetPlatform(ctx, name, platform, librarian); err != nil {
+	audit := func(before, after *store.PlatformState) (store.AuditEntry, error) {
+		return project.AuditEntry(ctx, librarian, store.AuditPlatform, name, before, after)
+	}
+	if err := s.store.SetPlatform(ctx, name, platform, librarian, audit); err != nil {
 		return PlatformChoice{}, err
 	}
 	d, err := s.store.Site(ctx, name, "")

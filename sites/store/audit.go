@@ -24,6 +24,7 @@ const (
 	AuditSettings  = "settings change"
 	AuditAccount   = "account change"
 	AuditLibrarian = "librarian added"
+	AuditPlatform  = "platform choice" // a site moved into or out of the platforms
 )
 
 // AuditEntry is one row of the audit log: who did what, when, from which

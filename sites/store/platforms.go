@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -184,17 +185,39 @@ func (s *Store) PlatformsAmong(ctx context.Context, names []string) (map[string]
 	return out, nil
 }
 
+// PlatformState is a site's place in or out of the platforms, as the audit
+// log keeps a librarian's move of it.
+type PlatformState struct {
+	// Platform is whether the site is one.
+	Platform bool `json:"platform"`
+	// Listed is whether the list of platforms names it.
+	Listed bool `json:"listed"`
+	// Chosen is whether a librarian's choice decides it, over the list.
+	Chosen bool `json:"chosen"`
+}
+
 // SetPlatform records a librarian's choice (who may be "") that site is a
 // platform or is not, for this project, over what the list says, and moves
 // the importance version: the sites ranked among one another
 // ([Store.ImportanceValues]) changed. An unknown site is [ErrNotFound].
-func (s *Store) SetPlatform(ctx context.Context, site string, platform bool, who string) error {
+// audit, if given, logs the change in its transaction (see [Auditor]).
+func (s *Store) SetPlatform(ctx context.Context, site string, platform bool, who string, audit ...Auditor[PlatformState]) error {
 	now := formatTime(s.now())
 	what := fmt.Sprintf("set platform of %q", site)
 	return s.write(ctx, what, func(tx *sql.Tx) error {
 		id, err := siteIDByName(ctx, tx, site)
 		if err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
+		}
+		listed := sites.IsPlatform(site)
+		before := PlatformState{Platform: listed, Listed: listed}
+		var chosen sql.NullBool
+		err = tx.QueryRowContext(ctx, `SELECT platform FROM platform_choices WHERE site_id = ?`, id).Scan(&chosen)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: %s: choice before: %w", what, err)
+		}
+		if chosen.Valid {
+			before.Platform, before.Chosen = chosen.Bool, true
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO platform_choices (site_id, platform, who, chosen_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (site_id) DO UPDATE SET platform = excluded.platform, who = excluded.who, chosen_at = excluded.chosen_at`,
@@ -204,6 +227,7 @@ func (s *Store) SetPlatform(ctx context.Context, site string, platform bool, who
 		if _, err := tx.ExecContext(ctx, `UPDATE importance_version SET version = version + 1 WHERE id = 1`); err != nil {
 			return fmt.Errorf("store: %s: %w", what, err)
 		}
-		return nil
+		after := PlatformState{Platform: platform, Listed: listed, Chosen: true}
+		return logChange(ctx, s, tx, what, audit, &before, &after)
 	})
 }
