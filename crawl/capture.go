@@ -143,7 +143,7 @@ func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	mu.Lock()
 	ip := remote
 	mu.Unlock()
-	resp.Body = &captureBody{
+	cb := &captureBody{
 		ReadCloser: resp.Body,
 		max:        t.maxBody,
 		length:     resp.ContentLength,
@@ -160,6 +160,12 @@ func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 			At:             at,
 		},
 	}
+	if resp.ContentLength > 0 {
+		// A body of known length is kept in one allocation of its size,
+		// not in the twice as much a growing buffer may hold.
+		cb.buf.Grow(int(min(resp.ContentLength, int64(t.maxBody))))
+	}
+	resp.Body = cb
 	return resp, nil
 }
 

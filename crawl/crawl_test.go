@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 	"runtime"
 	"slices"
 	"strings"
@@ -839,7 +840,7 @@ func TestExtractionPool(t *testing.T) {
 	c.extracting = make(chan struct{}, places)
 	var mu sync.Mutex
 	var now, most, parsed int
-	c.parse = func(res fetchResult) document {
+	c.parse = func(pageURL *url.URL, body []byte) document {
 		mu.Lock()
 		now++
 		most = max(most, now)
@@ -850,7 +851,7 @@ func TestExtractionPool(t *testing.T) {
 		now--
 		parsed++
 		mu.Unlock()
-		return res.parse()
+		return parsePage(pageURL, body)
 	}
 	if err := c.Run(context.Background(), seeds); err != nil {
 		t.Fatal(err)

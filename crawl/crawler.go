@@ -38,7 +38,7 @@ type Crawler struct {
 	// pages are parsed at once than there are cores to run them, whatever
 	// the fetches in flight.
 	extracting chan struct{}
-	parse      func(fetchResult) document // fetchResult.parse; tests watch it
+	parse      func(page *url.URL, body []byte) document // parsePage; tests watch it
 
 	mu        sync.Mutex // guards everything below, the frontier and OPIC
 	state     State
@@ -118,7 +118,7 @@ func New(opts ...Option) (*Crawler, error) {
 		flushNow: make(chan struct{}, 1),
 		// One extraction per core the process may use.
 		extracting: make(chan struct{}, runtime.GOMAXPROCS(0)),
-		parse:      fetchResult.parse,
+		parse:      parsePage,
 		state:      StateIdle,
 		front:      newFrontier(),
 		byClass:    map[string]int{},
@@ -464,7 +464,11 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 			// Parsed here, out of the scheduler and without the crawl's
 			// lock, while the site waits out its politeness delay.
 			c.extracting <- struct{}{}
-			doc = c.parse(r)
+			// The body is the parser's alone: it can be freed once its
+			// tree is built, while the main content is extracted.
+			body := r.body
+			r.body = nil
+			doc = c.parse(r.page, body)
 			<-c.extracting
 		}
 		c.mu.Lock()

@@ -125,12 +125,13 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 // walkPage parses body and walks its tree: the document it returns has its
 // <title>, full text and links, all editorial.
 func walkPage(body []byte, pageURL *url.URL, maxText int) (*html.Node, *extractor, document, error) {
+	body, linksPast := boundPage(body, MaxNodes)
 	root, err := html.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
-		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}}
+		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: linksPast}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {

@@ -111,9 +111,10 @@ func (r fetchResult) errMessage() string {
 	return errText(r.err)
 }
 
-// parse extracts what the crawler keeps of an HTML result (see parseHTML).
-func (r fetchResult) parse() document {
-	doc, err := parseHTML(r.body, r.page, MaxTextSize)
+// parsePage extracts what the crawler keeps of the HTML body of a page
+// fetched from page (see parseHTML).
+func parsePage(page *url.URL, body []byte) document {
+	doc, err := parseHTML(body, page, MaxTextSize)
 	if err != nil {
 		// html.Parse fails only when reading fails, which a byte slice
 		// does not: keep the page without content rather than lose it.

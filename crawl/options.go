@@ -80,6 +80,10 @@ const (
 	// MaxRobotsSize is how much of a robots.txt is read: 500 KiB, the
 	// least RFC 9309 requires a crawler to parse.
 	MaxRobotsSize = 500 << 10
+	// MaxNodes caps the HTML nodes (elements, texts, comments) of one page
+	// that are parsed; the rest of the page is not read, its links are
+	// counted in [Status.BadLinks].
+	MaxNodes = 50_000
 	// maxErrSize caps the error message kept with a page.
 	maxErrSize = 1000
 )
