@@ -1,9 +1,10 @@
 // Browser end-to-end test of a team server (`sitesift serve --team`): two
 // librarians sign in, each in a browser context of their own, and do the
 // two-person approval end to end — ana (a curator) nominates a site and is
-// refused its approval (her role), ben (an approver) approves it — then the
-// Selection history shows both decisions by account, and signing out shows
-// the sign-in form again, in every tab of hers.
+// offered no Approve or Reject anywhere (the server still refuses them), ben
+// (an approver) is not offered the approval of a site he nominated, and
+// approves ana's — then the Selection history shows both decisions by
+// account, and signing out shows the sign-in form again, in every tab of hers.
 //
 //   SITESIFT_URL=http://127.0.0.1:7777/ TEAM_PASSWORD=… node e2e/team.spec.mjs
 //
@@ -65,8 +66,9 @@ try {
     assert((await ana.page.locator('ss-librarian').count()) === 0, 'the librarian chooser is still shown');
     const q = await (await ana.page.request.get(`${base}api/review/queue?limit=50`)).json();
     const fresh = (q.data?.rows ?? []).filter((r) => r.status === 'candidate').map((r) => r.site);
-    assert(fresh.length >= 1, `no candidate site in ana's queue: ${JSON.stringify(q).slice(0, 200)}`);
+    assert(fresh.length >= 2, `fewer than two candidate sites in ana's queue: ${JSON.stringify(q).slice(0, 200)}`);
     state.site = fresh[0];
+    state.site2 = fresh[1];
   });
 
   await step('ben signs in in another browser context', async () => {
@@ -88,19 +90,70 @@ try {
     assert(text.includes('nominated by') && text.includes('ana'), `the site page says "${text}"`);
   });
 
-  await step('ana, a curator, cannot approve it: the refusal names the role needed', async () => {
+  await step('ana, a curator, is offered no Approve or Reject anywhere, and the server still refuses her approval', async () => {
     const site = need('site', 'the site');
     await ana.page.goto(`${base}#/selection?status=nominated`);
     const row = `.selection-table tr[data-site="${quote(site)}"]`;
-    await ana.page.waitForSelector(row);
-    const put = ana.page.waitForResponse((r) => r.url().includes('/selection') && r.request().method() === 'PUT');
-    await ana.page.click(`${row} button[data-action="approved"]`);
-    const res = await answered(put, 'PUT selection', false);
-    assert(res.status() === 403, `approval by a curator answered HTTP ${res.status()}, want 403`);
-    await ana.page.waitForSelector('.alert');
-    const alert = await ana.page.locator('.alert').first().innerText();
-    assert(alert.includes('needs the approver role; ana is a curator'), `the page says "${alert}"`);
-    await shot(ana.page, 'team-curator-refused');
+    await ana.page.waitForSelector(`${row} a[href*="review"]`);
+    for (const a of ['approved', 'rejected']) {
+      const n = await ana.page.locator(`${row} button[data-action="${a}"]`).count();
+      assert(n === 0, `the Selection page offers ana (a curator) ${a}: ${n} button(s)`);
+    }
+    await ana.page.goto(`${base}#/sites/${encodeURIComponent(site)}`);
+    await ana.page.waitForSelector('.site-selection[data-status="nominated"] .actions button');
+    for (const a of ['approved', 'rejected']) {
+      const n = await ana.page.locator(`.site-selection button[data-action="${a}"]`).count();
+      assert(n === 0, `the site page offers ana (a curator) ${a}: ${n} button(s)`);
+    }
+    await ana.page.goto(`${base}#/review?site=${encodeURIComponent(site)}`);
+    await ana.page.waitForSelector('.review-selection[data-status="nominated"] .sel-workflow');
+    for (const a of ['advance', 'reject']) {
+      const n = await ana.page.locator(`.review-selection button[data-action="${a}"]`).count();
+      assert(n === 0, `the review card offers ana (a curator) ${a}: ${n} button(s)`);
+    }
+    await shot(ana.page, 'team-curator-no-approve');
+    const [status, env] = await ana.page.evaluate(async (s) => {
+      const token = (await (await fetch('/api/session')).json()).data.token;
+      const res = await fetch(`/api/sites/${encodeURIComponent(s)}/selection`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
+        body: JSON.stringify({ status: 'approved' }),
+      });
+      return [res.status, await res.json()];
+    }, site);
+    assert(status === 403 && env.error.includes('needs the approver role; ana is a curator'), `approval by a curator: HTTP ${status}: ${env.error}`);
+  });
+
+  await step('ben nominates a second site: he is offered its Reject, not its Approve, and the server still refuses it', async () => {
+    const site2 = need('site2', 'a second candidate site');
+    await ben.page.goto(`${base}#/sites/${encodeURIComponent(site2)}`);
+    await ben.page.waitForSelector('.site-selection[data-status="candidate"]');
+    const put = ben.page.waitForResponse((r) => r.url().includes('/selection') && r.request().method() === 'PUT');
+    await ben.page.click('.site-selection button[data-action="nominated"]');
+    await answered(put, `PUT /api/sites/${site2}/selection`);
+    await ben.page.waitForSelector('.site-selection[data-status="nominated"] button[data-action="rejected"]');
+    assert((await ben.page.locator('.site-selection button[data-action="approved"]').count()) === 0, 'the site page offers ben the approval of his own nomination');
+    await ben.page.goto(`${base}#/review?site=${encodeURIComponent(site2)}`);
+    await ben.page.waitForSelector('.review-selection[data-status="nominated"] .sel-workflow');
+    await ben.page.waitForSelector('.review-selection button[data-action="reject"]');
+    assert((await ben.page.locator('.review-selection button[data-action="advance"]').count()) === 0, 'the review card offers ben the approval of his own nomination');
+    await ben.page.goto(`${base}#/selection?status=nominated`);
+    const own = `.selection-table tr[data-site="${quote(site2)}"]`;
+    const anas = `.selection-table tr[data-site="${quote(need('site', 'the site'))}"]`;
+    await ben.page.waitForSelector(`${own} button[data-action="rejected"]`);
+    assert((await ben.page.locator(`${own} button[data-action="approved"]`).count()) === 0, 'the Selection page offers ben the approval of his own nomination');
+    await ben.page.waitForSelector(`${anas} button[data-action="approved"]`);
+    await shot(ben.page, 'team-nominator-no-approve');
+    const [status, env] = await ben.page.evaluate(async (s) => {
+      const token = (await (await fetch('/api/session')).json()).data.token;
+      const res = await fetch(`/api/sites/${encodeURIComponent(s)}/selection`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
+        body: JSON.stringify({ status: 'approved' }),
+      });
+      return [res.status, await res.json()];
+    }, site2);
+    assert(status === 409 && env.error.includes('nominated by ben'), `approval by its nominator: HTTP ${status}: ${env.error}`);
   });
 
   await step('ana cannot act as ben through the API either', async () => {

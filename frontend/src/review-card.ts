@@ -15,7 +15,7 @@ import './captured-panel';
 import './page-text';
 import './rating-legend';
 import { href, siteHref } from './router';
-import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
+import { advanceLabel, advanceTo, offered, statusBadge, workflow } from './selection-ui';
 import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
 import type { Entry } from './review-queue';
@@ -229,10 +229,14 @@ function renderSelection(c: Card, row: Entry, r: ReviewPage | null) {
       ${statusBadge(status)}
       ${who ? html`<span class="small sel-workflow">${who}</span>` : nothing}
       <span class="spacer"></span>
-      <button type="button" class="btn small-btn" data-action="advance" ?disabled=${!to} title="Key a"
-        @click=${() => c.advance()}><kbd>a</kbd> ${advanceLabel(status)}</button>
-      <button type="button" class="btn small-btn danger" data-action="reject" ?disabled=${status === 'rejected'} title="Key r"
-        @click=${() => c.reject()}><kbd>r</kbd> Reject</button>
+      ${to && !offered(status, to, sel ? sel.nominated_by : null)
+        ? nothing
+        : html`<button type="button" class="btn small-btn" data-action="advance" ?disabled=${!to} title="Key a"
+            @click=${() => c.advance()}><kbd>a</kbd> ${advanceLabel(status)}</button>`}
+      ${offered(status, 'rejected', null)
+        ? html`<button type="button" class="btn small-btn danger" data-action="reject" ?disabled=${status === 'rejected'} title="Key r"
+            @click=${() => c.reject()}><kbd>r</kbd> Reject</button>`
+        : nothing}
       ${edit
         ? nothing
         : html`<button type="button" class="btn small-btn" data-action="edit-selection" ?disabled=${!sel}

@@ -8,6 +8,7 @@
 import { html, nothing } from 'lit';
 import type { Selection, SelectionStatus } from './api';
 import { date } from './format';
+import { team } from './team';
 
 /** advanceTo is where "nominate/approve" takes a site: the next step forward, or null when approved already. */
 export function advanceTo(s: SelectionStatus): SelectionStatus | null {
@@ -35,6 +36,25 @@ export function advanceLabel(s: SelectionStatus): string {
     default:
       return 'Approved';
   }
+}
+
+/**
+ * offered reports whether the page offers to move a site from status from
+ * to status to. On a team server approving, rejecting and reopening are an
+ * approver's or an admin's, and the librarian who nominated a site is not
+ * offered its approval unless the project allows single-person approval
+ * (docs/team.md): nominatedBy is the site's nominator, null while the page
+ * does not know it yet. The server refuses them all the same: this only
+ * spares a librarian a button that cannot work. A one-user sitesift offers
+ * every step.
+ */
+export function offered(from: SelectionStatus, to: SelectionStatus, nominatedBy: string | null): boolean {
+  const me = team.me;
+  if (!me) return true;
+  const decides = to === 'approved' || to === 'rejected' || (to === 'candidate' && from !== 'candidate');
+  if (decides && me.role === 'curator') return false;
+  if (to !== 'approved' || team.selfApproval) return true;
+  return nominatedBy !== null && nominatedBy.toLowerCase() !== me.name.toLowerCase();
 }
 
 /** statusBadge is the coloured status of a site. */

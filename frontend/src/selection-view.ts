@@ -14,7 +14,7 @@ import { int, rank, score, share } from './format';
 import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
-import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
+import { advanceLabel, advanceTo, offered, statusBadge, workflow } from './selection-ui';
 import { librarian } from './state';
 import './selection-view.css';
 
@@ -115,11 +115,11 @@ export class SelectionView extends LightElement {
       <td class="sel-note">${s.note || html`<span class="muted">–</span>`}</td>
       <td class="decided">${workflow(s)}</td>
       <td class="row-actions">
-        ${to
+        ${to && offered(s.status, to, s.nominated_by)
           ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#move(s, to)}
               title=${own ? `You nominated it: two-person approval needs another librarian (a project setting allows single-person approval)` : ''}>${advanceLabel(s.status)}</button>`
           : nothing}
-        ${s.status !== 'rejected'
+        ${s.status !== 'rejected' && offered(s.status, 'rejected', s.nominated_by)
           ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => {
               this.rejecting = s.site;
               void this.updateComplete.then(() => this.querySelector<HTMLInputElement>('.reject-row .reject-reason')?.focus());

@@ -13,7 +13,7 @@ import './rating-legend';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { href, siteHref } from './router';
-import { advanceLabel, advanceTo, statusBadge, workflow } from './selection-ui';
+import { advanceLabel, advanceTo, offered, statusBadge, workflow } from './selection-ui';
 import './page-text';
 import './captured-panel';
 import './site-recrawls';
@@ -289,8 +289,10 @@ export class SiteView extends LightElement {
             <dt>Note</dt><dd data-selection-note>${sel.note || html`<span class="muted">–</span>`}</dd>
           </dl>`}
       <div class="actions">
-        ${to ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#select(to)}>${advanceLabel(sel.status)}</button>` : nothing}
-        ${sel.status !== 'rejected'
+        ${to && offered(sel.status, to, sel.nominated_by)
+          ? html`<button type="button" class="btn small-btn" data-action=${to} @click=${() => this.#select(to)}>${advanceLabel(sel.status)}</button>`
+          : nothing}
+        ${sel.status !== 'rejected' && offered(sel.status, 'rejected', sel.nominated_by)
           ? html`<button type="button" class="btn small-btn danger" data-action="rejected" @click=${() => this.#select('rejected')}>Reject</button>`
           : nothing}
         ${edit ? nothing : html`<button type="button" class="btn small-btn" @click=${() => (this.editSel = { subject: sel.subject, note: sel.note })}>Edit</button>`}

@@ -14,8 +14,12 @@ import './team.css';
 /** Me is the signed-in librarian. */
 export type Me = Answer<'GET /api/me'>;
 
-/** team holds the signed-in librarian of a team server; me is null on a one-user sitesift. */
-export const team: { me: Me | null } = { me: null };
+/**
+ * team holds the signed-in librarian of a team server; me is null on a
+ * one-user sitesift. selfApproval is the project's single-person approval
+ * setting: whether the librarian who nominated a site may approve it too.
+ */
+export const team: { me: Me | null; selfApproval: boolean } = { me: null, selfApproval: false };
 
 /** startApp decides what the page shows: the app, or the sign-in form. */
 export async function startApp(): Promise<void> {
@@ -42,6 +46,11 @@ export async function startApp(): Promise<void> {
   }
   if (team.me) {
     librarian.pin(team.me.name);
+    try {
+      team.selfApproval = (await request<Answer<'GET /api/settings'>>('GET', '/api/settings')).single_person_approval;
+    } catch {
+      // Offered or not, an approval of one's own nomination is the server's to refuse.
+    }
     // The session ended while the app was open: show the sign-in form,
     // once (a one-user sitesift with --token answers 401 too, and must not reload).
     window.addEventListener(UNAUTHORIZED_EVENT, () => location.reload(), { once: true });
