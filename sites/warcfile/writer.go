@@ -323,10 +323,13 @@ func responseRecord(c sites.Capture, at time.Time) (gowarc.WarcRecord, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s %s\r\n", proto, c.Status)
 	writeHeader(&b, c.ResponseHeader)
-	b.Write(c.Body)
-	if _, err := rb.Write(b.Bytes()); err != nil {
-		rb.Close()
-		return nil, err
+	// The body goes to the record as it is: a copy beside the header would
+	// hold a page of up to MaxBodySize twice over.
+	for _, part := range [][]byte{b.Bytes(), c.Body} {
+		if _, err := rb.Write(part); err != nil {
+			rb.Close()
+			return nil, err
+		}
 	}
 	rec, _, err := rb.Build()
 	return rec, err
