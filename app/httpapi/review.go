@@ -212,7 +212,7 @@ func (h *handler) rankBiased(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.app.Ranking.RankBiased(r.Context(), limit, bias)
+	return h.app.Review.RankBiased(r.Context(), limit, bias)
 }
 
 // librarianBody is the body of POST /api/librarians.

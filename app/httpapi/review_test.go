@@ -359,6 +359,7 @@ var blindRoutes = []struct{ name, path string }{
 	{"ratings CSV", "/api/export/ratings.csv"},
 	{"sites table", "/api/export/sites"},
 	{"sites table JSON", "/api/export/sites?format=json"},
+	{"biased ranking", "/api/rank/biased"},
 }
 
 // benSees tells whether body shows ben's rating or note of s5.test.
@@ -374,6 +375,7 @@ func benSees(t *testing.T, route, body string) bool {
 		// A JSON answer: any rating object of ben's of s5, or a sites
 		// table row of s5 that carries ben's rating.
 		return regexp.MustCompile(`"librarian":"ben","site":"s5.test","rating":2`).MatchString(body) ||
+			regexp.MustCompile(`"site":"s5.test","biased_pagerank":[^}]*"mean_rating":[0-9]`).MatchString(body) ||
 			regexp.MustCompile(`"site":"s5.test"[^}]*"ratings":\{"ben":2`).MatchString(body)
 	}
 	var table []struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sitesift/app/project"
+	"sitesift/app/ranking"
 	"sitesift/sites/store"
 )
 
@@ -58,7 +59,7 @@ func (v sight) own(librarian string) bool {
 
 // sees reports whether the reader may see librarian's rating or note of
 // site: her own, every one of a site she has rated, and all of them for no
-// reader.
+// reader. Librarian "" asks for them all (a mean).
 func (v sight) sees(librarian, site string) bool {
 	return v.reader == "" || v.own(librarian) || v.rated[site]
 }
@@ -102,4 +103,25 @@ func (s *Service) RatingsSeen(ctx context.Context) ([]store.Rating, error) {
 		return nil, err
 	}
 	return sightOf(reader(ctx, ""), rs).filter(rs), nil
+}
+
+// RankBiased is [ranking.Service.RankBiased] as the reader of ctx may see
+// it: on a team server a site she has not rated comes without its mean
+// rating and without saying whether the bias favoured it (a mean of 3 or
+// more), which would tell her what the others rated it.
+func (s *Service) RankBiased(ctx context.Context, limit int, bias float64) ([]ranking.BiasedRankRow, error) {
+	rows, err := s.ranking.RankBiased(ctx, limit, bias)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.sight(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if !v.sees("", rows[i].Site) {
+			rows[i].MeanRating, rows[i].Favoured = nil, false
+		}
+	}
+	return rows, nil
 }
