@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -57,6 +59,7 @@ var errNoSession = errors.New("sign in first: this sitesift serves a team, and e
 // to every other /api/ call. The app's pages themselves (HTML, scripts)
 // are served to anyone: they hold no data, and show the sign-in form.
 func (t *team) wrap(next http.Handler) http.Handler {
+	next = withNamed(next)
 	if t.acc == nil {
 		return next
 	}
@@ -87,6 +90,37 @@ func (t *team) wrap(next http.Handler) http.Handler {
 					return
 				}
 			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// LibrarianHeader names, percent-encoded, the librarian chosen in the
+// app's top bar: the app sends it with every write, so that the audit
+// rows of actions whose request names no librarian (a crawl, an import, a
+// settings change, a librarian added) are credited to the librarian who
+// made them. A team server ignores it: the signed-in librarian is who
+// acts.
+const LibrarianHeader = "X-Sitesift-Librarian"
+
+// withNamed puts the librarian a write's LibrarianHeader names in its
+// context ([project.WithNamed]); a malformed name is refused.
+func withNamed(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v := r.Header.Get(LibrarianHeader)
+		if v == "" || r.Method == http.MethodGet || r.Method == http.MethodHead || !strings.HasPrefix(r.URL.Path, "/api/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		name, err := url.PathUnescape(v)
+		if err != nil {
+			writeError(w, fault.Invalid(fmt.Errorf("header %s: %q is not a percent-encoded librarian name", LibrarianHeader, v)))
+			return
+		}
+		ctx, err := project.WithNamed(r.Context(), name)
+		if err != nil {
+			writeError(w, fmt.Errorf("header %s: %w", LibrarianHeader, err))
+			return
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -264,9 +265,18 @@ func TestTeamIdentity(t *testing.T) {
 	ts.want(ana, "PUT", "/api/sites/s5.test/note?librarian=ben", `{"note":"x"}`, 403, "cannot act as ben")
 	ts.want(ana, "PUT", "/api/sites/s5.test/selection?librarian=ben", `{"status":"nominated"}`, 403, "cannot act as ben")
 	ts.want(ana, "POST", "/api/collections?librarian=ben", `{}`, 403, "cannot act as ben")
+	// The librarian header (the app's last choice of librarian) is no
+	// naming: the signed-in librarian acts, and the audit log says so.
+	rec := ts.do(ana, "PUT", "/api/sites/s3.test/note", `{"note":"mine"}`, func(r *http.Request) { r.Header.Set(LibrarianHeader, "ben") })
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"librarian":"ana"`) {
+		t.Fatalf("a write with another librarian's header: %d %s", rec.Code, rec.Body)
+	}
+	if rec := ts.want(ana, "GET", "/api/audit?limit=1", "", 200, ""); !strings.Contains(rec.Body.String(), `"librarian":"ana","address":"192.0.2.1","action":"note"`) {
+		t.Fatalf("the note's row: %s", rec.Body)
+	}
 	ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"librarian":"ANA","rating":3}`, 200, "")
 	// Naming no one acts as the signed-in librarian.
-	rec := ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":4}`, 200, "")
+	rec = ts.want(ana, "PUT", "/api/sites/s5.test/rating", `{"rating":4}`, 200, "")
 	if !strings.Contains(rec.Body.String(), `"librarian":"ana"`) {
 		t.Fatalf("a rating naming no one: %s", rec.Body)
 	}
@@ -498,4 +508,86 @@ func TestTeamOwnPasswordChange(t *testing.T) {
 	ts.want(elsewhere, "GET", "/api/me", "", 401, "")
 	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"ana-long-password"}`, 401, "")
 	ts.want(session{}, "POST", "/api/login", `{"name":"ana","password":"a new long password"}`, 200, "")
+}
+
+// auditRows returns "who action site: summary" of the audit rows q selects.
+func auditRows(t *testing.T, h http.Handler, q string) []string {
+	t.Helper()
+	var rows []review.AuditEntry
+	apptest.Call(t, h, "GET", "/api/audit?"+q, "", 200, &rows)
+	var out []string
+	for _, e := range rows {
+		out = append(out, strings.TrimSpace(e.Librarian+" "+e.Action+" "+e.Site)+": "+e.Summary)
+	}
+	return out
+}
+
+func TestAppActionsAreCreditedToTheChosenLibrarian(t *testing.T) {
+	a, _, _ := apptest.OpenProject(t, apptest.ReviewProject(t))
+	h := New(a)
+	as := func(who, method, path, body string) {
+		t.Helper()
+		req := apptest.Request(h, method, path, strings.NewReader(body))
+		if who != "" {
+			req.Header.Set(LibrarianHeader, url.PathEscape(who))
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != 200 && rec.Code != 201 {
+			t.Fatalf("%s %s as %q: %d %s", method, path, who, rec.Code, rec.Body)
+		}
+	}
+	// The app sends the librarian chosen in its top bar with every write.
+	as("ben", "PUT", "/api/settings", `{"delay_ms":1500}`)
+	as("Zoë Ängström", "POST", "/api/librarians", `{"name":"Ida"}`)
+	as("ben", "PUT", "/api/sites/s5.test/platform", `{"platform":true}`)
+	// Without one (the command line's API, an app with no librarian
+	// chosen) the row names no one, as before.
+	as("", "PUT", "/api/settings", `{"delay_ms":1000}`)
+	got := auditRows(t, h, "limit=4")
+	want := []string{"settings change: delay_ms 1500 → 1000", "ben platform choice s5.test: moved into the platforms",
+		"Zoë Ängström librarian added: librarian Ida added", "ben settings change: delay_ms 1000 → 1500"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("audit rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A name that no librarian could have is refused.
+	req := apptest.Request(h, "PUT", "/api/settings", strings.NewReader(`{"delay_ms":1000}`))
+	req.Header.Set(LibrarianHeader, "%zz")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 400 || !strings.Contains(rec.Body.String(), LibrarianHeader) {
+		t.Fatalf("a malformed librarian header: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestTeamAccountChangesSayWhat(t *testing.T) {
+	ts := newTeamServer(t)
+	dora := ts.login("dora")
+	ts.want(dora, "PUT", "/api/accounts/ben", `{"role":"admin"}`, 200, "")
+	ts.want(dora, "PUT", "/api/accounts/cleo", `{"disable":true}`, 200, "")
+	ts.want(dora, "PUT", "/api/accounts/ana", `{"reset":true}`, 200, "")
+	ts.want(dora, "POST", "/api/accounts", `{"name":"eve","role":"curator"}`, 200, "")
+	ts.want(dora, "PUT", "/api/me/password", `{"current":"dora-long-password","password":"dora-new-long-password"}`, 200, "")
+	// Ben, now an admin, demotes dora: an admin remains.
+	ts.want(ts.login("ben"), "PUT", "/api/accounts/dora", `{"role":"approver"}`, 200, "")
+	rec := ts.want(dora, "GET", "/api/audit?limit=6", "", 200, "")
+	var env struct{ Data []review.AuditEntry }
+	json.Unmarshal(rec.Body.Bytes(), &env)
+	var got []string
+	for _, e := range env.Data {
+		got = append(got, e.Librarian+" "+e.Action+": "+e.Summary)
+	}
+	want := []string{
+		"ben account change: dora made approver (was admin)",
+		"dora account change: dora changed their own password",
+		"dora account change: account eve added (curator)",
+		"dora account change: ana's password reset and account enabled",
+		"dora account change: cleo's account disabled",
+		"dora account change: ben made admin (was approver)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("account rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The last enabled admin: ben alone now.
+	ts.want(ts.login("ben"), "PUT", "/api/accounts/ben", `{"role":"curator"}`, 409, "^ben is the last enabled admin account: make another account an admin first$")
 }

@@ -107,16 +107,37 @@ func actAs(ctx context.Context, name string) (string, bool, error) {
 	return id.Name, true, nil
 }
 
+type namedKey struct{}
+
+// WithNamed returns ctx carrying the librarian a request of a single-user
+// app names as the one at work (the app's chosen librarian): the audit
+// rows of its actions that name no librarian themselves are credited to
+// them. It grants nothing. A name no librarian could have is refused
+// (fault.KindInvalid). With a signed-in librarian ctx is returned as it
+// is: they alone are who acts, whatever the page last chose.
+func WithNamed(ctx context.Context, name string) (context.Context, error) {
+	if _, signedIn := IdentityFrom(ctx); signedIn {
+		return ctx, nil
+	}
+	if err := store.ValidLibrarian(name); err != nil {
+		return ctx, fault.Invalid(err)
+	}
+	return context.WithValue(ctx, namedKey{}, name), nil
+}
+
 // AuditEntry returns the audit row of what was done (action, one of the
 // store.Audit constants), to which site ("" for none), and the state before
 // and after it (any JSON value; nil for none). The row names the signed-in
-// librarian of ctx and their address when there is one, else who. A change
+// librarian of ctx and their address when there is one, else who, else
+// the librarian ctx names ([WithNamed]). A change
 // the store makes takes it through a store.Auditor, so that the row is
 // written in the change's transaction.
 func AuditEntry(ctx context.Context, who, action, site string, before, after any) (store.AuditEntry, error) {
 	e := store.AuditEntry{Librarian: who, Action: action, Site: site}
 	if id, ok := IdentityFrom(ctx); ok {
 		e.Librarian, e.Address = id.Name, id.Address
+	} else if named, _ := ctx.Value(namedKey{}).(string); who == "" {
+		e.Librarian = named
 	}
 	if err := e.SetStates(before, after); err != nil {
 		return store.AuditEntry{}, err

@@ -37,6 +37,7 @@ func (s *Service) AuditLog(ctx context.Context, q AuditQuery) ([]AuditEntry, err
 		if ratingAction(e.Action) && !v.sees(e.Librarian, e.Site) {
 			out.Before, out.After, out.Withheld = nil, nil, true
 		}
+		out.Summary = summarize(out.Action, out.Before, out.After)
 		return out
 	}), nil
 }
@@ -59,6 +60,12 @@ type AuditEntry struct {
 	Site      string          `json:"site"`
 	Before    json.RawMessage `json:"before,omitempty"`
 	After     json.RawMessage `json:"after,omitempty"`
+	// Summary says in words what the row records: the account changed and
+	// how ("ben made admin (was curator)"), the librarian added, where a
+	// site moved, the fields a decision or a settings change made
+	// different ("rating 2 → 3"), what a crawl or an import asked. ""
+	// when the states are withheld or empty.
+	Summary string `json:"summary"`
 	// Withheld is true of a row of another librarian's rating or note of
 	// a site the reader has not rated yet: its states are left out until
 	// she has.

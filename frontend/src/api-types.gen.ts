@@ -251,6 +251,14 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   /**
+   * Summary says in words what the row records: the account changed and
+   * how ("ben made admin (was curator)"), the librarian added, where a
+   * site moved, the fields a decision or a settings change made
+   * different ("rating 2 → 3"), what a crawl or an import asked. ""
+   * when the states are withheld or empty.
+   */
+  summary: string;
+  /**
    * Withheld is true of a row of another librarian's rating or note of
    * a site the reader has not rated yet: its states are left out until
    * she has.

@@ -322,10 +322,22 @@ let session: Promise<string> | null = null;
 /** UNAUTHORIZED_EVENT is dispatched on window when an API call answers 401. */
 export const UNAUTHORIZED_EVENT = 'ss-unauthorized';
 
+/** acting is the librarian chosen in the top bar ('' for none): see setActingLibrarian. */
+let acting = '';
+
+/**
+ * setActingLibrarian names the librarian every write is made by (state.ts calls it when the choice changes):
+ * the audit log credits them with what the request itself names no one for (a crawl, an import, a settings change).
+ */
+export function setActingLibrarian(name: string): void {
+  acting = name;
+}
+
 /**
  * writeHeaders are the headers every write carries: the per-process token of
  * GET /api/session, which only the app's own pages can read (the server
- * refuses writes without it, so another web site cannot drive the app).
+ * refuses writes without it, so another web site cannot drive the app), and
+ * the chosen librarian, percent-encoded (a header holds Latin-1 alone).
  */
 async function writeHeaders(method: string): Promise<Record<string, string>> {
   if (method === 'GET' || method === 'HEAD') return {};
@@ -336,7 +348,9 @@ async function writeHeaders(method: string): Promise<Record<string, string>> {
       session = null;
       throw unreachable(err);
     });
-  return { 'X-Sitesift-Token': await session };
+  const h: Record<string, string> = { 'X-Sitesift-Token': await session };
+  if (acting) h['X-Sitesift-Librarian'] = encodeURIComponent(acting);
+  return h;
 }
 
 /** unreachable is the error of a request that got no response at all. */

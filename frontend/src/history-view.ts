@@ -2,7 +2,9 @@
 // from the audit log (GET /api/audit): who rated, noted, nominated,
 // approved, rejected or reopened which site, who started crawls and
 // imports, changed settings or accounts, when, from which address, and
-// what the decision changed. The log is append-only: nothing here edits it.
+// what the decision changed (the server's summary: which account changed
+// and how, which librarian was added, where a site moved). The log is
+// append-only: nothing here edits it.
 
 import { html, nothing } from 'lit';
 import { request, type Answer } from './api';
@@ -16,26 +18,10 @@ type Row = NonNullable<Answer<'GET /api/audit'>>[number];
 /** LIMIT is the rows one page shows: the newest. */
 const LIMIT = 200;
 
-/** change says in words what a row's before and after differ in. */
+/** change says in words what a row records: the server's summary of its states (GET /api/audit). */
 function change(r: Row): string {
   if (r.withheld) return 'shown once you have rated the site';
-  const b = (r.before ?? {}) as Record<string, unknown>;
-  const a = (r.after ?? {}) as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const k of ['status', 'rating', 'note', 'subject', 'reason', 'role', 'disabled', 'change']) {
-    const bv = b[k];
-    const av = a[k];
-    if (av === undefined && bv === undefined) continue;
-    if (JSON.stringify(av) === JSON.stringify(bv)) continue;
-    const show = (v: unknown) => (v === undefined || v === '' || v === 0 ? '—' : String(v));
-    parts.push(bv === undefined ? `${k} ${show(av)}` : `${k} ${show(bv)} → ${show(av)}`);
-  }
-  if (parts.length === 0 && r.after && typeof r.after === 'object') {
-    // Crawls, imports and settings: what was asked, briefly.
-    const s = JSON.stringify(r.after);
-    return s.length > 140 ? s.slice(0, 139) + '…' : s;
-  }
-  return parts.join(' · ');
+  return r.summary;
 }
 
 export class HistoryView extends LightElement {
@@ -91,7 +77,10 @@ export class HistoryView extends LightElement {
               ${rows.map(
                 (r) => html`<tr data-audit=${r.id} data-action=${r.action}>
                   <td><time datetime=${r.at}>${new Date(r.at).toLocaleString()}</time></td>
-                  <td>${r.librarian || html`<span class="muted">command line</span>`}</td>
+                  <td>
+                    ${r.librarian ||
+                    html`<span class="muted" title="No librarian named: the command line, or the app before a librarian was chosen">—</span>`}
+                  </td>
                   <td>${r.action}</td>
                   <td>${r.site ? html`<a href=${siteHref(r.site)}>${r.site}</a>` : nothing}</td>
                   <td class="history-change">${change(r)}</td>

@@ -2,7 +2,7 @@
 // and the project's librarian profiles, the live crawl status feed, and
 // serialised rating writes.
 
-import { api, message, type CrawlStatus, type LibrarianProfile } from './api';
+import { api, message, setActingLibrarian, type CrawlStatus, type LibrarianProfile } from './api';
 import { jobFeed, type FeedMode } from './job-feed';
 
 /** LIBRARIAN_KEY + a project's id keeps the librarian chosen in this browser for that project. */
@@ -52,6 +52,7 @@ class Librarian extends EventTarget {
     super();
     this.#project = load(PROJECT_KEY);
     this.#name = this.#project ? load(LIBRARIAN_KEY + this.#project).trim() : '';
+    setActingLibrarian(this.#name);
   }
 
   get name(): string {
@@ -65,6 +66,7 @@ class Librarian extends EventTarget {
     store(PROJECT_KEY, id);
     const before = this.#name;
     this.#name = '';
+    setActingLibrarian('');
     this.set(load(LIBRARIAN_KEY + id));
     // A project with no librarian kept leaves the name empty, which set
     // does not announce: the chooser would go on showing the last one.
@@ -87,6 +89,7 @@ class Librarian extends EventTarget {
     const n = this.#pinned || (this.profile(name)?.name ?? name.trim());
     if (n === this.#name) return;
     this.#name = n;
+    setActingLibrarian(n);
     if (this.#project) store(LIBRARIAN_KEY + this.#project, n);
     this.dispatchEvent(new Event('change'));
   }
