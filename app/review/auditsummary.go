@@ -37,7 +37,10 @@ func summarize(action string, before, after json.RawMessage) string {
 	case store.AuditCrawl, store.AuditImport:
 		return fieldsSummary(a)
 	}
-	return changeSummary(b, a)
+	if c := changeSummary(b, a); c != "" || b == nil || a == nil {
+		return c
+	}
+	return "nothing changed"
 }
 
 // accountSummary is an account change: an account's state holds its name,

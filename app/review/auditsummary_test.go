@@ -23,6 +23,7 @@ func TestAuditSummary(t *testing.T) {
 		{"a crawl", store.AuditCrawl, ``, `{"recrawl":false,"seeds":3,"max_pages":500,"strategy":""}`, "max_pages: 500 · seeds: 3"},
 		{"an import", store.AuditImport, ``, `{"warc":["/a.warc","/b.warc","/c.warc","/d.warc"],"cdx":null}`, "warc: /a.warc, /b.warc, /c.warc … (4)"},
 		{"settings", store.AuditSettings, `{"delay_ms":1000,"parallel":4}`, `{"delay_ms":1500,"parallel":4}`, "delay_ms 1000 → 1500"},
+		{"settings as they were", store.AuditSettings, `{"delay_ms":1000}`, `{"delay_ms":1000}`, "nothing changed"},
 		{"a librarian", store.AuditLibrarian, ``, `{"name":"Ida","created_at":"2026-03-01T09:00:00Z","ratings":0}`, "librarian Ida added"},
 		{"an account added", store.AuditAccount, ``, `{"name":"eve","role":"curator","disabled":false,"change":"added"}`, "account eve added (curator)"},
 		{"a role", store.AuditAccount, `{"name":"ben","role":"curator","disabled":false}`, `{"name":"ben","role":"admin","disabled":false,"change":"role"}`, "ben made admin (was curator)"},
