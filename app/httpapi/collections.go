@@ -19,7 +19,7 @@ func (h *handler) routeCollections(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/collections", h.api(func(r *http.Request) (any, error) { return a.Communities.Collections(r.Context()) }))
 	// A new collection is an extraction and its site graph.
-	mux.HandleFunc("POST /api/collections", h.work(h.gates.compute, h.api(h.createCollection)))
+	mux.HandleFunc("POST /api/collections", h.api(h.createCollection))
 	mux.HandleFunc("GET /api/collections/{id}", h.api(func(r *http.Request) (any, error) {
 		id, err := collectionID(r)
 		if err != nil {

@@ -20,11 +20,10 @@ import (
 // the exports: seed lists (both methods, and a list the librarian edited),
 // the Heritrix precedence file and the ratings table.
 func (h *handler) routeCommunities(mux *router) {
-	c := h.gates.compute
-	mux.HandleFunc("GET /api/communities", h.work(c, h.api(h.communities)))
-	mux.HandleFunc("GET /api/graph", h.work(c, h.api(h.graph)))
-	mux.HandleFunc("GET /api/export/seeds", h.work(c, h.exportSeeds))
-	mux.HandleFunc("POST /api/export/seeds", h.work(c, h.exportEditedSeeds))
+	mux.HandleFunc("GET /api/communities", h.api(h.communities))
+	mux.HandleFunc("GET /api/graph", h.api(h.graph))
+	mux.HandleFunc("GET /api/export/seeds", h.exportSeeds)
+	mux.HandleFunc("POST /api/export/seeds", h.exportEditedSeeds)
 	mux.HandleFunc("GET /api/export/heritrix", h.exportHeritrix)
 	mux.HandleFunc("GET /api/export/ratings.csv", h.exportRatingsTable)
 }

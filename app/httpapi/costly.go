@@ -5,24 +5,56 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"sitesift/app/review"
 )
 
-// The requests that do real work (a search, an extraction of communities,
-// a ranking, the site graph, agreement, the lab's results) are refused when
-// they come from another web site, and take their turn at a gate. Any page
-// the librarian opens can make the browser send GET requests here: <img
-// src>, <script src> and fetch in no-cors mode need no permission, and the
-// guard's rules for writes do not apply to GET. Such a request cannot read
-// the answer, but it can make the server work: six image tags of a search
-// for thousands of wildcards took gigabytes. Plain reads (the project, the
-// sites table, a site) stay open to any request, as before.
+// Every GET of the API is refused when it comes from another web site,
+// unless the contract (contract.go) says it is a cheap read; the requests
+// that do real work (a search, an extraction of communities, a ranking,
+// an export) also take their turn at a gate. Any page the librarian opens
+// can make the browser send GET requests here: <img src>, <script src>
+// and fetch in no-cors mode need no permission, and the guard's rules for
+// writes do not apply to GET. Such a request cannot read the answer, but
+// it can make the server work: six image tags of a search for thousands of
+// wildcards took gigabytes, and a dozen image tags of the ratings table
+// eleven seconds each. Refusing by default, rather than route by route,
+// keeps the next costly route from being forgotten: a route is open to
+// other sites only once the contract says it is cheap (routes_test.go
+// holds every GET to a cost said). Cheap reads are bounded reads of a few
+// rows (the project, the sites table, a site, a job's state).
 
-// errCrossSiteWork is the error of a request for real work from another
-// web site.
-var errCrossSiteWork = errors.New("a page of another web site cannot run searches or computations in this project: open sitesift itself")
+// errCrossSiteWork is the error of a GET from another web site of a route
+// that is no cheap read.
+var errCrossSiteWork = errors.New("only sitesift's own pages (or a tool that names no other web site) may ask for this, not a page of another web site: open sitesift itself")
+
+// cost is what a GET of a route may cost, and so who may ask for it.
+type cost int
+
+const (
+	// unsaid is the cost of a route the contract says nothing of: refused
+	// from other web sites, as costly.
+	unsaid cost = iota
+	// cheap is a bounded read of a few rows: any request may ask for it.
+	cheap
+	// costly is work, a stream or a whole file: refused from other web
+	// sites.
+	costly
+)
+
+// turn names the gate of gates a route waits at.
+type turn int
+
+const (
+	noTurn turn = iota
+	// computeTurn is the project's one turn: extractions, rankings, the
+	// site graph, agreement and every export.
+	computeTurn
+	// searchTurn is a search's.
+	searchTurn
+)
 
 // crossSite reports whether a request comes from a page of another web
 // site: Sec-Fetch-Site says so (same-site is another web site too: another
@@ -120,29 +152,76 @@ const (
 const computeWaiting = 32
 
 type gates struct {
-	compute *gate // extractions, rankings, the site graph, agreement
+	compute *gate // extractions, rankings, the site graph, agreement, exports
 	search  *gate
 }
 
 func newGates() gates {
 	return gates{
-		compute: newGate("computation (an extraction of communities, a ranking, the site graph or agreement)", 1, computeWaiting, computeWait),
+		compute: newGate("computation (an extraction of communities, a ranking, the site graph, agreement or an export)", 1, computeWaiting, computeWait),
 		search:  newGate("search", searchesAtOnce, searchesWaiting, review.SearchTimeout),
 	}
 }
 
-// work wraps the handler of a request for real work: it refuses it from
-// another web site and, with a gate, lets it run in its turn.
-func (h *handler) work(g *gate, next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if crossSite(r) {
-			writeError(w, &apiError{"forbidden", http.StatusForbidden, errCrossSiteWork})
+// of returns the gate of t, nil for none.
+func (g gates) of(t turn) *gate {
+	switch t {
+	case computeTurn:
+		return g.compute
+	case searchTurn:
+		return g.search
+	}
+	return nil
+}
+
+// policy is what the contract says of each route, applied to its handler
+// as the route is registered (routes.go): the refusal of other web sites
+// and the turn.
+type policy struct {
+	routes map[string]Route // the contract by pattern
+	gates  gates
+	guard  *guard
+}
+
+func newPolicy(g gates, gd *guard) *policy {
+	p := &policy{routes: map[string]Route{}, gates: g, guard: gd}
+	for _, r := range Contract() {
+		p.routes[r.Pattern] = r
+	}
+	return p
+}
+
+// apply wraps the handler of pattern: a GET or HEAD from another web site
+// is refused unless the contract says the route is cheap (a pattern it
+// does not list is not), and a route with a turn waits for it. The
+// frontend's files (patterns outside /api/) are left as they are.
+func (p *policy) apply(pattern string, next http.Handler) http.Handler {
+	_, path, _ := strings.Cut(pattern, " ")
+	if path == "" {
+		path = pattern
+	}
+	if !strings.HasPrefix(path, "/api/") {
+		return next
+	}
+	route := p.routes[pattern]
+	g := p.gates.of(route.turn)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && route.cost != cheap && p.guard.foreign(r) {
+			writeError(w, &apiError{"forbidden", http.StatusForbidden, fmt.Errorf("%s %s: %w", r.Method, r.URL.Path, errCrossSiteWork)})
 			return
 		}
 		if g == nil {
-			next(w, r)
+			next.ServeHTTP(w, r)
 			return
 		}
+		takeTurn(g, next.ServeHTTP)(w, r)
+	})
+}
+
+// takeTurn wraps a handler so that it runs in its turn at g: for a route
+// whose turn depends on its request (the review queue's orders).
+func takeTurn(g *gate, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		leave, err := g.enter(r.Context())
 		if err != nil {
 			writeError(w, err)

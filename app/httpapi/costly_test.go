@@ -17,6 +17,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
+	"sitesift/app/projects"
 	"sitesift/app/review"
 	"sitesift/sites"
 )
@@ -105,7 +106,7 @@ func TestCostlySearchRefused(t *testing.T) {
 		t.Errorf("4,000 wildcards, same origin: %d %s %q", status, d.Problem, env.Error)
 	}
 	status, env = getAs(t, h, ctx, huge, imgOfOtherSite)
-	if status != 403 || env.Error != errCrossSiteWork.Error() {
+	if status != 403 || !strings.HasSuffix(env.Error, errCrossSiteWork.Error()) {
 		t.Errorf("4,000 wildcards from another site: %d %q", status, env.Error)
 	}
 
@@ -144,38 +145,113 @@ func TestCostlySearchRefused(t *testing.T) {
 	}
 }
 
-// TestCostlyGETsRefuseOtherSites: every GET that does real work is refused
-// from another web site (cross-site or same-site, or an Origin not the
-// app's own); plain reads are not, and the app's own requests pass.
-func TestCostlyGETsRefuseOtherSites(t *testing.T) {
-	_, h := testApp(t)
-	ctx := context.Background()
-	costly := []string{
-		"/api/search?q=directory", "/api/communities", "/api/graph", "/api/export/seeds",
-		"/api/export/communities", "/api/agreement", "/api/rank/biased", "/api/review/queue?librarian=ana",
-		"/api/sites/web-directory.test/review", "/api/lab/jobs/1/svg",
+// notWritten are the routes that answer with a file or a stream but write
+// no file, and so take no turn.
+var notWritten = map[string]string{
+	"GET /api/warcs/{name}":                 "a finished WARC file of a crawl, served from disk by byte ranges",
+	"GET /api/sites/{site}/captures/{file}": "a site's captures that GET /api/sites/{site}/captures cut out before, read by byte ranges",
+	"GET /api/crawl/events":                 "a stream, bounded by the job feeds' own slots",
+	"GET /api/jobs/events":                  "a stream, bounded by the job feeds' own slots",
+	"GET /api/lab/jobs/{id}/svg":            "a lab job's result, kept in memory",
+	"GET /api/lab/jobs/{id}/csv":            "a lab job's result, kept in memory",
+	"GET /api/lab/jobs/{id}/files/{name}":   "a lab job's result, kept in memory",
+}
+
+// TestContractSaysEveryCost holds the contract to a cost said for every GET
+// (a route added without one fails here, and is refused to other web sites
+// meanwhile), and every export to the project's one turn: every route
+// under /api/export/, the ratings file, and every GET that answers with a
+// file but the ones that write none.
+func TestContractSaysEveryCost(t *testing.T) {
+	for _, r := range Contract() {
+		method, path, _ := strings.Cut(r.Pattern, " ")
+		switch {
+		case method == http.MethodGet && r.cost == unsaid:
+			t.Errorf("%s says no cost in contract.go: mark it cost: cheap (a bounded read any web site may cause) or cost: costly", r.Pattern)
+		case method != http.MethodGet && r.cost != unsaid:
+			t.Errorf("%s says a cost: only a GET's is read (writes are the app's own in any case)", r.Pattern)
+		}
+		export := strings.HasPrefix(path, "/api/export/") || strings.HasSuffix(path, "/export") ||
+			method == http.MethodGet && r.Response == nil && notWritten[r.Pattern] == ""
+		if export && r.turn != computeTurn {
+			t.Errorf("%s writes a whole file but takes no turn: give it turn: computeTurn in contract.go", r.Pattern)
+		}
+		if export && r.cost == cheap {
+			t.Errorf("%s writes a whole file but is marked cheap", r.Pattern)
+		}
 	}
+}
+
+// TestGETsRefuseOtherSites walks the contract: every GET not marked cheap
+// is refused from another web site (cross-site or same-site, or an Origin
+// not the app's own), HEAD as well; the cheap ones are not; the app's own
+// requests (its pages, the desktop window and tools with neither header,
+// an address typed) pass, and every route with a turn waits for it: with
+// the turn taken and no place to wait, it is refused as busy.
+func TestGETsRefuseOtherSites(t *testing.T) {
+	g := newGates()
+	g.compute = newGate("computation", 1, 0, time.Hour)
+	g.search = newGate("search", 1, 0, time.Hour)
+	_, _, h := testProject(t, func(c *config) {
+		c.gates = g
+		c.switcher = projects.NewSwitcher(projects.Options{})
+	})
+	ctx := context.Background()
+	values := strings.NewReplacer("{site}", "web-directory.test", "{id}", "1", "{name}", "x.warc.gz",
+		"{what}", "approved", "{file}", "seeds.txt")
 	others := []map[string]string{
 		imgOfOtherSite,
 		{"Sec-Fetch-Site": "same-site"}, // another port of localhost
 		{"Origin": "http://evil.example"},
 		{"Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:8888"},
 	}
-	for _, path := range costly {
+	refused := func(status int, env apptest.Envelope) bool {
+		return status == http.StatusForbidden && strings.HasSuffix(env.Error, errCrossSiteWork.Error())
+	}
+	for _, r := range Contract() {
+		method, pattern, _ := strings.Cut(r.Pattern, " ")
+		if method != http.MethodGet {
+			continue
+		}
+		path := values.Replace(pattern)
 		for _, hd := range others {
-			if status, env := getAs(t, h, ctx, path, hd); status != 403 || env.Error != errCrossSiteWork.Error() {
-				t.Errorf("GET %s with %v: %d %q, want 403", path, hd, status, env.Error)
+			status, env := getAs(t, h, ctx, path, hd)
+			if r.cost == cheap && refused(status, env) {
+				t.Errorf("%s (cheap) with %v: refused %q", r.Pattern, hd, env.Error)
 			}
+			if r.cost != cheap && !refused(status, env) {
+				t.Errorf("%s with %v: %d %q, want 403 from another web site", r.Pattern, hd, status, env.Error)
+			}
+		}
+		head := apptest.Request(h, http.MethodHead, path, nil)
+		head.Header.Set("Sec-Fetch-Site", "cross-site")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, head)
+		if r.cost != cheap && rec.Code != http.StatusForbidden {
+			t.Errorf("HEAD %s from another web site: %d, want 403", pattern, rec.Code)
+		}
+		if r.turn != noTurn {
+			if _, err := g.of(r.turn).enter(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		own := ctx
+		if strings.Contains(r.Body, "event-stream") { // a stream lasts as long as its request
+			c, cancel := context.WithCancel(ctx)
+			cancel()
+			own = c
 		}
 		for _, hd := range []map[string]string{nil, sameOriginHeaders, {"Sec-Fetch-Site": "none"}} {
-			if status, env := getAs(t, h, ctx, path, hd); status == 403 {
-				t.Errorf("GET %s with %v: 403 %q, want it to pass", path, hd, env.Error)
+			status, env := getAs(t, h, own, path, hd)
+			if refused(status, env) {
+				t.Errorf("%s with %v: refused %q, want it to pass", r.Pattern, hd, env.Error)
+			}
+			if busy := status == http.StatusTooManyRequests && env.ErrorType == "busy"; busy != (r.turn != noTurn) {
+				t.Errorf("%s with %v while its turn is taken: %d %q; want 429 busy only for a route with a turn", r.Pattern, hd, status, env.Error)
 			}
 		}
-	}
-	for _, path := range []string{"/api/project", "/api/sites", "/api/crawl"} {
-		if status, env := getAs(t, h, ctx, path, imgOfOtherSite); status != 200 {
-			t.Errorf("plain read GET %s from another site: %d %q, want 200", path, status, env.Error)
+		if r.turn != noTurn {
+			<-g.of(r.turn).running
 		}
 	}
 }

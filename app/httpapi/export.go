@@ -15,8 +15,8 @@ import (
 func (h *handler) routeExport(mux *router) {
 	mux.HandleFunc("GET /api/exports", h.api(h.exports))
 	// A deliverable may be an extraction's seed list.
-	mux.HandleFunc("GET /api/export/{what}", h.work(h.gates.compute, h.exportDeliverable))
-	mux.HandleFunc("GET /api/export/{what}/left-out", h.work(h.gates.compute, h.api(h.exportLeftOut)))
+	mux.HandleFunc("GET /api/export/{what}", h.exportDeliverable)
+	mux.HandleFunc("GET /api/export/{what}/left-out", h.api(h.exportLeftOut))
 }
 
 // exportItem is a deliverable as GET /api/exports lists it: with the file

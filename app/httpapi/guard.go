@@ -73,8 +73,8 @@ const TokenCookie = "sitesift_token"
 //     upload: a plain HTML form cannot send either), and carry the
 //     per-process token that only the app's own pages can read;
 //   - bodies are bounded;
-//   - a GET that does real work (a search, an extraction) must not come
-//     from another web site either: see costly.go;
+//   - a GET of the API must not come from another web site either, unless
+//     the contract says it is a cheap read; see costly.go;
 //   - with a shared secret, every request must carry it.
 type guard struct {
 	token  string          // per process, sent by the UI on writes
@@ -159,7 +159,7 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return nil
 	}
-	if crossSite(r) && !(g.trustProxy && proxiedSameOrigin(r)) {
+	if g.foreign(r) {
 		return &apiError{"forbidden", http.StatusForbidden, errCrossSite}
 	}
 	want, limit := "application/json", int64(maxJSONBody)
@@ -187,6 +187,13 @@ func (g *guard) check(w http.ResponseWriter, r *http.Request) error {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	return nil
+}
+
+// foreign reports whether a request comes from a page of another web site
+// ([crossSite]), a request through a trusted proxy from the app's own
+// https origin aside.
+func (g *guard) foreign(r *http.Request) bool {
+	return crossSite(r) && !(g.trustProxy && proxiedSameOrigin(r))
 }
 
 // emptyBody marks a request of unknown length whose body is empty as one

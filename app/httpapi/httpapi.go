@@ -90,7 +90,7 @@ func newConfig(opts ...Option) *config {
 // and the projects routes, and 409 no_project to the rest.
 func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates, feeds: c.feeds}
-	mux := &router{mux: http.NewServeMux()}
+	mux := &router{mux: http.NewServeMux(), policy: newPolicy(c.gates, &c.guard)}
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil
 	}))
@@ -364,7 +364,7 @@ func (h *handler) routeCrawl(mux *router) {
 	mux.HandleFunc("DELETE /api/sites/{site}/rating", h.api(func(r *http.Request) (any, error) {
 		return struct{}{}, a.Review.Unrate(r.Context(), r.FormValue("librarian"), r.PathValue("site"))
 	}))
-	mux.HandleFunc("GET /api/search", h.work(h.gates.search, h.api(h.search)))
+	mux.HandleFunc("GET /api/search", h.api(h.search))
 }
 
 func (h *handler) startCrawl(w http.ResponseWriter, r *http.Request) {

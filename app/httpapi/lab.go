@@ -19,9 +19,9 @@ func (h *handler) routeLab(mux *router) {
 	mux.HandleFunc("GET /api/lab/jobs/{id}", h.api(func(r *http.Request) (any, error) { return a.Lab.Job(r.PathValue("id")) }))
 	mux.HandleFunc("POST /api/lab/jobs/{id}/cancel", h.api(func(r *http.Request) (any, error) { return a.Lab.CancelAs(r.Context(), r.PathValue("id")) }))
 	// A lab's results are the work of a run: not for other web sites.
-	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", h.work(nil, h.labFile))
-	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", h.work(nil, h.labFile))
-	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", h.work(nil, h.labFile))
+	mux.HandleFunc("GET /api/lab/jobs/{id}/svg", h.labFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/csv", h.labFile)
+	mux.HandleFunc("GET /api/lab/jobs/{id}/files/{name}", h.labFile)
 }
 
 // startLab starts the experiment of the path with the parameters of the

@@ -22,26 +22,25 @@ func (h *handler) routeReview(mux *router) {
 	a := h.app
 	mux.HandleFunc("GET /api/librarians", h.api(func(r *http.Request) (any, error) { return a.Review.Librarians(r.Context()) }))
 	mux.HandleFunc("POST /api/librarians", h.addLibrarian)
-	c := h.gates.compute
 	// The queue by importance and a site's review page are what every
-	// librarian reads all day: refused from other sites but never queued
-	// behind a computation. The queue's biased and community orders rank
-	// or extract, and take their turn; the review page's communities come
-	// from the memo, whose lock already makes concurrent pages share one
-	// extraction.
+	// librarian reads all day: refused from other sites (contract.go) but
+	// never queued behind a computation. The queue's biased and community
+	// orders rank or extract, and take their turn; the review page's
+	// communities come from the memo, whose lock already makes concurrent
+	// pages share one extraction.
 	queue := h.api(h.queue)
-	computed := h.work(c, queue)
-	mux.HandleFunc("GET /api/review/queue", h.work(nil, func(w http.ResponseWriter, r *http.Request) {
+	computed := takeTurn(h.gates.compute, queue)
+	mux.HandleFunc("GET /api/review/queue", func(w http.ResponseWriter, r *http.Request) {
 		switch r.FormValue("order") {
 		case review.OrderBiased, review.OrderCommunity:
 			computed(w, r)
 		default:
 			queue(w, r)
 		}
-	}))
-	mux.HandleFunc("GET /api/sites/{site}/review", h.work(nil, h.api(func(r *http.Request) (any, error) {
+	})
+	mux.HandleFunc("GET /api/sites/{site}/review", h.api(func(r *http.Request) (any, error) {
 		return a.Review.Review(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
-	})))
+	}))
 	mux.HandleFunc("PUT /api/sites/{site}/selection", h.api(h.selectSite))
 	mux.HandleFunc("PUT /api/sites/{site}/note", h.api(h.note))
 	mux.HandleFunc("GET /api/selection", h.api(func(r *http.Request) (any, error) {
@@ -50,8 +49,8 @@ func (h *handler) routeReview(mux *router) {
 	mux.HandleFunc("GET /api/export/selection", h.exportSelection)
 	mux.HandleFunc("POST /api/ratings/import", h.api(h.importRatings))
 	mux.HandleFunc("GET /api/ratings/export", h.exportRatings)
-	mux.HandleFunc("GET /api/agreement", h.work(c, h.api(h.agreement)))
-	mux.HandleFunc("GET /api/rank/biased", h.work(c, h.api(h.rankBiased)))
+	mux.HandleFunc("GET /api/agreement", h.api(h.agreement))
+	mux.HandleFunc("GET /api/rank/biased", h.api(h.rankBiased))
 }
 
 func (h *handler) addLibrarian(w http.ResponseWriter, r *http.Request) {

@@ -16,15 +16,15 @@ func (h *handler) routeWARC(mux *router) {
 	mux.HandleFunc("GET /api/warcs/{name}", h.warcFile)
 	mux.HandleFunc("GET /api/wacz", h.api(func(r *http.Request) (any, error) { return h.app.Exports.WACZ(r.Context()) }))
 	// One package at a time: it reads every WARC file of the project.
-	mux.HandleFunc("GET /api/wacz/download", h.work(h.gates.compute, h.waczFile))
+	mux.HandleFunc("GET /api/wacz/download", h.waczFile)
 	// The first request of a site cuts its captures out of every WARC file
 	// (the service makes one site's file at a time); later ones read the
 	// file made then. Neither waits behind a ranking at the compute gate:
 	// the replay reads the file by many small ranges.
-	mux.HandleFunc("GET /api/sites/{site}/captures", h.work(nil, h.api(func(r *http.Request) (any, error) {
+	mux.HandleFunc("GET /api/sites/{site}/captures", h.api(func(r *http.Request) (any, error) {
 		return h.app.Exports.SiteCaptures(r.Context(), r.PathValue("site"))
-	})))
-	mux.HandleFunc("GET /api/sites/{site}/captures/{file}", h.work(nil, h.siteWACZ))
+	}))
+	mux.HandleFunc("GET /api/sites/{site}/captures/{file}", h.siteWACZ)
 }
 
 // siteWACZ answers with the WACZ file of a site's captures that GET
