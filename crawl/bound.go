@@ -6,6 +6,24 @@ import (
 	"golang.org/x/net/html"
 )
 
+// boundedPage is the part of an HTML body that is parsed (see boundPage) and
+// how many links the rest holds.
+type boundedPage struct {
+	html      []byte
+	linksPast int
+}
+
+// bound returns the part of body that is parsed: a copy when it is cut, so
+// that the rest of the body can be freed before the page waits its turn to
+// be parsed.
+func bound(body []byte) boundedPage {
+	head, past := boundPage(body, MaxNodes)
+	if len(head) < len(body) {
+		head = bytes.Clone(head)
+	}
+	return boundedPage{html: head, linksPast: past}
+}
+
 // boundPage returns the start of the HTML body that holds at most maxNodes
 // nodes (elements, texts, comments), cut between two tokens, and how many
 // links (a[href], area[href], frame[src]) the rest holds.

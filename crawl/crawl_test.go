@@ -840,7 +840,7 @@ func TestExtractionPool(t *testing.T) {
 	c.extracting = make(chan struct{}, places)
 	var mu sync.Mutex
 	var now, most, parsed int
-	c.parse = func(pageURL *url.URL, body []byte) document {
+	c.parse = func(pageURL *url.URL, p boundedPage) document {
 		mu.Lock()
 		now++
 		most = max(most, now)
@@ -851,7 +851,7 @@ func TestExtractionPool(t *testing.T) {
 		now--
 		parsed++
 		mu.Unlock()
-		return parsePage(pageURL, body)
+		return parsePage(pageURL, p)
 	}
 	if err := c.Run(context.Background(), seeds); err != nil {
 		t.Fatal(err)

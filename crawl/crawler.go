@@ -38,7 +38,7 @@ type Crawler struct {
 	// pages are parsed at once than there are cores to run them, whatever
 	// the fetches in flight.
 	extracting chan struct{}
-	parse      func(page *url.URL, body []byte) document // parsePage; tests watch it
+	parse      func(page *url.URL, p boundedPage) document // parsePage; tests watch it
 
 	mu        sync.Mutex // guards everything below, the frontier and OPIC
 	state     State
@@ -72,6 +72,10 @@ type Crawler struct {
 	start     time.Time
 	end       time.Time
 	pending   []sites.Page // recorded, not yet handed to the batch function
+	// pendingBytes are the bytes of pending's texts and links (see
+	// pageBytes); parseBytes those of the pages fetched and waiting for
+	// their turn to be parsed or being parsed.
+	pendingBytes, parseBytes int
 
 	// Captures (capture.go): a failed one stops the crawl through cancelRun.
 	cancelRun  context.CancelCauseFunc
@@ -348,10 +352,28 @@ func (c *Crawler) capped() bool {
 	return c.okPages >= c.cfg.maxPages || c.errs >= c.cfg.maxFailures
 }
 
-// backlogged reports whether the batch function lags so far behind that new
-// fetches should wait for it. c.mu must be held.
+// maxQueuedBytes is how many bytes of pages waiting to be handed to the
+// batch function, and how many bytes of pages waiting to be parsed, stop new
+// fetches until they are fewer: the memory a crawl holds for them does not
+// grow with Parallel or with a batch function that lags.
+const maxQueuedBytes = 16 << 20
+
+// backlogged reports whether the batch function or the parsers lag so far
+// behind that new fetches should wait for them. c.mu must be held.
 func (c *Crawler) backlogged() bool {
-	return c.cfg.onBatch != nil && len(c.pending) >= 4*c.cfg.batchSize
+	return c.cfg.onBatch != nil && (len(c.pending) >= 4*c.cfg.batchSize || c.pendingBytes >= maxQueuedBytes) ||
+		c.parseBytes >= maxQueuedBytes
+}
+
+// queueParse counts n more bytes of pages fetched and not yet parsed (fewer
+// when n < 0), and wakes the scheduler when they are fewer.
+func (c *Crawler) queueParse(n int) {
+	c.mu.Lock()
+	c.parseBytes += n
+	c.mu.Unlock()
+	if n < 0 {
+		c.signal()
+	}
 }
 
 // pick chooses by the strategy a site ready to be fetched from at now: it has
@@ -462,14 +484,17 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 		var doc document
 		if r.kind == fetchedPage && r.html {
 			// Parsed here, out of the scheduler and without the crawl's
-			// lock, while the site waits out its politeness delay.
-			c.extracting <- struct{}{}
-			// The body is the parser's alone: it can be freed once its
-			// tree is built, while the main content is extracted.
-			body := r.body
+			// lock, while the site waits out its politeness delay. What
+			// is parsed is bounded first, so that what waits for its turn
+			// is no more than what will be parsed; the body is the
+			// parser's alone, freed once its tree is built.
+			p := bound(r.body)
 			r.body = nil
-			doc = c.parse(r.page, body)
+			c.queueParse(len(p.html))
+			c.extracting <- struct{}{}
+			doc = c.parse(r.page, p)
 			<-c.extracting
+			c.queueParse(-len(p.html))
 		}
 		c.mu.Lock()
 		c.finish(s, q, r, doc)
@@ -528,7 +553,7 @@ func (c *Crawler) flushLoop(ctx context.Context, cancel context.CancelCauseFunc,
 			c.mu.Unlock()
 			continue
 		}
-		c.pending = nil
+		c.pending, c.pendingBytes = nil, 0
 		states := c.states()
 		c.mu.Unlock()
 		c.signal() // the scheduler may have waited for the backlog to shrink

@@ -33,8 +33,9 @@ type document struct {
 	template []bool
 	// badLinks counts the links dropped: http(s) links that do not make a
 	// valid URL with a site (sites.ErrBadHost and the like), links longer
-	// than MaxURLSize, links beyond MaxLinks, and links whose host is "http"
-	// or "https" ("http://http://a.test/", a typo).
+	// than MaxURLSize, links beyond MaxLinks or MaxLinkBytes, links past
+	// MaxNodes, and links whose host is "http" or "https"
+	// ("http://http://a.test/", a typo).
 	badLinks int
 	// leftOut are the links that are no link between sites (share
 	// buttons, media files), each once, with why (DropShare, DropMedia):
@@ -113,8 +114,15 @@ func toUTF8(body []byte, contentType string) []byte {
 // and <link> are no links to pages: their URLs are not taken; nor are share
 // buttons and links to media files (see whyLeftOut), which are counted, nor
 // links whose host is "http" or "https" (bad links).
+//
+// Only the start of a page up to MaxNodes nodes is parsed (see boundPage).
 func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
-	root, x, doc, err := walkPage(body, pageURL, maxText)
+	return parseBounded(bound(body), pageURL, maxText)
+}
+
+// parseBounded is parseHTML of a body already bounded.
+func parseBounded(p boundedPage, pageURL *url.URL, maxText int) (document, error) {
+	root, x, doc, err := walkPage(p, pageURL, maxText)
 	if err != nil {
 		return document{}, err
 	}
@@ -122,16 +130,15 @@ func parseHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
 	return doc, nil
 }
 
-// walkPage parses body and walks its tree: the document it returns has its
+// walkPage parses p and walks its tree: the document it returns has its
 // <title>, full text and links, all editorial.
-func walkPage(body []byte, pageURL *url.URL, maxText int) (*html.Node, *extractor, document, error) {
-	body, linksPast := boundPage(body, MaxNodes)
-	root, err := html.Parse(bytes.NewReader(body))
+func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extractor, document, error) {
+	root, err := html.Parse(bytes.NewReader(p.html))
 	if err != nil {
 		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
-		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: linksPast}
+		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: p.linksPast}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {
@@ -192,15 +199,16 @@ type extractor struct {
 	maxText int
 	// seen maps each link met to its index in links, or -1 for one left
 	// out (leftOut).
-	seen     map[string]int
-	links    []string
-	at       []linkAt
-	bad      int // links dropped, see document.badLinks
-	leftOut  []leftLink
-	title    strings.Builder
-	hasTitle bool
-	declared string // the language <html lang> declares, see declaredLanguage
-	half     int    // half the bytes of the page's words, see wrapper
+	seen      map[string]int
+	links     []string
+	linkBytes int // the bytes of links
+	at        []linkAt
+	bad       int // links dropped, see document.badLinks
+	leftOut   []leftLink
+	title     strings.Builder
+	hasTitle  bool
+	declared  string // the language <html lang> declares, see declaredLanguage
+	half      int    // half the bytes of the page's words, see wrapper
 	// full is the text of the whole body; rest the text outside the
 	// template (see inTemplate), uncapped: it may become the main text,
 	// and its words are counted against the extracted content's.
@@ -382,13 +390,14 @@ func (x *extractor) addLink(ref string, block *html.Node, template bool) {
 	}
 	// Resolve's output has a site (FuzzResolve); the crawler checks each
 	// link again as the store does where pages enter a batch.
-	if len(s) > MaxURLSize || len(x.links) >= MaxLinks {
+	if len(s) > MaxURLSize || len(x.links) >= MaxLinks || x.linkBytes+len(s) > MaxLinkBytes {
 		x.bad++
 		return
 	}
 	x.seen[s] = len(x.links)
 	x.at = append(x.at, linkAt{link: len(x.links), block: block, template: template})
 	x.links = append(x.links, s)
+	x.linkBytes += len(s)
 }
 
 // whyLeftOut returns why the link u is no link between sites, or "": the

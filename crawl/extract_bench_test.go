@@ -85,7 +85,7 @@ func BenchmarkParseHTML(b *testing.B) {
 
 // walkHTML is parseHTML without main-content extraction.
 func walkHTML(body []byte, pageURL *url.URL, maxText int) (document, error) {
-	_, _, doc, err := walkPage(body, pageURL, maxText)
+	_, _, doc, err := walkPage(bound(body), pageURL, maxText)
 	return doc, err
 }
 

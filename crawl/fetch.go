@@ -112,9 +112,9 @@ func (r fetchResult) errMessage() string {
 }
 
 // parsePage extracts what the crawler keeps of the HTML body of a page
-// fetched from page (see parseHTML).
-func parsePage(page *url.URL, body []byte) document {
-	doc, err := parseHTML(body, page, MaxTextSize)
+// fetched from page, bounded (see parseHTML).
+func parsePage(page *url.URL, p boundedPage) document {
+	doc, err := parseBounded(p, page, MaxTextSize)
 	if err != nil {
 		// html.Parse fails only when reading fails, which a byte slice
 		// does not: keep the page without content rather than lose it.

@@ -2,10 +2,17 @@ package crawl
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -53,7 +60,7 @@ func TestLinkPageParseIsBounded(t *testing.T) {
 	total := bytes.Count(body, []byte("<a href="))
 	u, _ := sites.Parse("http://big.test/")
 
-	root, _, _, err := walkPage(body, u, MaxTextSize)
+	root, _, _, err := walkPage(bound(body), u, MaxTextSize)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,5 +105,142 @@ func TestBoundPageCutsBetweenTokens(t *testing.T) {
 	}
 	if !strings.HasPrefix(page[len(head):], "<!-- c -->") {
 		t.Errorf("the rest starts %q; want the comment", page[len(head):])
+	}
+}
+
+// TestLinkBytesBounded: a page's links are kept up to MaxLinkBytes bytes
+// however few they are; the rest are counted as dropped.
+func TestLinkBytesBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<html><body>")
+	const n = 3000
+	for i := range n {
+		fmt.Fprintf(&b, "<p><a href=\"/%s/%d\">a long link</a></p>", strings.Repeat("x", 900), i)
+	}
+	b.WriteString("</body></html>")
+	u, _ := sites.Parse("http://long.test/")
+	doc, err := parseHTML([]byte(b.String()), u, MaxTextSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for _, l := range doc.links {
+		kept += len(l)
+	}
+	if kept > MaxLinkBytes || kept < MaxLinkBytes-MaxURLSize || len(doc.links)+doc.badLinks != n {
+		t.Errorf("%d links of %d bytes kept, %d dropped; want at most and about MaxLinkBytes (%d) kept, the rest of %d dropped",
+			len(doc.links), kept, doc.badLinks, MaxLinkBytes, n)
+	}
+}
+
+// TestBacklogStopsFetches: new fetches wait while the pages waiting to be
+// parsed, or to be handed to the batch function, hold maxQueuedBytes.
+func TestBacklogStopsFetches(t *testing.T) {
+	c, err := New(OnBatch(func(context.Context, []sites.Page, []sites.SiteState) error { return nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name                     string
+		parseBytes, pendingBytes int
+		want                     bool
+	}{
+		{"nothing waits", 0, 0, false},
+		{"pages to parse under the bound", maxQueuedBytes - 1, 0, false},
+		{"pages to parse at the bound", maxQueuedBytes, 0, true},
+		{"pages to hand over at the bound", 0, maxQueuedBytes, true},
+	} {
+		c.parseBytes, c.pendingBytes = tt.parseBytes, tt.pendingBytes
+		if got := c.backlogged(); got != tt.want {
+			t.Errorf("%s: backlogged %v; want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestParseQueueBoundedByBytes: pages fetched and waiting for their turn
+// to be parsed stop new fetches once they hold maxQueuedBytes, however many
+// fetches Parallel allows: with 3 MiB pages, eight fetches at once and
+// parsing held back, the ninth page is asked for only after enough pages
+// were parsed to bring the queue under the bound.
+func TestParseQueueBoundedByBytes(t *testing.T) {
+	const (
+		size     = 3 << 20
+		parallel = 8
+		hosts    = 10
+	)
+	body := "<html><body><p>" + strings.Repeat("word ", size/5) + "</p></body></html>"
+	var (
+		mu     sync.Mutex
+		parsed int   // parses done
+		seen   []int // parses done when each page was asked for, in order
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		mu.Lock()
+		seen = append(seen, parsed)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	var seeds []string
+	for i := range hosts {
+		seeds = append(seeds, fmt.Sprintf("http://h%d.test/", i))
+	}
+	c, err := New(Proxy(srv.URL), Delay(0), Parallel(parallel), MaxPagesPerSite(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.extracting = make(chan struct{}, 1)
+	release := make(chan struct{})
+	c.parse = func(*url.URL, boundedPage) document {
+		<-release
+		mu.Lock()
+		parsed++
+		mu.Unlock()
+		return document{} // what the page holds does not matter here
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Run(context.Background(), seeds) }()
+	// The first parse waits until the first eight pages are all fetched
+	// and waiting; then pages are parsed one at a time, as the test lets
+	// them.
+	waitQueued := func(want int) {
+		deadline := time.Now().Add(hangTimeout)
+		for queued := -1; queued != want; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d bytes of pages wait to be parsed; want %d", queued, want)
+			}
+			time.Sleep(time.Millisecond)
+			c.mu.Lock()
+			queued = c.parseBytes
+			c.mu.Unlock()
+		}
+	}
+	waitQueued(parallel * len(body))
+	for range hosts {
+		release <- struct{}{}
+		// The scheduler has a moment to start a fetch it should not
+		// start: the bound holds whatever this pause, which only lets a
+		// crawl without the bound show.
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != hosts {
+		t.Fatalf("%d pages asked for; want %d", len(seen), hosts)
+	}
+	// Eight pages of 3 MiB are 24 MiB: the queue is under the bound once
+	// three were parsed.
+	need := parallel - (maxQueuedBytes-1)/size
+	if seen[parallel] < need {
+		t.Errorf("the page after the first %d was asked for when %d pages were parsed; want at least %d (parses done at each request: %v)",
+			parallel, seen[parallel], need, seen)
 	}
 }

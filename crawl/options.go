@@ -74,6 +74,9 @@ const (
 	// MaxLinks caps the links kept of one page; the rest are dropped and
 	// counted in [Status.BadLinks].
 	MaxLinks = 10_000
+	// MaxLinkBytes caps the bytes of the links kept of one page; the rest
+	// are dropped and counted in [Status.BadLinks].
+	MaxLinkBytes = 1 << 20
 	// MaxURLSize is the longest link kept, in bytes (after normalisation);
 	// longer ones are dropped and counted in [Status.BadLinks].
 	MaxURLSize = 4096

@@ -207,13 +207,26 @@ func (c *Crawler) hand(p sites.Page) {
 	}
 	if c.cfg.onBatch != nil {
 		c.pending = append(c.pending, p)
+		c.pendingBytes += pageBytes(p)
 		c.flushIfFull()
 	}
 }
 
+// pageBytes returns about how many bytes p holds: its texts and links.
+func pageBytes(p sites.Page) int {
+	n := len(p.URL) + len(p.Title) + len(p.Text) + len(p.FullText) + len(p.Err) + len(p.Via)
+	for _, l := range p.Links {
+		n += len(l)
+	}
+	for _, l := range p.TemplateLinks {
+		n += len(l)
+	}
+	return n
+}
+
 // flushIfFull wakes the batch loop when a batch is full. c.mu must be held.
 func (c *Crawler) flushIfFull() {
-	if len(c.pending) >= c.cfg.batchSize {
+	if len(c.pending) >= c.cfg.batchSize || c.pendingBytes >= maxQueuedBytes/4 {
 		select {
 		case c.flushNow <- struct{}{}:
 		default:
