@@ -83,7 +83,7 @@ func pageURLs(t *testing.T, st *store.Store) map[string]sites.Page {
 // nothing.
 func TestImportIANAWARC(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "p")
-	p, err := project.Open(dir, true)
+	p, err := project.Open(dir, true, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

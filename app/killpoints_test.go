@@ -35,7 +35,7 @@ func killPages(from, n int) []sites.Page {
 // next process would after a kill.
 func openProject(t *testing.T, dir string, create bool) *project.Project {
 	t.Helper()
-	p, err := project.Open(dir, create)
+	p, err := project.Open(dir, create, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestOpenIndexesWhatAKillLeftOut(t *testing.T) {
 	p.Close()
 
 	var reports []int
-	p, err := project.Open(dir, false, project.IndexProgress(func(done, total int) {
+	p, err := project.Open(dir, false, project.SearchTimeout(project.NoSearchTimeout), project.IndexProgress(func(done, total int) {
 		if total != 20 {
 			t.Errorf("progress total %d, want the 20 missing pages", total)
 		}

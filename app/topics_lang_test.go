@@ -84,7 +84,7 @@ func TestTopicLabelLanguages(t *testing.T) {
 			}
 			return ""
 		}
-		ix, err := index.NewMemory()
+		ix, err := index.NewMemory(index.WithSearchTimeout(index.NoSearchTimeout))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -184,7 +184,7 @@ func EmptyProject(t testing.TB) (*app.App, *project.Project) {
 func create(t testing.TB) (string, *project.Project) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := project.Open(dir, true)
+	p, err := project.Open(dir, true, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func Open(t testing.TB, dir string) (a *app.App, close func()) {
 // look into its store.
 func OpenProject(t testing.TB, dir string) (a *app.App, p *project.Project, close func()) {
 	t.Helper()
-	p, err := project.Open(dir, false)
+	p, err := project.Open(dir, false, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // openProject opens (or with create, creates) the project in dir.
 func openProject(t *testing.T, dir string, create bool) *project.Project {
 	t.Helper()
-	p, err := project.Open(dir, create)
+	p, err := project.Open(dir, create, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func aWord(i int) string {
 // builds it.
 func aWordsProject(t *testing.T) http.Handler {
 	t.Helper()
-	p, err := project.Open(filepath.Join(t.TempDir(), "project"), true)
+	p, err := project.Open(filepath.Join(t.TempDir(), "project"), true, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func testApp(t *testing.T) (*app.App, http.Handler) {
 // the handler's.
 func testProject(t *testing.T, opts ...Option) (*app.App, *project.Project, http.Handler) {
 	t.Helper()
-	p, err := project.Open(apptest.CrawledProject(t), false)
+	p, err := project.Open(apptest.CrawledProject(t), false, project.SearchTimeout(project.NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

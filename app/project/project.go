@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -144,7 +145,7 @@ func openHeld(abs string, o projectOptions) (*Project, error) {
 			o.progress(done, total)
 		}
 	}
-	ix, err := openIndex(st, filepath.Join(abs, IndexDir), progress)
+	ix, err := openIndex(st, filepath.Join(abs, IndexDir), progress, o.index...)
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("project %s: %w", abs, err)
@@ -169,6 +170,18 @@ type projectOptions struct {
 	progress func(done, total int)
 	command  string
 	readOnly bool
+	index    []index.Option
+}
+
+// NoSearchTimeout, given to [SearchTimeout], sets none.
+const NoSearchTimeout = index.NoSearchTimeout
+
+// SearchTimeout sets the time a search of the project's index may take
+// when its query does not say (index.WithSearchTimeout; default
+// index.SearchTimeout, none when negative): a test sets none, so that its
+// searches do not depend on how busy the machine is.
+func SearchTimeout(d time.Duration) ProjectOption {
+	return func(o *projectOptions) { o.index = append(o.index, index.WithSearchTimeout(d)) }
 }
 
 // HeldBy names, for people, what holds the project while it is open
@@ -196,7 +209,7 @@ func IndexProgress(f func(done, total int)) ProjectOption {
 // openIndex opens the search index, rebuilding it from the store when it was
 // built with an older mapping (the store is the source of truth, the index
 // can always be made again), then indexes the pages it lacks.
-func openIndex(st *store.Store, dir string, progress func(done, total int)) (*index.Index, error) {
+func openIndex(st *store.Store, dir string, progress func(done, total int), opts ...index.Option) (*index.Index, error) {
 	ctx := context.Background()
 	// A new index holds no page. The store learns it before the index is
 	// made, so that a kill in between still leaves every page to index.
@@ -205,7 +218,7 @@ func openIndex(st *store.Store, dir string, progress func(done, total int)) (*in
 			return nil, err
 		}
 	}
-	ix, err := index.Open(dir)
+	ix, err := index.Open(dir, opts...)
 	if errors.Is(err, index.ErrMappingChanged) {
 		if err := st.MarkAllUnindexed(ctx); err != nil {
 			return nil, err
@@ -213,7 +226,7 @@ func openIndex(st *store.Store, dir string, progress func(done, total int)) (*in
 		if err := os.RemoveAll(dir); err != nil {
 			return nil, err
 		}
-		ix, err = index.Open(dir)
+		ix, err = index.Open(dir, opts...)
 	}
 	if err != nil {
 		return nil, err

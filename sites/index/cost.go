@@ -38,9 +38,12 @@ const (
 	// searcher of its own, some kilobytes of memory while the search runs
 	// (tools/indexbench measures it).
 	MaxExpansions = 4096
-	// SearchTimeout is the time a search may take when Query.Timeout does
-	// not say.
+	// SearchTimeout is the time a search may take when neither
+	// Query.Timeout nor the index (WithSearchTimeout) says.
 	SearchTimeout = 5 * time.Second
+	// NoSearchTimeout, as a search timeout, sets none: the search runs
+	// until its context ends.
+	NoSearchTimeout time.Duration = -1
 )
 
 // Problems of a query past a bound, as [QueryError.Problem].
@@ -312,13 +315,16 @@ func countTerms(ctx context.Context, r bleveindex.IndexReader, p pattern, limit 
 // counts above miss still cannot run unbounded.
 var maxTermSearchers = 2*MaxQueryWords*len(languages) + len(languages) + MaxExpansions + MaxQueryChars/2
 
-// boundedContext is ctx with the search's timeout and bleve's limit on
-// term searchers.
+// boundedContext is ctx with the search's timeout (SearchTimeout when 0,
+// none when negative) and bleve's limit on term searchers.
 func boundedContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	if timeout <= 0 {
+	ctx = context.WithValue(ctx, search.MaxTermSearchersKey, maxTermSearchers)
+	switch {
+	case timeout < 0:
+		return context.WithCancel(ctx)
+	case timeout == 0:
 		timeout = SearchTimeout
 	}
-	ctx = context.WithValue(ctx, search.MaxTermSearchersKey, maxTermSearchers)
 	return context.WithTimeoutCause(ctx, timeout, errTooSlow)
 }
 

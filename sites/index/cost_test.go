@@ -29,7 +29,7 @@ func aWord(i int) string {
 // perPage to a page, with "jazz" on every page.
 func aWordsIndex(t *testing.T, n, perPage int) *Index {
 	t.Helper()
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,10 +109,47 @@ func TestSearchStops(t *testing.T) {
 	}
 }
 
+// TestSearchTimeoutInjected: the index's timeout applies to a query that
+// names none: a test's index sets none, so a search runs whole however busy
+// the machine, and a search stops only when its context ends; one of a
+// nanosecond stops every search, as too slow.
+func TestSearchTimeoutInjected(t *testing.T) {
+	ctx, cancel := boundedContext(context.Background(), NoSearchTimeout)
+	if d, ok := ctx.Deadline(); ok {
+		t.Errorf("a search with no timeout has a deadline, %v", d)
+	}
+	cancel()
+	if ctx.Err() == nil || tooSlow(ctx, NoSearchTimeout) != nil {
+		t.Errorf("a search with no timeout, cancelled: %v, %v; want cancelled and not too slow", ctx.Err(), tooSlow(ctx, NoSearchTimeout))
+	}
+	ctx, cancel = boundedContext(context.Background(), 0)
+	defer cancel()
+	if _, ok := ctx.Deadline(); !ok {
+		t.Error("a search with the default timeout has no deadline")
+	}
+
+	short, err := NewMemory(WithSearchTimeout(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer short.Close()
+	if err := short.Add([]sites.Page{pg("http://w.test/", "Jazz", "jazz")}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = short.Search(context.Background(), Query{Text: "jazz"})
+	var qe *QueryError
+	if !errors.As(err, &qe) || qe.Problem != ProblemTooSlow || !strings.Contains(qe.Message, "more than 1ns") {
+		t.Errorf("an index with a timeout of 1ns: %v, want a too_slow QueryError", err)
+	}
+	if res, err := short.Search(context.Background(), Query{Text: "jazz", Timeout: NoSearchTimeout}); err != nil || res.Total != 1 {
+		t.Errorf("the query's own timeout, none: %v, %d hits; want the one page", err, res.Total)
+	}
+}
+
 // TestPatternCounts: the words a pattern stands for are counted as bleve
 // expands it, fuzzy words included.
 func TestPatternCounts(t *testing.T) {
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

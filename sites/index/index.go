@@ -66,6 +66,27 @@ const openTimeout = "1s"
 // Add must be called from one goroutine at a time.
 type Index struct {
 	bi bleve.Index
+	// timeout is the time a search may take when its query does not say:
+	// SearchTimeout when 0, none when negative (WithSearchTimeout).
+	timeout time.Duration
+}
+
+// Option configures an index of [Open] or [NewMemory].
+type Option func(*Index)
+
+// WithSearchTimeout sets the time a search may take when its Query.Timeout
+// does not say (default [SearchTimeout]); a negative d sets none, and a
+// search then runs until its context ends. A test sets none, or a
+// deadline of its own through its context, so that whether a search ends
+// does not depend on how busy the machine is.
+func WithSearchTimeout(d time.Duration) Option { return func(ix *Index) { ix.timeout = d } }
+
+func newIndex(bi bleve.Index, opts []Option) *Index {
+	ix := &Index{bi: bi}
+	for _, o := range opts {
+		o(ix)
+	}
+	return ix
 }
 
 // document is what is indexed for a page: url, site, lang and language,
@@ -135,12 +156,12 @@ func buildMapping() (mapping.IndexMapping, error) {
 // Open opens the index in dir, creating it when dir does not exist or is an
 // empty directory. An index already open (in this process or another) makes
 // Open fail after about a second rather than hang.
-func Open(dir string) (*Index, error) {
+func Open(dir string, opts ...Option) (*Index, error) {
 	cfg := func() map[string]any { return map[string]any{"bolt_timeout": openTimeout} }
 	bi, err := bleve.OpenUsing(dir, cfg())
 	switch {
 	case err == nil:
-		ix := &Index{bi: bi}
+		ix := newIndex(bi, opts)
 		if err := ix.checkMapping(); err != nil {
 			bi.Close()
 			return nil, fmt.Errorf("index: open %q: %w", dir, err)
@@ -157,7 +178,7 @@ func Open(dir string) (*Index, error) {
 		if err != nil {
 			return nil, fmt.Errorf("index: create %q: %w", dir, err)
 		}
-		ix := &Index{bi: bi}
+		ix := newIndex(bi, opts)
 		if err := bi.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
 			bi.Close()
 			return nil, fmt.Errorf("index: create %q: %w", dir, err)
@@ -188,7 +209,7 @@ func (ix *Index) checkMapping() error {
 // throw-away projects. It is a scorch index, as on disk (bleve's own
 // NewMemOnly is another kind), so that it searches and bounds queries the
 // same way.
-func NewMemory() (*Index, error) {
+func NewMemory(opts ...Option) (*Index, error) {
 	m, err := buildMapping()
 	if err != nil {
 		return nil, err
@@ -197,7 +218,7 @@ func NewMemory() (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: new in-memory index: %w", err)
 	}
-	return &Index{bi: bi}, nil
+	return newIndex(bi, opts), nil
 }
 
 // Close closes the index; an on-disk index can then be opened again.
@@ -301,7 +322,8 @@ type Query struct {
 	// it (the default) a page must have them all. +word and -word are
 	// required and excluded either way.
 	Any bool
-	// Timeout bounds the time the search may take; 0 means SearchTimeout.
+	// Timeout bounds the time the search may take; 0 means the index's
+	// (SearchTimeout unless WithSearchTimeout says), negative none.
 	Timeout time.Duration
 }
 
@@ -345,8 +367,11 @@ type Hit struct {
 // stop words only, or past one of the bounds of cost.go) is a
 // [*QueryError], which wraps [ErrBadQuery]; a negative offset is an
 // ErrBadQuery error. The search stops when ctx is done, and after
-// q.Timeout (SearchTimeout when 0) with a QueryError that says so.
+// q.Timeout (the index's when 0) with a QueryError that says so.
 func (ix *Index) Search(ctx context.Context, q Query) (Result, error) {
+	if q.Timeout == 0 {
+		q.Timeout = ix.timeout
+	}
 	ls, err := ix.present()
 	if err != nil {
 		return Result{}, fmt.Errorf("index: search %q: %w", q.Text, err)

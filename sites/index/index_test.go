@@ -56,7 +56,7 @@ const indexedFixture = 8 + 120
 
 func newTestIndex(t *testing.T) *Index {
 	t.Helper()
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestAddReplacesAndRemoves(t *testing.T) {
 func TestOnDiskReopen(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "index.bleve")
-	ix, err := Open(dir)
+	ix, err := Open(dir, WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestOnDiskReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ix, err = Open(dir)
+	ix, err = Open(dir, WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatalf("reopen: %v", err)
 	}
@@ -310,7 +310,7 @@ func TestOnDiskReopen(t *testing.T) {
 	// A second Open of a directory that is open must fail, not hang.
 	done := make(chan error, 1)
 	go func() {
-		ix2, err := Open(dir)
+		ix2, err := Open(dir, WithSearchTimeout(NoSearchTimeout))
 		if err == nil {
 			ix2.Close()
 		}
@@ -335,7 +335,7 @@ func TestOpenDirectories(t *testing.T) {
 	if err := os.Mkdir(empty, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Open(empty)
+	ix, err := Open(empty, WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatalf("Open(empty dir): %v", err)
 	}
@@ -349,14 +349,14 @@ func TestOpenDirectories(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if ix, err := Open(other); err == nil {
+	if ix, err := Open(other, WithSearchTimeout(NoSearchTimeout)); err == nil {
 		ix.Close()
 		t.Error("Open of a non-index directory succeeded")
 	}
 
 	// An index from another mapping version is refused.
 	stale := filepath.Join(base, "stale")
-	ix, err = Open(stale)
+	ix, err = Open(stale, WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestOpenDirectories(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix.Close()
-	if ix, err := Open(stale); !errors.Is(err, ErrMappingChanged) {
+	if ix, err := Open(stale, WithSearchTimeout(NoSearchTimeout)); !errors.Is(err, ErrMappingChanged) {
 		if err == nil {
 			ix.Close()
 		}

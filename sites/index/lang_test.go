@@ -57,7 +57,7 @@ func worldPages() []sites.Page {
 
 func worldIndex(t *testing.T) *Index {
 	t.Helper()
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestSearchLanguageHits(t *testing.T) {
 // when every language of the index drops it, not only English.
 func TestSearchStopWordsOfEveryLanguage(t *testing.T) {
 	t.Parallel()
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func keys[V any](m map[string]V) []string {
 // the languages.
 func TestSearchBoundsAllLanguages(t *testing.T) {
 	t.Parallel()
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,7 +122,7 @@ func TestSiteTermStatistics(t *testing.T) {
 //
 //	go test ./sites/index -run '^$' -bench SiteTerms -benchtime 20x
 func BenchmarkSiteTerms(b *testing.B) {
-	ix, err := NewMemory()
+	ix, err := NewMemory(WithSearchTimeout(NoSearchTimeout))
 	if err != nil {
 		b.Fatal(err)
 	}
