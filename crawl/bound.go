@@ -10,6 +10,7 @@ import (
 // how many links the rest holds.
 type boundedPage struct {
 	html      []byte
+	nodes     int // the nodes of html, at most MaxNodes
 	linksPast int
 }
 
@@ -17,16 +18,17 @@ type boundedPage struct {
 // that the rest of the body can be freed before the page waits its turn to
 // be parsed.
 func bound(body []byte) boundedPage {
-	head, past := boundPage(body, MaxNodes)
+	head, nodes, past := boundPage(body, MaxNodes)
 	if len(head) < len(body) {
 		head = bytes.Clone(head)
 	}
-	return boundedPage{html: head, linksPast: past}
+	return boundedPage{html: head, nodes: nodes, linksPast: past}
 }
 
 // boundPage returns the start of the HTML body that holds at most maxNodes
-// nodes (elements, texts, comments), cut between two tokens, and how many
-// links (a[href], area[href], frame[src]) the rest holds.
+// nodes (elements, texts, comments), cut between two tokens, the nodes it
+// holds, and how many links (a[href], area[href], frame[src]) the rest
+// holds.
 //
 // A parsed tree costs about 150 bytes a node, and main-content extraction
 // copies it several times over: a 10 MiB page of links is about a million and
@@ -34,14 +36,14 @@ func bound(body []byte) boundedPage {
 // a time, so what a page can cost is bounded before it is parsed. The rest
 // is not parsed: its text is not read and its links are not taken, only
 // counted (see document.badLinks).
-func boundPage(body []byte, maxNodes int) (head []byte, linksPast int) {
+func boundPage(body []byte, maxNodes int) (head []byte, nodes, linksPast int) {
 	z := html.NewTokenizer(bytes.NewReader(body))
-	nodes, offset := 0, 0
+	offset := 0
 	var tt html.TokenType
 	for {
 		tt = z.Next()
 		if tt == html.ErrorToken {
-			return body, 0 // the whole body fits
+			return body, nodes, 0 // the whole body fits
 		}
 		if tt != html.EndTagToken && tt != html.DoctypeToken {
 			nodes++
@@ -57,7 +59,7 @@ func boundPage(body []byte, maxNodes int) (head []byte, linksPast int) {
 			linksPast++
 		}
 	}
-	return body[:offset], linksPast
+	return body[:offset], maxNodes, linksPast
 }
 
 // isLinkTag reports whether the tokenizer's current start tag is a link

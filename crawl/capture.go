@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"os"
 	"sync"
 
 	"sitesift/sites"
@@ -86,6 +87,7 @@ type captureTransport struct {
 	proxy   func(*http.Request) (*url.URL, error)
 	maxBody int
 	emit    func(sites.Capture)
+	fail    func(u string, err error)
 	clock   Clock // the crawl's: when a capture was made
 }
 
@@ -101,7 +103,7 @@ func newCaptureTransport(c *Crawler, next http.RoundTripper) http.RoundTripper {
 			c.failCapture(cp.URL, err)
 		}
 	}
-	return &captureTransport{next: next, proxy: c.proxy, maxBody: c.cfg.maxBodySize, emit: emit, clock: c.cfg.clock}
+	return &captureTransport{next: next, proxy: c.proxy, maxBody: c.cfg.maxBodySize, emit: emit, fail: c.failCapture, clock: c.cfg.clock}
 }
 
 func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -148,6 +150,7 @@ func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		max:        t.maxBody,
 		length:     resp.ContentLength,
 		emit:       t.emit,
+		fail:       t.fail,
 		c: sites.Capture{
 			Method:         req.Method,
 			URL:            req.URL.String(),
@@ -160,10 +163,10 @@ func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 			At:             at,
 		},
 	}
-	if resp.ContentLength > 0 {
+	if resp.ContentLength > 0 && resp.ContentLength <= spillAt {
 		// A body of known length is kept in one allocation of its size,
 		// not in the twice as much a growing buffer may hold.
-		cb.buf.Grow(int(min(resp.ContentLength, int64(t.maxBody))))
+		cb.buf.Grow(int(resp.ContentLength))
 	}
 	resp.Body = cb
 	return resp, nil
@@ -186,28 +189,36 @@ func statusText(resp *http.Response) string {
 	return fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 }
 
+// spillAt is the size past which a capture's body is kept in a temporary
+// file rather than in memory until the body is closed: while it is read,
+// colly holds it too, and a body of MaxBodySize would be held twice over.
+const spillAt = 1 << 20
+
 // captureBody keeps what is read of a body, max bytes at most, and hands
 // the capture over when the body is closed.
 type captureBody struct {
 	io.ReadCloser
 	c      sites.Capture
 	buf    bytes.Buffer
+	spill  *os.File // the body past spillAt, from its start; nil until then
+	size   int      // bytes kept
 	max    int
 	length int64 // Content-Length, -1 when unknown
 	over   bool  // more than max bytes were read
 	eof    bool
 	err    error // a read error other than EOF
 	emit   func(sites.Capture)
+	fail   func(u string, err error) // the capture could not be kept
 	once   sync.Once
 }
 
 func (b *captureBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if room := b.max - b.buf.Len(); n > room {
-		b.buf.Write(p[:room])
+	if room := b.max - b.size; n > room {
+		b.keep(p[:room])
 		b.over = true
 	} else {
-		b.buf.Write(p[:n])
+		b.keep(p[:n])
 	}
 	switch {
 	case err == io.EOF:
@@ -218,18 +229,63 @@ func (b *captureBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// keep adds p to the body kept, in memory up to spillAt bytes, then in a
+// temporary file; when no file can be made, it stays in memory.
+func (b *captureBody) keep(p []byte) {
+	b.size += len(p)
+	if b.spill == nil && b.buf.Len()+len(p) > spillAt {
+		if f, err := os.CreateTemp("", "sitesift-capture-*"); err == nil {
+			b.spill = f
+			if _, err := f.Write(b.buf.Bytes()); err != nil {
+				b.failed(err)
+				return
+			}
+			b.buf = bytes.Buffer{}
+		}
+	}
+	if b.spill != nil {
+		if _, err := b.spill.Write(p); err != nil {
+			b.failed(err)
+		}
+		return
+	}
+	b.buf.Write(p)
+}
+
+// failed stops the crawl for a capture whose body could not be kept.
+func (b *captureBody) failed(err error) {
+	if b.fail != nil {
+		b.fail(b.c.URL, fmt.Errorf("keep the body: %w", err))
+		b.fail = nil
+	}
+}
+
+// body returns the body kept, and removes its temporary file if any.
+func (b *captureBody) body() []byte {
+	if b.spill == nil {
+		return b.buf.Bytes()
+	}
+	defer os.Remove(b.spill.Name())
+	defer b.spill.Close()
+	out := make([]byte, b.size)
+	if _, err := b.spill.ReadAt(out, 0); err != nil {
+		b.failed(err)
+	}
+	return out
+}
+
 func (b *captureBody) Close() error {
 	err := b.ReadCloser.Close()
 	b.once.Do(func() {
 		c := b.c
-		c.Body = b.buf.Bytes()
+		c.Body = b.body()
 		var netErr net.Error
 		switch {
 		case b.err != nil && (errors.Is(b.err, context.DeadlineExceeded) || errors.As(b.err, &netErr) && netErr.Timeout()):
 			c.Truncated = sites.TruncatedTime
 		case b.err != nil:
 			c.Truncated = sites.TruncatedDisconnect
-		case b.over, !b.eof && int64(b.buf.Len()) != b.length:
+		case b.over, !b.eof && int64(b.size) != b.length:
 			// Closed before the end: the body cap, or a body the
 			// crawler does not read.
 			c.Truncated = sites.TruncatedLength

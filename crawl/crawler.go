@@ -39,6 +39,7 @@ type Crawler struct {
 	// the fetches in flight.
 	extracting chan struct{}
 	parse      func(page *url.URL, p boundedPage) document // parsePage; tests watch it
+	reading    *readBudget                                 // bounds the bodies read at once
 
 	mu        sync.Mutex // guards everything below, the frontier and OPIC
 	state     State
@@ -123,6 +124,7 @@ func New(opts ...Option) (*Crawler, error) {
 		// One extraction per core the process may use.
 		extracting: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		parse:      parsePage,
+		reading:    newReadBudget(maxReadingBytes),
 		state:      StateIdle,
 		front:      newFrontier(),
 		byClass:    map[string]int{},
@@ -488,13 +490,17 @@ func (c *Crawler) dispatch(ctx context.Context, f *fetcher, s *siteQueue) {
 			// is parsed is bounded first, so that what waits for its turn
 			// is no more than what will be parsed; the body is the
 			// parser's alone, freed once its tree is built.
+			read := len(r.body)
+			c.reading.add(read)
 			p := bound(r.body)
 			r.body = nil
+			c.reading.add(len(p.html) - read)
 			c.queueParse(len(p.html))
 			c.extracting <- struct{}{}
 			doc = c.parse(r.page, p)
 			<-c.extracting
 			c.queueParse(-len(p.html))
+			c.reading.add(-len(p.html))
 		}
 		c.mu.Lock()
 		c.finish(s, q, r, doc)

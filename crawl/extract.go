@@ -138,7 +138,7 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
-		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: p.linksPast}
+		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: p.linksPast, nodes: p.nodes}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {
@@ -202,6 +202,7 @@ type extractor struct {
 	seen      map[string]int
 	links     []string
 	linkBytes int // the bytes of links
+	nodes     int // the nodes of the page parsed (see boundedPage)
 	at        []linkAt
 	bad       int // links dropped, see document.badLinks
 	leftOut   []leftLink

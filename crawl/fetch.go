@@ -157,7 +157,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 		ExpectContinueTimeout: time.Second,
 	}
 	paced := &pacedTransport{next: newCaptureTransport(c, tr), pacer: c.pacer, ctx: ctx, maxBody: cfg.maxBodySize,
-		rule: cfg.siteRule, minRate: cfg.minTransferRate, rateGrace: cfg.rateGrace}
+		rule: cfg.siteRule, minRate: cfg.minTransferRate, rateGrace: cfg.rateGrace, reading: c.reading}
 	col.WithTransport(paced)
 	f := &fetcher{col: col, transport: tr, done: c.isDone, guard: c.guard, pacer: c.pacer, rule: cfg.siteRule,
 		robotsCache: c.robots, userAgent: cfg.userAgent, from: cfg.from, token: productToken(cfg.userAgent),

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -90,13 +91,16 @@ func TestLinkPageParseIsBounded(t *testing.T) {
 // start, cut between two tokens, and the links after the cut are counted.
 func TestBoundPageCutsBetweenTokens(t *testing.T) {
 	page := `<html><body><p>one <a href="/a">a</a></p><!-- c --><a href=" /b ">b</a><a href="">x</a><area href="/c"><frame src="/d"><a name="n">y</a></body></html>`
-	head, past := boundPage([]byte(page), 1000)
-	if string(head) != page || past != 0 {
-		t.Errorf("a page within the bound: head %q, %d links past; want the page whole, 0", head, past)
+	head, nodes, past := boundPage([]byte(page), 1000)
+	if string(head) != page || nodes != 15 || past != 0 {
+		t.Errorf("a page within the bound: head %q, %d nodes, %d links past; want the page whole, 15, 0", head, nodes, past)
 	}
 	// html, body, p, "one ", a, "a" fit: the cut is before the </a> ends
 	// nothing and the comment starts the rest.
-	head, past = boundPage([]byte(page), 6)
+	head, nodes, past = boundPage([]byte(page), 6)
+	if nodes != 6 {
+		t.Errorf("%d nodes in the head; want 6", nodes)
+	}
 	if want := `<html><body><p>one <a href="/a">a</a></p>`; string(head) != want {
 		t.Errorf("head %q; want %q", head, want)
 	}
@@ -242,5 +246,95 @@ func TestParseQueueBoundedByBytes(t *testing.T) {
 	if seen[parallel] < need {
 		t.Errorf("the page after the first %d was asked for when %d pages were parsed; want at least %d (parses done at each request: %v)",
 			parallel, seen[parallel], need, seen)
+	}
+}
+
+// TestBodiesReadAtOnceBounded: eight 8 MiB pages fetched at once hold at
+// most maxReadingBytes beyond the oldest one's while they are read, and
+// every page is still fetched whole.
+func TestBodiesReadAtOnceBounded(t *testing.T) {
+	const (
+		size  = 8 << 20
+		pages = 8
+		chunk = 64 << 10
+	)
+	body := "<html><body><p>" + strings.Repeat("word ", size/5) + "</p></body></html>"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		// In pieces, so that the pages come at the same time: the bound
+		// holds whatever the pace, which only lets a crawl without it show.
+		for rest := body; rest != ""; {
+			n := min(chunk, len(rest))
+			if _, err := io.WriteString(w, rest[:n]); err != nil {
+				return
+			}
+			rest = rest[n:]
+			w.(http.Flusher).Flush()
+			time.Sleep(time.Millisecond)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	var seeds []string
+	for i := range pages {
+		seeds = append(seeds, fmt.Sprintf("http://h%d.test/", i))
+	}
+	r := &result{}
+	c, err := New(Proxy(srv.URL), Delay(0), Parallel(pages), MaxPagesPerSite(1), r.recorder())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.parse = func(*url.URL, boundedPage) document { return document{} } // the pages' contents do not matter here
+	ctx, cancel := context.WithTimeout(context.Background(), hangTimeout)
+	defer cancel()
+	if err := c.Run(ctx, seeds); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.pages {
+		if p.Size != len(body) || p.Err != "" {
+			t.Errorf("%s: %d bytes, error %q; want %d, none", p.URL, p.Size, p.Err, len(body))
+		}
+	}
+	if len(r.pages) != pages {
+		t.Errorf("%d pages; want %d", len(r.pages), pages)
+	}
+	if most := c.reading.most; most > maxReadingBytes {
+		t.Errorf("the bodies read at once held %d MiB beyond the oldest one's; want at most %d MiB", most>>20, maxReadingBytes>>20)
+	}
+}
+
+// TestCaptureBodySpills: a capture keeps a body past spillAt bytes out of
+// memory while it is read (colly holds it meanwhile), and hands it over
+// whole when it is closed, leaving no temporary file.
+func TestCaptureBodySpills(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	body := []byte(strings.Repeat("<p>a page of text</p>\n", (5<<20)/22))
+	var got []sites.Capture
+	cb := &captureBody{ReadCloser: io.NopCloser(bytes.NewReader(body)), max: DefaultMaxBodySize, length: -1,
+		c:    sites.Capture{URL: "http://a.test/"},
+		emit: func(c sites.Capture) { got = append(got, c) },
+		fail: func(u string, err error) { t.Errorf("capture of %s failed: %v", u, err) }}
+	p := make([]byte, 32<<10)
+	alloc := allocated(func() {
+		for {
+			if _, err := cb.Read(p); err != nil {
+				break
+			}
+		}
+	})
+	const most = 2 << 20 // twice spillAt
+	if alloc > most {
+		t.Errorf("reading a %d-byte body allocated %d bytes for its capture; want at most %d", len(body), alloc, most)
+	}
+	cb.Close()
+	if len(got) != 1 || !bytes.Equal(got[0].Body, body) || got[0].Truncated != "" {
+		t.Fatalf("%d captures; want one of the whole body", len(got))
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("files left in the temporary directory: %v", left)
 	}
 }

@@ -183,6 +183,7 @@ type pacedTransport struct {
 	rule      sites.Rule    // the crawl's site rule, which keys politeness
 	minRate   int           // bytes a second a body must come at, after rateGrace (MinTransferRate); 0 for none
 	rateGrace time.Duration // rateGrace, shorter in tests
+	reading   *readBudget   // bounds the bytes of the bodies read at once
 }
 
 func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -221,6 +222,9 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Header.Del("Content-Length")
 		resp.ContentLength = -1
 	}
+	// Counted as colly reads it, inflated: the bytes it and the capture
+	// hold.
+	resp.Body = t.reading.body(req.Context(), resp.Body)
 	if req.URL.Path == "/robots.txt" {
 		// A file that never ends would fill memory until the timeout. RFC 9309 §2.5 lets a crawler parse only
 		// the first 500 KiB: the rest reads as the end of the file.

@@ -37,8 +37,9 @@ type Status struct {
 	Disallowed  int // URLs skipped because robots.txt forbids them
 	// BadLinks counts the links dropped from fetched pages: http(s) links
 	// without a valid host or port or with a URL scheme for host
-	// ("http://http://…"), longer than MaxURLSize, or beyond
-	// MaxLinks on one page. They are never fetched nor stored.
+	// ("http://http://…"), longer than MaxURLSize, beyond MaxLinks or
+	// MaxLinkBytes on one page, or past its first MaxNodes nodes. They are
+	// never fetched nor stored.
 	BadLinks int
 	// Refused counts the URLs not fetched because their host is a
 	// loopback, private or link-local address (see [AllowPrivate]).
