@@ -138,7 +138,8 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
-		full: textBuilder{max: maxText}, rest: textBuilder{max: -1}, bad: p.linksPast, nodes: p.nodes}
+		full: textBuilder{max: maxText}, rest: textBuilder{max: maxRest}, bad: p.linksPast,
+		nodes: p.nodes, size: len(p.html)}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {
@@ -203,6 +204,7 @@ type extractor struct {
 	links     []string
 	linkBytes int // the bytes of links
 	nodes     int // the nodes of the page parsed (see boundedPage)
+	size      int // the bytes of the page parsed
 	at        []linkAt
 	bad       int // links dropped, see document.badLinks
 	leftOut   []leftLink
@@ -211,10 +213,15 @@ type extractor struct {
 	declared  string // the language <html lang> declares, see declaredLanguage
 	half      int    // half the bytes of the page's words, see wrapper
 	// full is the text of the whole body; rest the text outside the
-	// template (see inTemplate), uncapped: it may become the main text,
-	// and its words are counted against the extracted content's.
+	// template (see inTemplate), up to maxRest: it may become the main
+	// text, and its words are counted against the extracted content's.
 	full, rest textBuilder
 }
+
+// maxRest caps the text outside the template kept while a page is read:
+// far more than the main text keeps (MaxTextSize), far less than a body may
+// hold.
+const maxRest = 1 << 20
 
 // skipped elements hold no readable text.
 var skipped = map[atom.Atom]bool{

@@ -11,10 +11,13 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// maxExtractNodes is the most nodes of a page whose main content
-// go-trafilatura extracts; the largest of the 1,096 real pages its module
-// ships for its tests has 27,751.
-const maxExtractNodes = 30_000
+// maxExtractNodes and maxExtractBytes are the most nodes and bytes of a
+// page whose main content go-trafilatura extracts; the largest of the 1,096
+// real pages its module ships for its tests has 27,751 nodes and 1.6 MB.
+const (
+	maxExtractNodes = 30_000
+	maxExtractBytes = 2 << 20
+)
 
 // extractOptions are go-trafilatura's options for every page. Its fallback
 // extractors (readability, DOM distiller) cost about a third more CPU for no
@@ -46,15 +49,16 @@ const baselineShare = 0.9
 // the main text is the body's text outside the template (see inTemplate), and
 // the links there are the editorial ones; the title is the page's <title>.
 //
-// A page of more than maxExtractNodes nodes is read as one without main
-// content: go-trafilatura copies a tree several times over and its cost
-// grows faster than the tree (a list of 12,000 links costs it 45 MB and
-// most of a second), while articles hold far fewer nodes.
+// A page of more than maxExtractNodes nodes or maxExtractBytes bytes is read
+// as one without main content: go-trafilatura copies a tree several times
+// over and its cost grows faster than the tree (a list of 12,000 links costs
+// it 45 MB and most of a second; a 10 MiB paragraph or a 4.7 MB <title> is
+// read again and again), while articles are far smaller.
 func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document) {
 	opts := extractOptions
 	opts.OriginalURL = pageURL
 	var res *trafilatura.ExtractResult
-	if x.nodes <= maxExtractNodes {
+	if x.nodes <= maxExtractNodes && x.size <= maxExtractBytes {
 		res = extract(root, opts)
 	}
 	var content string

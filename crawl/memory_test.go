@@ -339,3 +339,34 @@ func TestCaptureBodySpills(t *testing.T) {
 		t.Errorf("files left in the temporary directory: %v", left)
 	}
 }
+
+// TestBigTextPagesParseBounded: a 10 MiB paragraph and a 4.7 MB <title>
+// are parsed with bounded allocations (go-trafilatura read them again and
+// again before pages that large were left out of main-content extraction),
+// and keep their capped texts.
+func TestBigTextPagesParseBounded(t *testing.T) {
+	u, _ := sites.Parse("http://big.test/")
+	for _, tt := range []struct {
+		name string
+		body string
+		most uint64 // bytes allocated at most (817 MB and 166 MB before)
+	}{
+		{"a 10 MiB paragraph", "<html><head><title>Big page</title></head><body><p>" + strings.Repeat("big page words ", DefaultMaxBodySize/15), 256 << 20},
+		{"a 4.7 MB title", "<html><head><title>" + strings.Repeat("huge title ", 4_700_000/11) + "</title></head><body>" +
+			strings.Repeat("body words ", 1000) + "</body></html>", 100 << 20},
+	} {
+		var doc document
+		var err error
+		alloc := allocated(func() { doc, err = parseHTML([]byte(tt.body), u, MaxTextSize) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: parse allocated %d MB", tt.name, alloc>>20)
+		if alloc > tt.most {
+			t.Errorf("%s: parse allocated %d MB; want at most %d MB", tt.name, alloc>>20, tt.most>>20)
+		}
+		if len(doc.text) == 0 || len(doc.text) > MaxTextSize || len(doc.title) == 0 || len(doc.title) > MaxTitleSize {
+			t.Errorf("%s: text of %d bytes, title of %d; want some of each, within MaxTextSize and MaxTitleSize", tt.name, len(doc.text), len(doc.title))
+		}
+	}
+}

@@ -61,6 +61,8 @@ const (
 	calendarAhead = 109                     // years a month links ahead: 2026 to 2135, 2135 to 2244…
 	calendarBack  = 792                     // years a month links back: 2026 to 1234
 	farmHostFmt   = "farm-%04d.link-farm.test"
+	listHostFmt   = "link-list-%d.test" // with --link-lists: a home page of listBytes of links
+	listBytes     = 10 << 20            // the size of a link list, the crawler's MaxBodySize
 	badUTF8Host   = "b\xffd.test"
 	metadataURL   = "http://169.254.169.254/latest/meta-data/"
 	loopbackURL   = "http://127.0.0.1:1/secret"
@@ -71,6 +73,7 @@ const (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "address of the proxy")
+	lists := flag.Int("link-lists", 0, "print as seeds only this many sites whose home page is a 10 MiB list of links to their own pages (link-list-N.test), instead of the hostile web's")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -78,8 +81,14 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("http://%s\n", ln.Addr())
-	for _, h := range []string{hubHost, robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost, calendarHost, bigPageHost, loopHost, silentHost} {
-		fmt.Printf("http://%s/\n", h)
+	if *lists > 0 {
+		for i := 1; i <= *lists; i++ {
+			fmt.Printf("http://"+listHostFmt+"/\n", i)
+		}
+	} else {
+		for _, h := range []string{hubHost, robotsHost, titleHost, linksHost, badLinksHost, ssrfHost, trapHost, endlessHost, gzipBombHost, dripHost, calendarHost, bigPageHost, loopHost, silentHost} {
+			fmt.Printf("http://%s/\n", h)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -90,6 +99,19 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// linkList is the home page of a link-list-N.test site: nothing but a list
+// of links to the site's own pages, listBytes long, the page that costs a
+// parser the most nodes a byte.
+var linkList = func() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!doctype html><html><head><title>A list of links</title></head><body><ul>\n")
+	for i := 0; b.Len() < listBytes-100; i++ {
+		fmt.Fprintf(&b, "<li><a href=\"/p/%d\">page %d</a></li>\n", i, i)
+	}
+	b.WriteString("</ul></body></html>\n")
+	return b.Bytes()
+}()
 
 func serve(w http.ResponseWriter, r *http.Request) {
 	host := r.URL.Host
@@ -129,6 +151,11 @@ func serve(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprintf(&b, "<a href=\"http://"+farmHostFmt+"/p%d\">%d</a>\n", i%farmSiteCount, i, i)
 		}
 		page(w, "Link farm", b.String())
+	case strings.HasPrefix(host, "link-list-") && strings.HasSuffix(host, ".test") && path == "/":
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(linkList)
+	case strings.HasPrefix(host, "link-list-") && strings.HasSuffix(host, ".test"):
+		page(w, "Listed page", "<p>A page of the list.</p>")
 	case strings.HasSuffix(host, "."+linksHost):
 		page(w, "Farm page", `<a href="http://`+linksHost+`/">farm</a>`)
 	case host == badLinksHost:

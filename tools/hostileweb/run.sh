@@ -3,17 +3,23 @@
 # prints what it cost: the crawl's max RSS and wall time, the project's size,
 # the top sites and what the crawl made of the endless calendar. Usage:
 #
-#   bash tools/hostileweb/run.sh [--only HOST] [--max-pages N] [other crawl flags]
+#   bash tools/hostileweb/run.sh [--only HOST | --link-lists N] [--max-pages N] [other crawl flags]
 #
 # --only HOST crawls one trap from its seed (endless-calendar.test, say)
-# instead of all of them.
+# instead of all of them; --link-lists N crawls N sites whose home page is a
+# 10 MiB list of links instead of the hostile web.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 CGO_ENABLED=0 go build -o "$work/sitesift" .
 CGO_ENABLED=0 go build -o "$work/hostileweb" ./tools/hostileweb
-"$work/hostileweb" > "$work/web.txt" &
+web_args=()
+if [ "${1:-}" = --link-lists ]; then
+  web_args=(--link-lists "$2")
+  shift 2
+fi
+"$work/hostileweb" "${web_args[@]}" > "$work/web.txt" &
 for _ in $(seq 100); do [ "$(wc -l < "$work/web.txt")" -ge 2 ] && break; sleep 0.1; done
 proxy=$(head -1 "$work/web.txt")
 mapfile -t seeds < <(tail -n +2 "$work/web.txt")
@@ -35,4 +41,4 @@ awk -F': ' '/Maximum resident/ { printf "hostile: max RSS %.0f MB\n", $2/1024 } 
 echo "hostile: project $(du -sh "$work/p" | cut -f1) (index $(du -sh "$work/p/index.bleve" | cut -f1))"
 "$work/sitesift" rank --project "$work/p" --format csv --limit 5 | sed 's/^/  /'
 # The endless calendar: what the crawl fetched of it, refused and left out.
-"$work/sitesift" sites --project "$work/p" endless-calendar.test | sed 's/^/  /'
+[ "${#web_args[@]}" -gt 0 ] || "$work/sitesift" sites --project "$work/p" endless-calendar.test | sed 's/^/  /'
