@@ -34,6 +34,18 @@
 // outside the template, whose links are then the editorial ones. The
 // frontier takes both kinds of links.
 //
+// What a page may cost is bounded before it is parsed, whatever it holds:
+// only its first [MaxNodes] nodes are parsed (the links past them are
+// counted as dropped), it keeps at most [MaxLinks] links and [MaxLinkBytes]
+// bytes of them, and a page of more than 30,000 nodes or 2 MiB is read as
+// one without main content, which go-trafilatura would copy many times over.
+// What the crawl holds at once does not grow with [Parallel]: the bodies
+// being read and those waiting to be parsed hold at most 8 MiB beyond the
+// oldest one being read (the others wait), a capture keeps a body past
+// 1 MiB in a temporary file until it is handed over, and no fetch starts
+// while the pages waiting to be parsed, or to be handed to the batch
+// function, hold 16 MiB.
+//
 // OPIC runs over sites, not pages: when a page of site S is recorded, every
 // other site T its editorial links point to (every link with
 // [AllLinksForImportance]) gets one more unit of weight on the arc S→T (so
