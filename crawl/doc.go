@@ -41,7 +41,7 @@
 // one without main content, which go-trafilatura would copy many times over.
 // What the crawl holds at once does not grow with [Parallel]: the bodies
 // being read and those waiting to be parsed hold at most 8 MiB beyond the
-// oldest one being read (the others wait), a capture keeps a body past
+// largest one being read (the others wait), a capture keeps a body past
 // 1 MiB in a temporary file until it is handed over, and no fetch starts
 // while the pages waiting to be parsed, or to be handed to the batch
 // function, hold 16 MiB.

@@ -251,7 +251,7 @@ func TestParseQueueBoundedByBytes(t *testing.T) {
 }
 
 // TestBodiesReadAtOnceBounded: eight 8 MiB pages fetched at once hold at
-// most maxReadingBytes beyond the oldest one's while they are read, and
+// most maxReadingBytes beyond the largest one's while they are read, and
 // every page is still fetched whole.
 func TestBodiesReadAtOnceBounded(t *testing.T) {
 	const (
@@ -303,7 +303,7 @@ func TestBodiesReadAtOnceBounded(t *testing.T) {
 		t.Errorf("%d pages; want %d", len(r.pages), pages)
 	}
 	if most := c.reading.most; most > maxReadingBytes {
-		t.Errorf("the bodies read at once held %d MiB beyond the oldest one's; want at most %d MiB", most>>20, maxReadingBytes>>20)
+		t.Errorf("the bodies read at once held %d MiB beyond the largest one's; want at most %d MiB", most>>20, maxReadingBytes>>20)
 	}
 }
 
@@ -368,5 +368,37 @@ func TestBigTextPagesParseBounded(t *testing.T) {
 		if len(doc.text) == 0 || len(doc.text) > MaxTextSize || len(doc.title) == 0 || len(doc.title) > MaxTitleSize {
 			t.Errorf("%s: text of %d bytes, title of %d; want some of each, within MaxTextSize and MaxTitleSize", tt.name, len(doc.text), len(doc.title))
 		}
+	}
+}
+
+// TestReadBudgetSlowBodyHoldsNoOneBack: a body that comes slowly, holding
+// little, does not stop a larger one from being read whole; a third waits
+// for room, and gets it when the larger one is closed.
+func TestReadBudgetSlowBodyHoldsNoOneBack(t *testing.T) {
+	b := newReadBudget(1 << 20)
+	ctx, cancel := context.WithTimeout(context.Background(), hangTimeout)
+	defer cancel()
+	slow := b.body(ctx, io.NopCloser(strings.NewReader("a few bytes")))
+	if _, err := slow.Read(make([]byte, 4)); err != nil {
+		t.Fatal(err)
+	}
+	big := b.body(ctx, io.NopCloser(bytes.NewReader(make([]byte, 3<<20))))
+	if n, err := io.Copy(io.Discard, big); err != nil || n != 3<<20 {
+		t.Fatalf("read %d bytes of the larger body: %v; want it whole while the slow one is open", n, err)
+	}
+	third := b.body(ctx, io.NopCloser(bytes.NewReader(make([]byte, 64<<10))))
+	done := make(chan error, 1)
+	go func() { _, err := io.Copy(io.Discard, third); done <- err }()
+	select {
+	case err := <-done:
+		t.Fatalf("the third body was read (%v) while the budget had no room", err)
+	case <-time.After(50 * time.Millisecond): // it waits; the check below does not depend on this pause
+	}
+	big.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("the third body: %v; want it read once the larger one is closed", err)
+	}
+	if b.most > b.max {
+		t.Errorf("%d bytes held beyond the largest body's; want at most %d", b.most, b.max)
 	}
 }

@@ -7,16 +7,18 @@ import (
 )
 
 // maxReadingBytes is how many bytes the bodies being read at once, and
-// those read and not yet parsed, may hold beyond the oldest one being read:
+// those read and not yet parsed, may hold beyond the largest one being read:
 // a crawl's fetches at once do not each hold a body of up to MaxBodySize
 // (twice over, for colly's copy and the capture's), whatever Parallel says.
 const maxReadingBytes = 8 << 20
 
 // readBudget bounds the bytes of the bodies being read at once and of
-// those read and waiting to be parsed (see add). The oldest body being read
-// may always go on, so that some read always progresses (parsing does not
-// wait for the budget); the others wait while the bound is reached, until a
-// body is closed or parsed.
+// those read and waiting to be parsed (see add). The body being read that
+// holds the most (the oldest of those, on a tie) may always go on, so that
+// some read always progresses (parsing does not wait for the budget), and
+// a body that comes slowly, holding little, does not hold the others back;
+// the others wait while the bound is reached, until a body is closed or
+// parsed, or is no longer the largest.
 type readBudget struct {
 	max int
 
@@ -25,7 +27,7 @@ type readBudget struct {
 	queued  int           // bytes of bodies read and not yet parsed
 	open    []*budgetBody // oldest first
 	changed chan struct{} // closed, and made anew, when bytes are freed
-	most    int           // the most held by bodies read at once, beyond the oldest one's: what tests check
+	most    int           // the most held by bodies read at once, beyond the largest one's: what tests check
 }
 
 func newReadBudget(max int) *readBudget {
@@ -42,11 +44,23 @@ func (b *readBudget) body(ctx context.Context, rc io.ReadCloser) io.ReadCloser {
 	return bb
 }
 
+// leader returns the body open that holds the most, the oldest on a tie.
+// b.mu must be held, and a body be open.
+func (b *readBudget) leader() *budgetBody {
+	l := b.open[0]
+	for _, o := range b.open[1:] {
+		if o.held > l.held {
+			l = o
+		}
+	}
+	return l
+}
+
 // take counts n more bytes read by bb, waiting while they would go over the
-// bound and bb is not the oldest body open.
+// bound and bb is not the body open that holds the most.
 func (b *readBudget) take(bb *budgetBody, n int) error {
 	b.mu.Lock()
-	for b.held+b.queued+n > b.max && b.open[0] != bb {
+	for b.held+b.queued+n > b.max && b.leader() != bb {
 		changed := b.changed
 		b.mu.Unlock()
 		select {
@@ -58,7 +72,7 @@ func (b *readBudget) take(bb *budgetBody, n int) error {
 	}
 	b.held += n
 	bb.held += n
-	b.most = max(b.most, b.held-b.open[0].held)
+	b.most = max(b.most, b.held-b.leader().held)
 	b.mu.Unlock()
 	return nil
 }
@@ -74,7 +88,8 @@ func (b *readBudget) add(n int) {
 	}
 }
 
-// release forgets bb and its bytes.
+// release forgets bb and its bytes, and wakes the reads waiting: one of
+// them may now hold the most.
 func (b *readBudget) release(bb *budgetBody) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
