@@ -35,7 +35,9 @@ type CaptureFunc func(sites.Capture) error
 // What the crawler does not read is not captured, and the capture says so
 // ([sites.Capture.Truncated]): the rest of a body beyond the cap, and the
 // body of a response that is not HTML, which the crawler drops after its
-// headers.
+// headers. A body past 1 MiB comes in a temporary file
+// ([sites.Capture.BodyFile]), removed when f returns: read it with
+// [sites.Capture.BodyReader] during the call.
 func OnCapture(f CaptureFunc) Option {
 	return func(c *config) error {
 		c.onCapture = f
@@ -190,8 +192,9 @@ func statusText(resp *http.Response) string {
 }
 
 // spillAt is the size past which a capture's body is kept in a temporary
-// file rather than in memory until the body is closed: while it is read,
-// colly holds it too, and a body of MaxBodySize would be held twice over.
+// file rather than in memory, and handed over in it (sites.Capture.BodyFile):
+// while it is read colly holds it too, and a body of MaxBodySize would be
+// held twice over.
 const spillAt = 1 << 20
 
 // captureBody keeps what is read of a body, max bytes at most, and hands
@@ -260,25 +263,19 @@ func (b *captureBody) failed(err error) {
 	}
 }
 
-// body returns the body kept, and removes its temporary file if any.
-func (b *captureBody) body() []byte {
-	if b.spill == nil {
-		return b.buf.Bytes()
-	}
-	defer os.Remove(b.spill.Name())
-	defer b.spill.Close()
-	out := make([]byte, b.size)
-	if _, err := b.spill.ReadAt(out, 0); err != nil {
-		b.failed(err)
-	}
-	return out
-}
-
 func (b *captureBody) Close() error {
 	err := b.ReadCloser.Close()
 	b.once.Do(func() {
 		c := b.c
-		c.Body = b.body()
+		if b.spill != nil {
+			// Read from the file while the capture is handed over, then
+			// removed.
+			defer os.Remove(b.spill.Name())
+			defer b.spill.Close()
+			c.BodyFile, c.BodySize = b.spill, int64(b.size)
+		} else {
+			c.Body = b.buf.Bytes()
+		}
 		var netErr net.Error
 		switch {
 		case b.err != nil && (errors.Is(b.err, context.DeadlineExceeded) || errors.As(b.err, &netErr) && netErr.Timeout()):

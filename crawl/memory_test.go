@@ -308,8 +308,8 @@ func TestBodiesReadAtOnceBounded(t *testing.T) {
 }
 
 // TestCaptureBodySpills: a capture keeps a body past spillAt bytes out of
-// memory while it is read (colly holds it meanwhile), and hands it over
-// whole when it is closed, leaving no temporary file.
+// memory while it is read (colly holds it meanwhile) and hands it over whole
+// in its file when it is closed, leaving no temporary file after.
 func TestCaptureBodySpills(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
@@ -331,8 +331,13 @@ func TestCaptureBodySpills(t *testing.T) {
 	if alloc > most {
 		t.Errorf("reading a %d-byte body allocated %d bytes for its capture; want at most %d", len(body), alloc, most)
 	}
+	var kept []byte
+	cb.emit = func(c sites.Capture) {
+		got = append(got, c)
+		kept, _ = io.ReadAll(c.BodyReader()) // its file is there during the call
+	}
 	cb.Close()
-	if len(got) != 1 || !bytes.Equal(got[0].Body, body) || got[0].Truncated != "" {
+	if len(got) != 1 || !bytes.Equal(kept, body) || got[0].BodyLen() != int64(len(body)) || got[0].Truncated != "" {
 		t.Fatalf("%d captures; want one of the whole body", len(got))
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {

@@ -1,6 +1,8 @@
 package sites
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"time"
 )
@@ -26,8 +28,14 @@ type Capture struct {
 	// Transfer-Encoding field.
 	ResponseHeader http.Header
 	// Body is the response body as received: content codings (gzip) are
-	// not undone.
+	// not undone. See BodyFile.
 	Body []byte
+	// BodyFile, when not nil, holds the body in its first BodySize bytes
+	// instead of Body: a body too large to be kept in memory until it is
+	// archived. It can be read only during the call that hands the
+	// capture over. [Capture.BodyReader] reads the body either way.
+	BodyFile io.ReaderAt
+	BodySize int64
 	// Truncated says why Body is not the whole body, as the WARC-Truncated
 	// field does: TruncatedLength, TruncatedTime, TruncatedDisconnect;
 	// "" when it is whole.
@@ -37,6 +45,22 @@ type Capture struct {
 	RemoteIP string
 	// At is when the request was sent.
 	At time.Time
+}
+
+// BodyReader returns a reader of c's body, from Body or BodyFile.
+func (c Capture) BodyReader() io.Reader {
+	if c.BodyFile != nil {
+		return io.NewSectionReader(c.BodyFile, 0, c.BodySize)
+	}
+	return bytes.NewReader(c.Body)
+}
+
+// BodyLen returns the length of c's body, in Body or BodyFile.
+func (c Capture) BodyLen() int64 {
+	if c.BodyFile != nil {
+		return c.BodySize
+	}
+	return int64(len(c.Body))
 }
 
 // Why a [Capture]'s body is not whole, in the terms of WARC-Truncated.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -200,7 +201,7 @@ func (w *Writer) Write(c sites.Capture) error {
 	out := resp
 	digest := resp.WarcHeader().Get(gowarc.WarcPayloadDigest)
 	ref, dup := w.seen[digest]
-	if dup && len(c.Body) > 0 {
+	if dup && c.BodyLen() > 0 {
 		rv, err := resp.ToRevisitRecord(&ref)
 		if err != nil {
 			return fmt.Errorf("warcfile: revisit of %s: %w", c.URL, err)
@@ -216,7 +217,7 @@ func (w *Writer) Write(c sites.Capture) error {
 	if err := errors.Join(res[0].Err, res[1].Err); err != nil {
 		return fmt.Errorf("warcfile: write %s: %w", c.URL, err)
 	}
-	if !dup && digest != "" && len(c.Body) > 0 {
+	if !dup && digest != "" && c.BodyLen() > 0 {
 		r, err := resp.CreateRevisitRef(gowarc.ProfileIdenticalPayloadDigestV1_1)
 		if err == nil {
 			w.seen[digest] = *r
@@ -323,13 +324,16 @@ func responseRecord(c sites.Capture, at time.Time) (gowarc.WarcRecord, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s %s\r\n", proto, c.Status)
 	writeHeader(&b, c.ResponseHeader)
-	// The body goes to the record as it is: a copy beside the header would
-	// hold a page of up to MaxBodySize twice over.
-	for _, part := range [][]byte{b.Bytes(), c.Body} {
-		if _, err := rb.Write(part); err != nil {
-			rb.Close()
-			return nil, err
-		}
+	// The body goes to the record as it is (the record keeps what passes a
+	// megabyte on disk): a copy beside the header would hold a page of up
+	// to MaxBodySize twice over.
+	if _, err := rb.Write(b.Bytes()); err != nil {
+		rb.Close()
+		return nil, err
+	}
+	if _, err := io.Copy(rb, c.BodyReader()); err != nil {
+		rb.Close()
+		return nil, err
 	}
 	rec, _, err := rb.Build()
 	return rec, err
