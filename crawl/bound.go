@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -10,6 +11,7 @@ import (
 // how many links the rest holds.
 type boundedPage struct {
 	html      []byte
+	size      int // the bytes of the page, before it was bounded
 	nodes     int // the nodes of html, at most MaxNodes
 	linksPast int
 }
@@ -18,11 +20,99 @@ type boundedPage struct {
 // that the rest of the body can be freed before the page waits its turn to
 // be parsed.
 func bound(body []byte) boundedPage {
-	head, nodes, past := boundPage(body, MaxNodes)
-	if len(head) < len(body) {
+	short := shortenTexts(body, maxTextToken)
+	head, nodes, past := boundPage(short, MaxNodes)
+	if len(short) == len(body) && len(head) < len(body) {
+		// A cut body (a shortened one is a copy already).
 		head = bytes.Clone(head)
 	}
-	return boundedPage{html: head, nodes: nodes, linksPast: past}
+	return boundedPage{html: head, size: len(body), nodes: nodes, linksPast: past}
+}
+
+// maxTextToken is the longest text of a page that is parsed whole: far more
+// than what a page keeps of its texts (MaxTextSize, MaxTitleSize, maxRest),
+// far less than a body may hold.
+const maxTextToken = 1 << 20
+
+// rawTextElements are the elements whose content the tokenizer reads as one
+// text, up to their end tag.
+var rawTextElements = map[string]bool{
+	"title": true, "textarea": true, "script": true, "style": true, "xmp": true,
+	"iframe": true, "noembed": true, "noframes": true, "noscript": true,
+}
+
+// shortenTexts returns body with each text longer than max bytes cut to its
+// first max bytes (at a rune boundary), or body itself when none is. A
+// parser holds a text whole, two or three times over while it reads it: a
+// 10 MiB paragraph or a 4.7 MB <title> would cost tens of megabytes.
+func shortenTexts(body []byte, max int) []byte {
+	var (
+		out    []byte // nil until a text is cut
+		copied int    // body[:copied] is in out
+		off    int    // where z's next token begins
+		raw    string // the raw-text element the next token is the content of
+		text   bool   // the last token was a text
+		inRaw  string // the raw-text element the last text was the content of
+	)
+	z := html.NewTokenizer(bytes.NewReader(body))
+	z.SetMaxBuf(max)
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if z.Err() != html.ErrBufferExceeded || !text {
+				// The end, or a tag longer than max: left as it is.
+				break
+			}
+			// The tokenizer gave the first max bytes of a longer text:
+			// the rest of it, up to the next tag, is left out.
+			var end int
+			if inRaw != "" {
+				end = indexEndTag(body[off:], inRaw)
+			} else {
+				end = bytes.IndexByte(body[off:], '<')
+			}
+			if end < 0 {
+				end = len(body) - off
+			}
+			cut := off
+			for cut > copied && cut < len(body) && !utf8.RuneStart(body[cut]) {
+				cut--
+			}
+			out = append(out, body[copied:cut]...)
+			copied, off, raw, text = off+end, off+end, "", false
+			z = html.NewTokenizer(bytes.NewReader(body[off:]))
+			z.SetMaxBuf(max)
+			continue
+		}
+		off += len(z.Raw())
+		text, inRaw = tt == html.TextToken, raw
+		raw = ""
+		if tt == html.StartTagToken {
+			if name, _ := z.TagName(); rawTextElements[string(name)] {
+				raw = string(name)
+			}
+		}
+	}
+	if out == nil {
+		return body
+	}
+	return append(out, body[copied:]...)
+}
+
+// indexEndTag returns the index in b of the end tag of the element name
+// (lower-case), matched without regard to case, or -1.
+func indexEndTag(b []byte, name string) int {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte("</"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if rest := b[i+2:]; len(rest) >= len(name) && bytes.EqualFold(rest[:len(name)], []byte(name)) {
+			return i
+		}
+		i += 2
+	}
 }
 
 // boundPage returns the start of the HTML body that holds at most maxNodes

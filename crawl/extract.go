@@ -139,7 +139,7 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
 		full: textBuilder{max: maxText}, rest: textBuilder{max: maxRest}, bad: p.linksPast,
-		nodes: p.nodes, size: len(p.html)}
+		nodes: p.nodes, size: p.size}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
 	if b := findFirst(root, atom.Base, "href"); b != "" {
@@ -204,7 +204,7 @@ type extractor struct {
 	links     []string
 	linkBytes int // the bytes of links
 	nodes     int // the nodes of the page parsed (see boundedPage)
-	size      int // the bytes of the page parsed
+	size      int // the bytes of the page, before it was bounded
 	at        []linkAt
 	bad       int // links dropped, see document.badLinks
 	leftOut   []leftLink

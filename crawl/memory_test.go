@@ -173,7 +173,8 @@ func TestParseQueueBoundedByBytes(t *testing.T) {
 		parallel = 8
 		hosts    = 10
 	)
-	body := "<html><body><p>" + strings.Repeat("word ", size/5) + "</p></body></html>"
+	// Paragraphs, none of them cut for its length (see shortenTexts).
+	body := "<html><body>" + strings.Repeat("<p>"+strings.Repeat("word ", 20_000)+"</p>\n", size/100_008) + "</body></html>"
 	var (
 		mu     sync.Mutex
 		parsed int   // parses done
@@ -243,7 +244,7 @@ func TestParseQueueBoundedByBytes(t *testing.T) {
 	}
 	// Eight pages of 3 MiB are 24 MiB: the queue is under the bound once
 	// three were parsed.
-	need := parallel - (maxQueuedBytes-1)/size
+	need := parallel - (maxQueuedBytes-1)/len(body)
 	if seen[parallel] < need {
 		t.Errorf("the page after the first %d was asked for when %d pages were parsed; want at least %d (parses done at each request: %v)",
 			parallel, seen[parallel], need, seen)
@@ -347,18 +348,19 @@ func TestCaptureBodySpills(t *testing.T) {
 
 // TestBigTextPagesParseBounded: a 10 MiB paragraph and a 4.7 MB <title>
 // are parsed with bounded allocations (go-trafilatura read them again and
-// again before pages that large were left out of main-content extraction),
-// and keep their capped texts.
+// again before pages that large were left out of main-content extraction,
+// and the parser held them whole before long texts were cut), and keep
+// their capped texts.
 func TestBigTextPagesParseBounded(t *testing.T) {
 	u, _ := sites.Parse("http://big.test/")
 	for _, tt := range []struct {
 		name string
 		body string
-		most uint64 // bytes allocated at most (817 MB and 166 MB before)
+		most uint64 // bytes allocated at most (817 MB and 166 MB with go-trafilatura, 153 MB and 41 MB with texts parsed whole)
 	}{
-		{"a 10 MiB paragraph", "<html><head><title>Big page</title></head><body><p>" + strings.Repeat("big page words ", DefaultMaxBodySize/15), 256 << 20},
+		{"a 10 MiB paragraph", "<html><head><title>Big page</title></head><body><p>" + strings.Repeat("big page words ", DefaultMaxBodySize/15), 64 << 20},
 		{"a 4.7 MB title", "<html><head><title>" + strings.Repeat("huge title ", 4_700_000/11) + "</title></head><body>" +
-			strings.Repeat("body words ", 1000) + "</body></html>", 100 << 20},
+			strings.Repeat("body words ", 1000) + "</body></html>", 32 << 20},
 	} {
 		var doc document
 		var err error
@@ -405,5 +407,25 @@ func TestReadBudgetSlowBodyHoldsNoOneBack(t *testing.T) {
 	}
 	if b.most > b.max {
 		t.Errorf("%d bytes held beyond the largest body's; want at most %d", b.most, b.max)
+	}
+}
+
+// TestShortenTexts: a text longer than the bound is cut to it, in the data
+// and in raw-text elements (<title>, <script>), and what follows it is kept;
+// a page without one is left as it is.
+func TestShortenTexts(t *testing.T) {
+	small := []byte(`<html><head><title>t</title></head><body><p>a < b</p><a href="/x">x</a></body></html>`)
+	if got := shortenTexts(small, 20); &got[0] != &small[0] || len(got) != len(small) {
+		t.Errorf("a page without a long text became %q; want it as it is", got)
+	}
+	for _, tt := range []struct{ page, want string }{
+		{`<p>` + strings.Repeat("é", 20) + `</p><a href="/x">x</a>`, `<p>ééééé</p><a href="/x">x</a>`},
+		{`<title>` + strings.Repeat("huge ", 20) + `</TITLE><a href="/x">x</a>`, `<title>huge huge </TITLE><a href="/x">x</a>`},
+		{`<script>` + strings.Repeat("x<y;", 20) + `</script><p>after</p>`, `<script>x<y;x<y;x<</script><p>after</p>`},
+		{`<p>` + strings.Repeat("word ", 20), `<p>word word `},
+	} {
+		if got := string(shortenTexts([]byte(tt.page), 10)); got != tt.want {
+			t.Errorf("shortenTexts(%.30q…) = %q; want %q", tt.page, got, tt.want)
+		}
 	}
 }
