@@ -5,11 +5,13 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * replayWebPage copies ReplayWeb.page's prebuilt ui.js (the <replay-web-page>
- * element) and sw.js (its service worker) into dist/replay/, so that the
- * binary serves them from the app's own origin, no CDN. They stay out of the
- * app's module graph: ui.js pins a Lit of its own. Served from /replay/,
- * the service worker's default scope is /replay/, which covers the replay
- * (replayBase "./replay/"): no Service-Worker-Allowed header is needed.
+ * element) and sw.js (its service worker) into dist/replay/, with the frame
+ * page that holds the element (replay/frame.html and frame.js), so that the
+ * binary serves them, no CDN. It serves them on its replay origin alone,
+ * never on the app's (app/httpapi/replay.go): archived pages run scripts.
+ * They stay out of the app's module graph: ui.js pins a Lit of its own.
+ * Served from /replay/, the service worker's default scope is /replay/,
+ * which covers the replay: no Service-Worker-Allowed header is needed.
  */
 function replayWebPage(): Plugin {
   // The package exports neither file (nor its package.json): read them from its directory.
@@ -19,6 +21,9 @@ function replayWebPage(): Plugin {
     generateBundle() {
       for (const f of ['ui.js', 'sw.js']) {
         this.emitFile({ type: 'asset', fileName: `replay/${f}`, source: readFileSync(join(dir, f)) });
+      }
+      for (const f of ['frame.html', 'frame.js']) {
+        this.emitFile({ type: 'asset', fileName: `replay/${f}`, source: readFileSync(fileURLToPath(new URL(`./replay/${f}`, import.meta.url))) });
       }
     },
   };

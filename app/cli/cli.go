@@ -123,7 +123,9 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	first, err := c.projectOpener()(*dir, true)
 	if err == nil {
 		sw.Adopt(first)
-		return c.Desktop("sitesift — "+first.Dir, httpapi.Switching(sw, c.handlerOptions(httpapi.Desktop(c.Dialogs))...))
+		replay, stop := c.windowReplay()
+		defer stop()
+		return c.Desktop("sitesift — "+first.Dir, httpapi.Switching(sw, c.handlerOptions(append(replay, httpapi.Desktop(c.Dialogs))...)...))
 	}
 	// Started from a menu, no one reads the terminal: the reason the
 	// project cannot open (most often: open in another window) is shown in
@@ -178,6 +180,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 	token := f.String("token", "", "shared secret every request must carry; generated when --addr is not a loopback address (unless --team)")
 	folder := f.String("projects", "", "a folder of projects: the page lists its projects, opens one and creates new ones in it by name")
 	ts := c.teamFlags(f)
+	rf := c.replayFlags(f)
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
@@ -191,7 +194,7 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 		}
 		projectGiven := false
 		f.Visit(func(fl *flag.Flag) { projectGiven = projectGiven || fl.Name == "project" })
-		return c.serveProjects(ctx, *folder, *dir, projectGiven, *addr, *token, ts)
+		return c.serveProjects(ctx, *folder, *dir, projectGiven, *addr, *token, ts, rf)
 	}
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
 		teamOpts, err := ts.options(c, a, p, *addr)
@@ -200,14 +203,14 @@ func (c CLI) serve(ctx context.Context, args []string) error {
 		}
 		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler {
 			return c.handler(a, append(opts, teamOpts...)...)
-		}, "", *token, ts)
+		}, "", *token, ts, rf)
 	})
 }
 
 // serveProjects serves the projects of the folder dir (created when
 // missing): none open at first, or the project of --project when given,
 // which must be one of them.
-func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGiven bool, addr, token string, ts *teamServe) error {
+func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGiven bool, addr, token string, ts *teamServe, rf *replayFlags) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("serve --projects: %w", err)
 	}
@@ -230,7 +233,7 @@ func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGive
 	}
 	return c.listenAndServe(ctx, addr, "projects in "+folder.Dir, nil, func(opts ...httpapi.Option) http.Handler {
 		return httpapi.Switching(sw, c.handlerOptions(opts...)...)
-	}, fragment, token, ts)
+	}, fragment, token, ts, rf)
 }
 
 // listenAndServe serves the handler made by handler until ctx is
@@ -240,13 +243,22 @@ func (c CLI) serveProjects(ctx context.Context, dir, project string, projectGive
 // Beyond loopback, anyone on the network could read and change the project:
 // every request must then carry a shared secret (token, or one generated),
 // given in the printed URL.
+//
+// Captured pages are replayed on a listener of their own, the replay
+// origin (rf, app/httpapi/replay.go).
 func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise func(url, socket string) error,
-	handler func(opts ...httpapi.Option) http.Handler, fragment, token string, ts *teamServe) error {
+	handler func(opts ...httpapi.Option) http.Handler, fragment, token string, ts *teamServe, rf *replayFlags) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	var opts []httpapi.Option
+	replay, stopReplay, replayAddr, err := c.serveReplay(rf.listenAddr(ln.Addr().String()), rf.publicURL(), ts)
+	if err != nil {
+		ln.Close()
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer stopReplay()
+	opts := []httpapi.Option{replay}
 	query := ""
 	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
 		opts = append(opts, httpapi.ServedAt(host))
@@ -269,6 +281,7 @@ func (c CLI) listenAndServe(ctx context.Context, addr, what string, advertise fu
 		shown = netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), ap.Port()).String()
 	}
 	fmt.Fprintf(c.Stdout, "sitesift: %s\nsitesift: open %s://%s/%s%s\n", what, ts.scheme(), shown, query, fragment)
+	fmt.Fprintf(c.Stdout, "sitesift: captured pages replay on %s (an origin of their own)\n", cmp.Or(rf.publicURL(), ts.scheme()+"://"+replayAddr+"/"))
 	// The secret stays out of the lock file, which others may read.
 	if advertise != nil {
 		if err := advertise(ts.scheme()+"://"+shown+"/", ""); err != nil {
@@ -346,12 +359,14 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			close(stop)
 			<-followed
 		}()
-		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, httpapi.Desktop(c.Dialogs)))
+		replay, stopReplay := c.windowReplay()
+		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, append(replay, httpapi.Desktop(c.Dialogs))...))
+		stopReplay()
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: %v; serving in the browser instead\n", err)
-		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "#/crawl", "", &teamServe{})
+		return c.listenAndServe(ctx, *addr, "project "+p.Dir, p.Advertise, func(opts ...httpapi.Option) http.Handler { return c.handler(a, opts...) }, "#/crawl", "", &teamServe{}, nil)
 	})
 }
 

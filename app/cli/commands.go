@@ -105,11 +105,13 @@ func commandTable() []command {
 			project: appProject("default"), run: CLI.desktop},
 		{name: "serve", summary: "the same app in a browser",
 			usage: []string{"serve [--project DIR] [--addr 127.0.0.1:7777] [--token SECRET]\n" +
-				"[--team [--import-dir DIR] [--trust-proxy]] [--tls-cert FILE --tls-key FILE]",
+				"[--team [--import-dir DIR] [--trust-proxy]] [--tls-cert FILE --tls-key FILE] [--replay-addr HOST:PORT] [--replay-url URL]",
 				"serve --projects DIR [--project DIR/NAME] [--addr 127.0.0.1:7777] [--token SECRET] [--tls-cert FILE --tls-key FILE]"},
 			notes: "--team serves a team: each librarian signs in with an account (sitesift accounts), acts as themself within " +
 				"their role, and every decision goes to the audit log; see docs/team.md. --projects serves the projects of one folder " +
-				"to one user (or the holders of --token); --team serves one project.",
+				"to one user (or the holders of --token); --team serves one project. Captured pages replay on an origin of their own, " +
+				"a second listener (--replay-addr, default: a free port of the same host), which serves the replay and nothing of the app; " +
+				"behind a reverse proxy give it a host name of its own and say it with --replay-url (docs/team.md).",
 			project: appProject("default"), run: CLI.serve},
 		{name: "demo", summary: "crawl the built-in demo web and open the app on it",
 			usage:   []string{"demo [--project DIR] [--addr HOST:PORT] [--max-pages N] [--delay DURATION]"},

@@ -408,6 +408,14 @@ func pagesOf(entries []warcfile.Entry, titles map[string]string) []wacz.Page {
 	return pages
 }
 
+// SourceKey returns the key of the WACZ file a [SiteCaptures.Source]
+// names, what [Service.OpenSiteWACZ] opens; false for no file.
+func SourceKey(source string) (string, bool) {
+	i := strings.LastIndexByte(source, '/')
+	key, ok := strings.CutSuffix(source[i+1:], ".wacz")
+	return key, ok && replayFile.MatchString(key+".wacz")
+}
+
 // OpenSiteWACZ opens the WACZ file of site's captures named by key (the
 // Source of [Service.SiteCaptures]). A key of WARC files the project no
 // longer has is not found: a replay reading byte ranges must not switch

@@ -27,8 +27,9 @@ func (b *browserChooser) OpenURL(u string) error {
 }
 
 // TestDesktopBrowser: in the window, POST /api/desktop/browser serves the
-// app on loopback, as `sitesift serve` does (its pages, ReplayWeb.page's
-// files and the API, a site's captures included), and asks the system
+// app on loopback, as `sitesift serve` does (its pages and the API, a
+// site's captures included, replayed on the window's replay origin, never
+// on the app's), and asks the system
 // browser to open the page asked for there; asked again, it opens the same
 // server. A page that is not the app's is refused; a browser that cannot
 // be started is said; `serve`'s handler has no such route.
@@ -40,7 +41,11 @@ func TestDesktopBrowser(t *testing.T) {
 		"replay/sw.js": {Data: []byte("self.addEventListener('fetch', () => {});")},
 		"replay/ui.js": {Data: []byte("customElements.define('replay-web-page', class extends HTMLElement {});")},
 	}
-	h := New(a, Assets(assets), Desktop(d))
+	ro, err := NewReplayOrigin(assets, ReplayOriginOptions{Addr: "127.0.0.1:40125"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := New(a, Assets(assets), Desktop(d), Replay(ro))
 	var got BrowserOpened
 	apptest.Call(t, h, "POST", "/api/desktop/browser", `{"page": "#/sites/open-encyclopedia.test"}`, 200, &got)
 	if !got.Opened || got.Error != "" || !strings.HasPrefix(got.URL, "http://127.0.0.1:") || !strings.HasSuffix(got.URL, "/#/sites/open-encyclopedia.test") ||
@@ -49,7 +54,7 @@ func TestDesktopBrowser(t *testing.T) {
 	}
 	base := strings.TrimSuffix(got.URL, "#/sites/open-encyclopedia.test")
 	for path, want := range map[string]string{
-		"replay/sw.js": "text/javascript",
+		"replay/sw.js": "text/plain",
 		"":             "text/html",
 		"api/sites/open-encyclopedia.test/captures": "application/json",
 	} {
@@ -59,10 +64,14 @@ func TestDesktopBrowser(t *testing.T) {
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), want) {
+		wantStatus := 200
+		if strings.HasPrefix(path, "replay/") {
+			wantStatus = 404 // the replay origin's alone
+		}
+		if res.StatusCode != wantStatus || !strings.HasPrefix(res.Header.Get("Content-Type"), want) {
 			t.Errorf("GET %s%s: %d %s %.100s", base, path, res.StatusCode, res.Header.Get("Content-Type"), body)
 		}
-		if path != "" && strings.HasPrefix(path, "api/") && !strings.Contains(string(body), `"source":"api/sites/open-encyclopedia.test/captures/`) {
+		if path != "" && strings.HasPrefix(path, "api/") && !strings.Contains(string(body), `"frame":"http://127.0.0.1:40125/?source=`) {
 			t.Errorf("GET %s: %.200s", path, body)
 		}
 	}

@@ -73,7 +73,7 @@ func Contract() []Route {
 		{Pattern: "GET /api/warcs/{name}", Body: file, cost: costly},
 		{Pattern: "GET /api/wacz", Response: exports.WACZInfo{}, cost: cheap},
 		{Pattern: "GET /api/wacz/download", Body: file, cost: costly, turn: computeTurn},
-		{Pattern: "GET /api/sites/{site}/captures", Response: exports.SiteCaptures{}, cost: costly},
+		{Pattern: "GET /api/sites/{site}/captures", Response: SiteReplay{}, cost: costly},
 		{Pattern: "GET /api/sites/{site}/captures/{file}", Body: file, cost: cheap},
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},

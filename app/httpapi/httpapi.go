@@ -40,6 +40,9 @@ type config struct {
 	switcher *projects.Switcher
 	// team holds the accounts of a team server (team.go).
 	team team
+	// replay is the replay origin (replay.go), nil when the server has
+	// none: the captures then name no frame to replay them in.
+	replay *ReplayOrigin
 }
 
 // Assets serves the built frontend (frontend/dist) beside the API; without
@@ -52,10 +55,11 @@ func Logger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 
 // handler holds what the endpoints need: the service and a logger.
 type handler struct {
-	app   *app.App
-	log   *slog.Logger
-	gates gates  // the turns of the costly requests (costly.go)
-	feeds *feeds // the job streams (jobfeed.go)
+	app    *app.App
+	log    *slog.Logger
+	gates  gates         // the turns of the costly requests (costly.go)
+	feeds  *feeds        // the job streams (jobfeed.go)
+	replay *ReplayOrigin // the replay origin, or nil (replay.go)
 }
 
 // New returns the one http.Handler of sitesift over a: the JSON API under
@@ -89,7 +93,7 @@ func newConfig(opts ...Option) *config {
 // switcher and no project open (a nil), the API answers only its session
 // and the projects routes, and 409 no_project to the rest.
 func buildWith(a *app.App, c *config) (http.Handler, *router) {
-	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates, feeds: c.feeds}
+	h := &handler{app: a, log: c.log.With("component", "api"), gates: c.gates, feeds: c.feeds, replay: c.replay}
 	mux := &router{mux: http.NewServeMux(), policy: newPolicy(c.gates, &c.guard)}
 	mux.HandleFunc("GET /api/session", h.api(func(r *http.Request) (any, error) {
 		return map[string]string{"token": c.guard.token}, nil
@@ -108,7 +112,7 @@ func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	// The system browser, for what the window cannot show (replay): browser.go.
 	if o, ok := c.dialogs.(BrowserOpener); ok {
 		h.routeBrowser(mux, o, func() http.Handler {
-			return New(a, Assets(c.assets), Logger(c.log), ServedAt("127.0.0.1"))
+			return New(a, Assets(c.assets), Logger(c.log), ServedAt("127.0.0.1"), Replay(c.replay))
 		})
 	}
 	h.routeImports(mux)       // archive imports (WARC, CDX, crawl logs, Common Crawl): imports.go
@@ -121,7 +125,7 @@ func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	})
 	if c.assets != nil {
 		if _, err := fs.Stat(c.assets, "index.html"); err == nil {
-			mux.Handle("/", http.FileServerFS(c.assets))
+			mux.Handle("/", appFiles(c.assets))
 		} else {
 			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -135,7 +139,7 @@ func buildWith(a *app.App, c *config) (http.Handler, *router) {
 	}
 	// On a team server the session comes first: without one every call
 	// is 401, whatever else it lacks (team.go).
-	return h.logRequests(c.team.wrap(c.guard.wrap(served))), mux
+	return securityHeaders(c.replay, h.logRequests(c.team.wrap(c.guard.wrap(served)))), mux
 }
 
 // noFrontendPage answers in place of the app when the binary was built

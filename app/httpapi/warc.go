@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sitesift/app/exports"
 	"sitesift/app/fault"
 )
 
@@ -21,10 +22,33 @@ func (h *handler) routeWARC(mux *router) {
 	// (the service makes one site's file at a time); later ones read the
 	// file made then. Neither waits behind a ranking at the compute gate:
 	// the replay reads the file by many small ranges.
-	mux.HandleFunc("GET /api/sites/{site}/captures", h.api(func(r *http.Request) (any, error) {
-		return h.app.Exports.SiteCaptures(r.Context(), r.PathValue("site"))
-	}))
+	mux.HandleFunc("GET /api/sites/{site}/captures", h.api(h.siteCaptures))
 	mux.HandleFunc("GET /api/sites/{site}/captures/{file}", h.siteWACZ)
+}
+
+// SiteReplay is the answer of GET /api/sites/{site}/captures: what the
+// project captured of the site, and where it is replayed.
+type SiteReplay struct {
+	exports.SiteCaptures
+	// Frame is the page of the replay origin that replays Source: an
+	// address to frame, to which the page adds the URL to show as its
+	// fragment ("#" and the URL, percent-encoded). "" when there is
+	// nothing to replay, or when the server has no replay origin.
+	Frame string `json:"frame"`
+}
+
+// siteCaptures answers what the project captured of a site, granting its
+// WACZ file to the replay origin.
+func (h *handler) siteCaptures(r *http.Request) (any, error) {
+	c, err := h.app.Exports.SiteCaptures(r.Context(), r.PathValue("site"))
+	if err != nil {
+		return nil, err
+	}
+	out := SiteReplay{SiteCaptures: c}
+	if key, ok := exports.SourceKey(c.Source); ok && h.replay != nil {
+		out.Frame = h.replay.grant(r, h.app, c.Site, key)
+	}
+	return out, nil
 }
 
 // siteWACZ answers with the WACZ file of a site's captures that GET

@@ -5,14 +5,15 @@
 //
 // It picks the site with the most captured pages (GET /api/sites/{site}/captures
 // for the top sites), opens its site page and waits until ReplayWeb.page,
-// served by sitesift itself under /replay/ (no other origin, no CDN), replays
+// served by sitesift itself on its replay origin (an origin apart from the
+// app's, no CDN), replays
 // the site's shallowest captured page inside the panel with the title the
 // crawl stored; then opens another captured page from the panel's list and
 // sees its title replayed; checks that the review card has the panel too; and
 // that a site never captured (IMPORTED_URL, a project of an imported link
 // graph, or a site of this project with no capture) says "No capture of this
 // site in this project". Every request the replay makes stays on sitesift's
-// origin. It prints "N passed, M failed" and exits non-zero when anything
+// two origins. It prints "N passed, M failed" and exits non-zero when anything
 // failed.
 //
 //   IMPORTED_URL  optional: a `sitesift serve` of a project with no captures
@@ -25,10 +26,12 @@ const REPLAY_TIMEOUT = 90_000;
 const { base, state, step, need, launch, shot, closeChecked, finish } = harness('captured.spec');
 const { browser, context, page, pageErrors } = await launch();
 const origin = new URL(base).origin;
+/** replayOrigin is the origin of the captures' frame, once the API named it. */
+let replayOrigin = '';
 const elsewhere = [];
 context.on('request', (req) => {
   const u = req.url();
-  if (/^https?:/.test(u) && new URL(u).origin !== origin) elsewhere.push(u);
+  if (/^https?:/.test(u) && new URL(u).origin !== origin && new URL(u).origin !== replayOrigin) elsewhere.push(u);
 });
 
 /** apiGet reads an API answer's data. */
@@ -70,23 +73,25 @@ await step('a site with captured pages: the API lists them shallowest first, wit
   assert(best, 'no site among the top ten has two captured pages with a title');
   const segs = best.pages.map((p) => p.segments);
   assert(segs.every((s, i) => i === 0 || segs[i - 1] <= s), `pages not shallowest first: ${segs}`);
+  assert(best.frame && new URL(best.frame).origin !== origin, `the captures' frame ${best.frame} is not on an origin of its own`);
+  replayOrigin = new URL(best.frame).origin;
   state.c = best;
 });
 
-await step("the site page's Captured panel replays the shallowest captured page with its title, from sitesift's own origin", async () => {
+await step("the site page's Captured panel replays the shallowest captured page with its title, from sitesift's replay origin", async () => {
   const c = need('c', 'a captured site');
   const first = c.pages[0];
   await page.goto(`${base}#/sites/${encodeURIComponent(c.site)}`);
   const panel = page.locator('ss-captured .captured-panel[data-captured="replay"]');
   await panel.waitFor();
   await panel.scrollIntoViewIfNeeded();
-  const src = await page.locator('ss-captured replay-web-page').getAttribute('source');
-  assert(src === `/${c.source}`, `the replay's source is ${src}, want /${c.source}`);
+  const src = await page.locator('ss-captured iframe.replay-frame').getAttribute('src');
+  assert(src.startsWith(`${c.frame}#`), `the replay frame is ${src}, want ${c.frame}#…`);
   const { title, frameURL } = await replayedTitle(page, first.url, first.title);
   await shot(page, 'captured-site');
   assert(frameURL, `no replay frame of ${first.url}; frames: ${page.frames().map((f) => f.url()).join(' ')}`);
   assert(title === first.title, `the replayed ${first.url} is titled "${title}", want "${first.title}"`);
-  assert(new URL(frameURL).origin === origin, `the replay frame is at ${frameURL}, not on ${origin}`);
+  assert(new URL(frameURL).origin === replayOrigin && replayOrigin !== origin, `the replay frame is at ${frameURL}, not on the replay origin ${replayOrigin} apart from ${origin}`);
   console.log(`      replayed ${first.url}: "${title}"`);
 });
 
@@ -102,7 +107,7 @@ await step("another page of the panel's list opens in the replay with its title"
   await shot(page, 'captured-other-page');
 });
 
-await step('the review card has the Captured panel, which a librarian can hide and show again (kept over a reload)', async () => {
+await step('the review card has the Captured panel: after a click in the replay the keys still rate; the librarian can hide it and show it again (kept over a reload)', async () => {
   const c = need('c', 'a captured site');
   // The review queue is a librarian's: one of this test's own.
   const id = await addLibrarian(page, base, 'captured-spec');
@@ -116,6 +121,16 @@ await step('the review card has the Captured panel, which a librarian can hide a
   assert(title === c.pages[0].title, `the review card's replay is titled "${title}"`);
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'captured-review');
+  // A click into the replay leaves the keyboard to the card: 3 rates the site.
+  const box = await card.locator('ss-captured iframe.replay-frame').boundingBox();
+  assert(box, 'the replay frame has no box');
+  await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height - 10, 120));
+  const rated = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/sites/${encodeURIComponent(c.site)}/rating`), { timeout: 10_000 });
+  await page.waitForTimeout(300);
+  await page.keyboard.press('3');
+  const res = await rated.catch(() => null);
+  assert(res && res.ok(), `the key 3 after a click in the replay rated nothing (${res ? res.status() : 'no request'})`);
+  assert(JSON.parse(res.request().postData() ?? '{}').rating === 3, `the rating sent: ${res.request().postData()}`);
   await card.locator('[data-captured-hide]').click();
   await card.locator('ss-captured [data-captured="hidden"]').waitFor();
   await page.reload();

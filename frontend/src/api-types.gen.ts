@@ -1893,42 +1893,6 @@ export interface SiteArchiveInfo {
 }
 
 /**
- * SiteCaptures lists what the project's crawls captured of one site, for
- * ReplayWeb.page to replay from Source.
- *
- * (Go: sitesift/app/exports.SiteCaptures)
- */
-export interface SiteCaptures {
-  site: string;
-  /**
-   * Source is the site's WACZ file, a path of the API relative to the
-   * app ("api/sites/SITE/captures/KEY.wacz"); KEY changes when the
-   * project's WARC files change, so that a replay never mixes byte
-   * ranges of two files. "" when there is nothing to replay.
-   */
-  source: string;
-  /**
-   * Pages are the HTML pages fetched with a 2xx answer, once a URL, the
-   * shallowest first: fewest path segments, then the earliest captured,
-   * then by URL.
-   */
-  pages: CapturedPage[] | null;
-  /**
-   * Captures counts the records of the site's WACZ file (pages and every
-   * other capture of the site, error answers too), Bytes its size.
-   */
-  captures: number;
-  bytes: number;
-  /** Empty is [NoCapture] when Pages is empty, "" otherwise. */
-  empty: string;
-  /**
-   * Note says what cannot be replayed: the WARC files of a running
-   * crawl, imported WARC/ARC files; "" when nothing is left out.
-   */
-  note: string;
-}
-
-/**
  * SiteCommunity is a community a site belongs to.
  *
  * (Go: sitesift/app/communities.SiteCommunity)
@@ -2061,6 +2025,49 @@ export interface SiteRecrawls {
   rounds: SiteRound[] | null;
   /** Gone are the site's pages recrawls found gone, latest first. */
   gone: GonePage[] | null;
+}
+
+/**
+ * SiteReplay is the answer of GET /api/sites/{site}/captures: what the
+ * project captured of the site, and where it is replayed.
+ *
+ * (Go: sitesift/app/httpapi.SiteReplay)
+ */
+export interface SiteReplay {
+  site: string;
+  /**
+   * Source is the site's WACZ file, a path of the API relative to the
+   * app ("api/sites/SITE/captures/KEY.wacz"); KEY changes when the
+   * project's WARC files change, so that a replay never mixes byte
+   * ranges of two files. "" when there is nothing to replay.
+   */
+  source: string;
+  /**
+   * Pages are the HTML pages fetched with a 2xx answer, once a URL, the
+   * shallowest first: fewest path segments, then the earliest captured,
+   * then by URL.
+   */
+  pages: CapturedPage[] | null;
+  /**
+   * Captures counts the records of the site's WACZ file (pages and every
+   * other capture of the site, error answers too), Bytes its size.
+   */
+  captures: number;
+  bytes: number;
+  /** Empty is [NoCapture] when Pages is empty, "" otherwise. */
+  empty: string;
+  /**
+   * Note says what cannot be replayed: the WARC files of a running
+   * crawl, imported WARC/ARC files; "" when nothing is left out.
+   */
+  note: string;
+  /**
+   * Frame is the page of the replay origin that replays Source: an
+   * address to frame, to which the page adds the URL to show as its
+   * fragment ("#" and the URL, percent-encoded). "" when there is
+   * nothing to replay, or when the server has no replay origin.
+   */
+  frame: string;
 }
 
 /**
@@ -2384,7 +2391,7 @@ export interface ApiRoutes {
   };
   "GET /api/sites/{site}/captures": {
     request: undefined;
-    response: SiteCaptures;
+    response: SiteReplay;
   };
   "GET /api/sites/{site}/captures/{file}": {
     request: undefined;

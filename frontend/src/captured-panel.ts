@@ -1,16 +1,19 @@
 // ss-captured: the "Captured" panel of the site page and the review card.
-// It replays the site's shallowest captured page with ReplayWeb.page (the
-// <replay-web-page> element of replay/ui.js, served by sitesift itself, and
-// its service worker replay/sw.js) from the site's own WACZ file (GET
-// /api/sites/{site}/captures), and lists the site's other captured pages
-// to open there. A site the project never captured says so. Where the page
-// cannot register a service worker (the desktop window's WebKitGTK refuses
-// one to the app's wails:// pages), it says so and offers to open the site
-// page in the system browser, served by the window on loopback (POST
-// /api/desktop/browser).
+// It replays the site's shallowest captured page with ReplayWeb.page, and
+// lists the site's other captured pages to open there. A site the project
+// never captured says so.
+//
+// Archived pages run scripts, so the replay never runs on the app's origin:
+// the panel frames the frame page of the server's replay origin (the
+// captures' `frame`, app/httpapi/replay.go), in a sandbox that cannot
+// navigate the app away. That page holds <replay-web-page> and its service
+// worker. It tells the panel which URL it shows through messages, which the
+// panel takes as text from a stranger: an archived script can send them too.
+// Where the frame cannot replay (the desktop window's WebKitGTK may refuse
+// it a service worker), it says why, and the window offers to open the site
+// page in the system browser (POST /api/desktop/browser).
 
 import { html, nothing } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
 import { api, message, request, type Answer } from './api';
 import { LightElement } from './base';
 import { inDesktopWindow } from './download';
@@ -26,83 +29,22 @@ const HIDDEN_KEY = 'sitesift.captured.hidden';
 /** LIST_MAX bounds the list of captured pages shown; the rest are counted. */
 const LIST_MAX = 100;
 
-/** replayBase is where ReplayWeb.page's files are served, relative to the app's page: /replay/ under `serve`. */
-function replayBase(): string {
-  return new URL('replay/', document.baseURI).pathname;
-}
+/** FRAME_SANDBOX lets the replay run scripts on its own origin (its service worker needs it), and nothing against the app: no top navigation, no popups. */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
-/**
- * replayBlocked says why this page cannot replay, or '' when it can: a
- * service worker needs a secure context (http://127.0.0.1 is one) that
- * offers navigator.serviceWorker.
- */
-export function replayBlocked(): string {
-  // The window's WebKitGTK has navigator.serviceWorker, but register()
-  // refuses a script of the app's own wails:// origin (http and https only).
-  const web = location.protocol === 'http:' || location.protocol === 'https:';
-  if (web && window.isSecureContext && 'serviceWorker' in navigator) return '';
-  return inDesktopWindow()
-    ? 'This window cannot replay captures: its WebKit registers service workers for http and https pages only, and ReplayWeb.page needs one.'
-    : 'This page cannot replay captures: the browser gives it no service worker (open sitesift at http://127.0.0.1 or localhost, not another address over plain http).';
-}
+/** NO_ORIGIN says why a server without a replay origin shows no replay. */
+const NO_ORIGIN = 'This server replays no captures: it was started without its replay origin.';
 
-let uiLoaded: Promise<void> | null = null;
+/** ReplayNote is what the frame page said last: its state and the page it shows. */
+type ReplayNote = { state: string; why: string; url: string; title: string; notFound: boolean };
 
-/**
- * swActive registers ReplayWeb.page's service worker as <replay-web-page>
- * does (the same script URL and scope, so that there is one registration)
- * and waits until it is active. The element itself goes on as soon as the
- * worker is registered, and its frame, loaded before the worker controls
- * it, would show the server's own /replay/ instead of the replay.
- */
-async function swActive(): Promise<void> {
-  const base = replayBase();
-  const reg = await navigator.serviceWorker.register(`${base}sw.js?serveIndex=1`, { scope: base });
-  if (reg.active) return;
-  const sw = reg.installing ?? reg.waiting;
-  if (!sw) throw new Error('no worker installing');
-  await new Promise<void>((ok, fail) => {
-    sw.addEventListener('statechange', () => {
-      if (sw.state === 'activated') ok();
-      else if (sw.state === 'redundant') fail(new Error('the worker was replaced or failed to install'));
-    });
-  });
-}
-
-/**
- * loadReplayUI adds ReplayWeb.page's ui.js to the page once: it defines
- * <replay-web-page>, which registers its service worker. ui.js registers it
- * on the window's load event (register-service-worker waits for it), long
- * past when the app loads it on demand: while ui.js itself runs, a load
- * listener it adds is called at once, as for a script of the page.
- */
-function loadReplayUI(): Promise<void> {
-  uiLoaded ??= new Promise<void>((ok, fail) => {
-    const s = document.createElement('script');
-    const add = window.addEventListener;
-    window.addEventListener = function (this: Window, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
-      if (type === 'load' && document.currentScript === s && document.readyState === 'complete') {
-        queueMicrotask(() => (typeof listener === 'function' ? listener.call(window, new Event('load')) : listener.handleEvent(new Event('load'))));
-        return;
-      }
-      add.call(this, type, listener, options);
-    } as typeof window.addEventListener;
-    s.src = `${replayBase()}ui.js`;
-    s.onload = () => {
-      window.addEventListener = add;
-      swActive().then(ok, (err: unknown) => {
-        uiLoaded = null;
-        fail(new Error(`ReplayWeb.page's service worker did not start: ${err instanceof Error ? err.message : String(err)}`));
-      });
-    };
-    s.onerror = () => {
-      window.addEventListener = add;
-      uiLoaded = null;
-      fail(new Error(`ReplayWeb.page (${s.src}) did not load: is the frontend built with it?`));
-    };
-    document.head.append(s);
-  });
-  return uiLoaded;
+/** readNote takes a message of the replay origin's frame as plain text fields, or null when it is not one. */
+function readNote(data: unknown): ReplayNote | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  if (d.sitesift !== 'replay' || typeof d.state !== 'string') return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 2000) : '');
+  return { state: d.state, why: text(d.why), url: text(d.url), title: text(d.title), notFound: d.notFound === true };
 }
 
 /** pathOf is a page URL's path and query, what tells it from the site's other pages. */
@@ -115,6 +57,19 @@ function pathOf(u: string): string {
   }
 }
 
+/**
+ * forgetAppWorkers unregisters the service workers of the app's own origin:
+ * earlier versions replayed captures there, and a worker left registered
+ * would go on replaying archived scripts with the app's authority.
+ */
+export function forgetAppWorkers(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.getRegistrations().then(
+    (regs) => regs.forEach((r) => void r.unregister()),
+    () => undefined,
+  );
+}
+
 export class CapturedPanel extends LightElement {
   static override properties = {
     site: { type: String },
@@ -122,9 +77,10 @@ export class CapturedPanel extends LightElement {
     hideable: { type: Boolean },
     shown: { state: true },
     hidden_: { state: true },
+    note: { state: true },
     uiError: { state: true },
-    uiReady: { state: true },
     browser: { state: true },
+    again: { state: true },
   };
 
   site = '';
@@ -132,35 +88,75 @@ export class CapturedPanel extends LightElement {
   /** shown is the URL replayed; '' for the shallowest page. */
   shown = '';
   hidden_ = false;
+  /** note is what the frame page said last, null before it said anything. */
+  note: ReplayNote | null = null;
   uiError = '';
-  /** uiReady is true once ReplayWeb.page is loaded and its service worker active. */
-  uiReady = false;
   /** browser is what opening the site in the system browser gave: the address, and whether it opened. */
   browser: { url: string; opened: boolean; error: string } | null = null;
+  /** again counts the times the frame was loaded anew (the way back from a page the librarian followed to). */
+  again = 0;
   #data = new Loader<SiteCaptures>(this);
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.hidden_ = this.hideable && localStorage.getItem(HIDDEN_KEY) === '1';
+    window.addEventListener('message', this.#onMessage);
+    window.addEventListener('blur', this.#onBlur);
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('message', this.#onMessage);
+    window.removeEventListener('blur', this.#onBlur);
+    super.disconnectedCallback();
+  }
+
+  /** frame is the panel's replay frame, once rendered. */
+  #frame(): HTMLIFrameElement | null {
+    return this.querySelector('iframe.replay-frame');
+  }
+
+  /** onMessage takes what this panel's replay frame says; any other message is ignored. */
+  #onMessage = (e: MessageEvent): void => {
+    const f = this.#frame();
+    const d = this.#current();
+    if (!f || !d?.frame || e.source !== f.contentWindow || e.origin !== new URL(d.frame).origin) return;
+    const n = readNote(e.data);
+    if (n) this.note = n.state === 'url' || !this.note || this.note.state !== 'url' ? n : { ...this.note, state: n.state, why: n.why };
+  };
+
+  /**
+   * onBlur gives the keyboard back to the review card when a click went
+   * into the replay: the card's keys (1–4 rate) would otherwise go to the
+   * archived page. The click itself still reaches the replay.
+   */
+  #onBlur = (): void => {
+    if (!this.hideable) return;
+    setTimeout(() => {
+      const f = this.#frame();
+      if (f && document.activeElement === f) {
+        f.blur();
+        const card = this.closest<HTMLElement>('.review-card');
+        card?.focus({ preventScroll: true });
+        if (document.activeElement === f) window.focus();
+      }
+    }, 0);
+  };
+
+  /** current is the captures of this panel's site, null while they load. */
+  #current(): SiteCaptures | null {
+    return this.#data.value?.site === this.site ? this.#data.value : null;
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if ((changed.has('site') || changed.has('hidden_')) && this.site && !this.hidden_) {
       if (changed.has('site')) {
         this.shown = '';
+        this.note = null;
         this.browser = null;
       }
       const site = this.site;
       if (this.#data.value?.site === site && !changed.has('site')) return;
-      void this.#data.run((signal) => api.captures(site, signal)).then((out) => {
-        const d = this.#data.value;
-        if (out === 'done' && d?.source && !replayBlocked()) {
-          loadReplayUI().then(
-            () => (this.uiReady = true),
-            (err: Error) => (this.uiError = err.message),
-          );
-        }
-      });
+      void this.#data.run((signal) => api.captures(site, signal));
     }
   }
 
@@ -169,18 +165,24 @@ export class CapturedPanel extends LightElement {
     localStorage.setItem(HIDDEN_KEY, h ? '1' : '0');
   }
 
+  /** show replays url, one of the site's captured pages. */
+  #show(url: string): void {
+    this.shown = url;
+    this.note = this.note && { ...this.note, notFound: false };
+  }
+
   override render() {
     if (this.hidden_) {
       return html`<section class="panel captured-panel" data-captured="hidden">
         <h2>Captured <button type="button" class="btn small-btn" data-captured-show @click=${() => this.#setHidden(false)}>Show</button></h2>
       </section>`;
     }
-    const d = this.#data.value?.site === this.site ? this.#data.value : null;
+    const d = this.#current();
     const pages = d?.pages ?? [];
     const url = this.shown || pages[0]?.url || '';
-    const blocked = d?.source ? replayBlocked() : '';
+    const blocked = !d?.source ? '' : !d.frame ? NO_ORIGIN : this.note?.state === 'blocked' || this.note?.state === 'error' ? this.note.why : '';
     const state = !d ? 'loading' : !d.source ? 'empty' : blocked ? 'blocked' : 'replay';
-    return html`<section class="panel captured-panel" data-captured=${state}>
+    return html`<section class="panel captured-panel" data-captured=${state} data-replay-state=${this.note?.state ?? 'starting'}>
       <h2>Captured
         ${d && d.source ? html`<span class="count">${int(pages.length)}</span>
           <span class="muted small" title="Records of the site's WACZ file: its pages and every other capture">${int(d.captures)} captures · ${bytes(d.bytes)}</span>` : nothing}
@@ -190,18 +192,49 @@ export class CapturedPanel extends LightElement {
       ${alertBox(this.#data.error || this.uiError)}
       ${d && !d.source ? html`<p class="empty" data-captured-empty>${d.empty}</p>` : nothing}
       ${blocked ? this.#renderBlocked(blocked, url) : nothing}
-      ${d?.source && !blocked
+      ${d?.source && d.frame && !blocked
         ? html`<div class="captured-body">
             <div class="captured-frame" data-replay-url=${url}>
-              ${!this.uiReady
-                ? html`<p class="muted small captured-starting">Starting ReplayWeb.page…</p>`
-                : keyed(url, html`<replay-web-page source=${`/${d.source}`} url=${url} replaybase=${replayBase()} embed="replayonly"></replay-web-page>`)}
+              ${this.#renderShown(pages, url)}
+              <iframe class="replay-frame" title="Replay of ${this.site}: ${url}" sandbox=${FRAME_SANDBOX} referrerpolicy="no-referrer"
+                allow="" src=${`${d.frame}${this.again ? `&again=${this.again}` : ''}#${encodeURIComponent(url)}`}></iframe>
             </div>
             ${this.#renderList(pages, url)}
           </div>`
         : nothing}
       ${d?.note ? html`<p class="muted small" data-captured-note>${d.note.charAt(0).toUpperCase() + d.note.slice(1)}.</p>` : nothing}
     </section>`;
+  }
+
+  /**
+   * renderShown says what the frame shows once the librarian followed a
+   * link inside it: the page, or plainly that it was not captured, with the
+   * way back. On the review card it says that the card keeps the keyboard.
+   */
+  #renderShown(pages: SiteCaptures['pages'], url: string) {
+    const n = this.note;
+    const keys = this.hideable ? html`<span class="muted small captured-keys">A click in the replay leaves the keyboard to the card: 1–4 still rate.</span>` : nothing;
+    if (!n || n.state !== 'url' || !n.url || n.url === url) {
+      return keys === nothing ? nothing : html`<p class="captured-shown">${keys}</p>`;
+    }
+    const captured = (pages ?? []).some((p) => p.url === n.url);
+    return html`<p class="captured-shown" data-captured-shown=${n.notFound || !captured ? 'not-captured' : 'captured'}>
+      ${n.notFound
+        ? html`<span class="captured-miss" role="status"><strong>Not captured:</strong> <code>${n.url}</code> is not in this project's crawl of the site.</span>`
+        : html`<span class="small">Showing <code>${pathOf(n.url)}</code>${captured ? nothing : html`, not among the site's captured pages`}.</span>`}
+      <button type="button" class="btn small-btn" data-captured-back @click=${() => this.#back()}>Back to ${pathOf(url)}</button>
+      ${keys}
+    </p>`;
+  }
+
+  /**
+   * back shows url again in the frame. The fragment did not change when
+   * the librarian followed a link inside, so the frame page is loaded anew:
+   * another query, which the replay origin ignores.
+   */
+  #back(): void {
+    this.note = null;
+    this.again++;
   }
 
   #renderBlocked(why: string, url: string) {
@@ -237,7 +270,7 @@ export class CapturedPanel extends LightElement {
     return html`<ol class="captured-pages" aria-label="Captured pages of ${this.site}">
       ${list.slice(0, LIST_MAX).map(
         (p) => html`<li><button type="button" class="linkish" data-captured-url=${p.url} aria-current=${p.url === url ? 'true' : 'false'}
-          title=${p.url} @click=${() => (this.shown = p.url)}>
+          title=${p.url} @click=${() => this.#show(p.url)}>
           <span class="cp-title">${p.title || pathOf(p.url)}</span>
           <span class="cp-path muted small">${pathOf(p.url)}</span></button></li>`,
       )}

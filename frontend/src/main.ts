@@ -5,6 +5,8 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './app';
+import { forgetAppWorkers } from './captured-panel';
 import { startApp } from './team';
 
+forgetAppWorkers();
 void startApp();
