@@ -54,7 +54,7 @@ func (c CLI) serveReplay(addr, public string, ts *teamServe) (opt httpapi.Option
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("replay origin: %w", err)
 	}
-	o, err := httpapi.NewReplayOrigin(c.Assets, httpapi.ReplayOriginOptions{Addr: ln.Addr().String(), Public: public, TLS: ts != nil && ts.cert != ""})
+	o, err := httpapi.NewReplayOrigin(c.Assets, httpapi.ReplayOriginOptions{Addr: ln.Addr().String(), Public: public, TLS: ts != nil && ts.cert != "", Log: c.Logger})
 	if err != nil {
 		ln.Close()
 		return nil, nil, "", err

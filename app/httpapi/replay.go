@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -40,6 +41,7 @@ type ReplayOrigin struct {
 	public string
 	port   string
 	scheme string
+	log    *slog.Logger
 
 	mu     sync.Mutex
 	grants map[string]replayGrant // by capability
@@ -78,6 +80,9 @@ type ReplayOriginOptions struct {
 	Public string
 	// TLS is true when Addr serves HTTPS.
 	TLS bool
+	// Log receives a line for every request (info level), the
+	// capabilities of its paths left out; nil logs nothing.
+	Log *slog.Logger
 }
 
 // NewReplayOrigin returns the replay origin's handler over the built
@@ -99,7 +104,11 @@ func NewReplayOrigin(assets fs.FS, o ReplayOriginOptions) (*ReplayOrigin, error)
 	if o.TLS {
 		scheme = "https"
 	}
-	return &ReplayOrigin{assets: assets, public: pub, port: port, scheme: scheme,
+	log := o.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &ReplayOrigin{assets: assets, public: pub, port: port, scheme: scheme, log: log.With("component", "replay"),
 		grants: map[string]replayGrant{}, caps: map[grantKey]string{}}, nil
 }
 
@@ -175,6 +184,12 @@ var replayFiles = map[string]string{
 // WACZ files granted, at /w/CAPABILITY/SITE.wacz, with byte ranges.
 // Everything else is 404; no answer sets a cookie.
 func (o *ReplayOrigin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	if rest, ok := strings.CutPrefix(path, "/w/"); ok {
+		_, file, _ := strings.Cut(rest, "/")
+		path = "/w/…/" + file
+	}
+	o.log.Info("replay", "method", r.Method, "path", path, "range", r.Header.Get("Range"))
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")

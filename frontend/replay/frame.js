@@ -9,8 +9,15 @@
 // (it can: they share the origin) finds nothing of the app's. For the
 // same reason the app trusts none of the messages this page sends it
 // (below): they only say which URL is shown, as text.
-(() => {
+//
+// It runs before ui.js, to hear of an error that keeps ui.js from defining
+// its element in this browser engine, and starts the replay once the page
+// has loaded (ui.js registers its service worker then).
+(async () => {
   'use strict';
+  const failures = [];
+  window.addEventListener('error', (e) => failures.push(`${e.message} (${e.filename}:${e.lineno})`));
+  await new Promise((ok) => (document.readyState === 'complete' ? ok() : window.addEventListener('load', ok)));
   const msg = document.getElementById('msg');
   const source = new URLSearchParams(location.search).get('source') || '';
 
@@ -61,6 +68,19 @@
     return out;
   }
 
+  /** iframes lists the frames of doc, those of its elements' shadow trees included (ReplayWeb.page keeps its frames there). */
+  function iframes(doc) {
+    const out = [];
+    const roots = [doc];
+    while (roots.length) {
+      for (const el of roots.pop().querySelectorAll('*')) {
+        if (el.tagName === 'IFRAME') out.push(el);
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+      }
+    }
+    return out;
+  }
+
   /**
    * showing finds, breadth first under doc, the frame of the archived page
    * (ReplayWeb.page's address of it holds "mp_/" and the page's URL) and
@@ -95,6 +115,12 @@
     const why = 'This replay names no capture file of sitesift: open the site page in sitesift again.';
     say(why);
     post({ state: 'error', why });
+    return;
+  }
+  if (!customElements.get('replay-web-page')) {
+    const why = `ReplayWeb.page does not run in this browser engine${failures.length ? `: ${failures[0]}` : ''}.`;
+    say(why);
+    post({ state: 'blocked', why });
     return;
   }
   if (!window.isSecureContext || !('serviceWorker' in navigator)) {
