@@ -59,8 +59,9 @@ func shortenTexts(body []byte, max int) []byte {
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			if z.Err() != html.ErrBufferExceeded || !text {
-				// The end, or a tag longer than max: left as it is.
+			if z.Err() != html.ErrBufferExceeded || !text || off < len(body) && body[off] == '<' {
+				// The end, or a tag longer than max after a whole text:
+				// the rest is left as it is.
 				break
 			}
 			// The tokenizer gave the first max bytes of a longer text:
@@ -74,9 +75,13 @@ func shortenTexts(body []byte, max int) []byte {
 			if end < 0 {
 				end = len(body) - off
 			}
-			cut := off
-			for cut > copied && cut < len(body) && !utf8.RuneStart(body[cut]) {
-				cut--
+			// A rune the tokenizer split is left out whole.
+			cut, last := off, off-1
+			for last > copied && last > off-utf8.UTFMax && !utf8.RuneStart(body[last]) {
+				last--
+			}
+			if last >= copied && !utf8.FullRune(body[last:cut]) {
+				cut = last
 			}
 			out = append(out, body[copied:cut]...)
 			copied, off, raw, text = off+end, off+end, "", false

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -428,4 +429,22 @@ func TestShortenTexts(t *testing.T) {
 			t.Errorf("shortenTexts(%.30q…) = %q; want %q", tt.page, got, tt.want)
 		}
 	}
+}
+
+// FuzzShortenTexts: cutting the long texts of any input, with a bound small
+// enough to cut often, never fails, never grows it and keeps its start.
+func FuzzShortenTexts(f *testing.F) {
+	f.Add([]byte(`<title>a long title</title><p>a long paragraph</p><script>if (a<b) {}</script>`))
+	f.Add([]byte(`<p>a < b and a long text after it</p>`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		out := shortenTexts(body, 8)
+		if len(out) > len(body) {
+			t.Fatalf("%d bytes became %d", len(body), len(out))
+		}
+		// The first text is cut at the bound, less a rune it would split.
+		n := min(len(out), 8-utf8.UTFMax+1)
+		if !bytes.Equal(out[:n], body[:n]) {
+			t.Fatalf("the start %q became %q", body[:n], out[:n])
+		}
+	})
 }
