@@ -16,7 +16,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -100,7 +99,6 @@ func desktop(title string, h http.Handler, d *windowDialogs) error {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return fmt.Errorf("%w: no display (DISPLAY and WAYLAND_DISPLAY are unset)", cli.ErrNoDesktop)
 	}
-	plainCLocale()
 	return wails.Run(&options.App{
 		Title:            title,
 		Width:            1280,
@@ -112,24 +110,6 @@ func desktop(title string, h http.Handler, d *windowDialogs) error {
 		Linux:            &linux.Options{Icon: icon, ProgramName: "sitesift"},
 		OnStartup:        d.start,
 	})
-}
-
-// plainCLocale makes a C.UTF-8 locale plain C for the window. WebKitGTK
-// names the language of C.UTF-8 "C", which no Intl API takes: ReplayWeb.page
-// throws on it and replays nothing; plain C it names en-US. A machine set
-// to C.UTF-8 (a bare install, a service) has no language of its own to
-// lose, and GTK works in UTF-8 whatever the locale.
-func plainCLocale() {
-	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		v := os.Getenv(k)
-		if v == "" {
-			continue
-		}
-		if lang, _, _ := strings.Cut(v, "."); lang == "C" && v != "C" {
-			os.Setenv("LC_ALL", "C")
-		}
-		return
-	}
 }
 
 // windowDialogs are the native file dialogs of the desktop window

@@ -19,9 +19,10 @@ function replayWebPage(): Plugin {
   return {
     name: 'sitesift-replaywebpage',
     generateBundle() {
-      for (const f of ['ui.js', 'sw.js']) {
-        this.emitFile({ type: 'asset', fileName: `replay/${f}`, source: readFileSync(join(dir, f)) });
-      }
+      // ui.js runs after replay/language.js, which gives it a language Intl takes (see there).
+      const language = readFileSync(fileURLToPath(new URL('./replay/language.js', import.meta.url)), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'replay/ui.js', source: `${language}\n${readFileSync(join(dir, 'ui.js'), 'utf8')}` });
+      this.emitFile({ type: 'asset', fileName: 'replay/sw.js', source: readFileSync(join(dir, 'sw.js')) });
       for (const f of ['frame.html', 'frame.js']) {
         this.emitFile({ type: 'asset', fileName: `replay/${f}`, source: readFileSync(fileURLToPath(new URL(`./replay/${f}`, import.meta.url))) });
       }
