@@ -201,14 +201,16 @@ func (c CLI) audit(ctx context.Context, args []string) error {
 			return enc.Encode(rows)
 		}
 		tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "when\twho\taddress\taction\tsite\tbefore\tafter")
+		// The table says what each row records in words; --format json
+		// gives the states before and after as they are stored.
+		fmt.Fprintln(tw, "when\twho\taddress\taction\tsite\twhat")
 		for _, r := range rows {
 			who := r.Librarian
 			if who == "" {
 				who = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.At.Local().Format(time.DateTime), who, dash(r.Address), r.Action,
-				dash(r.Site), dash(string(r.Before)), dash(string(r.After)))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.At.Local().Format(time.DateTime), who, dash(r.Address), r.Action,
+				dash(r.Site), dash(r.Summary))
 		}
 		return tw.Flush()
 	})

@@ -50,7 +50,7 @@ func TestAccountsCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("audit: exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"account change", `"disabled":true`, "rating", "s1.test"} {
+	for _, want := range []string{"account change", "ana's account disabled", "ben made admin", "rating", "s1.test"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("audit lacks %q:\n%s", want, out)
 		}
