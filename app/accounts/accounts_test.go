@@ -39,6 +39,17 @@ func open(t *testing.T) *project.Project {
 	return p
 }
 
+// addCurators adds a curator account for each name, whose password is
+// "NAME's long password".
+func addCurators(t *testing.T, s *Service, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if _, err := s.Add(context.Background(), n, project.RoleCurator, n+"'s long password"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func newService(t *testing.T, p *project.Project, c *clock) *Service {
 	return New(p, Options{Now: c.now, Params: cheap, IdleTimeout: time.Hour})
 }
@@ -122,11 +133,7 @@ func TestAddressAndNameHaveLooserBounds(t *testing.T) {
 	ctx := context.Background()
 	p, c := open(t), newClock()
 	s := newService(t, p, c)
-	for _, n := range []string{"ana", "ben"} {
-		if _, err := s.Add(ctx, n, project.RoleCurator, n+"'s long password"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addCurators(t, s, "ana", "ben")
 	// One address trying many names: slowed after looseTries failures,
 	// whatever the names.
 	for i := range looseTries {
@@ -158,11 +165,7 @@ func TestSignedDeviceIsNotSlowedByOthers(t *testing.T) {
 	ctx := context.Background()
 	p, c := open(t), newClock()
 	s := newService(t, p, c)
-	for _, n := range []string{"ana", "ben"} {
-		if _, err := s.Add(ctx, n, project.RoleCurator, n+"'s long password"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addCurators(t, s, "ana", "ben")
 	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
 		t.Fatal(err)
 	}

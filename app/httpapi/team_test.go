@@ -96,6 +96,17 @@ func (ts *teamServer) do(s session, method, path, body string, edit func(*http.R
 	return rec
 }
 
+// audit is the audit log's rows that path (GET /api/audit?…) answers s.
+func (ts *teamServer) audit(s session, path string) []review.AuditEntry {
+	ts.t.Helper()
+	rec := ts.want(s, "GET", path, "", 200, "")
+	var env struct{ Data []review.AuditEntry }
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		ts.t.Fatalf("GET %s: %v", path, err)
+	}
+	return env.Data
+}
+
 // want fails the test unless the request gets status and an error
 // message matching re (for an error status).
 func (ts *teamServer) want(s session, method, path, body string, status int, re string) *httptest.ResponseRecorder {
@@ -385,11 +396,9 @@ func TestTeamAuditLog(t *testing.T) {
 	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"rejected","reason":"off topic"}`, 200, "")
 	ts.want(ben, "PUT", "/api/sites/s5.test/selection", `{"status":"candidate"}`, 200, "")
 	ts.want(ts.login("dora"), "PUT", "/api/settings", `{"delay_ms":1500}`, 200, "")
-	rec := ts.want(ana, "GET", "/api/audit?site=s5.test", "", 200, "")
-	var env struct{ Data []review.AuditEntry }
-	json.Unmarshal(rec.Body.Bytes(), &env)
+	rows := ts.audit(ana, "/api/audit?site=s5.test")
 	var got []string
-	for _, e := range env.Data {
+	for _, e := range rows {
 		got = append(got, e.Librarian+" "+e.Action+" "+e.Address)
 	}
 	want := []string{"ben reopening 192.0.2.1", "ben rejection 192.0.2.1", "ben approval 192.0.2.1",
@@ -399,13 +408,13 @@ func TestTeamAuditLog(t *testing.T) {
 		t.Fatalf("audit of s5.test:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// Ana had no rating of s5: her rating's before is empty.
-	if r := env.Data[5]; len(r.Before) != 0 || !strings.Contains(string(r.After), `"rating":3`) {
+	if r := rows[5]; len(r.Before) != 0 || !strings.Contains(string(r.After), `"rating":3`) {
 		t.Errorf("ana's rating row: before %s after %s", r.Before, r.After)
 	}
-	if r := env.Data[4]; !strings.Contains(string(r.Before), `"note":"soup"`) || !strings.Contains(string(r.After), `"note":"good soup"`) {
+	if r := rows[4]; !strings.Contains(string(r.Before), `"note":"soup"`) || !strings.Contains(string(r.After), `"note":"good soup"`) {
 		t.Errorf("ana's note row: before %s after %s", r.Before, r.After)
 	}
-	rec = ts.want(ana, "GET", "/api/audit?librarian=DORA", "", 200, "")
+	rec := ts.want(ana, "GET", "/api/audit?librarian=DORA", "", 200, "")
 	if !strings.Contains(rec.Body.String(), `"action":"settings change"`) || !strings.Contains(rec.Body.String(), `"delay_ms":1500`) {
 		t.Fatalf("dora's settings change: %s", rec.Body)
 	}
@@ -418,11 +427,8 @@ func TestTeamPlatformChoiceIsAudited(t *testing.T) {
 	ts.want(ana, "PUT", "/api/sites/s5.test/platform", `{"platform":true}`, 200, "")
 	ts.want(ben, "PUT", "/api/sites/s5.test/platform", `{"platform":false}`, 200, "")
 	ts.want(ana, "PUT", "/api/sites/s5.test/platform", `{"platform":true,"librarian":"ben"}`, 403, "cannot act as ben")
-	rec := ts.want(ana, "GET", "/api/audit?site=s5.test&limit=2", "", 200, "")
-	var env struct{ Data []review.AuditEntry }
-	json.Unmarshal(rec.Body.Bytes(), &env)
 	var got []string
-	for _, e := range env.Data {
+	for _, e := range ts.audit(ana, "/api/audit?site=s5.test&limit=2") {
 		got = append(got, e.Librarian+" "+e.Action+" "+e.Address+" "+string(e.Before)+" → "+string(e.After))
 	}
 	want := []string{
@@ -570,11 +576,8 @@ func TestTeamAccountChangesSayWhat(t *testing.T) {
 	ts.want(dora, "PUT", "/api/me/password", `{"current":"dora-long-password","password":"dora-new-long-password"}`, 200, "")
 	// Ben, now an admin, demotes dora: an admin remains.
 	ts.want(ts.login("ben"), "PUT", "/api/accounts/dora", `{"role":"approver"}`, 200, "")
-	rec := ts.want(dora, "GET", "/api/audit?limit=6", "", 200, "")
-	var env struct{ Data []review.AuditEntry }
-	json.Unmarshal(rec.Body.Bytes(), &env)
 	var got []string
-	for _, e := range env.Data {
+	for _, e := range ts.audit(dora, "/api/audit?limit=6") {
 		got = append(got, e.Librarian+" "+e.Action+": "+e.Summary)
 	}
 	want := []string{

@@ -26,6 +26,19 @@ const quote = (s) => s.replace(/["\\]/g, '\\$&');
 const ana = await launch();
 const ben = await launch();
 
+/** approveByAPI sends the approval of site from page's session straight to the API, past the buttons the page offers; it returns the HTTP status and the envelope. */
+function approveByAPI(page, site) {
+  return page.evaluate(async (s) => {
+    const token = (await (await fetch('/api/session')).json()).data.token;
+    const res = await fetch(`/api/sites/${encodeURIComponent(s)}/selection`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    return [res.status, await res.json()];
+  }, site);
+}
+
 /** signIn signs in on the page's sign-in form and waits for the app's top bar. */
 async function signIn(page, name, password) {
   await page.goto(base);
@@ -112,15 +125,7 @@ try {
       assert(n === 0, `the review card offers ana (a curator) ${a}: ${n} button(s)`);
     }
     await shot(ana.page, 'team-curator-no-approve');
-    const [status, env] = await ana.page.evaluate(async (s) => {
-      const token = (await (await fetch('/api/session')).json()).data.token;
-      const res = await fetch(`/api/sites/${encodeURIComponent(s)}/selection`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
-        body: JSON.stringify({ status: 'approved' }),
-      });
-      return [res.status, await res.json()];
-    }, site);
+    const [status, env] = await approveByAPI(ana.page, site);
     assert(status === 403 && env.error.includes('needs the approver role; ana is a curator'), `approval by a curator: HTTP ${status}: ${env.error}`);
   });
 
@@ -144,15 +149,7 @@ try {
     assert((await ben.page.locator(`${own} button[data-action="approved"]`).count()) === 0, 'the Selection page offers ben the approval of his own nomination');
     await ben.page.waitForSelector(`${anas} button[data-action="approved"]`);
     await shot(ben.page, 'team-nominator-no-approve');
-    const [status, env] = await ben.page.evaluate(async (s) => {
-      const token = (await (await fetch('/api/session')).json()).data.token;
-      const res = await fetch(`/api/sites/${encodeURIComponent(s)}/selection`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', 'X-Sitesift-Token': token },
-        body: JSON.stringify({ status: 'approved' }),
-      });
-      return [res.status, await res.json()];
-    }, site2);
+    const [status, env] = await approveByAPI(ben.page, site2);
     assert(status === 409 && env.error.includes('nominated by ben'), `approval by its nominator: HTTP ${status}: ${env.error}`);
   });
 

@@ -68,19 +68,6 @@
     return out;
   }
 
-  /** iframes lists the frames of doc, those of its elements' shadow trees included (ReplayWeb.page keeps its frames there). */
-  function iframes(doc) {
-    const out = [];
-    const roots = [doc];
-    while (roots.length) {
-      for (const el of roots.pop().querySelectorAll('*')) {
-        if (el.tagName === 'IFRAME') out.push(el);
-        if (el.shadowRoot) roots.push(el.shadowRoot);
-      }
-    }
-    return out;
-  }
-
   /**
    * showing finds, breadth first under doc, the frame of the archived page
    * (ReplayWeb.page's address of it holds "mp_/" and the page's URL) and
