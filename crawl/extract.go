@@ -13,6 +13,8 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 
 	"sitesift/sites"
 )
@@ -85,13 +87,14 @@ func isHTML(mt string) bool {
 }
 
 // toUTF8 decodes an HTML body to UTF-8. colly already converts bodies whose
-// Content-Type names a charset, so only the others are sniffed here (BOM,
-// <meta charset>, UTF-8 validity).
+// Content-Type names a charset, so only the others are sniffed here (see
+// sniffCharset). Archived pages (WARC imports) go through it too, so a page
+// reads the same whether it was crawled or imported.
 func toUTF8(body []byte, contentType string) []byte {
 	if _, params, err := mime.ParseMediaType(contentType); err == nil && params["charset"] != "" {
 		return body
 	}
-	enc, name, _ := charset.DetermineEncoding(body, "")
+	enc, name := sniffCharset(body)
 	if name == "utf-8" {
 		return body
 	}
@@ -100,6 +103,105 @@ func toUTF8(body []byte, contentType string) []byte {
 		return body
 	}
 	return out
+}
+
+// maxCharsetScan bounds how much of a page's start is read for a <meta>
+// naming its charset.
+const maxCharsetScan = 256 << 10
+
+// sniffCharset tells the charset of an HTML body whose Content-Type names
+// none: a byte order mark; else a <meta charset> or <meta http-equiv
+// content-type> of its head, wherever it stands in the head (browsers
+// honour a late one by parsing again; real heads often hold more than the
+// 1024 bytes of charset.DetermineEncoding's prescan before it); else UTF-8
+// when the whole body is valid UTF-8 (not only its first kilobyte, often
+// plain ASCII); else windows-1252.
+func sniffCharset(body []byte) (encoding.Encoding, string) {
+	if enc, name, certain := charset.DetermineEncoding(body, ""); certain {
+		return enc, name // a byte order mark
+	}
+	if enc, name := metaCharset(body); enc != nil {
+		return enc, name
+	}
+	b := body
+	// A body cut at a size limit may end inside a rune.
+	for i := len(b) - 1; i >= 0 && i > len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				b = b[:i]
+			}
+			break
+		}
+	}
+	if utf8.Valid(b) {
+		return encoding.Nop, "utf-8"
+	}
+	return charmap.Windows1252, "windows-1252"
+}
+
+// metaCharset returns the charset a <meta> of body's head declares, nil
+// when none does before the body starts.
+func metaCharset(body []byte) (encoding.Encoding, string) {
+	z := html.NewTokenizer(bytes.NewReader(body[:min(len(body), maxCharsetScan)]))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return nil, ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			switch atom.Lookup(name) {
+			case atom.Body:
+				return nil, ""
+			case atom.Meta:
+				var cs, equiv, content string
+				for hasAttr {
+					var k, v []byte
+					k, v, hasAttr = z.TagAttr()
+					switch string(k) {
+					case "charset":
+						cs = string(v)
+					case "http-equiv":
+						equiv = strings.ToLower(string(v))
+					case "content":
+						content = string(v)
+					}
+				}
+				if cs == "" && equiv == "content-type" {
+					cs = contentCharset(content)
+				}
+				if cs == "" {
+					continue
+				}
+				enc, name := charset.Lookup(cs)
+				if enc == nil {
+					continue
+				}
+				// As in the HTML standard: a page read as bytes cannot be
+				// UTF-16, whatever its <meta> says.
+				if strings.HasPrefix(name, "utf-16") {
+					return encoding.Nop, "utf-8"
+				}
+				return enc, name
+			}
+		}
+	}
+}
+
+// contentCharset returns the charset named in the content of a <meta
+// http-equiv="Content-Type">, "" when it names none.
+func contentCharset(content string) string {
+	if _, params, err := mime.ParseMediaType(content); err == nil {
+		return params["charset"]
+	}
+	_, after, ok := strings.Cut(strings.ToLower(content), "charset=")
+	if !ok {
+		return ""
+	}
+	after = strings.Trim(after, ` "'`)
+	if i := strings.IndexAny(after, ` ;"'`); i >= 0 {
+		after = after[:i]
+	}
+	return after
 }
 
 // parseHTML extracts what the crawler keeps of an HTML page fetched from
