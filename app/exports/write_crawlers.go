@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"regexp"
+	"slices"
 	"strings"
 
 	"sitesift/app/fault"
@@ -152,18 +154,66 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 }
 
 // WriteHeritrixSeeds writes a Heritrix seeds file (seeds.txt, as the
-// TextSeedModule reads it): a comment naming what it holds, then one seed
-// URL a line, the approved sites by OPIC importance. Heritrix's
-// SurtPrefixedDecideRule scopes a crawl to its seeds' hosts by default.
+// TextSeedModule reads it): a comment naming what it holds, then the
+// approved sites by OPIC importance, each as its seed URL on a line and its
+// scope on the lines that follow, "+" and a SURT prefix (see
+// [heritrixSurtPrefixes]). Heritrix's SurtPrefixedDecideRule takes these
+// lines as they are and adds the prefix each seed implies, its SURT form
+// cut after its last slash: a seed that is an article
+// (https://www.cnn.com/2019/11/18/investing/story/index.html) would
+// otherwise scope the crawl to its folder, not its site. The "+" lines
+// scope the same sites as the Browsertrix export (see [browsertrixScope]).
 func WriteHeritrixSeeds(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
-	b.WriteString("# Heritrix seeds written by sitesift " + project.Version + ": the sites librarians approved, by importance.\n")
+	b.WriteString("# Heritrix seeds written by sitesift " + project.Version + ": the sites librarians approved, by importance,\n")
+	b.WriteString("# each seed followed by its site's SURT prefixes (+), which SurtPrefixedDecideRule keeps in scope.\n")
 	if t := LeftOutText(e.LeftOut); t != "" {
 		b.WriteString("# It " + t + ".\n")
 	}
 	for _, s := range e.Seeds {
 		b.WriteString(s.SeedURL + "\n")
+		for _, p := range heritrixSurtPrefixes(s.Site, e.Rule) {
+			b.WriteString("+" + p + "\n")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// heritrixSurtPrefixes returns the SURT prefixes, in Heritrix's SURT form
+// ("http://(org,example,www,:8080)/"), that hold exactly the URLs of site
+// under rule, http and https alike (SurtPrefixedDecideRule compares https
+// URLs as http): under the host rule the host, under host-www the host
+// with and without "www.", under the domain rule the open prefix of the
+// registered domain ("http://(com,cnn,"), which takes every subdomain and
+// port. A prefix that ends in ")/" takes no other host: the ")" closes the
+// host. Heritrix does not reverse an IPv4 address, and an IP or a name
+// with a port is always one host (the port is part of it).
+func heritrixSurtPrefixes(site string, rule sites.Rule) []string {
+	host, port := site, ""
+	if h, p, err := net.SplitHostPort(site); err == nil {
+		host, port = h, p
+	}
+	if port != "" {
+		port = ":" + port
+	}
+	reversed := func(h string) string {
+		if ip := net.ParseIP(h); ip != nil {
+			return h
+		}
+		parts := strings.Split(h, ".")
+		slices.Reverse(parts)
+		return strings.Join(parts, ",") + ","
+	}
+	exact := func(h string) string { return "http://(" + reversed(h) + port + ")/" }
+	if net.ParseIP(host) != nil {
+		return []string{exact(host)}
+	}
+	switch rule {
+	case sites.RuleDomain:
+		return []string{"http://(" + reversed(host)}
+	case sites.RuleHostWWW:
+		return []string{exact(host), exact("www." + host)}
+	}
+	return []string{exact(host)}
 }
