@@ -10,6 +10,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
+	"sitesift/app/communities"
 	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -110,7 +111,8 @@ func TestCommunitiesOfSites(t *testing.T) {
 		ended importance.SeedsEnd
 	}{
 		{"a publisher's footer", publisherPages, nil, importance.EndSmallCores},
-		{"a platform", platformPages, nil, importance.EndSmallCores},
+		// The links to a platform are left out of the graph: none remain.
+		{"a platform", platformPages, nil, importance.EndNoLinks},
 		{"three blogs citing two news sites", blogPages, []want{blogs}, importance.EndNoLinks},
 		{"all of them", func(t *testing.T) []sites.Page {
 			return slices.Concat(publisherPages(t), platformPages(t), blogPages(t))
@@ -180,5 +182,58 @@ func TestDemoWebCommunitiesOfSites(t *testing.T) {
 		if len(hubs) < 2 || len(auths) < 2 {
 			t.Errorf("community %d: %d hub sites %v, %d authority sites %v", c.Core, len(hubs), c.Hubs, len(auths), c.Authorities)
 		}
+	}
+}
+
+// followPages: three news sites' articles each carry the template's
+// "follow us" links to their accounts on facebook, twitter and instagram:
+// three hub sites agreeing on three authority sites, the core every crawl
+// of news pages would find first were platforms in the graph.
+func followPages(t *testing.T) []sites.Page {
+	var ps []sites.Page
+	for _, site := range []string{"daily", "herald", "tribune"} {
+		for i := range 3 {
+			ps = append(ps, apptest.Page(t, fmt.Sprintf("https://www.%s.test/story/%d", site, i),
+				"https://www.facebook.com/"+site, "https://twitter.com/"+site, "https://www.instagram.com/"+site,
+				"https://apps.apple.com/app/"+site, "https://play.google.com/store/apps/details?id=test."+site))
+		}
+	}
+	return ps
+}
+
+// TestCommunitiesLeavePlatformsOut: no platform site is a hub or an
+// authority of a community, by the list and by the project's own choice.
+// Sites that all link to facebook, twitter and instagram make no
+// community; the blogs citing two news sites still do, until a librarian
+// makes one of the news sites a platform.
+func TestCommunitiesLeavePlatformsOut(t *testing.T) {
+	ctx := context.Background()
+	a := crawledProject(t, slices.Concat(followPages(t), blogPages(t)))
+	chosen := map[string]bool{} // the sites a librarian made platforms
+	extract := func() []communities.Community {
+		t.Helper()
+		cs, err := a.Communities.Extract(ctx, 5, importance.DefaultCoreOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			for _, u := range slices.Concat(c.Hubs, c.Authorities) {
+				if s, _ := sites.Of(u); sites.IsPlatform(s) || chosen[s] {
+					t.Errorf("community %d holds the platform site %s: hubs %v, authorities %v", c.Core, s, c.Hubs, c.Authorities)
+				}
+			}
+		}
+		return cs
+	}
+	cs := extract()
+	if len(cs) != 1 || !reflect.DeepEqual(sorted(cs[0].Authorities), []string{"http://news1.test/", "http://news2.test/"}) {
+		t.Fatalf("communities %+v; want the blogs' one alone", cs)
+	}
+	if _, err := a.Ranking.SetPlatform(ctx, "news1.test", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	chosen["news1.test"] = true
+	if cs := extract(); len(cs) != 0 {
+		t.Fatalf("communities %+v after news1.test became a platform; want none", cs)
 	}
 }

@@ -61,3 +61,41 @@ func TestIsPlatform(t *testing.T) {
 		}
 	}
 }
+
+// TestServicesArePlatforms: the template's usual hosts beyond the social
+// networks (app stores, news readers, comment, consent and newsletter
+// services, ad, affiliate and recommendation networks, shorteners, CDNs,
+// hosting vendors' credits) are platforms, under the names crawls give
+// them; the hosts of people's own publications, and the sites that merely
+// share a parent domain with a listed host, are not.
+func TestServicesArePlatforms(t *testing.T) {
+	for _, tc := range []struct {
+		kind  string
+		names []string
+		want  bool
+	}{
+		{"app store", []string{"apps.apple.com", "itunes.apple.com", "play.google.com", "apps.microsoft.com"}, true},
+		{"news reader", []string{"flipboard.com", "share.flipboard.com", "news.google.com", "feeds.feedburner.com"}, true},
+		{"comment widget", []string{"disqus.com", "nytimes.disqus.com", "c.disquscdn.com", "disq.us", "spot.im"}, true},
+		{"anti-spam", []string{"akismet.com"}, true},
+		{"consent manager", []string{"evidon.com", "c.evidon.com", "cdn.cookielaw.org", "onetrust.com", "trustarc.com",
+			"consent.trustarc.com", "cookiebot.com"}, true},
+		{"newsletter", []string{"eepurl.com", "us3.list-manage.com", "mailchi.mp", "us3.campaign-archive.com"}, true},
+		{"ad or recommendation network", []string{"mgid.com", "jsc.mgid.com", "taboola.com", "outbrain.com",
+			"widgets.outbrain.com", "revcontent.com"}, true},
+		{"affiliate", []string{"amzn.to", "a.co", "go.skimresources.com", "go.redirectingat.com", "click.linksynergy.com"}, true},
+		{"shortener", []string{"trib.al", "ift.tt", "cutt.ly"}, true},
+		{"share service", []string{"b.hatena.ne.jp", "addthis.com", "sharethis.com"}, true},
+		{"CDN", []string{"fingfx.thomsonreuters.com", "cdn.ampproject.org", "use.typekit.net"}, true},
+		{"hosting vendor", []string{"wpvip.com", "wordpress.org", "public-api.wordpress.com", "wpengine.com"}, true},
+		{"publication or site", []string{"substack.com", "example.substack.com", "medium.com", "apple.com", "www.apple.com",
+			"google.com", "thomsonreuters.com", "www.reuters.com", "hatena.ne.jp", "d.hatena.ne.jp", "amazon.com",
+			"wordpress.com", "someblog.wordpress.com", "nytimes.com"}, false},
+	} {
+		for _, name := range tc.names {
+			if got := IsPlatform(name); got != tc.want {
+				t.Errorf("%s: IsPlatform(%q) = %v, want %v", tc.kind, name, got, tc.want)
+			}
+		}
+	}
+}

@@ -63,6 +63,15 @@ func (cg *communityGraph) site(v int) string {
 //
 // An imported site graph is read as the store keeps it (see
 // store.ImportedSiteLinks); a crawl's as its ranking reads it.
+//
+// The links from and to platform sites (the project's, by the list and
+// the librarians' choices) are left out: every page's template links to
+// the same social networks, app stores and services, so the sites of a
+// crawl of news pages all "agree" on facebook, twitter and instagram, and
+// that core of template links would come first. A community is sites
+// whose authors cite one another; the platforms stay nodes, without arcs,
+// so they are a hub or an authority of no core. Moving a site into or out
+// of the platforms changes the graph, and so the communities.
 func (s *Service) loadCommunityGraph(ctx context.Context) (*communityGraph, error) {
 	sg, imported, err := s.store.ImportedSiteLinks(ctx)
 	if err != nil {
@@ -75,7 +84,11 @@ func (s *Service) loadCommunityGraph(ctx context.Context) (*communityGraph, erro
 			return nil, err
 		}
 	}
-	cg := siteCommunityGraph(sg)
+	platforms, err := s.store.PlatformSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cg := siteCommunityGraph(withoutPlatforms(sg, platforms))
 	cg.imported = imported
 	cg.rule = s.store.SiteRule()
 	cg.hash = graphHash(cg.urls, cg.g)
@@ -110,6 +123,52 @@ func (s *Service) loadPageSeedGraph(ctx context.Context) (*communityGraph, error
 		return nil, fmt.Errorf("communities: %w", err)
 	}
 	return &communityGraph{urls: urls, g: g, rule: s.store.SiteRule()}, nil
+}
+
+// withoutPlatforms returns sg without the arcs from or to the sites named
+// in platforms, every site kept as a node; sg itself when none of them has
+// an arc. sg is not changed.
+func withoutPlatforms(sg *store.Graph, platforms []string) *store.Graph {
+	if len(platforms) == 0 {
+		return sg
+	}
+	names := make(map[string]bool, len(platforms))
+	for _, n := range platforms {
+		names[n] = true
+	}
+	platform := make([]bool, len(sg.Names))
+	for i, n := range sg.Names {
+		platform[i] = names[n]
+	}
+	drop := func(u int, t int32) bool { return platform[u] || platform[t] }
+	dropped := 0
+	for u := range sg.Names {
+		for _, t := range sg.Targets[sg.Offsets[u]:sg.Offsets[u+1]] {
+			if drop(u, t) {
+				dropped++
+			}
+		}
+	}
+	if dropped == 0 {
+		return sg
+	}
+	out := &store.Graph{Names: sg.Names, IDs: sg.IDs, Offsets: make([]int, len(sg.Names)+1),
+		Targets: make([]int32, 0, len(sg.Targets)-dropped)}
+	if sg.Weights != nil {
+		out.Weights = make([]float64, 0, len(sg.Targets)-dropped)
+	}
+	for u := range sg.Names {
+		for k := sg.Offsets[u]; k < sg.Offsets[u+1]; k++ {
+			if t := sg.Targets[k]; !drop(u, t) {
+				out.Targets = append(out.Targets, t)
+				if sg.Weights != nil {
+					out.Weights = append(out.Weights, sg.Weights[k])
+				}
+			}
+		}
+		out.Offsets[u+1] = len(out.Targets)
+	}
+	return out
 }
 
 // siteCommunityGraph makes the community graph of a site graph sg: site

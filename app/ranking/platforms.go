@@ -8,8 +8,9 @@ import (
 	"sitesift/sites/store"
 )
 
-// Platform sites: social networks, video platforms, URL shorteners, CDNs
-// and ad or tracking hosts (sites/urlrules/platforms.txt, with the
+// Platform sites: social networks, video platforms, app stores, URL
+// shorteners, CDNs, comment, consent and newsletter services, and ad,
+// affiliate or tracking hosts (sites/urlrules/platforms.txt, with the
 // project's own choices over it).
 //
 // They stay in the site graph: OPIC and PageRank run on every site, as
@@ -17,7 +18,8 @@ import (
 // are mostly the template's (share buttons, "follow us", embedded players,
 // fonts, analytics). They are hidden afterwards: left out of the default
 // ranking (the Sites page, `sitesift rank`), the review queue, the
-// community seeds and every export of seeds, each with a count of what it
+// communities (whose graph has no link from or to a platform) and every
+// export of seeds, each with a count of what it
 // left out and a switch to show them. Taking them out of the graph before
 // ranking would change every other site's importance by a rule the papers
 // do not have, and would make the ranking depend on an editable list;
