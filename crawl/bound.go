@@ -30,7 +30,7 @@ func bound(body []byte) boundedPage {
 }
 
 // maxTextToken is the longest text of a page that is parsed whole: far more
-// than what a page keeps of its texts (MaxTextSize, MaxTitleSize, maxRest),
+// than what a page keeps of its texts (MaxTextChars, MaxTitleSize, maxRest),
 // far less than a body may hold.
 const maxTextToken = 1 << 20
 

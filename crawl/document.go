@@ -36,7 +36,7 @@ func IsHTML(mediaType string) bool { return isHTML(mediaType) }
 // given Content-Type header what a crawl keeps of it, by the crawler's own
 // rules (main text and links told apart from the template's, links from
 // a[href], area[href] and frame[src] resolved against <base href>, texts
-// capped at MaxTextSize). Unlike a body colly has read,
+// capped at MaxTextChars characters). Unlike a body colly has read,
 // body is in the charset its header names, or sniffed when it names none;
 // content codings (gzip) must have been undone. So archived pages (WARC
 // files of other crawlers) become the same pages a crawl of the live site
@@ -55,7 +55,7 @@ func ParseDocument(body []byte, contentType, pageURL string) (Document, error) {
 	} else {
 		body = toUTF8(body, "")
 	}
-	doc, err := parseHTML(body, u, MaxTextSize)
+	doc, err := parseHTML(body, u, MaxTextChars)
 	if err != nil {
 		return Document{}, err
 	}

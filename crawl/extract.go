@@ -23,7 +23,8 @@ import (
 type document struct {
 	title string
 	// text is the main content (see mainContent), fullText the readable
-	// text of the whole body; both capped at the extractor's maxText.
+	// text of the whole body; both capped at the extractor's maxText
+	// characters.
 	text, fullText string
 	lang           string    // ISO 639-1 code of text's language, "" when it could not be told
 	published      time.Time // the date the page says it was published, zero without one
@@ -206,7 +207,7 @@ func contentCharset(content string) string {
 
 // parseHTML extracts what the crawler keeps of an HTML page fetched from
 // pageURL: its title, main text and full text (each capped at maxText
-// bytes), language, publication date and links, editorial or not (see
+// characters), language, publication date and links, editorial or not (see
 // mainContent).
 //
 // Links come from a[href], area[href] and frame[src], are resolved against
@@ -240,7 +241,7 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 		return nil, nil, document{}, err
 	}
 	x := extractor{base: pageURL, maxText: maxText, seen: make(map[string]int),
-		full: textBuilder{max: maxText}, rest: textBuilder{max: maxRest}, bad: p.linksPast,
+		full: textBuilder{max: utf8.UTFMax * maxText}, rest: textBuilder{max: maxRest}, bad: p.linksPast,
 		nodes: p.nodes, size: p.size}
 	// <base href> applies to every link of the document, even those before
 	// it, so it is found first.
@@ -255,7 +256,7 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 	x.walk(root, false, nil, false)
 	doc := document{
 		title:    truncate(collapse(x.title.String()), MaxTitleSize),
-		fullText: x.full.String(maxText),
+		fullText: truncateChars(x.full.b.String(), maxText),
 		links:    x.links,
 		badLinks: x.bad,
 		leftOut:  x.leftOut,
@@ -299,7 +300,7 @@ type linkAt struct {
 
 type extractor struct {
 	base    *url.URL
-	maxText int
+	maxText int // in characters
 	// seen maps each link met to its index in links, or -1 for one left
 	// out (leftOut).
 	seen      map[string]int
@@ -320,10 +321,13 @@ type extractor struct {
 	full, rest textBuilder
 }
 
-// maxRest caps the text outside the template kept while a page is read:
-// far more than the main text keeps (MaxTextSize), far less than a body may
-// hold.
+// maxRest caps the text outside the template kept while a page is read, in
+// bytes: no less than the main text keeps (MaxTextChars runes of at most
+// utf8.UTFMax bytes), far less than a body may hold.
 const maxRest = 1 << 20
+
+// The main text is never cut below MaxTextChars for want of its bytes.
+var _ [maxRest - utf8.UTFMax*MaxTextChars]struct{}
 
 // skipped elements hold no readable text.
 var skipped = map[atom.Atom]bool{
@@ -559,11 +563,6 @@ func (t *textBuilder) add(s string) {
 	t.space = s == "" || isSpace(s[len(s)-1])
 }
 
-// String returns the text, cut to max bytes at a rune boundary.
-func (t *textBuilder) String(max int) string {
-	return truncate(t.b.String(), max)
-}
-
 // tagOf returns the atom of the element n. Elements made by go-trafilatura
 // have their name only.
 func tagOf(n *html.Node) atom.Atom {
@@ -615,6 +614,21 @@ func truncate(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// truncateChars returns the first n characters (runes) of s.
+func truncateChars(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
 }
 
 // collapse trims s and collapses its runs of white space to one space.

@@ -70,16 +70,16 @@ func BenchmarkParseHTML(b *testing.B) {
 		b.ReportMetric(float64(bytes)/float64(b.N)/1024, "KB/page")
 	}
 	b.Run("extraction", func(b *testing.B) {
-		run(b, func(p []byte) error { _, err := parseHTML(p, base, MaxTextSize); return err })
+		run(b, func(p []byte) error { _, err := parseHTML(p, base, MaxTextChars); return err })
 	})
 	b.Run("extraction+fallback", func(b *testing.B) {
 		saved := extractOptions
 		extractOptions.EnableFallback = true
 		defer func() { extractOptions = saved }()
-		run(b, func(p []byte) error { _, err := parseHTML(p, base, MaxTextSize); return err })
+		run(b, func(p []byte) error { _, err := parseHTML(p, base, MaxTextChars); return err })
 	})
 	b.Run("walk-only", func(b *testing.B) {
-		run(b, func(p []byte) error { _, err := walkHTML(p, base, MaxTextSize); return err })
+		run(b, func(p []byte) error { _, err := walkHTML(p, base, MaxTextChars); return err })
 	})
 }
 

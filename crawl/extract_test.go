@@ -78,7 +78,7 @@ func TestParseHTML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := parseHTML([]byte(tt.body), base, MaxTextSize)
+			doc, err := parseHTML([]byte(tt.body), base, MaxTextChars)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,6 +90,8 @@ func TestParseHTML(t *testing.T) {
 	}
 }
 
+// TestParseHTMLTextCap: texts are cut at the limit in characters, never
+// inside a rune.
 func TestParseHTMLTextCap(t *testing.T) {
 	base, _ := sites.Parse("http://a.test/")
 	body := "<p>" + strings.Repeat("é ", 100) + "</p>" // 'é' is two bytes
@@ -99,8 +101,8 @@ func TestParseHTMLTextCap(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range []string{doc.text, doc.fullText} {
-			if len(s) > limit || !utf8.ValidString(s) || len(s) < limit-3 {
-				t.Errorf("limit %d: text %q (%d bytes)", limit, s, len(s))
+			if n := utf8.RuneCountInString(s); n != limit || !utf8.ValidString(s) {
+				t.Errorf("limit %d: text %q (%d characters)", limit, s, n)
 			}
 		}
 	}

@@ -115,7 +115,7 @@ func (r fetchResult) errMessage() string {
 // parsePage extracts what the crawler keeps of the HTML body of a page
 // fetched from page, bounded (see parseHTML).
 func parsePage(page *url.URL, p boundedPage) document {
-	doc, err := parseBounded(p, page, MaxTextSize)
+	doc, err := parseBounded(p, page, MaxTextChars)
 	if err != nil {
 		// html.Parse fails only when reading fails, which a byte slice
 		// does not: keep the page without content rather than lose it.

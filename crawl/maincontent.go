@@ -77,7 +77,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	}
 	short := utf8.RuneCountInString(content) < trafilatura.DefaultConfig().MinExtractedSize && rest != ""
 	if content == "" || short || isBaseline(res.ContentNode, content, rest) {
-		doc.text = truncate(rest, x.maxText)
+		doc.text = truncateChars(rest, x.maxText)
 		if doc.title == "" && res != nil {
 			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
 		}
@@ -93,7 +93,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 		}
 		return
 	}
-	doc.text = truncate(content, x.maxText)
+	doc.text = truncateChars(content, x.maxText)
 	if t := collapse(res.Metadata.Title); t != "" {
 		doc.title = truncate(t, MaxTitleSize)
 	}

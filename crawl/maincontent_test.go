@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"sitesift/sites"
 )
@@ -118,7 +119,7 @@ func TestMainContentOfANewsArticle(t *testing.T) {
 // TestLinksAreEditorialOrTemplate: every link kept is in one list, once.
 func TestLinksAreEditorialOrTemplate(t *testing.T) {
 	base, _ := sites.Parse("https://bugle.example/2024/storm")
-	doc, err := parseHTML([]byte(newsArticle), base, MaxTextSize)
+	doc, err := parseHTML([]byte(newsArticle), base, MaxTextChars)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,6 +247,8 @@ func TestTinyPage(t *testing.T) {
 	}
 }
 
+// TestMainTextCap: the main text and the full text are cut at the limit, in
+// characters.
 func TestMainTextCap(t *testing.T) {
 	base, _ := sites.Parse("https://bugle.example/long")
 	para := "<p>" + strings.Repeat("Le maire a déclaré que les services d'urgence avaient travaillé toute la nuit. ", 20) + "</p>"
@@ -256,8 +259,8 @@ func TestMainTextCap(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, s := range map[string]string{"text": doc.text, "full text": doc.fullText} {
-			if len(s) > limit || len(s) < limit-3 || !strings.HasPrefix(s, "Le maire") && !strings.HasPrefix(s, "Home Le maire") {
-				t.Errorf("limit %d: %s of %d bytes: %.40q", limit, name, len(s), s)
+			if n := utf8.RuneCountInString(s); n != limit || !utf8.ValidString(s) || !strings.HasPrefix(s, "Le maire") && !strings.HasPrefix(s, "Home Le maire") {
+				t.Errorf("limit %d: %s of %d characters: %.40q", limit, name, n, s)
 			}
 		}
 	}

@@ -63,7 +63,7 @@ func TestLinkPageParseIsBounded(t *testing.T) {
 	total := bytes.Count(body, []byte("<a href="))
 	u, _ := sites.Parse("http://big.test/")
 
-	root, _, _, err := walkPage(bound(body), u, MaxTextSize)
+	root, _, _, err := walkPage(bound(body), u, MaxTextChars)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestLinkPageParseIsBounded(t *testing.T) {
 	root = nil
 
 	var doc document
-	alloc := allocated(func() { doc, err = parseHTML(body, u, MaxTextSize) })
+	alloc := allocated(func() { doc, err = parseHTML(body, u, MaxTextChars) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestLinkBytesBounded(t *testing.T) {
 	}
 	b.WriteString("</body></html>")
 	u, _ := sites.Parse("http://long.test/")
-	doc, err := parseHTML([]byte(b.String()), u, MaxTextSize)
+	doc, err := parseHTML([]byte(b.String()), u, MaxTextChars)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestBigTextPagesParseBounded(t *testing.T) {
 	} {
 		var doc document
 		var err error
-		alloc := allocated(func() { doc, err = parseHTML([]byte(tt.body), u, MaxTextSize) })
+		alloc := allocated(func() { doc, err = parseHTML([]byte(tt.body), u, MaxTextChars) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,8 +373,8 @@ func TestBigTextPagesParseBounded(t *testing.T) {
 		if alloc > tt.most {
 			t.Errorf("%s: parse allocated %d MB; want at most %d MB", tt.name, alloc>>20, tt.most>>20)
 		}
-		if len(doc.text) == 0 || len(doc.text) > MaxTextSize || len(doc.title) == 0 || len(doc.title) > MaxTitleSize {
-			t.Errorf("%s: text of %d bytes, title of %d; want some of each, within MaxTextSize and MaxTitleSize", tt.name, len(doc.text), len(doc.title))
+		if len(doc.text) == 0 || utf8.RuneCountInString(doc.text) > MaxTextChars || len(doc.title) == 0 || len(doc.title) > MaxTitleSize {
+			t.Errorf("%s: text of %d characters, title of %d bytes; want some of each, within MaxTextChars and MaxTitleSize", tt.name, utf8.RuneCountInString(doc.text), len(doc.title))
 		}
 	}
 }

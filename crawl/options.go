@@ -67,8 +67,11 @@ const (
 	DefaultIdleReads       = 4
 	DefaultMaxDelay        = 30 * time.Second
 	DefaultRetryBackoff    = time.Second
-	// MaxTextSize caps [sites.Page.Text], in bytes.
-	MaxTextSize = 64 << 10
+	// MaxTextChars caps [sites.Page.Text] and [sites.Page.FullText], in
+	// characters (runes): several times the longest articles (a long read
+	// of 20,000 words is about 130,000 characters), and at most 1,000,000
+	// bytes of UTF-8, within what a page's text is read to (maxRest).
+	MaxTextChars = 250_000
 	// MaxTitleSize caps [sites.Page.Title], in bytes.
 	MaxTitleSize = 1000
 	// MaxLinks caps the links kept of one page; the rest are dropped and
