@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -93,13 +94,41 @@ func countWords(q query.Query, ls []langAnalyzer) int {
 	return n
 }
 
-// analysedWords is the number of terms text makes in field: the analyser's
-// for title and text, one for the fields kept whole.
+// analysedWords is the number of words text makes in field: the
+// analyser's terms for title and text, one for the fields kept whole.
+// Chinese, Japanese and Korean are written without spaces, and the
+// analysers make a term of every character or every overlapping pair of
+// them, about two for each word a reader sees (a Chinese word is one to
+// three characters): their terms count half, so that a query of a sentence
+// or two (100 characters) is within MaxQueryWords, and a page of them is
+// not.
 func analysedWords(field, text string, an analysis.Analyzer) int {
 	if !analysed(field) {
 		return 1
 	}
-	return len(an.Analyze([]byte(text)))
+	n, cjk := 0, 0
+	for _, t := range an.Analyze([]byte(text)) {
+		if isCJK(t.Term) {
+			cjk++
+		} else {
+			n++
+		}
+	}
+	return n + (cjk+1)/2
+}
+
+// isCJK reports whether a term is made of Chinese, Japanese or Korean
+// characters only.
+func isCJK(term []byte) bool {
+	if len(term) == 0 {
+		return false
+	}
+	for _, r := range string(term) {
+		if !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) && r != 'ー' {
+			return false
+		}
+	}
+	return true
 }
 
 // checkWords refuses a parsed query of more than MaxQueryWords words.
@@ -308,12 +337,12 @@ func countTerms(ctx context.Context, r bleveindex.IndexReader, p pattern, limit 
 }
 
 // maxTermSearchers is the most term searchers a query within the bounds
-// can make: two (title and text) for each of its words in each language of
-// the index, a language filter for each language, the expansions of its
+// can make: two (title and text) for each of its terms in each language of
+// the index (up to two terms a word, see analysedWords), a language filter for each language, the expansions of its
 // patterns, and a site: filter for every two characters. Bleve is given it
 // as a limit of its own (search.MaxTermSearchersKey), so that a query the
 // counts above miss still cannot run unbounded.
-var maxTermSearchers = 2*MaxQueryWords*len(languages) + len(languages) + MaxExpansions + MaxQueryChars/2
+var maxTermSearchers = 2*2*MaxQueryWords*len(languages) + len(languages) + MaxExpansions + MaxQueryChars/2
 
 // boundedContext is ctx with the search's timeout (SearchTimeout when 0,
 // none when negative) and bleve's limit on term searchers.
