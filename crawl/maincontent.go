@@ -59,6 +59,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	opts.OriginalURL = pageURL
 	var res *trafilatura.ExtractResult
 	if x.nodes <= maxExtractNodes && x.size <= maxExtractBytes {
+		spaceBlocks(root)
 		res = extract(root, opts)
 	}
 	var content string
@@ -115,6 +116,41 @@ func extract(root *html.Node, opts trafilatura.Options) (res *trafilatura.Extrac
 		return nil
 	}
 	return res
+}
+
+// spaceBlocks puts a space at each edge of a block element (see blocks)
+// between two texts that touch, at the end of the text before the edge:
+// go-trafilatura drops elements (an <img>) and joins the texts around
+// them, so "Warner Brothers<img>are" would read "Brothersare".
+// It changes only the texts that need it and adds no node.
+func spaceBlocks(root *html.Node) {
+	var last *html.Node // the last text met
+	edge := false       // a block edge was met since last
+	var rec func(n *html.Node)
+	rec = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			if n.Data == "" {
+				return
+			}
+			if edge && last != nil && !isSpace(last.Data[len(last.Data)-1]) && !isSpace(n.Data[0]) {
+				last.Data += " "
+			}
+			last, edge = n, false
+			return
+		case html.ElementNode:
+			if n.Namespace != "" || skipped[n.DataAtom] || n.DataAtom == atom.Head {
+				return
+			}
+		}
+		block := n.Type == html.ElementNode && blocks[n.DataAtom]
+		edge = edge || block
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+		edge = edge || block
+	}
+	rec(root)
 }
 
 // isBaseline reports whether the content go-trafilatura gave is its baseline:
