@@ -157,8 +157,8 @@ func FuzzParseHTML(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(doc.text) > 256 || len(doc.fullText) > 256 {
-			t.Fatalf("text of %d bytes, full text of %d", len(doc.text), len(doc.fullText))
+		if n, nf := utf8.RuneCountInString(doc.text), utf8.RuneCountInString(doc.fullText); n > 256 || nf > 256 {
+			t.Fatalf("text of %d characters, full text of %d: the bound is 256", n, nf)
 		}
 		if doc.template != nil && len(doc.template) != len(doc.links) {
 			t.Fatalf("%d links, %d template flags", len(doc.links), len(doc.template))
