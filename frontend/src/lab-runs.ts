@@ -117,6 +117,10 @@ class LabRuns extends EventTarget {
     }
     this.#changed();
     this.#apply(job);
+    // The feed may have sent the run's later statuses, its end included, before the start's answer named its
+    // job: they were not the active run's then, and the feed sends no status twice.
+    const fed = 'lab' in jobFeed.jobs ? jobFeed.jobs.lab : null;
+    if (fed && String(fed.id) === String(job.id)) this.#apply(fed);
   }
 
   /** cancel asks the server to stop the active run, and shows it cancelled once the server says it stopped. */
