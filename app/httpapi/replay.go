@@ -52,7 +52,7 @@ type ReplayOrigin struct {
 // replayGrant is a WACZ file the app's page may replay: open opens it
 // anew for every request (byte ranges).
 type replayGrant struct {
-	site string
+	key  grantKey
 	open func(ctx context.Context) (*os.File, error)
 }
 
@@ -149,20 +149,15 @@ func (o *ReplayOrigin) grant(r *http.Request, a *app.App, site, key string) stri
 		rand.Read(b)
 		c = hex.EncodeToString(b)
 		o.caps[k] = c
-		o.grants[c] = replayGrant{site: site, open: func(ctx context.Context) (*os.File, error) {
+		o.grants[c] = replayGrant{key: k, open: func(ctx context.Context) (*os.File, error) {
 			return a.Exports.OpenSiteWACZ(ctx, site, key)
 		}}
 		o.order = append(o.order, c)
 		for len(o.order) > maxReplayGrants {
 			old := o.order[0]
 			o.order = o.order[1:]
+			delete(o.caps, o.grants[old].key)
 			delete(o.grants, old)
-			for gk, gc := range o.caps {
-				if gc == old {
-					delete(o.caps, gk)
-					break
-				}
-			}
 		}
 	}
 	o.mu.Unlock()
@@ -228,7 +223,7 @@ func (o *ReplayOrigin) serveWACZ(w http.ResponseWriter, r *http.Request, rest st
 	o.mu.Lock()
 	g, ok := o.grants[c]
 	o.mu.Unlock()
-	if !ok || file != url.PathEscape(g.site)+".wacz" && file != g.site+".wacz" {
+	if !ok || file != url.PathEscape(g.key.site)+".wacz" && file != g.key.site+".wacz" {
 		http.Error(w, "no such capture file on the replay origin: open the site's page in sitesift again", http.StatusNotFound)
 		return
 	}
@@ -248,6 +243,6 @@ func (o *ReplayOrigin) serveWACZ(w http.ResponseWriter, r *http.Request, rest st
 		return
 	}
 	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s-captures.wacz"`, g.site))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="%s-captures.wacz"`, g.key.site))
 	http.ServeContent(w, r, fi.Name(), fi.ModTime(), f)
 }
