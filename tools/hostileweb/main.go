@@ -31,6 +31,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -102,8 +103,9 @@ func main() {
 
 // linkList is the home page of a link-list-N.test site: nothing but a list
 // of links to the site's own pages, listBytes long, the page that costs a
-// parser the most nodes a byte.
-var linkList = func() []byte {
+// parser the most nodes a byte. It is made the first time it is asked
+// for, not at every start of the tool.
+var linkList = sync.OnceValue(func() []byte {
 	var b bytes.Buffer
 	b.WriteString("<!doctype html><html><head><title>A list of links</title></head><body><ul>\n")
 	for i := 0; b.Len() < listBytes-100; i++ {
@@ -111,7 +113,7 @@ var linkList = func() []byte {
 	}
 	b.WriteString("</ul></body></html>\n")
 	return b.Bytes()
-}()
+})
 
 func serve(w http.ResponseWriter, r *http.Request) {
 	host := r.URL.Host
@@ -153,7 +155,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 		page(w, "Link farm", b.String())
 	case strings.HasPrefix(host, "link-list-") && strings.HasSuffix(host, ".test") && path == "/":
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(linkList)
+		w.Write(linkList())
 	case strings.HasPrefix(host, "link-list-") && strings.HasSuffix(host, ".test"):
 		page(w, "Listed page", "<p>A page of the list.</p>")
 	case strings.HasSuffix(host, "."+linksHost):
