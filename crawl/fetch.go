@@ -250,7 +250,7 @@ func newFetcher(ctx context.Context, c *Crawler) *fetcher {
 
 // collectAfterBody is the size of a body past which the garbage of its read
 // is collected before the page is parsed: a 10 MiB page of links then peaks
-// at 129–133 MB for the whole crawl instead of 137–158 MB (docs/reliability.md).
+// at 129–136 MB for the whole crawl instead of 137–158 MB (docs/reliability.md).
 // Bodies that large are rare, and a collection of the crawl's heap takes
 // milliseconds.
 const collectAfterBody = 4 << 20
