@@ -17,14 +17,17 @@ import (
 
 // Seed is one site of an exported seed list.
 type Seed struct {
-	// SeedURL is the site's shallowest page that answered 2xx, or, for a
-	// site no fetch answered (an imported graph's), http://SITE/.
+	// SeedURL is the site's home page where the crawl saw it answer,
+	// otherwise its shallowest page that answered (see
+	// [project.Project.SeedURLs]), or, for a site no fetch answered (an
+	// imported graph's), http://SITE/.
 	SeedURL  string  `json:"seed_url"`
 	Site     string  `json:"site"`
 	OPIC     float64 `json:"opic"`
 	PageRank float64 `json:"pagerank"`
 	Pages    int     `json:"pages"`
-	// Checked is true when a fetch of the crawl answered SeedURL 2xx,
+	// Checked is true when a fetch of the crawl answered SeedURL (2xx, or a
+	// redirect to a page of the site that answered 2xx),
 	// false for a home page no crawl saw.
 	Checked bool `json:"checked"`
 	// Graph names the site graph the importance comes from (see

@@ -9,13 +9,18 @@ import (
 )
 
 // SeedURLs returns the seed URL of each site named that the crawl fetched
-// (all the project's sites when names is nil): its shallowest page that
-// answered 2xx. The site rule groups hosts into one site, so a site's name
-// need not be a host that answered (wday.ru's pages are on www.wday.ru):
-// its seed is a page the crawl saw, never a home page made up from the
-// name. Shallowest is fewest path segments, then https over http, then the
-// shorter URL, then the first in byte order, so that the choice never
-// depends on the order pages are read.
+// (all the project's sites when names is nil): the URL a crawler handed
+// the site starts from. It is the site's home page where the crawl saw it
+// answer, 2xx or a redirect to a page of the site that answered 2xx (the
+// crawl asks the home page of every site it fetches a page of), otherwise
+// its shallowest page that answered 2xx. The site rule groups hosts into
+// one site, so a site's name need not be a host that answered (wday.ru's
+// pages are on www.wday.ru): its seed is a URL the crawl saw answer, never
+// a home page made up from the name. Shallowest is fewest path segments,
+// then no query, then https over http, then the shorter URL, then the
+// first in byte order, so that the choice never depends on the order pages
+// are read. A URL that redirected is a seed only as a home page: a crawler
+// that starts there lands where the crawl landed.
 func (p *Project) SeedURLs(ctx context.Context, names []string) (map[string]string, error) {
 	// A site's best so far keeps its depth: each of a crawl's pages is
 	// parsed once, not again for every page of its site that follows.
@@ -24,8 +29,11 @@ func (p *Project) SeedURLs(ctx context.Context, names []string) (map[string]stri
 		depth int
 	}
 	best := map[string]seed{}
-	err := p.Store.FetchedURLs(ctx, names, func(site, u string) error {
+	err := p.Store.FetchedURLs(ctx, names, func(site, u string, redirect bool) error {
 		d := pathSegments(u)
+		if redirect && (d != 0 || strings.Contains(u, "?")) {
+			return nil
+		}
 		if cur, ok := best[site]; !ok || shallower(u, d, cur.url, cur.depth) {
 			best[site] = seed{u, d}
 		}
@@ -57,6 +65,9 @@ func SeedOf(fetched map[string]string, site string) (string, bool) {
 func shallower(x string, sx int, y string, sy int) bool {
 	if sx != sy {
 		return sx < sy
+	}
+	if qx, qy := strings.Contains(x, "?"), strings.Contains(y, "?"); qx != qy {
+		return qy
 	}
 	hx, hy := strings.HasPrefix(x, "https:"), strings.HasPrefix(y, "https:")
 	if hx != hy {

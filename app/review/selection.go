@@ -51,7 +51,8 @@ type SelectedSeed struct {
 	// SeedURL is the site's seed, as in every seed list (see [Seed]).
 	SeedURL string `json:"seed_url"`
 	SelectedSite
-	// Checked is true when a fetch of the crawl answered SeedURL 2xx.
+	// Checked is true when a fetch of the crawl answered SeedURL (2xx, or a
+	// redirect to a page of the site that answered 2xx).
 	Checked bool `json:"checked"`
 }
 
