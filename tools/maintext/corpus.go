@@ -86,8 +86,8 @@ func parseArticle(name, src string) (*article, error) {
 			return nil, fmt.Errorf("%s:%d: unknown header %q", name, line, k)
 		}
 	}
-	if a.lang == "" || a.title == "" || a.url == "" || !slices.Contains(templates, a.tmpl) {
-		return nil, fmt.Errorf("%s: header needs lang, title, url and a template of %v (template %q)", name, templates, a.tmpl)
+	if a.lang == "" || a.title == "" || a.url == "" || !slices.Contains(templates, a.tmpl) && !slices.Contains(linkTemplates, a.tmpl) {
+		return nil, fmt.Errorf("%s: header needs lang, title, url and a template of %v or %v (template %q)", name, templates, linkTemplates, a.tmpl)
 	}
 	cur := &a.blocks
 	var para []string

@@ -3,6 +3,8 @@
 //
 //	go run ./tools/maintext            # per page and mean figures
 //	go run ./tools/maintext -write DIR # also writes each page and its main text
+//	go run ./tools/maintext -links     # editorial links' precision and recall
+//	go run ./tools/maintext -links -mistakes
 //
 // The corpus (testdata/*.txt) is a set of articles written for it, in
 // several languages, each rendered by a template that models a publishing
@@ -34,7 +36,7 @@ import (
 	"sitesift/crawl"
 )
 
-//go:embed testdata/*.txt
+//go:embed testdata/*.txt testdata/links/*.txt
 var corpusFS embed.FS
 
 // corpus returns the corpus directory.
@@ -48,8 +50,16 @@ func corpus() fs.FS {
 
 func main() {
 	write := flag.String("write", "", "directory to write each page (.html) and its main text (.txt) to")
+	links := flag.Bool("links", false, "score the editorial links instead of the main text (see links.go)")
+	mistakes := flag.Bool("mistakes", false, "with -links, list each link to another site classified wrongly")
 	flag.Parse()
-	if err := run(os.Stdout, *write); err != nil {
+	var err error
+	if *links {
+		err = runLinks(os.Stdout, *mistakes)
+	} else {
+		err = run(os.Stdout, *write)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "maintext:", err)
 		os.Exit(1)
 	}
@@ -63,22 +73,13 @@ type result struct {
 
 // evaluate renders every page of the corpus and scores both extractors.
 func evaluate(fsys fs.FS) ([]result, []*page, error) {
-	as, err := loadCorpus(fsys)
+	ps, err := renderCorpus(fsys)
 	if err != nil {
 		return nil, nil, err
 	}
 	var rs []result
-	var ps []*page
-	for _, a := range as {
-		p := &page{a: a, l: locale[a.lang]}
-		if p.l.home == "" {
-			return nil, nil, fmt.Errorf("%s: no chrome labels for language %q", a.file, a.lang)
-		}
-		for _, o := range as {
-			if o != a && o.lang == a.lang {
-				p.related = append(p.related, o)
-			}
-		}
+	for _, p := range ps {
+		a := p.a
 		body := []byte(p.render())
 		doc, err := crawl.ParseDocument(body, "text/html; charset=utf-8", a.url)
 		if err != nil {
@@ -90,9 +91,31 @@ func evaluate(fsys fs.FS) ([]result, []*page, error) {
 		}
 		truth := a.MainText()
 		rs = append(rs, result{a: a, sitesift: Compare(truth, doc.Text), baseline: Compare(truth, whole)})
-		ps = append(ps, p)
 	}
 	return rs, ps, nil
+}
+
+// renderCorpus returns the pages of every article of a corpus, each with
+// the other articles of its language as its related stories.
+func renderCorpus(fsys fs.FS) ([]*page, error) {
+	as, err := loadCorpus(fsys)
+	if err != nil {
+		return nil, err
+	}
+	var ps []*page
+	for _, a := range as {
+		p := &page{a: a, l: locale[a.lang]}
+		if p.l.home == "" {
+			return nil, fmt.Errorf("%s: no chrome labels for language %q", a.file, a.lang)
+		}
+		for _, o := range as {
+			if o != a && o.lang == a.lang {
+				p.related = append(p.related, o)
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
 }
 
 // means returns the mean precision, recall and F1 of scores.

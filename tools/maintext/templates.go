@@ -42,6 +42,14 @@ func (p *page) render() string {
 		return p.shop()
 	case "legacy":
 		return p.legacy()
+	case "arc":
+		return p.arc()
+	case "brprose":
+		return p.brprose()
+	case "short":
+		return p.short()
+	case "ghost":
+		return p.ghost()
 	}
 	panic("maintext: no template " + p.a.tmpl) // parseArticle checked it
 }
