@@ -29,6 +29,9 @@ type siteQueue struct {
 	seedQ []queuedURL
 	seeds int
 	pages int // pages recorded under this site
+	// homeAsked is true once the home page of the site's first page
+	// fetched fine was queued or found known (see askHome).
+	homeAsked bool
 	// outOfScope and trapped count the distinct URLs of the site left out:
 	// out of scope (or too deep), or by a trap guard.
 	outOfScope, trapped int

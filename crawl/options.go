@@ -99,6 +99,7 @@ type config struct {
 	maxFailures      int // 0: maxPages
 	maxRedirects     int
 	maxPagesPerSite  int
+	homePages        bool // HomePages (home.go)
 	delay            time.Duration
 	parallel         int
 	strategy         Strategy

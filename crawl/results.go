@@ -113,6 +113,10 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		log.Debug("fetched", "url", page, "status", r.status, "type", r.mediaType, "links", len(doc.links))
 	}
 
+	if p.ErrClass == "" {
+		c.askHome(ps, page, q) // before the page's links, which may name it too
+	}
+
 	// OPIC: w(S→T) counts the distinct pages of S linking to T, so each
 	// other site counts once per page, then S hands its cash on. A link the
 	// store would refuse (no site by sites.Of, longer than MaxURLSize) is
