@@ -145,6 +145,9 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		crawl.OnBatch(s.save),
 		crawl.AllowPrivate(req.AllowPrivate),
 		crawl.SiteRule(svc.store.SiteRule()),
+		// A site is handed to a crawler from its home page where the
+		// crawl saw it answer (project.SeedURLs): ask it of each site.
+		crawl.HomePages(true),
 		// The online OPIC hands cash along the links of the graph the
 		// project ranks on, as the offline ranking after the crawl does.
 		crawl.AllLinksForImportance(settings.Links == string(store.AllLinks)),
