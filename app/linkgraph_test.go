@@ -129,7 +129,7 @@ func TestRankingRepetitionRule(t *testing.T) {
 	if _, err := p.Store.StartCrawl(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
+	if _, err := a.Ranking.UpdateImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
 	follow, _ := siteRow(t, a, "follow.test")

@@ -90,7 +90,7 @@ func queueProject(t *testing.T) *app.App {
 	if err := p.Index.Add(pages); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Ranking.UpdatePageRank(ctx); err != nil {
+	if _, err := a.Ranking.UpdateImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
 	apptest.AddLibrarians(t, a, "ana", "bob")

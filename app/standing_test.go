@@ -80,7 +80,7 @@ func rankedProject(t *testing.T) *app.App {
 	}
 	a := app.New(app.Options{Project: p})
 	t.Cleanup(func() { a.Close(); p.Close() })
-	if err := a.Ranking.UpdatePageRank(context.Background()); err != nil {
+	if _, err := a.Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return a

@@ -157,7 +157,7 @@ func CommunityProject(t testing.TB) string {
 	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
 		t.Fatal(err)
 	}
-	if err := app.New(app.Options{Project: p}).Ranking.UpdatePageRank(context.Background()); err != nil {
+	if _, err := app.New(app.Options{Project: p}).Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return dir

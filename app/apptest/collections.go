@@ -67,7 +67,7 @@ func TopicProject(t testing.TB) string {
 		t.Fatal(err)
 	}
 	a := app.New(app.Options{Project: p})
-	if err := a.Ranking.UpdatePageRank(context.Background()); err != nil {
+	if _, err := a.Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	AddLibrarians(t, a, "ana", "bo")

@@ -78,7 +78,7 @@ func LanguageTopicProject(t testing.TB) string {
 		t.Fatal(err)
 	}
 	a := app.New(app.Options{Project: p})
-	if err := a.Ranking.UpdatePageRank(context.Background()); err != nil {
+	if _, err := a.Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return dir

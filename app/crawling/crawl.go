@@ -262,7 +262,7 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 			}
 		}
 		// The last PageRank, on the final graph, whatever the end.
-		if perr := svc.ranking.UpdatePageRank(bg); perr != nil {
+		if _, perr := svc.ranking.UpdateImportance(bg); perr != nil {
 			svc.log.Error("pagerank", "err", perr)
 			err = errors.Join(err, perr)
 		}

@@ -74,7 +74,8 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if time.Since(s.lastRank) > 2*time.Second {
 		s.lastRank = time.Now()
-		return s.svc.ranking.UpdatePageRank(ctx)
+		_, err := s.svc.ranking.UpdateImportance(ctx)
+		return err
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ type RatingsRow struct {
 // status and the ratings of every librarian of the project (on a team
 // server those the signed-in librarian may see: [review.Service.RatingsSeen]).
 func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
-	if err := s.ranking.UpdatePageRank(ctx); err != nil {
+	if _, err := s.ranking.UpdateImportance(ctx); err != nil {
 		return RatingsTable{}, err
 	}
 	libs, err := s.store.Librarians(ctx)

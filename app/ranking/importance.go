@@ -55,14 +55,17 @@ func (s *Service) FinishRankingHint() string {
 	return "open the project or run " + run + " to finish it"
 }
 
-// RepairImportance finishes the ranking an import left: when the importance
-// is stale (an archive import killed after it committed its files and
-// before it saved their PageRank and OPIC, or an edge-list import cut short
-// before imports stored graph and importance in one transaction), it
-// computes the importance of the whole site graph as the import would have
-// and saves it, and reports that it did. Opening the project for writing
-// runs it, as it mends the search index; beside the process that holds the
-// project it does nothing.
+// RepairImportance finishes the ranking an import or a change of the links
+// setting left: when the importance is stale (an archive import killed
+// after it committed its files and before it saved their importance, an
+// edge-list import cut short before imports stored graph and importance in
+// one transaction, the links setting switched to the other graph), it
+// computes the importance of the whole site graph ([Service.UpdateImportance])
+// and reports that it did. Opening the project for writing runs it, as it
+// mends the search index; beside the process that holds the project it
+// does nothing. A crawl's running OPIC state (the cash and history that
+// order its fetches) is left as it is: the importance shown does not
+// depend on it.
 func (s *Service) RepairImportance(ctx context.Context) (bool, error) {
 	if s.project != nil && s.project.ReadOnly {
 		return false, nil
@@ -71,23 +74,50 @@ func (s *Service) RepairImportance(ctx context.Context) (bool, error) {
 	if err != nil || !stale {
 		return false, err
 	}
-	if _, err := s.UpdateImportedImportance(ctx); err != nil {
+	if _, err := s.UpdateImportance(ctx); err != nil {
 		return false, fmt.Errorf("finish the ranking of the site graph: %w", err)
 	}
 	return true, nil
 }
 
-// UpdateImportedImportance recomputes what a crawl would have computed on an
-// imported site graph: PageRank (as [Service.UpdatePageRank]) and OPIC, saved
-// together, after which the importance is no longer stale. OPIC is
-// an offline simulation of a crawl's order: from uniform cash, the Greedy
-// strategy (the site with the most cash first) reads 10·N sites of the
-// stored graph, N the number of sites; the resulting cash and history of
-// each site are stored, so the opic column means OPIC importance, as after a
-// crawl. It returns the number of reads.
+// UpdateImportance computes the importance of the project's whole site graph,
+// as it is now, and saves it: PageRank (Kim–Lee M*, the crawl's teleport) and
+// OPIC carried on to its fixpoint ([importance.Fixpoint]), with the rounds
+// that took. Both depend on the graph and the teleport alone, so a ranking
+// is the same after a crawl, a recrawl, an import of the same graph or a
+// settings change that comes back to where it was. A crawl calls it as it
+// goes and at its end; its own running OPIC, which orders its fetches, is
+// not touched. Beside the process that holds the project (a read-only App)
+// it saves nothing and leaves the importance that process keeps up to date.
+func (s *Service) UpdateImportance(ctx context.Context) (store.Fixpoint, error) {
+	if s.project != nil && s.project.ReadOnly {
+		return store.Fixpoint{}, nil
+	}
+	s.rankM.Lock()
+	defer s.rankM.Unlock()
+	if err := s.repetitionRule(ctx); err != nil {
+		return store.Fixpoint{}, err
+	}
+	g, err := s.store.SiteGraphCSR(ctx)
+	if err != nil {
+		return store.Fixpoint{}, err
+	}
+	imp, err := ShownImportance(CSRGraph(g), s.teleport)
+	if err != nil {
+		return store.Fixpoint{}, err
+	}
+	if err := s.store.SetImportance(ctx, g, imp); err != nil {
+		return store.Fixpoint{}, err
+	}
+	return imp.Fixpoint, nil
+}
+
+// UpdateImportedImportance is [Service.UpdateImportance] for an import: it
+// also gives every site an OPIC state for a later crawl to go on from (see
+// [GraphImportance]). It returns the number of OPIC reads that took.
 func (s *Service) UpdateImportedImportance(ctx context.Context) (int, error) {
-	// As UpdatePageRank, but the graph, which may have millions of edges,
-	// is read once for both computations.
+	// As UpdateImportance, but the graph, which may have millions of
+	// edges, is read once for all the computations.
 	s.rankM.Lock()
 	defer s.rankM.Unlock()
 	if err := s.repetitionRule(ctx); err != nil {
@@ -107,19 +137,40 @@ func (s *Service) UpdateImportedImportance(ctx context.Context) (int, error) {
 	return reads, nil
 }
 
-// GraphImportance computes PageRank and the offline OPIC simulation (see
-// [Service.UpdateImportedImportance]) of a whole site graph, and the OPIC reads
-// made.
-func GraphImportance(ctx context.Context, sg *store.Graph, teleport float64) (store.NodeImportance, int, error) {
-	g := CSRGraph(sg)
+// FixpointTolerance is the L1 distance between two rounds at which OPIC is
+// taken to have reached its fixpoint: the values shown are then the same,
+// to 1e-9 and better, whatever path led to the graph.
+const FixpointTolerance = 1e-12
+
+// ShownImportance computes what is shown of the sites of g: PageRank and
+// OPIC's fixpoint, with how it was reached.
+func ShownImportance(g *importance.Graph, teleport float64) (store.NodeImportance, error) {
 	opt := importance.DefaultPageRankOptions()
 	opt.Teleport = teleport
-	res, err := importance.PageRank(g, opt)
+	pr, err := importance.PageRank(g, opt)
 	if err != nil {
-		return store.NodeImportance{}, 0, fmt.Errorf("pagerank: %w", err)
+		return store.NodeImportance{}, fmt.Errorf("pagerank: %w", err)
 	}
-	imp := store.NodeImportance{PageRank: res.Rank}
-	res = importance.PageRankResult{}
+	fo := importance.DefaultFixpointOptions()
+	fo.Teleport, fo.Tolerance = teleport, FixpointTolerance
+	fp, err := importance.Fixpoint(g, fo)
+	if err != nil {
+		return store.NodeImportance{}, fmt.Errorf("opic: %w", err)
+	}
+	return store.NodeImportance{PageRank: pr.Rank, OPIC: fp.Importance,
+		Fixpoint: store.Fixpoint{Rounds: fp.Rounds, Residual: fp.Residual}}, nil
+}
+
+// GraphImportance computes [ShownImportance] of a whole imported site
+// graph, and an OPIC state for a later crawl to go on from: the offline
+// Greedy simulation of a crawl (OPICReadsPerNode·N reads from uniform cash),
+// with the reads made.
+func GraphImportance(ctx context.Context, sg *store.Graph, teleport float64) (store.NodeImportance, int, error) {
+	g := CSRGraph(sg)
+	imp, err := ShownImportance(g, teleport)
+	if err != nil {
+		return store.NodeImportance{}, 0, err
+	}
 	ReleaseMemory() // PageRank's transposed arcs
 	o, reads, err := simulateOPIC(ctx, g, teleport)
 	if err != nil {
@@ -147,10 +198,9 @@ func CSRGraph(sg *store.Graph) *importance.Graph {
 }
 
 // OPICReadsPerNode is how many reads per node the offline OPIC simulation of
-// an imported or loaded graph makes: 10·N, the horizon at which issue 3 sets
-// Greedy its accuracy target. On the 3.2-million-edge synthetic graph of the
-// benchmark the estimate is then 9.2% from PageRank on average, 4.4% on the
-// top 1% of sites.
+// an imported graph makes, for the OPIC state a later crawl goes on from:
+// 10·N, the horizon at which Greedy's estimate is 9.2% from PageRank on
+// average on the 3.2-million-edge synthetic graph of the benchmark.
 const OPICReadsPerNode = 10
 
 // simulateOPIC runs Greedy OPIC on g from uniform cash for
@@ -202,31 +252,6 @@ func siteGraph(names []string, edges []sites.Edge) (*importance.Graph, error) {
 	return g, nil
 }
 
-// UpdatePageRank recomputes the offline PageRank of the site graph (Kim–Lee
-// M*, the crawl's teleport) from the store and saves it. Beside the process
-// that holds the project (a read-only App) it saves nothing and leaves the
-// PageRank that process keeps up to date.
-func (s *Service) UpdatePageRank(ctx context.Context) error {
-	if s.project != nil && s.project.ReadOnly {
-		return nil
-	}
-	s.rankM.Lock()
-	defer s.rankM.Unlock()
-	if err := s.repetitionRule(ctx); err != nil {
-		return err
-	}
-	g, err := s.store.SiteGraphCSR(ctx)
-	if err != nil {
-		return err
-	}
-	opt := importance.DefaultPageRankOptions()
-	opt.Teleport = s.teleport
-	res, err := importance.PageRank(CSRGraph(g), opt)
-	if err != nil {
-		return fmt.Errorf("pagerank: %w", err)
-	}
-	return s.store.SetPageRankCSR(ctx, g, res.Rank)
-}
 
 // PageRankOf computes the PageRank of a weighted site graph.
 func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[string]float64, error) {

@@ -106,21 +106,21 @@ type EdgeRankOptions struct {
 	// Teleport is PageRank's teleport probability and OPIC's teleport
 	// share; 0 means importance.DefaultTeleport.
 	Teleport float64
-	// NoOPIC skips the OPIC simulation: the opic column is then 0.
+	// NoOPIC skips OPIC's fixpoint: the opic column is then 0.
 	NoOPIC bool
 	// Limit > 0 keeps the first Limit rows.
 	Limit int
 }
 
 // RankEdgeFile ranks the sites of an edge list without a project: PageRank
-// (Kim–Lee M*, to [RankTolerance]) and, unless NoOPIC, OPIC by the offline
-// Greedy simulation of [Service.UpdateImportedImportance] (10·N reads), both on
+// (Kim–Lee M*, to [RankTolerance]) and, unless NoOPIC, OPIC carried on to
+// its fixpoint ([importance.Fixpoint], to [FixpointTolerance]), both on
 // the graph under the weighting. InSites and OutSites come from the graph;
 // Pages is 0. Rows are sorted by OPIC, then PageRank, highest first, then by
 // site name. It is meant for a process that does nothing else meanwhile, as
 // the command line's rank --edges: it collects garbage when its steps end
-// and holds the collector during its steps but the read and the OPIC
-// simulation, for the whole process.
+// and holds the collector during its steps but the read, for the whole
+// process.
 func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRow, error) {
 	if o.Weighting == "" {
 		o.Weighting = WeightingLinks
@@ -146,8 +146,8 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	// starts finds nothing to free. At the command line's low GOGC it
 	// started one at every tenth of growth (nine on a graph of 3.2 million
 	// arcs), each marking the whole heap, the 40 MB the program's packages
-	// build when it starts included. The OPIC simulation leaves garbage
-	// as it goes, and runs under the caller's setting.
+	// build when it starts included. OPIC's fixpoint allocates its
+	// accounts and two vectors once, and leaves no garbage as it goes.
 	gogc := debug.SetGCPercent(-1)
 	defer debug.SetGCPercent(gogc)
 	g, err := importance.FromEdgeList(len(el.Names), el.From, el.To, weights)
@@ -169,15 +169,14 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	}
 	var opic []float64
 	if !o.NoOPIC {
-		debug.SetGCPercent(gogc)
-		op, _, err := simulateOPIC(ctx, g, o.Teleport)
+		fo := importance.DefaultFixpointOptions()
+		fo.Teleport, fo.Tolerance = o.Teleport, FixpointTolerance
+		fp, err := importance.Fixpoint(g, fo)
 		if err != nil {
 			return nil, fmt.Errorf("rank %s: %w", path, err)
 		}
-		opic = op.Estimate()
-		op = nil
-		ReleaseMemory()
-		debug.SetGCPercent(-1)
+		opic = fp.Importance
+		ReleaseMemory() // the computation's accounts
 	}
 	in := make([]int, g.N)
 	for _, t := range g.Targets {
@@ -393,18 +392,9 @@ func (s *Service) rank(ctx context.Context, limit int, includePlatforms bool) ([
 	if err := s.RequireImportance(ctx, "rank"); err != nil {
 		return nil, err
 	}
-	// Beside the process that holds the project nothing is saved: the
-	// PageRank is computed for the answer only.
-	var fresh map[string]float64
-	if s.project != nil && s.project.ReadOnly {
-		names, edges, err := s.store.SiteGraph(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if fresh, err = PageRankOf(names, edges, s.teleport); err != nil {
-			return nil, err
-		}
-	} else if err := s.UpdatePageRank(ctx); err != nil {
+	// Beside the process that holds the project nothing is saved, and
+	// the importance that process keeps up to date is read.
+	if _, err := s.UpdateImportance(ctx); err != nil {
 		return nil, err
 	}
 	rows, err := s.rankedSites(ctx, limit, includePlatforms)
@@ -422,9 +412,6 @@ func (s *Service) rank(ctx context.Context, limit int, includePlatforms bool) ([
 	out := make([]RankRow, len(rows))
 	for i, r := range rows {
 		pr := r.PageRank
-		if fresh != nil {
-			pr = fresh[r.Site]
-		}
 		out[i] = RankRow{Site: r.Site, OPIC: r.OPIC, PageRank: pr, InSites: r.InSites, OutSites: r.OutSites, Pages: r.Pages,
 			Standing: st.OfSite(r.Platform, r.OPIC, pr), Graph: graph.Label}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"sitesift/app/project"
 	"sitesift/sites"
+	"sitesift/sites/store"
 )
 
 // While the sites are being ranked again after a crawl batch changed their
@@ -29,14 +30,22 @@ func TestStandingsServedWhileRankedAgain(t *testing.T) {
 		return sites.Page{URL: u, Site: site, Status: 200, ContentType: "text/html", Title: u, Text: u, Links: links,
 			FetchedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	}
-	save := func(states ...sites.SiteState) {
+	pages := []sites.Page{page("http://a.test/", "http://b.test/"), page("http://b.test/", "http://a.test/")}
+	if err := p.Store.SaveCrawlBatch(ctx, pages, nil); err != nil {
+		t.Fatal(err)
+	}
+	// save stores the importance a batch of a crawl brings.
+	save := func(opicA, opicB float64) {
 		t.Helper()
-		pages := []sites.Page{page("http://a.test/", "http://b.test/"), page("http://b.test/", "http://a.test/")}
-		if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		g, err := p.Store.SiteGraphCSR(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Store.SetImportance(ctx, g, store.NodeImportance{PageRank: []float64{0.5, 0.5}, OPIC: []float64{opicA, opicB}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	save(sites.SiteState{Site: "a.test", History: 3}, sites.SiteState{Site: "b.test", History: 1})
+	save(0.75, 0.25)
 	a := New(p, 0.15, nil, nil)
 	t.Cleanup(func() { p.Close() })
 
@@ -49,7 +58,7 @@ func TestStandingsServedWhileRankedAgain(t *testing.T) {
 		t.Fatalf("score of 1/4 before the batch = %d, want 33", got)
 	}
 	// The next batch: shares 1/8 and 7/8.
-	save(sites.SiteState{Site: "a.test", History: 1}, sites.SiteState{Site: "b.test", History: 7})
+	save(0.125, 0.875)
 
 	ranking, release := make(chan struct{}), make(chan struct{})
 	fallback := false

@@ -57,9 +57,23 @@ func (g *Graph) check() error {
 }
 
 // NodeImportance is the importance of every node of a [Graph], by position:
-// PageRank and the OPIC state (cash and history).
+// PageRank and OPIC's fixpoint, what is shown (see migration 0020), and
+// optionally an OPIC state (cash and history) for a crawl to go on from.
 type NodeImportance struct {
-	PageRank, Cash, History []float64
+	PageRank, OPIC []float64
+	// Cash and History, when not nil, replace the running OPIC state of
+	// the sites (an import's); nil leaves a crawl's as it is.
+	Cash, History []float64
+	// Fixpoint is how OPIC reached its fixpoint.
+	Fixpoint Fixpoint
+}
+
+// Fixpoint is how the stored OPIC importance reached its fixpoint: the
+// rounds read (each reads every site once) and the L1 distance between the
+// last two. Rounds 0 means it was not computed yet.
+type Fixpoint struct {
+	Rounds   int     `json:"rounds"`
+	Residual float64 `json:"residual"`
 }
 
 // ImportanceFunc computes the importance of the whole site graph g. It may
@@ -190,10 +204,14 @@ func writeGraphSites(ctx context.Context, tx *sql.Tx, g *Graph, now string, imp 
 		return err
 	}
 	in := g.inDegrees()
-	b := &batchStmts{tx: tx, cols: 8, stmts: map[int]*sql.Stmt{},
-		prefix: `INSERT INTO sites (id, name, first_seen, pagerank, opic_cash, opic_history, in_sites, out_sites) VALUES `}
+	b := &batchStmts{tx: tx, cols: 9, stmts: map[int]*sql.Stmt{},
+		prefix: `INSERT INTO sites (id, name, first_seen, pagerank, opic, opic_cash, opic_history, in_sites, out_sites) VALUES `}
 	defer b.close()
-	args := make([]any, 0, 8*importSiteRows)
+	args := make([]any, 0, 9*importSiteRows)
+	cash, history := imp.Cash, imp.History
+	if cash == nil {
+		cash, history = make([]float64, len(g.Names)), make([]float64, len(g.Names))
+	}
 	for lo := 0; lo < len(g.Names); lo += importSiteRows {
 		hi := min(lo+importSiteRows, len(g.Names))
 		stmt, err := b.stmt(ctx, hi-lo)
@@ -202,12 +220,15 @@ func writeGraphSites(ctx context.Context, tx *sql.Tx, g *Graph, now string, imp 
 		}
 		args = args[:0]
 		for u := lo; u < hi; u++ {
-			args = append(args, int64(u+1), g.Names[u], now, imp.PageRank[u], imp.Cash[u], imp.History[u],
+			args = append(args, int64(u+1), g.Names[u], now, imp.PageRank[u], imp.OPIC[u], cash[u], history[u],
 				int64(in[u]), int64(g.Offsets[u+1]-g.Offsets[u]))
 		}
 		if _, err := stmt.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("sites %q…: %w", g.Names[lo], err)
 		}
+	}
+	if err := setFixpoint(ctx, tx, imp.Fixpoint); err != nil {
+		return err
 	}
 	return rebuild.rebuild(ctx, tx)
 }
@@ -285,6 +306,15 @@ func importMoreGraph(ctx context.Context, tx *sql.Tx, g *Graph, now string, impo
 	return n, nil
 }
 
+// setFixpoint records in tx how the OPIC importance stored reached its
+// fixpoint.
+func setFixpoint(ctx context.Context, tx *sql.Tx, f Fixpoint) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE project SET opic_rounds = ?, opic_residual = ?`, f.Rounds, f.Residual); err != nil {
+		return fmt.Errorf("importance: fixpoint: %w", err)
+	}
+	return nil
+}
+
 // inDegrees returns the number of in-edges of every node.
 func (g *Graph) inDegrees() []int32 {
 	in := make([]int32, len(g.Names))
@@ -296,8 +326,11 @@ func (g *Graph) inDegrees() []int32 {
 
 // check says whether imp holds one value of each kind for each of n nodes.
 func (imp NodeImportance) check(n int) error {
-	if len(imp.PageRank) != n || len(imp.Cash) != n || len(imp.History) != n {
-		return fmt.Errorf("importance: %d PageRank, %d cash and %d history values for %d sites", len(imp.PageRank), len(imp.Cash), len(imp.History), n)
+	if len(imp.PageRank) != n || len(imp.OPIC) != n {
+		return fmt.Errorf("importance: %d PageRank and %d OPIC values for %d sites", len(imp.PageRank), len(imp.OPIC), n)
+	}
+	if (imp.Cash != nil || imp.History != nil) && (len(imp.Cash) != n || len(imp.History) != n) {
+		return fmt.Errorf("importance: %d cash and %d history values for %d sites", len(imp.Cash), len(imp.History), n)
 	}
 	return nil
 }
@@ -328,17 +361,27 @@ func setImportanceByID(ctx context.Context, tx *sql.Tx, g *Graph, imp NodeImport
 	if err != nil {
 		return err
 	}
-	stmt, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ?, opic_cash = ?, opic_history = ?,
-		in_sites = ?, out_sites = ? WHERE id = ?`)
+	state := imp.Cash != nil
+	q := `UPDATE sites SET pagerank = ?1, opic = ?2, in_sites = ?3, out_sites = ?4 WHERE id = ?5`
+	if state {
+		q = `UPDATE sites SET pagerank = ?1, opic = ?2, in_sites = ?3, out_sites = ?4, opic_cash = ?6, opic_history = ?7 WHERE id = ?5`
+	}
+	stmt, err := tx.PrepareContext(ctx, q)
 	if err != nil {
 		return fmt.Errorf("importance: prepare: %w", err)
 	}
 	defer stmt.Close()
 	for u, id := range ids {
-		if _, err := stmt.ExecContext(ctx, imp.PageRank[u], imp.Cash[u], imp.History[u],
-			degree(int(in[u])), degree(g.Offsets[u+1]-g.Offsets[u]), id); err != nil {
+		args := []any{imp.PageRank[u], imp.OPIC[u], degree(int(in[u])), degree(g.Offsets[u+1] - g.Offsets[u]), id}
+		if state {
+			args = append(args, imp.Cash[u], imp.History[u])
+		}
+		if _, err := stmt.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("importance of site %d: %w", id, err)
 		}
+	}
+	if err := setFixpoint(ctx, tx, imp.Fixpoint); err != nil {
+		return err
 	}
 	return rebuild.rebuild(ctx, tx)
 }
@@ -510,48 +553,6 @@ func (s *Store) SetImportance(ctx context.Context, g *Graph, imp NodeImportance)
 		}
 		if err := setImportanceStale(ctx, tx, false); err != nil {
 			return fmt.Errorf("store: set importance: %w", err)
-		}
-		return nil
-	})
-}
-
-// SetPageRankCSR stores PageRank rank[u] for the site of node u of g, a
-// graph read by [Store.SiteGraphCSR], and 0 for every other site, as
-// [Store.SetPageRank] does by name.
-func (s *Store) SetPageRankCSR(ctx context.Context, g *Graph, rank []float64) error {
-	if g.IDs == nil || len(rank) != len(g.IDs) {
-		return fmt.Errorf("store: set pagerank: %w: %d values for %d sites", ErrInvalid, len(rank), len(g.IDs))
-	}
-	return s.bulkWrite(ctx, "set pagerank", func(tx *sql.Tx) error {
-		// The sites g does not hold get 0. g holds every site when it was
-		// read in this state, and the reset is then skipped: one statement
-		// rewriting every row keeps the pages it changes in a statement
-		// journal, in memory on this connection, a gigabyte at 5 M sites.
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sites`).Scan(&n); err != nil {
-			return fmt.Errorf("store: set pagerank: count: %w", err)
-		}
-		if n != len(g.IDs) {
-			if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
-				return fmt.Errorf("store: set pagerank: reset: %w", err)
-			}
-		}
-		rebuild, err := dropIndexes(ctx, tx, "sites")
-		if err != nil {
-			return fmt.Errorf("store: set pagerank: %w", err)
-		}
-		stmt, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ? WHERE id = ?`)
-		if err != nil {
-			return fmt.Errorf("store: set pagerank: prepare: %w", err)
-		}
-		defer stmt.Close()
-		for u, id := range g.IDs {
-			if _, err := stmt.ExecContext(ctx, rank[u], id); err != nil {
-				return fmt.Errorf("store: set pagerank of site %d: %w", id, err)
-			}
-		}
-		if err := rebuild.rebuild(ctx, tx); err != nil {
-			return fmt.Errorf("store: set pagerank: %w", err)
 		}
 		return nil
 	})

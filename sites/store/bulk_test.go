@@ -9,15 +9,16 @@ import (
 	"sitesift/sites"
 )
 
-// byPosition is an ImportanceFunc that gives node u PageRank u+1, cash u+2
-// and history u+3, and records the graph it was given.
+// byPosition is an ImportanceFunc that gives node u PageRank u+1, cash u+2,
+// history u+3 and OPIC importance u+4, and records the graph it was given.
 func byPosition(seen **Graph) ImportanceFunc {
 	return func(_ context.Context, g *Graph) (NodeImportance, error) {
 		*seen = g
 		n := len(g.Names)
-		imp := NodeImportance{PageRank: make([]float64, n), Cash: make([]float64, n), History: make([]float64, n)}
+		imp := NodeImportance{PageRank: make([]float64, n), OPIC: make([]float64, n), Cash: make([]float64, n), History: make([]float64, n),
+			Fixpoint: Fixpoint{Rounds: 7, Residual: 1e-13}}
 		for u := range n {
-			imp.PageRank[u], imp.Cash[u], imp.History[u] = float64(u+1), float64(u+2), float64(u+3)
+			imp.PageRank[u], imp.Cash[u], imp.History[u], imp.OPIC[u] = float64(u+1), float64(u+2), float64(u+3), float64(u+4)
 		}
 		return imp, nil
 	}
@@ -94,7 +95,7 @@ func TestImportSiteGraphRefusals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	ok := func(context.Context, *Graph) (NodeImportance, error) {
-		return NodeImportance{PageRank: make([]float64, 2), Cash: make([]float64, 2), History: make([]float64, 2)}, nil
+		return NodeImportance{PageRank: make([]float64, 2), OPIC: make([]float64, 2)}, nil
 	}
 	for _, tc := range []struct {
 		name string

@@ -364,23 +364,32 @@ func (s *Store) SetPageRank(ctx context.Context, ranks map[string]float64) error
 
 // setPageRank is [Store.SetPageRank] in tx.
 func setPageRank(ctx context.Context, tx *sql.Tx, ranks map[string]float64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE sites SET pagerank = 0 WHERE pagerank <> 0`); err != nil {
-		return fmt.Errorf("store: set pagerank: reset: %w", err)
+	return setByName(ctx, tx, "pagerank", ranks)
+}
+
+// setByName sets column col (pagerank or opic) of the sites named in
+// values, and 0 for every other site.
+func setByName(ctx context.Context, tx *sql.Tx, col string, values map[string]float64) error {
+	if col != "pagerank" && col != "opic" {
+		return fmt.Errorf("store: set %s: not an importance column", col)
 	}
-	st, err := tx.PrepareContext(ctx, `UPDATE sites SET pagerank = ? WHERE name = ?`)
+	if _, err := tx.ExecContext(ctx, `UPDATE sites SET `+col+` = 0 WHERE `+col+` <> 0`); err != nil {
+		return fmt.Errorf("store: set %s: reset: %w", col, err)
+	}
+	st, err := tx.PrepareContext(ctx, `UPDATE sites SET `+col+` = ? WHERE name = ?`)
 	if err != nil {
-		return fmt.Errorf("store: set pagerank: prepare: %w", err)
+		return fmt.Errorf("store: set %s: prepare: %w", col, err)
 	}
 	defer st.Close()
-	for site, r := range ranks {
+	for site, r := range values {
 		res, err := st.ExecContext(ctx, r, site)
 		if err != nil {
-			return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+			return fmt.Errorf("store: set %s of %q: %w", col, site, err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("store: set pagerank of %q: %w", site, err)
+			return fmt.Errorf("store: set %s of %q: %w", col, site, err)
 		} else if n == 0 {
-			return fmt.Errorf("store: set pagerank of %q: %w", site, ErrNotFound)
+			return fmt.Errorf("store: set %s of %q: %w", col, site, ErrNotFound)
 		}
 	}
 	return nil

@@ -180,7 +180,7 @@ func (s *Store) ImportGraph(ctx context.Context, file string, names []string, ed
 // (history plus cash) and of PageRank, and the number of sites. After a
 // crawl or a complete import neither sum is 0 when there are sites.
 func (s *Store) ImportanceTotals(ctx context.Context) (opic, pagerank float64, n int, err error) {
-	err = s.rdb.QueryRowContext(ctx, `SELECT COALESCE(SUM(opic_history + opic_cash), 0),
+	err = s.rdb.QueryRowContext(ctx, `SELECT COALESCE(SUM(opic), 0),
 		COALESCE(SUM(pagerank), 0), COUNT(*) FROM sites`).Scan(&opic, &pagerank, &n)
 	if err != nil {
 		return 0, 0, 0, fmt.Errorf("store: importance totals: %w", err)
@@ -214,10 +214,10 @@ func setImportanceStale(ctx context.Context, tx *sql.Tx, stale bool) error {
 }
 
 // Importance is what is computed from a whole site graph after an import:
-// PageRank per site and each site's OPIC state.
+// PageRank and OPIC's fixpoint per site, and each site's OPIC state.
 type Importance struct {
-	PageRank map[string]float64
-	OPIC     []sites.SiteState
+	PageRank, Fixpoint map[string]float64
+	OPIC               []sites.SiteState
 }
 
 // ImportOption configures [Store.ImportGraph].
@@ -252,6 +252,9 @@ func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(c
 		return fmt.Errorf("store: %s: importance: %w", what, err)
 	}
 	if err := setPageRank(ctx, tx, imp.PageRank); err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if err := setByName(ctx, tx, "opic", imp.Fixpoint); err != nil {
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
 	st, err := tx.PrepareContext(ctx, sqlUpsertOPIC)
@@ -567,4 +570,14 @@ func scanImport(sc scanner) (st ImportStats, err error) {
 		return st, fmt.Errorf("import %d: %w", st.ID, err)
 	}
 	return st, nil
+}
+
+// OPICFixpoint returns how the stored OPIC importance reached its fixpoint
+// (Rounds 0: not computed yet).
+func (s *Store) OPICFixpoint(ctx context.Context) (Fixpoint, error) {
+	var f Fixpoint
+	if err := s.rdb.QueryRowContext(ctx, `SELECT opic_rounds, opic_residual FROM project`).Scan(&f.Rounds, &f.Residual); err != nil {
+		return Fixpoint{}, fmt.Errorf("store: OPIC fixpoint: %w", err)
+	}
+	return f, nil
 }

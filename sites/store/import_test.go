@@ -267,9 +267,10 @@ func TestImportGraphWithImportanceIsOneUnit(t *testing.T) {
 	var seen int
 	uniform := WithImportance(func(_ context.Context, ns []string, es []sites.Edge) (Importance, error) {
 		seen = len(es)
-		imp := Importance{PageRank: map[string]float64{}}
+		imp := Importance{PageRank: map[string]float64{}, Fixpoint: map[string]float64{}}
 		for _, n := range ns {
 			imp.PageRank[n] = 1 / float64(len(ns))
+			imp.Fixpoint[n] = 0.3
 			imp.OPIC = append(imp.OPIC, sites.SiteState{Site: n, Cash: 0.1, History: 0.2})
 		}
 		return imp, nil

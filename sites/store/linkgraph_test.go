@@ -334,7 +334,7 @@ func TestSetImportanceCountsDegreesOfPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(g.IDs)
-	if err := s.SetImportance(ctx, g, NodeImportance{PageRank: make([]float64, n), Cash: make([]float64, n), History: make([]float64, n)}); err != nil {
+	if err := s.SetImportance(ctx, g, NodeImportance{PageRank: make([]float64, n), OPIC: make([]float64, n)}); err != nil {
 		t.Fatal(err)
 	}
 	save(t, s, []sites.Page{page(t, "http://c.test/", "http://b.test/")}, nil)

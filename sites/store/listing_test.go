@@ -27,11 +27,11 @@ func importedProject(t testing.TB, n, avgOut int, seed uint64, ties bool) *Store
 	imp := func(_ context.Context, g *Graph) (NodeImportance, error) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		n := len(g.Names)
-		ni := NodeImportance{PageRank: make([]float64, n), Cash: make([]float64, n), History: make([]float64, n)}
+		ni := NodeImportance{PageRank: make([]float64, n), OPIC: make([]float64, n)}
 		for u := range n {
-			ni.PageRank[u], ni.Cash[u], ni.History[u] = float64(rng.IntN(7)), float64(rng.IntN(3)), float64(rng.IntN(5))
+			ni.PageRank[u], ni.OPIC[u] = float64(rng.IntN(7)), float64(rng.IntN(3)+rng.IntN(5))
 			if !ties {
-				ni.PageRank[u], ni.Cash[u], ni.History[u] = rng.Float64(), rng.Float64(), rng.Float64()
+				ni.PageRank[u], ni.OPIC[u] = rng.Float64(), rng.Float64()+rng.Float64()
 			}
 		}
 		return ni, nil

@@ -148,7 +148,7 @@ func (s *Store) PlatformSites(ctx context.Context) ([]string, error) {
 		err = sc.Scan(&n)
 		return n, err
 	}, `SELECT s.name FROM sites s WHERE s.id IN (SELECT value FROM json_each(?))
-		ORDER BY (s.opic_history + s.opic_cash) DESC, s.name`, string(js))
+		ORDER BY s.opic DESC, s.name`, string(js))
 	if err != nil {
 		return nil, fmt.Errorf("store: platform sites: %w", err)
 	}

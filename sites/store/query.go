@@ -46,7 +46,7 @@ type SiteQuery struct {
 // the order of the normalised OPIC value without the division's rounding.
 // Pages and ratings are sorted apart (sparseSortIDs).
 var sortKeys = map[string]string{
-	"opic":      "(s.opic_history + s.opic_cash)",
+	"opic":      "s.opic",
 	"pagerank":  "s.pagerank",
 	"pages":     "",
 	"in_sites":  "", // degreeSQL, in the project's link graph
@@ -188,7 +188,7 @@ const siteStatus = `(CASE
 // The degrees count the edges of the project's link graph g.
 func siteRowSelect(g LinkGraph) string {
 	return `SELECT s.name,
-		CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
+		CASE WHEN t.total > 0 THEN s.opic / t.total ELSE 0 END,
 		s.pagerank,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class = '') AS pages,
 		(SELECT COUNT(*) FROM pages p WHERE p.site_id = s.id AND p.err_class NOT IN ('', 'robots', 'slow', 'redirect')) AS errors,
@@ -199,7 +199,7 @@ func siteRowSelect(g LinkGraph) string {
 		` + sitePlatform + `,
 		s.id
 	FROM sites s
-	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic_history + opic_cash) FROM sites)) AS total) t
+	CROSS JOIN (SELECT COALESCE(?9, (SELECT SUM(opic) FROM sites)) AS total) t
 	LEFT JOIN ratings r ON r.site_id = s.id
 		AND r.librarian_id = (SELECT id FROM librarians WHERE name = ?1)`
 }
@@ -267,8 +267,8 @@ func (s *Store) ImportanceValues(ctx context.Context) (opic, pagerank []float64,
 		}
 		opic, pagerank = append(opic, o), append(pagerank, p)
 		return nil
-	}, `SELECT CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END, s.pagerank
-		FROM sites s CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t WHERE 1`+noPlatforms)
+	}, `SELECT CASE WHEN t.total > 0 THEN s.opic / t.total ELSE 0 END, s.pagerank
+		FROM sites s CROSS JOIN (SELECT SUM(opic) AS total FROM sites) t WHERE 1`+noPlatforms)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("store: importance values: %w", err)
 	}
@@ -673,7 +673,7 @@ func siteLinks(ctx context.Context, tx *sql.Tx, g LinkGraph, siteID int64, in bo
 		err = sc.Scan(&l.Site, &l.Weight, &l.OPIC)
 		return l, err
 	}, `SELECT o.name, `+weight+` AS w,
-			CASE WHEN t.total > 0 THEN (o.opic_history + o.opic_cash) / t.total ELSE 0 END
+			CASE WHEN t.total > 0 THEN o.opic / t.total ELSE 0 END
 		FROM site_links l
 		JOIN sites o ON o.id = l.`+other+`
 		CROSS JOIN (SELECT ? AS total) t

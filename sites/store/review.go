@@ -257,7 +257,7 @@ func (s *Store) QueuePlatforms(ctx context.Context, q QueueQuery) (int, error) {
 
 // queueOrder is the queue's order by importance, as ListSites sorts by
 // "opic" descending: OPIC highest first, then by name.
-const queueOrder = ` ORDER BY (s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC`
+const queueOrder = ` ORDER BY s.opic DESC NULLS LAST, s.name ASC`
 
 // QueueSites returns the first limit sites of the queue q by OPIC
 // importance, highest first, then by name, leaving out the sites named in
@@ -322,7 +322,7 @@ func (s *Store) QueueSites(ctx context.Context, q QueueQuery, except []string, l
 			return ids, nil
 		}
 		return queryList(ctx, tx, scanID, `SELECT s.id FROM sites s WHERE`+where+
-			` ORDER BY +(s.opic_history + s.opic_cash) DESC NULLS LAST, s.name ASC LIMIT ?3`, args...)
+			` ORDER BY +s.opic DESC NULLS LAST, s.name ASC LIMIT ?3`, args...)
 	})
 }
 

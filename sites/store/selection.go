@@ -350,7 +350,7 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
 			COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
 			COALESCE(lr.name, ''), sel.rejected_at, sel.rejected_reason,
-			CASE WHEN t.total > 0 THEN (s.opic_history + s.opic_cash) / t.total ELSE 0 END,
+			CASE WHEN t.total > 0 THEN s.opic / t.total ELSE 0 END,
 			s.pagerank, `+sitePlatform+`
 		FROM selections sel
 		JOIN sites s ON s.id = sel.site_id
@@ -358,9 +358,9 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 		LEFT JOIN librarians ln ON ln.id = sel.nominated_by
 		LEFT JOIN librarians la ON la.id = sel.approved_by
 		LEFT JOIN librarians lr ON lr.id = sel.rejected_by
-		CROSS JOIN (SELECT SUM(opic_history + opic_cash) AS total FROM sites) t
+		CROSS JOIN (SELECT SUM(opic) AS total FROM sites) t
 		WHERE sel.status = ?
-		ORDER BY (s.opic_history + s.opic_cash) DESC, s.name`, status)
+		ORDER BY s.opic DESC, s.name`, status)
 	if err != nil {
 		return nil, fmt.Errorf("store: selections: %w", err)
 	}

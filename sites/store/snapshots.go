@@ -34,7 +34,7 @@ func (s *Store) SnapshotOPIC(ctx context.Context) (bool, error) {
 		var pages int
 		var total float64
 		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM pages),
-			(SELECT COALESCE(SUM(opic_history + opic_cash), 0) FROM sites)`).Scan(&pages, &total); err != nil {
+			(SELECT COALESCE(SUM(opic), 0) FROM sites)`).Scan(&pages, &total); err != nil {
 			return fmt.Errorf("store: snapshot OPIC: %w", err)
 		}
 		if !(total > 0) {
@@ -50,8 +50,8 @@ func (s *Store) SnapshotOPIC(ctx context.Context) (bool, error) {
 			return fmt.Errorf("store: snapshot OPIC: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO opic_snapshot_sites (site_id, snapshot_id, opic)
-			SELECT id, ?1, (opic_history + opic_cash) / ?2 FROM sites
-			WHERE opic_history + opic_cash > 0`, id, total); err != nil {
+			SELECT id, ?1, opic / ?2 FROM sites
+			WHERE opic > 0`, id, total); err != nil {
 			return fmt.Errorf("store: snapshot OPIC: %w", err)
 		}
 		wrote = true

@@ -92,7 +92,7 @@ func TestImportanceStaleMark(t *testing.T) {
 			t.Fatal(err)
 		}
 		k := len(g.IDs)
-		imp := NodeImportance{PageRank: make([]float64, k), Cash: make([]float64, k), History: make([]float64, k)}
+		imp := NodeImportance{PageRank: make([]float64, k), OPIC: make([]float64, k)}
 		if err := s.SetImportance(ctx, g, imp); err != nil {
 			t.Fatal(err)
 		}
@@ -171,6 +171,21 @@ func TestImportanceStaleMigration(t *testing.T) {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
+			// 0016's verdict, then 0020's, which marks every project with
+			// sites for the computation of OPIC's fixpoint.
+			if _, err := db.ExecContext(ctx, ms[15].sql); err != nil {
+				t.Fatalf("%s: %v", ms[15].name, err)
+			}
+			var got bool
+			if err := db.QueryRowContext(ctx, `SELECT importance_stale FROM project`).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != c.stale {
+				t.Errorf("stale after migration 0016: %v, want %v", got, c.stale)
+			}
+			if _, err := db.ExecContext(ctx, `PRAGMA user_version = 16`); err != nil {
+				t.Fatal(err)
+			}
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}
@@ -179,8 +194,8 @@ func TestImportanceStaleMigration(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			if got := stale(t, s); got != c.stale {
-				t.Errorf("stale after the migration: %v, want %v", got, c.stale)
+			if !stale(t, s) {
+				t.Error("not stale once OPIC's fixpoint is shown: opening the project would not compute it")
 			}
 		})
 	}

@@ -54,9 +54,18 @@ func state(site string, cash, history float64) sites.SiteState {
 	return sites.SiteState{Site: site, Cash: cash, History: history}
 }
 
+// save saves a crawl batch, then gives each site the importance its
+// running OPIC state estimates, (history + cash) / total, where the app
+// computes OPIC's fixpoint over the site graph: the tests of the store set
+// the importance they list and sort by through the states they save.
 func save(t *testing.T, s *Store, pages []sites.Page, states []sites.SiteState) {
 	t.Helper()
-	if err := s.SaveCrawlBatch(context.Background(), pages, states); err != nil {
+	ctx := context.Background()
+	if err := s.SaveCrawlBatch(ctx, pages, states); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE sites SET opic = COALESCE((opic_history + opic_cash) /
+		(SELECT NULLIF(SUM(opic_history + opic_cash), 0) FROM sites), 0)`); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -53,7 +53,7 @@ func (s *Store) totals(ctx context.Context, tx *sql.Tx) (sites int, opic float64
 	}
 	// Read in tx, the snapshot v was read from.
 	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM sites),
-			(SELECT COALESCE(SUM(opic_history + opic_cash), 0) FROM sites)`).Scan(&sites, &opic); err != nil {
+			(SELECT COALESCE(SUM(opic), 0) FROM sites)`).Scan(&sites, &opic); err != nil {
 		return 0, 0, fmt.Errorf("store: site totals: %w", err)
 	}
 	t.version, t.valid, t.sites, t.opic = v, true, sites, opic
