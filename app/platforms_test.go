@@ -204,7 +204,8 @@ func TestPlatformsHaveNoPlace(t *testing.T) {
 // hides, and count them: during and at the end of the crawl, and when the
 // status is read back from the project by a later process. The four sites
 // of the crawl link to one another and, from their footers, to three
-// platforms, which rank above all but the seed when every link counts.
+// platforms, which rank above all but the seed when every link counts and
+// is followed.
 func TestCrawlTopLeavesOutPlatforms(t *testing.T) {
 	hosts := []string{"news.test", "blog.test", "museum.test", "library.test"}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -239,7 +240,7 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 		t.Fatal(err)
 	}
 	a := app.New(app.Options{Project: p})
-	req := crawling.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true,
+	req := crawling.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true, Follow: "all",
 		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
 	var live []crawling.CrawlStatus
 	st, err := a.Crawling.Run(context.Background(), req, time.Millisecond, func(s crawling.CrawlStatus) { live = append(live, s) })

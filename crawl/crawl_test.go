@@ -780,8 +780,8 @@ old town would stay closed until the water had gone down and the buildings had b
 	}
 }
 
-// TestImportanceFromEditorialLinks: the crawl follows template links as
-// editorial ones, but OPIC hands a site's cash only to the sites its authors
+// TestImportanceFromEditorialLinks: with FollowAll the crawl follows
+// template links as editorial ones, but OPIC hands a site's cash only to the sites its authors
 // link to, unless AllLinksForImportance says all links.
 func TestImportanceFromEditorialLinks(t *testing.T) {
 	t.Parallel()
@@ -789,7 +789,7 @@ func TestImportanceFromEditorialLinks(t *testing.T) {
 		t.Run(fmt.Sprintf("AllLinksForImportance(%v)", all), func(t *testing.T) {
 			t.Parallel()
 			w := newWeb(t, editorialWeb())
-			r := crawl(t, w, []string{"http://a.test/"}, Parallel(1), AllLinksForImportance(all))
+			r := crawl(t, w, []string{"http://a.test/"}, Parallel(1), AllLinksForImportance(all), FollowLinks(FollowAll))
 			if r.err != nil {
 				t.Fatal(r.err)
 			}

@@ -78,6 +78,12 @@ type Crawler struct {
 	// their turn to be parsed or being parsed.
 	pendingBytes, parseBytes int
 
+	// templateOut are the template's links to other sites not followed
+	// (see FollowLinks), with their sites; templateSites counts them by
+	// site.
+	templateOut   map[string]*siteQueue
+	templateSites map[int]int
+
 	// Captures (capture.go): a failed one stops the crawl through cancelRun.
 	cancelRun  context.CancelCauseFunc
 	captureErr *CaptureError
@@ -137,6 +143,7 @@ func New(opts ...Option) (*Crawler, error) {
 		// The first Cycle choice is the first site discovered.
 		cycleLast: -1,
 	}
+	c.templateOut, c.templateSites = map[string]*siteQueue{}, map[int]int{}
 	c.guard = newGuard(cfg.allowPrivate)
 	if cfg.proxy != nil {
 		c.proxy = http.ProxyURL(cfg.proxy)

@@ -136,6 +136,7 @@ type config struct {
 	clock            Clock // clock.go
 	// allLinksForImportance: OPIC counts template links too.
 	allLinksForImportance bool
+	follow                Follow
 }
 
 func defaultConfig() config {
@@ -165,6 +166,7 @@ func defaultConfig() config {
 		maxDelay:         DefaultMaxDelay,
 		retryBackoff:     DefaultRetryBackoff,
 		clock:            systemClock{},
+		follow:           FollowEditorial,
 	}
 }
 
@@ -634,6 +636,51 @@ func IdleReads(k int) Option {
 func AllLinksForImportance(all bool) Option {
 	return func(c *config) error {
 		c.allLinksForImportance = all
+		return nil
+	}
+}
+
+// Follow is which links of a page the crawl follows to other sites.
+type Follow string
+
+// The values of [ParseFollow] and the [FollowLinks] option.
+const (
+	// FollowEditorial follows the links a page's authors wrote, in its
+	// main content, to any site, and the template's links (navigation,
+	// footers, sidebars, newsletter and sign-in boxes, app badges) only
+	// within the page's own site: its navigation leads to the site's
+	// other pages, but its footer's shop, careers and share services are
+	// not the web the librarian asked about, and on the real web they
+	// fail more than anything else. The template's links still make the
+	// pages' template links, and their sites are known to the crawl.
+	FollowEditorial Follow = "editorial"
+	// FollowAll follows every link, the template's as the authors'.
+	FollowAll Follow = "all"
+)
+
+// ParseFollow returns the Follow named s ("editorial" or "all",
+// case-insensitive); an empty s is [FollowEditorial].
+func ParseFollow(s string) (Follow, error) {
+	switch f := Follow(strings.ToLower(strings.TrimSpace(s))); f {
+	case "":
+		return FollowEditorial, nil
+	case FollowEditorial, FollowAll:
+		return f, nil
+	}
+	return "", fmt.Errorf("crawl: unknown follow %q (want editorial or all)", s)
+}
+
+// FollowLinks sets which links the crawl follows to other sites (default
+// [FollowEditorial]). The template's links to other sites that it leaves
+// out are counted in [Status.TemplateLeftOut]; one that an author links to
+// too is followed.
+func FollowLinks(f Follow) Option {
+	return func(c *config) error {
+		v, err := ParseFollow(string(f))
+		if err != nil {
+			return err
+		}
+		c.follow = v
 		return nil
 	}
 }

@@ -143,10 +143,18 @@ func (c *Crawler) finish(s *siteQueue, rq retryURL, r fetchResult, doc document)
 		} else {
 			editorial = append(editorial, l)
 		}
-		// The frontier takes every link, the template's too: discovery
-		// does not depend on what the authors wrote.
+		// The template's links to other sites are followed only with
+		// FollowAll (see FollowLinks); their sites are known either way.
 		t := c.site(c.cfg.siteRule.OfURL(u))
-		if !c.front.seen(l) {
+		switch {
+		case fromTemplate && t != ps && c.cfg.follow != FollowAll:
+			if !c.front.seen(l) {
+				c.leaveTemplate(l, t)
+			}
+		default:
+			c.takeTemplate(l)
+		}
+		if !c.front.seen(l) && c.templateOut[l] == nil {
 			if hops, drop := c.admits(l, u, t.name, q.depth+1, q.hops); drop != "" {
 				c.dropped[drop]++
 				if drop == DropOutOfScope || drop == DropTooDeep {
@@ -183,6 +191,28 @@ func (c *Crawler) leaveOut(l, why string) {
 	if !c.leftOut[l] {
 		c.leftOut[l] = true
 		c.dropped[why]++
+	}
+}
+
+// leaveTemplate counts the template link l to site t as left out, once
+// however many pages have it. c.mu must be held.
+func (c *Crawler) leaveTemplate(l string, t *siteQueue) {
+	if c.templateOut[l] == nil {
+		c.templateOut[l] = t
+		c.templateSites[t.id]++
+	}
+}
+
+// takeTemplate takes the link l off the template links left out: an
+// author links to it, and it is followed. c.mu must be held.
+func (c *Crawler) takeTemplate(l string) {
+	t := c.templateOut[l]
+	if t == nil {
+		return
+	}
+	delete(c.templateOut, l)
+	if c.templateSites[t.id]--; c.templateSites[t.id] == 0 {
+		delete(c.templateSites, t.id)
 	}
 }
 

@@ -70,6 +70,13 @@ type Status struct {
 	// links that are no link between sites (DropShare, DropMedia,
 	// DropPrivate), which are not among the links of their page either.
 	Dropped map[string]int
+	// Follow is which links the crawl follows to other sites.
+	Follow Follow
+	// TemplateLeftOut counts the distinct URLs of the template's links to
+	// other sites that the crawl did not follow (see [FollowLinks]), and
+	// TemplateSitesLeftOut their sites; a URL an author linked to as well
+	// is followed and counts in neither.
+	TemplateLeftOut, TemplateSitesLeftOut int
 }
 
 // Why a crawl ended.
@@ -132,6 +139,8 @@ func (c *Crawler) Status() Status {
 	}
 	st.Dropped = maps.Clone(c.dropped)
 	st.Truncated = c.truncated
+	st.Follow = c.cfg.follow
+	st.TemplateLeftOut, st.TemplateSitesLeftOut = len(c.templateOut), len(c.templateSites)
 	st.ErrorsByClass = make(map[string]int, len(c.byClass))
 	for k, n := range c.byClass {
 		st.ErrorsByClass[k] = n

@@ -153,6 +153,7 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		crawl.AllLinksForImportance(settings.Links == string(store.AllLinks)),
 	}
 	opts = append(opts, req.scopeOptions()...)
+	opts = append(opts, crawl.FollowLinks(crawl.Follow(req.Follow)))
 	if req.IdleReads != nil {
 		opts = append(opts, crawl.IdleReads(*req.IdleReads))
 	}

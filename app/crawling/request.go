@@ -49,6 +49,15 @@ type CrawlRequest struct {
 	// seeds only: what was fetched stays fetched and the OPIC state goes
 	// on, but the links found and not yet fetched are not followed.
 	FreshFrontier bool `json:"fresh_frontier"`
+	// Follow is which links the crawl follows to other sites: editorial
+	// (""; the default) follows the links in the pages' main text, which
+	// their authors wrote, and the template's links (navigation, footers,
+	// newsletter and sign-in boxes) only within a page's own site; all
+	// follows the template's links to other sites too. A footer's shop,
+	// careers and share services are not the web a librarian asks about,
+	// and on the real web they fail more than anything else: followed,
+	// they spend the crawl's time and its failure cap.
+	Follow string `json:"follow"`
 
 	// The WARC archive of the crawl (warc.go): NoWARC writes none;
 	// WARCMaxSize is the size in bytes at which a WARC file is closed and
@@ -86,6 +95,9 @@ func (r *CrawlRequest) withDefaults() {
 	}
 	if r.Strategy == "" {
 		r.Strategy = string(crawl.Greedy)
+	}
+	if r.Follow == "" {
+		r.Follow = string(crawl.FollowEditorial)
 	}
 }
 
@@ -155,6 +167,9 @@ func (r *CrawlRequest) validate() ([]string, crawl.Strategy, error) {
 	}
 	st, err := crawl.ParseStrategy(r.Strategy)
 	if err != nil {
+		return nil, "", fault.Invalid(err)
+	}
+	if _, err := crawl.ParseFollow(r.Follow); err != nil {
 		return nil, "", fault.Invalid(err)
 	}
 	if err := crawl.CheckOptions(r.scopeOptions()...); err != nil {

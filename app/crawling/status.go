@@ -60,6 +60,14 @@ type CrawlStatus struct {
 	// Truncated counts the pages whose body was cut at the size cap (10
 	// MiB): kept as pages, flagged in their error message.
 	Truncated int `json:"truncated"`
+	// Follow is which links the crawl followed to other sites: editorial
+	// or all (see CrawlRequest.Follow). TemplateLinksLeftOut counts the
+	// distinct URLs of the template's links to other sites it did not
+	// follow, TemplateSitesLeftOut their sites; both are 0 with all, and
+	// for a crawl read back from the project.
+	Follow               string `json:"follow"`
+	TemplateLinksLeftOut int    `json:"template_links_left_out"`
+	TemplateSitesLeftOut int    `json:"template_sites_left_out"`
 	// Recrawl is what a recrawl found; absent for a crawl.
 	Recrawl *RecrawlReport `json:"recrawl,omitempty"`
 }
@@ -112,6 +120,10 @@ func (svc *Service) jobStatus(js crawlStatus) CrawlStatus {
 		ErrorsByClass: cs.ErrorsByClass,
 		Dropped:       cs.Dropped,
 		Truncated:     cs.Truncated,
+
+		Follow:               string(cs.Follow),
+		TemplateLinksLeftOut: cs.TemplateLeftOut,
+		TemplateSitesLeftOut: cs.TemplateSitesLeftOut,
 	}
 	var top10 []ranking.SiteScore
 	if j.recrawl != nil {
@@ -199,6 +211,8 @@ func (svc *Service) lastCrawl() CrawlStatus {
 		var req CrawlRequest
 		if json.Unmarshal(c.Settings, &req) == nil {
 			st.Strategy, st.MaxPages, st.MaxFailures = req.Strategy, req.MaxPages, cmp.Or(req.MaxFailures, req.MaxPages)
+			// A crawl of a version before the setting followed every link.
+			st.Follow = cmp.Or(req.Follow, string(crawl.FollowAll))
 			if req.Recrawl {
 				st.Recrawl = svc.lastRecrawl(ctx)
 			}
