@@ -253,7 +253,7 @@ func walkPage(p boundedPage, pageURL *url.URL, maxText int) (*html.Node, *extrac
 	// A region holding half the page's text is its content whatever its
 	// name says (see wrapper).
 	x.half = (textLen(root, -1) + 1) / 2
-	x.walk(root, false, nil, false)
+	x.walk(root, false, nil, false, false)
 	doc := document{
 		title:    truncate(collapse(x.title.String()), MaxTitleSize),
 		fullText: truncateChars(x.full.b.String(), maxText),
@@ -290,12 +290,17 @@ func attr(n *html.Node, key string) string {
 }
 
 // linkAt is one <a>, <area> or <frame> of a page whose link was kept: the
-// index of its link in extractor.links, the nearest block element around it
-// and whether it sits in the page's template (see inTemplate).
+// index of its link in extractor.links, the element, the nearest block
+// element around it, whether it sits in the page's template (see
+// inTemplate) and whether in a box of the template's links that no text
+// around it makes the author's (see inBox), or in an element without text
+// (a <noscript> fallback).
 type linkAt struct {
 	link     int
+	node     *html.Node
 	block    *html.Node
 	template bool
+	box      bool
 }
 
 type extractor struct {
@@ -313,8 +318,9 @@ type extractor struct {
 	leftOut   []leftLink
 	title     strings.Builder
 	hasTitle  bool
-	declared  string // the language <html lang> declares, see declaredLanguage
-	half      int    // half the bytes of the page's words, see wrapper
+	declared  string       // the language <html lang> declares, see declaredLanguage
+	half      int          // half the bytes of the page's words, see wrapper
+	articles  []*html.Node // the page's <article> elements, in document order
 	// full is the text of the whole body; rest the text outside the
 	// template (see inTemplate), up to maxRest: it may become the main
 	// text, and its words are counted against the extracted content's.
@@ -353,9 +359,10 @@ var blocks = map[atom.Atom]bool{
 
 // walk visits the tree in document order; inBody tells whether n is inside
 // <body> (or a <frameset>), the part whose text is readable, block is the
-// nearest block element around n and template whether n is in the page's
-// template (see inTemplate).
-func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template bool) {
+// nearest block element around n, template whether n is in the page's
+// template (see inTemplate) and box whether in a box of template links
+// (see inBox), which is template too.
+func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template, box bool) {
 	switch n.Type {
 	case html.TextNode:
 		if inBody {
@@ -366,11 +373,16 @@ func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template b
 		}
 		return
 	case html.ElementNode:
-		if !template && n.Namespace == "" && inTemplate(n) && !x.wrapper(n) {
+		if !box && n.Namespace == "" && inBox(n) && !x.wrapper(n) {
+			box = true
+		}
+		if !template && n.Namespace == "" && (box || inTemplate(n) && !x.wrapper(n)) {
 			template = true
 			x.rest.boundary()
 		}
 		switch n.DataAtom {
+		case atom.Article:
+			x.articles = append(x.articles, n)
 		case atom.Html:
 			if x.declared == "" {
 				x.declared = declaredLanguage(n)
@@ -390,14 +402,15 @@ func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template b
 			}
 			return
 		case atom.A, atom.Area:
-			x.addLink(attr(n, "href"), block, template)
+			x.addLink(attr(n, "href"), n, block, template, box)
 		case atom.Frame:
-			x.addLink(attr(n, "src"), block, template)
+			x.addLink(attr(n, "src"), n, block, template, box)
 		case atom.Body, atom.Frameset:
 			inBody = true
 		}
 		if n.Namespace == "" && skipped[n.DataAtom] {
-			// Links inside <noscript> and the like are still links.
+			// Links inside <noscript> and the like are still links, but
+			// not what a reader of the page reads: the template's.
 			x.linksOnly(n, block, template)
 			return
 		}
@@ -409,7 +422,7 @@ func (x *extractor) walk(n *html.Node, inBody bool, block *html.Node, template b
 		x.rest.boundary()
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		x.walk(c, inBody, block, template)
+		x.walk(c, inBody, block, template, box)
 	}
 	if isBlock {
 		x.full.boundary()
@@ -461,16 +474,16 @@ func (x *extractor) linksOnly(n *html.Node, block *html.Node, template bool) {
 		if c.Type == html.ElementNode {
 			switch c.DataAtom {
 			case atom.A, atom.Area:
-				x.addLink(attr(c, "href"), block, template)
+				x.addLink(attr(c, "href"), c, block, template, true)
 			case atom.Frame:
-				x.addLink(attr(c, "src"), block, template)
+				x.addLink(attr(c, "src"), c, block, template, true)
 			}
 		}
 		x.linksOnly(c, block, template)
 	}
 }
 
-func (x *extractor) addLink(ref string, block *html.Node, template bool) {
+func (x *extractor) addLink(ref string, node, block *html.Node, template, box bool) {
 	if ref == "" {
 		return
 	}
@@ -489,7 +502,7 @@ func (x *extractor) addLink(ref string, block *html.Node, template bool) {
 		if i >= 0 {
 			// A link met again (in the navigation and in the article) is
 			// editorial when any of its places is.
-			x.at = append(x.at, linkAt{link: i, block: block, template: template})
+			x.at = append(x.at, linkAt{link: i, node: node, block: block, template: template, box: box})
 		}
 		return
 	}
@@ -509,7 +522,7 @@ func (x *extractor) addLink(ref string, block *html.Node, template bool) {
 		return
 	}
 	x.seen[s] = len(x.links)
-	x.at = append(x.at, linkAt{link: len(x.links), block: block, template: template})
+	x.at = append(x.at, linkAt{link: len(x.links), node: node, block: block, template: template, box: box})
 	x.links = append(x.links, s)
 	x.linkBytes += len(s)
 }

@@ -60,6 +60,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	var res *trafilatura.ExtractResult
 	if x.nodes <= maxExtractNodes && x.size <= maxExtractBytes {
 		spaceBlocks(root)
+		brParagraphs(root)
 		res = extract(root, opts)
 	}
 	var content string
@@ -78,6 +79,16 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	}
 	short := utf8.RuneCountInString(content) < trafilatura.DefaultConfig().MinExtractedSize && rest != ""
 	if content == "" || short || isBaseline(res.ContentNode, content, rest) {
+		// A short article, a brief of a sentence or two, is the page's one
+		// <article> when that holds what go-trafilatura found: the page
+		// around it (a sidebar of 150 topic links in a column that no
+		// class names) is not its text.
+		var article *html.Node
+		if short && content != "" && len(x.articles) == 1 {
+			if t := x.restOf(x.articles[0]); t != "" && covers(t, content) {
+				article, rest = x.articles[0], t
+			}
+		}
 		doc.text = truncateChars(rest, x.maxText)
 		if doc.title == "" && res != nil {
 			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
@@ -88,10 +99,11 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 			doc.template[i] = true
 		}
 		for _, at := range x.at {
-			if !at.template {
+			if !at.template && (article == nil || isUnder(at.node, article)) {
 				doc.template[at.link] = false
 			}
 		}
+		templateLinks(x, pageURL, doc.template)
 		return
 	}
 	doc.text = truncateChars(content, x.maxText)
@@ -100,6 +112,48 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	}
 	doc.lang = language(doc.text, x.declared, guess)
 	doc.template = classify(x, res.ContentNode, content)
+	templateLinks(x, pageURL, doc.template)
+}
+
+// isUnder reports whether n is a or under it.
+func isUnder(n, a *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
+}
+
+// restOf returns the text under n outside the template, as x read the
+// text outside the template of the whole page.
+func (x *extractor) restOf(n *html.Node) string {
+	t := textBuilder{max: maxRest}
+	var rec func(n *html.Node)
+	rec = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			t.add(n.Data)
+			return
+		case html.ElementNode:
+			if n.Namespace == "" && (skipped[n.DataAtom] || (inBox(n) || inTemplate(n)) && !x.wrapper(n)) {
+				t.boundary()
+				return
+			}
+		}
+		isBlock := n.Type == html.ElementNode && blocks[n.DataAtom]
+		if isBlock {
+			t.boundary()
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+		if isBlock {
+			t.boundary()
+		}
+	}
+	rec(n)
+	return t.b.String()
 }
 
 // extract runs go-trafilatura on root, which it leaves as it was; nil when it
@@ -149,6 +203,65 @@ func spaceBlocks(root *html.Node) {
 			rec(c)
 		}
 		edge = edge || block
+	}
+	rec(root)
+}
+
+// brParagraphs makes a paragraph (<p>) of each run of text and inline
+// elements between two <br> or block elements, in every element but a <p>
+// that holds text separated by two <br> or more: "text<br><br>text", as
+// some publishing systems store an article, is paragraphs, and
+// go-trafilatura, which reads the text before the first <br> as a tail,
+// drops the first of them with its links.
+func brParagraphs(root *html.Node) {
+	var rec func(n *html.Node)
+	rec = func(n *html.Node) {
+		if n.Type == html.ElementNode && (n.Namespace != "" || skipped[n.DataAtom]) {
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+		if n.Type != html.ElementNode || n.DataAtom == atom.P {
+			return
+		}
+		brs, text := 0, false
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.ElementNode && c.DataAtom == atom.Br:
+				brs++
+			case c.Type == html.TextNode && strings.TrimSpace(c.Data) != "":
+				text = true
+			}
+		}
+		if brs < 2 || !text {
+			return
+		}
+		breaks := func(c *html.Node) bool { return c.Type == html.ElementNode && blocks[c.DataAtom] }
+		for c := n.FirstChild; c != nil; {
+			if breaks(c) {
+				c = c.NextSibling
+				continue
+			}
+			first, last := c, c
+			words := false // the run holds more than white space
+			for s := c; s != nil && !breaks(s); s = s.NextSibling {
+				last = s
+				words = words || s.Type == html.ElementNode || s.Type == html.TextNode && strings.TrimSpace(s.Data) != ""
+			}
+			next := last.NextSibling
+			if words {
+				p := &html.Node{Type: html.ElementNode, DataAtom: atom.P, Data: "p"}
+				n.InsertBefore(p, first)
+				for s := first; s != next; {
+					following := s.NextSibling
+					n.RemoveChild(s)
+					p.AppendChild(s)
+					s = following
+				}
+			}
+			c = next
+		}
 	}
 	rec(root)
 }
@@ -247,16 +360,31 @@ func classify(x *extractor, content *html.Node, text string) []bool {
 	blockText := map[*html.Node]string{}
 	var short map[string]bool // texts of the content's elements, made when first needed
 	for _, at := range x.at {
-		if !template[at.link] || at.block == nil {
+		if !template[at.link] || at.block == nil || at.box {
 			continue
 		}
-		b, ok := blockText[at.block]
+		// The text around a link outside the template is its run: the
+		// block's text between the <br> or block elements on either side
+		// of it, the whole block's text when it has none
+		// ("text<br><br>text" is two paragraphs, each in the content or
+		// not). In the template it is the whole block's: a site's name
+		// in its header is in many an article's text.
+		first, last := at.block, at.block
+		if !at.template {
+			first, last = run(at.node, at.block)
+		}
+		b, ok := blockText[first]
 		if !ok {
 			// A block longer than the content cannot be in it.
 			t := textBuilder{max: len(text) + 1}
-			textOf(at.block, &t)
+			for n := first; n != nil; n = n.NextSibling {
+				textOf(n, &t)
+				if n == last {
+					break
+				}
+			}
 			b = t.b.String()
-			blockText[at.block] = b
+			blockText[first] = b
 		}
 		if b == "" || len(b) > len(text) {
 			continue
@@ -273,13 +401,38 @@ func classify(x *extractor, content *html.Node, text string) []bool {
 	// go-trafilatura leaves out blocks made mostly of links: a directory's
 	// list, an article's "Sources", a blogroll. Inside the page's <main> or
 	// an <article>, out of its template, they are still what the authors
-	// chose to link.
+	// chose to link; a box of text with a link or two (a newsletter's
+	// sign-up) is not such a list.
+	dense := map[*html.Node]bool{}
 	for _, at := range x.at {
-		if template[at.link] && !at.template && at.block != nil && inMainElement(at.block) {
-			template[at.link] = false
+		if template[at.link] && !at.template && !at.box && at.block != nil && inMainElement(at.block) {
+			list := listOf(at.block)
+			d, ok := dense[list]
+			if !ok {
+				linked, all := linkShare(list, nil)
+				d = all > 0 && 3*linked >= all
+				dense[list] = d
+			}
+			if d {
+				template[at.link] = false
+			}
 		}
 	}
 	return template
+}
+
+// listOf returns the list or table the block b is an item or cell of, or b.
+func listOf(b *html.Node) *html.Node {
+	switch b.DataAtom {
+	case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th, atom.Tr:
+		for n := b.Parent; n != nil; n = n.Parent {
+			switch n.DataAtom {
+			case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+				return n
+			}
+		}
+	}
+	return b
 }
 
 // inMainElement reports whether n is inside the page's <main>, an <article>

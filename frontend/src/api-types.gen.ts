@@ -1719,6 +1719,11 @@ export interface SelectedSeed {
   rejected_by: string;
   rejected_at?: string;
   rejected_reason: string;
+  /**
+   * PageOnly is true for an approved site whose seed is handed to
+   * crawlers as that page alone, not as its whole site.
+   */
+  page_only: boolean;
   /** OPIC is the site's share of all OPIC importance (see SiteRow.OPIC). */
   opic: number;
   /** PageRank is the site's PageRank (see SiteRow.PageRank). */
@@ -1729,7 +1734,10 @@ export interface SelectedSeed {
   opic_score: number;
   pagerank_rank: number;
   pagerank_score: number;
-  /** Checked is true when a fetch of the crawl answered SeedURL 2xx. */
+  /**
+   * Checked is true when a fetch of the crawl answered SeedURL (2xx, or a
+   * redirect to a page of the site that answered 2xx).
+   */
   checked: boolean;
 }
 
@@ -1772,6 +1780,11 @@ export interface Selection {
   rejected_by: string;
   rejected_at?: string;
   rejected_reason: string;
+  /**
+   * PageOnly is true for an approved site whose seed is handed to
+   * crawlers as that page alone, not as its whole site.
+   */
+  page_only: boolean;
 }
 
 /**
@@ -1787,6 +1800,11 @@ export interface SelectionBody {
   subject?: string | null;
   /** rejected: why; absent or null keeps the stored one */
   reason?: string | null;
+  /**
+   * PageOnly: an approved site's seed is that page alone (true) or its
+   * whole site (false); absent or null keeps the stored one.
+   */
+  page_only?: boolean | null;
 }
 
 /**
