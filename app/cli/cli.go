@@ -424,6 +424,8 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	var include, exclude multiFlag
 	f.Var(&include, "include", "regular expression of URLs to fetch whatever the scope (repeatable)")
 	f.Var(&exclude, "exclude", "regular expression of URLs never to fetch (repeatable; wins over --include)")
+	follow := f.String("follow", "editorial", "links followed to other sites: editorial (those in the pages' main text; the template's "+
+		"navigation, footers and sign-in boxes only within their own site) or all")
 	fresh := f.Bool("fresh-frontier", false, "in a project that has a crawl: start from these seeds only, keeping what was fetched but not following the links left waiting")
 	noWARC := f.Bool("no-warc", false, "write no WARC files of the crawl (by default every response goes to DIR/warcs)")
 	warcMax := f.Int64("warc-max-size", crawling.DefaultWARCMaxSize, "bytes at which a WARC file is closed and the next begun")
@@ -458,7 +460,7 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 	}
 	req := crawling.CrawlRequest{Seeds: seeds, MaxPages: *maxPages, MaxFailures: *maxFailures, MaxPagesPerSite: *perSite,
 		Strategy: *strategy, Proxy: *proxy, Bias: *bias, AllowPrivate: *allowPrivate,
-		FreshFrontier: *fresh, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
+		FreshFrontier: *fresh, Follow: *follow, NoWARC: *noWARC, WARCMaxSize: *warcMax, SettingsUpdate: polite(),
 		Scope: *scope, MaxHops: *maxHops, MaxDepth: *maxDepth, Include: include, Exclude: exclude,
 		IdleReads: idle}
 	// Check the request before a project directory is created for it.
@@ -495,6 +497,10 @@ func (c CLI) crawl(ctx context.Context, args []string) error {
 		}
 		if dropped := byClass(st.Dropped); dropped != "" {
 			fmt.Fprintf(c.Stdout, "URLs left out: %s\n", dropped)
+		}
+		if st.TemplateLinksLeftOut > 0 {
+			fmt.Fprintf(c.Stdout, "left out %d template links to %d other sites (footers, navigation, sign-in and newsletter boxes); "+
+				"--follow all follows them\n", st.TemplateLinksLeftOut, st.TemplateSitesLeftOut)
 		}
 		if st.EndReason == crawling.EndSeedsFailed {
 			return fmt.Errorf("crawl: no seed could be fetched (%s); check the URLs, the network and the proxy", byClass(st.ErrorsByClass))

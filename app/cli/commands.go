@@ -123,7 +123,7 @@ func commandTable() []command {
 				"crawl --project DIR [--seeds FILE] [URL...] [--max-pages N] [--max-failures N] [--max-pages-per-site N]\n" +
 					"[--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N] [--max-delay DURATION]\n" +
 					"[--strategy greedy|random|cycle] [--proxy URL] [--bias B] [--allow-private]\n" +
-					"[--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]\n" +
+					"[--follow editorial|all] [--fresh-frontier] [--no-warc] [--warc-max-size BYTES] [--site-rule host-www|host|domain]\n" +
 					"[--scope page|prefix|host|domain|any] [--max-hops N] [--max-depth N]\n" +
 					"[--include REGEXP]... [--exclude REGEXP]... [--idle-reads N]",
 				"crawl --project DIR --recrawl [--max-pages N] [--max-failures N] [--max-pages-per-site N] [--proxy URL]\n" +
@@ -131,7 +131,11 @@ func commandTable() []command {
 			},
 			notes: "The crawl settings given (--contact, --user-agent, --delay, --parallel, --max-delay, --site-rule, " +
 				"--links, --window, --window-size) are kept in the project for the next crawls (sitesift settings). " +
-				"A recrawl revisits the project's pages: changed pages updated, gone ones marked, importance by the window policy.",
+				"A recrawl revisits the project's pages: changed pages updated, gone ones marked, importance by the window policy. " +
+				"--follow editorial (the default) follows the links in the pages' main text, which their authors wrote, to any site, " +
+				"and the template's links (navigation, footers, sign-in and newsletter boxes) only within their page's own site: " +
+				"a footer's shop, careers and share services are not the web you asked about, and they fail more than anything else; " +
+				"the end lines count the template links and sites left out. --follow all follows every link.",
 			project: projectDirCreated, run: CLI.crawl},
 		{name: "settings", summary: "show the project's crawl settings, after setting those given",
 			usage: []string{"settings --project DIR [--contact EMAIL|URL] [--user-agent UA] [--delay DURATION] [--parallel N]\n" +

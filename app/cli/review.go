@@ -200,6 +200,7 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 	note := f.String("note", "", "selection note (kept when not given)")
 	subject := f.String("subject", "", "subject (kept when not given)")
 	reason := f.String("reason", "", "rejected: why (kept when not given)")
+	pageOnly := f.Bool("page-only", false, "approved: hand the site to crawlers as its seed page alone, not its whole site; --page-only=false for the whole site again (kept when not given)")
 	rest, err := f.parse(args)
 	if err != nil {
 		return err
@@ -222,6 +223,8 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 			u.Subject = subject
 		case "reason":
 			u.Reason = reason
+		case "page-only":
+			u.PageOnly = pageOnly
 		}
 	})
 	return c.withProject(*dir, func(a *app.App) error {
@@ -236,6 +239,9 @@ func (c CLI) selectionSet(ctx context.Context, args []string) error {
 				nominator = "an unrecorded librarian"
 			}
 			fmt.Fprintf(c.Stdout, " (nominated by %s)", nominator)
+			if s.PageOnly {
+				fmt.Fprint(c.Stdout, ", its seed page only")
+			}
 		}
 		fmt.Fprintln(c.Stdout)
 		return nil

@@ -212,7 +212,7 @@ func TestReviewCLI(t *testing.T) {
 		{[]string{"selection", "set", "--project", dir, "--librarian", "ben", "s2.test"}, 2, "give SITE and STATUS"},
 		{[]string{"selection", "export", "--project", dir}, 0, "http://s1.test/\n"},
 		{[]string{"selection", "export", "--project", dir, "--format", "csv"}, 0,
-			"site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at,rejected_by,rejected_at,rejected_reason,note,subject,opic,checked\ns1.test,http://s1.test/,approved,ana,"},
+			"site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at,rejected_by,rejected_at,rejected_reason,note,subject,opic,checked,page_only\ns1.test,http://s1.test/,approved,ana,"},
 		{[]string{"selection", "export", "--project", dir, "--status", "maybe"}, 1, `unknown selection status "maybe"`},
 		{[]string{"selection", "--project", dir}, 2, "want set or export"},
 	} {

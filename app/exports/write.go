@@ -254,7 +254,8 @@ func WriteSelection(w io.Writer, seeds []review.SelectedSeed, format string) err
 				nominator = UnknownLibrarian
 			}
 			cw.Write([]string{s.Site, s.SeedURL, s.Status, nominator, at(s.NominatedAt), s.ApprovedBy, at(s.ApprovedAt),
-				s.RejectedBy, at(s.RejectedAt), s.RejectedReason, s.Note, s.Subject, export.Ftoa(s.OPIC), strconv.FormatBool(s.Checked)})
+				s.RejectedBy, at(s.RejectedAt), s.RejectedReason, s.Note, s.Subject, export.Ftoa(s.OPIC), strconv.FormatBool(s.Checked),
+				strconv.FormatBool(s.PageOnly)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -341,7 +342,7 @@ var AgreementColumns = []string{"rater", "kind", "sites", "score_pct", "score_lo
 // is true when a fetch of the crawl answered seed_url 2xx.
 var SelectionColumns = []string{"site", "seed_url", "status", "nominated_by", "nominated_at", "approved_by", "approved_at",
 
-	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic", "checked"}
+	"rejected_by", "rejected_at", "rejected_reason", "note", "subject", "opic", "checked", "page_only"}
 
 // CommunityCSVHeader is the header of a seed list from communities in CSV.
 var CommunityCSVHeader = []string{"seed_url", "site", "core", "hubs", "authorities", "cover_density", "hub_score"}

@@ -102,6 +102,7 @@ func browsertrixScope(site string, rule sites.Rule) (scope, include string) {
 // browsertrix-crawler (its --config YAML, whose keys are its command-line
 // options): the approved seeds, each with its scope, the exclusions and the
 // user agent suffix. Browsertrix Cloud takes the same seeds and exclusions.
+// A seed marked as its page only has the page scope.
 //
 // browsertrix-crawler compiles include and exclude with JavaScript's
 // RegExp, where sitesift's are Go (RE2) expressions: each is written in
@@ -115,6 +116,9 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
 	b.WriteString("# browsertrix-crawler configuration written by sitesift " + project.Version + ":\n")
 	b.WriteString("# the sites librarians approved, each crawled within its site.\n")
+	if pageOnly(e.Seeds) {
+		b.WriteString("# A seed whose scopeType is page was marked as its page only.\n")
+	}
 	if t := LeftOutText(e.LeftOut); t != "" {
 		b.WriteString("# It " + t + ".\n")
 	}
@@ -127,6 +131,9 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 	}
 	for _, s := range e.Seeds {
 		scope, include := browsertrixScope(s.Site, e.Rule)
+		if s.PageOnly {
+			scope, include = "page", ""
+		}
 		fmt.Fprintf(&b, "  - url: %s\n    scopeType: %s\n", yamlString(s.SeedURL), scope)
 		if include != "" {
 			js, err := JSRegExp(include)
@@ -157,7 +164,8 @@ func WriteBrowsertrixConfig(w io.Writer, e CrawlerExport) error {
 // TextSeedModule reads it): a comment naming what it holds, then the
 // approved sites by OPIC importance, each as its seed URL on a line and its
 // scope on the lines that follow, "+" and a SURT prefix (see
-// [heritrixSurtPrefixes]). Heritrix's SurtPrefixedDecideRule takes these
+// [heritrixSurtPrefixes]), but for a seed marked as its page only, which
+// has no such line. Heritrix's SurtPrefixedDecideRule takes these
 // lines as they are and adds the prefix each seed implies, its SURT form
 // cut after its last slash: a seed that is an article
 // (https://www.cnn.com/2019/11/18/investing/story/index.html) would
@@ -167,17 +175,28 @@ func WriteHeritrixSeeds(w io.Writer, e CrawlerExport) error {
 	var b strings.Builder
 	b.WriteString("# Heritrix seeds written by sitesift " + project.Version + ": the sites librarians approved, by importance,\n")
 	b.WriteString("# each seed followed by its site's SURT prefixes (+), which SurtPrefixedDecideRule keeps in scope.\n")
+	if pageOnly(e.Seeds) {
+		b.WriteString("# A seed with no + line was marked as its page only: Heritrix keeps the URLs under its last / in scope.\n")
+	}
 	if t := LeftOutText(e.LeftOut); t != "" {
 		b.WriteString("# It " + t + ".\n")
 	}
 	for _, s := range e.Seeds {
 		b.WriteString(s.SeedURL + "\n")
+		if s.PageOnly {
+			continue
+		}
 		for _, p := range heritrixSurtPrefixes(s.Site, e.Rule) {
 			b.WriteString("+" + p + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// pageOnly reports whether a seed of seeds is marked as its page only.
+func pageOnly(seeds []review.SelectedSeed) bool {
+	return slices.ContainsFunc(seeds, func(s review.SelectedSeed) bool { return s.PageOnly })
 }
 
 // heritrixSurtPrefixes returns the SURT prefixes, in Heritrix's SURT form

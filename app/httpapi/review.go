@@ -102,7 +102,8 @@ func (h *handler) selectSite(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return h.app.Review.SetSelection(r.Context(), r.PathValue("site"), review.SelectionUpdate{
-		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject, Reason: body.Reason})
+		Librarian: body.Librarian, Status: body.Status, Note: body.Note, Subject: body.Subject, Reason: body.Reason,
+		PageOnly: body.PageOnly})
 }
 
 // note keeps a librarian's note on a site without a rating (or beside
@@ -226,6 +227,9 @@ type selectionBody struct {
 	Note      *string `json:"note"` // absent or null: keep the stored one
 	Subject   *string `json:"subject"`
 	Reason    *string `json:"reason"` // rejected: why; absent or null keeps the stored one
+	// PageOnly: an approved site's seed is that page alone (true) or its
+	// whole site (false); absent or null keeps the stored one.
+	PageOnly *bool `json:"page_only"`
 }
 
 // noteBody is the body of PUT /api/sites/{site}/note.

@@ -81,7 +81,7 @@ func TestSelectionAPI(t *testing.T) {
 	}
 	for format, want := range map[string]string{
 		"txt": "http://s1.test/\n",
-		"csv": "site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at,rejected_by,rejected_at,rejected_reason,note,subject,opic,checked\ns1.test,http://s1.test/,approved,",
+		"csv": "site,seed_url,status,nominated_by,nominated_at,approved_by,approved_at,rejected_by,rejected_at,rejected_reason,note,subject,opic,checked,page_only\ns1.test,http://s1.test/,approved,",
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/selection?format="+format, nil))

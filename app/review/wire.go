@@ -64,6 +64,9 @@ type Selection struct {
 	RejectedBy     string    `json:"rejected_by"`
 	RejectedAt     time.Time `json:"rejected_at,omitzero"`
 	RejectedReason string    `json:"rejected_reason"`
+	// PageOnly is true for an approved site whose seed is handed to
+	// crawlers as that page alone, not as its whole site.
+	PageOnly bool `json:"page_only"`
 }
 
 // RatingsImport tells what [store.Store.ImportRatings] changed.

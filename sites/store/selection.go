@@ -108,6 +108,9 @@ type Selection struct {
 	RejectedBy     string
 	RejectedAt     time.Time
 	RejectedReason string
+	// PageOnly is true for an approved site whose seed is handed to
+	// crawlers as that page alone, not as its whole site.
+	PageOnly bool
 }
 
 // SelectionUpdate is what [Store.SetSelection] writes. A nil Note or
@@ -121,6 +124,10 @@ type SelectionUpdate struct {
 	// Reason is why a site is rejected: kept with a change to rejected (or
 	// on a rejected site); nil keeps the one stored.
 	Reason *string
+	// PageOnly marks the site's seed as that page alone (true) or as its
+	// whole site (false); nil keeps the one stored. Only an approved site
+	// is handed to crawlers, so true goes with the status approved alone.
+	PageOnly *bool
 	// AllowSelfApproval lets the librarian who nominated a site approve
 	// it too. Without it an approval by the nominator is
 	// [ErrSelfApproval]: two librarians look at every approved site.
@@ -183,6 +190,9 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 			return Selection{}, fmt.Errorf("store: select %q: %w", site, err)
 		}
 	}
+	if u.PageOnly != nil && *u.PageOnly && u.Status != StatusApproved {
+		return Selection{}, fmt.Errorf("store: select %q: %w: a seed of this page only goes with the status approved, not %s", site, ErrInvalid, u.Status)
+	}
 	now := formatTime(s.now())
 	what := fmt.Sprintf("select %q", site)
 	var after Selection
@@ -243,19 +253,20 @@ func (s *Store) SetSelection(ctx context.Context, site string, u SelectionUpdate
 			row.reason = *u.Reason
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO selections (site_id, status, note, subject, decided_by, decided_at,
-				nominated_by, nominated_at, approved_by, approved_at, rejected_by, rejected_at, rejected_reason)
+				nominated_by, nominated_at, approved_by, approved_at, rejected_by, rejected_at, rejected_reason, page_only)
 			VALUES (?1, ?2, COALESCE(?3, ''), COALESCE(?4, ''),
 				CASE WHEN ?2 <> 'candidate' THEN ?5 END, CASE WHEN ?2 <> 'candidate' THEN ?6 END,
-				?7, ?8, ?9, ?10, ?11, ?12, ?13)
+				?7, ?8, ?9, ?10, ?11, ?12, ?13, COALESCE(?14, 0))
 			ON CONFLICT (site_id) DO UPDATE SET
 				note = COALESCE(?3, note), subject = COALESCE(?4, subject),
 				decided_by = CASE WHEN status <> ?2 THEN ?5 ELSE decided_by END,
 				decided_at = CASE WHEN status <> ?2 THEN ?6 ELSE decided_at END,
 				nominated_by = ?7, nominated_at = ?8, approved_by = ?9, approved_at = ?10,
 				rejected_by = ?11, rejected_at = ?12, rejected_reason = ?13,
-				status = ?2`,
+				page_only = COALESCE(?14, page_only), status = ?2`,
 			siteID, u.Status, u.Note, u.Subject, librarianID, now,
-			row.nominatedBy, row.nominatedAt, row.approvedBy, row.approvedAt, row.rejectedBy, row.rejectedAt, row.reason); err != nil {
+			row.nominatedBy, row.nominatedAt, row.approvedBy, row.approvedAt, row.rejectedBy, row.rejectedAt, row.reason,
+			u.PageOnly); err != nil {
 			return fmt.Errorf("store: select %q: %w", site, err)
 		}
 		if after, err = selectionIn(ctx, tx, site); err != nil {
@@ -279,7 +290,7 @@ func selectionIn(ctx context.Context, tx *sql.Tx, site string) (Selection, error
 const selectionSelect = `SELECT s.name, COALESCE(sel.status, 'candidate'), COALESCE(sel.note, ''),
 		COALESCE(sel.subject, ''), COALESCE(l.name, ''), sel.decided_at,
 		COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
-		COALESCE(lr.name, ''), sel.rejected_at, COALESCE(sel.rejected_reason, '')
+		COALESCE(lr.name, ''), sel.rejected_at, COALESCE(sel.rejected_reason, ''), COALESCE(sel.page_only, 0)
 	FROM sites s
 	LEFT JOIN selections sel ON sel.site_id = s.id
 	LEFT JOIN librarians l ON l.id = sel.decided_by
@@ -293,7 +304,7 @@ func scanSelection(sc scanner, extra ...any) (Selection, error) {
 	var sel Selection
 	var at, nomAt, appAt, rejAt sql.NullString
 	if err := sc.Scan(append([]any{&sel.Site, &sel.Status, &sel.Note, &sel.Subject, &sel.DecidedBy, &at,
-		&sel.NominatedBy, &nomAt, &sel.ApprovedBy, &appAt, &sel.RejectedBy, &rejAt, &sel.RejectedReason}, extra...)...); err != nil {
+		&sel.NominatedBy, &nomAt, &sel.ApprovedBy, &appAt, &sel.RejectedBy, &rejAt, &sel.RejectedReason, &sel.PageOnly}, extra...)...); err != nil {
 		return Selection{}, err
 	}
 	for _, t := range []struct {
@@ -349,7 +360,7 @@ func (s *Store) Selections(ctx context.Context, status string) ([]SelectedSite, 
 		return x, err
 	}, `SELECT s.name, sel.status, sel.note, sel.subject, COALESCE(l.name, ''), sel.decided_at,
 			COALESCE(ln.name, ''), sel.nominated_at, COALESCE(la.name, ''), sel.approved_at,
-			COALESCE(lr.name, ''), sel.rejected_at, sel.rejected_reason,
+			COALESCE(lr.name, ''), sel.rejected_at, sel.rejected_reason, sel.page_only,
 			CASE WHEN t.total > 0 THEN s.opic / t.total ELSE 0 END,
 			s.pagerank, `+sitePlatform+`
 		FROM selections sel
