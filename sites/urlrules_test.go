@@ -73,9 +73,14 @@ func TestShareAndMediaLinks(t *testing.T) {
 		"https://twitter.com/intent/tweet?url=x", "http://twitter.com/share?url=x", "https://www.facebook.com/sharer/sharer.php?u=x",
 		"https://m.facebook.com/sharer.php?u=x", "https://plus.google.com/share?url=x", "https://www.pinterest.com/pin/create/button/?url=x",
 		"https://www.linkedin.com/shareArticle?mini=true&url=x", "https://www.reddit.com/submit?url=x", "https://x.com/intent/post?text=x",
+		"https://b.hatena.ne.jp/add?mode=confirm&url=x", "https://b.hatena.ne.jp/entry/s/example.org/story",
+		"https://share.flipboard.com/bookmarklet/popout?v=2&url=x", "https://www.tumblr.com/widgets/share/tool?canonicalUrl=x",
+		"https://social-plugins.line.me/lineit/share?url=x", "https://connect.ok.ru/offer?url=x", "https://service.weibo.com/share/share.php?url=x",
+		"https://www.xing.com/spi/shares/new?url=x", "https://mail.google.com/mail/?view=cm&su=x", "https://www.threads.net/intent/post?text=x",
 	}
 	notShare := []string{"https://twitter.com/nasa", "https://www.facebook.com/nasa", "https://www.reddit.com/r/news/",
-		"https://share.example/", "https://example.org/twitter.com/intent/"}
+		"https://share.example/", "https://example.org/twitter.com/intent/", "https://b.hatena.ne.jp/hotentry/it",
+		"https://flipboard.com/@nytimes", "https://d.hatena.ne.jp/someone/"}
 	for _, s := range share {
 		if u, _ := Parse(s); !IsShareLink(u) {
 			t.Errorf("%s is not a share link", s)
