@@ -629,6 +629,17 @@ export interface CrawlRequest {
    */
   fresh_frontier?: boolean;
   /**
+   * Follow is which links the crawl follows to other sites: editorial
+   * (""; the default) follows the links in the pages' main text, which
+   * their authors wrote, and the template's links (navigation, footers,
+   * newsletter and sign-in boxes) only within a page's own site; all
+   * follows the template's links to other sites too. A footer's shop,
+   * careers and share services are not the web a librarian asks about,
+   * and on the real web they fail more than anything else: followed,
+   * they spend the crawl's time and its failure cap.
+   */
+  follow?: string;
+  /**
    * The WARC archive of the crawl (warc.go): NoWARC writes none;
    * WARCMaxSize is the size in bytes at which a WARC file is closed and
    * the next begun, 0 for DefaultWARCMaxSize.
@@ -712,6 +723,16 @@ export interface CrawlStatus {
    * MiB): kept as pages, flagged in their error message.
    */
   truncated: number;
+  /**
+   * Follow is which links the crawl followed to other sites: editorial
+   * or all (see CrawlRequest.Follow). TemplateLinksLeftOut counts the
+   * distinct URLs of the template's links to other sites it did not
+   * follow, TemplateSitesLeftOut their sites; both are 0 with all, and
+   * for a crawl read back from the project.
+   */
+  follow: string;
+  template_links_left_out: number;
+  template_sites_left_out: number;
   /** Recrawl is what a recrawl found; absent for a crawl. */
   recrawl?: RecrawlReport;
 }

@@ -33,6 +33,7 @@ interface CrawlForm extends ScopeForm {
   max_failures: string;
   max_pages_per_site: string;
   strategy: Strategy;
+  follow: Follow;
   proxy: string;
   bias: string;
 }
@@ -43,6 +44,7 @@ const DEFAULT_FORM: CrawlForm = {
   max_failures: '',
   max_pages_per_site: '50',
   strategy: 'greedy',
+  follow: 'editorial',
   proxy: '',
   bias: '0',
   ...DEFAULT_SCOPE,
@@ -54,6 +56,14 @@ const STRATEGIES: { value: Strategy; label: string }[] = [
   { value: 'cycle', label: 'Cycle — each page in turn' },
 ];
 
+/** Follow is which links a crawl follows to other sites (CrawlRequest.follow). */
+type Follow = 'editorial' | 'all';
+
+const FOLLOWS: { value: Follow; label: string }[] = [
+  { value: 'editorial', label: "Editorial — links in the pages' text; the template's only within its site" },
+  { value: 'all', label: 'All — footers, navigation and sign-in boxes too' },
+];
+
 function loadForm(): CrawlForm {
   try {
     const saved = (JSON.parse(localStorage.getItem(FORM_KEY) ?? 'null') ?? {}) as Record<string, unknown>;
@@ -63,6 +73,7 @@ function loadForm(): CrawlForm {
       if (typeof saved[k] === 'string') (form as Record<string, string>)[k] = saved[k];
     }
     if (!isScope(form.scope)) form.scope = DEFAULT_FORM.scope;
+    if (!FOLLOWS.some((f) => f.value === form.follow)) form.follow = DEFAULT_FORM.follow;
     return form;
   } catch {
     return { ...DEFAULT_FORM };
@@ -173,7 +184,7 @@ export class CrawlView extends LightElement {
     const f = this.form;
     const seeds = seedList(f.seeds);
     if (seeds.length === 0) return 'Enter at least one seed URL.';
-    const req: CrawlRequest = { seeds, strategy: f.strategy };
+    const req: CrawlRequest = { seeds, strategy: f.strategy, follow: f.follow };
     const nums: [keyof CrawlForm & keyof CrawlRequest, string, number][] = [
       ['max_pages', 'Max pages', 1],
       ['max_failures', 'Max failures', 1],
@@ -279,6 +290,13 @@ export class CrawlView extends LightElement {
         <span>Strategy</span>
         <select id="crawl-strategy" .value=${f.strategy} @change=${this.#field('strategy')}>
           ${STRATEGIES.map((s) => html`<option value=${s.value} ?selected=${s.value === f.strategy}>${s.label}</option>`)}
+        </select>
+      </label>
+      <label class="field"
+        title="The template's links to other sites (a footer's shop, careers and share services, sign-in and newsletter boxes) are not the web you asked about, and they fail more than any: by default the crawl follows only the links the pages' authors wrote to other sites">
+        <span>Follow links to other sites</span>
+        <select id="crawl-follow" .value=${f.follow} @change=${this.#field('follow')}>
+          ${FOLLOWS.map((o) => html`<option value=${o.value} ?selected=${o.value === f.follow}>${o.label}</option>`)}
         </select>
       </label>
       ${scopeGroup(f, (name) => this.#field(name), this.exprErrors)}
@@ -415,6 +433,13 @@ export class CrawlView extends LightElement {
         : nothing}
       ${droppedEntries(s.dropped).length
         ? html`<p class="errors-line" id="crawl-dropped"><strong>Left out:</strong> ${leftOut(s.dropped)}</p>`
+        : nothing}
+      ${s.template_links_left_out
+        ? html`<p class="errors-line" id="crawl-template-left-out"
+            title="Links of the pages' template (footers, navigation, sign-in and newsletter boxes) to other sites: known to the site graph, not fetched. A crawl that follows all links fetches them.">
+            <strong>Not followed:</strong> ${int(s.template_links_left_out)} template ${s.template_links_left_out === 1 ? 'link' : 'links'}
+            to ${int(s.template_sites_left_out)} ${s.template_sites_left_out === 1 ? 'site' : 'sites'}
+            <span class="muted">(footers, navigation, sign-in and newsletter boxes)</span></p>`
         : nothing}
       <ss-crawl-platforms></ss-crawl-platforms>
       ${s.truncated
