@@ -37,8 +37,8 @@ func TestLinkCorpus(t *testing.T) {
 				t.Errorf("%s: the author's link %s is not among the page's links", p.a.file, l)
 			}
 		}
-		if r, _ := scoreLinks(p, []byte(p.render())); len(all)-len(truth) < 20 {
-			t.Errorf("%s: %d links of the template, want at least 20 (%+v)", p.a.file, len(all)-len(truth), r.all)
+		if r, _ := scoreLinks(p, []byte(p.render())); len(all)-len(truth) < 10 {
+			t.Errorf("%s: %d links of the template, want at least 10 (%+v)", p.a.file, len(all)-len(truth), r.all)
 		}
 	}
 	for _, tm := range linkTemplates {

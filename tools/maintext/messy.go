@@ -14,8 +14,11 @@ import (
 // embeds), a news site whose paragraphs are separated by <br> (its related
 // box and deals inside the article body), a short brief beside a sidebar of
 // 150 category and tag links in an unnamed grid column, and a Ghost blog
-// (a subscribe call inside the article, the author's accounts, comments).
-var linkTemplates = []string{"arc", "brprose", "short", "ghost"}
+// (a subscribe call inside the article, the author's accounts, comments),
+// and two written after sitesift's rules for the others, to measure them
+// on markup they were not made on: a WordPress news theme (JNews-like, no
+// <article>) and a newsletter platform's post (Substack-like).
+var linkTemplates = []string{"arc", "brprose", "short", "ghost", "jnews", "substack"}
 
 // more are the labels of the boxes messy templates put in an article, in
 // the languages of the link corpus.
@@ -317,5 +320,100 @@ func (p *page) ghost() string {
 		p.body(), esc(moreLabels[a.lang].moreFrom), esc(a.site), esc(l.newsletter), esc(l.subscribe),
 		strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(p.followBar("span", "x"), `<span class="x">`), "</span>\n")),
 		slug(a.author), esc(a.author), h, h, h, p.commentWidget(), esc(l.readMore), p.relatedList(3, true), p.social())
+	return b.String()
+}
+
+// jnews renders a post of a WordPress news theme (JNews-like): no <article>
+// or <main>, an inline "also read" block, a Google News follow button, a
+// donation box, a newsletter form's archive link, the author's box with
+// accounts, tags, previous and next posts, a sidebar.
+func (p *page) jnews() string {
+	l, a := p.l, p.a
+	var b strings.Builder
+	b.WriteString(p.head(`<link rel="stylesheet" id="jnews-frontend-css" href="/wp-content/themes/jnews/assets/dist/frontend.min.css?ver=11.0.7" media="all">
+`))
+	h := p.handle()
+	author := strings.ToLower(strings.ReplaceAll(a.author, " ", ""))
+	fmt.Fprintf(&b, `<body class="post-template-default single single-post jeg_single_tpl_1 jnews">
+<div class="jeg_viewport"><div class="jeg_header_wrapper"><div class="jeg_header normal"><div class="jeg_topbar"><a href="/">%s</a> %s <a href="/my-account/">%s</a></div></div></div>
+<div class="post-wrapper"><div class="post-wrap"><div class="jeg_main"><div class="jeg_container"><div class="jeg_content jeg_singlepage"><div class="container"><div class="row">
+<div class="jeg_main_content col-md-8"><div class="jeg_inner_content">
+<div class="jeg_breadcrumbs jeg_breadcrumb_container"><div id="breadcrumbs"><span><a href="/">%s</a></span> <i class="fa fa-angle-right"></i> <span><a href="/category/%s/">%s</a></span></div></div>
+<div class="entry-header"><h1 class="jeg_post_title">%s</h1>
+<div class="jeg_meta_container"><div class="jeg_post_meta jeg_post_meta_1"><div class="meta_left"><div class="jeg_meta_author"><span class="meta_text">%s</span> <a href="/author/%s/">%s</a></div><div class="jeg_meta_date"><a href="%s">%s</a></div></div></div></div></div>
+<div class="jeg_share_top_container"><div class="jeg_share_button clearfix"><div class="jeg_sharelist"><a href="http://www.facebook.com/sharer.php?u=%s" class="jeg_btn-facebook expanded">Facebook</a><a href="https://twitter.com/intent/tweet?text=x&amp;url=%s" class="jeg_btn-twitter expanded">X</a></div></div></div>
+<div class="entry-content no-share"><div class="content-inner ">
+`, esc(a.site), p.navLinks("jeg_menu"), esc(l.login), esc(l.home), slug(a.section), esc(a.section), esc(a.title), esc(l.by), slug(a.author), esc(a.author),
+		esc(a.url), esc(a.date), url.QueryEscape(a.url), url.QueryEscape(a.url))
+	for i, x := range a.blocks {
+		b.WriteString(blocksHTML([]block{x}))
+		if i == 0 && len(p.related) > 0 {
+			fmt.Fprintf(&b, `<div class="jnews_inline_related_post_wrapper"><div class="jnews_inline_related_post"><div class="jeg_postblock_29 jeg_postblock"><div class="jeg_block_heading jeg_block_heading_6"><h3 class="jeg_block_title"><span>%s</span></h3></div><div class="jeg_block_container"><div class="jeg_posts">`, esc(l.related))
+			for _, r := range p.related {
+				fmt.Fprintf(&b, `<div class="jeg_postsmall jeg_pl_sm"><h3 class="jeg_post_title"><a href="%s">%s</a></h3></div>`, esc(r.url), esc(r.title))
+			}
+			b.WriteString("</div></div></div></div></div>\n")
+		}
+	}
+	fmt.Fprintf(&b, `<div class="jeg_gnews_wrapper"><a class="jeg_gnews" href="https://news.google.com/publications/CAAqBwgKMMrBqAswoMzAAw?hl=%s&amp;gl=US&amp;ceid=US:%s" target="_blank">Google News</a></div>
+<div class="wp-block-group support-box"><h4>Support independent local news</h4><p>%s relies on readers like you.</p><p><a href="https://www.patreon.com/%s">Become a member</a> or <a href="https://ko-fi.com/%s">buy us a coffee</a>.</p></div>
+<div id="mc_embed_shell"><div id="mc_embed_signup"><form action="https://%s.us21.list-manage.com/subscribe/post?u=ab12&amp;id=cd34" method="post"><label>%s</label><input type="email" name="EMAIL"><input type="submit" value="%s"></form><a href="https://us21.campaign-archive.com/home/?u=ab12&amp;id=cd34">Past issues</a></div></div>
+</div>
+<div class="jeg_post_tags"><span>%s:</span> %s</div>
+</div>
+<div class="jeg_prevnext_post">%s</div>
+<div class="jeg_authorbox"><div class="jeg_author_image"><img src="/wp-content/uploads/%s.jpg" alt=""></div><div class="jeg_author_content"><h3 class="jeg_author_name"><a href="/author/%s/">%s</a></h3><p class="jeg_author_desc">%s writes about %s for %s.</p><div class="jeg_author_socials"><a target="_blank" href="https://twitter.com/%s" class="twitter">X</a> <a target="_blank" href="https://www.linkedin.com/in/%s" class="linkedin">LinkedIn</a></div></div></div>
+<div class="jnews_comment_container"><div id="comments" class="comment-wrapper"><h3 class="comments-title">%s</h3></div></div>
+</div></div>
+<div class="jeg_sidebar col-md-4"><div class="widget widget_jnews_module_block_21"><div class="jeg_block_heading"><h3>%s</h3></div>%s</div></div>
+</div></div></div></div></div></div></div>
+<div class="jeg_footer"><div class="jeg_footer_container">%s<div class="jeg_footer_social"><a href="https://www.facebook.com/%s" class="jeg_facebook">Facebook</a> <a href="https://twitter.com/%s" class="jeg_twitter">X</a></div><p class="copyright">© 2024 %s. Theme by <a href="https://jegtheme.com">Jegtheme</a>.</p></div></div>
+</div>
+</body>
+</html>
+`, a.lang, a.lang, esc(a.site), h, h, h, esc(l.newsletter), esc(l.newsletterButton), esc(l.tags), p.tagLinks(), p.prevNext(),
+		slug(a.author), slug(a.author), esc(a.author), esc(a.author), esc(a.section), esc(a.site), author, author, esc(l.comments),
+		esc(l.recent), p.relatedList(5, false), p.footerLinks(), h, h, esc(a.site))
+	return b.String()
+}
+
+// substack renders a post of a newsletter platform (Substack-like): the
+// subscribe widget and buttons inside the body, the author's profile on
+// the platform, likes and comments, the publication's recommendations.
+func (p *page) substack() string {
+	l, a := p.l, p.a
+	var b strings.Builder
+	b.WriteString(p.head(""))
+	root := "https://" + p.host()
+	author := strings.ToLower(strings.ReplaceAll(a.author, " ", ""))
+	fmt.Fprintf(&b, `<body><div id="entry"><div class="main-menu"><div class="topbar-content"><a href="%s/" class="navbar-title-link">%s</a> <a href="%s/subscribe?">%s</a> <a href="https://substack.com/sign-in?redirect=%%2Fp%%2Fx">%s</a></div></div>
+<div class="single-post-container"><div class="container"><div class="single-post"><article class="typography newsletter-post post">
+<div class="post-header" role="region" aria-label="Post header"><h1 class="post-title published" dir="auto">%s</h1>
+<div class="post-meta"><div class="profile-hover-card-target"><a href="https://substack.com/@%s" class="pencraft">%s</a></div><div class="pencraft">%s</div></div>
+<div class="post-ufi"><a class="post-ufi-button" href="%s/comments">12</a> <a class="post-ufi-button" href="%s?utm_source=substack&amp;utm_medium=email&amp;action=share">%s</a></div></div>
+<div class="available-content"><div dir="auto" class="body markup">
+`, root, esc(a.site), root, esc(l.subscribe), esc(l.login), esc(a.title), author, esc(a.author), esc(a.date), esc(a.url), esc(a.url), esc(l.share))
+	for i, x := range a.blocks {
+		b.WriteString(blocksHTML([]block{x}))
+		if i == 1 {
+			fmt.Fprintf(&b, `<div class="subscription-widget-wrap-editor"><div class="subscription-widget show-subscribe"><div class="preamble"><p class="cta-caption">Thanks for reading %s! Subscribe for free to receive new posts and support my work.</p></div><form class="subscription-widget-subscribe"><input type="email" class="email-input" name="email" placeholder="Type your email…"><input type="submit" class="button primary" value="%s"></form></div></div>
+`, esc(a.site), esc(l.subscribe))
+		}
+	}
+	fmt.Fprintf(&b, `<p class="button-wrapper"><a class="button primary" href="%s/subscribe?"><span>%s</span></a></p>
+<p class="button-wrapper"><a class="button primary" href="%s?utm_source=substack&amp;utm_medium=email&amp;utm_content=share&amp;action=share"><span>%s</span></a></p>
+</div></div>
+<div class="post-footer"><a href="%s/comments">%s</a> <a href="https://substack.com/app-link/post?publication_id=123&amp;post_id=456">Restack</a></div>
+</article>
+<div class="recommendations-section"><h3>Recommendations from %s</h3><ul>
+<li><a href="https://quietcorners.substack.example/">Quiet Corners</a> <span>Essays on slow living</span></li>
+<li><a href="https://www.paperandink.example/">Paper &amp; Ink</a> <span>A weekly letter about stationery</span></li></ul></div>
+<div class="comments-page"><h4>Discussion about this post</h4><div class="comment"><a href="https://substack.com/profile/9876-reader">Alex Reader</a><p>Lovely piece, thank you.</p></div></div>
+<div class="footer-cta"><h3>Ready for more?</h3><a href="%s/subscribe?">%s</a></div>
+</div></div></div>
+<div class="footer-wrap"><a href="https://substack.com/privacy">Privacy</a> <a href="https://substack.com/tos">Terms</a> <a href="https://substack.com/signup?utm_source=substack&amp;utm_medium=web&amp;utm_content=footer">Start writing</a> <a href="https://substack.com/app/app-store-redirect?utm_campaign=app-marketing">Get the app</a> <span>Substack is the home for great culture</span></div>
+</div></body>
+</html>
+`, root, esc(l.subscribe), esc(a.url), esc(l.share), esc(a.url), esc(l.comments), esc(a.site), root, esc(l.subscribe))
 	return b.String()
 }

@@ -50,6 +50,10 @@ func (p *page) render() string {
 		return p.short()
 	case "ghost":
 		return p.ghost()
+	case "jnews":
+		return p.jnews()
+	case "substack":
+		return p.substack()
 	}
 	panic("maintext: no template " + p.a.tmpl) // parseArticle checked it
 }
