@@ -208,6 +208,10 @@ func TestReviewCLI(t *testing.T) {
 		{[]string{"selection", "set", "--project", dir, "--librarian", "bem", "s1.test", "approved"}, 1,
 			`unknown librarian "bem": the project's librarians are ana, ben, cleo`},
 		{[]string{"selection", "set", "--project", dir, "--librarian", "ben", "s1.test", "approved"}, 0, "s1.test: approved by ben (nominated by ana)"},
+		{[]string{"selection", "set", "--project", dir, "--librarian", "ana", "--page-only", "s3.test", "nominated"}, 1,
+			"a seed of this page only goes with the status approved, not nominated"},
+		{[]string{"selection", "set", "--project", dir, "--librarian", "ben", "--page-only", "s1.test", "approved"}, 0,
+			"s1.test: approved by ben (nominated by ana), its seed page only"},
 		{[]string{"selection", "set", "--project", dir, "--librarian", "ben", "s2.test", "approved"}, 1, "candidate → approved"},
 		{[]string{"selection", "set", "--project", dir, "--librarian", "ben", "s2.test"}, 2, "give SITE and STATUS"},
 		{[]string{"selection", "export", "--project", dir}, 0, "http://s1.test/\n"},
@@ -228,8 +232,26 @@ func TestReviewCLI(t *testing.T) {
 	code, out, _ := runCLI(t, "selection", "export", "--project", dir, "--format", "json")
 	var seeds []map[string]any
 	if err := json.Unmarshal([]byte(out), &seeds); err != nil || code != 0 || len(seeds) != 1 || seeds[0]["seed_url"] != "http://s1.test/" ||
-		seeds[0]["subject"] != "maps" || seeds[0]["decided_by"] != "ben" || seeds[0]["decided_at"] == nil {
+		seeds[0]["subject"] != "maps" || seeds[0]["decided_by"] != "ben" || seeds[0]["decided_at"] == nil || seeds[0]["page_only"] != true {
 		t.Errorf("json export %v: %s", err, out)
+	}
+	// Its seed page only: no SURT prefix of its site in the Heritrix seeds,
+	// the page scope in Browsertrix; --page-only=false gives the whole site.
+	code, out, stderr := runCLI(t, "export", "--project", dir, "--what", "heritrix-seeds")
+	if code != 0 || !strings.Contains(out, "\nhttp://s1.test/\n") || strings.Contains(out, "+http://(test,s1,") {
+		t.Errorf("heritrix seeds of a seed page only: %d %q %q", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "export", "--project", dir, "--what", "browsertrix")
+	if code != 0 || !strings.Contains(out, "  - url: \"http://s1.test/\"\n    scopeType: page\n") {
+		t.Errorf("browsertrix of a seed page only: %d %q %q", code, out, stderr)
+	}
+	if code, out, stderr := runCLI(t, "selection", "set", "--project", dir, "--librarian", "ben", "--page-only=false", "s1.test", "approved"); code != 0 ||
+		strings.Contains(out, "page only") {
+		t.Errorf("--page-only=false: %d %q %q", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "export", "--project", dir, "--what", "heritrix-seeds")
+	if code != 0 || !strings.Contains(out, "\nhttp://s1.test/\n+http://(test,s1,)/\n") {
+		t.Errorf("heritrix seeds of a whole site: %d %q %q", code, out, stderr)
 	}
 }
 

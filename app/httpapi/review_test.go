@@ -92,6 +92,29 @@ func TestSelectionAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "GET", "/api/export/selection?format=xml", "", 400, nil)
 	apptest.Call(t, h, "GET", "/api/selection?status=all", "", 400, nil)
+
+	// An approved site's seed as its page only, and back; refused for
+	// another status.
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved","page_only":true}`, 200, &sel)
+	if !sel.PageOnly || sel.Note != "maps" {
+		t.Errorf("page only: %+v", sel)
+	}
+	apptest.Call(t, h, "GET", "/api/selection", "", 200, &seeds)
+	if len(seeds) != 1 || !seeds[0].PageOnly {
+		t.Errorf("approved, page only: %+v", seeds)
+	}
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved","note":"kept","page_only":null}`, 200, &sel)
+	if !sel.PageOnly {
+		t.Errorf("page_only null: %+v, want it kept", sel)
+	}
+	apptest.Call(t, h, "PUT", "/api/sites/s1.test/selection", `{"librarian":"ben","status":"approved","page_only":false}`, 200, &sel)
+	if sel.PageOnly {
+		t.Errorf("page_only false: %+v", sel)
+	}
+	env = apptest.Call(t, h, "PUT", "/api/sites/s3.test/selection", `{"librarian":"ana","status":"rejected","page_only":true}`, 400, nil)
+	if !strings.Contains(env.Error, "goes with the status approved") {
+		t.Errorf("page only on a rejected site: %+v", env)
+	}
 }
 
 func TestLibrariansAPI(t *testing.T) {
