@@ -87,10 +87,18 @@ func TestServicesArePlatforms(t *testing.T) {
 		{"shortener", []string{"trib.al", "ift.tt", "cutt.ly"}, true},
 		{"share service", []string{"b.hatena.ne.jp", "addthis.com", "sharethis.com"}, true},
 		{"CDN", []string{"fingfx.thomsonreuters.com", "cdn.ampproject.org", "use.typekit.net"}, true},
-		{"hosting vendor", []string{"wpvip.com", "wordpress.org", "public-api.wordpress.com", "wpengine.com"}, true},
+		{"hosting vendor", []string{"wpvip.com", "wordpress.org", "public-api.wordpress.com", "wpengine.com", "pantheon.io",
+			"kinsta.com", "automattic.com", "wix.com", "jegtheme.com", "themeisle.com", "wpastra.com", "generatepress.com",
+			"elegantthemes.com"}, true},
+		{"donation or link in bio", []string{"www.patreon.com", "ko-fi.com", "www.buymeacoffee.com", "linktr.ee"}, true},
+		{"more app stores and news readers", []string{"galaxy.store", "f-droid.org", "www.smartnews.com", "www.newsbreak.com",
+			"www.inoreader.com"}, true},
+		{"more comment, consent and push services", []string{"commento.io", "talk.hyvor.com", "quantcast.com", "choice.quantcast.com",
+			"termly.io", "onesignal.com", "pushengage.com"}, true},
+		{"more affiliate links", []string{"howl.me", "rstyle.me", "shopstyle.it", "liketoknow.it"}, true},
 		{"publication or site", []string{"substack.com", "example.substack.com", "medium.com", "apple.com", "www.apple.com",
 			"google.com", "thomsonreuters.com", "www.reuters.com", "hatena.ne.jp", "d.hatena.ne.jp", "amazon.com",
-			"wordpress.com", "someblog.wordpress.com", "nytimes.com"}, false},
+			"wordpress.com", "someblog.wordpress.com", "nytimes.com", "someone.wixsite.com", "squarespace.com"}, false},
 	} {
 		for _, name := range tc.names {
 			if got := IsPlatform(name); got != tc.want {
