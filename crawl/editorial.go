@@ -5,9 +5,11 @@ import (
 	"path"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/net/publicsuffix"
 
 	"sitesift/sites"
 )
@@ -69,6 +71,11 @@ var boxLabels = map[string]bool{
 	"関連記事": true, "続きを読む": true, "おすすめ記事": true, "人気記事": true,
 	"相关阅读": true, "阅读全文": true, "推荐阅读": true, "相关文章": true, "相关新闻": true,
 }
+
+// namedLabels are the labels (see boxLabels) that start a heading as a
+// box's only before a name ("Plus de Libération", "more from The
+// Guardian"): "Plus de 300 réponses" (more than 300) is no box's.
+var namedLabels = map[string]bool{"more from": true, "plus de": true, "más de": true, "mehr von": true}
 
 // maxLabelWords is the most words of a heading read as a box's label.
 const maxLabelWords = 8
@@ -172,19 +179,30 @@ func opening(n *html.Node) *html.Node {
 func isLabel(h *html.Node) bool {
 	t := textBuilder{max: 200}
 	textOf(h, &t)
-	s := strings.ToLower(strings.TrimFunc(t.b.String(), func(r rune) bool {
+	text := strings.TrimFunc(t.b.String(), func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' || unicode.IsSymbol(r)
-	}))
-	if s == "" || words(s) > maxLabelWords {
+	})
+	ws := strings.Fields(text)
+	if len(ws) == 0 || len(ws) > maxLabelWords {
 		return false
 	}
-	if boxLabels[s] {
-		return true
-	}
-	for i := len(s) - 1; i > 0; i-- {
-		if s[i] == ' ' && boxLabels[s[:i]] {
+	prefix := ""
+	for i, w := range ws {
+		if i > 0 {
+			prefix += " "
+		}
+		prefix += strings.ToLower(w)
+		if !boxLabels[prefix] {
+			continue
+		}
+		if i == len(ws)-1 {
 			return true
 		}
+		if !namedLabels[prefix] {
+			return true
+		}
+		r, _ := utf8.DecodeRuneInString(ws[i+1])
+		return unicode.IsUpper(r)
 	}
 	return false
 }
@@ -304,7 +322,7 @@ var accountPrefixes = map[string]bool{"c": true, "user": true, "channel": true, 
 // as "follow us" bars link them.
 func isOwnAccount(host, p, pageHost string) bool {
 	segs := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool { return r == '/' })
-	if len(segs) == 0 || len(segs) > 3 || !sites.IsPlatform(host) {
+	if len(segs) == 0 || len(segs) > 2 || !sites.IsPlatform(host) {
 		return false
 	}
 	name := segs[0]
@@ -315,17 +333,15 @@ func isOwnAccount(host, p, pageHost string) bool {
 	if len(name) < 3 {
 		return false
 	}
-	labels := strings.Split(strings.ToLower(pageHost), ".")
-	for _, l := range labels[:len(labels)-1] {
-		l = strings.ReplaceAll(l, "-", "")
-		if len(l) < 3 || l == "www" {
-			continue
-		}
-		if name == l || strings.HasPrefix(name, l) || len(name) >= 4 && strings.Contains(l, name) {
-			return true
-		}
+	// The site's name is the first label of its registered domain:
+	// "bbc" of news.bbc.co.uk, not "news".
+	domain, err := publicsuffix.EffectiveTLDPlusOne(strings.ToLower(pageHost))
+	if err != nil {
+		return false
 	}
-	return false
+	l, _, _ := strings.Cut(domain, ".")
+	l = strings.ReplaceAll(l, "-", "")
+	return len(l) >= 3 && (strings.HasPrefix(name, l) || len(name) >= 5 && strings.Contains(l, name))
 }
 
 // templateLinks marks as template (in template, indexed as x.links) the

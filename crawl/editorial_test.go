@@ -182,3 +182,25 @@ Forecasts are on the <a href="https://coastguard.example/forecast">coastguard's 
 		t.Errorf("main text %q", doc.Text)
 	}
 }
+
+// TestNotTheTemplatesBoxesAndAccounts: what looks like the template's
+// but is the author's stays editorial: an account cited in the prose of a
+// page on a subdomain whose name starts the account's ("news" and
+// @newsroomdaily), and a list of sources under a heading that starts as a
+// label does ("Plus de 300 …", more than 300, not "more of").
+func TestNotTheTemplatesBoxesAndAccounts(t *testing.T) {
+	page := `<!DOCTYPE html><html lang="fr"><head><title>Enquête</title></head><body><main><article><h1>Enquête sur les bibliothèques</h1>
+<p>Le questionnaire a été diffusé pendant un mois dans les bibliothèques de la ville, et relayé par le compte de
+<a href="https://twitter.com/newsroomdaily">Newsroom Daily</a>, qui suit depuis des années la vie des quartiers et
+des équipements publics de la région.</p>
+<p>Les réponses montrent que les horaires du soir comptent plus que tout le reste pour les familles qui travaillent,
+et que les bibliothèques de quartier restent le premier lieu de lecture des enfants.</p>
+<div><h3>Plus de 300 réponses au questionnaire</h3><ul><li><a href="https://enquete.example/resultats">Les résultats complets</a></li>
+<li><a href="https://enquete.example/methode">La méthode</a></li></ul></div>
+</article></main></body></html>`
+	doc, err := ParseDocument([]byte(page), "text/html; charset=utf-8", "https://news.gazette-locale.example/2024/enquete")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLinks(t, doc, []string{"https://twitter.com/newsroomdaily", "https://enquete.example/resultats", "https://enquete.example/methode"}, nil)
+}
