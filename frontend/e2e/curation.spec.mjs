@@ -1,6 +1,7 @@
 // Browser end-to-end test of curation against a running `sitesift serve`:
 // two-person approval (a librarian nominates a site, fails to approve it,
-// another approves it), librarians chosen per project and kept over a
+// another approves it), an approved seed marked as its page only and back,
+// librarians chosen per project and kept over a
 // reload, a note kept without a rating, colleagues' ratings said to be
 // hidden until one rates, and every deliverable of the Export page
 // downloaded with one click, its file name and contents checked.
@@ -149,6 +150,41 @@ try {
     const sel = (await apiGet(`/api/sites/${encodeURIComponent(site)}/review?librarian=${encodeURIComponent(B)}`)).selection;
     assert(sel.nominated_by === A && sel.approved_by === B && sel.nominated_at && sel.approved_at, `kept: ${JSON.stringify(sel)}`);
     await shot(page, 'curation-approved');
+  });
+
+  await step('B marks the approved site\'s seed as its page only on the Selection page: the Heritrix seeds give it no prefix of its site, Browsertrix the page scope; unmarked, its whole site again', async () => {
+    const site = need('site', 'the approved site');
+    const box = `.selection-table tr[data-site="${quote(site)}"] input[data-action="page-only"]`;
+    const text = async (what) => {
+      const res = await fetch(new URL(`api/export/${what}`, base));
+      assert(res.ok, `GET /api/export/${what}: ${res.status}`);
+      return res.text();
+    };
+    const seedOf = async () => (await apiGet('/api/selection')).find((x) => x.site === site);
+    const mark = async (on) => {
+      const put = page.waitForResponse((r) => r.url().includes('/selection') && r.request().method() === 'PUT');
+      await (on ? page.check(box) : page.uncheck(box));
+      await answered(put, 'PUT selection');
+      await page.waitForSelector(`${box}${on ? ':checked' : ':not(:checked)'}`);
+    };
+    await page.waitForSelector(box);
+    assert(!(await page.isChecked(box)), `${site} is marked page only before any click`);
+    await mark(true);
+    const s = await seedOf();
+    assert(s && s.page_only === true, `after the click the API gives ${JSON.stringify(s)}`);
+    const lines = (await text('heritrix-seeds')).split('\n');
+    const at = lines.indexOf(s.seed_url);
+    assert(at >= 0 && !(lines[at + 1] ?? '').startsWith('+'), `the Heritrix seeds follow ${s.seed_url} with "${lines[at + 1]}"`);
+    const yaml = await text('browsertrix');
+    assert(yaml.includes(`- url: "${s.seed_url}"\n    scopeType: page\n`), `the Browsertrix configuration:\n${yaml}`);
+    assert((await page.innerText('[data-scope-note]')).includes('1 seed marked'), `the export panel says "${await page.innerText('[data-scope-note]')}"`);
+    await page.reload();
+    await page.waitForSelector(`${box}:checked`);
+    await shot(page, 'curation-page-only');
+    await mark(false);
+    assert((await seedOf())?.page_only === false, `${site} is still marked page only`);
+    const again = (await text('heritrix-seeds')).split('\n');
+    assert((again[again.indexOf(s.seed_url) + 1] ?? '').startsWith('+'), `unmarked, the Heritrix seed ${s.seed_url} has no prefix line`);
   });
 
   await step('a rejected site (with its reason) and a note kept without a rating', async () => {

@@ -532,8 +532,14 @@ export const api = {
   },
   review: (site: string, librarian: string, signal?: AbortSignal) =>
     request<Answer<'GET /api/sites/{site}/review'>>('GET', `/api/sites/${enc(site)}/review${query({ librarian })}`, undefined, signal),
-  /** setSelection changes a site's selection; a note, subject or reason left undefined keeps the stored one. */
-  setSelection: (site: string, body: { librarian: string; status: SelectionStatus; note?: string; subject?: string; reason?: string }) =>
+  /**
+   * setSelection changes a site's selection; a note, subject, reason or page_only (an approved site's seed as its
+   * page alone) left undefined keeps the stored one.
+   */
+  setSelection: (
+    site: string,
+    body: { librarian: string; status: SelectionStatus; note?: string; subject?: string; reason?: string; page_only?: boolean },
+  ) =>
     request<Answer<'PUT /api/sites/{site}/selection'>>('PUT', `/api/sites/${enc(site)}/selection`, body),
   selection: (status: SelectionStatus, signal?: AbortSignal) =>
     request<Answer<'GET /api/selection'>>('GET', `/api/selection${query({ status })}`, undefined, signal),

@@ -57,6 +57,16 @@ export function offered(from: SelectionStatus, to: SelectionStatus, nominatedBy:
   return nominatedBy !== null && nominatedBy.toLowerCase() !== me.name.toLowerCase();
 }
 
+/**
+ * scopeOffered reports whether the page offers to mark an approved site's
+ * seed as its page only, or back: an approver's or an admin's on a team
+ * server, as approving is.
+ */
+export function scopeOffered(): boolean {
+  const me = team.me;
+  return !me || me.role !== 'curator';
+}
+
 /** statusBadge is the coloured status of a site. */
 export function statusBadge(s: SelectionStatus) {
   return html`<span class="sel-badge sel-${s}" data-status=${s}>${s}</span>`;

@@ -3,8 +3,10 @@
 // nominated and approved each and when, who rejected it, when and why,
 // subject and note; the next step for each (approve a nomination — by
 // another librarian than its nominator unless the project allows
-// single-person approval —, reject with a reason, reopen). The approved
-// sites are exported from the Export page.
+// single-person approval —, reject with a reason, reopen), and whether an
+// approved site is handed to crawlers as its whole site (the default) or
+// as its seed page only. The approved sites are exported from the Export
+// page.
 
 import { html, nothing } from 'lit';
 import { api, message, SELECTION_STATUSES, type SelectedSeed, type SelectionStatus } from './api';
@@ -14,7 +16,7 @@ import { int, rank, score, share } from './format';
 import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
 import { href, navigate, siteHref } from './router';
-import { advanceLabel, advanceTo, offered, statusBadge, workflow } from './selection-ui';
+import { advanceLabel, advanceTo, offered, scopeOffered, statusBadge, workflow } from './selection-ui';
 import { librarian } from './state';
 import './selection-view.css';
 
@@ -92,6 +94,22 @@ export class SelectionView extends LightElement {
     }
   }
 
+  /** pageOnly marks the seed of the approved site s as its page only (on) or its whole site. */
+  async #pageOnly(s: SelectedSeed, on: boolean): Promise<void> {
+    const name = await librarian.require();
+    if (!name) {
+      this.requestUpdate();
+      return;
+    }
+    try {
+      await api.setSelection(s.site, { librarian: name, status: 'approved', page_only: on });
+      this.actionError = '';
+    } catch (err) {
+      this.actionError = `${s.site}: ${message(err)}`;
+    }
+    await this.#load();
+  }
+
   async #copy(text: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
@@ -126,6 +144,11 @@ export class SelectionView extends LightElement {
             }}>Reject…</button>`
           : nothing}
         <a class="btn small-btn" href=${href('/review', { site: s.site })} title="Open it in the review queue">Review</a>
+        ${s.status === 'approved'
+          ? html`<label class="seed-scope small" title="Hand it to crawlers as its seed page alone (${s.seed_url}), not its whole site: no site prefix in the Heritrix seeds, the page scope in Browsertrix">
+              <input type="checkbox" data-action="page-only" .checked=${s.page_only} ?disabled=${!scopeOffered()}
+                @change=${(ev: Event) => void this.#pageOnly(s, (ev.currentTarget as HTMLInputElement).checked)} /> Seed page only</label>`
+          : nothing}
       </td>
     </tr>${this.rejecting === s.site ? this.#renderReject(s) : nothing}`;
   }
@@ -155,6 +178,7 @@ export class SelectionView extends LightElement {
   #renderExport() {
     const approved = this.#all.approved ?? [];
     const seeds = approved.map((s) => s.seed_url).join('\n');
+    const pageOnly = approved.filter((s) => s.page_only).length;
     return html`<section class="panel selection-export">
       <h2>The approved sites <span class="count">${int(approved.length)} ${approved.length === 1 ? 'site' : 'sites'}</span></h2>
       <p class="muted small">Their seed list, and the list with who nominated and approved each site and when, download from the
@@ -164,6 +188,11 @@ export class SelectionView extends LightElement {
         ${this.copied ? html`<span class="muted small">${this.copied}</span>` : nothing}
       </div>
       ${approved.length ? html`<pre class="preview selection-seeds">${seeds}</pre>` : nothing}
+      ${approved.length
+        ? html`<p class="muted small" data-scope-note>The crawler files scope each seed to its whole site${pageOnly
+            ? html`, but ${int(pageOnly)} ${pageOnly === 1 ? 'seed' : 'seeds'} marked “seed page only”: ${pageOnly === 1 ? 'its page' : 'their pages'} alone`
+            : nothing}.</p>`
+        : nothing}
     </section>`;
   }
 

@@ -33,7 +33,7 @@ async function selectionOf(site: string, signal: AbortSignal): Promise<Selection
     const x = (l ?? []).find((s) => s.site === site);
     if (x) return x;
   }
-  return { site, status: 'candidate', note: '', subject: '', decided_by: '', nominated_by: '', approved_by: '', rejected_by: '', rejected_reason: '' };
+  return { site, status: 'candidate', note: '', subject: '', decided_by: '', nominated_by: '', approved_by: '', rejected_by: '', rejected_reason: '', page_only: false };
 }
 
 /** SiteSelection is a site's selection and, when a librarian is chosen, its review page (importance over the crawl). */
