@@ -43,6 +43,7 @@ func (c *Crawler) askHome(s *siteQueue, page string, q queuedURL) {
 	if _, drop := c.admits(home, hu, s.name, q.depth+1, c.scope.maxHops); drop != "" {
 		return
 	}
+	c.takeTemplate(home) // followed now, whatever a footer elsewhere left out
 	c.front.pushFirst(s, queuedURL{url: home, depth: q.depth + 1, via: page})
 }
 

@@ -109,3 +109,26 @@ func TestHomePagesWithinScope(t *testing.T) {
 		})
 	}
 }
+
+// TestHomePageOfTemplateLink: a home page the crawl asks for is no longer
+// counted among the template's links left out, where another site's footer
+// linked to it.
+func TestHomePageOfTemplateLink(t *testing.T) {
+	t.Parallel()
+	w := newWeb(t, map[string]map[string]resp{
+		"news1.test":   {"/2020/story.html": {body: templatedArticle(1, "Story", "http://addthis.test/report/x.html")}},
+		"addthis.test": {"/report/x.html": {body: page("Report")}, "/": {body: page("Home")}},
+	})
+	r := crawl(t, w, []string{"http://news1.test/2020/story.html"}, HomePages(true), Parallel(1))
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if n := w.count("addthis.test", "/"); n != 1 {
+		t.Fatalf("addthis.test/ asked %d times, want 1", n)
+	}
+	r.c.mu.Lock()
+	defer r.c.mu.Unlock()
+	if r.c.templateOut["http://addthis.test/"] != nil {
+		t.Errorf("http://addthis.test/, fetched, is counted among the template links left out (%d)", r.status.TemplateLeftOut)
+	}
+}
