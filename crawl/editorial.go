@@ -91,12 +91,8 @@ func inBox(n *html.Node) bool {
 	case atom.Html, atom.Body, atom.Main, atom.Article, atom.Head:
 		return false
 	}
-	for _, key := range [...]string{"class", "id"} {
-		for _, w := range classWords(attr(n, key)) {
-			if boxWords[w] {
-				return true
-			}
-		}
+	if hasWord(attr(n, "class"), boxWords) || hasWord(attr(n, "id"), boxWords) {
+		return true
 	}
 	h := opening(n)
 	if h == nil || !isLabel(h) {
@@ -133,15 +129,35 @@ func links(e *html.Node, n int) bool {
 	return rec(e)
 }
 
-// classWords splits a class or id attribute into its lower-cased words at
-// spaces, '-' and '_', as inTemplate reads them.
-func classWords(v string) []string {
-	if v == "" {
-		return nil
+// maxWord is the longest word of a class or id name that hasWord reads.
+const maxWord = 32
+
+// hasWord reports whether the class or id attribute v holds a word of set,
+// lower-cased, words split at spaces, '-' and '_' ("c-related-list" holds
+// "related"), without allocating.
+func hasWord(v string, set map[string]bool) bool {
+	var buf [maxWord]byte
+	n, long := 0, false
+	for i := 0; i <= len(v); i++ {
+		if i == len(v) || v[i] == ' ' || v[i] == '-' || v[i] == '_' || v[i] == '\t' || v[i] == '\n' {
+			if n > 0 && !long && set[string(buf[:n])] {
+				return true
+			}
+			n, long = 0, false
+			continue
+		}
+		if n == len(buf) {
+			long = true
+			continue
+		}
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
 	}
-	return strings.FieldsFunc(strings.ToLower(v), func(r rune) bool {
-		return r == ' ' || r == '-' || r == '_' || r == '\t' || r == '\n'
-	})
+	return false
 }
 
 // opening returns the heading n opens with: its first child, or its first

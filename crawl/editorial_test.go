@@ -204,3 +204,17 @@ et que les bibliothèques de quartier restent le premier lieu de lecture des enf
 	}
 	wantLinks(t, doc, []string{"https://twitter.com/newsroomdaily", "https://enquete.example/resultats", "https://enquete.example/methode"}, nil)
 }
+
+// TestHasWord: class and id names are split at spaces, '-' and '_' and
+// read without regard to case; a word longer than any listed is none.
+func TestHasWord(t *testing.T) {
+	set := map[string]bool{"related": true, "nav": true}
+	for v, want := range map[string]bool{
+		"c-Related-list": true, "post_nav x": true, "navigation": false, "unrelated": false, "": false,
+		"x\tNAV": true, strings.Repeat("a", 40) + "-nav": true, "related" + strings.Repeat("x", 40): false,
+	} {
+		if got := hasWord(v, set); got != want {
+			t.Errorf("hasWord(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

@@ -513,20 +513,7 @@ func inTemplate(n *html.Node) bool {
 	if templateRoles[strings.ToLower(attr(n, "role"))] {
 		return true
 	}
-	for _, key := range [...]string{"class", "id"} {
-		v := attr(n, key)
-		if v == "" {
-			continue
-		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool {
-			return r == ' ' || r == '-' || r == '_' || r == '\t' || r == '\n'
-		}) {
-			if templateWords[w] {
-				return true
-			}
-		}
-	}
-	return false
+	return hasWord(attr(n, "class"), templateWords) || hasWord(attr(n, "id"), templateWords)
 }
 
 // declaredLanguage returns the ISO 639-1 code of the lang (or xml:lang)
