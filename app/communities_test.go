@@ -142,6 +142,7 @@ func TestHeritrixPrecedenceTies(t *testing.T) {
 	if err := p.Store.SaveCrawlBatch(context.Background(), nil, states); err != nil {
 		t.Fatal(err)
 	}
+	apptest.OPICFromStates(t, p)
 	ps, _, err := app.New(app.Options{Project: p}).Exports.HeritrixPrecedence(context.Background(), 3, false, false, false)
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,8 @@ import (
 // platformProject is a crawl of news.test and blog.test, whose pages link
 // to each other and, from their templates, to facebook.com, t.co and
 // fonts.googleapis.com: the platforms rank first by OPIC, as on a crawl of
-// real news pages.
+// real news pages. A second page of blog.test links to news.test alone,
+// which puts news.test before blog.test.
 func platformProject(t *testing.T) *app.App {
 	t.Helper()
 	ctx := context.Background()
@@ -37,10 +38,14 @@ func platformProject(t *testing.T) *app.App {
 		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
 		apptest.Page(t, "http://news.test/a", append(template, "http://blog.test/")...),
 		apptest.Page(t, "http://blog.test/", append(template, "http://news.test/")...),
+		apptest.Page(t, "http://blog.test/b", "http://news.test/"),
 	}
 	states := []sites.SiteState{{Site: "facebook.com", History: 9}, {Site: "t.co", History: 8},
 		{Site: "fonts.googleapis.com", History: 7}, {Site: "news.test", History: 2}, {Site: "blog.test", History: 1}}
 	if err := p.Store.SaveCrawlBatch(ctx, pages, states); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Ranking.UpdateImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return a

@@ -93,6 +93,7 @@ func queueProject(t *testing.T) *app.App {
 	if _, err := a.Ranking.UpdateImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
+	apptest.OPICFromStates(t, p) // the importance whose orders and ties the queue is pinned on
 	apptest.AddLibrarians(t, a, "ana", "bob")
 	for _, r := range []struct {
 		lib, site string

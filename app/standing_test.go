@@ -92,8 +92,20 @@ func rankedProject(t *testing.T) *app.App {
 func TestStandings(t *testing.T) {
 	ctx := context.Background()
 	a := rankedProject(t)
-	want := map[string][2]int{ // OPIC rank, score: 100 × share / 8/19
-		"top.test": {1, 100}, "b.test": {2, 50}, "c.test": {2, 50}, "d.test": {4, 25}, "e.test": {5, 13},
+	// The ranks and scores of the sites table, sorted by OPIC, which the
+	// other listings must repeat: top.test first, b.test and c.test (both
+	// linked from top.test alone, and linking back) tied second.
+	byOPIC, err := a.Review.Sites(ctx, store.SiteQuery{Sort: "opic", Desc: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]int{}
+	for _, r := range byOPIC.Rows {
+		want[r.Site] = [2]int{r.OPICRank, r.OPICScore}
+	}
+	if want["top.test"] != [2]int{1, 100} || want["b.test"] != want["c.test"] || want["b.test"][0] != 2 ||
+		byOPIC.Rows[1].OPICTies != 1 || byOPIC.Rows[1].Site != "b.test" || byOPIC.Rows[0].OPICTies != 0 {
+		t.Fatalf("sites by OPIC: %+v", byOPIC.Rows)
 	}
 	check := func(where, site string, s ranking.Standing) {
 		t.Helper()

@@ -1,9 +1,11 @@
 package importance
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // FixpointOptions sets up [Fixpoint]. The zero value is not valid; start
@@ -96,4 +98,39 @@ func Fixpoint(g *Graph, opt FixpointOptions) (FixpointResult, error) {
 		return res, fmt.Errorf("%w: residual %.3g after %d rounds", ErrFixpointNotReached, res.Residual, res.Rounds)
 	}
 	return res, nil
+}
+
+// SnapTies makes the values that are one tie equal: sorted from the highest,
+// a tie is a value and those below it by at most TieTolerance × the highest
+// value of all, measured from the tie's first value (so a tie never chains
+// across a wider spread), and each of its values becomes their mean, which
+// keeps the sum. Sites of the same link structure get values that differ
+// by the rounding and the convergence of the computation, in an order that
+// depends on how the sites were numbered; made equal, they rank and sort
+// the same whatever that order. NaN values are left as they are.
+func SnapTies(values []float64) {
+	idx := make([]int, 0, len(values))
+	var scale float64
+	for i, v := range values {
+		if !math.IsNaN(v) {
+			idx = append(idx, i)
+			scale = max(scale, math.Abs(v))
+		}
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(values[b], values[a]) })
+	tol := TieTolerance * scale
+	for i := 0; i < len(idx); {
+		j, sum := i, 0.0
+		for j < len(idx) && values[idx[i]]-values[idx[j]] <= tol {
+			sum += values[idx[j]]
+			j++
+		}
+		if j-i > 1 {
+			mean := sum / float64(j-i)
+			for _, k := range idx[i:j] {
+				values[k] = mean
+			}
+		}
+		i = j
+	}
 }

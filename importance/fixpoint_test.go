@@ -125,3 +125,32 @@ func TestFixpointNotReached(t *testing.T) {
 		t.Fatalf("empty graph: %v %v", empty, err)
 	}
 }
+
+// TestSnapTies: values within the tie tolerance of a tie's first value
+// become their mean, whatever their order; a spread wider than the
+// tolerance is not chained into one tie; the sum is kept.
+func TestSnapTies(t *testing.T) {
+	v := []float64{0.3, 0.1 + 4e-14, 0.2, 0.1, 0.1 - 3e-14, 0.2 + 1e-15, math.NaN(), 0.3 - 2e-10, 0.3 - 4e-10}
+	SnapTies(v)
+	tie := func(is ...int) {
+		t.Helper()
+		for _, i := range is[1:] {
+			if v[i] != v[is[0]] {
+				t.Errorf("values %d and %d not equal: %v", is[0], i, v)
+			}
+		}
+	}
+	tie(1, 3, 4)
+	tie(2, 5)
+	if v[0] == v[8] {
+		// 0.3 − 4e-10 is beyond 0.3's tolerance (3e-10); 0.3 − 2e-10 is within.
+		t.Errorf("a tie chained across 4e-10: %v", v)
+	}
+	tie(0, 7)
+	if !math.IsNaN(v[6]) {
+		t.Errorf("NaN changed: %v", v[6])
+	}
+	if math.Abs(v[1]-0.1) > 1e-14 || math.Abs(v[0]-(0.3-1e-10)) > 1e-16 {
+		t.Errorf("means: %v", v)
+	}
+}

@@ -160,6 +160,7 @@ func CommunityProject(t testing.TB) string {
 	if _, err := app.New(app.Options{Project: p}).Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	OPICFromStates(t, p) // the order of importance the tests expect
 	return dir
 }
 
@@ -217,6 +218,7 @@ func FailuresProject(t testing.TB) string {
 	if err := p.Store.SaveCrawlBatch(context.Background(), pages, states); err != nil {
 		t.Fatal(err)
 	}
+	OPICFromStates(t, p)
 	return dir
 }
 
@@ -295,6 +297,7 @@ func ReviewProject(t testing.TB) string {
 	if err := p.Index.Add(pages); err != nil {
 		t.Fatal(err)
 	}
+	OPICFromStates(t, p)
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	AddLibrarians(t, a, "ana", "ben", "cleo")

@@ -552,7 +552,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	dir := f.project
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
 	weighting := f.String("weighting", ranking.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
-	noOPIC := f.Bool("no-opic", false, "with --edges: skip the OPIC simulation (opic column 0)")
+	noOPIC := f.Bool("no-opic", false, "with --edges: skip OPIC's fixpoint (opic column 0)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
 	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
@@ -604,8 +604,25 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 				return err
 			}
 		}
+		if err := c.rankBasis(ctx, a); err != nil {
+			return err
+		}
 		return exports.WriteRank(c.Stdout, rows, *format, *raw)
 	})
+}
+
+// rankBasis says on standard error what the ranking rests on when it
+// cannot separate the sites, and what would help.
+func (c CLI) rankBasis(ctx context.Context, a *app.App) error {
+	b, err := a.Ranking.Basis(ctx)
+	if err != nil || !b.Thin {
+		return err
+	}
+	fmt.Fprintf(c.Stderr, "sitesift: rank: this crawl is too small to separate the sites. %s\n", b.Summary)
+	for _, s := range b.Advice {
+		fmt.Fprintf(c.Stderr, "  - %s\n", s)
+	}
+	return nil
 }
 
 // checkFormat rejects a --format value that is not among those allowed.

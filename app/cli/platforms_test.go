@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/project"
 	"sitesift/sites"
@@ -23,10 +24,16 @@ func platformProject(t *testing.T) string {
 	template := []string{"https://www.youtube.com/@news", "https://bit.ly/x"}
 	err = p.Store.SaveCrawlBatch(context.Background(), []sites.Page{
 		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
+		apptest.Page(t, "http://news.test/a", "https://www.youtube.com/@news"),
 		apptest.Page(t, "http://blog.test/", append(template, "http://news.test/")...),
-	}, []sites.SiteState{{Site: "youtube.com", History: 5}, {Site: "bit.ly", History: 4},
-		{Site: "news.test", History: 2}, {Site: "blog.test", History: 1}})
+		apptest.Page(t, "http://blog.test/b", "http://news.test/"),
+	}, nil)
 	if err != nil {
+		t.Fatal(err)
+	}
+	// youtube.com, linked from three pages, then bit.ly, news.test (linked
+	// from two pages of blog.test) and blog.test.
+	if _, err := app.New(app.Options{Project: p}).Ranking.UpdateImportance(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Close(); err != nil {

@@ -126,12 +126,12 @@ type RatingsRow struct {
 }
 
 // Ratings returns the sites table: every site, by OPIC importance,
-// highest first, with its measures (PageRank recomputed first), its HITS
+// highest first, with its measures, its HITS
 // hub and authority scores on the site graph, its crawl and selection
 // status and the ratings of every librarian of the project (on a team
 // server those the signed-in librarian may see: [review.Service.RatingsSeen]).
 func (s *Service) Ratings(ctx context.Context) (RatingsTable, error) {
-	if _, err := s.ranking.UpdateImportance(ctx); err != nil {
+	if err := s.ranking.RequireImportance(ctx, "sites table"); err != nil {
 		return RatingsTable{}, err
 	}
 	libs, err := s.store.Librarians(ctx)

@@ -86,6 +86,7 @@ func Contract() []Route {
 		{Pattern: "GET /api/jobs/events", Body: "text/event-stream: events crawl, import and lab, each with that field of GET /api/jobs", cost: costly},
 
 		{Pattern: "GET /api/sites", Response: review.SiteList{}, cost: cheap},
+		{Pattern: "GET /api/rank/basis", Response: ranking.Basis{}, cost: costly},
 		{Pattern: "GET /api/sites/{site}", Response: review.SiteDetail{}, cost: cheap},
 		{Pattern: "GET /api/pages/text", Response: review.PageText{}, cost: cheap},
 		{Pattern: "PUT /api/sites/{site}/platform", Requests: []any{platformBody{}}, Response: ranking.PlatformChoice{}},

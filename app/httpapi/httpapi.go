@@ -356,6 +356,7 @@ func (h *handler) routeCrawl(mux *router) {
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))
 	mux.HandleFunc("GET /api/crawl/continuation", h.api(func(r *http.Request) (any, error) { return a.Crawling.Continuation(r.Context()) }))
 	mux.HandleFunc("GET /api/sites", h.api(h.sites))
+	mux.HandleFunc("GET /api/rank/basis", h.api(func(r *http.Request) (any, error) { return a.Ranking.Basis(r.Context()) }))
 	mux.HandleFunc("GET /api/sites/{site}", h.api(func(r *http.Request) (any, error) {
 		return a.Review.Site(r.Context(), r.PathValue("site"), r.FormValue("librarian"))
 	}))

@@ -24,9 +24,15 @@ func TestPlatformsAPI(t *testing.T) {
 	template := []string{"https://www.youtube.com/@news", "https://bit.ly/x"}
 	if err := p.Store.SaveCrawlBatch(ctx, []sites.Page{
 		apptest.Page(t, "http://news.test/", append(template, "http://blog.test/")...),
+		apptest.Page(t, "http://news.test/a", "https://www.youtube.com/@news"),
 		apptest.Page(t, "http://blog.test/", append(template, "http://news.test/")...),
-	}, []sites.SiteState{{Site: "youtube.com", History: 5}, {Site: "bit.ly", History: 4},
-		{Site: "news.test", History: 2}, {Site: "blog.test", History: 1}}); err != nil {
+		apptest.Page(t, "http://blog.test/b", "http://news.test/"),
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// youtube.com, linked from three pages, then bit.ly, news.test (linked
+	// from two pages of blog.test) and blog.test.
+	if _, err := a.Ranking.UpdateImportance(ctx); err != nil {
 		t.Fatal(err)
 	}
 	h := New(a)

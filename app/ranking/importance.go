@@ -143,7 +143,8 @@ func (s *Service) UpdateImportedImportance(ctx context.Context) (int, error) {
 const FixpointTolerance = 1e-12
 
 // ShownImportance computes what is shown of the sites of g: PageRank and
-// OPIC's fixpoint, with how it was reached.
+// OPIC's fixpoint, with how it was reached, their ties made equal
+// ([importance.SnapTies]).
 func ShownImportance(g *importance.Graph, teleport float64) (store.NodeImportance, error) {
 	opt := importance.DefaultPageRankOptions()
 	opt.Teleport = teleport
@@ -157,6 +158,9 @@ func ShownImportance(g *importance.Graph, teleport float64) (store.NodeImportanc
 	if err != nil {
 		return store.NodeImportance{}, fmt.Errorf("opic: %w", err)
 	}
+	// Sites of one link structure get one value, and sort by name.
+	importance.SnapTies(pr.Rank)
+	importance.SnapTies(fp.Importance)
 	return store.NodeImportance{PageRank: pr.Rank, OPIC: fp.Importance,
 		Fixpoint: store.Fixpoint{Rounds: fp.Rounds, Residual: fp.Residual}}, nil
 }
@@ -251,7 +255,6 @@ func siteGraph(names []string, edges []sites.Edge) (*importance.Graph, error) {
 	}
 	return g, nil
 }
-
 
 // PageRankOf computes the PageRank of a weighted site graph.
 func PageRankOf(names []string, edges []sites.Edge, teleport float64) (map[string]float64, error) {

@@ -167,6 +167,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if err != nil {
 		return nil, fmt.Errorf("rank %s: %w", path, err)
 	}
+	importance.SnapTies(pr.Rank)
 	var opic []float64
 	if !o.NoOPIC {
 		fo := importance.DefaultFixpointOptions()
@@ -176,6 +177,7 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 			return nil, fmt.Errorf("rank %s: %w", path, err)
 		}
 		opic = fp.Importance
+		importance.SnapTies(opic)
 		ReleaseMemory() // the computation's accounts
 	}
 	in := make([]int, g.N)
@@ -272,6 +274,35 @@ func (r Ranking) Rank(v float64) int {
 	return above + 1
 }
 
+// Ties is the number of other values that share v's rank: those within
+// TieTolerance × the highest value of v. A NaN has none.
+func (r Ranking) Ties(v float64) int {
+	if math.IsNaN(v) {
+		return 0
+	}
+	tol := TieTolerance * math.Abs(r.Max())
+	hi := sort.Search(len(r.desc), func(i int) bool { return r.desc[i] < v-tol })
+	lo := sort.Search(len(r.desc), func(i int) bool { return r.desc[i] <= v+tol })
+	return max(hi-lo-1, 0)
+}
+
+// TopTied is how many of the first k values (all when fewer) share their
+// rank with another value, within or beyond the first k.
+func (r Ranking) TopTied(k int) int {
+	k = min(k, len(r.desc))
+	tol := TieTolerance * math.Abs(r.Max())
+	n := 0
+	for i := range k {
+		if (i > 0 && r.desc[i-1]-r.desc[i] <= tol) || (i+1 < len(r.desc) && r.desc[i]-r.desc[i+1] <= tol) {
+			n++
+		}
+	}
+	return n
+}
+
+// Len is the number of values ranked.
+func (r Ranking) Len() int { return len(r.desc) }
+
 // Score is Score100(v, r.Max()).
 func (r Ranking) Score(v float64) int { return Score100(v, r.Max()) }
 
@@ -292,7 +323,7 @@ type Standings struct {
 // Of is the standing of a site whose OPIC share and PageRank are opic and pr.
 func (s Standings) Of(opic, pr float64) Standing {
 	return Standing{
-		OPICRank: s.OPIC.Rank(opic), OPICScore: s.OPIC.Score(opic),
+		OPICRank: s.OPIC.Rank(opic), OPICScore: s.OPIC.Score(opic), OPICTies: s.OPIC.Ties(opic),
 		PageRankRank: s.PageRank.Rank(pr), PageRankScore: s.PageRank.Score(pr),
 	}
 }

@@ -12,8 +12,9 @@ import (
 // SiteRow is one site in a listing.
 type SiteRow struct {
 	Site string `json:"site"`
-	// OPIC is the site's share of all OPIC importance: (history+cash) over
-	// the sum of (history+cash) of all sites, 0 when that sum is 0.
+	// OPIC is the site's share of all OPIC importance at OPIC's fixpoint
+	// over the site graph (importance.Fixpoint); the shares of all sites
+	// sum to 1.
 	OPIC     float64 `json:"opic"`
 	PageRank float64 `json:"pagerank"`
 	// Pages is the number of pages of the site fetched fine; a failed fetch
@@ -54,9 +55,12 @@ func Rows(rs []store.SiteRow) []SiteRow { return wire.Each(rs, Row) }
 // value; sites of equal value share a rank, and the next rank skips as many,
 // as in 1, 2, 2, 4) and the score, 100 × value / highest value, rounded to
 // a whole number (the top site scores 100). Zero means not computed.
+// OPICTies is the number of other sites that share the OPIC rank: 0 when
+// the site's value is its own.
 type Standing struct {
 	OPICRank      int `json:"opic_rank"`
 	OPICScore     int `json:"opic_score"`
+	OPICTies      int `json:"opic_ties"`
 	PageRankRank  int `json:"pagerank_rank"`
 	PageRankScore int `json:"pagerank_score"`
 }

@@ -277,6 +277,54 @@ export interface BadLine {
 }
 
 /**
+ * Basis is what the ranking of a project's sites rests on, and whether it
+ * can separate them: the numbers behind every site's rank (the sites
+ * ranked, fetched, linked from one site at most; the pages fetched), the
+ * ties among the first sites, and how OPIC reached its fixpoint. A crawl of
+ * 60 pages that meets 564 sites ranks most of them from one link each, and
+ * ranks them in a few large ties: Thin says so, Advice what would help.
+ *
+ * (Go: sitesift/app/ranking.Basis)
+ */
+export interface Basis {
+  /**
+   * Sites is the number of sites ranked; FetchedSites those of them with
+   * a page fetched (a site's own links are known from its pages alone);
+   * Pages the pages fetched; OneLink the sites linked from one other
+   * site at most.
+   */
+  sites: number;
+  fetched_sites: number;
+  pages: number;
+  one_link: number;
+  /**
+   * Top is the number of first sites looked at for ties: BasisTop, or
+   * all the sites when fewer.
+   */
+  top: number;
+  /**
+   * TopTied is how many of the Top first sites share their rank with
+   * another site.
+   */
+  top_tied: number;
+  /** Fixpoint is how OPIC reached its fixpoint (Rounds 0: not computed). */
+  fixpoint: Fixpoint;
+  /**
+   * Thin is true when the ranking cannot separate the sites well: more
+   * than a fifth of the first sites are tied, or more than half of the
+   * sites are known from one link at most.
+   */
+  thin: boolean;
+  /** Summary says what the ranking rests on, in one sentence. */
+  summary: string;
+  /**
+   * Advice says what would separate the sites, one sentence a point;
+   * empty when the ranking is not thin.
+   */
+  advice?: string[];
+}
+
+/**
  * BiasedRankRow is one line of `sitesift rank --biased`.
  *
  * (Go: sitesift/app/ranking.BiasedRankRow)
@@ -826,6 +874,17 @@ export interface FetchError {
 export interface FileFilter {
   name?: string;
   pattern?: string;
+}
+
+/**
+ * Fixpoint is how OPIC reached its fixpoint: the rounds read, each reading
+ * every site once, and the L1 distance between the shares of the last two.
+ *
+ * (Go: sitesift/app/ranking.Fixpoint)
+ */
+export interface Fixpoint {
+  rounds: number;
+  residual: number;
 }
 
 /**
@@ -1401,6 +1460,7 @@ export interface QueueItem {
   biased?: number;
   opic_rank: number;
   opic_score: number;
+  opic_ties: number;
   pagerank_rank: number;
   pagerank_score: number;
   /**
@@ -1570,6 +1630,7 @@ export interface ReviewPage {
   others_rated: number;
   opic_rank: number;
   opic_score: number;
+  opic_ties: number;
   pagerank_rank: number;
   pagerank_score: number;
   /**
@@ -1753,6 +1814,7 @@ export interface SelectedSeed {
   platform: boolean;
   opic_rank: number;
   opic_score: number;
+  opic_ties: number;
   pagerank_rank: number;
   pagerank_score: number;
   /**
@@ -1993,6 +2055,7 @@ export interface SiteDetail {
   platform_chosen: boolean;
   opic_rank: number;
   opic_score: number;
+  opic_ties: number;
   pagerank_rank: number;
   pagerank_score: number;
 }
@@ -2162,8 +2225,9 @@ export interface SiteRound {
 export interface SiteRow {
   site: string;
   /**
-   * OPIC is the site's share of all OPIC importance: (history+cash) over
-   * the sum of (history+cash) of all sites, 0 when that sum is 0.
+   * OPIC is the site's share of all OPIC importance at OPIC's fixpoint
+   * over the site graph (importance.Fixpoint); the shares of all sites
+   * sum to 1.
    */
   opic: number;
   pagerank: number;
@@ -2195,6 +2259,7 @@ export interface SiteRow {
   platform: boolean;
   opic_rank: number;
   opic_score: number;
+  opic_ties: number;
   pagerank_rank: number;
   pagerank_score: number;
 }
@@ -2469,6 +2534,10 @@ export interface ApiRoutes {
   "GET /api/sites": {
     request: undefined;
     response: SiteList;
+  };
+  "GET /api/rank/basis": {
+    request: undefined;
+    response: Basis;
   };
   "GET /api/sites/{site}": {
     request: undefined;

@@ -118,7 +118,7 @@ export type SortKey = 'opic' | 'pagerank' | 'pages' | 'in_sites' | 'out_sites' |
  * values share a rank (1, 2, 2, 4); score is 100 × value / the top site's value, rounded. Absent from older
  * servers (and 0 where a listing does not carry the measure).
  */
-export type Standing = Partial<Pick<SiteRow, 'opic_rank' | 'opic_score' | 'pagerank_rank' | 'pagerank_score'>>;
+export type Standing = Partial<Pick<SiteRow, 'opic_rank' | 'opic_score' | 'opic_ties' | 'pagerank_rank' | 'pagerank_score'>>;
 export type Order = 'asc' | 'desc';
 
 export type SiteRow = Gen.SiteRow;
@@ -128,6 +128,8 @@ export type SiteList = Gen.SiteList;
 /** PlatformsFilter keeps the platform sites alone ('only') or leaves them out ('none'); '' shows all. */
 export type PlatformsFilter = '' | 'only' | 'none';
 
+/** RankBasis is what GET /api/rank/basis says the ranking of the sites rests on. */
+export type RankBasis = Gen.Basis;
 /** PlatformSummary is what GET /api/platforms says of the project's platform sites. */
 export type PlatformSummary = Gen.PlatformSummary;
 
@@ -457,6 +459,8 @@ export const api = {
     request<unknown>('DELETE', `/api/sites/${enc(site)}/rating${query({ librarian })}`),
   /** pageText is one crawled page with its main text and whole text. */
   pageText: (url: string, signal?: AbortSignal) => request<Answer<'GET /api/pages/text'>>('GET', `/api/pages/text${query({ url })}`, undefined, signal),
+  /** rankBasis says what the ranking of the sites rests on, and whether it separates them. */
+  rankBasis: (signal?: AbortSignal) => request<Answer<'GET /api/rank/basis'>>('GET', '/api/rank/basis', undefined, signal),
   /** platforms counts the project's platform sites for the Crawl page. */
   platforms: (signal?: AbortSignal) => request<Answer<'GET /api/platforms'>>('GET', '/api/platforms', undefined, signal),
   /** setPlatform moves a site into (true) or out of (false) the project's platforms, whatever the list says. */

@@ -5,14 +5,14 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Standing } from './api';
 import { LightElement } from './base';
-import { rank, score, share } from './format';
+import { rank, score, share, tiedTitle } from './format';
 import './explainer.css';
 
 /** The sentences, one per kind of number; a page shows the ones it uses. */
 export const EXPLAIN = {
   importance:
-    'Importance: how much of the web’s links lead to a site (OPIC, from the crawl), as a score where the top site = 100 (score = 100 × value / top value, rounded); rank 1 is the most linked, and sites of equal value share a rank.',
-  pagerank: 'PageRank checks it on the same links, computed after the crawl, on the same 0–100 scale and ranks.',
+    'Importance: how much of the web’s links lead to a site (OPIC, carried on to its fixpoint over the links the crawl found), as a score where the top site = 100 (score = 100 × value / top value, rounded); rank 1 is the most linked, and sites of equal value share a rank.',
+  pagerank: 'PageRank checks it on the same links, by another computation of the same limit, on the same 0–100 scale and ranks.',
   hub: 'Hub score: how well a community’s seed links to the sites of its community (HITS), as a score where the highest of this run = 100.',
   search:
     'Results are pages ordered by relevance: how well a page matches your words (more for a match in the title). Every word must be on the page unless you choose “any word”.',
@@ -134,12 +134,13 @@ export class RawController implements ReactiveController {
  * the 0–100 score, the rank, and the raw share when shown.
  */
 export function standingStats(s: Standing, opic: number, pagerank: number) {
-  const stat = (key: string, label: string, sc: number | undefined, rk: number | undefined, raw: number, title: string) =>
+  const stat = (key: string, label: string, sc: number | undefined, rk: number | undefined, ties: number | undefined, raw: number, title: string) =>
     html`<div class="stat standing" data-standing=${key} title=${title}>
       <span class="k">${label}</span>
       <span class="v"><span data-score>${score(sc)}</span> <span class="rank-of muted small" data-rank>${rank(rk)}</span>
+        ${ties ? html`<span class="tied muted small" data-ties=${ties}>${tiedTitle(ties)}</span>` : nothing}
         ${rawShares.on ? html`<span class="raw-share" data-share>${share(raw)}</span>` : nothing}</span>
     </div>`;
-  return html`${stat('opic', 'Importance', s.opic_score, s.opic_rank, opic, 'Importance (OPIC) as 0–100 of the top site; #rank among all sites but the platforms')}
-    ${stat('pagerank', 'PageRank', s.pagerank_score, s.pagerank_rank, pagerank, 'PageRank as 0–100 of the top site; #rank among all sites but the platforms')}`;
+  return html`${stat('opic', 'Importance', s.opic_score, s.opic_rank, s.opic_ties, opic, 'Importance (OPIC) as 0–100 of the top site; #rank among all sites but the platforms')}
+    ${stat('pagerank', 'PageRank', s.pagerank_score, s.pagerank_rank, undefined, pagerank, 'PageRank as 0–100 of the top site; #rank among all sites but the platforms')}`;
 }

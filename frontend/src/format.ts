@@ -92,6 +92,16 @@ export function rank(n: number | null | undefined): string {
   return n ? `#${intFmt.format(n)}` : '–';
 }
 
+/** tiedRank formats a rank shared with other sites as "#2=", and tiedTitle says with how many. */
+export function tiedRank(n: number | null | undefined, ties: number | null | undefined): string {
+  return n && ties ? `${rank(n)}=` : rank(n);
+}
+
+/** tiedTitle says how many other sites share a rank, '' when none does. */
+export function tiedTitle(ties: number | null | undefined): string {
+  return ties ? `tied with ${intFmt.format(ties)} other site${ties === 1 ? '' : 's'} of the same importance` : '';
+}
+
 /** score formats a 0–100 score, or "–" when the server sent none. */
 export function score(n: number | null | undefined): string {
   return n === null || n === undefined ? '–' : String(n);

@@ -18,6 +18,7 @@ import { href, siteHref } from './router';
 import { advanceLabel, advanceTo, offered, statusBadge, workflow } from './selection-ui';
 import { coreColour, coreName } from './site-graph';
 import { sparkline } from './sparkline';
+import './rank-basis';
 import type { Entry } from './review-queue';
 
 /** LINKS_SHOWN is how many linking / linked sites the card lists before "more". */
@@ -83,6 +84,7 @@ export function renderCard(c: Card) {
       ${r && comms.length === 0 ? html`<span class="muted small">in no community of the current extraction</span>` : nothing}
       ${r ? nothing : html`<span class="muted small">…</span>`}
     </div>
+    <ss-rank-basis compact></ss-rank-basis>
     <div class="review-stats">
       ${standingStats(r ?? row, r?.opic ?? row.opic, r?.pagerank ?? row.pagerank)}
       <div class="stat"><span class="k">Pages</span><span class="v" data-pages>${int(r?.pages_count ?? row.pages)}</span></div>

@@ -49,6 +49,7 @@ export function queueRowOf(p: ReviewPage): QueueItem {
     pagerank: p.pagerank,
     opic_rank: p.opic_rank,
     opic_score: p.opic_score,
+    opic_ties: p.opic_ties,
     pagerank_rank: p.pagerank_rank,
     pagerank_score: p.pagerank_score,
     pages: p.pages_count,

@@ -6,13 +6,14 @@ import { api, message, SITE_CRAWL_STATUSES, type Order, type SiteCrawlStatus, ty
 import { LightElement } from './base';
 import { crawlStatusBadge, isSiteCrawlStatus, STATUS_INFO } from './crawl-health';
 import { EXPLAIN, rawShares } from './explainer';
-import { int, rank, score, share } from './format';
+import { int, rank, score, share, tiedRank, tiedTitle } from './format';
 import { hasModifier, isTyping, windowKeys } from './keys';
 import { alertBox, Loader, spinner } from './loader';
 import { projectData } from './project-events';
 import { href, navigate, siteHref } from './router';
 import { ACTIVE_STATES, crawlFeed, librarian, ratingsSettled, writeRating } from './state';
 import './rating-legend';
+import './rank-basis';
 import './sites-view.css';
 import { archiveCells, archiveFilter, archiveHeaders, type ArchiveShown } from './archive-cells';
 import { isSitesPlatforms, PLATFORM_NOTE, platformBadge, platformControls, platformsQuery, type SitesPlatforms } from './platforms';
@@ -31,10 +32,10 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { key: null, label: 'Rank', cls: 'col-rank num', title: 'Importance rank among all sites: 1 is the most linked; sites of equal importance share a rank' },
+  { key: null, label: 'Rank', cls: 'col-rank num', title: 'Importance rank among all sites: 1 is the most linked; sites of equal importance share a rank, marked =' },
   { key: 'site', label: 'Site', cls: 'col-site', title: 'Host name (with port when not the default)' },
   { key: null, label: 'Status', cls: 'col-crawl-status', title: 'How fetching the site went (hover a status for its meaning)', health: true },
-  { key: 'opic', label: 'Importance', cls: 'col-opic num', title: 'Importance (OPIC, from the crawl) as 0–100: the top site is 100, a site half as linked 50' },
+  { key: 'opic', label: 'Importance', cls: 'col-opic num', title: 'Importance (OPIC at its fixpoint over the links found) as 0–100: the top site is 100, a site half as linked 50' },
   { key: 'pagerank', label: 'PageRank', cls: 'col-pagerank num', title: 'PageRank of the site graph as 0–100 of the top site’s' },
   { key: 'pages', label: 'Pages', cls: 'num', title: 'Pages crawled on this site (with a status: fetched fine)' },
   { key: null, label: 'Errors', cls: 'col-errors num', title: 'Fetches that failed or answered 4xx/5xx', health: true },
@@ -321,7 +322,7 @@ export class SitesView extends LightElement {
     const raw = rawShares.on;
     return html`<tr data-site=${r.site} class=${selected ? 'selected' : ''} aria-selected=${selected ? 'true' : 'false'}
       @click=${() => this.#select(i, false)} @dblclick=${() => navigate(siteHref(r.site))}>
-      <td class="col-rank num" data-rank=${r.opic_rank ?? ''}>${rank(r.opic_rank)}</td>
+      <td class="col-rank num" data-rank=${r.opic_rank ?? ''} data-ties=${r.opic_ties ?? 0} title=${tiedTitle(r.opic_ties)}>${tiedRank(r.opic_rank, r.opic_ties)}</td>
       <td class="col-site"><a href=${siteHref(r.site)}>${r.site}</a>${platformBadge(r.platform)}</td>
       ${health ? html`<td class="col-crawl-status" data-crawl-status=${r.crawl_status ?? ''}>${crawlStatusBadge(r.crawl_status)}</td>` : nothing}
       <td class="col-opic num" data-score=${r.opic_score ?? ''}>
@@ -424,6 +425,7 @@ export class SitesView extends LightElement {
             (<a href="#/crawl">settings</a>).
           </p>`
         : nothing}
+      <ss-rank-basis></ss-rank-basis>
       <ss-rating-legend></ss-rating-legend>
       ${this.platforms !== '' ? html`<p class="hint platform-note">${PLATFORM_NOTE}</p>` : nothing}
       ${alertBox(this.#sites.error)}

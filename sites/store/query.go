@@ -98,6 +98,7 @@ type SiteRow struct {
 type Standing struct {
 	OPICRank      int
 	OPICScore     int
+	OPICTies      int
 	PageRankRank  int
 	PageRankScore int
 }
