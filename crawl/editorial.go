@@ -281,6 +281,16 @@ var actionWords = map[string]bool{
 	"privacychoices": true, "consent": true, "adchoices": true,
 }
 
+// actionHosts are the first labels of the hosts of a site's domain that
+// sell subscriptions, sign readers in or hold their accounts (buy.wsj.com,
+// accounts.nytimes.com). A site's shop is not among them: an article may
+// be about what it sells.
+var actionHosts = map[string]bool{
+	"buy": true, "subscribe": true, "subscription": true, "subscriptions": true, "account": true,
+	"accounts": true, "myaccount": true, "login": true, "signin": true, "checkout": true,
+	"join": true, "newsletters": true, "newsletter": true, "members": true, "profile": true,
+}
+
 // maxSegment is the longest path segment isAction reads.
 const maxSegment = 32
 
@@ -363,10 +373,12 @@ func isOwnAccount(host, p, pageHost string) bool {
 // templateLinks marks as template (in template, indexed as x.links) the
 // links that are the template's wherever they stand: the site's own
 // accounts on platforms, the sign-in, subscription, newsletter and privacy
-// pages of the page's host, and the links to platforms (a newsletter
-// service) in a block beside one of these.
+// pages of the page's domain and its hosts that sell or sign in (see
+// actionHosts), and the links to platforms (a newsletter service) in a
+// block beside one of these.
 func templateLinks(x *extractor, page *url.URL, template []bool) {
-	pageHost := strings.TrimPrefix(strings.ToLower(page.Hostname()), "www.")
+	pageHost := strings.ToLower(page.Hostname())
+	pageDomain, _ := publicsuffix.EffectiveTLDPlusOne(pageHost)
 	var action []bool // made when first needed
 	for i, l := range x.links {
 		if template[i] {
@@ -378,8 +390,9 @@ func templateLinks(x *extractor, page *url.URL, template []bool) {
 			host = h
 		}
 		switch {
-		case strings.TrimPrefix(host, "www.") == pageHost:
-			if isAction(p) {
+		case host == pageHost || pageDomain != "" && strings.HasSuffix(host, "."+pageDomain) || host == pageDomain:
+			first, _, _ := strings.Cut(host, ".")
+			if isAction(p) || host != pageHost && actionHosts[first] {
 				template[i] = true
 				if action == nil {
 					action = make([]bool, len(x.links))

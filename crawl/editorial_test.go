@@ -218,3 +218,25 @@ func TestHasWord(t *testing.T) {
 		}
 	}
 }
+
+// TestSubscriptionHostsAreTemplate: the subscription and account hosts of
+// the page's own domain (buy.journal.example, accounts.journal.example)
+// are the template's, as its sign-in and subscribe paths are; its other
+// hosts (a blog) are not.
+func TestSubscriptionHostsAreTemplate(t *testing.T) {
+	page := `<!DOCTYPE html><html lang="en"><head><title>Rates | The Journal</title></head><body><main><article><h1>Rates stay put</h1>
+<p>The central bank left its rates unchanged on Wednesday, as most economists had expected, and said that it would
+watch wages closely before it moved again, <a href="https://blogs.journal.example/economics/rates-preview">as our
+economics blog</a> had suggested on Monday.</p>
+<p>Markets barely moved. The currency gained a little against the dollar, and bond yields fell for the third day in a
+row, <a href="https://www.journal.example/articles/markets-wednesday">our markets report</a> shows.</p>
+<div class="css-93m1lk"><p>Continue reading your article with a Journal subscription.</p><a href="https://buy.journal.example/?inttrk=article">Subscribe now</a>
+<a href="https://accounts.journal.example/login?target=rates">Sign in</a> <a href="https://subscribe.journal.example/gift">Give a subscription</a></div>
+</article></main></body></html>`
+	doc, err := ParseDocument([]byte(page), "text/html; charset=utf-8", "https://www.journal.example/articles/rates-stay-put")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLinks(t, doc, []string{"https://blogs.journal.example/economics/rates-preview", "https://www.journal.example/articles/markets-wednesday"},
+		[]string{"https://buy.journal.example/?inttrk=article", "https://accounts.journal.example/login?target=rates", "https://subscribe.journal.example/gift"})
+}
