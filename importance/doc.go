@@ -16,7 +16,10 @@
 // virtual page hands its cash out to all known nodes uniformly. The total of
 // the cash stays 1, and the estimate (history+cash), normalised over the real
 // nodes, converges to the PageRank of the same graph with the same teleport
-// and dangling nodes spread uniformly (the Kim–Lee matrix M*).
+// and dangling nodes spread uniformly (the Kim–Lee matrix M*). Fixpoint
+// carries OPIC on to that limit over a whole graph (the Cycle strategy's
+// rounds until two rounds agree), the paper's offline use of the same
+// computation: one value per node for a graph, however a crawl read it.
 //
 // Beside them: HITS hub and authority scores (the seeds paper's
 // HITS-Ranking), the seeds paper's bipartite core extraction (ExtractSeeds,

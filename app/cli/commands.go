@@ -257,7 +257,7 @@ func commandTable() []command {
 			project: projectDir, run: CLI.review},
 		{name: "selection", summary: "the librarians' selection of sites", run: CLI.selection, subs: []command{
 			{name: "selection set", summary: "decide a site's status: candidate, nominated, approved or rejected",
-				usage:   []string{"selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] [--reason TEXT] SITE STATUS"},
+				usage:   []string{"selection set --project DIR --librarian NAME [--note TEXT] [--subject TEXT] [--reason TEXT] [--page-only] SITE STATUS"},
 				project: projectDir},
 			{name: "selection export", summary: "the sites of one status",
 				usage: []string{"selection export --project DIR [--status approved] [--format txt|csv|json]"}, project: projectDir},

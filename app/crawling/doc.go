@@ -1,10 +1,10 @@
 // Package crawling is the service that crawls for a project: one crawl or
 // recrawl at a time in the background (Start, Status, Pause, Resume, Stop),
-// politely, with the sites' importance computed online by OPIC as pages
-// come in and the offline PageRank kept up to date batch by batch; every
+// politely, in the order OPIC computed online as pages come in sets (the
+// Greedy strategy), with the importance shown (OPIC's fixpoint and
+// PageRank over the site graph known) kept up to date batch by batch; every
 // exchange kept in the project's WARC files; a recrawl that revisits the
-// pages and sets each site's importance by the window policy of Adaptive
-// OPIC. It keeps the project's crawl settings (contact, user agent,
+// pages in the order the window policy of Adaptive OPIC estimates. It keeps the project's crawl settings (contact, user agent,
 // politeness, site rule, the links the importance is computed on, the
 // recrawl window).
 //
