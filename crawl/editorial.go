@@ -246,10 +246,15 @@ func linkShare(n, skip *html.Node) (linked, all int) {
 	return linked, all
 }
 
+// runs finds the runs of blocks' children (see run), reading each block's
+// children once however many links it holds.
+type runs map[*html.Node][2]*html.Node
+
 // run returns the first and last nodes of the run of the block's children
 // around n: the children between the <br> or block elements on either side
-// of the child that holds n. A block without such children is one run.
-func run(n, block *html.Node) (first, last *html.Node) {
+// of the child that holds n. A block without such children is one run:
+// the block itself.
+func (rs runs) run(n, block *html.Node) (first, last *html.Node) {
 	c := n
 	for c != nil && c.Parent != block {
 		c = c.Parent
@@ -258,17 +263,45 @@ func run(n, block *html.Node) (first, last *html.Node) {
 		return block, block
 	}
 	breaks := func(s *html.Node) bool { return s.Type == html.ElementNode && blocks[s.DataAtom] }
-	first, last = c, c
-	for s := c.PrevSibling; s != nil && !breaks(s); s = s.PrevSibling {
-		first = s
+	if breaks(c) {
+		// A paragraph made of a run of text since (see brParagraphs).
+		return c, c
 	}
-	for s := c.NextSibling; s != nil && !breaks(s); s = s.NextSibling {
-		last = s
+	if r, ok := rs[c]; ok {
+		return r[0], r[1]
 	}
-	if first == block.FirstChild && last == block.LastChild {
-		return block, block
+	whole := true
+	for s := block.FirstChild; s != nil; s = s.NextSibling {
+		if breaks(s) {
+			whole = false
+			break
+		}
 	}
-	return first, last
+	for s := block.FirstChild; s != nil; {
+		if breaks(s) {
+			s = s.NextSibling
+			continue
+		}
+		first, last := s, s
+		for t := s.NextSibling; t != nil && !breaks(t); t = t.NextSibling {
+			last = t
+		}
+		if whole {
+			first, last = block, block
+		}
+		for t := s; ; t = t.NextSibling {
+			rs[t] = [2]*html.Node{first, last}
+			if t == last || whole && t.NextSibling == nil {
+				break
+			}
+		}
+		if whole {
+			break
+		}
+		s = last.NextSibling
+	}
+	r := rs[c]
+	return r[0], r[1]
 }
 
 // actionWords are the path segments (lower-cased, without '-', '_' and an

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // storyProse is an article's prose with two links to other sites.
@@ -239,4 +242,65 @@ row, <a href="https://www.journal.example/articles/markets-wednesday">our market
 	}
 	wantLinks(t, doc, []string{"https://blogs.journal.example/economics/rates-preview", "https://www.journal.example/articles/markets-wednesday"},
 		[]string{"https://buy.journal.example/?inttrk=article", "https://accounts.journal.example/login?target=rates", "https://subscribe.journal.example/gift"})
+}
+
+// TestRunsReadEachBlockOnce: the runs of a block's children are found in
+// one reading of them, at the first link asked about: a block of
+// thousands of links costs a reading, not one per link.
+func TestRunsReadEachBlockOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<div>")
+	for i := range 3000 {
+		if i%1000 == 0 && i > 0 {
+			b.WriteString("<br><br>")
+		}
+		fmt.Fprintf(&b, `word <a href="/l%d">link %d</a> `, i, i)
+	}
+	b.WriteString("</div>")
+	root, err := html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var div *html.Node
+	var as []*html.Node
+	var find func(*html.Node)
+	find = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Div {
+			div = n
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.A {
+			as = append(as, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			find(c)
+		}
+	}
+	find(root)
+	rs := runs{}
+	first, last := rs.run(as[1500], div)
+	children, brs := 0, 0
+	for c := div.FirstChild; c != nil; c = c.NextSibling {
+		children++
+		if c.Type == html.ElementNode && c.DataAtom == atom.Br {
+			brs++
+		}
+	}
+	if len(rs) != children-brs {
+		t.Errorf("%d children in runs after the first link, want all %d but the breaks", len(rs), children-brs)
+	}
+	if first.Data != "word " || last.Data != " " || first.NextSibling != as[1000] {
+		t.Errorf("the run of link 1500 is %q … %q, want the second thousand links", first.Data, last.Data)
+	}
+	for _, i := range []int{0, 999, 2000, 2999} {
+		f, _ := rs.run(as[i], div)
+		if want := as[i/1000*1000]; f.NextSibling != want {
+			t.Errorf("link %d: run starts before %v, want before link %d", i, f.NextSibling, i/1000*1000)
+		}
+	}
+	// A block without breaks is one run, itself.
+	p, _ := html.Parse(strings.NewReader(`<p>a <a href="/x">x</a> b</p>`))
+	para := p.FirstChild.LastChild.FirstChild
+	if f, l := (runs{}).run(para.FirstChild.NextSibling, para); f != para || l != para {
+		t.Errorf("run of a paragraph without breaks: %v … %v", f, l)
+	}
 }

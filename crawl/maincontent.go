@@ -358,6 +358,7 @@ func classify(x *extractor, content *html.Node, text string) []bool {
 	}
 	padded := " " + text + " "
 	blockText := map[*html.Node]string{}
+	rs := runs{}
 	var short map[string]bool // texts of the content's elements, made when first needed
 	for _, at := range x.at {
 		if !template[at.link] || at.block == nil || at.box {
@@ -371,16 +372,20 @@ func classify(x *extractor, content *html.Node, text string) []bool {
 		// in its header is in many an article's text.
 		first, last := at.block, at.block
 		if !at.template {
-			first, last = run(at.node, at.block)
+			first, last = rs.run(at.node, at.block)
 		}
 		b, ok := blockText[first]
 		if !ok {
 			// A block longer than the content cannot be in it.
 			t := textBuilder{max: len(text) + 1}
-			for n := first; n != nil; n = n.NextSibling {
-				textOf(n, &t)
-				if n == last {
-					break
+			if first == at.block {
+				textOf(first, &t)
+			} else {
+				for n := first; n != nil; n = n.NextSibling {
+					textOf(n, &t)
+					if n == last {
+						break
+					}
 				}
 			}
 			b = t.b.String()
