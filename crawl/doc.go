@@ -29,7 +29,10 @@
 // once: go-trafilatura extracts its main content (what its authors wrote)
 // with its title, language and publication date, and each link is editorial
 // when it sits in that main content, template otherwise (navigation,
-// footers, sidebars, share widgets, "related" boxes). A page without an
+// footers, sidebars, share widgets, "related" boxes). Some links are the
+// template's even inside the article: boxes under a heading such as
+// "Related stories" or "From our network", the site's own accounts on
+// social platforms, its sign-in and subscription links. A page without an
 // article (a home page, a list of links) keeps as main content its text
 // outside the template, whose links are then the editorial ones. The
 // frontier takes both kinds of links.

@@ -39,8 +39,12 @@ const baselineShare = 0.9
 // The main text is what go-trafilatura extracts. A link is editorial when the
 // text of the block element around it (its paragraph, list item, table cell)
 // is in that main text: whole when it is a word or two ("Sources", "World"),
-// as a run of words otherwise. A link met in several places is editorial when
-// one of them is.
+// as a run of words otherwise; in an element whose text is separated by
+// <br>, the text between the breaks around it. A link met in several places
+// is editorial when one of them is. Wherever they stand, the links of boxes
+// of the template's (see inBox), the site's own accounts on platforms and
+// its sign-in and subscription links are template links (see
+// templateLinks).
 //
 // A page may have no main content: go-trafilatura finds nothing, or less
 // than it takes for an article (250 characters, when it falls back to its
@@ -48,6 +52,8 @@ const baselineShare = 0.9
 // home page, a list of links, a page of a few words). Then, as a web archivist reads such a page,
 // the main text is the body's text outside the template (see inTemplate), and
 // the links there are the editorial ones; the title is the page's <title>.
+// A short article, though, is the page's one <article> when that holds what
+// go-trafilatura found, and the rest of the page is not its text.
 //
 // A page of more than maxExtractNodes nodes or maxExtractBytes bytes is read
 // as one without main content: go-trafilatura copies a tree several times
