@@ -39,9 +39,9 @@ func TestCommunitySeedsAndTopics(t *testing.T) {
 		t.Errorf("second community: seed %s (site %s) from %s, hub score %v, hubs %v; want q1.test's home page, hubs q1.test and q2.test",
 			cs[1].Seed, cs[1].Site, cs[1].FromHub, cs[1].HubScore, cs[1].Hubs)
 	}
-	// The topics: the words every page of the community says, not the
+	// The topics: key phrases every site of the community says, not the
 	// words of every page of the project, numbers or one-letter words.
-	if cs[0].Topic != "jazz · records · vinyl" || cs[1].Topic != "birds · feathers · nests" {
+	if cs[0].Topic != "jazz records · rare vinyl" || cs[1].Topic != "build nests · birds with feathers" {
 		t.Errorf("topics %q, %q", cs[0].Topic, cs[1].Topic)
 	}
 	if cs[0].Name != cs[0].Topic {
@@ -140,7 +140,7 @@ func TestCollections(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Name != "Music and birds" || c.CreatedBy != "ana" || len(c.Communities) != 2 || !c.Communities[0].Kept ||
-		c.Communities[0].Name != "jazz · records · vinyl" || c.Communities[1].Seed != "http://q1.test/" {
+		c.Communities[0].Name != "jazz records · rare vinyl" || c.Communities[1].Seed != "http://q1.test/" {
 		t.Fatalf("new collection %+v", c)
 	}
 	var graph communities.GraphView
@@ -257,7 +257,7 @@ func TestCollections(t *testing.T) {
 	}
 	rows, err := csv.NewReader(&b).ReadAll()
 	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "community,topic,site,seed_url,hub_score,added_by_hand" ||
-		strings.Join(rows[1], ",") != "Garden birds,birds · feathers · nests,q1.test,http://q1.test/,0.5,false" ||
+		strings.Join(rows[1], ",") != "Garden birds,build nests · birds with feathers,q1.test,http://q1.test/,0.5,false" ||
 		strings.Join(rows[2], ",") != ",,radio.example,https://radio.example/jazz,,true" {
 		t.Errorf("csv %q, %v", rows, err)
 	}

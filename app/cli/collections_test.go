@@ -26,7 +26,7 @@ func TestCLICollections(t *testing.T) {
 		t.Errorf("list: %d %q", code, out)
 	}
 	code, out, _ = runCLI(t, "collections", "show", "--project", dir, "Jazz")
-	if code != 0 || !strings.Contains(out, "jazz · records · vinyl") || !strings.Contains(out, "http://q1.test/") {
+	if code != 0 || !strings.Contains(out, "jazz records · rare vinyl") || !strings.Contains(out, "http://q1.test/") {
 		t.Errorf("show: %d %q", code, out)
 	}
 	code, out, _ = runCLI(t, "collections", "export", "--project", dir, "1")
@@ -36,7 +36,7 @@ func TestCLICollections(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "seeds.csv")
 	code, _, stderr = runCLI(t, "collections", "export", "--project", dir, "--format", "csv", "--out", file, "Jazz")
 	b, _ := os.ReadFile(file)
-	if code != 0 || !strings.HasPrefix(string(b), "community,topic,site,seed_url,hub_score,added_by_hand\njazz · records · vinyl,") {
+	if code != 0 || !strings.HasPrefix(string(b), "community,topic,site,seed_url,hub_score,added_by_hand\njazz records · rare vinyl,") {
 		t.Errorf("export csv: %d %s %q", code, stderr, b)
 	}
 	// A collection that does not exist writes no file.

@@ -23,10 +23,16 @@ const (
 	// those held by the most of its pages. A label word is on many of
 	// them, and each word weighed costs a look-up in the index.
 	topicTerms = 1000
+	// topicPhrases is the number of key phrases of a label.
+	topicPhrases = 2
+	// topicPhraseCands bounds the phrases of a community weighed for its
+	// label: those held by the most of its pages.
+	topicPhraseCands = 5000
 )
 
-// communityTopic returns the topic label of core c: [TopicLabel] of the
-// pages of its hubs' and authorities' sites in the project's index.
+// communityTopic returns the topic label of core c: [KeyPhraseLabel] of the
+// pages of its hubs' and authorities' sites in the project's index, or
+// [TopicLabel] when they hold no key phrase.
 func (s *Service) communityTopic(ctx context.Context, cg *communityGraph, c importance.Core) (string, error) {
 	if s.index == nil {
 		return "", nil
@@ -39,16 +45,144 @@ func (s *Service) communityTopic(ctx context.Context, cg *communityGraph, c impo
 			names = append(names, s)
 		}
 	}
+	return sitesTopic(ctx, s.index, names)
+}
+
+// sitesTopic returns the topic label of the pages of the sites names in
+// ix: see communityTopic.
+func sitesTopic(ctx context.Context, ix *index.Index, names []string) (string, error) {
 	// Words of one page only never make a label of several pages: leaving
 	// them out first spares the index their look-ups.
-	st, err := s.index.SiteTerms(ctx, names, topicPages, 2, topicTerms)
+	minPages := 2
+	st, err := ix.SiteTerms(ctx, names, topicPages, minPages, topicTerms)
 	if err == nil && st.Pages < 2 {
-		st, err = s.index.SiteTerms(ctx, names, topicPages, 1, topicTerms)
+		minPages = 1
+		st, err = ix.SiteTerms(ctx, names, topicPages, minPages, topicTerms)
 	}
 	if err != nil {
 		return "", fmt.Errorf("communities: topic: %w", err)
 	}
+	ps, err := ix.SitePhrases(ctx, names, topicPages, minPages, topicPhraseCands)
+	if err != nil {
+		return "", fmt.Errorf("communities: topic: %w", err)
+	}
+	if label := KeyPhraseLabel(st, ps, topicPhrases); label != "" {
+		return label, nil
+	}
 	return TopicLabel(st, topicWords), nil
+}
+
+// KeyPhraseLabel names a set of pages by its key phrases, the n best
+// joined by " · " ("cheese makers · raw milk"): phrases of 2 to 4 words of
+// the pages' main text, in their own language (see index.SitePhrases),
+// that name what the pages are about rather than the words they use most.
+// "" when no phrase qualifies.
+//
+// A phrase qualifies when its first and last words qualify as words of a
+// [TopicLabel] (no stop word of its language nor of topicStopWords, no
+// digit), it holds at most one such word inside ("history of printing",
+// not "disrupted for several weeks"), and it is held by two of the pages
+// when there are two or more,
+// and by two of the sites when the pages are of two or more: a phrase of
+// one site's pages names that site, not the community. Each phrase is
+// weighed by the sites that hold it times the mean weight of its terms, a
+// term's weight being its G² of TopicLabel (0 for a term no more frequent
+// in the set than in the rest of the index), or, when the set is the whole
+// index, the share of its pages that hold the term: a key phrase recurs
+// across the set and its words are the set's own. Ties go to the phrase
+// held by more pages, then to the shorter one (a word more that weighs no
+// more names nothing more), then to the first in alphabetical order. A
+// phrase whose terms overlap those of a phrase already chosen is passed
+// over, so that the label names two things rather than one twice.
+func KeyPhraseLabel(st index.TermStats, ps index.PhraseStats, n int) string {
+	weight := termWeights(st)
+	type scored struct {
+		phrase       string
+		score        float64
+		pages, words int
+		terms        []string
+	}
+	var cands []scored
+	for _, p := range ps.Phrases {
+		words := strings.Fields(p.Phrase)
+		if len(words) < index.MinPhraseWords || (ps.Sites >= 2 && p.Sites < 2) || (ps.Pages >= 2 && p.Pages < 2) || len(p.Terms) == 0 {
+			continue
+		}
+		first, last := words[0], words[len(words)-1]
+		if !topicWord(first) || !topicWord(last) || index.StopWord(p.Language, first) || index.StopWord(p.Language, last) {
+			continue
+		}
+		stops := 0
+		for _, w := range words[1 : len(words)-1] {
+			if topicStopWords[w] || index.StopWord(p.Language, w) {
+				stops++
+			}
+		}
+		if stops > 1 {
+			continue
+		}
+		var sum float64
+		for _, t := range p.Terms {
+			sum += weight[termKey{p.Language, t}]
+		}
+		if sum <= 0 {
+			continue
+		}
+		cands = append(cands, scored{p.Phrase, float64(p.Sites) * sum / float64(len(p.Terms)), p.Pages, len(words), p.Terms})
+	}
+	slices.SortFunc(cands, func(x, y scored) int {
+		switch {
+		case x.score != y.score:
+			return cmpDesc(x.score, y.score)
+		case x.pages != y.pages:
+			return y.pages - x.pages
+		case x.words != y.words:
+			return x.words - y.words
+		}
+		return strings.Compare(x.phrase, y.phrase)
+	})
+	var label []string
+	used := map[string]bool{}
+	for _, c := range cands {
+		if len(label) == n {
+			break
+		}
+		if slices.ContainsFunc(c.terms, func(t string) bool { return used[t] }) {
+			continue
+		}
+		for _, t := range c.terms {
+			used[t] = true
+		}
+		label = append(label, c.phrase)
+	}
+	return strings.Join(label, " · ")
+}
+
+// termKey is a term of the index in the fields of one language.
+type termKey struct{ lang, term string }
+
+// termWeights weighs the terms of st as [KeyPhraseLabel] says: G² for the
+// terms over-represented in the set, or the share of its pages that hold
+// each term when the set is the whole index.
+func termWeights(st index.TermStats) map[termKey]float64 {
+	out := map[termKey]float64{}
+	np, N := float64(st.Pages), float64(st.Docs)
+	if np == 0 {
+		return out
+	}
+	rest := N - np
+	for _, t := range st.Terms {
+		a := float64(t.Pages)
+		if rest <= 0 {
+			out[termKey{t.Language, t.Term}] = a / np
+			continue
+		}
+		c := max(float64(t.DocFreq)-a, 0)
+		if a/np > c/rest {
+			out[termKey{t.Language, t.Term}] = gSquared(a, np-a, c, rest-c)
+		}
+	}
+	return out
 }
 
 // TopicLabel names a set of pages by its most distinctive words, the n best

@@ -76,7 +76,7 @@ func TestCollectionsAPI(t *testing.T) {
 		t.Errorf("seeds.txt: %d %q %q", rec.Code, rec.Body, rec.Header().Get("Content-Disposition"))
 	}
 	if rec := get(base + "/seeds.csv"); rec.Code != 200 || !strings.HasPrefix(rec.Body.String(),
-		"community,topic,site,seed_url,hub_score,added_by_hand\nGarden birds,birds · feathers · nests,q1.test,http://q1.test/,0.5,false\n") {
+		"community,topic,site,seed_url,hub_score,added_by_hand\nGarden birds,build nests · birds with feathers,q1.test,http://q1.test/,0.5,false\n") {
 		t.Errorf("seeds.csv: %d %q", rec.Code, rec.Body)
 	}
 	if rec := get(base + "/seeds.json"); rec.Code != 200 || rec.Header().Get("Content-Type") != "application/json" {

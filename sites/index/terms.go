@@ -64,45 +64,9 @@ func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, mi
 	if len(siteNames) == 0 || docs == 0 {
 		return st, nil
 	}
-	// Each site gets an equal share of maxPages, so that one large site
-	// cannot fill the set alone.
-	perSite := int(docs)
-	if maxPages > 0 {
-		perSite = max(1, maxPages/len(siteNames))
-	}
-	ls, err := ix.present()
+	texts, analyzers, err := ix.siteTexts(ctx, siteNames, maxPages, docs)
 	if err != nil {
 		return st, fmt.Errorf("index: term statistics: %w", err)
-	}
-	fields := []string{languageField}
-	analyzers := map[string]analysis.Analyzer{}
-	for _, l := range ls {
-		fields = append(fields, textField(l.key))
-		analyzers[l.key] = l.an
-	}
-	type text struct{ key, text string }
-	var texts []text
-	seenSite := map[string]bool{}
-	for _, s := range siteNames {
-		s = strings.ToLower(s)
-		if seenSite[s] {
-			continue
-		}
-		if maxPages > 0 && len(texts) >= maxPages {
-			break // more sites than pages: one page each of the first
-		}
-		seenSite[s] = true
-		req := bleve.NewSearchRequestOptions(siteTerm(s), perSite, 0, false)
-		req.Fields = fields
-		req.SortBy([]string{"_id"})
-		res, err := ix.bi.SearchInContext(ctx, req)
-		if err != nil {
-			return st, fmt.Errorf("index: term statistics of site %q: %w", s, err)
-		}
-		for _, h := range res.Hits {
-			key := LanguageKey(stringField(h.Fields, languageField))
-			texts = append(texts, text{key, stringField(h.Fields, textField(key))})
-		}
 	}
 	type id struct{ key, term string }
 	type tally struct {
@@ -186,4 +150,55 @@ func (ix *Index) SiteTerms(ctx context.Context, siteNames []string, maxPages, mi
 	}
 	slices.SortFunc(st.Terms, func(a, b TermCount) int { return byID(id{a.Language, a.Term}, id{b.Language, b.Term}) })
 	return st, nil
+}
+
+// pageText is the main text of one page, the key of its language and its
+// site.
+type pageText struct{ key, text, site string }
+
+// siteTexts reads the main texts of the pages of the given sites, up to
+// maxPages of them (all when maxPages <= 0), an equal share of maxPages
+// from each site, taken in URL order within it, with the analyzers of the
+// languages of the index by key; docs is the number of pages in the index.
+func (ix *Index) siteTexts(ctx context.Context, siteNames []string, maxPages int, docs uint64) ([]pageText, map[string]analysis.Analyzer, error) {
+	// Each site gets an equal share of maxPages, so that one large site
+	// cannot fill the set alone.
+	perSite := int(docs)
+	if maxPages > 0 {
+		perSite = max(1, maxPages/len(siteNames))
+	}
+	ls, err := ix.present()
+	if err != nil {
+		return nil, nil, err
+	}
+	fields := []string{languageField}
+	analyzers := map[string]analysis.Analyzer{}
+	for _, l := range ls {
+		fields = append(fields, textField(l.key))
+		analyzers[l.key] = l.an
+	}
+	var texts []pageText
+	seenSite := map[string]bool{}
+	for _, s := range siteNames {
+		s = strings.ToLower(s)
+		if seenSite[s] {
+			continue
+		}
+		if maxPages > 0 && len(texts) >= maxPages {
+			break // more sites than pages: one page each of the first
+		}
+		seenSite[s] = true
+		req := bleve.NewSearchRequestOptions(siteTerm(s), perSite, 0, false)
+		req.Fields = fields
+		req.SortBy([]string{"_id"})
+		res, err := ix.bi.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, nil, fmt.Errorf("site %q: %w", s, err)
+		}
+		for _, h := range res.Hits {
+			key := LanguageKey(stringField(h.Fields, languageField))
+			texts = append(texts, pageText{key, stringField(h.Fields, textField(key)), s})
+		}
+	}
+	return texts, analyzers, nil
 }
