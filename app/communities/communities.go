@@ -31,9 +31,10 @@ type Community struct {
 	Seed    string `json:"seed"`
 	Site    string `json:"site"`
 	FromHub string `json:"from_hub"`
-	// Topic is the label of the core's most distinctive words (see
-	// [TopicLabel]), empty when its sites have no indexed page; Name is
-	// Topic, or the seed's site when there is no topic.
+	// Topic is the label of the core: its key phrases (see
+	// [KeyPhraseLabel]), or its most distinctive words when its pages hold
+	// no key phrase ([TopicLabel]), empty when its sites have no indexed
+	// page; Name is Topic, or the seed's site when there is no topic.
 	Topic string `json:"topic"`
 	Name  string `json:"name"`
 	// Hubs and Authorities are in the order they joined the core.

@@ -32,7 +32,7 @@ if (!PROXY) {
 const WORD = (process.env.SEARCH_WORD || 'remember').toLowerCase();
 const LIBRARIAN = process.env.WALK_LIBRARIAN || `e2e-walk-${process.pid}-${Date.now().toString(36)}`;
 
-// Function words of English and French: no topic label is made of them.
+// Function words of English and French: no phrase of a topic label starts or ends on one.
 const STOP = new Set(
   ('a an and are as at be but by for from had has have he her his i in is it its not of on or our she that the their ' +
     'them they this to was we were what when which who will with you your also more most than then there these those ' +
@@ -190,7 +190,7 @@ try {
     console.log(`      "${WORD}": ${all.total} pages of ${project.pages}, each once, each with the word in its article`);
   });
 
-  await step('Communities: cores of at least 2 hub and 2 authority sites, labelled by topic words', async () => {
+  await step('Communities: cores of at least 2 hub and 2 authority sites, labelled by key phrases', async () => {
     await page.goto(`${base}#/communities`);
     await page.waitForSelector('#communities-count');
     // The page names the button to press as the button reads.
@@ -216,10 +216,14 @@ try {
       const hubs = new Set((c.hubs ?? []).map(siteOf));
       const auths = new Set((c.authorities ?? []).map(siteOf));
       assert(hubs.size >= 2 && auths.size >= 2, `community ${c.core} "${c.topic}" has ${hubs.size} hub and ${auths.size} authority sites`);
-      const words = (c.topic || '').split(' · ').filter(Boolean);
-      assert(words.length > 0, `community ${c.core} has no topic label`);
-      const bad = words.filter((w) => STOP.has(w.toLowerCase()));
-      assert(bad.length === 0, `community ${c.core} is labelled "${c.topic}": ${bad.join(', ')} are function words`);
+      const phrases = (c.topic || '').split(' · ').filter(Boolean);
+      assert(phrases.length > 0, `community ${c.core} has no topic label`);
+      for (const p of phrases) {
+        const words = p.split(' ');
+        assert(words.length >= 2 && words.length <= 4, `community ${c.core} is labelled "${c.topic}": "${p}" is no phrase of 2 to 4 words`);
+        const ends = [words[0], words[words.length - 1]].filter((w) => STOP.has(w.toLowerCase()));
+        assert(ends.length === 0, `community ${c.core} is labelled "${c.topic}": "${p}" starts or ends on a function word`);
+      }
       const li = page.locator(`ol.core-list li.core[data-core="${c.core}"]`);
       assert((await li.locator('details[data-kind="hubs"] li').count()) === c.hubs.length, `community ${c.core} lists other hubs than the run gave`);
       console.log(`      ${c.topic}: hubs ${[...hubs].join(', ')} → ${[...auths].join(', ')}`);

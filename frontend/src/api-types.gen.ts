@@ -494,9 +494,10 @@ export interface Community {
   site: string;
   from_hub: string;
   /**
-   * Topic is the label of the core's most distinctive words (see
-   * [TopicLabel]), empty when its sites have no indexed page; Name is
-   * Topic, or the seed's site when there is no topic.
+   * Topic is the label of the core: its key phrases (see
+   * [KeyPhraseLabel]), or its most distinctive words when its pages hold
+   * no key phrase ([TopicLabel]), empty when its sites have no indexed
+   * page; Name is Topic, or the seed's site when there is no topic.
    */
   topic: string;
   name: string;

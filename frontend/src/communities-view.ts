@@ -505,7 +505,7 @@ export class CommunitiesView extends LightElement {
           @keydown=${(e: KeyboardEvent) => {
             if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
           }} />
-        ${k.topic && k.topic !== k.name ? html`<span class="topic muted small" title="Topic: its pages' most distinctive words">${k.topic}</span>` : nothing}
+        ${k.topic && k.topic !== k.name ? html`<span class="topic muted small" title="Topic: key phrases of its sites' main text, in their languages">${k.topic}</span>` : nothing}
       </div>
       <div class="core-seed">
         ${k.seed
@@ -521,7 +521,7 @@ export class CommunitiesView extends LightElement {
         ${k.from_hub ? html`<span title="The page of the hub site the seed is made from">from <a href=${siteHref(k.site)}>${k.from_hub}</a></span>` : nothing}
         <span title="Share of hub→authority pairs that are linked">cover density <strong>${density(k.cover_density)}</strong></span>
         ${this.collection?.params?.off_main_eigenvector?.includes(k.core)
-          ? html`<span class="off-eigenvector" title="Its HITS hub score is 0 to within 1e-20 (raw ${sig(k.hub_score)}): the core lies off the main eigenvector of the run it was found in, grown from a lesser authority after the best fell short, and the score says nothing of how good a hub it is">hub score: not on the main eigenvector</span>`
+          ? html`<span class="hub-score-none" title="This community was found after the stronger ones were taken out of the graph: its hub score is next to nothing and says nothing of how good a hub its seed is, so none is shown">hub score: not comparable</span>`
           : k.hub_score
           ? html`<span title="HITS hub score of the seed's hub when its core was found, as 0–100 of the highest of this run (raw ${sig(k.hub_score)})"
               data-hub-relative=${this.#hubRelative(k)}>hub score <strong>${score(this.#hubRelative(k))}</strong>${
