@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How close OPIC, as a crawl leaves it, is to the PageRank of the site graph
+# How close the running OPIC estimate, as a crawl leaves it, is to the PageRank of the site graph
 # that crawl found, with the crawler's idle-site reads (the default, 4) and
 # without them (--idle-reads 0): crawls of the built-in demo web, each into a
 # new project, as `sitesift demo` crawls it (all its pages, at most 40 a site,
@@ -28,13 +28,18 @@ for _ in $(seq 100); do [ "$(wc -l <"$work/web.out")" -gt 1 ] && break; sleep 0.
 proxy=$(head -n 1 "$work/web.out")
 mapfile -t seeds < <(tail -n +2 "$work/web.out")
 
-measure() { # measure RANK_CSV: prints "spearman mre_pct sites"
+measure() { # measure PROJECT_DIR: prints "spearman mre_pct sites"
   /usr/bin/python3 - "$1" <<'PY'
-import csv, sys
+import sqlite3, sys
 from scipy.stats import spearmanr
-rows = list(csv.DictReader(open(sys.argv[1])))
-opic = [float(r["opic"]) for r in rows]
-pr = [float(r["pagerank"]) for r in rows]
+# The crawl's running OPIC estimate, (history + cash) normalised, as the
+# crawl left it; what the Sites page shows is OPIC carried on to its
+# fixpoint, which equals PageRank (tools/crawlbench/path.sh).
+rows = sqlite3.connect(sys.argv[1] + "/project.db").execute(
+    "SELECT opic_history + opic_cash, pagerank FROM sites").fetchall()
+total = sum(o for o, _ in rows)
+opic = [o / total for o, _ in rows]
+pr = [p for _, p in rows]
 rho = spearmanr(opic, pr).correlation
 mre = sum(abs(o - p) / p for o, p in zip(opic, pr)) / len(pr)
 print(f"{rho:.3f} {100 * mre:.1f} {len(rows)}")
@@ -49,9 +54,8 @@ for run in $(seq "$runs"); do
     "$BIN" crawl --project "$p" --proxy "$proxy" --max-pages 600 --max-pages-per-site 40 --parallel 4 \
       --delay "${DELAY:-20ms}" --no-warc --idle-reads "$k" "${seeds[@]}" >"$work/crawl.out" 2>&1 ||
       { echo "idle-reads: crawl failed:" >&2; cat "$work/crawl.out" >&2; exit 1; }
-    "$BIN" rank --project "$p" --format csv --include-platforms >"$work/rank.csv" 2>/dev/null
     pages=$(sed -nE 's/^crawl done .*: ([0-9]+) pages fetched.*/\1/p' "$work/crawl.out")
-    read -r rho mre sites < <(measure "$work/rank.csv")
+    read -r rho mre sites < <(measure "$p")
     echo "$run $k $pages $sites $rho $mre" | tee -a "$work/results.txt"
     rm -rf "$p"
   done
