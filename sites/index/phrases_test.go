@@ -59,8 +59,8 @@ func TestSitePhrases(t *testing.T) {
 		}
 	}
 	for _, want := range []struct {
-		key   string
-		terms []string
+		key          string
+		terms        []string
 		sites, pages int
 	}{
 		// "cheese makers" and "cheese maker" are one phrase, as written first on a tie.
