@@ -55,7 +55,8 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 // WriteRank writes the ranking as an aligned table, CSV
 // (site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,
 // pagerank_rank,pagerank_score,graph) or JSON. The table shows each site's rank
-// and 0–100 score by OPIC and by PageRank (see [ranking.Ranking]) and, when raw, the
+// and 0–100 score by OPIC and by PageRank (see [ranking.Ranking]), a rank shared
+// with other sites marked "=", and, when raw, the
 // shares of 1 they come from; CSV and JSON always carry both. Each says
 // which site graph the numbers come from: the table in a line above its
 // header, CSV and JSON in the graph of every row.
@@ -71,7 +72,11 @@ func WriteRank(w io.Writer, rows []ranking.RankRow, format string, raw bool) err
 		}
 		fmt.Fprintln(w)
 		for _, r := range rows {
-			fmt.Fprintf(w, "%6d %5d  %-40s %7d %8d %8d %9d %6d", r.OPICRank, r.OPICScore, r.Site, r.PageRankRank, r.PageRankScore, r.InSites, r.OutSites, r.Pages)
+			rank := strconv.Itoa(r.OPICRank)
+			if r.OPICTies > 0 {
+				rank += "=" // shared with other sites
+			}
+			fmt.Fprintf(w, "%6s %5d  %-40s %7d %8d %8d %9d %6d", rank, r.OPICScore, r.Site, r.PageRankRank, r.PageRankScore, r.InSites, r.OutSites, r.Pages)
 			if raw {
 				fmt.Fprintf(w, " %12.6g %12.6g", r.OPIC, r.PageRank)
 			}

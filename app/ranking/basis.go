@@ -30,13 +30,14 @@ type Basis struct {
 	// all the sites when fewer.
 	Top int `json:"top"`
 	// TopTied is how many of the Top first sites share their rank with
-	// another site.
-	TopTied int `json:"top_tied"`
+	// another site; LargestTie the most sites sharing one rank among them.
+	TopTied    int `json:"top_tied"`
+	LargestTie int `json:"largest_tie"`
 	// Fixpoint is how OPIC reached its fixpoint (Rounds 0: not computed).
 	Fixpoint Fixpoint `json:"fixpoint"`
 	// Thin is true when the ranking cannot separate the sites well: more
-	// than a fifth of the first sites are tied, or more than half of the
-	// sites are known from one link at most.
+	// than a fifth of the first sites share one rank, or more than half of
+	// the sites are known from one link at most.
 	Thin bool `json:"thin"`
 	// Summary says what the ranking rests on, in one sentence.
 	Summary string `json:"summary"`
@@ -67,8 +68,8 @@ func (s *Service) Basis(ctx context.Context) (Basis, error) {
 func NewBasis(rb store.RankBasis, opic Ranking, fp store.Fixpoint) Basis {
 	b := Basis{Sites: rb.Sites, FetchedSites: rb.FetchedSites, Pages: rb.Pages, OneLink: rb.OneLink,
 		Fixpoint: Fixpoint(fp), Top: min(BasisTop, opic.Len())}
-	b.TopTied = opic.TopTied(b.Top)
-	tied := b.Top >= 5 && b.TopTied*5 > b.Top
+	b.TopTied, b.LargestTie = opic.TopTied(b.Top), opic.LargestTie(b.Top)
+	tied := b.Top >= 5 && b.LargestTie*5 > b.Top
 	oneLink := b.Sites >= 10 && b.OneLink*2 > b.Sites
 	b.Thin = tied || oneLink
 	b.Summary = fmt.Sprintf("Ranked from %s on %s: %s, %s linked from one site at most",
@@ -90,8 +91,8 @@ func NewBasis(rb store.RankBasis, opic Ranking, fp store.Fixpoint) Basis {
 			b.OneLink, b.Sites))
 	}
 	if tied {
-		b.Advice = append(b.Advice, fmt.Sprintf("%d of the first %d sites share a rank: more seeds on the subject, or more pages, give them links that separate them.",
-			b.TopTied, b.Top))
+		b.Advice = append(b.Advice, fmt.Sprintf("%d of the first %d sites share one rank: more seeds on the subject, or more pages, give them links that separate them.",
+			b.LargestTie, b.Top))
 	}
 	return b
 }

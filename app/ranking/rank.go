@@ -300,6 +300,20 @@ func (r Ranking) TopTied(k int) int {
 	return n
 }
 
+// LargestTie is the largest number of the first k values (all when fewer)
+// that share one rank; 1 when no two do, 0 for no value.
+func (r Ranking) LargestTie(k int) int {
+	k = min(k, len(r.desc))
+	largest := 0
+	for i := 0; i < k; {
+		v := r.desc[i]
+		end := r.Rank(v) - 1 + r.Ties(v) + 1 // the group of v ends there
+		largest = max(largest, min(end, k)-i)
+		i = max(i+1, end)
+	}
+	return largest
+}
+
 // Len is the number of values ranked.
 func (r Ranking) Len() int { return len(r.desc) }
 

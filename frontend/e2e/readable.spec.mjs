@@ -63,13 +63,14 @@ await step('Sites shows the rank and the 0–100 importance of the API, the top 
   await page.waitForSelector('ss-sites tr[data-site]');
   const first = page.locator('ss-sites tbody tr[data-site]').first();
   assert((await first.getAttribute('data-site')) === api.rows[0].site, 'the first row is not the top site');
-  assert((await first.locator('td.col-rank').innerText()).trim() === '#1', 'the top site is not shown as #1');
+  const tie = (r) => (r.opic_ties ? '=' : ''); // a rank shared with other sites reads #2=
+  assert((await first.locator('td.col-rank').innerText()).trim() === `#1${tie(api.rows[0])}`, 'the top site is not shown as #1');
   assert((await first.locator('td.col-opic .v').innerText()).trim() === '100', 'the top site does not show 100');
   for (const r of api.rows.slice(0, 10)) {
     const row = page.locator(`ss-sites tr[data-site="${r.site}"]`);
     const shown = Number((await row.locator('td.col-opic .v').innerText()).trim());
     assert(shown === r.opic_score && shown >= 0 && shown <= 100, `${r.site} shows ${shown}, the API says ${r.opic_score}`);
-    assert((await row.locator('td.col-rank').innerText()).trim() === `#${r.opic_rank}`, `${r.site}: rank shown differs from ${r.opic_rank}`);
+    assert((await row.locator('td.col-rank').innerText()).trim() === `#${r.opic_rank}${tie(r)}`, `${r.site}: rank shown differs from ${r.opic_rank}`);
   }
   const sentence = await page.locator('ss-sites ss-explainer .explainer-text').innerText();
   assert(/top site = 100/.test(sentence) && /rank 1 is the most linked/.test(sentence), `explainer "${sentence}"`);
@@ -77,6 +78,22 @@ await step('Sites shows the rank and the 0–100 importance of the API, the top 
   assert((await page.locator('ss-sites .raw-share').count()) === 0, 'raw shares shown before asked for');
   state.top = api.rows[0];
   await shot(page, 'readable-sites');
+});
+
+await step('the Sites page says what the ranking rests on, as GET /api/rank/basis does', async () => {
+  const basis = await apiGet('/api/rank/basis');
+  assert(basis.sites > 0 && basis.fixpoint.rounds > 1 && basis.fixpoint.residual < 1e-12, `basis ${JSON.stringify(basis)}`);
+  const note = page.locator('ss-sites ss-rank-basis [data-rank-basis]');
+  await note.waitFor();
+  const text = (await note.innerText()).replace(/\s+/g, ' ');
+  assert((await note.getAttribute('data-rank-basis')) === (basis.thin ? 'thin' : 'ok'), `note "${text}" for thin=${basis.thin}`);
+  assert(text.includes(basis.summary), `the note "${text}" lacks the summary "${basis.summary}"`);
+  if (basis.thin) {
+    assert(text.includes('too small to separate the sites'), `thin note "${text}"`);
+    assert((await note.locator('li').count()) === basis.advice.length, 'the advice is not all listed');
+  } else {
+    assert(text.includes(`${basis.fixpoint.rounds} rounds`), `the note "${text}" does not say how OPIC reached its fixpoint`);
+  }
 });
 
 await step('the raw shares show on demand and stay shown after a reload', async () => {

@@ -304,15 +304,16 @@ export interface Basis {
   top: number;
   /**
    * TopTied is how many of the Top first sites share their rank with
-   * another site.
+   * another site; LargestTie the most sites sharing one rank among them.
    */
   top_tied: number;
+  largest_tie: number;
   /** Fixpoint is how OPIC reached its fixpoint (Rounds 0: not computed). */
   fixpoint: Fixpoint;
   /**
    * Thin is true when the ranking cannot separate the sites well: more
-   * than a fifth of the first sites are tied, or more than half of the
-   * sites are known from one link at most.
+   * than a fifth of the first sites share one rank, or more than half of
+   * the sites are known from one link at most.
    */
   thin: boolean;
   /** Summary says what the ranking rests on, in one sentence. */
