@@ -19,15 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-4}
 BIN=${BIN:-./build/bin/sitesift}
-work=$(mktemp -d)
-web=""
-cleanup() { [ -n "$web" ] && kill "$web" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-"$BIN" demo-web --addr 127.0.0.1:0 >"$work/web.out" 2>&1 & web=$!
-for _ in $(seq 100); do [ "$(wc -l <"$work/web.out")" -gt 1 ] && break; sleep 0.1; done
-proxy=$(head -n 1 "$work/web.out")
-mapfile -t seeds < <(tail -n +2 "$work/web.out")
+. tools/crawlbench/demoweb.sh
 
 echo "$(uptime)"
 for run in $(seq "$runs"); do

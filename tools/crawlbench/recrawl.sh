@@ -16,15 +16,7 @@ BIN=${SITESIFT:-./build/bin/sitesift}
 RECRAWLS=${RECRAWLS:-3}
 policies=("$@")
 [ ${#policies[@]} -gt 0 ] || policies=(full-history fixed variable)
-work=$(mktemp -d)
-web=""
-cleanup() { [ -z "$web" ] || kill "$web" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-"$BIN" demo-web --addr 127.0.0.1:0 >"$work/web.out" 2>&1 & web=$!
-for _ in $(seq 100); do [ "$(wc -l <"$work/web.out")" -gt 1 ] && break; sleep 0.1; done
-proxy=$(head -1 "$work/web.out")
-mapfile -t seeds < <(tail -n +2 "$work/web.out")
+. tools/crawlbench/demoweb.sh
 
 l1() {
   /usr/bin/python3 - "$work/p/project.db" <<'PY'
