@@ -75,7 +75,10 @@ func NewBasis(rb store.RankBasis, opic Ranking, fp store.Fixpoint) Basis {
 	b.Summary = fmt.Sprintf("Ranked from %s on %s: %s, %s linked from one site at most",
 		count(b.Pages, "page fetched", "pages fetched"), count(b.FetchedSites, "site", "sites"),
 		count(b.Sites, "site ranked", "sites ranked"), count(b.OneLink, "site", "sites"))
-	if b.Top > 0 {
+	switch {
+	case b.Top > 0 && b.TopTied == 1:
+		b.Summary += fmt.Sprintf("; 1 of the first %d shares its rank with another site", b.Top)
+	case b.Top > 0:
 		b.Summary += fmt.Sprintf("; %d of the first %d share their rank with another site", b.TopTied, b.Top)
 	}
 	b.Summary += "."
