@@ -13,6 +13,9 @@ func TestMainTextBlockEdgesSpaced(t *testing.T) {
 	for _, tc := range []struct{ mid, want string }{
 		{"Warner Brothers<img src=x.png>are famous.", "Warner Brothers are famous."},
 		{"Warner Brothers<br>are famous.", "Warner Brothers are famous."},
+		{"Warner Brothers</p><blockquote>are famous.</blockquote><p>", "Warner Brothers are famous."},
+		{"Warner Brothers</p><blockquote><p>are famous.</p></blockquote><p>", "Warner Brothers are famous."},
+		{"Warner Brothers</p><ul><li>are famous.</li></ul><p>", "Warner Brothers are famous."},
 		{"Warner Brothers are <b>wo</b>rd<sup>1</sup> and <span>wo</span>rd and <a href=/x>wo</a>rd.", "Warner Brothers are word1 and word and word."},
 	} {
 		body := "<html><head><title>T</title></head><body><nav><a href='/'>Home</a></nav><article><h1>Story</h1><p>" +
