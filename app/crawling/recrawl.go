@@ -13,7 +13,6 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/internal/wire"
 	"sitesift/app/project"
-	"sitesift/app/ranking"
 	"sitesift/crawl"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -84,18 +83,6 @@ type recrawlJob struct {
 
 	mu     sync.Mutex
 	report RecrawlReport // counts added by the sink; the rest set at the end
-	// top ranks every site once the round is closed, by the window
-	// policy: what the status lists instead of the crawler's own estimate,
-	// which is plain OPIC. Set once, never changed after.
-	top []ranking.SiteScore
-}
-
-// finalTop returns every site by importance, highest first, after the
-// round closed; nil before. The slice is shared: callers only read it.
-func (j *recrawlJob) finalTop() []ranking.SiteScore {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.top
 }
 
 // snapshot returns a copy of the report.
@@ -166,7 +153,11 @@ func (svc *Service) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, e
 		return nil, crawl.Prior{}, err
 	}
 	recrawlLimits(req, revisit, svc.store.SiteRule())
-	j := &recrawlJob{round: r.Round, revisit: len(revisit), urls: revisit, before: importanceShares(states)}
+	before, err := svc.shownShares(ctx)
+	if err != nil {
+		return nil, crawl.Prior{}, err
+	}
+	j := &recrawlJob{round: r.Round, revisit: len(revisit), urls: revisit, before: before}
 	j.report = RecrawlReport{Round: r.Round, Revisit: len(revisit), Moved: []SiteMove{}}
 	return j, crawl.Prior{States: states, Edges: edges, Fetched: done}, nil
 }
@@ -195,20 +186,18 @@ func (svc *Service) crawlSeeds(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-// importanceShares is every site's OPIC importance, history plus cash, as a
-// share of the total.
-func importanceShares(states []sites.SiteState) map[string]float64 {
-	out := make(map[string]float64, len(states))
-	var total float64
-	for _, s := range states {
-		total += s.History + s.Cash
+// shownShares is every site's importance as shown (OPIC's fixpoint, a share
+// of 1), by name.
+func (svc *Service) shownShares(ctx context.Context) (map[string]float64, error) {
+	_, rows, err := svc.store.ListSites(ctx, store.SiteQuery{Sort: "site"})
+	if err != nil {
+		return nil, err
 	}
-	for _, s := range states {
-		if total > 0 {
-			out[s.Site] = (s.History + s.Cash) / total
-		}
+	out := make(map[string]float64, len(rows))
+	for _, r := range rows {
+		out[r.Site] = r.OPIC
 	}
-	return out
+	return out, nil
 }
 
 // recrawlLimits are the caps of a recrawl that the request leaves at 0:
@@ -271,9 +260,17 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	if err := svc.store.SetRoundImportance(ctx, j.round, est); err != nil {
 		return err
 	}
+	// What moved is the importance shown, on the graph the round left.
+	if _, err := svc.ranking.UpdateImportance(ctx); err != nil {
+		return err
+	}
+	after, err := svc.shownShares(ctx)
+	if err != nil {
+		return err
+	}
 	var moved []SiteMove
-	for site, after := range est {
-		moved = append(moved, SiteMove{Site: site, Before: j.before[site], After: after})
+	for site, v := range after {
+		moved = append(moved, SiteMove{Site: site, Before: j.before[site], After: v})
 	}
 	slices.SortFunc(moved, func(x, y SiteMove) int {
 		if c := cmp.Compare(math.Abs(y.After-y.Before), math.Abs(x.After-x.Before)); c != 0 {
@@ -290,17 +287,6 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	}
 	j.report.Moved = moved[:min(len(moved), 10)]
 	j.report.Finished = true
-	top := make([]ranking.SiteScore, 0, len(est))
-	for site, v := range est {
-		top = append(top, ranking.SiteScore{Site: site, OPIC: v})
-	}
-	slices.SortFunc(top, func(x, y ranking.SiteScore) int {
-		if c := cmp.Compare(y.OPIC, x.OPIC); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.Site, y.Site)
-	})
-	j.top = top
 	return nil
 }
 

@@ -125,21 +125,13 @@ func (svc *Service) jobStatus(js crawlStatus) CrawlStatus {
 		TemplateLinksLeftOut: cs.TemplateLeftOut,
 		TemplateSitesLeftOut: cs.TemplateSitesLeftOut,
 	}
-	var top10 []ranking.SiteScore
 	if j.recrawl != nil {
 		st.Recrawl = j.recrawl.snapshot()
-		top10 = j.recrawl.finalTop()
 	}
-	if top10 == nil {
-		for _, t := range j.crawler.Top(0) {
-			top10 = append(top10, ranking.SiteScore{Site: t.Site, OPIC: t.OPIC})
-		}
-	}
-	top, platforms, err := svc.ranking.TopWithoutPlatforms(context.Background(), ranking.TopShown, ranking.RankingOf(top10))
+	top, platforms, err := svc.shownTop(context.Background())
 	if err != nil {
-		// The list is for reading: shown with its platforms rather than not at all.
-		svc.log.Error("crawl status: platform sites", "err", err)
-		top, platforms = top10[:min(len(top10), ranking.TopShown)], 0
+		// The list is for reading: a status without it rather than none.
+		svc.log.Error("crawl status: top sites", "err", err)
 	}
 	st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 	j.mu.Lock()
@@ -220,14 +212,7 @@ func (svc *Service) lastCrawl() CrawlStatus {
 		if _, n, err := svc.store.Stats(ctx); err == nil {
 			st.Sites = n
 		}
-		top, platforms, err := svc.ranking.TopWithoutPlatforms(ctx, ranking.TopShown, func(offset, limit int) ([]ranking.SiteScore, error) {
-			_, rows, err := svc.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: offset, Limit: limit})
-			out := make([]ranking.SiteScore, len(rows))
-			for i, r := range rows {
-				out[i] = ranking.SiteScore{Site: r.Site, OPIC: r.OPIC}
-			}
-			return out, err
-		})
+		top, platforms, err := svc.shownTop(ctx)
 		if err == nil {
 			st.Top, st.TopPlatforms = append(st.Top, top...), platforms
 		}
@@ -347,4 +332,19 @@ func (svc *Service) CrawlErrors(ctx context.Context, req CrawlErrorsRequest) (Cr
 		}
 	}
 	return out, nil
+}
+
+// shownTop returns the first sites by the importance shown (OPIC's fixpoint,
+// which a crawl updates batch by batch), the platform sites left out, and
+// how many platform sites it left out: the same during a crawl, at its end
+// and when its status is read back.
+func (svc *Service) shownTop(ctx context.Context) ([]ranking.SiteScore, int, error) {
+	return svc.ranking.TopWithoutPlatforms(ctx, ranking.TopShown, func(offset, limit int) ([]ranking.SiteScore, error) {
+		_, rows, err := svc.store.ListSites(ctx, store.SiteQuery{Sort: "opic", Desc: true, Offset: offset, Limit: limit})
+		out := make([]ranking.SiteScore, len(rows))
+		for i, r := range rows {
+			out[i] = ranking.SiteScore{Site: r.Site, OPIC: r.OPIC}
+		}
+		return out, err
+	})
 }

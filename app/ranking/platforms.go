@@ -141,16 +141,7 @@ func (s *Service) TopWithoutPlatforms(ctx context.Context, n int, next func(offs
 	return out, skipped, nil
 }
 
-// RankingOf returns the next function of [Service.topWithoutPlatforms] over a
-// ranking held whole.
-func RankingOf(all []SiteScore) func(offset, limit int) ([]SiteScore, error) {
-	return func(offset, limit int) ([]SiteScore, error) {
-		offset = min(offset, len(all))
-		return all[offset:min(offset+limit, len(all))], nil
-	}
-}
-
-// SiteScore is a site with its current OPIC importance.
+// SiteScore is a site with its OPIC importance as shown.
 type SiteScore struct {
 	Site string  `json:"site"`
 	OPIC float64 `json:"opic"`
