@@ -404,3 +404,44 @@ func TestRepetitionRule(t *testing.T) {
 		t.Errorf("all-links graph = %v, want %v", got, want)
 	}
 }
+
+// The shared-block rule: a network teaser, the same four stories of two
+// sister sites in an article of indie.test and one of stone.test, is the
+// template's on both, however few pages they have; the sources an article
+// of a third site shares with one of them (two URLs), and each article's own
+// citations, stay editorial.
+func TestSharedBlockRule(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t)
+	teaser := []string{"http://derby.test/a", "http://derby.test/b", "http://deadline.test/c", "http://deadline.test/d"}
+	save(t, s, []sites.Page{
+		page(t, "http://indie.test/story", append([]string{"http://study.test/paper"}, teaser...)...),
+		page(t, "http://stone.test/review", append([]string{"http://label.test/album"}, teaser...)...),
+		page(t, "http://blog.test/post", "http://study.test/paper", "http://derby.test/a", "http://deadline.test/c"),
+		// Both teaser sites' own pages link to each other: no block of
+		// four other sites.
+		page(t, "http://derby.test/a", "http://deadline.test/c"),
+	}, nil)
+	n, err := s.RepetitionRule(ctx)
+	if err != nil || n != 8 {
+		t.Fatalf("rule: %d links changed, %v; want the 8 teaser links", n, err)
+	}
+	want := []sites.Edge{edge("blog.test", "deadline.test", 1), edge("blog.test", "derby.test", 1), edge("blog.test", "study.test", 1),
+		edge("derby.test", "deadline.test", 1), edge("indie.test", "study.test", 1), edge("stone.test", "label.test", 1)}
+	if _, got := graph(t, s); !slices.Equal(got, want) {
+		t.Errorf("editorial graph = %v, want %v", got, want)
+	}
+	if n, err := s.RepetitionRule(ctx); err != nil || n != 0 {
+		t.Errorf("rule applied again: %d links changed, %v; want none", n, err)
+	}
+	// The teaser of three stories only: no block.
+	s = openTest(t)
+	save(t, s, []sites.Page{
+		page(t, "http://indie.test/story", teaser[:3]...),
+		page(t, "http://stone.test/review", teaser[:3]...),
+	}, nil)
+	if n, err := s.RepetitionRule(ctx); err != nil || n != 0 {
+		t.Errorf("three shared links: %d changed, %v; want none", n, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 )
 
 // The repetition rule: a link that most pages of a site carry is the
@@ -18,8 +19,25 @@ const (
 	RepeatedMinPages = 5
 )
 
-// RepetitionRule applies the repetition rule to the editorial links and
-// the editorial graph: the editorial links to a URL repeated on their site
+// The shared-block rule: a block of links that pages of two sites carry
+// alike is their template's, however few pages each site has. A
+// publisher's network teaser ("from our network": the same latest stories of
+// its sister sites) or a syndication widget sits in one site's articles and
+// in another's, link for link, where two authors citing their sources
+// rarely pick the same SharedBlockLinks URLs. Two pages of two sites share
+// a block when their main contents link to at least SharedBlockLinks
+// identical URLs, on at least SharedBlockSites sites other than the two;
+// those links become template links on both. A URL linked so from more
+// than SharedBlockMaxPages pages is compared on its first pages only.
+const (
+	SharedBlockLinks    = 4
+	SharedBlockSites    = 2
+	SharedBlockMaxPages = 64
+)
+
+// RepetitionRule applies the repetition rule and the shared-block rule to
+// the editorial links and the editorial graph: the editorial links to a URL
+// repeated on their site, or in a block shared with a page of another site,
 // become template links (editorial 2 in links: see migration 0017), and a
 // link marked so whose URL is no longer repeated (its site grew) is
 // editorial again; the editorial weights of the site links concerned
@@ -48,6 +66,13 @@ func (s *Store) RepetitionRule(ctx context.Context) (changed int, err error) {
 			HAVING COUNT(*) >= ?1 AND COUNT(*) >= ?2 * max(sp.n)`, RepeatedMinPages, RepeatedShare)
 		if err != nil {
 			return fmt.Errorf("store: repetition rule: find repeated links: %w", err)
+		}
+		shared, err := sharedBlocks(ctx, tx)
+		if err != nil {
+			return fmt.Errorf("store: repetition rule: find shared blocks: %w", err)
+		}
+		for _, g := range shared {
+			repeated[group(g)] = true
 		}
 		// The groups marked before, through the partial index on editorial 2.
 		marked := map[group]bool{}
@@ -138,4 +163,90 @@ func (s *Store) RepetitionRule(ctx context.Context) (changed int, err error) {
 		return nil
 	})
 	return changed, err
+}
+
+// siteURL is a site's links to one URL.
+type siteURL struct {
+	site int64
+	url  string
+}
+
+// sharedBlocks returns the sites' links that the shared-block rule makes
+// template links: for every two pages of two sites whose main contents link
+// to SharedBlockLinks identical URLs or more, on SharedBlockSites sites or
+// more other than the two, each site's links to those URLs.
+func sharedBlocks(ctx context.Context, tx *sql.Tx) ([]siteURL, error) {
+	type link struct {
+		page, site, target int64
+	}
+	// The pages whose main contents link to each URL of another site, read
+	// in one pass; then only the URLs of two sites or more are kept.
+	byURL := map[string][]link{}
+	err := queryRows(ctx, tx, func(sc scanner) error {
+		var u string
+		var l link
+		if err := sc.Scan(&u, &l.page, &l.site, &l.target); err != nil {
+			return err
+		}
+		if len(byURL[u]) < SharedBlockMaxPages {
+			byURL[u] = append(byURL[u], l)
+		}
+		return nil
+	}, `SELECT l.target_url, l.page_id, p.site_id, l.target_site_id FROM links l JOIN pages p ON p.id = l.page_id
+		WHERE l.editorial <> 0 AND l.target_site_id <> p.site_id`)
+	if err != nil {
+		return nil, err
+	}
+	for u, ls := range byURL {
+		if !slices.ContainsFunc(ls[1:], func(x link) bool { return x.site != ls[0].site }) {
+			delete(byURL, u)
+		}
+	}
+	// How many of those URLs each two pages of two sites both link to.
+	type pagePair struct{ a, b int64 }
+	common := map[pagePair]int{}
+	pageSite := map[int64]int64{}
+	urlsOf := map[int64]map[string]int64{} // page → URL → target site
+	for u, ls := range byURL {
+		for i, x := range ls {
+			pageSite[x.page] = x.site
+			if urlsOf[x.page] == nil {
+				urlsOf[x.page] = map[string]int64{}
+			}
+			urlsOf[x.page][u] = x.target
+			for _, y := range ls[i+1:] {
+				if x.site != y.site && x.page != y.page {
+					common[pagePair{min(x.page, y.page), max(x.page, y.page)}]++
+				}
+			}
+		}
+	}
+	seen := map[siteURL]bool{}
+	var out []siteURL
+	for pp, n := range common {
+		if n < SharedBlockLinks {
+			continue
+		}
+		sa, sb := pageSite[pp.a], pageSite[pp.b]
+		var urls []string
+		targets := map[int64]bool{}
+		for u, t := range urlsOf[pp.a] {
+			if _, ok := urlsOf[pp.b][u]; ok && t != sa && t != sb {
+				urls = append(urls, u)
+				targets[t] = true
+			}
+		}
+		if len(urls) < SharedBlockLinks || len(targets) < SharedBlockSites {
+			continue
+		}
+		for _, u := range urls {
+			for _, g := range []siteURL{{sa, u}, {sb, u}} {
+				if !seen[g] {
+					seen[g] = true
+					out = append(out, g)
+				}
+			}
+		}
+	}
+	return out, nil
 }
