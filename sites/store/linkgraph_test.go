@@ -435,6 +435,20 @@ func TestSharedBlockRule(t *testing.T) {
 	if n, err := s.RepetitionRule(ctx); err != nil || n != 0 {
 		t.Errorf("rule applied again: %d links changed, %v; want none", n, err)
 	}
+	// Two directories listing the same sites by their home pages: their
+	// authors' votes, no block.
+	s = openTest(t)
+	homes := []string{"http://a.test/", "http://b.test", "http://c.test/?lang=en", "http://d.test/"}
+	save(t, s, []sites.Page{page(t, "http://dir1.test/", homes...), page(t, "http://dir2.test/", homes...)}, nil)
+	if n, err := s.RepetitionRule(ctx); err != nil || n != 0 {
+		t.Errorf("two directories: %d changed, %v; want none", n, err)
+	}
+	for u, want := range map[string]bool{"http://a.test": true, "http://a.test/": true, "http://a.test/?q=1": true,
+		"http://a.test/#x": true, "http://a.test/x": false, "https://a.test/x/": false, "http://a.test:8080/": true} {
+		if homePage(u) != want {
+			t.Errorf("homePage(%q) = %v", u, !want)
+		}
+	}
 	// The teaser of three stories only: no block.
 	s = openTest(t)
 	save(t, s, []sites.Page{

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // The repetition rule: a link that most pages of a site carry is the
@@ -27,8 +28,11 @@ const (
 // rarely pick the same SharedBlockLinks URLs. Two pages of two sites share
 // a block when their main contents link to at least SharedBlockLinks
 // identical URLs, on at least SharedBlockSites sites other than the two;
-// those links become template links on both. A URL linked so from more
-// than SharedBlockMaxPages pages is compared on its first pages only.
+// those links become template links on both. Home pages do not count: two
+// directories or blogrolls list the same sites by their home pages, and
+// those are their authors' votes; a teaser links stories. A URL linked so
+// from more than SharedBlockMaxPages pages is compared on its first pages
+// only.
 const (
 	SharedBlockLinks    = 4
 	SharedBlockSites    = 2
@@ -188,7 +192,7 @@ func sharedBlocks(ctx context.Context, tx *sql.Tx) ([]siteURL, error) {
 		if err := sc.Scan(&u, &l.page, &l.site, &l.target); err != nil {
 			return err
 		}
-		if len(byURL[u]) < SharedBlockMaxPages {
+		if len(byURL[u]) < SharedBlockMaxPages && !homePage(u) {
 			byURL[u] = append(byURL[u], l)
 		}
 		return nil
@@ -249,4 +253,15 @@ func sharedBlocks(ctx context.Context, tx *sql.Tx) ([]siteURL, error) {
 		}
 	}
 	return out, nil
+}
+
+// homePage reports whether u, a normalised URL, is a site's home page: no
+// path beyond "/", whatever its query.
+func homePage(u string) bool {
+	rest := u
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	i := strings.IndexAny(rest, "/?#")
+	return i < 0 || rest[i] != '/' || i+1 == len(rest) || rest[i+1] == '?' || rest[i+1] == '#'
 }
