@@ -2267,7 +2267,7 @@ export interface SiteRow {
 }
 
 /**
- * SiteScore is a site with its current OPIC importance.
+ * SiteScore is a site with its OPIC importance as shown.
  *
  * (Go: sitesift/app/ranking.SiteScore)
  */
