@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sitesift/app"
 	"sitesift/app/exports"
@@ -26,9 +27,9 @@ const (
 )
 
 // exportCrawler writes the approved selection for a big crawler: with
-// browsertrix a YAML file (--out FILE, or standard output); with heritrix
-// seeds.txt and precedence.txt into --out DIR, created when missing. Files
-// are written whole or not at all.
+// browsertrix a YAML file (--out FILE, --out DIR under its own name, or
+// standard output); with heritrix seeds.txt and precedence.txt into --out
+// DIR, created when missing. Files are written whole or not at all.
 func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets int) error {
 	if what == ExportHeritrixCrawl && out == "" {
 		return usageError{"export: --what heritrix writes seeds.txt and precedence.txt: --out DIR is required"}
@@ -51,7 +52,11 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		none = emptied("export "+what, e.Empty)
 		if what == ExportBrowsertrix {
 			var b bytes.Buffer
-			files[out] = &b
+			path, err := outPath(out, a.Exports, exports.ExportRequest{What: what})
+			if err != nil {
+				return err
+			}
+			files[path] = &b
 			return exports.WriteBrowsertrixConfig(&b, e)
 		}
 		var seeds, prec bytes.Buffer
@@ -93,6 +98,30 @@ func (c CLI) exportCrawler(ctx context.Context, dir, what, out string, buckets i
 		fmt.Fprintf(c.Stderr, "export: wrote %s\n", path)
 	}
 	return none
+}
+
+// outPath is where an export of r goes with --out out: out itself, or,
+// when out is a directory (or ends with a separator), the deliverable's
+// own file name inside it; "" (standard output) stays "".
+func outPath(out string, s *exports.Service, r exports.ExportRequest) (string, error) {
+	if out == "" || !isDirArg(out) {
+		return out, nil
+	}
+	name, err := s.ExportName(r)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(out, name), nil
+}
+
+// isDirArg reports whether the --out argument out names a directory: one
+// that exists, or a path ending with a separator.
+func isDirArg(out string) bool {
+	if strings.HasSuffix(out, string(os.PathSeparator)) {
+		return true
+	}
+	st, err := os.Stat(out)
+	return err == nil && st.IsDir()
 }
 
 // writeFileWhole writes data to path whole or not at all (see

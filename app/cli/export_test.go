@@ -53,6 +53,8 @@ func TestExportCLI(t *testing.T) {
 		{[]string{"--what", "ratings"}, "project-ratings.csv", "librarian,site,rating,note\n"},
 		{[]string{"--what", "sites", "--format", "json"}, "project-sites.json", `"selection": "rejected"`},
 		{[]string{"--what", "heritrix-precedence"}, "project-heritrix-precedence.txt", "http://s3.test/ 1\n"},
+		{[]string{"--what", "heritrix-seeds"}, "project-heritrix-seeds.txt", "http://s1.test/"},
+		{[]string{"--what", "browsertrix"}, "project-browsertrix.yaml", "# browsertrix-crawler"},
 	} {
 		args := append([]string{"export", "--project", dir, "--out", outDir + string(os.PathSeparator)}, tc.args...)
 		code, _, stderr := runCLI(t, args...)

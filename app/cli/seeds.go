@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -249,7 +248,7 @@ func (c CLI) export(ctx context.Context, args []string) error {
 		return none
 	}
 	path := *out
-	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
+	if isDirArg(path) {
 		path = filepath.Join(path, name)
 	}
 	if err := writeFileWhole(path, buf.Bytes()); err != nil {
