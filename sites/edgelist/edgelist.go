@@ -3,10 +3,12 @@ package edgelist
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/bits"
 	"os"
@@ -32,6 +34,66 @@ type Graph struct {
 	Weight []float64
 	// SelfEdges counts the edges dropped because both ends are one site.
 	SelfEdges int
+	Summary
+}
+
+// Summary is what a reading says of a file besides its edges.
+type Summary struct {
+	// IDs says that the nodes are integer ids, not host names: a graph of
+	// ids as LAW, SNAP, networkx and igraph write them ("0 1"). The site
+	// rule leaves them alone; an id is named by its digits without leading
+	// zeros ("007" is "7").
+	IDs bool `json:"ids"`
+	// Skipped counts the bad lines left out of a file read leniently;
+	// SkippedLines names the first MaxReported of them, and SkippedWhy
+	// counts them by what is wrong with them.
+	Skipped      int            `json:"skipped_lines"`
+	SkippedLines []LineError    `json:"skipped_first"`
+	SkippedWhy   map[string]int `json:"skipped_why"`
+}
+
+// Report says in lines of text what s says of the file name: that its
+// nodes are ids, and how many lines were skipped, why, and the first of
+// them one a line ("name:12: why"). It is "" for a host graph read whole.
+func (s Summary) Report(name string) string {
+	var b strings.Builder
+	if s.IDs {
+		fmt.Fprintf(&b, "%s: a graph of ids (every node an integer), not of host names\n", name)
+	}
+	if s.Skipped == 0 {
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s: %d bad line", name, s.Skipped)
+	if s.Skipped != 1 {
+		b.WriteByte('s')
+	}
+	b.WriteString(" skipped (--strict refuses the file):")
+	why := slices.Collect(maps.Keys(s.SkippedWhy))
+	slices.SortFunc(why, func(x, y string) int {
+		return cmp.Or(cmp.Compare(s.SkippedWhy[y], s.SkippedWhy[x]), strings.Compare(x, y))
+	})
+	for _, w := range why {
+		fmt.Fprintf(&b, "\n  %d: %s", s.SkippedWhy[w], w)
+	}
+	b.WriteByte('\n')
+	for _, l := range s.SkippedLines {
+		fmt.Fprintf(&b, "%s:%d: %s\n", name, l.Line, l.Msg)
+	}
+	if s.Skipped > len(s.SkippedLines) {
+		fmt.Fprintf(&b, "(%d more)\n", s.Skipped-len(s.SkippedLines))
+	}
+	return b.String()
+}
+
+// Options says how to read an edge list.
+type Options struct {
+	// Rule names the sites of a host graph; "" is sites.RuleHost. It
+	// does not apply to a graph of ids.
+	Rule sites.Rule
+	// Strict refuses a file with a bad line, naming its bad lines; by
+	// default (false) bad lines are skipped, counted and named in the
+	// Graph, and only a file without a good line is refused.
+	Strict bool
 }
 
 // LineError is one bad line.
@@ -67,7 +129,18 @@ func ReadFile(path string) (*Graph, error) { return ReadFileRule(path, sites.Rul
 // ReadFileRule is [ReadFile] with the sites named by the site rule r: a
 // URL stands for its site under r, and a site name is mapped as r maps
 // hosts ("www.example.org" is "example.org" under host-www).
+//
+// A file with a bad line is refused whole; [ReadFileOptions] can skip them.
 func ReadFileRule(path string, rule sites.Rule) (*Graph, error) {
+	return ReadFileOptions(path, Options{Rule: rule, Strict: true})
+}
+
+// ReadFileOptions is [ReadFile] as o says. Whether the file is a graph of
+// ids or of host names is decided by its first 1024 lines: a graph of ids
+// when most of their good lines are two non-negative integers (and maybe a
+// weight). Then a line with another name is a bad line, as a line with a
+// plain integer is in a host graph.
+func ReadFileOptions(path string, o Options) (*Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -79,13 +152,13 @@ func ReadFileRule(path string, rule sites.Rule) (*Graph, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		defer gz.Close()
-		return read(gz, path, 0, rule)
+		return read(gz, path, 0, o)
 	}
 	var size int64
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
-	return read(f, path, size, rule)
+	return read(f, path, size, o)
 }
 
 // Read parses an edge list; name is used in error messages. A UTF-8
@@ -103,7 +176,14 @@ func ReadFileRule(path string, rule sites.Rule) (*Graph, error) {
 // When a merge finds few repeats (under one in eight) in a file of known
 // size, the lines are kept as read up to the number its size predicts,
 // without the memory of the table merging takes.
-func Read(r io.Reader, name string) (*Graph, error) { return read(r, name, 0, sites.RuleHost) }
+//
+// Read refuses a file with a bad line, naming its bad lines.
+func Read(r io.Reader, name string) (*Graph, error) {
+	return read(r, name, 0, Options{Rule: sites.RuleHost, Strict: true})
+}
+
+// ReadOptions is [Read] as o says.
+func ReadOptions(r io.Reader, name string, o Options) (*Graph, error) { return read(r, name, 0, o) }
 
 // CompactEdges is the least number of edges read before the parser merges
 // repeated ones (16 bytes each).
@@ -112,8 +192,8 @@ const CompactEdges = 4 << 20
 // read is Read of an input of size bytes, 0 if unknown. With the size, the
 // edge slices are allocated once, for the number of lines the first block's
 // line length predicts (up to CompactEdges), instead of growing by copies.
-func read(r io.Reader, name string, size int64, rule sites.Rule) (*Graph, error) {
-	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges, rule)
+func read(r io.Reader, name string, size int64, o Options) (*Graph, error) {
+	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges, o)
 }
 
 // bom is the UTF-8 byte-order mark some editors write at a file's start.
@@ -122,8 +202,11 @@ const bom = "\uFEFF"
 // readBuffer is read with a buffer of chunk bytes, lines of at most longest
 // bytes (longest < chunk) and repeated edges merged once compactAt edges
 // are read; tests make them small.
-func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt int, rule sites.Rule) (*Graph, error) {
-	p := parser{g: &Graph{}, perr: &ParseError{Name: name}, compactAt: compactAt, rule: rule}
+func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt int, o Options) (*Graph, error) {
+	if o.Rule == "" {
+		o.Rule = sites.RuleHost
+	}
+	p := parser{g: &Graph{}, perr: &ParseError{Name: name}, compactAt: compactAt, rule: o.Rule, strict: o.Strict}
 	p.t.init()
 	p.e.init()
 	// Lines are cut from a large buffer in place, not copied out by a
@@ -137,7 +220,7 @@ func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt 
 	eof := false
 	tooLong := func() (*Graph, error) {
 		p.flush()
-		p.bad(line+1, fmt.Sprintf("a line longer than %d bytes (it starts at byte offset %d); the file was not read further", longest, base+int64(start)))
+		p.fail(line+1, fmt.Sprintf("a line longer than %d bytes (it starts at byte offset %d); the file was not read further", longest, base+int64(start)))
 		return nil, p.perr
 	}
 	for {
@@ -228,7 +311,11 @@ const minWeight = 0x1p-1022
 // get their ids in order of first appearance, and bad lines are reported in
 // line order, as line by line.
 type parser struct {
-	rule sites.Rule // how tokens name sites
+	rule   sites.Rule // how tokens name sites
+	strict bool       // a bad line refuses the file
+	// kind is what the nodes are: decided (by decide) at the first block
+	// with a good line.
+	kind nodeKind
 	g    *Graph
 	t    tokenTable
 	e    edgeTable
@@ -251,6 +338,18 @@ type parser struct {
 	fewRepeats bool
 }
 
+// nodeKind is what a file's node tokens are.
+type nodeKind uint8
+
+const (
+	undecided nodeKind = iota
+	hostNodes
+	idNodes
+)
+
+// maxIDDigits bounds an id's digits, those of the largest int64.
+const maxIDDigits = 19
+
 // pendingLine is a split line whose tokens are not resolved yet.
 type pendingLine struct {
 	line     int
@@ -258,6 +357,7 @@ type pendingLine struct {
 	src, dst []byte // tokens, in read's buffer
 	hs, hd   uint64 // token hashes
 	w        float64
+	fatal    bool // msg stops the reading, however lenient
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
@@ -369,8 +469,25 @@ func nonzeroMantissa(b []byte) bool {
 	return false
 }
 
-// bad records a bad line.
+// bad records a bad line: one left out, unless the reading is strict.
 func (p *parser) bad(line int, msg string) {
+	if p.strict {
+		p.fail(line, msg)
+		return
+	}
+	g := p.g
+	g.Skipped++
+	if len(g.SkippedLines) < MaxReported {
+		g.SkippedLines = append(g.SkippedLines, LineError{Line: line, Msg: msg})
+	}
+	if g.SkippedWhy == nil {
+		g.SkippedWhy = map[string]int{}
+	}
+	g.SkippedWhy[msg]++
+}
+
+// fail records a line that refuses the file.
+func (p *parser) fail(line int, msg string) {
 	p.perr.Total++
 	if len(p.perr.Lines) < MaxReported {
 		p.perr.Lines = append(p.perr.Lines, LineError{Line: line, Msg: msg})
@@ -379,6 +496,9 @@ func (p *parser) bad(line int, msg string) {
 
 // flush resolves the queued lines.
 func (p *parser) flush() {
+	if p.kind == undecided {
+		p.decide()
+	}
 	var sink uint64
 	for i := range p.block {
 		if pl := &p.block[i]; pl.msg == "" {
@@ -389,29 +509,68 @@ func (p *parser) flush() {
 	for i := range p.block {
 		pl := &p.block[i]
 		if pl.msg == "" {
-			pl.msg = p.edge(pl)
+			pl.msg, pl.fatal = p.edge(pl)
 		}
-		if pl.msg != "" {
+		switch {
+		case pl.fatal:
+			p.fail(pl.line, pl.msg)
+		case pl.msg != "":
 			p.bad(pl.line, pl.msg)
 		}
 	}
 	p.block = p.block[:0]
 }
 
-// edge resolves a line's tokens and adds its edge; it returns what is wrong
-// with the line, or "".
-func (p *parser) edge(pl *pendingLine) string {
-	src, msg := p.site(pl.src, pl.hs, "source")
-	if msg != "" {
-		return msg
+// decide says what the nodes of the file are from the queued block: ids
+// when most of its good lines hold two integers, host names otherwise. A
+// block without a good line leaves it to the next.
+func (p *parser) decide() {
+	good, ids := 0, 0
+	for i := range p.block {
+		if pl := &p.block[i]; pl.msg == "" {
+			good++
+			if isID(pl.src) && isID(pl.dst) {
+				ids++
+			}
+		}
 	}
-	dst, msg := p.site(pl.dst, pl.hd, "target")
+	switch {
+	case good == 0:
+	case 2*ids > good:
+		p.kind = idNodes
+		p.g.IDs = true
+	default:
+		p.kind = hostNodes
+	}
+}
+
+// isID reports whether b is a non-negative integer in decimal digits.
+func isID(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// edge resolves a line's tokens and adds its edge; it returns what is wrong
+// with the line, or "", and whether that stops the reading.
+func (p *parser) edge(pl *pendingLine) (string, bool) {
+	src, msg, fatal := p.node(pl.src, pl.hs, "source")
 	if msg != "" {
-		return msg
+		return msg, fatal
+	}
+	dst, msg, fatal := p.node(pl.dst, pl.hd, "target")
+	if msg != "" {
+		return msg, fatal
 	}
 	if src == dst {
 		p.g.SelfEdges++
-		return ""
+		return "", false
 	}
 	// The total is added in line order, as a repeated edge's weights are
 	// (here and by callers), and every partial sum of a part of the
@@ -420,12 +579,12 @@ func (p *parser) edge(pl *pendingLine) string {
 	if !p.overflow {
 		if p.total += pl.w; math.IsInf(p.total, 0) {
 			p.overflow = true
-			return fmt.Sprintf("the weights add up to more than the largest number, %v", math.MaxFloat64)
+			return fmt.Sprintf("the weights add up to more than the largest number, %v", math.MaxFloat64), true
 		}
 	}
 	g := p.g
 	if len(g.From) == maxEdges {
-		return "too many edges"
+		return "too many edges", true
 	}
 	if n := len(g.From); n == cap(g.From) {
 		// Twice as large, but no larger than the compaction needs
@@ -455,7 +614,7 @@ func (p *parser) edge(pl *pendingLine) string {
 	if len(g.From)-p.merged > max(p.merged, p.compactAt) && !p.distinct() {
 		p.compact()
 	}
-	return ""
+	return "", false
 }
 
 // distinct reports whether the merges can wait until the caller's: the
@@ -524,6 +683,11 @@ func (p *parser) finish() (*Graph, error) {
 	if p.perr.Total > 0 {
 		return nil, p.perr
 	}
+	if len(p.g.From) == 0 && p.g.Skipped > 0 {
+		// Nothing but bad lines: refused as a strict reading would.
+		p.perr.Total, p.perr.Lines = p.g.Skipped, p.g.SkippedLines
+		return nil, p.perr
+	}
 	if len(p.g.From) == 0 {
 		p.perr.Problem = "no edges"
 		if p.g.SelfEdges > 0 {
@@ -549,6 +713,43 @@ func stripComment(b []byte) []byte {
 		}
 		from = i + 1
 	}
+}
+
+// node returns the id of the node a token (of hash h) stands for, as
+// site does, a node id in a graph of ids; it says whether what is wrong
+// stops the reading.
+func (p *parser) node(tok []byte, h uint64, role string) (int32, string, bool) {
+	if p.kind != idNodes {
+		id, msg := p.site(tok, h, role)
+		return id, msg, msg == "too many sites"
+	}
+	if id, ok := p.t.lookup(tok, h); ok {
+		return id, "", false
+	}
+	if !isID(tok) {
+		return 0, fmt.Sprintf("the %s is no node id (a non-negative integer), in a graph of ids", role), false
+	}
+	digits := bytes.TrimLeft(tok, "0")
+	if len(digits) == 0 {
+		digits = tok[len(tok)-1:]
+	}
+	if len(digits) > maxIDDigits {
+		return 0, fmt.Sprintf("the %s id has more than %d digits", role, maxIDDigits), false
+	}
+	if len(digits) == len(tok) {
+		id, msg := p.newSite(string(tok), tok, h)
+		return id, msg, msg != ""
+	}
+	dh := p.t.hash(digits)
+	id, ok := p.t.lookup(digits, dh)
+	if !ok {
+		var msg string
+		if id, msg = p.newSite(string(digits), digits, dh); msg != "" {
+			return 0, msg, true
+		}
+	}
+	p.t.insert(tok, h, id)
+	return id, "", false
 }
 
 // site returns the id of the site a token (of hash h) stands for; role

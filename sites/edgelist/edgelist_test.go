@@ -226,7 +226,7 @@ func FuzzRead(f *testing.F) {
 func TestReadMergesRepeatsAsRead(t *testing.T) {
 	const lines, compactAt = 300_000, 1000
 	r := &repeatReader{line: []byte("a.test b.test\nb.test a.test 0.5\nc.test a.test\n"), n: lines / 3}
-	g, err := readBuffer(r, "rep.txt", 0, readChunk, maxLine, compactAt, sites.RuleHost)
+	g, err := readBuffer(r, "rep.txt", 0, readChunk, maxLine, compactAt, Options{Rule: sites.RuleHost, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,7 +439,7 @@ func TestReadDistinctThenRepeats(t *testing.T) {
 		b.WriteString("s00001.test t00007.test 0.5\n")
 	}
 	in := b.String()
-	g, err := readBuffer(strings.NewReader(in), "d.txt", int64(len(in)), readChunk, maxLine, compactAt, sites.RuleHost)
+	g, err := readBuffer(strings.NewReader(in), "d.txt", int64(len(in)), readChunk, maxLine, compactAt, Options{Rule: sites.RuleHost, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,7 +467,7 @@ func TestReadDistinctThenRepeats(t *testing.T) {
 	// exceeds the prediction and is merged as read.
 	const tail = 200_000
 	r := io.MultiReader(strings.NewReader(head), &repeatReader{line: []byte("s00001.test t00007.test\n"), n: tail})
-	g, err = readBuffer(r, "dr.txt", int64(len(head)), readChunk, maxLine, compactAt, sites.RuleHost)
+	g, err = readBuffer(r, "dr.txt", int64(len(head)), readChunk, maxLine, compactAt, Options{Rule: sites.RuleHost, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}

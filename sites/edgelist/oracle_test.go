@@ -112,7 +112,7 @@ func checkAgainstOracle(t *testing.T, in string, chunk, compactAt int) {
 	t.Helper()
 	want := parseOracle(in)
 	// One byte per Read: the buffer refills at every possible place.
-	g, err := readBuffer(iotest.OneByteReader(strings.NewReader(in)), "in", 0, chunk, chunk-1, compactAt, sites.RuleHost)
+	g, err := readBuffer(iotest.OneByteReader(strings.NewReader(in)), "in", 0, chunk, chunk-1, compactAt, Options{Rule: sites.RuleHost, Strict: true})
 	if long := slices.IndexFunc(lineLengths(in), func(n int) bool { return n > chunk-1 }); long >= 0 {
 		// The reading stops at the first long line, reported with the bad
 		// lines before it.
