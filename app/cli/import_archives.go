@@ -192,6 +192,7 @@ func warcWarnings(w imports.WARCSummary) string {
 		{w.WarnCRCRLF, "header with CR CR LF line ends", "headers with CR CR LF line ends"},
 		{w.WarnLowerCaseVersion, "lower-case warc/ version line", "lower-case warc/ version lines"},
 		{w.WarnFoldedHeaders, "header with folded (continued) lines", "headers with folded (continued) lines"},
+		{w.WarnSpaceInURIs, "target URI with white space", "target URIs with white space"},
 	} {
 		if c.n > 0 {
 			parts = append(parts, plural(c.n, c.one, c.many))

@@ -115,3 +115,32 @@ func TestCLIImportWholeGzipWARC(t *testing.T) {
 		t.Errorf("%q adds up to %d, want 20", m[0], n)
 	}
 }
+
+// TestCLIImportWARCDNSAndSpace: Heritrix's dns: records are counted apart,
+// not as bad URLs, and a target URI holding a raw space is read, counted
+// and named in a warning, as warcio warns of it.
+func TestCLIImportWARCDNSAndSpace(t *testing.T) {
+	record := func(id, uri, ctype, block string) string {
+		return "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2019-05-14T08:30:00Z\r\n" +
+			"WARC-Record-ID: <urn:uuid:" + id + ">\r\nContent-Type: " + ctype + "\r\n" +
+			"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	}
+	page := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>A</title><a href=\"http://b.test/\">b</a>"
+	file := filepath.Join(t.TempDir(), "heritrix.warc")
+	warc := record("5b5a0a9a-3e8e-4b43-9c52-9bbd2b1b0a01", "dns:a.test", "text/dns", "20190514083000\na.test.\t300\tIN\tA\t192.0.2.1\n") +
+		record("5b5a0a9a-3e8e-4b43-9c52-9bbd2b1b0a02", "http://a.test/", "application/http; msgtype=response", page) +
+		record("5b5a0a9a-3e8e-4b43-9c52-9bbd2b1b0a03", "http://a.test/a b", "application/http; msgtype=response", page)
+	if err := os.WriteFile(file, []byte(warc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "import", "--project", filepath.Join(t.TempDir(), "p"), "--warc", file)
+	for _, want := range []string{`"dns":1`, `"bad_urls":0`, `"responses":2`, `"warnings":1`, `"warn_space_in_uris":1`,
+		"heritrix.warc: warning: 1 record read although it breaks the WARC standard: 1 target URI with white space"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("exit %d, stdout lacks %q:\n%s\n%s", code, want, stdout, stderr)
+		}
+	}
+	if want := `WARC-Target-URI "http://a.test/a b" holds white space (record at byte offset `; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}

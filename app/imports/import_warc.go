@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"sitesift/app/fault"
@@ -62,6 +63,9 @@ type WARCSummary struct {
 	// OutlinksUsed counts the pages without a body whose links came from
 	// a Heritrix metadata record's outlink lines.
 	OutlinksUsed int `json:"outlinks_used"`
+	// DNS counts the dns: records (a crawler's lookup of a host, as
+	// Heritrix archives it), skipped: no page, and no bad URL.
+	DNS int `json:"dns"`
 	// BadURLs counts records whose target is no http(s) URL with a site;
 	// Undecodable the HTML bodies whose content coding could not be undone
 	// (kept as pages without text or links).
@@ -86,6 +90,11 @@ type WARCSummary struct {
 	WarnLowerCaseVersion int `json:"warn_lower_case_version"`
 	// WarnFoldedHeaders: header fields continued on the next line (WARC 0.17).
 	WarnFoldedHeaders int `json:"warn_folded_headers"`
+	// WarnSpaceInURIs: a target URI holding white space, read as written
+	// (the first of them named in the file's warnings).
+	WarnSpaceInURIs int `json:"warn_space_in_uris"`
+	// spaceURIs names the first records of WarnSpaceInURIs.
+	spaceURIs []string
 	// Seconds is how long reading the file took (extracting and storing
 	// its pages; ranking and indexing come after), PagesPerSec its HTML
 	// pages over that time.
@@ -182,6 +191,11 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				sum.WarnLowerCaseVersion++
 			case warcfile.WarnFoldedHeader:
 				sum.WarnFoldedHeaders++
+			case warcfile.WarnSpaceInURI:
+				sum.WarnSpaceInURIs++
+				if len(sum.spaceURIs) < maxNamedWarnings {
+					sum.spaceURIs = append(sum.spaceURIs, w.Detail+" ("+w.Where()+")")
+				}
 			}
 		})
 		sum.Layout, err = warcfile.ReadFile(r, f.Path, func(rec *warcfile.Record) error {
@@ -235,6 +249,10 @@ func (im *archiveImporter) importWARC(ctx context.Context, f store.ArchiveFile, 
 				if rec.Date.After(rv.last) {
 					rv.last = rec.Date
 				}
+				return nil
+			}
+			if isDNS(rec.URL) {
+				sum.DNS++
 				return nil
 			}
 			sum.Responses++
@@ -340,7 +358,23 @@ func (s WARCSummary) fileWarnings() []string {
 			"file can only point to where a member starts; recompress it per record (warcio recompress) before indexing "+
 			"or replaying it", s.SharedRecords, s.Records, members, s.Format))
 	}
+	if n := s.WarnSpaceInURIs; n > 0 {
+		named := strings.Join(s.spaceURIs, "; ")
+		if n > len(s.spaceURIs) {
+			named += fmt.Sprintf("; and %d more", n-len(s.spaceURIs))
+		}
+		w = append(w, fmt.Sprintf("%d target URIs hold white space, which a URI cannot (read as written; warcio warns of them too): %s", n, named))
+	}
 	return w
+}
+
+// maxNamedWarnings bounds the records a file's warnings name one by one.
+const maxNamedWarnings = 20
+
+// isDNS reports whether the target URI u is a dns: one, a crawler's record
+// of a host lookup (Heritrix writes one a host).
+func isDNS(u string) bool {
+	return len(u) >= 4 && strings.EqualFold(u[:4], "dns:")
 }
 
 // statusClass is the failure class of an HTTP status, as a crawl records it.

@@ -393,6 +393,8 @@ const summaryLabels: Record<string, string> = {
   warn_cr_cr_lf: 'headers ending lines in CR CR LF',
   warn_lower_case_version: 'lower-case version lines',
   warn_folded_headers: 'headers with folded lines',
+  warn_space_in_uris: 'target URIs with white space',
+  dns: 'dns: records (host lookups) skipped',
 };
 
 /** summaryText writes a file's counts, the non-zero ones, as "20 html pages · 123 revisits". */

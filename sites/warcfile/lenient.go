@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nlnwa/gowarc"
 )
@@ -30,6 +31,10 @@ const (
 	// WarnFoldedHeader: a header field continued on the next line (a line
 	// starting with a space or a tab), as WARC 0.17 allowed.
 	WarnFoldedHeader = "folded_header"
+	// WarnSpaceInURI: a WARC-Target-URI (or WARC-Refers-To-Target-URI)
+	// holding white space, which a URI cannot: read as written, warned of
+	// as warcio warns of it; Detail names the URI.
+	WarnSpaceInURI = "space_in_uri"
 )
 
 // ResyncWindow bounds how far, either way, from where its Content-Length
@@ -47,6 +52,12 @@ type Warning struct {
 	InMember int64
 	Kind     string
 	Detail   string
+}
+
+// Where names the record w is about: "record at byte offset N", as
+// [ReadError.Where] does.
+func (w Warning) Where() string {
+	return (&ReadError{Offset: w.Offset, InMember: w.InMember}).Where()
 }
 
 // ReadOption is an option of [Read].
@@ -355,12 +366,28 @@ func (h *header) fields() error {
 			h.size, h.sizeAt = n, k
 		case strings.EqualFold(name, "WARC-Target-URI") || strings.EqualFold(name, "WARC-Refers-To-Target-URI"):
 			if len(value) >= 2 && value[0] == '<' && value[len(value)-1] == '>' {
-				h.lines[k] = name + ": " + value[1:len(value)-1]
+				value = value[1 : len(value)-1]
+				h.lines[k] = name + ": " + value
 				h.warns = append(h.warns, warning{WarnBracketedURI, name + " in angle brackets"})
+			}
+			if strings.ContainsAny(value, " \t") {
+				h.warns = append(h.warns, warning{WarnSpaceInURI, fmt.Sprintf("%s %q holds white space", name, cut(value, 300))})
 			}
 		}
 	}
 	return nil
+}
+
+// cut is s cut to at most n bytes, on a character boundary, with an
+// ellipsis when it was longer.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // startsWARC reports whether b starts as a version line does, "WARC/" in

@@ -261,3 +261,24 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// TestReadWarnsSpaceInURI: a WARC-Target-URI holding a raw space is read as
+// written, and warned of, naming the URI, as warcio warns of it.
+func TestReadWarnsSpaceInURI(t *testing.T) {
+	recs := exampleRecords(t)
+	recs[2] = inHeader(recs[2], "WARC-Target-URI: http://example.com/", "WARC-Target-URI: http://example.com/a b")
+	var warns []Warning
+	var urls []string
+	err := Read(bytes.NewReader(bytes.Join(recs, nil)), "space.warc", func(r *Record) error {
+		urls = append(urls, r.URL)
+		return nil
+	}, OnWarning(func(w Warning) { warns = append(warns, w) }))
+	if err != nil || len(urls) != len(recs) || urls[2] != "http://example.com/a b" {
+		t.Fatalf("records %q, error %v; want %d, the response's URL as written", urls, err, len(recs))
+	}
+	off := int64(len(recs[0]) + len(recs[1]))
+	if len(warns) != 1 || warns[0].Kind != WarnSpaceInURI || warns[0].Offset != off ||
+		!strings.Contains(warns[0].Detail, `"http://example.com/a b"`) {
+		t.Errorf("warnings %+v; want one %s at offset %d naming the URI", warns, "space_in_uri", off)
+	}
+}
