@@ -363,7 +363,11 @@ func (s WARCSummary) fileWarnings() []string {
 		if n > len(s.spaceURIs) {
 			named += fmt.Sprintf("; and %d more", n-len(s.spaceURIs))
 		}
-		w = append(w, fmt.Sprintf("%d target URIs hold white space, which a URI cannot (read as written; warcio warns of them too): %s", n, named))
+		what := fmt.Sprintf("%d target URIs hold", n)
+		if n == 1 {
+			what = "1 target URI holds"
+		}
+		w = append(w, what+" white space, which a URI cannot (read as written; warcio warns of it too): "+named)
 	}
 	return w
 }
