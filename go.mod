@@ -109,3 +109,5 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+replace github.com/markusmobius/go-dateparser => ./crawl/dateparser
