@@ -30,6 +30,7 @@ import (
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/crawl/demoweb"
+	"sitesift/sites/edgelist"
 )
 
 // CLI is what the command line needs from its surroundings; main fills it.
@@ -85,7 +86,7 @@ func emptied(cmd, empty string) error {
 // the exit status: 0 on success, 1 on failure, 2 on a usage mistake, 3 when
 // a command wrote a list that holds nothing (an export, a seed
 // list, the ratings). Errors are printed on one line to
-// Stderr.
+// Stderr, but for a file refused for its bad lines: one line for each.
 func (c CLI) Run(ctx context.Context, args []string) int {
 	err := c.run(ctx, args)
 	switch {
@@ -97,6 +98,10 @@ func (c CLI) Run(ctx context.Context, args []string) int {
 	case errors.As(err, new(emptyError)):
 		fmt.Fprintf(c.Stderr, "sitesift: %s\n", oneLine(err.Error()))
 		return 3
+	case errors.As(err, new(*edgelist.ParseError)):
+		// Its lines are the file's, one a line and none quoting it.
+		fmt.Fprintf(c.Stderr, "sitesift: %s\n", err)
+		return 1
 	default:
 		fmt.Fprintf(c.Stderr, "sitesift: %s\n", oneLine(err.Error()))
 		return 1
@@ -553,6 +558,7 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
 	weighting := f.String("weighting", ranking.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip OPIC's fixpoint (opic column 0)")
+	strict := f.Bool("strict", false, "with --edges: refuse the file if a line is bad (by default bad lines are skipped, counted and the first 20 named)")
 	format := f.String("format", export.Table, "table, csv or json")
 	limit := f.Int("limit", 0, "show the first N sites (0: all)")
 	raw := f.Bool("raw", false, "table: also show the OPIC and PageRank shares of 1 the ranks and scores come from")
@@ -576,13 +582,16 @@ func (c CLI) rank(ctx context.Context, args []string) error {
 	case *edges != "" && *biased:
 		return usageError{"rank: --biased needs the ratings of --project DIR"}
 	case *edges != "":
-		rows, err := ranking.RankEdgeFile(ctx, *edges, ranking.EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit})
+		rows, err := ranking.RankEdgeFile(ctx, *edges, ranking.EdgeRankOptions{Weighting: *weighting, NoOPIC: *noOPIC, Limit: *limit,
+			Strict: *strict, OnRead: func(s edgelist.Summary) { fmt.Fprint(c.Stderr, s.Report(*edges)) }})
 		if err != nil {
 			return err
 		}
 		return writeRankBuffered(c.Stdout, rows, *format, *raw)
 	case *noOPIC:
 		return usageError{"rank: --no-opic goes with --edges FILE"}
+	case *strict:
+		return usageError{"rank: --strict goes with --edges FILE"}
 	case *biased && *weighting != ranking.WeightingLinks:
 		return usageError{"rank: --biased goes with --weighting links"}
 	case *biased:

@@ -16,12 +16,14 @@ import (
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites"
+	"sitesift/sites/edgelist"
 )
 
 func (c CLI) importEdges(ctx context.Context, args []string) error {
 	f := c.newFlags("import")
 	dir := f.project
 	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly")
+	strict := f.Bool("strict", false, "with --edges: refuse the file if a line is bad (by default bad lines are skipped, counted and the first 20 named)")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how the list's URLs and names map to sites: host, host-www "+
 		"(www. dropped) or domain (the registered domain); chosen when the project is created")
 	archives := archiveFlags(f)
@@ -31,6 +33,9 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	if !archives.empty() {
 		if *edges != "" {
 			return usageError{"import: --edges goes alone; import archives with a second command"}
+		}
+		if *strict {
+			return usageError{"import: --strict goes with --edges FILE"}
 		}
 		if *dir == "" {
 			return usageError{"import: --project DIR is required"}
@@ -69,11 +74,12 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	}
 	defer lowGC()()
 	start := time.Now()
-	g, err := ranking.ReadEdgeList(*edges, r)
+	g, err := ranking.ReadEdgeListOptions(*edges, edgelist.Options{Rule: r, Strict: *strict})
 	if err != nil {
 		return err
 	}
 	read := time.Since(start)
+	fmt.Fprint(c.Stderr, g.Report(*edges))
 	update.SiteRule = app.Set(string(r))
 	return c.held(*dir, true, false, func(a *app.App, p *project.Project) error {
 		if _, err := a.Crawling.SetSettings(ctx, update); err != nil {
@@ -86,12 +92,31 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.Stdout, "import %s: %d sites, %d edges (%d self-edges dropped) into %s; "+
+		fmt.Fprintf(c.Stdout, "import %s: %d %s, %d edges (%d self-edges dropped%s) into %s; "+
 			"PageRank and OPIC (%d greedy reads) computed; %.1fs (%.1fs reading)\n",
-			res.File, res.Sites, res.Edges, res.SelfEdges, p.Dir, res.OPICReads,
+			res.File, res.Sites, nodeWord(res.Read), res.Edges, res.SelfEdges, skippedNote(res.Read), p.Dir, res.OPICReads,
 			time.Since(start).Seconds(), read.Seconds())
 		return nil
 	})
+}
+
+// nodeWord names the nodes of an edge list read: sites, or ids.
+func nodeWord(s edgelist.Summary) string {
+	if s.IDs {
+		return "sites (node ids)"
+	}
+	return "sites"
+}
+
+// skippedNote is ", N bad lines skipped" for a reading that skipped lines.
+func skippedNote(s edgelist.Summary) string {
+	switch s.Skipped {
+	case 0:
+		return ""
+	case 1:
+		return ", 1 bad line skipped"
+	}
+	return fmt.Sprintf(", %d bad lines skipped", s.Skipped)
 }
 
 // largeGraphGCPercent is the garbage collector's GOGC while a command reads

@@ -156,11 +156,11 @@ func TestCLIImportAndRank(t *testing.T) {
 func TestCLIImportBadLines(t *testing.T) {
 	bad := writeFile(t, "bad.txt", "a.test b.test\nonly-one-field\nb.test c.test 1\nb.test c.test -2\nftp://x.test/ a.test\n# fine\n")
 	dir := filepath.Join(t.TempDir(), "project")
-	code, out, stderr := runCLI(t, "import", "--project", dir, "--edges", bad)
+	code, out, stderr := runCLI(t, "import", "--project", dir, "--edges", bad, "--strict")
 	if code != 1 || out != "" {
 		t.Fatalf("exit %d, stdout %q; want 1 and nothing", code, out)
 	}
-	if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "3 bad lines, nothing imported") {
+	if strings.Count(stderr, "\n") != 4 || !strings.Contains(stderr, "3 bad lines, nothing imported") {
 		t.Errorf("stderr %q", stderr)
 	}
 	for _, n := range []int{2, 4, 5} {
@@ -180,7 +180,7 @@ func TestCLIImportBadLines(t *testing.T) {
 	if code, _, stderr := runCLI(t, "import", "--project", dir, "--edges", good); code != 0 {
 		t.Fatalf("import: %s", stderr)
 	}
-	if code, _, _ := runCLI(t, "import", "--project", dir, "--edges", bad); code != 1 {
+	if code, _, _ := runCLI(t, "import", "--project", dir, "--edges", bad, "--strict"); code != 1 {
 		t.Errorf("bad import into a project: exit %d, want 1", code)
 	}
 	rows := rankCSV(t, "--project", dir)

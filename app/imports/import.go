@@ -18,18 +18,26 @@ type ImportResult struct {
 	// OPICReads is the number of reads of the offline OPIC simulation run
 	// on the whole site graph afterwards (10 per site).
 	OPICReads int `json:"opic_reads"`
+	// Read is what the reading said of the file: the bad lines skipped
+	// and why, and whether it was a graph of ids.
+	Read edgelist.Summary `json:"read"`
 }
 
 // Import reads the edge list in path (see package sitesift/sites/edgelist
 // for the format) and adds it to the project's site graph, then recomputes
-// PageRank and OPIC on the whole graph. A file with bad lines is refused
-// whole, with every bad line (up to edgelist.MaxReported) and its number in
-// the error. A project that was crawled is refused: import into a new one.
+// PageRank and OPIC on the whole graph. A bad line (names that are no host
+// names in a host graph, a bad weight) is skipped, and the result says how
+// many and why, naming the first edgelist.MaxReported; a file of bad lines
+// only is refused. To refuse a file with any bad line, read it with
+// [ranking.ReadEdgeListOptions] (Strict) and import it with
+// [Service.ImportEdgeList]. A graph of integer ids is imported with its ids
+// as the sites' names. A project that was crawled is refused: import into a
+// new one.
 //
 // Importing a second file adds its edges; a pair already present gets the
 // sum of the weights, as a repeated line within one file does.
 func (s *Service) Import(ctx context.Context, path string) (ImportResult, error) {
-	g, err := ranking.ReadEdgeList(path, s.store.SiteRule())
+	g, err := ranking.ReadEdgeListOptions(path, edgelist.Options{Rule: s.store.SiteRule()})
 	if err != nil {
 		return ImportResult{}, err
 	}
@@ -66,5 +74,5 @@ func (s *Service) ImportEdgeList(ctx context.Context, name string, g *edgelist.G
 	if err != nil {
 		return ImportResult{}, err
 	}
-	return ImportResult{ImportStats: ImportStats(st), OPICReads: reads}, nil
+	return ImportResult{ImportStats: ImportStats(st), OPICReads: reads, Read: g.Summary}, nil
 }

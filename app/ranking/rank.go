@@ -110,6 +110,12 @@ type EdgeRankOptions struct {
 	NoOPIC bool
 	// Limit > 0 keeps the first Limit rows.
 	Limit int
+	// Strict refuses a file with a bad line; by default bad lines are
+	// skipped (see [edgelist.Options]).
+	Strict bool
+	// OnRead, when set, is told what the reading says of the file (its
+	// skipped lines, whether it is a graph of ids) before the ranking.
+	OnRead func(edgelist.Summary)
 }
 
 // RankEdgeFile ranks the sites of an edge list without a project: PageRank
@@ -131,9 +137,12 @@ func RankEdgeFile(ctx context.Context, path string, o EdgeRankOptions) ([]RankRo
 	if o.Teleport == 0 {
 		o.Teleport = importance.DefaultTeleport
 	}
-	el, err := ReadEdgeList(path, sites.RuleHost)
+	el, err := ReadEdgeListOptions(path, edgelist.Options{Rule: sites.RuleHost, Strict: o.Strict})
 	if err != nil {
 		return nil, err
+	}
+	if o.OnRead != nil {
+		o.OnRead(el.Summary)
 	}
 	weights := el.Weight
 	if o.Weighting == WeightingBinary {
@@ -466,7 +475,14 @@ func (s *Service) rank(ctx context.Context, limit int, includePlatforms bool) ([
 // ReadEdgeList reads an edge list file, its sites named by rule; a file
 // with bad lines is a bad request whose message lists them.
 func ReadEdgeList(path string, rule sites.Rule) (*edgelist.Graph, error) {
-	g, err := edgelist.ReadFileRule(path, rule)
+	return ReadEdgeListOptions(path, edgelist.Options{Rule: rule, Strict: true})
+}
+
+// ReadEdgeListOptions is [ReadEdgeList] as o says: unless o.Strict, bad
+// lines are skipped and said in the graph's Summary, and only a file
+// without a good line is a bad request.
+func ReadEdgeListOptions(path string, o edgelist.Options) (*edgelist.Graph, error) {
+	g, err := edgelist.ReadFileOptions(path, o)
 	if err != nil {
 		if pe := (*edgelist.ParseError)(nil); errors.As(err, &pe) {
 			return nil, fault.Invalid(err)
