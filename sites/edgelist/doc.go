@@ -12,7 +12,15 @@
 // skipped; lines are at most 1 MiB; a file without an edge is refused. A
 // file whose name ends in .gz is gunzipped as it is read.
 //
-// A file with bad lines is refused whole: the error lists every bad line
-// (up to a limit) with its number and what is wrong in words, never quoting
-// the line, so nothing half-read is ever imported.
+// A file whose nodes are integer ids ("0 1", as LAW, SNAP, networkx and
+// igraph write them) is a graph of ids: the ids are the names, and the site
+// rule leaves them alone (Graph.IDs).
+//
+// By default a bad line is skipped: the Graph counts the skipped lines by
+// what is wrong with them and names the first MaxReported, and
+// Summary.Report says so in lines of text. Read strictly (Options.Strict,
+// and Read, ReadFile and ReadFileRule), a file with bad lines is refused
+// whole: the error lists every bad line (up to a limit) with its number and
+// what is wrong in words, never quoting the line, so nothing half-read is
+// ever imported. A file of bad lines only is refused either way.
 package edgelist
