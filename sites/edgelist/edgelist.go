@@ -193,6 +193,10 @@ const CompactEdges = 4 << 20
 // edge slices are allocated once, for the number of lines the first block's
 // line length predicts (up to CompactEdges), instead of growing by copies.
 func read(r io.Reader, name string, size int64, o Options) (*Graph, error) {
+	r, g, err, done := readDerivative(r, name, o)
+	if done {
+		return g, err
+	}
 	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges, o)
 }
 
@@ -219,6 +223,7 @@ func readBuffer(r io.Reader, name string, size int64, chunk, longest, compactAt 
 	var seen int64
 	eof := false
 	tooLong := func() (*Graph, error) {
+		p.final = true
 		p.flush()
 		p.fail(line+1, fmt.Sprintf("a line longer than %d bytes (it starts at byte offset %d); the file was not read further", longest, base+int64(start)))
 		return nil, p.perr
@@ -313,9 +318,13 @@ const minWeight = 0x1p-1022
 type parser struct {
 	rule   sites.Rule // how tokens name sites
 	strict bool       // a bad line refuses the file
-	// kind is what the nodes are: decided (by decide) at the first block
-	// with a good line.
-	kind nodeKind
+	// kind is what the nodes are, decided (by decide) from the first
+	// blockLines lines with fields; held keeps those lines, their tokens
+	// copied, until they are all read (or the input ends: final), so
+	// that the decision does not depend on where the reads cut the input.
+	kind  nodeKind
+	held  []pendingLine
+	final bool
 	g    *Graph
 	t    tokenTable
 	e    edgeTable
@@ -497,7 +506,17 @@ func (p *parser) fail(line int, msg string) {
 // flush resolves the queued lines.
 func (p *parser) flush() {
 	if p.kind == undecided {
-		p.decide()
+		for i := range p.block {
+			pl := &p.block[i]
+			pl.src, pl.dst = bytes.Clone(pl.src), bytes.Clone(pl.dst)
+		}
+		p.held = append(p.held, p.block...)
+		p.block = p.block[:0]
+		if len(p.held) < blockLines && !p.final {
+			return
+		}
+		p.decide(p.held[:min(len(p.held), blockLines)])
+		p.block, p.held = p.held, nil
 	}
 	var sink uint64
 	for i := range p.block {
@@ -521,26 +540,22 @@ func (p *parser) flush() {
 	p.block = p.block[:0]
 }
 
-// decide says what the nodes of the file are from the queued block: ids
-// when most of its good lines hold two integers, host names otherwise. A
-// block without a good line leaves it to the next.
-func (p *parser) decide() {
+// decide says what the nodes of the file are from its first lines: ids
+// when most of their good lines hold two integers, host names otherwise.
+func (p *parser) decide(first []pendingLine) {
 	good, ids := 0, 0
-	for i := range p.block {
-		if pl := &p.block[i]; pl.msg == "" {
+	for i := range first {
+		if pl := &first[i]; pl.msg == "" {
 			good++
 			if isID(pl.src) && isID(pl.dst) {
 				ids++
 			}
 		}
 	}
-	switch {
-	case good == 0:
-	case 2*ids > good:
+	p.kind = hostNodes
+	if 2*ids > good {
 		p.kind = idNodes
 		p.g.IDs = true
-	default:
-		p.kind = hostNodes
 	}
 }
 
@@ -675,6 +690,7 @@ func (p *parser) compact() {
 // finish resolves the lines still queued and returns the graph, or the
 // file's error.
 func (p *parser) finish() (*Graph, error) {
+	p.final = true
 	p.flush()
 	// The token and edge tables are garbage from here on; clearing them
 	// lets a collection during the caller's next step free them even if
