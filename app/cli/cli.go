@@ -555,7 +555,7 @@ func byClass(counts map[string]int) string {
 func (c CLI) rank(ctx context.Context, args []string) error {
 	f := c.newFlags("rank")
 	dir := f.project
-	edges := f.String("edges", "", "rank the sites of this edge list instead of a project")
+	edges := f.String("edges", "", "rank the sites of this edge list (or AUT/ARCH domain graph: CSV, GraphML, GEXF) instead of a project")
 	weighting := f.String("weighting", ranking.WeightingLinks, "links (edge weights) or binary (each linked pair once)")
 	noOPIC := f.Bool("no-opic", false, "with --edges: skip OPIC's fixpoint (opic column 0)")
 	strict := f.Bool("strict", false, "with --edges: refuse the file if a line is bad (by default bad lines are skipped, counted and the first 20 named)")

@@ -22,7 +22,7 @@ import (
 func (c CLI) importEdges(ctx context.Context, args []string) error {
 	f := c.newFlags("import")
 	dir := f.project
-	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly")
+	edges := f.String("edges", "", "edge list: SRC DST [WEIGHT] a line, # comments, .gz read directly; or a domain graph of the Archives Unleashed Toolkit or ARCH (CSV, GraphML, GEXF), told by its first bytes")
 	strict := f.Bool("strict", false, "with --edges: refuse the file if a line is bad (by default bad lines are skipped, counted and the first 20 named)")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how the list's URLs and names map to sites: host, host-www "+
 		"(www. dropped) or domain (the registered domain); chosen when the project is created")

@@ -36,3 +36,14 @@ func TestCLIImportAUTDomainGraph(t *testing.T) {
 		t.Errorf("import output %q", out)
 	}
 }
+
+// TestCLIHelpNamesAUT checks that the help of --edges names the domain
+// graphs it reads.
+func TestCLIHelpNamesAUT(t *testing.T) {
+	for _, cmd := range []string{"import", "rank"} {
+		_, out, stderr := runCLI(t, cmd, "-h")
+		if !strings.Contains(out+stderr, "GraphML, GEXF") {
+			t.Errorf("%s -h does not name AUT's formats:\n%s%s", cmd, out, stderr)
+		}
+	}
+}
