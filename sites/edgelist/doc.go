@@ -12,6 +12,17 @@
 // skipped; lines are at most 1 MiB; a file without an edge is refused. A
 // file whose name ends in .gz is gunzipped as it is read.
 //
+// A file may also be the domain graph of the Archives Unleashed Toolkit or
+// ARCH, told by its first bytes, whatever its name: the CSV of
+// DomainGraphExtractor (header crawl_date,src_domain,dest_domain,count; the
+// counts of a pair summed over its crawl dates into one edge), or GraphML
+// or GEXF as AUT's WriteGraphML and WriteGEXF write it (a node a domain,
+// named by its label; an edge weighted by its weight or count). Their XML
+// is read strictly, without a DOCTYPE, with tokens of at most 1 MiB and
+// elements nested at most 32 deep, so an entity bomb or a deep nest is
+// refused with its line and byte offset. Their names are sites as an edge
+// list's are, and their bad records are bad lines.
+//
 // A file whose nodes are integer ids ("0 1", as LAW, SNAP, networkx and
 // igraph write them) is a graph of ids: the ids are the names, and the site
 // rule leaves them alone (Graph.IDs).
