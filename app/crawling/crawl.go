@@ -129,7 +129,7 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		return crawlStatus{}, fault.Conflict(ErrCrawlRunning)
 	}
 	j := &crawlJob{req: req, recrawl: rj}
-	s := &sink{svc: svc, recrawl: rj}
+	s := &sink{svc: svc, recrawl: rj, log: newFetchLog(svc.project.CrawlLog(), func(err error) { svc.log.Error("crawl log", "err", err) })}
 	opts := []crawl.Option{
 		crawl.MaxPages(req.MaxPages),
 		crawl.MaxFailures(cmp.Or(req.MaxFailures, req.MaxPages)),
@@ -188,7 +188,7 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		return crawlStatus{}, err
 	}
 	if warcs != nil {
-		opts = append(opts, crawl.OnCapture(warcs.Write))
+		opts = append(opts, crawl.OnCapture(s.log.capturer(warcs)))
 	}
 	journalFile := project.JournalFile
 	if rj != nil {

@@ -7,7 +7,6 @@ import (
 	"sitesift/app/project"
 	"sitesift/crawl"
 	"sitesift/sites"
-	"sitesift/sites/crawllog"
 )
 
 // sink saves what the crawler hands over: pages, links and OPIC state in one
@@ -17,8 +16,9 @@ type sink struct {
 	svc       *Service
 	lastRank  time.Time
 	lastSnap  time.Time
-	snapPages int  // pages saved since the last snapshot
-	logFailed bool // the crawl log could not be written (said once)
+	snapPages int // pages saved since the last snapshot
+	// log writes the crawl's crawl.log.
+	log *fetchLog
 	// crawler and crawl are the crawl and its record, set before it runs:
 	// each batch records the crawl's progress, which a kill then keeps.
 	crawler *crawl.Crawler
@@ -58,12 +58,7 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 			return err
 		}
 	}
-	// The log is for operators; the store is the record, so a log that
-	// cannot be written costs lines, not the crawl.
-	if err := crawllog.Append(s.svc.project.CrawlLog(), pages, time.Now()); err != nil && !s.logFailed {
-		s.logFailed = true
-		s.svc.log.Error("crawl log", "err", err)
-	}
+	s.log.pages(pages, time.Now())
 	s.snapPages += len(pages)
 	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
 		s.lastSnap, s.snapPages = time.Now(), 0

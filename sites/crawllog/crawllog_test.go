@@ -59,3 +59,29 @@ func TestAppend(t *testing.T) {
 		t.Errorf("a log that cannot be opened: %v", err)
 	}
 }
+
+// TestLineOfArchived: a line gives the archived payload's digest, a
+// redirect its hop's own status, size and type, and a robots.txt fetch is
+// a prerequisite (P) with no page that led to it.
+func TestLineOfArchived(t *testing.T) {
+	at := time.Date(2026, 11, 24, 10, 0, 1, 234e6, time.UTC)
+	page := sites.Page{URL: "http://a.test/page", Status: 200, Size: 10432, Depth: 1, Via: "http://a.test/",
+		ContentType: "text/html", FetchedAt: at, Took: 134 * time.Millisecond}
+	digest := "sha1:2WAXX5NUWNNCS2BDKCO5OVDQBJVNKIVV"
+	for _, tc := range []struct{ got, want string }{
+		{LineOf(page, Fetch{Digest: digest}, at),
+			"2026-11-24T10:00:01.234Z   200      10432 http://a.test/page L http://a.test/ text/html #000 20261124100001100+134 " + digest + " - -"},
+		{LineOf(sites.Page{URL: "http://a.test/old", Depth: 1, Via: "http://a.test/", ErrClass: sites.ErrRedirect, FetchedAt: at},
+			Fetch{Status: 301, Size: 57, ContentType: "text/html", Digest: digest}, at),
+			"2026-11-24T10:00:01.234Z   301         57 http://a.test/old L http://a.test/ text/html #000 20261124100001234+0 " + digest + " - err=redirect"},
+		{PrerequisiteLine("http://a.test/robots.txt", 200, 31, "text/plain", at.Add(-time.Second), 12*time.Millisecond, digest, at),
+			"2026-11-24T10:00:01.234Z   200         31 http://a.test/robots.txt P - text/plain #000 20261124100000234+12 " + digest + " - -"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("\n got %q\nwant %q", tc.got, tc.want)
+		}
+		if n := len(strings.Fields(tc.got)); n != 12 {
+			t.Errorf("%d fields, want 12: %q", n, tc.got)
+		}
+	}
+}

@@ -181,30 +181,39 @@ func (w *Writer) warcinfo(rb gowarc.WarcRecordBuilder) error {
 // WARC-Refers-To-Target-URI and -Date it carries. An empty payload is
 // always written whole: there is nothing to save.
 func (w *Writer) Write(c sites.Capture) error {
+	_, err := w.WriteDigest(c)
+	return err
+}
+
+// WriteDigest is [Writer.Write] that returns the payload digest of the
+// response it archived (its WARC-Payload-Digest, "sha1:BASE32"), which a
+// crawl log gives the fetch, as Heritrix's does; "" when the record has
+// none.
+func (w *Writer) WriteDigest(c sites.Capture) (digest string, err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
-		return errors.New("warcfile: write after close")
+		return "", errors.New("warcfile: write after close")
 	}
 	at := c.At.UTC().Truncate(time.Second) // the 14-digit CDXJ timestamp holds it whole
 	resp, err := responseRecord(c, at)
 	if err != nil {
-		return fmt.Errorf("warcfile: response of %s: %w", c.URL, err)
+		return "", fmt.Errorf("warcfile: response of %s: %w", c.URL, err)
 	}
 	defer resp.Close()
 	req, err := requestRecord(c, at)
 	if err != nil {
-		return fmt.Errorf("warcfile: request of %s: %w", c.URL, err)
+		return "", fmt.Errorf("warcfile: request of %s: %w", c.URL, err)
 	}
 	defer req.Close()
 
 	out := resp
-	digest := resp.WarcHeader().Get(gowarc.WarcPayloadDigest)
+	digest = resp.WarcHeader().Get(gowarc.WarcPayloadDigest)
 	ref, dup := w.seen[digest]
 	if dup && c.BodyLen() > 0 {
 		rv, err := resp.ToRevisitRecord(&ref)
 		if err != nil {
-			return fmt.Errorf("warcfile: revisit of %s: %w", c.URL, err)
+			return "", fmt.Errorf("warcfile: revisit of %s: %w", c.URL, err)
 		}
 		defer rv.Close()
 		out = rv
@@ -212,10 +221,10 @@ func (w *Writer) Write(c sites.Capture) error {
 
 	res := w.ww.Write(out, req)
 	if len(res) != 2 {
-		return errors.New("warcfile: write after close")
+		return "", errors.New("warcfile: write after close")
 	}
 	if err := errors.Join(res[0].Err, res[1].Err); err != nil {
-		return fmt.Errorf("warcfile: write %s: %w", c.URL, err)
+		return "", fmt.Errorf("warcfile: write %s: %w", c.URL, err)
 	}
 	if !dup && digest != "" && c.BodyLen() > 0 {
 		r, err := resp.CreateRevisitRef(gowarc.ProfileIdenticalPayloadDigestV1_1)
@@ -224,7 +233,7 @@ func (w *Writer) Write(c sites.Capture) error {
 		}
 	}
 	if err := w.finishIndexes(); err != nil {
-		return err
+		return "", err
 	}
 	e, _ := entryOf(out)
 	e.Offset, e.Filename = res[0].FileOffset, res[0].FileName
@@ -234,11 +243,11 @@ func (w *Writer) Write(c sites.Capture) error {
 		// The file was rotated between the two records.
 		fi, err := os.Stat(filepath.Join(w.dir, res[0].FileName))
 		if err != nil {
-			return fmt.Errorf("warcfile: %w", err)
+			return "", fmt.Errorf("warcfile: %w", err)
 		}
 		e.Length = fi.Size() - e.Offset
 	}
-	return w.appendIndex(e)
+	return digest, w.appendIndex(e)
 }
 
 // appendIndex adds e to the open index of its file, opening the index
