@@ -325,10 +325,10 @@ type parser struct {
 	kind  nodeKind
 	held  []pendingLine
 	final bool
-	g    *Graph
-	t    tokenTable
-	e    edgeTable
-	perr *ParseError
+	g     *Graph
+	t     tokenTable
+	e     edgeTable
+	perr  *ParseError
 
 	block []pendingLine
 	sink  uint64 // keeps the touching loads from being optimised away
