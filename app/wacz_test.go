@@ -10,9 +10,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -33,7 +35,8 @@ import (
 // datapackage.json's digests and sizes those of the entries, every capture
 // of the project's WARC files in the index at an offset where a byte range
 // of the ZIP finds its record, and the crawl's HTML pages in pages.jsonl
-// with their titles.
+// with their titles: each page's <title> as archived, not the headline the
+// extractor found.
 func TestWriteWACZ(t *testing.T) {
 	dir := apptest.CrawledProject(t)
 	a, p, _ := apptest.OpenProject(t, dir)
@@ -147,7 +150,8 @@ func TestWriteWACZ(t *testing.T) {
 	if sc.Text() != `{"format":"json-pages-1.0","id":"pages","title":"All Pages"}` {
 		t.Errorf("pages.jsonl starts with %q", sc.Text())
 	}
-	n, titled := 0, 0
+	titles := archivedTitles(t, filepath.Join(dir, project.WARCDir), files)
+	n, titled, headlines := 0, 0, 0
 	for sc.Scan() {
 		n++
 		var pl struct{ ID, URL, TS, Title string }
@@ -155,13 +159,17 @@ func TestWriteWACZ(t *testing.T) {
 			t.Fatalf("pages.jsonl line %d: %v", n+1, err)
 		}
 		pg, ok := stored[pl.URL]
-		if !ok || !strings.Contains(pg.ContentType, "html") || pl.Title != pg.Title || pl.ID == "" || len(pl.TS) != len("2006-01-02T15:04:05Z") {
-			t.Errorf("pages.jsonl line %d: %+v; the store has %+v", n+1, pl, pg)
+		if !ok || !strings.Contains(pg.ContentType, "html") || pl.Title != titles[pl.URL] || pl.ID == "" || len(pl.TS) != len("2006-01-02T15:04:05Z") {
+			t.Errorf("pages.jsonl line %d: %+v; the archived <title> is %q, the store has %+v", n+1, pl, titles[pl.URL], pg)
 		}
 		if pl.Title != "" {
 			titled++
 		}
+		if pl.Title != pg.Title {
+			headlines++
+		}
 	}
+	t.Logf("%d of %d pages have a <title> other than their headline", headlines, n)
 	if n != info.Pages || titled == 0 {
 		t.Errorf("pages.jsonl has %d pages (%d with a title), info says %d", n, titled, info.Pages)
 	}
@@ -279,4 +287,37 @@ func TestWACZKilledExportLeavesNothing(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".wacz-*")); len(left) != 0 {
 		t.Errorf("the download left %v in the project", left)
 	}
+}
+
+var titleRE = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
+
+// archivedTitles returns the <title> of each HTML page the WARC files of
+// dir archived with a 2xx answer, as a browser shows it.
+func archivedTitles(t *testing.T, dir string, files []warcfile.File) map[string]string {
+	t.Helper()
+	titles := map[string]string{}
+	for _, f := range files {
+		fh, err := os.Open(filepath.Join(dir, f.Name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = warcfile.Read(fh, f.Name, func(r *warcfile.Record) error {
+			if r.Kind != warcfile.KindResponse || r.Status/100 != 2 || !strings.Contains(r.Header.Get("Content-Type"), "html") {
+				return nil
+			}
+			body, _, err := r.Body(1 << 22)
+			if err != nil {
+				return err
+			}
+			if m := titleRE.FindSubmatch(body); m != nil {
+				titles[r.URL] = strings.Join(strings.Fields(html.UnescapeString(string(m[1]))), " ")
+			}
+			return nil
+		})
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return titles
 }

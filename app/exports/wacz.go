@@ -15,7 +15,6 @@ import (
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
-	"sitesift/sites"
 	"sitesift/sites/wacz"
 	"sitesift/sites/warcfile"
 	"sitesift/sites/wholefile"
@@ -135,10 +134,9 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 	}
 	dir := filepath.Join(s.project.Dir, project.WARCDir)
 	p := wacz.Package{Title: s.project.Name(), Software: "sitesift " + project.Version}
-	titles := map[string]string{}
 	type capture struct {
-		url string
-		at  time.Time
+		url, title string
+		at         time.Time
 	}
 	var pages []capture
 	for _, f := range files {
@@ -147,6 +145,7 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 			return info, fmt.Errorf("wacz: %w", err)
 		}
 		p.Archives = append(p.Archives, wacz.Archive{Name: f.Name, Path: filepath.Join(dir, f.Name)})
+		var warc *os.File
 		for _, e := range entries {
 			p.Index = append(p.Index, e.String())
 			if !e.IsPage() {
@@ -156,18 +155,21 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 			if err != nil {
 				return info, fmt.Errorf("wacz: index of %s: capture of %s: timestamp %q: %w", f.Name, e.URL, e.Timestamp, err)
 			}
-			pages = append(pages, capture{e.URL, at})
-			titles[e.URL] = ""
+			if warc == nil {
+				if warc, err = warcfile.OpenFile(dir, f.Name); err != nil {
+					return info, fmt.Errorf("wacz: %w", err)
+				}
+				defer warc.Close()
+			}
+			title, err := archivedTitle(warc, e)
+			if err != nil {
+				return info, fmt.Errorf("wacz: title of %s: %w", e.URL, err)
+			}
+			pages = append(pages, capture{e.URL, title, at})
 		}
-	}
-	err = s.store.ForEachPage(ctx, func(pg sites.Page) error {
-		if _, ok := titles[pg.URL]; ok {
-			titles[pg.URL] = pg.Title
+		if err := ctx.Err(); err != nil {
+			return info, err
 		}
-		return nil
-	})
-	if err != nil {
-		return info, fmt.Errorf("wacz: page titles: %w", err)
 	}
 	slices.SortStableFunc(pages, func(x, y capture) int {
 		if c := x.at.Compare(y.at); c != 0 {
@@ -176,7 +178,7 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 		return strings.Compare(x.url, y.url)
 	})
 	for _, c := range pages {
-		p.Pages = append(p.Pages, wacz.Page{URL: c.url, Time: c.at, Title: titles[c.url]})
+		p.Pages = append(p.Pages, wacz.Page{URL: c.url, Time: c.at, Title: c.title})
 	}
 	info.Pages = len(p.Pages)
 	if err := wacz.Write(ctx, w, p); err != nil {
@@ -184,6 +186,32 @@ func (s *Service) ExportWACZ(ctx context.Context, w io.Writer) (WACZInfo, error)
 	}
 	return info, nil
 }
+
+// maxTitleRead bounds how much of a page's archived body is read for its
+// <title>, which is in its head.
+const maxTitleRead = 1 << 20
+
+// archivedTitle returns the <title> of the page whose capture e indexes in
+// the WARC file warc, as the record holds it: the title a browser shows,
+// and ReplayWeb.page lists.
+func archivedTitle(warc io.ReaderAt, e warcfile.Entry) (string, error) {
+	title := ""
+	err := warcfile.Read(io.NewSectionReader(warc, e.Offset, e.Length), e.Filename, func(r *warcfile.Record) error {
+		// A body whose content coding cannot be undone (br) has no title
+		// to give, and its page is listed all the same.
+		if body, _, err := r.Body(maxTitleRead); err == nil {
+			title = wacz.HTMLTitle(body, r.Header.Get("Content-Type"))
+		}
+		return errStop
+	})
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return title, err
+}
+
+// errStop ends a read of a WARC file after the record it wants.
+var errStop = errors.New("stop")
 
 // WriteWACZ writes the project's crawl as a WACZ file (see
 // [Service.ExportWACZ]) at path, or into path under its own name when path is
