@@ -25,7 +25,8 @@
 //
 // A file whose nodes are integer ids ("0 1", as LAW, SNAP, networkx and
 // igraph write them) is a graph of ids: the ids are the names, and the site
-// rule leaves them alone (Graph.IDs).
+// rule leaves them alone (Graph.IDs), and every id from 0 to the largest is
+// a node, as igraph reads such a file.
 //
 // By default a bad line is skipped: the Graph counts the skipped lines by
 // what is wrong with them and names the first MaxReported, and

@@ -44,6 +44,11 @@ type Summary struct {
 	// rule leaves them alone; an id is named by its digits without leading
 	// zeros ("007" is "7").
 	IDs bool `json:"ids"`
+	// Unnamed counts the ids from 0 to the largest that no line names, in
+	// a graph of ids: nodes without links, added after the others, unless
+	// UnnamedLeftOut (they were more than the ids named).
+	Unnamed        int  `json:"ids_unnamed,omitempty"`
+	UnnamedLeftOut bool `json:"ids_unnamed_left_out,omitempty"`
 	// Skipped counts the bad lines left out of a file read leniently;
 	// SkippedLines names the first MaxReported of them, and SkippedWhy
 	// counts them by what is wrong with them.
@@ -58,7 +63,14 @@ type Summary struct {
 func (s Summary) Report(name string) string {
 	var b strings.Builder
 	if s.IDs {
-		fmt.Fprintf(&b, "%s: a graph of ids (every node an integer), not of host names\n", name)
+		fmt.Fprintf(&b, "%s: a graph of ids (every node an integer), not of host names", name)
+		switch {
+		case s.UnnamedLeftOut:
+			fmt.Fprintf(&b, "; the %d ids up to the largest that no line names are left out, more than the ids named", s.Unnamed)
+		case s.Unnamed > 0:
+			fmt.Fprintf(&b, "; %d ids up to the largest that no line names are nodes without links", s.Unnamed)
+		}
+		b.WriteByte('\n')
 	}
 	if s.Skipped == 0 {
 		return b.String()
@@ -711,7 +723,45 @@ func (p *parser) finish() (*Graph, error) {
 		}
 		return nil, p.perr
 	}
+	if p.kind == idNodes {
+		p.fillIDs()
+	}
 	return p.g, nil
+}
+
+// fillIDs makes a node of every id from 0 to the largest that no line
+// names, as igraph reads an edge list of ids and as LAW and SNAP number
+// their nodes: a node without links still takes its share of PageRank. It
+// does so only while they are at most as many as the ids named, so that a
+// line naming a huge id cannot make the memory of the names grow beyond
+// twice; Summary.Unnamed counts them, and UnnamedLeftOut says they were
+// too many to add.
+func (p *parser) fillIDs() {
+	g := p.g
+	var largest uint64
+	for _, s := range g.Names {
+		v, _ := strconv.ParseUint(s, 10, 64) // at most maxIDDigits digits
+		largest = max(largest, v)
+	}
+	missing := largest + 1 - uint64(len(g.Names))
+	if missing == 0 {
+		return
+	}
+	if missing > uint64(len(g.Names)) || largest >= math.MaxInt32 {
+		g.Unnamed, g.UnnamedLeftOut = int(min(missing, math.MaxInt)), true
+		return
+	}
+	named := make([]bool, largest+1)
+	for _, s := range g.Names {
+		v, _ := strconv.ParseUint(s, 10, 64)
+		named[v] = true
+	}
+	for v, ok := range named {
+		if !ok {
+			g.Names = append(g.Names, strconv.Itoa(v))
+		}
+	}
+	g.Unnamed = int(missing)
 }
 
 // stripComment cuts a line at a # that starts a token: at the start of the

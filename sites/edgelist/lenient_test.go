@@ -19,18 +19,34 @@ func TestReadIDs(t *testing.T) {
 	if !g.IDs {
 		t.Error("IDs = false, want a graph of ids")
 	}
-	if want := []string{"0", "1", "2", "7"}; !slices.Equal(g.Names, want) {
+	// 3 to 6, named by no line, are nodes too, as igraph reads ids.
+	if want := []string{"0", "1", "2", "7", "3", "4", "5", "6"}; !slices.Equal(g.Names, want) || g.Unnamed != 4 {
 		t.Errorf("Names = %q, want %q", g.Names, want)
 	}
 	if len(g.From) != 4 || g.Weight[1] != 2.5 {
 		t.Errorf("edges %v %v %v, want 4, the second of weight 2.5", g.From, g.To, g.Weight)
 	}
-	if r := g.Report("ids.txt"); !strings.Contains(r, "a graph of ids") {
+	if r := g.Report("ids.txt"); !strings.Contains(r, "a graph of ids") || !strings.Contains(r, "4 ids up to the largest") {
 		t.Errorf("Report = %q, want it to say a graph of ids", r)
 	}
 	h, err := Read(strings.NewReader("a.example b.example\n"), "h.txt")
 	if err != nil || h.IDs {
 		t.Errorf("a host graph: IDs %v, %v; want false", h != nil && h.IDs, err)
+	}
+}
+
+// TestReadIDsSparse: ids no line names are left out when they are more
+// than the ids named, and the reading says so.
+func TestReadIDsSparse(t *testing.T) {
+	g, err := Read(strings.NewReader("0 1\n1 999999\n"), "sparse.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Names) != 3 || g.Unnamed != 999997 || !g.UnnamedLeftOut {
+		t.Errorf("%d names, Unnamed %d, left out %v; want 3, 999997, true", len(g.Names), g.Unnamed, g.UnnamedLeftOut)
+	}
+	if r := g.Report("sparse.txt"); !strings.Contains(r, "the 999997 ids up to the largest that no line names are left out") {
+		t.Errorf("Report = %q", r)
 	}
 }
 

@@ -152,6 +152,23 @@ func parseOracle(in string) oracle {
 			}
 		}
 	}
+	if o.ids && len(o.from) > 0 {
+		// Every id from 0 to the largest is a node, while those no line
+		// names are at most as many as those named.
+		largest := 0
+		named := map[int]bool{}
+		for _, s := range o.names {
+			v, _ := strconv.Atoi(s)
+			largest, named[v] = max(largest, v), true
+		}
+		if missing := largest + 1 - len(o.names); missing <= len(o.names) && largest < math.MaxInt32 {
+			for v := 0; v <= largest; v++ {
+				if !named[v] {
+					o.names = append(o.names, strconv.Itoa(v))
+				}
+			}
+		}
+	}
 	return o
 }
 

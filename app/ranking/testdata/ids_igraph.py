@@ -1,4 +1,4 @@
-"""Writes ids.txt, a graph of integer ids in the form LAW, SNAP, networkx and
+"""Writes ids.txt, a graph of integer ids (4 of them named by no line) in the form LAW, SNAP, networkx and
 igraph write ("SRC DST" a line), and ids.igraph.tsv, igraph's PageRank
 (PRPACK, damping 0.85, directed) of each id, to 17 significant digits.
 
@@ -20,11 +20,14 @@ for u in range(n):
         if v != u:
             edges.append((u, v))
 rng.shuffle(edges)
-# Every id is an end of some edge, as in a file that names all its nodes.
+# Every id is an end of some edge, but for a few that no line names: nodes
+# without links to igraph, which makes a node of every id up to the largest.
 ends = {x for e in edges for x in e}
 for u in range(n):
     if u not in ends:
         edges.append(((u + 1) % n, u))
+unnamed = {5, 77, 1234, 2998}
+edges = [e for e in edges if e[0] not in unnamed and e[1] not in unnamed]
 edges += edges[:200]  # repeated lines: parallel arcs to igraph, weights to sitesift
 with open("ids.txt", "w") as f:
     f.write("\n".join(lines + [f"{u} {v}" for u, v in edges]) + "\n")
