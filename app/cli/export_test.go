@@ -76,6 +76,9 @@ func TestExportCLI(t *testing.T) {
 		{[]string{"--what", "ratings", "--format", "json"}, `format "json" (want csv)`},
 		{[]string{"--what", "approved", "--count", "3"}, "--count goes with --what top-k"},
 		{[]string{"--what", "top-k", "--count", "0"}, "--count 0 must be positive"},
+		{[]string{"--what", "ratings", "--buckets", "3"}, "--buckets goes with --what heritrix-precedence"},
+		{[]string{"--what", "browsertrix", "--count", "3"}, "--count goes with --what top-k"},
+		{[]string{"--what", "heritrix-seeds", "--include-platforms"}, "--include-platforms goes with --what approved, top-k, communities, heritrix-precedence"},
 	} {
 		bad := filepath.Join(t.TempDir(), "bad.txt")
 		code, _, stderr := runCLI(t, append([]string{"export", "--project", dir, "--out", bad}, tc.args...)...)
@@ -107,7 +110,7 @@ func TestExportLeftOutCLI(t *testing.T) {
 		t.Errorf("seeds: %d %q %q", code, out, stderr)
 	}
 	if code, _, stderr = runCLI(t, "export", "--project", dir, "--what", "ratings", "--include-failed"); code == 0 ||
-		!strings.Contains(stderr, "--include-failed goes with --what top-k, approved, heritrix-precedence") {
+		!strings.Contains(stderr, "--include-failed goes with --what approved, top-k, heritrix-precedence") {
 		t.Errorf("ratings --include-failed: %d %q", code, stderr)
 	}
 }

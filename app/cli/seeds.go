@@ -141,6 +141,20 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	if set["bom"] {
 		req.BOM = bom
 	}
+	// The options each deliverable takes are the export table's, which the
+	// API checks too: a flag the deliverable does not take is refused.
+	if d, err := exports.DeliverableOf(*what); err == nil {
+		for _, o := range exports.Options {
+			name := strings.ReplaceAll(o, "_", "-")
+			if !set[name] {
+				continue
+			}
+			if !d.Takes(o) {
+				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(exports.Taking(o), ", "))}
+			}
+			req.Given = append(req.Given, o)
+		}
+	}
 	switch {
 	case set["bom"] && (*what == ExportBrowsertrix || *what == ExportHeritrixCrawl || *what == exports.ExportWARCList || *what == exports.ExportWACZ):
 		return usageError{"export: --bom goes with CSV files; --what " + *what + " writes none"}
@@ -177,15 +191,6 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	default:
 		if _, err := exports.DeliverableOf(*what); err != nil {
 			return usageError{"export: unknown --what " + strconv.Quote(*what) + ": " + exportChoices()}
-		}
-		for name, goes := range map[string][]string{"count": {exports.ExportTopK},
-			"include-failed":    {exports.ExportTopK, exports.ExportApproved, exports.ExportHeritrix},
-			"include-rejected":  {exports.ExportTopK, exports.ExportHeritrix},
-			"include-platforms": {exports.ExportTopK, exports.ExportApproved, exports.ExportCommunities, exports.ExportHeritrix},
-			"buckets":           {exports.ExportHeritrix}} {
-			if set[name] && !slices.Contains(goes, *what) {
-				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(goes, ", "))}
-			}
 		}
 		if set["count"] && *count <= 0 {
 			return usageError{fmt.Sprintf("export: --count %d must be positive", *count)}
@@ -279,15 +284,18 @@ func (c CLI) exportHelp() {
 			what = "top-K"
 		}
 		fmt.Fprintf(&b, "  --what %-20s PROJECT-%s.%s\n      %s\n", d.What, what, ext, d.Purpose)
-		switch d.What {
-		case exports.ExportTopK:
-			fmt.Fprintf(&b, "      --count K (default %d), --include-failed, --include-rejected, --include-platforms\n", exports.DefaultTopK)
-		case exports.ExportHeritrix:
-			fmt.Fprintf(&b, "      --buckets N (default %d), --include-failed, --include-rejected, --include-platforms\n", exports.DefaultPrecedenceBuckets)
-		case exports.ExportApproved:
-			b.WriteString("      --include-failed, --include-platforms\n")
-		case exports.ExportCommunities:
-			b.WriteString("      --include-platforms\n")
+		if len(d.Options) > 0 {
+			flags := make([]string, len(d.Options))
+			for i, o := range d.Options {
+				flags[i] = "--" + strings.ReplaceAll(o, "_", "-")
+				switch o {
+				case exports.OptCount:
+					flags[i] += fmt.Sprintf(" K (default %d)", exports.DefaultTopK)
+				case exports.OptBuckets:
+					flags[i] += fmt.Sprintf(" N (default %d)", exports.DefaultPrecedenceBuckets)
+				}
+			}
+			fmt.Fprintf(&b, "      %s\n", strings.Join(flags, ", "))
 		}
 		fmt.Fprintf(&b, "      --format %s (default %s)\n", strings.Join(d.Formats, ", "), d.Formats[0])
 		if slices.Contains(d.Formats, export.CSV) {

@@ -143,6 +143,24 @@ const (
 	ExportWARCList = "warc-list"
 )
 
+// Options of a deliverable, named as GET /api/export/{what} takes them (the
+// command line's flags are the same words with hyphens: --include-failed).
+const (
+	// OptCount is K of the top-K list.
+	OptCount = "count"
+	// OptIncludeFailed keeps the sites whose crawl failed.
+	OptIncludeFailed = "include_failed"
+	// OptIncludeRejected keeps the sites librarians rejected.
+	OptIncludeRejected = "include_rejected"
+	// OptIncludePlatforms keeps the platform sites.
+	OptIncludePlatforms = "include_platforms"
+	// OptBuckets is the number of Heritrix precedence values.
+	OptBuckets = "buckets"
+)
+
+// Options are every option of a deliverable (see [Deliverable.Options]).
+var Options = []string{OptCount, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms, OptBuckets}
+
 // Deliverable describes one export: what it is called, what it is for and
 // the formats it comes in, the first the default.
 type Deliverable struct {
@@ -155,26 +173,46 @@ type Deliverable struct {
 	// tables meant for a spreadsheet, the ratings file and the sites
 	// table; false for the seed lists, which scripts and crawlers read.
 	BOM bool `json:"bom"`
+	// Options are the options it takes, of [Options]: a request naming
+	// another is refused, by the command line and the API alike.
+	Options []string `json:"options"`
+	// Approved says it draws from the approved selection (what two
+	// librarians approved), not from the whole ranking or graph.
+	Approved bool `json:"approved"`
+}
+
+// Takes reports whether d takes the option opt.
+func (d Deliverable) Takes(opt string) bool { return slices.Contains(d.Options, opt) }
+
+// Taking returns the deliverables that take the option opt, by name.
+func Taking(opt string) []string {
+	var out []string
+	for _, d := range Deliverables {
+		if d.Takes(opt) {
+			out = append(out, d.What)
+		}
+	}
+	return out
 }
 
 // Deliverables are the exports, in the order the Export page shows them.
 var Deliverables = []Deliverable{
 	{ExportApproved, "Approved selection", "The sites two librarians approved, as seeds for the archiving crawler (txt), or with who nominated and approved them and when (CSV, JSON).",
-		[]string{export.Txt, export.CSV, export.JSON}, false},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludeFailed, OptIncludePlatforms}, true},
 	{ExportTopK, "Top sites by importance", "The K most important sites by OPIC as seeds, without the sites librarians rejected or whose crawl failed: a starting list before review.",
-		[]string{export.Txt, export.CSV, export.JSON}, false},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptCount, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false},
 	{ExportCommunities, "Community seeds", "One hub of each community (bipartite core) of the Communities page's current extraction, as seeds that cover the topic's link neighbourhoods.",
-		[]string{export.Txt, export.CSV, export.JSON}, false},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludePlatforms}, false},
 	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or sitesift ratings import.",
-		[]string{export.CSV}, true},
+		[]string{export.CSV}, true, []string{}, false},
 	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
-		[]string{export.CSV, export.JSON}, true},
+		[]string{export.CSV, export.JSON}, true, []string{}, false},
 	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy. Heritrix keys precedence per URI: each line gives a site's seed URL (the one the seed lists give) its site's value; the site's other URLs get the crawl's default precedence.",
-		[]string{export.Txt}, false},
+		[]string{export.Txt}, false, []string{OptBuckets, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false},
 	{ExportBrowsertrix, "Browsertrix crawl configuration", "The approved sites as a browsertrix-crawler configuration (--config): each seed crawled within its site, the last crawl's exclusions as JavaScript expressions, the project's user agent and contact appended to the browser's.",
-		[]string{export.YAML}, false},
+		[]string{export.YAML}, false, []string{}, true},
 	{ExportHeritrixSeeds, "Heritrix seeds", "The approved sites' seed URLs by importance, one a line, as Heritrix's seeds.txt (TextSeedModule); the Heritrix precedence file gives the same URLs their precedence.",
-		[]string{export.Txt}, false},
+		[]string{export.Txt}, false, []string{}, true},
 }
 
 // DeliverableOf returns the deliverable what, or an error (fault.KindInvalid)
@@ -216,6 +254,9 @@ type ExportRequest struct {
 	// the local code page ("café" comes out as "cafÃ©"); with one it reads
 	// UTF-8. It goes with the CSV format only.
 	BOM *bool
+	// Given names the options the request was made with (parameters or
+	// flags, of [Options]): each must be one its deliverable takes.
+	Given []string
 }
 
 // DefaultTopK is K of a top-K export when none is given.
@@ -232,6 +273,11 @@ func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
 	}
 	if !slices.Contains(d.Formats, r.Format) {
 		return r, d, fault.Invalid(fmt.Errorf("export %s: format %q (want %s)", r.What, r.Format, strings.Join(d.Formats, ", ")))
+	}
+	for _, o := range r.Given {
+		if !d.Takes(o) {
+			return r, d, fault.Invalid(fmt.Errorf("export %s: %s goes with %s", r.What, o, strings.Join(Taking(o), ", ")))
+		}
 	}
 	if r.Count < 0 {
 		return r, d, fault.Invalid(fmt.Errorf("export %s: count %d must be positive", r.What, r.Count))

@@ -31,6 +31,9 @@ func (h *handler) exports(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The list names every deliverable's files: count names top-k's, and
+	// goes with no other, which the names do not check.
+	req.Given = nil
 	out := make([]exportItem, len(exports.Deliverables))
 	for i, d := range exports.Deliverables {
 		it := exportItem{Deliverable: d, Files: map[string]string{}}
@@ -47,9 +50,16 @@ func (h *handler) exports(r *http.Request) (any, error) {
 
 // exportRequest reads the parameters of a deliverable: format, count
 // (top-k), include_failed, include_rejected, include_platforms, buckets
-// and bom (absent: the deliverable's default).
+// and bom (absent: the deliverable's default). The options given are
+// checked against the deliverable's in the export table: one it does not
+// take is refused.
 func exportRequest(r *http.Request, what string) (exports.ExportRequest, error) {
 	req := exports.ExportRequest{What: what, Format: r.FormValue("format")}
+	for _, o := range exports.Options {
+		if r.Form.Has(o) {
+			req.Given = append(req.Given, o)
+		}
+	}
 	var err error
 	if req.Count, err = positiveParam(r, "count", exports.DefaultTopK); err != nil {
 		return req, err

@@ -836,6 +836,16 @@ export interface ExportItem {
    * table; false for the seed lists, which scripts and crawlers read.
    */
   bom: boolean;
+  /**
+   * Options are the options it takes, of [Options]: a request naming
+   * another is refused, by the command line and the API alike.
+   */
+  options: string[] | null;
+  /**
+   * Approved says it draws from the approved selection (what two
+   * librarians approved), not from the whole ranking or graph.
+   */
+  approved: boolean;
   files: Record<string, string> | null;
 }
 
