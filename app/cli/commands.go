@@ -144,7 +144,7 @@ func commandTable() []command {
 			project: projectDir, run: CLI.settings},
 		{name: "import", summary: "add a site graph to the project without crawling: an edge list, web archives, crawl logs or a slice of the Common Crawl host graph",
 			usage: []string{
-				"import --project DIR --edges FILE [--site-rule host-www|host|domain]",
+				"import --project DIR --edges FILE [--strict] [--site-rule host-www|host|domain]",
 				"import --project DIR [--warc FILE|DIR...] [--cdx FILE...] [--crawl-log FILE...] [--site-rule host-www|host|domain]",
 				"import --project DIR --cc-vertices FILE... --cc-edges FILE... [--cc-ranks FILE...] (--tld TLD,... | --host-suffix NAME,...)",
 			},
@@ -154,7 +154,7 @@ func commandTable() []command {
 			usage: []string{
 				"rank --project DIR [--weighting links|binary] [--format table|csv|json] [--limit N] [--raw] [--include-platforms]",
 				"rank --project DIR --biased [--bias 9] [--format table|csv|json] [--limit N]",
-				"rank --edges FILE [--weighting links|binary] [--no-opic] [--format table|csv|json] [--limit N] [--raw]",
+				"rank --edges FILE [--strict] [--weighting links|binary] [--no-opic] [--format table|csv|json] [--limit N] [--raw]",
 			},
 			notes: "The ranking says its site graph: editorial links, all links, or all links of an import without page structure. " +
 				"--biased ranks by PageRank biased towards the sites librarians rated 3-4.",

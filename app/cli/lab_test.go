@@ -117,11 +117,12 @@ func TestCLILabConvergenceEdges(t *testing.T) {
 		t.Errorf("summary %q", stdout)
 	}
 
-	// A bad edge list fails (exit 1) and writes nothing.
+	// A bad edge list fails (exit 1), its bad line named on a line of its
+	// own, and writes nothing.
 	os.WriteFile(edges, []byte("a.test b.test\nonly-one-token\n"), 0o644)
 	bad := filepath.Join(dir, "bad")
 	code, _, stderr = runCLI(t, "lab", "convergence", "--edges", edges, "--out", bad)
-	if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, ":2:") {
+	if code != 1 || strings.Count(stderr, "\n") != 2 || !strings.Contains(stderr, "\n"+edges+":2:") {
 		t.Errorf("bad edge list: exit %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(bad); !os.IsNotExist(err) {
