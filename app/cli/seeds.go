@@ -93,24 +93,22 @@ func (c CLI) seeds(ctx context.Context, args []string) error {
 		return usageError{"seeds: " + err.Error()}
 	}
 	return c.readProject(*dir, func(a *app.App) error {
-		cs, end, err := a.Communities.ExtractEnd(ctx, *count, opt)
+		var buf bytes.Buffer
+		wr, err := a.Exports.ExportCommunitySeeds(ctx, &buf, exports.CommunitySeedsRequest{Count: *count, Options: opt,
+			IncludePlatforms: *includePlatforms, Format: *format})
 		if err != nil {
 			return err
 		}
-		if t := communities.FewerCommunitiesText(len(cs), *count, end, opt); t != "" {
+		if wr.Fewer != "" {
+			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", wr.Fewer)
+		}
+		if t := exports.LeftOutText(wr.LeftOut); t != "" {
 			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
 		}
-		cs, left, err := a.Exports.CommunitySeeds(ctx, cs, *includePlatforms)
-		if err != nil {
+		if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 			return err
 		}
-		if t := exports.LeftOutText(left); t != "" {
-			fmt.Fprintf(c.Stderr, "sitesift: seeds: %s\n", t)
-		}
-		if err := exports.WriteCommunities(c.Stdout, cs, *format); err != nil {
-			return err
-		}
-		return emptied("seeds", exports.NoCommunities(len(cs)))
+		return emptied("seeds", wr.Empty)
 	})
 }
 
@@ -145,14 +143,9 @@ func (c CLI) export(ctx context.Context, args []string) error {
 	// API checks too: a flag the deliverable does not take is refused.
 	if d, err := exports.DeliverableOf(*what); err == nil {
 		for _, o := range exports.Options {
-			name := strings.ReplaceAll(o, "_", "-")
-			if !set[name] {
-				continue
-			}
-			if !d.Takes(o) {
+			if name := strings.ReplaceAll(o, "_", "-"); set[name] && !d.Takes(o) {
 				return usageError{fmt.Sprintf("export: --%s goes with --what %s", name, strings.Join(exports.Taking(o), ", "))}
 			}
-			req.Given = append(req.Given, o)
 		}
 	}
 	switch {

@@ -184,6 +184,23 @@ type Deliverable struct {
 // Takes reports whether d takes the option opt.
 func (d Deliverable) Takes(opt string) bool { return slices.Contains(d.Options, opt) }
 
+// CheckOptions checks that the deliverable what takes each option given
+// (named as in [Options]): one it does not take is an error
+// (fault.KindInvalid) naming the deliverables that take it. The command
+// line and the API check a request's options here.
+func CheckOptions(what string, given []string) error {
+	d, err := DeliverableOf(what)
+	if err != nil {
+		return err
+	}
+	for _, o := range given {
+		if !d.Takes(o) {
+			return fault.Invalid(fmt.Errorf("export %s: %s goes with %s", what, o, strings.Join(Taking(o), ", ")))
+		}
+	}
+	return nil
+}
+
 // Taking returns the deliverables that take the option opt, by name.
 func Taking(opt string) []string {
 	var out []string
@@ -254,9 +271,6 @@ type ExportRequest struct {
 	// the local code page ("café" comes out as "cafÃ©"); with one it reads
 	// UTF-8. It goes with the CSV format only.
 	BOM *bool
-	// Given names the options the request was made with (parameters or
-	// flags, of [Options]): each must be one its deliverable takes.
-	Given []string
 }
 
 // DefaultTopK is K of a top-K export when none is given.
@@ -273,11 +287,6 @@ func (r ExportRequest) check() (ExportRequest, Deliverable, error) {
 	}
 	if !slices.Contains(d.Formats, r.Format) {
 		return r, d, fault.Invalid(fmt.Errorf("export %s: format %q (want %s)", r.What, r.Format, strings.Join(d.Formats, ", ")))
-	}
-	for _, o := range r.Given {
-		if !d.Takes(o) {
-			return r, d, fault.Invalid(fmt.Errorf("export %s: %s goes with %s", r.What, o, strings.Join(Taking(o), ", ")))
-		}
 	}
 	if r.Count < 0 {
 		return r, d, fault.Invalid(fmt.Errorf("export %s: count %d must be positive", r.What, r.Count))
@@ -420,26 +429,8 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 		}
 		return Written{LeftOut: left, Empty: NoTopSeeds(len(seeds), left)}, WriteSeeds(w, seeds, r.Format)
 	case ExportCommunities:
-		cs, err := s.communities.Current(ctx)
-		if err != nil {
-			return Written{}, err
-		}
-		cs, left, err := s.CommunitySeeds(ctx, cs, r.IncludePlatforms)
-		if err != nil {
-			return Written{}, err
-		}
-		var seeds []string
-		for _, c := range cs {
-			if c.Seed != "" {
-				seeds = append(seeds, c.Seed)
-			}
-		}
-		differs, err := s.CollectionDiffers(ctx, seeds)
-		if err != nil {
-			return Written{}, err
-		}
-		return Written{LeftOut: left, Empty: NoCommunities(len(cs)), Differs: differs},
-			WriteCommunities(w, cs, r.Format)
+		wr, err := s.ExportCommunitySeeds(ctx, w, CommunitySeedsRequest{Current: true, IncludePlatforms: r.IncludePlatforms, Format: r.Format})
+		return wr.Written, err
 	case ExportRatings:
 		n, err := s.review.ExportRatingsCSVCounted(ctx, w)
 		return Written{LeftOut: none, Empty: emptyIf(n, "no rating or note yet")}, err

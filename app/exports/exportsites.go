@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"sitesift/app/communities"
 	"sitesift/app/review"
+	"sitesift/importance"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
@@ -145,6 +147,67 @@ func (s *Service) CommunitySeeds(ctx context.Context, cs []communities.Community
 		return nil, nil, err
 	}
 	return f.communitySeeds(cs), f.leftOut(), nil
+}
+
+// CommunitySeedsRequest asks for the seeds of the communities: of a fresh
+// extraction of Count communities with Options (sitesift seeds, GET
+// /api/export/seeds), or, with Current, of the Communities page's current
+// extraction (the Export page's deliverable).
+type CommunitySeedsRequest struct {
+	Current bool
+	Count   int
+	Options importance.CoreOptions
+	// IncludePlatforms keeps the platform sites as seeds.
+	IncludePlatforms bool
+	// Format is txt, csv or json.
+	Format string
+}
+
+// CommunitySeedsWritten is what an export of community seeds holds beside
+// its bytes.
+type CommunitySeedsWritten struct {
+	Written
+	// Fewer, for a fresh extraction, says why it found fewer communities
+	// than asked; "" when it did not.
+	Fewer string
+}
+
+// ExportCommunitySeeds writes the community seeds r asks for to w, and
+// says what it left out (platform sites, unless r.IncludePlatforms),
+// whether it is empty and, for the current extraction, how it differs
+// from the saved collections: the one way every command and page exports
+// them.
+func (s *Service) ExportCommunitySeeds(ctx context.Context, w io.Writer, r CommunitySeedsRequest) (CommunitySeedsWritten, error) {
+	var out CommunitySeedsWritten
+	var cs []communities.Community
+	var err error
+	if r.Current {
+		cs, err = s.communities.Current(ctx)
+	} else {
+		var end importance.SeedsEnd
+		cs, end, err = s.communities.ExtractEnd(ctx, r.Count, r.Options)
+		out.Fewer = communities.FewerCommunitiesText(len(cs), r.Count, end, r.Options)
+	}
+	if err != nil {
+		return out, err
+	}
+	cs, left, err := s.CommunitySeeds(ctx, cs, r.IncludePlatforms)
+	if err != nil {
+		return out, err
+	}
+	out.Written = Written{LeftOut: left, Empty: NoCommunities(len(cs))}
+	if r.Current {
+		var seeds []string
+		for _, c := range cs {
+			if c.Seed != "" {
+				seeds = append(seeds, c.Seed)
+			}
+		}
+		if out.Differs, err = s.CollectionDiffers(ctx, seeds); err != nil {
+			return out, err
+		}
+	}
+	return out, WriteCommunities(w, cs, r.Format)
 }
 
 // leftOut returns the counts, by reason, in a fixed order.

@@ -138,18 +138,12 @@ func (h *handler) exportSeeds(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		write = func(out io.Writer) error {
-			cs, err := h.app.Communities.Extract(r.Context(), count, opt)
-			if err != nil {
-				return err
-			}
-			cs, left, err := h.app.Exports.CommunitySeeds(r.Context(), cs, includePlatforms)
-			if err != nil {
-				return err
-			}
-			if t := exports.LeftOutText(left); t != "" {
+			wr, err := h.app.Exports.ExportCommunitySeeds(r.Context(), out, exports.CommunitySeedsRequest{Count: count, Options: opt,
+				IncludePlatforms: includePlatforms, Format: format})
+			if t := exports.LeftOutText(wr.LeftOut); err == nil && t != "" {
 				w.Header().Set(LeftOutHeader, t)
 			}
-			return exports.WriteCommunities(out, cs, format)
+			return err
 		}
 	case exports.MethodImportance:
 		for _, p := range communityParams[1:] {

@@ -31,9 +31,6 @@ func (h *handler) exports(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The list names every deliverable's files: count names top-k's, and
-	// goes with no other, which the names do not check.
-	req.Given = nil
 	out := make([]exportItem, len(exports.Deliverables))
 	for i, d := range exports.Deliverables {
 		it := exportItem{Deliverable: d, Files: map[string]string{}}
@@ -55,9 +52,15 @@ func (h *handler) exports(r *http.Request) (any, error) {
 // take is refused.
 func exportRequest(r *http.Request, what string) (exports.ExportRequest, error) {
 	req := exports.ExportRequest{What: what, Format: r.FormValue("format")}
-	for _, o := range exports.Options {
-		if r.Form.Has(o) {
-			req.Given = append(req.Given, o)
+	if what != "" { // the list of deliverables takes count for top-k's file name
+		var given []string
+		for _, o := range exports.Options {
+			if r.Form.Has(o) {
+				given = append(given, o)
+			}
+		}
+		if err := exports.CheckOptions(what, given); err != nil {
+			return req, err
 		}
 	}
 	var err error

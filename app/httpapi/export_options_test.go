@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"context"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -8,7 +10,9 @@ import (
 	"testing"
 
 	"sitesift/app/apptest"
+	"sitesift/app/export"
 	"sitesift/app/exports"
+	"sitesift/importance"
 )
 
 // TestExportOptionsOneTable: each deliverable takes the options its entry
@@ -59,5 +63,35 @@ func TestEveryDeliverableShown(t *testing.T) {
 		if !strings.Contains(string(ref), "\n  - `"+d.What+"` (") {
 			t.Errorf("%s has no entry in app/httpapi/API.md", d.What)
 		}
+	}
+}
+
+// TestCommunitySeedsOneMethod: the community seeds are one service method,
+// whichever way they are asked for: a fresh extraction (sitesift seeds, GET
+// /api/export/seeds) or the Communities page's current one (the Export
+// page's deliverable), the same bytes and counts.
+func TestCommunitySeedsOneMethod(t *testing.T) {
+	a, _ := apptest.Open(t, apptest.ReviewProject(t))
+	h := New(a)
+	ctx := context.Background()
+	var fresh bytes.Buffer
+	wr, err := a.Exports.ExportCommunitySeeds(ctx, &fresh, exports.CommunitySeedsRequest{Count: 3, Options: importance.DefaultCoreOptions(),
+		Format: export.CSV})
+	if err != nil || wr.LeftOut == nil {
+		t.Fatalf("fresh extraction: %+v, %v", wr, err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/seeds?count=3&format=csv", nil))
+	if rec.Code != 200 || rec.Body.String() != fresh.String() {
+		t.Errorf("GET /api/export/seeds: %d %q; the service writes %q", rec.Code, rec.Body, fresh.String())
+	}
+	var current bytes.Buffer
+	if _, err := a.Exports.ExportCommunitySeeds(ctx, &current, exports.CommunitySeedsRequest{Current: true, Format: export.JSON}); err != nil {
+		t.Fatal(err)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, apptest.Request(h, "GET", "/api/export/communities?format=json", nil))
+	if rec.Code != 200 || rec.Body.String() != current.String() {
+		t.Errorf("GET /api/export/communities: %d %q; the service writes %q", rec.Code, rec.Body, current.String())
 	}
 }
