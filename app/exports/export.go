@@ -179,7 +179,16 @@ type Deliverable struct {
 	// Approved says it draws from the approved selection (what two
 	// librarians approved), not from the whole ranking or graph.
 	Approved bool `json:"approved"`
+	// ranked says it lists or orders sites by their importance, which must
+	// be fresh.
+	ranked bool
+	// write writes it (see [Service.ExportWritten]).
+	write writer
 }
+
+// writer writes a deliverable r asks for, checked and with its defaults,
+// to w.
+type writer func(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error)
 
 // Takes reports whether d takes the option opt.
 func (d Deliverable) Takes(opt string) bool { return slices.Contains(d.Options, opt) }
@@ -215,21 +224,21 @@ func Taking(opt string) []string {
 // Deliverables are the exports, in the order the Export page shows them.
 var Deliverables = []Deliverable{
 	{ExportApproved, "Approved selection", "The sites two librarians approved, as seeds for the archiving crawler (txt), or with who nominated and approved them and when (CSV, JSON).",
-		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludeFailed, OptIncludePlatforms}, true},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludeFailed, OptIncludePlatforms}, true, true, writeApproved},
 	{ExportTopK, "Top sites by importance", "The K most important sites by OPIC as seeds, without the sites librarians rejected or whose crawl failed: a starting list before review.",
-		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptCount, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptCount, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false, true, writeTopK},
 	{ExportCommunities, "Community seeds", "One hub of each community (bipartite core) of the Communities page's current extraction, as seeds that cover the topic's link neighbourhoods.",
-		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludePlatforms}, false},
+		[]string{export.Txt, export.CSV, export.JSON}, false, []string{OptIncludePlatforms}, false, false, writeCommunitySeeds},
 	{ExportRatings, "Ratings file", "Every librarian's ratings and notes (librarian,site,rating,note): merge the work of another laptop with Import ratings or sitesift ratings import.",
-		[]string{export.CSV}, true, []string{}, false},
+		[]string{export.CSV}, true, []string{}, false, false, writeRatings},
 	{ExportSites, "Sites table", "Every site with its measures (OPIC, PageRank, in-linking sites, HITS hub and authority), crawl status, pages, selection status and each librarian's rating, for a spreadsheet.",
-		[]string{export.CSV, export.JSON}, true, []string{}, false},
+		[]string{export.CSV, export.JSON}, true, []string{}, false, true, writeSitesTable},
 	{ExportHeritrix, "Heritrix precedence", "URI precedence values (1 first) from the OPIC ranking, for Heritrix's PreloadedUriPrecedencePolicy. Heritrix keys precedence per URI: each line gives a site's seed URL (the one the seed lists give) its site's value; the site's other URLs get the crawl's default precedence.",
-		[]string{export.Txt}, false, []string{OptBuckets, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false},
+		[]string{export.Txt}, false, []string{OptBuckets, OptIncludeFailed, OptIncludeRejected, OptIncludePlatforms}, false, true, writeHeritrixPrecedence},
 	{ExportBrowsertrix, "Browsertrix crawl configuration", "The approved sites as a browsertrix-crawler configuration (--config): each seed crawled within its site, the last crawl's exclusions as JavaScript expressions, the project's user agent and contact appended to the browser's.",
-		[]string{export.YAML}, false, []string{}, true},
+		[]string{export.YAML}, false, []string{}, true, true, writeBrowsertrix},
 	{ExportHeritrixSeeds, "Heritrix seeds", "The approved sites' seed URLs by importance, one a line, as Heritrix's seeds.txt (TextSeedModule); the Heritrix precedence file gives the same URLs their precedence.",
-		[]string{export.Txt}, false, []string{}, true},
+		[]string{export.Txt}, false, []string{}, true, true, writeHeritrixSeedsFile},
 }
 
 // DeliverableOf returns the deliverable what, or an error (fault.KindInvalid)
@@ -406,60 +415,79 @@ func (s *Service) ExportWritten(ctx context.Context, w io.Writer, r ExportReques
 			return Written{}, err
 		}
 	}
-	none := []LeftOut{}
-	// Every deliverable but the ratings and the communities (a graph's
-	// cores) lists or orders sites by their importance.
-	if r.What != ExportRatings && r.What != ExportCommunities {
+	if d.ranked {
 		if err := s.ranking.RequireImportance(ctx, "export "+r.What); err != nil {
 			return Written{}, err
 		}
 	}
-	const noSite = "no site in this project: crawl or import first"
-	switch r.What {
-	case ExportApproved:
-		seeds, left, err := s.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
-		if err != nil {
-			return Written{}, err
-		}
-		return Written{LeftOut: left, Empty: nothingApproved(len(seeds), left)}, WriteSelection(w, seeds, r.Format)
-	case ExportTopK:
-		seeds, left, err := s.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
-		if err != nil {
-			return Written{}, err
-		}
-		return Written{LeftOut: left, Empty: NoTopSeeds(len(seeds), left)}, WriteSeeds(w, seeds, r.Format)
-	case ExportCommunities:
-		wr, err := s.ExportCommunitySeeds(ctx, w, CommunitySeedsRequest{Current: true, IncludePlatforms: r.IncludePlatforms, Format: r.Format})
-		return wr.Written, err
-	case ExportRatings:
-		n, err := s.review.ExportRatingsCSVCounted(ctx, w)
-		return Written{LeftOut: none, Empty: emptyIf(n, "no rating or note yet")}, err
-	case ExportSites:
-		t, err := s.Ratings(ctx)
-		if err != nil {
-			return Written{}, err
-		}
-		wr := Written{LeftOut: none, Empty: emptyIf(len(t.Rows), noSite)}
-		if r.Format == export.JSON {
-			return wr, WriteSitesTableJSON(w, t)
-		}
-		return wr, WriteRatingsCSV(w, t)
-	case ExportHeritrix:
-		ps, left, err := s.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
-		if err != nil {
-			return Written{}, err
-		}
-		return Written{LeftOut: left, Empty: emptyIf(len(ps), "no site to give a precedence: "+cmp.Or(LeftOutText(left), "the project has none"))},
-			WriteHeritrixPrecedence(w, ps)
-	case ExportBrowsertrix, ExportHeritrixSeeds:
-		e, err := s.CrawlerExport(ctx)
-		if err != nil {
-			return Written{}, err
-		}
-		if r.What == ExportBrowsertrix {
-			return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteBrowsertrixConfig(w, e)
-		}
-		return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteHeritrixSeeds(w, e)
+	return d.write(s, ctx, w, r)
+}
+
+// noSite is the Empty of a deliverable of every site, of a project that
+// has none.
+const noSite = "no site in this project: crawl or import first"
+
+// The writers of the deliverables, as the export table declares them.
+
+func writeApproved(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
+	seeds, left, err := s.approvedSeeds(ctx, r.IncludeFailed, r.IncludePlatforms)
+	if err != nil {
+		return Written{}, err
 	}
-	return Written{}, fault.Invalid(fmt.Errorf("export: unknown deliverable %q", r.What))
+	return Written{LeftOut: left, Empty: nothingApproved(len(seeds), left)}, WriteSelection(w, seeds, r.Format)
+}
+
+func writeTopK(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
+	seeds, left, err := s.TopSeeds(ctx, r.Count, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
+	if err != nil {
+		return Written{}, err
+	}
+	return Written{LeftOut: left, Empty: NoTopSeeds(len(seeds), left)}, WriteSeeds(w, seeds, r.Format)
+}
+
+func writeCommunitySeeds(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
+	wr, err := s.ExportCommunitySeeds(ctx, w, CommunitySeedsRequest{Current: true, IncludePlatforms: r.IncludePlatforms, Format: r.Format})
+	return wr.Written, err
+}
+
+func writeRatings(s *Service, ctx context.Context, w io.Writer, _ ExportRequest) (Written, error) {
+	n, err := s.review.ExportRatingsCSVCounted(ctx, w)
+	return Written{LeftOut: []LeftOut{}, Empty: emptyIf(n, "no rating or note yet")}, err
+}
+
+func writeSitesTable(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
+	t, err := s.Ratings(ctx)
+	if err != nil {
+		return Written{}, err
+	}
+	wr := Written{LeftOut: []LeftOut{}, Empty: emptyIf(len(t.Rows), noSite)}
+	if r.Format == export.JSON {
+		return wr, WriteSitesTableJSON(w, t)
+	}
+	return wr, WriteRatingsCSV(w, t)
+}
+
+func writeHeritrixPrecedence(s *Service, ctx context.Context, w io.Writer, r ExportRequest) (Written, error) {
+	ps, left, err := s.HeritrixPrecedence(ctx, r.Buckets, r.IncludeFailed, r.IncludeRejected, r.IncludePlatforms)
+	if err != nil {
+		return Written{}, err
+	}
+	return Written{LeftOut: left, Empty: emptyIf(len(ps), "no site to give a precedence: "+cmp.Or(LeftOutText(left), "the project has none"))},
+		WriteHeritrixPrecedence(w, ps)
+}
+
+func writeBrowsertrix(s *Service, ctx context.Context, w io.Writer, _ ExportRequest) (Written, error) {
+	e, err := s.CrawlerExport(ctx)
+	if err != nil {
+		return Written{}, err
+	}
+	return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteBrowsertrixConfig(w, e)
+}
+
+func writeHeritrixSeedsFile(s *Service, ctx context.Context, w io.Writer, _ ExportRequest) (Written, error) {
+	e, err := s.CrawlerExport(ctx)
+	if err != nil {
+		return Written{}, err
+	}
+	return Written{LeftOut: e.LeftOut, Empty: e.Empty}, WriteHeritrixSeeds(w, e)
 }
