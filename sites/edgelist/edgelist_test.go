@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -196,9 +197,14 @@ func FuzzRead(f *testing.F) {
 			pairs[[2]int32{g.From[i], g.To[i]}] += g.Weight[i]
 			total += g.Weight[i]
 		}
-		// No name that is no host name becomes a site (and then a seed).
+		// No name that is no host name becomes a site (and then a seed); in
+		// a graph of ids, every name is an id written without leading zeros.
 		for _, n := range g.Names {
-			if err := sites.CheckName(n); err != nil {
+			if g.IDs {
+				if id, err := strconv.ParseUint(n, 10, 64); err != nil || strconv.FormatUint(id, 10) != n {
+					t.Fatalf("node %q of a graph of ids is no id", n)
+				}
+			} else if err := sites.CheckName(n); err != nil {
 				t.Fatalf("site %q is no host name: %v", n, err)
 			}
 		}
