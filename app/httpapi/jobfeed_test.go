@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
+	"sitesift/internal/refdata"
 )
 
 // feedEvent is one event read from a stream: its name and data, or the
@@ -146,7 +146,7 @@ func TestJobFeedFollowsEveryKind(t *testing.T) {
 	until(f, "lab", func(l *lab.JobStatus) bool { return l != nil && l.ID == st.ID && l.State == lab.JobCancelled })
 
 	// An import: its end, with the file it read.
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "warc", "iana.warc.gz"))
+	b, err := os.ReadFile(refdata.Shared(t, "warc", "iana.warc.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
