@@ -27,8 +27,8 @@ type sink struct {
 	recrawl *recrawlJob
 }
 
-// The sink records every site's OPIC share, the points of a site's
-// importance over the crawl on its review page, every opicSnapshotEvery or
+// The sink records every site's importance shown (OPIC's fixpoint), the
+// points of a site's importance over the crawl on its review page, every opicSnapshotEvery or
 // every opicSnapshotPages pages, whichever comes first: a fast crawl still
 // gets a curve, a slow one a point every few seconds. The store thins old
 // snapshots, so a long crawl stays bounded.
@@ -60,17 +60,22 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	s.log.pages(pages, time.Now())
 	s.snapPages += len(pages)
-	if time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages {
+	snap := time.Since(s.lastSnap) > opicSnapshotEvery || s.snapPages >= opicSnapshotPages
+	// A snapshot records the importance shown, so it is computed on the
+	// graph as it is first: a point of the chart is the fixpoint of the
+	// links known then, not the last one computed.
+	if snap || time.Since(s.lastRank) > 2*time.Second {
+		s.lastRank = time.Now()
+		if _, err := s.svc.ranking.UpdateImportance(ctx); err != nil {
+			return err
+		}
+	}
+	if snap {
 		s.lastSnap, s.snapPages = time.Now(), 0
 		// A failed snapshot costs a point of a chart, not the crawl.
 		if _, err := s.svc.store.SnapshotOPIC(ctx); err != nil {
 			s.svc.log.Error("OPIC snapshot", "err", err)
 		}
-	}
-	if time.Since(s.lastRank) > 2*time.Second {
-		s.lastRank = time.Now()
-		_, err := s.svc.ranking.UpdateImportance(ctx)
-		return err
 	}
 	return nil
 }
