@@ -254,18 +254,19 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 			svc.log.Error("closing the WARC files", "err", werr)
 			final, err = StateFailed, errors.Join(err, werr)
 		}
-		// A recrawl that ended (not stopped, not failed) closes its round;
-		// one stopped or killed is continued by the next recrawl.
+		// The last importance, on the final graph, whatever the end.
+		if _, perr := svc.ranking.UpdateImportance(bg); perr != nil {
+			svc.log.Error("pagerank", "err", perr)
+			err = errors.Join(err, perr)
+		}
+		// A recrawl that ended (not stopped, not failed) closes its round,
+		// and reports what moved from the importance just computed; one
+		// stopped or killed is continued by the next recrawl.
 		if rj != nil && final == StateDone {
 			if rerr := svc.finishRecrawl(bg, rj); rerr != nil {
 				svc.log.Error("finishing the recrawl", "err", rerr)
 				final, err = StateFailed, errors.Join(err, rerr)
 			}
-		}
-		// The last PageRank, on the final graph, whatever the end.
-		if _, perr := svc.ranking.UpdateImportance(bg); perr != nil {
-			svc.log.Error("pagerank", "err", perr)
-			err = errors.Join(err, perr)
 		}
 		if _, serr := svc.store.SnapshotOPIC(bg); serr != nil { // the series ends at the final state
 			svc.log.Error("OPIC snapshot", "err", serr)

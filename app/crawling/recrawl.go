@@ -260,10 +260,9 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	if err := svc.store.SetRoundImportance(ctx, j.round, est); err != nil {
 		return err
 	}
-	// What moved is the importance shown, on the graph the round left.
-	if _, err := svc.ranking.UpdateImportance(ctx); err != nil {
-		return err
-	}
+	// What moved is the importance shown, which the crawl computed on the
+	// graph the round left before it closed the round (the window's
+	// estimate does not enter it).
 	after, err := svc.shownShares(ctx)
 	if err != nil {
 		return err
