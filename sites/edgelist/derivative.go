@@ -23,6 +23,14 @@ const (
 	gexf
 )
 
+// The layouts a file is recognised as, named as a librarian reads them.
+const (
+	FormatEdgeList  = "edge list"
+	FormatDomainCSV = "domain-graph CSV (Archives Unleashed Toolkit, ARCH)"
+	FormatGraphML   = "GraphML"
+	FormatGEXF      = "GEXF"
+)
+
 // sniffBytes is how much of a file's start detectFormat looks at.
 const sniffBytes = 4096
 
@@ -132,15 +140,22 @@ func readDerivative(r io.Reader, name string, o Options) (rest io.Reader, g *Gra
 	}
 	head = head[:n]
 	rest = io.MultiReader(bytes.NewReader(head), r)
+	var named string
 	switch detectFormat(head) {
 	case autCSV:
 		g, err = readDomainCSV(rest, name, o)
+		named = FormatDomainCSV
 	case graphML:
 		g, err = readGraphXML(rest, name, o, graphML)
+		named = FormatGraphML
 	case gexf:
 		g, err = readGraphXML(rest, name, o, gexf)
+		named = FormatGEXF
 	default:
 		return rest, nil, nil, false
+	}
+	if g != nil {
+		g.Format = named
 	}
 	return nil, g, err, true
 }

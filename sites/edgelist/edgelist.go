@@ -39,6 +39,9 @@ type Graph struct {
 
 // Summary is what a reading says of a file besides its edges.
 type Summary struct {
+	// Format names the layout the file was recognised as: FormatEdgeList,
+	// FormatDomainCSV, FormatGraphML or FormatGEXF.
+	Format string `json:"format"`
 	// IDs says that the nodes are integer ids, not host names: a graph of
 	// ids as LAW, SNAP, networkx and igraph write them ("0 1"). The site
 	// rule leaves them alone; an id is named by its digits without leading
@@ -209,7 +212,11 @@ func read(r io.Reader, name string, size int64, o Options) (*Graph, error) {
 	if done {
 		return g, err
 	}
-	return readBuffer(r, name, size, readChunk, maxLine, CompactEdges, o)
+	g, err = readBuffer(r, name, size, readChunk, maxLine, CompactEdges, o)
+	if g != nil {
+		g.Format = FormatEdgeList
+	}
+	return g, err
 }
 
 // bom is the UTF-8 byte-order mark some editors write at a file's start.
