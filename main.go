@@ -46,7 +46,8 @@ func main() {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
 	dialogs := &windowDialogs{}
 	c := cli.CLI{Stdout: os.Stdout, Stderr: os.Stderr, Assets: assets, Logger: logger, Dialogs: dialogs,
-		Desktop: func(title string, h http.Handler) error { return desktop(title, h, dialogs) }}
+		Desktop: func(title string, h http.Handler) error { return desktop(title, h, dialogs) },
+		Retitle: dialogs.SetTitle}
 	stopProfile := cpuProfile(logger)
 	code := c.Run(ctx, os.Args[1:])
 	stopProfile()
@@ -132,10 +133,13 @@ func (d *windowDialogs) start(ctx context.Context) {
 // errNoWindow is returned by a dialog asked for before the window is up.
 var errNoWindow = fmt.Errorf("the desktop window is not open")
 
-func (d *windowDialogs) SaveFile(title, name string, filters []httpapi.FileFilter) (string, error) {
+func (d *windowDialogs) SaveFile(dir, title, name string, filters []httpapi.FileFilter) (string, error) {
+	if dir == "" {
+		dir = downloadsDir()
+	}
 	return showDialog(d, func(ctx context.Context) (string, error) {
 		return runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{Title: title, DefaultFilename: name,
-			DefaultDirectory: downloadsDir(), Filters: wailsFilters(filters), CanCreateDirectories: true})
+			DefaultDirectory: dir, Filters: wailsFilters(filters), CanCreateDirectories: true})
 	})
 }
 
@@ -164,10 +168,21 @@ func (d *windowDialogs) OpenURL(url string) error {
 	return nil
 }
 
-func (d *windowDialogs) OpenDirectory(title string) (string, error) {
+func (d *windowDialogs) OpenDirectory(dir, title string) (string, error) {
 	return showDialog(d, func(ctx context.Context) (string, error) {
-		return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{Title: title, CanCreateDirectories: true})
+		return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{Title: title, DefaultDirectory: dir, CanCreateDirectories: true})
 	})
+}
+
+// SetTitle retitles the window (cli.CLI.Retitle); before the window is up
+// there is nothing to retitle, and the window opens with its own title.
+func (d *windowDialogs) SetTitle(title string) {
+	d.mu.Lock()
+	ctx := d.ctx
+	d.mu.Unlock()
+	if ctx != nil {
+		runtime.WindowSetTitle(ctx, title)
+	}
 }
 
 // showDialog shows a dialog of the window, one at a time.

@@ -44,6 +44,9 @@ type CLI struct {
 	// closed. It returns ErrNoDesktop when this binary or this session cannot
 	// show a window.
 	Desktop func(title string, h http.Handler) error
+	// Retitle gives the open desktop window a new title; nil leaves the
+	// title as Desktop set it.
+	Retitle func(title string)
 	// Logger for serve and the desktop; nil logs nothing.
 	Logger *slog.Logger
 	// Dialogs are the desktop window's native file dialogs, through which
@@ -123,14 +126,19 @@ func (c CLI) desktop(ctx context.Context, args []string) error {
 	if err := f.parseNoArgs(args); err != nil {
 		return err
 	}
-	sw := projects.NewSwitcher(projects.Options{Open: c.projectOpener(), Recent: c.recentProjects()})
+	retitle := func(dir string) {
+		if c.Retitle != nil {
+			c.Retitle(projects.WindowTitle(dir))
+		}
+	}
+	sw := projects.NewSwitcher(projects.Options{Open: c.projectOpener(), Recent: c.recentProjects(), OnSwitch: retitle})
 	defer sw.Close()
 	first, err := c.projectOpener()(*dir, true)
 	if err == nil {
 		sw.Adopt(first)
 		replay, stop := c.windowReplay()
 		defer stop()
-		return c.Desktop("sitesift — "+first.Dir, httpapi.Switching(sw, c.handlerOptions(append(replay, httpapi.Desktop(c.Dialogs))...)...))
+		return c.Desktop(projects.WindowTitle(first.Dir), httpapi.Switching(sw, c.handlerOptions(append(replay, httpapi.Desktop(c.Dialogs))...)...))
 	}
 	// Started from a menu, no one reads the terminal: the reason the
 	// project cannot open (most often: open in another window) is shown in

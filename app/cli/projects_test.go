@@ -97,19 +97,26 @@ func TestServeProjectsOutside(t *testing.T) {
 }
 
 // TestDesktopSwitchesProjects: the window's handler creates and opens
-// projects, remembers them in this user's recent list, and closes the
-// last one open when the window closes.
+// projects, remembers them in this user's recent list, retitles the window
+// with the project it shows, and closes the last one open when the window
+// closes.
 func TestDesktopSwitchesProjects(t *testing.T) {
 	base := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(base, "config"))
 	first, second := filepath.Join(base, "first"), filepath.Join(base, "second")
 	var errb lockedBuffer
-	c := CLI{Stdout: io.Discard, Stderr: &errb, Dialogs: noDialogs{}, Desktop: func(title string, h http.Handler) error {
-		if !strings.Contains(title, first) {
-			t.Errorf("window title %q", title)
+	var retitled []string
+	c := CLI{Stdout: io.Discard, Stderr: &errb, Dialogs: noDialogs{}, Retitle: func(title string) { retitled = append(retitled, title) }}
+	c.Desktop = func(title string, h http.Handler) error {
+		if title != projects.WindowTitle(first) {
+			t.Errorf("window title %q, want %q", title, projects.WindowTitle(first))
 		}
 		var opened struct{ Dir string }
 		apptest.Call(t, h, "POST", "/api/projects/create", `{"dir": "`+second+`"}`, 200, &opened)
+		// The window's title follows the project it shows.
+		if n := len(retitled); n == 0 || retitled[n-1] != projects.WindowTitle(second) {
+			t.Errorf("after New project the window is titled %q, want %q last", retitled, projects.WindowTitle(second))
+		}
 		var info app.ProjectInfo
 		apptest.Call(t, h, "GET", "/api/project", "", 200, &info)
 		if info.Dir != second {
@@ -123,7 +130,7 @@ func TestDesktopSwitchesProjects(t *testing.T) {
 			p.Close()
 		}
 		return nil
-	}}
+	}
 	if code := c.Run(context.Background(), []string{"--project", first}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -141,10 +148,12 @@ func TestDesktopSwitchesProjects(t *testing.T) {
 // noDialogs is a window whose dialogs are all cancelled.
 type noDialogs struct{}
 
-func (noDialogs) SaveFile(string, string, []httpapi.FileFilter) (string, error) { return "", nil }
-func (noDialogs) OpenFile(string, []httpapi.FileFilter) (string, error)         { return "", nil }
-func (noDialogs) OpenFiles(string, []httpapi.FileFilter) ([]string, error)      { return nil, nil }
-func (noDialogs) OpenDirectory(string) (string, error)                          { return "", nil }
+func (noDialogs) SaveFile(string, string, string, []httpapi.FileFilter) (string, error) {
+	return "", nil
+}
+func (noDialogs) OpenFile(string, []httpapi.FileFilter) (string, error)    { return "", nil }
+func (noDialogs) OpenFiles(string, []httpapi.FileFilter) ([]string, error) { return nil, nil }
+func (noDialogs) OpenDirectory(string, string) (string, error)             { return "", nil }
 
 func getJSON(t *testing.T, u string, v any) {
 	t.Helper()

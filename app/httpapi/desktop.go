@@ -19,16 +19,17 @@ import (
 
 // Dialogs are the desktop window's native file dialogs. Each call blocks
 // until the person has chosen; a cancelled dialog returns "" and no error.
+// A dialog given a folder starts in it; given "", the window chooses.
 type Dialogs interface {
 	// SaveFile asks where to save a file, suggesting name.
-	SaveFile(title, name string, filters []FileFilter) (string, error)
+	SaveFile(dir, title, name string, filters []FileFilter) (string, error)
 	// OpenFile asks which file to open.
 	OpenFile(title string, filters []FileFilter) (string, error)
 	// OpenFiles asks which files to open, one or more; none is a cancelled
 	// dialog.
 	OpenFiles(title string, filters []FileFilter) ([]string, error)
 	// OpenDirectory asks which folder to open.
-	OpenDirectory(title string) (string, error)
+	OpenDirectory(dir, title string) (string, error)
 }
 
 // FileFilter is one choice of a dialog's file type menu: a name and
@@ -162,7 +163,7 @@ func saveFile(d Dialogs, name, title string, filters []FileFilter, fill func(*os
 	if title == "" {
 		title = "Save " + name
 	}
-	path, err := d.SaveFile(title, name, filters)
+	path, err := d.SaveFile("", title, name, filters)
 	if err != nil {
 		return Saved{}, fmt.Errorf("save %s: the dialog failed: %w", name, err)
 	}

@@ -27,10 +27,12 @@ type chooser struct {
 	folder     string // the folder the Open-folder dialog answers
 	files      []string
 	asked      []string // the names the Save dialog suggested
+	startedIn  []string // the folders the Save and Open-folder dialogs started in
 }
 
-func (c *chooser) SaveFile(title, name string, _ []FileFilter) (string, error) {
+func (c *chooser) SaveFile(dir, title, name string, _ []FileFilter) (string, error) {
 	c.asked = append(c.asked, name)
+	c.startedIn = append(c.startedIn, dir)
 	return c.save, nil
 }
 
@@ -38,7 +40,10 @@ func (c *chooser) OpenFile(string, []FileFilter) (string, error) { return c.open
 
 func (c *chooser) OpenFiles(string, []FileFilter) ([]string, error) { return c.files, nil }
 
-func (c *chooser) OpenDirectory(string) (string, error) { return c.folder, nil }
+func (c *chooser) OpenDirectory(dir, title string) (string, error) {
+	c.startedIn = append(c.startedIn, dir)
+	return c.folder, nil
+}
 
 func desktopHandler(t *testing.T, d Dialogs) (*app.App, *project.Project, http.Handler) {
 	t.Helper()

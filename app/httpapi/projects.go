@@ -115,7 +115,7 @@ func (h *handler) routeProjects(mux *router, sw *projects.Switcher, d Dialogs) {
 		return
 	}
 	mux.HandleFunc("POST /api/projects/open-dialog", h.api(func(r *http.Request) (any, error) {
-		dir, err := d.OpenDirectory("Open a sitesift project")
+		dir, err := d.OpenDirectory(sw.DialogDir(), "Open a sitesift project")
 		if err != nil {
 			return nil, fmt.Errorf("open project: the dialog failed: %w", err)
 		}
@@ -128,7 +128,7 @@ func (h *handler) routeProjects(mux *router, sw *projects.Switcher, d Dialogs) {
 	mux.HandleFunc("POST /api/projects/new-dialog", h.api(func(r *http.Request) (any, error) {
 		// A Save dialog names a folder that does not exist yet, which an
 		// Open-folder dialog cannot.
-		dir, err := d.SaveFile("New sitesift project: its folder", "new-project", nil)
+		dir, err := d.SaveFile(sw.DialogDir(), "New sitesift project: its folder", "new-project", nil)
 		if err != nil {
 			return nil, fmt.Errorf("new project: the dialog failed: %w", err)
 		}

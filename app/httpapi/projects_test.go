@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,6 +164,39 @@ func TestProjectsDialogs(t *testing.T) {
 	env := apptest.Call(t, h, "POST", "/api/projects/open-dialog", "", http.StatusNotFound, nil)
 	if !strings.Contains(env.Error, "no sitesift project") {
 		t.Errorf("open a plain folder: %s", env.Error)
+	}
+}
+
+// TestProjectsDialogsStartBeside: New project… and Open project… start in
+// the folder that holds the open project, where its siblings are, and in
+// the home folder when none is open; a file's Save dialog lets the window
+// choose ("": the Downloads folder).
+func TestProjectsDialogsStartBeside(t *testing.T) {
+	base := t.TempDir()
+	home := filepath.Join(base, "home")
+	t.Setenv("HOME", home)
+	d := &chooser{}
+	sw := projects.NewSwitcher(projects.Options{Open: func(dir string, create bool) (projects.Opened, error) {
+		p, err := project.Open(dir, create)
+		if err != nil {
+			return projects.Opened{}, err
+		}
+		a := app.New(app.Options{Project: p})
+		return projects.Opened{App: a, Dir: p.Dir, Close: func() { a.Close(); p.Close() }}, nil
+	}})
+	t.Cleanup(sw.Close)
+	h := Switching(sw, Desktop(d))
+	var opened ProjectOpened
+	apptest.Call(t, h, "POST", "/api/projects/open-dialog", "", 200, &opened)
+	d.save = filepath.Join(base, "work", "news")
+	apptest.Call(t, h, "POST", "/api/projects/new-dialog", "", 200, &opened)
+	d.save = ""
+	apptest.Call(t, h, "POST", "/api/projects/new-dialog", "", 200, &opened)
+	apptest.Call(t, h, "POST", "/api/projects/open-dialog", "", 200, &opened)
+	apptest.Call(t, h, "POST", "/api/desktop/save", `{"text": "x", "name": "x.txt"}`, 200, &Saved{})
+	work := filepath.Join(base, "work")
+	if want := []string{home, home, work, work, ""}; !slices.Equal(d.startedIn, want) {
+		t.Errorf("the dialogs started in %q, want %q", d.startedIn, want)
 	}
 }
 

@@ -33,6 +33,10 @@ type Options struct {
 	// Folder, when set, is the one folder projects are opened from and
 	// created in, by name; a project is then never opened by its path.
 	Folder *Folder
+	// OnSwitch, when set, is called with the folder of each project made
+	// the open one (Adopt, and every switch that goes through), in order:
+	// the desktop window retitles itself with it.
+	OnSwitch func(dir string)
 }
 
 // Switcher holds the project open in the desktop window or in serve, and
@@ -216,6 +220,7 @@ func (s *Switcher) switchTo(dir string, create bool) (string, error) {
 	if old.Close != nil {
 		old.Close()
 	}
+	s.announce(next.Dir)
 	return next.Dir, nil
 }
 
@@ -226,6 +231,15 @@ func (s *Switcher) Adopt(o Opened) {
 	defer s.mu.Unlock()
 	s.cur = o
 	s.remember(o.Dir)
+	s.announce(o.Dir)
+}
+
+// announce tells OnSwitch of the project now open. Called with mu held, so
+// that what it hears keeps the order of the switches.
+func (s *Switcher) announce(dir string) {
+	if s.opt.OnSwitch != nil {
+		s.opt.OnSwitch(dir)
+	}
 }
 
 // remember adds dir to the recent list; a failure is kept for State to
