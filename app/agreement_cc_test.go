@@ -23,17 +23,17 @@ import (
 // file gives four of its five sites harmonic centrality in the order the
 // librarians rate them and PageRank in the reverse order; www.bnf.fr has
 // no Common Crawl ranks. ana and ben rate all five alike.
-func ccProject(t *testing.T) testProject {
+func ccProject(t *testing.T) apptest.StoreApp {
 	t.Helper()
 	d := t.TempDir()
-	v := writeGz(t, filepath.Join(d, "v-00000.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.bnf.www",
+	v := apptest.WriteGz(t, filepath.Join(d, "v-00000.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.bnf.www",
 		"3\tfr.gouv.culture", "4\tfr.lemonde", "5\tfr.lonely", "6\torg.wikipedia.fr")
-	e := writeGz(t, filepath.Join(d, "e-00000.txt.gz"), "0\t1", "0\t4", "1\t2", "1\t3", "2\t3", "3\t4", "4\t1", "6\t1", "6\t3")
-	ranks := writeGz(t, filepath.Join(d, "ranks.txt.gz"),
+	e := apptest.WriteGz(t, filepath.Join(d, "e-00000.txt.gz"), "0\t1", "0\t4", "1\t2", "1\t3", "2\t3", "3\t4", "4\t1", "6\t1", "6\t3")
+	ranks := apptest.WriteGz(t, filepath.Join(d, "ranks.txt.gz"),
 		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
 		"1\t9.5e6\t4\t0.001\tfr.bnf", "2\t9e6\t1\t0.009\tcom.example", "3\t8e6\t3\t0.002\tfr.lemonde",
 		"4\t5e6\t2\t0.003\tfr.gouv.culture", "5\t1e6\t1\t0.004\tfr.lonely")
-	p := newImportProject(t)
+	p := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	if _, err := p.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)

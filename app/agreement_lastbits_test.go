@@ -44,7 +44,7 @@ func lastBitsAgreement(t *testing.T, seed uint64, ratings map[string]int, measur
 	t.Helper()
 	lines := lastBitsEdges()
 	rand.New(rand.NewPCG(seed, 1)).Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
-	p := newImportProject(t)
+	p := apptest.EmptyStoreApp(t)
 	f := filepath.Join(t.TempDir(), "edges.txt")
 	if err := os.WriteFile(f, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -32,7 +32,7 @@ func TestCollectionEnded(t *testing.T) {
 		{"a star left", append(append([]string(nil), core...), star...), 3, "small_cores"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newImportProject(t)
+			p := apptest.EmptyStoreApp(t)
 			f := filepath.Join(t.TempDir(), "edges.txt")
 			if err := os.WriteFile(f, []byte(strings.Join(tc.lines, "\n")+"\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -80,7 +80,7 @@ func TestHubOffMainEigenvector(t *testing.T) {
 		{"the core beside a star", append(append([]string(nil), star...), core...), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newImportProject(t)
+			p := apptest.EmptyStoreApp(t)
 			f := filepath.Join(t.TempDir(), "edges.txt")
 			if err := os.WriteFile(f, []byte(strings.Join(tc.lines, "\n")+"\n"), 0o644); err != nil {
 				t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/apptest"
 	"sitesift/app/imports"
 	"sitesift/internal/refdata"
 	"sitesift/sites"
@@ -117,7 +118,7 @@ type graphOf struct {
 	edges []sites.Edge
 }
 
-func projectGraph(t *testing.T, a testProject) graphOf {
+func projectGraph(t *testing.T, a apptest.StoreApp) graphOf {
 	t.Helper()
 	g := graphOf{pages: map[string][5]string{}}
 	for u, p := range pageURLs(t, a.Store) {
@@ -131,9 +132,9 @@ func projectGraph(t *testing.T, a testProject) graphOf {
 }
 
 // importOne imports the WARC or ARC file at path into a new project.
-func importOne(t *testing.T, path string) (testProject, imports.ArchiveFileResult) {
+func importOne(t *testing.T, path string) (apptest.StoreApp, imports.ArchiveFileResult) {
 	t.Helper()
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{path}}, nil)
 	if err != nil {
 		t.Fatalf("import %s: %v", path, err)
@@ -197,7 +198,7 @@ func TestImportARCAsWARC(t *testing.T) {
 	if err := os.WriteFile(page, gzipped(t, []byte("<!DOCTYPE html><html><body>a saved page</body></html>")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := newImportProject(t).Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{page}}, nil)
+	_, err := apptest.EmptyStoreApp(t).Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{page}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "not a WARC or ARC file: it looks like a gzip of something else (its gzip data holds an HTML page)") {
 		t.Errorf("a gzip HTML page: %v; want it refused as a gzip of something else", err)
 	}

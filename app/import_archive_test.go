@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"bufio"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -27,18 +26,6 @@ import (
 	"sitesift/sites/store"
 	"sitesift/sites/warcfile"
 )
-
-// testProject is an App over a new project and the project's store.
-type testProject struct {
-	*app.App
-	Store *store.Store
-}
-
-func newImportProject(t *testing.T) testProject {
-	t.Helper()
-	a, p := apptest.EmptyProject(t)
-	return testProject{a, p.Store}
-}
 
 // cdxHTML reads the reference index given with iana.warc.gz: the distinct
 // URLs of its HTML captures (responses, not revisits), an independent
@@ -205,7 +192,7 @@ func TestImportWARCRevisitsAndLatest(t *testing.T) {
 		htmlCapture("http://a.test/news", `<title>News new</title><a href="http://c.test/">c</a>`, t0.Add(3*time.Hour)),
 		htmlCapture("http://a.test/news", `<title>News old</title><a href="http://d.test/">d</a>`, t0.Add(-time.Hour)),
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
@@ -253,7 +240,7 @@ func TestImportTruncatedWARC(t *testing.T) {
 	if err := os.WriteFile(cut, src[:400_000], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	good := refdata.Shared(t, "warc", "example.warc.gz")
 	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{good, cut}}, nil)
@@ -335,7 +322,7 @@ func TestImportCDXAndCDXJ(t *testing.T) {
 	ctx := context.Background()
 	var got []store.SiteArchiveInfo
 	for _, path := range []string{refdata.Shared(t, "warc", "iana.cdx"), cdxj} {
-		a := newImportProject(t)
+		a := apptest.EmptyStoreApp(t)
 		if _, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CDX: []string{path}}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -361,7 +348,7 @@ func TestImportCDXAndCDXJ(t *testing.T) {
 func TestImportCDXBadLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.cdx")
 	os.WriteFile(path, []byte(" CDX N b a m s k r M S V g\norg,x)/ 20200101000000 http://x.org/ text/html 200 D - - 1 0 f.warc.gz\norg,x)/a 2020x http://x.org/a text/html 200 D - - 1 0 f.warc.gz\n"), 0o644)
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	_, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{CDX: []string{path}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), path) {
 		t.Fatalf("error %v: want the file and line 3", err)
@@ -389,7 +376,7 @@ func TestImportCrawlLog(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "crawl.log")
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CrawlLog: []string{path}}, nil)
 	if err != nil {
@@ -418,40 +405,24 @@ func TestImportCrawlLog(t *testing.T) {
 	}
 }
 
-// writeGz writes lines as a gzip file.
-func writeGz(t *testing.T, path string, lines ...string) string {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := gzip.NewWriter(f)
-	zw.Write([]byte(strings.Join(lines, "\n") + "\n"))
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	return path
-}
-
 // TestImportCommonCrawlSlice: a host graph dump split in gzip parts; a TLD
 // slice keeps its hosts (an unlinked one too), the links among them, the
 // links from outside counted per site; a suffix slice keeps less; ranks
 // are kept for the slice's sites.
 func TestImportCommonCrawlSlice(t *testing.T) {
 	d := t.TempDir()
-	v1 := writeGz(t, filepath.Join(d, "v-00000.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.bnf.www")
-	v2 := writeGz(t, filepath.Join(d, "v-00001.txt.gz"), "3\tfr.gouv.culture", "4\tfr.lemonde", "5\tfr.lonely", "6\torg.wikipedia.fr")
-	e1 := writeGz(t, filepath.Join(d, "e-00000.txt.gz"), "0\t1", "0\t4", "1\t2", "1\t3", "2\t3")
-	e2 := writeGz(t, filepath.Join(d, "e-00001.txt.gz"), "3\t4", "4\t1", "6\t1", "6\t3")
-	ranks := writeGz(t, filepath.Join(d, "ranks.txt.gz"),
+	v1 := apptest.WriteGz(t, filepath.Join(d, "v-00000.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.bnf.www")
+	v2 := apptest.WriteGz(t, filepath.Join(d, "v-00001.txt.gz"), "3\tfr.gouv.culture", "4\tfr.lemonde", "5\tfr.lonely", "6\torg.wikipedia.fr")
+	e1 := apptest.WriteGz(t, filepath.Join(d, "e-00000.txt.gz"), "0\t1", "0\t4", "1\t2", "1\t3", "2\t3")
+	e2 := apptest.WriteGz(t, filepath.Join(d, "e-00001.txt.gz"), "3\t4", "4\t1", "6\t1", "6\t3")
+	ranks := apptest.WriteGz(t, filepath.Join(d, "ranks.txt.gz"),
 		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
 		"1\t9.5e6\t2\t0.003\tfr.bnf", "2\t9e6\t1\t0.004\tcom.example", "3\t8e6\t3\t0.002\tfr.lemonde")
 	ctx := context.Background()
 	req := imports.ArchiveImportRequest{CCVertices: []string{v1, v2}, CCEdges: []string{e1, e2}, CCRanks: []string{ranks}}
 
 	req.TLDs = []string{"fr"}
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
@@ -503,7 +474,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 
 	// The domain rule joins bnf.fr and www.bnf.fr; a suffix slice.
 	req.TLDs, req.HostSuffixes = nil, []string{"bnf.fr", "gouv.fr"}
-	b := newImportProject(t)
+	b := apptest.EmptyStoreApp(t)
 	if _, err := b.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("domain")}); err != nil {
 		t.Fatal(err)
 	}
@@ -520,8 +491,8 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	}
 
 	// A bad edge line names its file and line.
-	bad := writeGz(t, filepath.Join(d, "e-bad.txt.gz"), "0\t1", "x\t2")
-	c := newImportProject(t)
+	bad := apptest.WriteGz(t, filepath.Join(d, "e-bad.txt.gz"), "0\t1", "x\t2")
+	c := apptest.EmptyStoreApp(t)
 	_, err = c.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{v1}, CCEdges: []string{bad}, TLDs: []string{"fr"}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "e-bad.txt.gz line 2") {
 		t.Errorf("error %v: want e-bad.txt.gz line 2", err)
@@ -534,15 +505,15 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 // an id twice is refused naming both lines.
 func TestImportCommonCrawlUnknownIDs(t *testing.T) {
 	d := t.TempDir()
-	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde")
+	v := apptest.WriteGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde")
 	// 0→1 from outside; 9→1 and 1→9 name 9, which no vertices file gives;
 	// 1→2 inside.
-	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "9\t1", "1\t9", "8\t9", "1\t2")
-	ranks := writeGz(t, filepath.Join(d, "ranks.txt.gz"),
+	e := apptest.WriteGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "9\t1", "1\t9", "8\t9", "1\t2")
+	ranks := apptest.WriteGz(t, filepath.Join(d, "ranks.txt.gz"),
 		"#harmonicc_pos\t#harmonicc_val\t#pr_pos\t#pr_val\t#host_rev",
 		"1\t9.5e6\t---\t---\tfr.bnf", "---\t---\t1\t0.004\tfr.lemonde")
 	ctx := context.Background()
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -570,8 +541,8 @@ func TestImportCommonCrawlUnknownIDs(t *testing.T) {
 			bnf.CCHarmonic, bnf.CCPageRank, lemonde.CCHarmonic, lemonde.CCPageRank)
 	}
 
-	twice := writeGz(t, filepath.Join(d, "v2.txt.gz"), "0\tcom.example", "1\tfr.bnf", "1\tfr.lemonde")
-	_, err = newImportProject(t).Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{twice}, CCEdges: []string{e}, TLDs: []string{"fr"}}, nil)
+	twice := apptest.WriteGz(t, filepath.Join(d, "v2.txt.gz"), "0\tcom.example", "1\tfr.bnf", "1\tfr.lemonde")
+	_, err = apptest.EmptyStoreApp(t).Imports.ImportArchives(ctx, imports.ArchiveImportRequest{CCVertices: []string{twice}, CCEdges: []string{e}, TLDs: []string{"fr"}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "v2.txt.gz line 3: vertex id 1 is given twice, on lines 2 and 3") {
 		t.Errorf("an id given twice: error %v", err)
 	}
@@ -584,10 +555,10 @@ func TestImportCommonCrawlUnknownIDs(t *testing.T) {
 // whole, the project as it was.
 func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 	d := t.TempDir()
-	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde", "3\tde.zeit")
-	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t1", "3\t1")
+	v := apptest.WriteGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.lemonde", "3\tde.zeit")
+	e := apptest.WriteGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t1", "3\t1")
 	ctx := context.Background()
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	req := imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, TLDs: []string{"nl"}}
 	res, err := a.Imports.ImportArchives(ctx, req, nil)
 	if err == nil || !strings.Contains(err.Error(), "the slice --tld nl keeps none of the 4 hosts") {
@@ -640,7 +611,7 @@ func TestImportCommonCrawlSliceIdentity(t *testing.T) {
 // an empty file and a Common Crawl import without a slice are refused
 // before anything is read.
 func TestImportChecksPaths(t *testing.T) {
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	emptyWARC := filepath.Join(t.TempDir(), "cut.warc.gz")
 	if err := os.WriteFile(emptyWARC, nil, 0o644); err != nil {
@@ -684,7 +655,7 @@ old town would stay closed until the water had gone down and the buildings had b
 <footer><a href="/contact">Contact</a></footer></body></html>`
 	first := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0)})
 	second := writeWARC(t, []sites.Capture{htmlCapture("http://a.test/story", story, t0.Add(24*time.Hour))})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{first, second}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -733,7 +704,7 @@ func TestImportWARCSameResponseTwiceInAFile(t *testing.T) {
 	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/text/encoding/charmap"
-
+	"sitesift/app/apptest"
 	"sitesift/app/imports"
 	"sitesift/sites"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // TestImportWARCSniffsCharset: a page archived with a Content-Type that
@@ -41,7 +42,7 @@ func TestImportWARCSniffsCharset(t *testing.T) {
 		capture("http://a.test/utf8", utf8Page),
 		capture("http://b.test/cp1251", cp1251),
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	if _, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sitesift/app"
+	"sitesift/app/apptest"
 	"sitesift/app/crawling"
 	"sitesift/app/exports"
 	"sitesift/app/fault"
@@ -44,8 +45,8 @@ func importKillCases(t *testing.T) []struct {
 	if err := os.WriteFile(log, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	v := writeGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.gouv.culture", "3\tfr.lemonde")
-	e := writeGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t3", "3\t1", "1\t3")
+	v := apptest.WriteGz(t, filepath.Join(d, "v.txt.gz"), "0\tcom.example", "1\tfr.bnf", "2\tfr.gouv.culture", "3\tfr.lemonde")
+	e := apptest.WriteGz(t, filepath.Join(d, "e.txt.gz"), "0\t1", "1\t2", "2\t3", "3\t1", "1\t3")
 	warc := imports.ArchiveImportRequest{WARC: []string{refdata.Shared(t, "warc", "iana.warc.gz")}}
 	cdx := imports.ArchiveImportRequest{CDX: []string{refdata.Shared(t, "warc", "iana.cdx")}}
 	return []struct {
@@ -88,7 +89,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range importKillCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			clean := newImportProject(t)
+			clean := apptest.EmptyStoreApp(t)
 			if _, err := clean.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}

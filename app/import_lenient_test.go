@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"sitesift/app/apptest"
 	"sitesift/app/imports"
 	"sitesift/sites"
 )
@@ -101,7 +102,7 @@ func writeFile(t *testing.T, name, content string) string {
 	return p
 }
 
-func siteEdges(t *testing.T, a testProject) []string {
+func siteEdges(t *testing.T, a apptest.StoreApp) []string {
 	t.Helper()
 	_, edges, err := a.Store.SiteGraph(context.Background())
 	if err != nil {
@@ -145,7 +146,7 @@ func TestImportWARCLenient(t *testing.T) {
 
 // importLenient imports the file of TestImportWARCLenient and checks it.
 func importLenient(t *testing.T, file string) {
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +191,7 @@ func TestImportWARCRedirectsAnyType(t *testing.T) {
 		redirect("http://b.test/", "302 Found", "", "https://d.test/", ""),
 		htmlCapture("http://c.test/new", page("New", "http://c.test/"), t0),
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestImportWARCURLAgnosticRevisit(t *testing.T) {
 		htmlCapture("http://a.test/other", page("Other", "http://c.test/"), t0.Add(time.Hour)),
 		htmlCapture("http://a.test/other", same, t0.Add(2*time.Hour)), // revisit, referring to http://a.test/
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	res, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
@@ -263,7 +264,7 @@ func TestImportWARCPageCounts(t *testing.T) {
 		htmlCapture("http://b.test/", page("Beta", "http://a.test/"), t0),
 		gone, broken, moved,
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	res, err := a.Imports.ImportArchives(context.Background(), imports.ArchiveImportRequest{WARC: []string{file}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +289,7 @@ func TestInfoListsArchiveImports(t *testing.T) {
 		htmlCapture("http://a.test/", page("Alpha", "http://b.test/"), t0),
 		htmlCapture("http://b.test/", page("Beta", "http://a.test/"), t0),
 	})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	if info, err := a.Info(ctx); err != nil || info.ArchiveImports == nil || len(info.ArchiveImports) != 0 {
 		t.Fatalf("before the import: %+v, %v; want an empty list", info.ArchiveImports, err)

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sitesift/app/apptest"
 	"sitesift/app/imports"
 	"sitesift/sites"
 	"sitesift/sites/index"
@@ -39,7 +40,7 @@ func TestImportLongArticleKeptWhole(t *testing.T) {
 		t.Fatalf("article of %d characters, want about 53,000", n)
 	}
 	file := writeWARC(t, []sites.Capture{htmlCapture("http://ru.test/long", b.String(), time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC))})
-	a := newImportProject(t)
+	a := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
 	if _, err := a.Imports.ImportArchives(ctx, imports.ArchiveImportRequest{WARC: []string{file}}, nil); err != nil {
 		t.Fatal(err)
