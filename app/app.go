@@ -95,7 +95,7 @@ func New(opt Options) *App {
 		}
 	}
 	a.Review = review.New(opt.Project, search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
-		Crawling: a.Crawling, Imports: a.Imports}, appLog)
+		Crawling: a.Crawling}, appLog)
 	a.Exports = exports.New(opt.Project, exports.Services{Ranking: a.Ranking, Communities: a.Communities,
 		Crawling: a.Crawling, Review: a.Review})
 	return a

@@ -522,16 +522,6 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// SitesArchive returns what imported archives and the Common Crawl graph
-// say of the sites of rows.
-func (s *Service) SitesArchive(ctx context.Context, rows []store.SiteRow) (map[string]store.SiteArchiveInfo, error) {
-	names := make([]string, len(rows))
-	for i, r := range rows {
-		names[i] = r.Site
-	}
-	return s.store.SitesArchiveOf(ctx, names)
-}
-
 // CheckArchiveRequest checks an import's files as [Service.ImportArchives]
 // does before reading any (they exist, are files and can be read; a Common
 // Crawl import has both parts and a slice), so that a command line can

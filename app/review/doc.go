@@ -8,6 +8,6 @@
 // in the OPIC paper's experiment.
 //
 // It stands on app/project, app/ranking, app/crawling (the approval
-// setting), app/imports (what the archives say of a site) and
-// app/communities; the exports stand on it.
+// setting) and app/communities; what imported archives say of a site it
+// reads from the store. The exports stand on it.
 package review

@@ -6,7 +6,6 @@ import (
 
 	"sitesift/app/communities"
 	"sitesift/app/crawling"
-	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
@@ -25,7 +24,6 @@ type Service struct {
 	ranking     *ranking.Service
 	communities *communities.Service
 	crawling    *crawling.Service
-	imports     *imports.Service
 	log         *slog.Logger
 	biased      biasedMemo // the review queue's biased order (review.go)
 }
@@ -35,7 +33,6 @@ type Services struct {
 	Ranking     *ranking.Service
 	Communities *communities.Service
 	Crawling    *crawling.Service
-	Imports     *imports.Service
 }
 
 // New returns the review service of p. search answers the searches: the
@@ -45,5 +42,5 @@ func New(p *project.Project, search func(context.Context, index.Query) (index.Re
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{project: p, store: p.Store, index: p.Index, search: search, ranking: deps.Ranking,
-		communities: deps.Communities, crawling: deps.Crawling, imports: deps.Imports, log: log}
+		communities: deps.Communities, crawling: deps.Crawling, log: log}
 }

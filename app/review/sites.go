@@ -38,7 +38,11 @@ func (s *Service) Sites(ctx context.Context, q SiteQuery) (SiteList, error) {
 	if err := s.ranking.PlaceRows(ctx, rows); err != nil {
 		return SiteList{}, err
 	}
-	archive, err := s.imports.SitesArchive(ctx, rows) // import_archive.go
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = r.Site
+	}
+	archive, err := s.store.SitesArchiveOf(ctx, names)
 	if err != nil {
 		return SiteList{}, err
 	}
