@@ -13,6 +13,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/exports"
+	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites"
@@ -101,7 +102,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 }
 
 // nodeWord names the nodes of an edge list read: sites, or ids.
-func nodeWord(s edgelist.Summary) string {
+func nodeWord(s imports.EdgeListRead) string {
 	if s.IDs {
 		return "sites (node ids)"
 	}
@@ -109,14 +110,14 @@ func nodeWord(s edgelist.Summary) string {
 }
 
 // skippedNote is ", N bad lines skipped" for a reading that skipped lines.
-func skippedNote(s edgelist.Summary) string {
-	switch s.Skipped {
+func skippedNote(s imports.EdgeListRead) string {
+	switch s.SkippedLines {
 	case 0:
 		return ""
 	case 1:
 		return ", 1 bad line skipped"
 	}
-	return fmt.Sprintf(", %d bad lines skipped", s.Skipped)
+	return fmt.Sprintf(", %d bad lines skipped", s.SkippedLines)
 }
 
 // largeGraphGCPercent is the garbage collector's GOGC while a command reads

@@ -78,6 +78,8 @@ func Contract() []Route {
 
 		{Pattern: "POST /api/imports/upload", Response: map[string]string{}, Body: "the request body is the file"},
 		{Pattern: "POST /api/imports", Requests: []any{imports.ArchiveImportRequest{}}, Response: importSt},
+		{Pattern: "POST /api/imports/edges", Requests: []any{imports.EdgeImportRequest{}}, Response: imports.ImportResult{},
+			Error: imports.EdgeListRefusal{}, turn: computeTurn},
 		{Pattern: "GET /api/imports/status", Response: importSt, cost: cheap},
 		{Pattern: "POST /api/imports/cancel", Response: importSt},
 		{Pattern: "GET /api/imports", Response: []imports.ArchiveImport{}, cost: cheap},

@@ -9,9 +9,10 @@ import (
 // archives are imported by their path on the server.
 const maxArchiveUpload = 1 << 30
 
-// routeImports registers the endpoints of archive imports: a file
-// uploaded into the project, an import started by paths on the server,
-// its progress and its cancelling, and the record of imported files.
+// routeImports registers the endpoints of imports: a file uploaded into
+// the project, an archive import started by paths on the server, its
+// progress and its cancelling, the record of imported files, and an edge
+// list imported into the site graph.
 func (h *handler) routeImports(mux *router) {
 	a := h.app
 	mux.HandleFunc("POST /api/imports/upload", h.api(func(r *http.Request) (any, error) {
@@ -30,6 +31,13 @@ func (h *handler) routeImports(mux *router) {
 		st, err := a.Imports.StartAs(r.Context(), req)
 		accepted(w, st, err)
 	})
+	mux.HandleFunc("POST /api/imports/edges", h.api(func(r *http.Request) (any, error) {
+		var req imports.EdgeImportRequest
+		if err := decodeBody(r, &req); err != nil {
+			return nil, err
+		}
+		return a.Imports.ImportEdgesAs(r.Context(), req)
+	}))
 	mux.HandleFunc("GET /api/imports/status", h.api(func(r *http.Request) (any, error) { return a.Imports.Status(), nil }))
 	mux.HandleFunc("POST /api/imports/cancel", h.api(func(r *http.Request) (any, error) { return a.Imports.CancelAs(r.Context()) }))
 	mux.HandleFunc("GET /api/imports", h.api(func(r *http.Request) (any, error) { return a.Imports.ArchiveImports(r.Context()) }))

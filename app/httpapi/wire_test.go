@@ -22,7 +22,7 @@ var updateWire = flag.Bool("update-wire", false, "rewrite testdata/wire.golden f
 // TestWireKeys holds the JSON the frontend reads to what it was: the keys
 // (and the kind of each value) of representative answers, the sites table,
 // a site's page, a rating, the review page, the selection, a ratings file's
-// import, the agreement, the project and its archive imports, against testdata/wire.golden. The field names are
+// import, the agreement, the project, its archive imports and an edge list's import, against testdata/wire.golden. The field names are
 // decided by the services' own types, not by the store's rows; a field
 // renamed, lost or sent under its Go name fails here.
 func TestWireKeys(t *testing.T) {
@@ -60,6 +60,11 @@ func TestWireKeys(t *testing.T) {
 	show("GET", "/api/imports", "")
 	show("GET", "/api/project", "")
 	show("GET", "/api/sites?limit=1", "")
+
+	// An edge list with a bad line, imported into a project of its own.
+	h = New(apptest.Empty(t))
+	edges, _ := json.Marshal(imports.EdgeImportRequest{Path: upload(t, h, "e.txt", []byte("a.test b.test\nb,test c.test\n"))})
+	show("POST", "/api/imports/edges", string(edges))
 
 	golden := filepath.Join("testdata", "wire.golden")
 	if *updateWire {

@@ -18,9 +18,9 @@ type ImportResult struct {
 	// OPICReads is the number of reads of the offline OPIC simulation run
 	// on the whole site graph afterwards (10 per site).
 	OPICReads int `json:"opic_reads"`
-	// Read is what the reading said of the file: the bad lines skipped
-	// and why, and whether it was a graph of ids.
-	Read edgelist.Summary `json:"read"`
+	// Read is what the reading said of the file: its layout, the bad
+	// lines skipped and why, and whether it was a graph of ids.
+	Read EdgeListRead `json:"read"`
 }
 
 // Import reads the edge list in path (see package sitesift/sites/edgelist
@@ -74,5 +74,5 @@ func (s *Service) ImportEdgeList(ctx context.Context, name string, g *edgelist.G
 	if err != nil {
 		return ImportResult{}, err
 	}
-	return ImportResult{ImportStats: ImportStats(st), OPICReads: reads, Read: g.Summary}, nil
+	return ImportResult{ImportStats: ImportStats(st), OPICReads: reads, Read: edgeListRead(g.Summary)}, nil
 }

@@ -788,6 +788,83 @@ export interface CrawlStatus {
 }
 
 /**
+ * EdgeImportRequest names an edge list on the server (an uploaded one
+ * included) to import into the project's site graph. Strict refuses the
+ * file whole when a line of it is bad; by default bad lines are skipped,
+ * counted and the first of them named.
+ *
+ * (Go: sitesift/app/imports.EdgeImportRequest)
+ */
+export interface EdgeImportRequest {
+  path?: string;
+  strict?: boolean;
+}
+
+/**
+ * EdgeListLine is one bad line of an edge list: its number (from 1) and
+ * what is wrong with it.
+ *
+ * (Go: sitesift/app/imports.EdgeListLine)
+ */
+export interface EdgeListLine {
+  line: number;
+  error: string;
+}
+
+/**
+ * EdgeListRead is what the reading of an edge list said of the file.
+ *
+ * (Go: sitesift/app/imports.EdgeListRead)
+ */
+export interface EdgeListRead {
+  /**
+   * Format is the layout the file was recognised as: "edge list",
+   * "domain-graph CSV (Archives Unleashed Toolkit, ARCH)", "GraphML" or
+   * "GEXF".
+   */
+  format: string;
+  /**
+   * IDs says the nodes are integer ids, not host names; IDsUnnamed
+   * counts the ids up to the largest that no line names, left out when
+   * IDsUnnamedLeftOut, nodes without links otherwise.
+   */
+  ids: boolean;
+  ids_unnamed: number;
+  ids_unnamed_left_out: boolean;
+  /**
+   * SkippedLines counts the bad lines left out; SkippedFirst names the
+   * first edgelist.MaxReported of them by line number, and SkippedWhy
+   * counts them by what is wrong with them, the commonest first.
+   */
+  skipped_lines: number;
+  skipped_first: EdgeListLine[] | null;
+  skipped_why: EdgeListWhy[] | null;
+}
+
+/**
+ * EdgeListRefusal is the data of a refused edge list: its bad lines by
+ * number (the first edgelist.MaxReported) and how many there were; none
+ * when the file as a whole was refused (no edges).
+ *
+ * (Go: sitesift/app/imports.EdgeListRefusal)
+ */
+export interface EdgeListRefusal {
+  bad_lines: EdgeListLine[] | null;
+  total_bad: number;
+}
+
+/**
+ * EdgeListWhy is how many bad lines of an edge list one thing is wrong
+ * with.
+ *
+ * (Go: sitesift/app/imports.EdgeListWhy)
+ */
+export interface EdgeListWhy {
+  why: string;
+  lines: number;
+}
+
+/**
  * editedSeedsBody is the body of POST /api/export/seeds: the seed list a librarian edited and its file format.
  *
  * (Go: sitesift/app/httpapi.editedSeedsBody)
@@ -1022,6 +1099,36 @@ export interface ImportProgress {
    */
   bytes_done: number;
   bytes_total: number;
+}
+
+/**
+ * ImportResult is what an import did.
+ *
+ * (Go: sitesift/app/imports.ImportResult)
+ */
+export interface ImportResult {
+  id: number;
+  file: string;
+  imported_at: string;
+  /**
+   * Sites is the number of distinct sites the file names, including
+   * those that appear only in self-edges.
+   */
+  sites: number;
+  /** Edges is the number of distinct site pairs of the file, repeats merged. */
+  edges: number;
+  /** SelfEdges counts the edges dropped because both ends are one site. */
+  self_edges: number;
+  /**
+   * OPICReads is the number of reads of the offline OPIC simulation run
+   * on the whole site graph afterwards (10 per site).
+   */
+  opic_reads: number;
+  /**
+   * Read is what the reading said of the file: its layout, the bad
+   * lines skipped and why, and whether it was a graph of ids.
+   */
+  read: EdgeListRead;
 }
 
 /**
@@ -2521,6 +2628,11 @@ export interface ApiRoutes {
   "POST /api/imports": {
     request: ArchiveImportRequest;
     response: ImportStatus;
+  };
+  "POST /api/imports/edges": {
+    request: EdgeImportRequest;
+    response: ImportResult;
+    error: EdgeListRefusal;
   };
   "GET /api/imports/status": {
     request: undefined;
