@@ -515,3 +515,48 @@ func TestLastEnabledAdminStays(t *testing.T) {
 		t.Fatalf("demoting a disabled admin: %v", err)
 	}
 }
+
+func TestEnableAndLastSignIn(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	addCurators(t, s, "ana", "ben")
+	dora := project.WithIdentity(ctx, project.Identity{Name: "dora", Role: project.RoleAdmin})
+	if _, err := s.Enable(project.WithIdentity(ctx, project.Identity{Name: "ben", Role: project.RoleApprover}), "ana"); fault.KindOf(err) != fault.KindForbidden ||
+		!strings.Contains(err.Error(), "to enable an account needs the admin role") {
+		t.Fatalf("an approver enables an account: %v", err)
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
+		t.Fatal(err)
+	}
+	signedIn := c.t
+	c.move(time.Hour)
+	if _, err := s.Disable(dora, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Enable(dora, "ana")
+	if err != nil || a.Disabled || !a.LastSignIn.Equal(signedIn) {
+		t.Fatalf("ana enabled: %+v %v, want enabled, last signed in at %v", a, err, signedIn)
+	}
+	// Her password works again: enabling gives her no new one.
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
+		t.Fatalf("an enabled account signs in: %v", err)
+	}
+	// A one-time link counts as a sign-in too; ben never signed in before.
+	g, err := s.Reset(dora, "ben", "")
+	if err != nil || !g.Account.LastSignIn.IsZero() {
+		t.Fatalf("ben before signing in: %+v %v", g.Account, err)
+	}
+	c.move(time.Minute)
+	if _, _, err := s.SignInLink(ctx, g.LinkToken, "10.0.0.2"); err != nil {
+		t.Fatal(err)
+	}
+	as, err := s.List(dora)
+	if err != nil || len(as) != 2 || !as[0].LastSignIn.Equal(signedIn.Add(time.Hour)) || !as[1].LastSignIn.Equal(c.t) {
+		t.Fatalf("accounts %+v %v: want ana last signed in at %v, ben at %v", as, err, signedIn.Add(time.Hour), c.t)
+	}
+	rows, err := p.Store.Audit(ctx, store.AuditQuery{})
+	if err != nil || !strings.Contains(string(rows[1].After), `"change":"enabled"`) {
+		t.Fatalf("the enabling's audit row: %+v %v", rows, err)
+	}
+}

@@ -105,6 +105,9 @@ type Account struct {
 	// LinkPending is true while a one-time sign-in link is unused and
 	// unexpired.
 	LinkPending bool `json:"link_pending"`
+	// LastSignIn is when the account last signed in, with its password or
+	// a one-time link; left out for never.
+	LastSignIn time.Time `json:"last_sign_in,omitzero"`
 }
 
 // Granted is an account given a password: the password in clear (the one
@@ -247,6 +250,19 @@ func (s *Service) Disable(ctx context.Context, name string) (Account, error) {
 	return Account(a), nil
 }
 
+// Enable lets name's disabled account sign in again with its password;
+// its sessions, ended when it was disabled, stay ended. Admins only.
+func (s *Service) Enable(ctx context.Context, name string) (Account, error) {
+	if err := project.Require(ctx, project.RoleAdmin, "enable an account"); err != nil {
+		return Account{}, err
+	}
+	a, err := s.store.SetAccountDisabled(ctx, name, false, accountAudit(ctx, "enabled", true))
+	if err != nil {
+		return Account{}, err
+	}
+	return Account(a), nil
+}
+
 // lastAdmin is the refusal of a change to name's account that would leave
 // the project without an enabled admin (store.ErrLastAdmin): no one could
 // change accounts or settings any more but from the command line. Any
@@ -365,7 +381,7 @@ func (s *Service) SignIn(ctx context.Context, name, password, address, device st
 		}
 	}
 	s.throttle.signedInFrom(n, address)
-	return s.open(sec.Account, address)
+	return s.open(ctx, sec.Account, address)
 }
 
 // SignInLink opens a session with a one-time sign-in link's token, which
@@ -386,10 +402,15 @@ func (s *Service) SignInLink(ctx context.Context, token, address string) (string
 		return "", project.Identity{}, err
 	}
 	s.throttle.signedInFrom(normName(a.Name), address)
-	return s.open(a, address)
+	return s.open(ctx, a, address)
 }
 
-func (s *Service) open(a store.Account, address string) (string, project.Identity, error) {
+// open opens a session of a's account, which has just signed in from
+// address, and records when for the accounts' list.
+func (s *Service) open(ctx context.Context, a store.Account, address string) (string, project.Identity, error) {
+	if err := s.store.AccountSignedIn(ctx, a.Name, s.opt.Now()); err != nil {
+		return "", project.Identity{}, err
+	}
 	token := randomToken()
 	id := project.Identity{Name: a.Name, Role: project.Role(a.Role), Address: address}
 	s.mu.Lock()
@@ -466,20 +487,25 @@ func digest(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Change is a change to an account: a new role (if not ""), a disabling,
-// or a reset of its password to a generated one with a new sign-in link.
+// Change is a change to an account: a new role (if not ""), a disabling
+// or an enabling, or a reset of its password to a generated one with a
+// new sign-in link.
 type Change struct {
 	Role    project.Role
 	Disable bool
+	Enable  bool
 	Reset   bool
 }
 
-// Change applies c to name's account, in the order role, disabling,
-// reset, and returns the account (with the new password and link after a
-// reset). Admins only.
+// Change applies c to name's account, in the order role, disabling or
+// enabling, reset, and returns the account (with the new password and
+// link after a reset). Admins only.
 func (s *Service) Change(ctx context.Context, name string, c Change) (Granted, error) {
-	if c.Role == "" && !c.Disable && !c.Reset {
-		return Granted{}, fault.Invalid(errors.New("an account change names a role, disable or reset"))
+	if c.Role == "" && !c.Disable && !c.Enable && !c.Reset {
+		return Granted{}, fault.Invalid(errors.New("an account change names a role, disable, enable or reset"))
+	}
+	if c.Disable && c.Enable {
+		return Granted{}, fault.Invalid(errors.New("an account change cannot both disable and enable"))
 	}
 	var g Granted
 	var err error
@@ -490,6 +516,11 @@ func (s *Service) Change(ctx context.Context, name string, c Change) (Granted, e
 	}
 	if c.Disable {
 		if g.Account, err = s.Disable(ctx, name); err != nil {
+			return Granted{}, err
+		}
+	}
+	if c.Enable {
+		if g.Account, err = s.Enable(ctx, name); err != nil {
 			return Granted{}, err
 		}
 	}

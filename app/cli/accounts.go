@@ -63,7 +63,7 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 				return err
 			}
 			tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "account\trole\tstate\tratings\tchanged")
+			fmt.Fprintln(tw, "account\trole\tstate\tratings\tchanged\tlast sign-in")
 			for _, a := range as {
 				state := "active"
 				switch {
@@ -72,7 +72,11 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 				case a.LinkPending:
 					state = "sign-in link pending"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", a.Name, a.Role, state, a.Ratings, a.UpdatedAt.Local().Format(time.DateTime))
+				last := "never"
+				if !a.LastSignIn.IsZero() {
+					last = a.LastSignIn.Local().Format(time.DateTime)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", a.Name, a.Role, state, a.Ratings, a.UpdatedAt.Local().Format(time.DateTime), last)
 			}
 			return tw.Flush()
 		})
@@ -126,7 +130,7 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 				g.LinkExpires.Local().Format(time.DateTime), strings.TrimRight(*base, "/"), g.LinkToken)
 			return nil
 		})
-	case "disable", "role":
+	case "disable", "enable", "role":
 		f := c.newFlags("accounts " + sub)
 		dir := f.project
 		rest, err := f.parse(args)
@@ -141,15 +145,22 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 			if sub == "role" {
 				return usageError{"accounts role: give NAME and ROLE"}
 			}
-			return usageError{"accounts disable: give one NAME"}
+			return usageError{"accounts " + sub + ": give one NAME"}
 		}
 		return c.withAccounts(*dir, func(acc *accounts.Service) error {
 			var a accounts.Account
-			if sub == "disable" {
+			switch sub {
+			case "disable":
 				if a, err = acc.Disable(ctx, rest[0]); err != nil {
 					return err
 				}
 				fmt.Fprintf(c.Stdout, "account %s disabled; its ratings and decisions stay\n", a.Name)
+				return nil
+			case "enable":
+				if a, err = acc.Enable(ctx, rest[0]); err != nil {
+					return err
+				}
+				fmt.Fprintf(c.Stdout, "account %s enabled: it signs in with its password\n", a.Name)
 				return nil
 			}
 			r, err := project.ParseRole(rest[1])
@@ -163,7 +174,7 @@ func (c CLI) accounts(ctx context.Context, args []string) error {
 			return nil
 		})
 	}
-	return usageError{fmt.Sprintf("accounts: unknown subcommand %q (want list, add, disable, reset or role)", sub)}
+	return usageError{fmt.Sprintf("accounts: unknown subcommand %q (want list, add, disable, enable, reset or role)", sub)}
 }
 
 func (c CLI) audit(ctx context.Context, args []string) error {

@@ -43,8 +43,14 @@ func TestAccountsCLI(t *testing.T) {
 		t.Fatalf("accounts list: exit %d: %s", code, stderr)
 	}
 	// ana's ratings made before her account stay hers.
-	if !regexp.MustCompile(`(?m)^ana +approver +disabled +4 `).MatchString(out) || !regexp.MustCompile(`(?m)^ben +admin +sign-in link pending +5 `).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^ana +approver +disabled +4 .* never$`).MatchString(out) || !regexp.MustCompile(`(?m)^ben +admin +sign-in link pending +5 `).MatchString(out) {
 		t.Fatalf("accounts list:\n%s", out)
+	}
+	if code, out, stderr := runCLI(t, "accounts", "enable", "--project", dir, "ana"); code != 0 || out != "account ana enabled: it signs in with its password\n" {
+		t.Fatalf("accounts enable: exit %d: %s%s", code, out, stderr)
+	}
+	if _, out, _ := runCLI(t, "accounts", "list", "--project", dir); !regexp.MustCompile(`(?m)^ana +approver +active +4 `).MatchString(out) {
+		t.Fatalf("accounts list after enabling ana:\n%s", out)
 	}
 	code, out, stderr = runCLI(t, "audit", "--project", dir, "--format", "table")
 	if code != 0 {

@@ -239,6 +239,8 @@ func commandTable() []command {
 				project: projectDir},
 			{name: "accounts disable", summary: "stop an account signing in; its ratings and decisions stay",
 				usage: []string{"accounts disable --project DIR NAME"}, project: projectDir},
+			{name: "accounts enable", summary: "let a disabled account sign in again with its password",
+				usage: []string{"accounts enable --project DIR NAME"}, project: projectDir},
 			{name: "accounts reset", summary: "a new password and sign-in link for an account; ends its sessions",
 				usage: []string{"accounts reset --project DIR [--password-stdin] [--url BASE] NAME"}, project: projectDir},
 			{name: "accounts role", summary: "change an account's role",

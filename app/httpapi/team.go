@@ -221,7 +221,8 @@ func (h *handler) routeTeam(mux *router, t *team) {
 		if t.acc == nil {
 			return nil, fault.NotFound(errNoTeam)
 		}
-		return t.acc.Change(r.Context(), r.PathValue("name"), accounts.Change{Role: project.Role(body.Role), Disable: body.Disable, Reset: body.Reset})
+		return t.acc.Change(r.Context(), r.PathValue("name"), accounts.Change{Role: project.Role(body.Role), Disable: body.Disable,
+			Enable: body.Enable, Reset: body.Reset})
 	}))
 	mux.HandleFunc("GET /api/audit", h.api(h.audit))
 }
@@ -240,11 +241,12 @@ type accountBody struct {
 }
 
 // accountChangeBody is the body of PUT /api/accounts/{name}: a new role,
-// a disabling, or a reset of the password (a generated one and a new
-// sign-in link).
+// a disabling or an enabling, or a reset of the password (a generated one
+// and a new sign-in link).
 type accountChangeBody struct {
 	Role    string `json:"role,omitempty"`
 	Disable bool   `json:"disable,omitempty"`
+	Enable  bool   `json:"enable,omitempty"`
 	Reset   bool   `json:"reset,omitempty"`
 }
 

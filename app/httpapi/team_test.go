@@ -594,3 +594,71 @@ func TestTeamAccountChangesSayWhat(t *testing.T) {
 	// The last enabled admin: ben alone now.
 	ts.want(ts.login("ben"), "PUT", "/api/accounts/ben", `{"role":"curator"}`, 409, "^ben is the last enabled admin account: make another account an admin first$")
 }
+
+func TestTeamAccountsAreAnAdminsOnEveryRoute(t *testing.T) {
+	ts := newTeamServer(t)
+	dora := ts.login("dora")
+	ts.want(dora, "PUT", "/api/accounts/cleo", `{"disable":true}`, 200, "")
+	for _, name := range []string{"ana", "ben"} {
+		s := ts.login(name)
+		for _, c := range []struct{ method, path, body string }{
+			{"GET", "/api/accounts", ""},
+			{"POST", "/api/accounts", `{"name":"eve","role":"curator"}`},
+			{"PUT", "/api/accounts/cleo", `{"role":"admin"}`},
+			{"PUT", "/api/accounts/dora", `{"disable":true}`},
+			{"PUT", "/api/accounts/cleo", `{"enable":true}`},
+			{"PUT", "/api/accounts/dora", `{"reset":true}`},
+		} {
+			ts.want(s, c.method, c.path, c.body, 403, "needs the admin role; "+name+" is an? (curator|approver)$")
+		}
+	}
+	as := ts.accounts(dora)
+	if as["cleo"].Role != "approver" || !as["cleo"].Disabled || as["dora"].Disabled || as["eve"].Name != "" {
+		t.Fatalf("accounts after the refusals: %+v", as)
+	}
+	ts.login("dora") // her password was not reset
+
+}
+
+// accounts is GET /api/accounts as s sees it, by name.
+func (ts *teamServer) accounts(s session) map[string]accounts.Account {
+	ts.t.Helper()
+	rec := ts.want(s, "GET", "/api/accounts", "", 200, "")
+	var env struct{ Data []accounts.Account }
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		ts.t.Fatal(err)
+	}
+	m := map[string]accounts.Account{}
+	for _, a := range env.Data {
+		m[a.Name] = a
+	}
+	return m
+}
+
+func TestTeamAdminEnablesAnAccountAndSeesLastSignIns(t *testing.T) {
+	ts := newTeamServer(t)
+	dora := ts.login("dora")
+	ts.want(dora, "POST", "/api/accounts", `{"name":"eve","role":"curator"}`, 200, "")
+	ts.want(dora, "PUT", "/api/accounts/cleo", `{"disable":true}`, 200, "")
+	if rec := ts.do(session{}, "POST", "/api/login", `{"name":"cleo","password":"cleo-long-password"}`, nil); rec.Code != 401 {
+		t.Fatalf("a disabled account signs in: %d %s", rec.Code, rec.Body)
+	}
+	rec := ts.want(dora, "PUT", "/api/accounts/cleo", `{"enable":true}`, 200, "")
+	if regexp.MustCompile(`"password"|"link_token":"[^"]`).MatchString(rec.Body.String()) {
+		t.Fatalf("enabling hands out a password or link: %s", rec.Body)
+	}
+	ts.login("cleo") // with the password she had
+	ts.want(dora, "PUT", "/api/accounts/cleo", `{"disable":true,"enable":true}`, 400, "both disable and enable")
+	as := ts.accounts(dora)
+	if as["cleo"].Disabled || as["cleo"].LastSignIn.IsZero() || as["dora"].LastSignIn.IsZero() {
+		t.Fatalf("cleo enabled and signed in, dora signed in: %+v", as)
+	}
+	// Never signed in: no last_sign_in at all, not the year 1.
+	body := ts.want(dora, "GET", "/api/accounts", "", 200, "").Body.String()
+	if !as["eve"].LastSignIn.IsZero() || strings.Count(body, `"last_sign_in"`) != 2 {
+		t.Fatalf("eve never signed in; the list: %s", body)
+	}
+	if got := ts.audit(dora, "/api/audit?limit=1"); len(got) != 1 || got[0].Summary != "cleo's account enabled" {
+		t.Fatalf("the audit row of an enabling: %+v", got)
+	}
+}

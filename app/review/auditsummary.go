@@ -54,6 +54,8 @@ func accountSummary(b, a map[string]any) string {
 		return fmt.Sprintf("%s made %s (was %s)", name, str(a["role"]), str(b["role"]))
 	case "disabled":
 		return name + "'s account disabled"
+	case "enabled":
+		return name + "'s account enabled"
 	case "password reset":
 		return name + "'s password reset and account enabled"
 	case "own password changed":

@@ -22,6 +22,11 @@ export interface Account {
    * unexpired.
    */
   link_pending: boolean;
+  /**
+   * LastSignIn is when the account last signed in, with its password or
+   * a one-time link; left out for never.
+   */
+  last_sign_in?: string;
 }
 
 /**
@@ -38,14 +43,15 @@ export interface AccountBody {
 
 /**
  * accountChangeBody is the body of PUT /api/accounts/{name}: a new role,
- * a disabling, or a reset of the password (a generated one and a new
- * sign-in link).
+ * a disabling or an enabling, or a reset of the password (a generated one
+ * and a new sign-in link).
  *
  * (Go: sitesift/app/httpapi.accountChangeBody)
  */
 export interface AccountChangeBody {
   role?: string;
   disable?: boolean;
+  enable?: boolean;
   reset?: boolean;
 }
 

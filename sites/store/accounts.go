@@ -22,6 +22,8 @@ type Account struct {
 	// LinkPending is true while a one-time sign-in link is unused and
 	// unexpired.
 	LinkPending bool
+	// LastSignIn is when the account last signed in; zero for never.
+	LastSignIn time.Time
 }
 
 // AccountSecret is what a sign-in checks: the account, its password hash,
@@ -163,6 +165,21 @@ func (s *Store) TakeSignInLink(ctx context.Context, link string, now time.Time) 
 	return s.Account(ctx, name)
 }
 
+// AccountSignedIn records that name's account signed in at t.
+func (s *Store) AccountSignedIn(ctx context.Context, name string, t time.Time) error {
+	return s.write(ctx, fmt.Sprintf("sign-in of account %q", name), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET signed_in_at = ?
+			WHERE librarian_id = (SELECT id FROM librarians WHERE name_key = ?)`, formatTime(t), foldName(name))
+		if err != nil {
+			return fmt.Errorf("store: sign-in of account %q: %w", name, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: account %q: %w", name, ErrNotFound)
+		}
+		return nil
+	})
+}
+
 func (s *Store) updateAccount(ctx context.Context, name, what, set string, args []any, audit []Auditor[Account]) (Account, error) {
 	op := fmt.Sprintf("%s of account %q", what, name)
 	var after Account
@@ -251,8 +268,8 @@ func (s *Store) accountsIn(ctx context.Context, q querier, where string, args ..
 	now := s.now()
 	out, err := queryList(ctx, q, func(sc scanner) (AccountSecret, error) {
 		var a AccountSecret
-		var created, updated, expires string
-		if err := sc.Scan(&a.Name, &a.Role, &a.Disabled, &created, &updated, &a.Password, &a.Link, &expires, &a.Ratings); err != nil {
+		var created, updated, expires, signedIn string
+		if err := sc.Scan(&a.Name, &a.Role, &a.Disabled, &created, &updated, &a.Password, &a.Link, &expires, &signedIn, &a.Ratings); err != nil {
 			return a, err
 		}
 		var err error
@@ -267,9 +284,14 @@ func (s *Store) accountsIn(ctx context.Context, q querier, where string, args ..
 				return a, err
 			}
 		}
+		if signedIn != "" {
+			if a.LastSignIn, err = parseTime(signedIn); err != nil {
+				return a, err
+			}
+		}
 		a.LinkPending = a.Link != "" && a.LinkExpires.After(now)
 		return a, nil
-	}, `SELECT l.name, a.role, a.disabled, a.created_at, a.updated_at, a.password, a.link, a.link_expires,
+	}, `SELECT l.name, a.role, a.disabled, a.created_at, a.updated_at, a.password, a.link, a.link_expires, a.signed_in_at,
 			(SELECT COUNT(*) FROM ratings r WHERE r.librarian_id = l.id AND r.rating IS NOT NULL)
 		FROM accounts a JOIN librarians l ON l.id = a.librarian_id `+where+` ORDER BY l.name_key, l.name`, args...)
 	if err != nil {
