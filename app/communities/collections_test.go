@@ -1,4 +1,4 @@
-package app_test
+package communities_test
 
 import (
 	"bytes"
