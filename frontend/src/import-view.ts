@@ -1,6 +1,7 @@
 // ss-import: import web archives and crawl engines' output into the
-// project — WARC files, CDX/CDXJ indexes, Heritrix crawl logs and a slice of
-// the Common Crawl host graph. Files are named by their path on the server
+// project — WARC files, CDX/CDXJ indexes, Heritrix crawl logs, a slice of
+// the Common Crawl host graph, and a link graph as an edge list or the
+// domain graph of the Archives Unleashed Toolkit. Files are named by their path on the server
 // (what an archivist wants for archives of many gigabytes): typed, or chosen
 // in the desktop window's native dialog, which gives paths and copies
 // nothing; in a browser, which may run on another machine, they can also
@@ -8,10 +9,14 @@
 // import runs on the server: a progress bar follows it, Cancel stops it
 // (the file being read is dropped whole, those before it are kept), and
 // what each file added is listed. The form is kept across reloads, and a
-// reload during an import shows it still running.
+// reload during an import shows it still running. An edge list is imported
+// at once, not as a job: the page waits for the answer and shows what the
+// reading said (its layout, the lines skipped, each named by its number),
+// or, for a file refused, its bad lines.
 
 import { html, nothing } from 'lit';
-import { RawBody, request, type Answer, type ImportRequest, type ImportStatus } from './api';
+import { ApiError, RawBody, message, request, type Answer, type ImportRequest, type ImportStatus } from './api';
+import type { EdgeImportRequest, EdgeListRefusal } from './api-types.gen';
 import { LightElement } from './base';
 import { int } from './format';
 import { jobFeed } from './job-feed';
@@ -22,7 +27,7 @@ import './import-view.css';
 
 const FORM_KEY = 'sitesift.importForm';
 
-type Kind = 'warc' | 'cdx' | 'crawl_log' | 'cc';
+type Kind = 'warc' | 'cdx' | 'crawl_log' | 'cc' | 'edges';
 
 interface Form {
   kind: Kind;
@@ -34,15 +39,33 @@ interface Form {
   cc_ranks: string;
   tld: string;
   host_suffix: string;
+  /** edges is the path of the edge list to import; strict refuses it whole at a bad line. */
+  edges: string;
+  strict: boolean;
 }
 
-const EMPTY: Form = { kind: 'warc', warc: '', cdx: '', crawl_log: '', cc_vertices: '', cc_edges: '', cc_ranks: '', tld: '', host_suffix: '' };
+const EMPTY: Form = {
+  kind: 'warc', warc: '', cdx: '', crawl_log: '', cc_vertices: '', cc_edges: '', cc_ranks: '', tld: '', host_suffix: '',
+  edges: '', strict: false,
+};
+
+/** EdgeImport is what an edge list's import did, as POST /api/imports/edges answers. */
+type EdgeImport = Answer<'POST /api/imports/edges'>;
+
+/** EdgeRefusal is an edge list refused: the server's message and the bad lines it names. */
+interface EdgeRefusal {
+  message: string;
+  lines: EdgeListRefusal['bad_lines'];
+  total: number;
+}
 
 /** ImportedFile is a file imported into the project, as GET /api/imports lists it. */
 export type ImportedFile = NonNullable<Answer<'GET /api/imports'>>[number];
 
 export const importApi = {
   start: (req: ImportRequest) => request<Answer<'POST /api/imports'>>('POST', '/api/imports', req),
+  /** edges imports an edge list on the server into the site graph and answers once it is done. */
+  edges: (req: EdgeImportRequest) => request<EdgeImport>('POST', '/api/imports/edges', req),
   cancel: () => request<Answer<'POST /api/imports/cancel'>>('POST', '/api/imports/cancel'),
   history: (signal?: AbortSignal) => request<Answer<'GET /api/imports'>>('GET', '/api/imports', undefined, signal),
   /**
@@ -62,13 +85,17 @@ export const importApi = {
 };
 
 /** PathField is a field of the form that lists files. */
-type PathField = 'warc' | 'cdx' | 'crawl_log' | 'cc_vertices' | 'cc_edges' | 'cc_ranks';
+type PathField = 'warc' | 'cdx' | 'crawl_log' | 'cc_vertices' | 'cc_edges' | 'cc_ranks' | 'edges';
+
+/** TextField is a field of the form that holds text. */
+type TextField = Exclude<keyof Form, 'kind' | 'strict'>;
 
 /**
  * fieldFor is the field a file chosen or uploaded for an import of kind goes to: for the Common Crawl host
  * graph, by its name as Common Crawl names its files (…-vertices…, …-ranks…, the edges otherwise).
  */
 export function fieldFor(kind: Kind, name: string): PathField {
+  if (kind === 'edges') return 'edges';
   if (kind !== 'cc') return kind;
   const base = name.split(/[\\/]/).pop()?.toLowerCase() ?? '';
   if (base.includes('vertices')) return 'cc_vertices';
@@ -82,7 +109,11 @@ const DIALOG_FILTERS: Record<Kind, FileFilter[]> = {
   cdx: [{ name: 'CDX and CDXJ indexes', pattern: '*.cdx;*.cdxj;*.cdx.gz;*.cdxj.gz' }],
   crawl_log: [{ name: 'Crawl logs', pattern: 'crawl.log*;*.log' }],
   cc: [{ name: 'Host graph dumps', pattern: '*.txt.gz;*.txt;*.gz' }],
+  edges: [{ name: 'Edge lists and domain graphs', pattern: '*.txt;*.tsv;*.csv;*.graphml;*.gexf;*.gz' }],
 };
+
+/** EDGE_FILES are the names an edge list goes by, for the browser's file chooser (any file is read the same). */
+const EDGE_FILES = '.txt,.tsv,.csv,.graphml,.gexf,.gz,text/plain,text/csv,text/tab-separated-values';
 
 /** lines splits a text area into its non-empty lines. */
 function lines(s: string): string[] {
@@ -114,6 +145,11 @@ const KINDS: { id: Kind; label: string; about: string }[] = [
   { id: 'cdx', label: 'CDX / CDXJ index', about: 'What the archive already holds, per site: URLs, captures, first and last capture.' },
   { id: 'crawl_log', label: 'Heritrix crawl.log', about: 'The page graph of a crawl whose WARC files are elsewhere: each line’s via → URL is a link.' },
   { id: 'cc', label: 'Common Crawl host graph', about: 'A national or thematic slice of the web’s host graph: its hosts, the links among them, links from outside counted.' },
+  {
+    id: 'edges',
+    label: 'Edge list / domain graph',
+    about: 'A link graph other tools wrote, into a project that was not crawled: SRC DST [WEIGHT] a line, of host names or of integer ids (LAW, SNAP, networkx, igraph), or the domain graph of the Archives Unleashed Toolkit or ARCH (CSV, GraphML, GEXF); .gz read directly.',
+  },
 ];
 
 const PHASES: Record<string, string> = { digest: 'checking', read: 'reading', rank: 'computing PageRank and OPIC', index: 'indexing for search' };
@@ -136,10 +172,15 @@ export class SsImport extends LightElement {
   static override properties = {
     form: { state: true },
     status: { state: true },
+    edgeResult: { state: true },
+    edgeRefusal: { state: true },
   };
 
   declare form: Form;
   declare status: ImportStatus | null;
+  /** edgeResult is what the last edge list imported added and skipped; edgeRefusal why the last one was refused. */
+  declare edgeResult: EdgeImport | null;
+  declare edgeRefusal: EdgeRefusal | null;
 
   /** #history is the list of files imported into the project. */
   #history = new Loader<ImportedFile[]>(this, []);
@@ -150,6 +191,8 @@ export class SsImport extends LightElement {
     super();
     this.form = loadForm();
     this.status = jobFeed.jobs.import ?? null;
+    this.edgeResult = null;
+    this.edgeRefusal = null;
   }
 
   override connectedCallback() {
@@ -179,7 +222,7 @@ export class SsImport extends LightElement {
     return this.#history.run(async (signal) => (await importApi.history(signal)) ?? []);
   }
 
-  #set(key: keyof Form, value: string) {
+  #set<K extends keyof Form>(key: K, value: Form[K]) {
     this.form = { ...this.form, [key]: value };
     localStorage.setItem(FORM_KEY, JSON.stringify(this.form));
   }
@@ -187,6 +230,8 @@ export class SsImport extends LightElement {
   #request(): ImportRequest {
     const f = this.form;
     switch (f.kind) {
+      case 'edges':
+        throw new Error('an edge list is imported by POST /api/imports/edges');
       case 'warc':
         return { warc: lines(f.warc) };
       case 'cdx':
@@ -206,6 +251,7 @@ export class SsImport extends LightElement {
 
   #start(e: Event) {
     e.preventDefault();
+    if (this.form.kind === 'edges') return this.#importEdges();
     // Started means running, however soon the feed finds it ended.
     return this.#action.run(async () => jobFeed.update('import', await importApi.start(this.#request())));
   }
@@ -214,11 +260,31 @@ export class SsImport extends LightElement {
     if ((await this.#action.run(async () => jobFeed.update('import', await importApi.cancel()))) === 'done') void this.#loadHistory();
   }
 
+  /**
+   * #importEdges imports the edge list named in the form and shows what its reading said, or why it was refused:
+   * its bad lines by number when the server names them.
+   */
+  async #importEdges() {
+    const path = this.form.edges.trim();
+    this.edgeResult = null;
+    this.edgeRefusal = null;
+    const outcome = await this.#action.run(async () => {
+      try {
+        this.edgeResult = await importApi.edges({ path, strict: this.form.strict });
+      } catch (err) {
+        const data = err instanceof ApiError ? (err.data as EdgeListRefusal | undefined) : undefined;
+        this.edgeRefusal = { message: message(err), lines: data?.bad_lines ?? [], total: data?.total_bad ?? 0 };
+      }
+    });
+    if (outcome === 'done' && this.edgeResult) projectChanged();
+  }
+
   /** #addPaths adds paths, each to the field of the kind chosen that fieldFor gives it, after those listed. */
   #addPaths(paths: string[]) {
     for (const path of paths) {
       const key = fieldFor(this.form.kind, path);
-      this.#set(key, [...lines(this.form[key]), path].join('\n'));
+      // An edge list is one file: the last chosen replaces the one before.
+      this.#set(key, key === 'edges' ? path : [...lines(this.form[key]), path].join('\n'));
     }
   }
 
@@ -242,7 +308,7 @@ export class SsImport extends LightElement {
     });
   }
 
-  #paths(key: keyof Form, label: string, placeholder: string, hint = '') {
+  #paths(key: TextField, label: string, placeholder: string, hint = '') {
     return html`<label class="field wide">
       <span>${label}</span>
       <textarea id="import-${key}" rows="3" spellcheck="false" placeholder=${placeholder} .value=${this.form[key]}
@@ -270,6 +336,20 @@ export class SsImport extends LightElement {
       ${f.kind === 'warc'
         ? this.#paths('warc', `WARC or ARC files or directories ${where}, one a line`, '/archives/crawl-2024/\n/archives/extra.warc.gz\n/archives/IA-2006.arc.gz', '.warc, .warc.gz, .arc and .arc.gz: WARC 0.17, 1.0 and 1.1, ARC; plain, gzip per record or whole; a directory is read whole')
         : nothing}
+      ${f.kind === 'edges'
+        ? html`<label class="field wide">
+              <span>Edge list or domain graph ${where}</span>
+              <input id="import-edges" spellcheck="false" placeholder="/graphs/hostgraph.txt.gz" .value=${f.edges}
+                @input=${(e: Event) => this.#set('edges', (e.target as HTMLInputElement).value)} />
+              <span class="muted small">.txt, .tsv, .csv, .graphml, .gexf, and any of them as .gz; a bad line (a name that is no host name,
+                a bad weight) is skipped, counted and named by its number</span>
+            </label>
+            <label class="check import-strict">
+              <input id="import-strict" type="checkbox" .checked=${f.strict}
+                @change=${(e: Event) => this.#set('strict', (e.target as HTMLInputElement).checked)} />
+              Refuse the whole file on any bad line
+            </label>`
+        : nothing}
       ${f.kind === 'cdx' ? this.#paths('cdx', `CDX or CDXJ files ${where}, one a line`, '/archives/index.cdx') : nothing}
       ${f.kind === 'crawl_log' ? this.#paths('crawl_log', `crawl.log files ${where}, one a line`, '/heritrix/jobs/x/latest/logs/crawl.log') : nothing}
       ${f.kind === 'cc'
@@ -285,14 +365,15 @@ export class SsImport extends LightElement {
           </div>`
         : nothing}
       <div class="import-actions">
-        <button type="submit" class="btn primary import-start" ?disabled=${running || this.#action.busy}>${running ? 'Importing…' : 'Import'}</button>
+        <button type="submit" class="btn primary import-start" ?disabled=${running || this.#action.busy}>${running || (f.kind === 'edges' && this.#action.busy) ? 'Importing…' : 'Import'}</button>
         ${running ? html`<button type="button" class="btn danger import-cancel" ?disabled=${this.#action.busy} @click=${this.#cancel}>Cancel</button>` : nothing}
         ${inDesktopWindow()
           ? html`<button type="button" class="btn import-choose" title="Choose files on this computer: they are imported where they are, not copied"
               ?disabled=${running || this.#action.busy} @click=${this.#choose}>Choose files…</button>`
           : html`<label class="btn import-upload" title="Send files from this computer to the project, then import them">
               Upload files…
-              <input type="file" multiple hidden ?disabled=${running || this.#action.busy} @change=${this.#upload} />
+              <input type="file" ?multiple=${f.kind !== 'edges'} accept=${f.kind === 'edges' ? EDGE_FILES : ''} hidden
+                ?disabled=${running || this.#action.busy} @change=${this.#upload} />
             </label>`}
       </div>
     </form>`;
@@ -338,6 +419,60 @@ export class SsImport extends LightElement {
     </section>`;
   }
 
+  /** #renderEdges is what the last edge list imported added and skipped, or why it was refused. */
+  #renderEdges() {
+    const ref = this.edgeRefusal;
+    if (ref) {
+      // The server's message names the file and each bad line; its first line says what came of the file.
+      const [head] = ref.message.split('\n');
+      const lines = ref.lines ?? [];
+      return html`<section class="import-edges panel" data-state="refused">
+        <h3>Edge list refused</h3>
+        ${alertBox(head)}
+        ${lines.length
+          ? html`<ol class="edge-lines bad">
+              ${lines.map((l) => html`<li data-line=${l.line}><span class="line-no">line ${int(l.line)}</span> ${l.error}</li>`)}
+            </ol>
+            ${ref.total > lines.length ? html`<p class="muted small">and ${int(ref.total - lines.length)} more bad lines</p>` : nothing}`
+          : nothing}
+      </section>`;
+    }
+    const r = this.edgeResult;
+    if (!r) return nothing;
+    const read = r.read;
+    const first = read.skipped_first ?? [];
+    const why = read.skipped_why ?? [];
+    const file = r.file.split(/[\\/]/).pop() ?? r.file;
+    return html`<section class="import-edges panel" data-state="done" data-skipped=${read.skipped_lines}>
+      <h3>Edge list imported</h3>
+      <p class="edge-summary"><bdi dir="ltr" title=${r.file}>${file}</bdi> —
+        <strong class="edge-format">${read.format || 'edge list'}</strong>${read.ids ? ' of integer ids' : ''}:
+        <strong data-count="sites">${int(r.sites)}</strong> ${read.ids ? 'nodes' : 'sites'},
+        <strong data-count="edges">${int(r.edges)}</strong> edges${r.self_edges
+          ? html` (<span data-count="self-edges">${int(r.self_edges)}</span> self-edges dropped)`
+          : nothing},
+        <strong data-count="skipped">${int(read.skipped_lines)}</strong> ${read.skipped_lines === 1 ? 'bad line' : 'bad lines'} skipped.
+        PageRank and OPIC computed on the whole graph.</p>
+      ${read.ids && read.ids_unnamed
+        ? html`<p class="muted small">${int(read.ids_unnamed)} ids up to the largest that no line names
+            ${read.ids_unnamed_left_out ? 'are left out (more than the ids named)' : 'are nodes without links'}.</p>`
+        : nothing}
+      ${read.skipped_lines
+        ? html`<ul class="edge-why">
+              ${why.map((w) => html`<li><strong>${int(w.lines)}</strong> ${w.lines === 1 ? 'line' : 'lines'}: ${w.why}</li>`)}
+            </ul>
+            <p class="muted small">The lines skipped${read.skipped_lines > first.length ? `, the first ${first.length}` : ''}, by number
+              (tick “Refuse the whole file on any bad line” to refuse such a file instead):</p>
+            <ol class="edge-lines">
+              ${first.map((l) => html`<li data-line=${l.line}><span class="line-no">line ${int(l.line)}</span> ${l.error}</li>`)}
+            </ol>
+            ${read.skipped_lines > first.length
+              ? html`<p class="muted small">and ${int(read.skipped_lines - first.length)} more lines skipped, not named</p>`
+              : nothing}`
+        : nothing}
+    </section>`;
+  }
+
   #renderHistory() {
     const history = this.#history.value ?? [];
     if (!history.length) return nothing;
@@ -371,6 +506,7 @@ export class SsImport extends LightElement {
       </header>
       ${alertBox(this.#action.error || this.#history.error)}
       ${this.#renderForm(running)}
+      ${this.form.kind === 'edges' ? this.#renderEdges() : nothing}
       ${st ? this.#renderResult(st) : nothing}
       ${this.#renderHistory()}
     </div>`;
