@@ -105,6 +105,51 @@ type Agreement struct {
 	// PageRank over every site that has them, rated or not; empty without
 	// Common Crawl ranks.
 	Comparisons []MeasureComparison `json:"comparisons,omitempty"`
+	// Disputed are the sites the librarians disagree on most, what a team
+	// talks over first: rated by two librarians or more, two steps apart
+	// or more, the widest spread first, then the most raters, then by
+	// name; at most five.
+	Disputed []DisputedSite `json:"disputed"`
+}
+
+// DisputedSite is a site the librarians rate apart: its lowest and highest
+// ratings and how many librarians rated it.
+type DisputedSite struct {
+	Site   string `json:"site"`
+	Low    int    `json:"low"`
+	High   int    `json:"high"`
+	Raters int    `json:"raters"`
+}
+
+// maxDisputed bounds Agreement.Disputed.
+const maxDisputed = 5
+
+// disputedSites lists the sites of r the librarians disagree on most (see
+// Agreement.Disputed); an empty list when none is two steps apart.
+func disputedSites(r importance.Ratings) []DisputedSite {
+	out := []DisputedSite{}
+	for s, site := range r.Sites {
+		d := DisputedSite{Site: site, Low: importance.Levels + 1}
+		for l := range r.Librarians {
+			if v := r.R[l][s]; v > 0 {
+				d.Raters++
+				d.Low, d.High = min(d.Low, v), max(d.High, v)
+			}
+		}
+		if d.Raters >= 2 && d.High-d.Low >= 2 {
+			out = append(out, d)
+		}
+	}
+	slices.SortFunc(out, func(a, b DisputedSite) int {
+		if c := (b.High - b.Low) - (a.High - a.Low); c != 0 {
+			return c
+		}
+		if c := b.Raters - a.Raters; c != 0 {
+			return c
+		}
+		return strings.Compare(a.Site, b.Site)
+	})
+	return out[:min(len(out), maxDisputed)]
 }
 
 // MeasureComparison is how far two measures order the same sites alike:
@@ -184,7 +229,8 @@ func (s *Service) Agreement(ctx context.Context, opt AgreementOptions) (Agreemen
 	}
 	r := ratingsMatrix(libs, rs)
 	ref := importance.NewReference(r, -1)
-	out := Agreement{Librarians: len(r.Librarians), RatedSites: len(r.Sites), Excluded: ref.Excluded, Rows: []AgreementRow{}}
+	out := Agreement{Librarians: len(r.Librarians), RatedSites: len(r.Sites), Excluded: ref.Excluded, Rows: []AgreementRow{},
+		Disputed: disputedSites(r)}
 	for _, rk := range ref.Rank {
 		if rk > 0 {
 			out.ReferenceSites++

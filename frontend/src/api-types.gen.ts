@@ -102,6 +102,13 @@ export interface Agreement {
    * Common Crawl ranks.
    */
   comparisons?: MeasureComparison[];
+  /**
+   * Disputed are the sites the librarians disagree on most, what a team
+   * talks over first: rated by two librarians or more, two steps apart
+   * or more, the widest spread first, then the most raters, then by
+   * name; at most five.
+   */
+  disputed: DisputedSite[] | null;
 }
 
 /**
@@ -791,6 +798,19 @@ export interface CrawlStatus {
   template_sites_left_out: number;
   /** Recrawl is what a recrawl found; absent for a crawl. */
   recrawl?: RecrawlReport;
+}
+
+/**
+ * DisputedSite is a site the librarians rate apart: its lowest and highest
+ * ratings and how many librarians rated it.
+ *
+ * (Go: sitesift/app/review.DisputedSite)
+ */
+export interface DisputedSite {
+  site: string;
+  low: number;
+  high: number;
+  raters: number;
 }
 
 /**
