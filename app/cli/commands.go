@@ -214,6 +214,12 @@ func commandTable() []command {
 			notes: "A ranking an import left unfinished is reported (exit status 1): any other command that opens " +
 				"the project computes it.",
 			project: projectDir, run: CLI.check},
+		{name: "backup", summary: "write a consistent copy of the project's database, while a server or a crawl writes it",
+			usage: []string{"backup --project DIR [--force] FILE"},
+			notes: "SQLite's online backup (VACUUM INTO) of project.db, written beside FILE and renamed when whole; " +
+				"an existing FILE is kept unless --force. To restore, stop the server and put the file back as " +
+				"DIR/project.db (docs/team.md).",
+			project: projectDir, run: CLI.backup},
 		{name: "sites", summary: "the sites with their crawl status; with SITE, its crawl report",
 			usage: []string{"sites --project DIR [--status ok|dead|robots-closed|errors-only|slow|not-fetched]\n" +
 				"[--platforms only|none] [--limit N] [--format table|csv|json] [SITE]"},
