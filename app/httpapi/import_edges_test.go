@@ -3,6 +3,8 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -85,4 +87,34 @@ func TestImportEdgesAPI(t *testing.T) {
 	if !strings.Contains(env.Error, "/no/such/edges.txt") {
 		t.Errorf("a missing file is refused with %q, which does not name it", env.Error)
 	}
+}
+
+// TestTeamImportEdges: on a team server an edge list is an admin's to
+// import, from the import folder or the project's uploads only; a path
+// outside is refused without a word of what lies there, and one inside
+// goes on to the import's own checks (a crawled project takes none).
+func TestTeamImportEdges(t *testing.T) {
+	ts := newTeamServer(t)
+	root := t.TempDir()
+	folder, outside := filepath.Join(root, "imports"), filepath.Join(root, "secret")
+	os.Mkdir(folder, 0o755)
+	os.Mkdir(outside, 0o755)
+	os.WriteFile(filepath.Join(outside, "hosts.txt"), []byte("secret.test other.test\n"), 0o644)
+	os.WriteFile(filepath.Join(folder, "hosts.txt"), []byte("a.test b.test\n"), 0o644)
+	if err := ts.a.Imports.SetImportFolder(folder); err != nil {
+		t.Fatal(err)
+	}
+	body := func(p string) string {
+		b, _ := json.Marshal(imports.EdgeImportRequest{Path: p})
+		return string(b)
+	}
+	dora := ts.login("dora")
+	for _, p := range []string{filepath.Join(outside, "hosts.txt"), folder + "/../secret/hosts.txt", "/etc/passwd", "hosts.txt"} {
+		rec := ts.want(dora, "POST", "/api/imports/edges", body(p), http.StatusBadRequest, "^import: the path is outside the import folder$")
+		if strings.Contains(rec.Body.String(), "secret") || strings.Contains(rec.Body.String(), "passwd") {
+			t.Errorf("the refusal of %s echoes it: %s", p, rec.Body)
+		}
+	}
+	ts.want(ts.login("ana"), "POST", "/api/imports/edges", body(filepath.Join(folder, "hosts.txt")), http.StatusForbidden, "needs the admin role")
+	ts.want(dora, "POST", "/api/imports/edges", body(filepath.Join(folder, "hosts.txt")), http.StatusConflict, "holds a crawl")
 }
