@@ -3,8 +3,12 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,30 +26,7 @@ func TestDemoPrintsProgressAndFullPath(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	var out, errb lockedBuffer
-	window := func(_ string, h http.Handler) error {
-		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://wails/api/crawl", nil))
-			var env struct {
-				Data struct{ State string } `json:"data"`
-			}
-			if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
-				t.Errorf("GET /api/crawl: %v: %s", err, rec.Body.String())
-				return nil
-			}
-			if env.Data.State == "" {
-				t.Errorf("GET /api/crawl answered %d without a state: %s", rec.Code, rec.Body.String())
-				return nil
-			}
-			// Idle is the crawl started and not yet running.
-			if s := env.Data.State; s != "idle" && s != "running" && s != "paused" && s != "stopping" {
-				return nil
-			}
-		}
-		t.Error("the demo crawl did not end within 60 s")
-		return nil
-	}
-	c := CLI{Stdout: &out, Stderr: &errb, Desktop: window}
+	c := CLI{Stdout: &out, Stderr: &errb, Desktop: crawlWindow(t)}
 	code := c.Run(context.Background(), []string{"demo", "--project", "demo-proj", "--max-pages", "30", "--delay", "1ms"})
 	got := out.String()
 	if code != 0 {
@@ -75,5 +56,104 @@ func TestDemoPrintsProgressAndFullPath(t *testing.T) {
 	}
 	if strings.Count(got, "sitesift: demo crawl done") != 1 {
 		t.Errorf("the end is said more than once; stdout:\n%s", got)
+	}
+}
+
+// crawlWindow is a desktop window that reads the crawl's status through the
+// app's HTTP API, as the page does, and closes once the crawl ended.
+func crawlWindow(t *testing.T) func(string, http.Handler) error {
+	return func(_ string, h http.Handler) error {
+		for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://wails/api/crawl", nil))
+			var env struct {
+				Data struct{ State string } `json:"data"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+				t.Errorf("GET /api/crawl: %v: %s", err, rec.Body.String())
+				return nil
+			}
+			if env.Data.State == "" {
+				t.Errorf("GET /api/crawl answered %d without a state: %s", rec.Code, rec.Body.String())
+				return nil
+			}
+			// Idle is the crawl started and not yet running.
+			if s := env.Data.State; s != "idle" && s != "running" && s != "paused" && s != "stopping" {
+				return nil
+			}
+		}
+		t.Error("the demo crawl did not end within 3 minutes")
+		return nil
+	}
+}
+
+// TestDemoKeepsItsLogOffTheTerminal: `sitesift demo` prints its project,
+// where its log goes, that its window opened or the URL to open, and how
+// its crawl goes; what the crawl and the server log (as main.go sets the
+// logger up, warnings and worse on stderr) goes to that file, not to the
+// terminal. The first run crawls the whole demo web; the second resumes
+// its frontier, where only the links to https sites are left, which the
+// demo web's proxy refuses, each fetch a warning.
+func TestDemoKeepsItsLogOffTheTerminal(t *testing.T) {
+	proj := filepath.Join(t.TempDir(), "demo")
+	args := []string{"demo", "--project", proj, "--addr", "127.0.0.1:0", "--delay", "1ms"}
+	logger := func(w io.Writer) *slog.Logger {
+		return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	logLine := regexp.MustCompile(`(?m)^sitesift: the crawl's messages go to (.+)$`)
+
+	var out1, err1 lockedBuffer
+	c := CLI{Stdout: &out1, Stderr: &err1, Logger: logger(&err1), Desktop: crawlWindow(t)}
+	if code := c.Run(context.Background(), args); code != 0 {
+		t.Fatalf("first run: exit %d; stdout:\n%s\nstderr:\n%s", code, out1.String(), err1.String())
+	}
+	if !strings.Contains(out1.String(), "sitesift: the demo is open in its window; closing the window ends it\n") {
+		t.Errorf("the first run does not say its window opened; stdout:\n%s", out1.String())
+	}
+
+	var out, errb lockedBuffer
+	c = CLI{Stdout: &out, Stderr: &errb, Logger: logger(&errb),
+		Desktop: func(string, http.Handler) error { return fmt.Errorf("%w: no display", ErrNoDesktop) }}
+	open := startServe(t, c, &out, &errb, args...)
+	u, err := url.Parse(open)
+	if err != nil || u.Scheme != "http" || u.Fragment != "/crawl" {
+		t.Fatalf("the URL to open is %q", open)
+	}
+	for deadline := time.Now().Add(3 * time.Minute); !strings.Contains(out.String(), "sitesift: demo crawl done: "); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the second run's crawl did not end within 3 minutes; stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+		}
+	}
+	resp, err := http.Get(u.Scheme + "://" + u.Host + "/api/crawl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /api/crawl of the printed URL: %s", resp.Status)
+	}
+
+	for i, o := range []*lockedBuffer{&out1, &err1, &out, &errb} {
+		if strings.Contains(o.String(), "level=") {
+			t.Errorf("log lines on the terminal (%s of run %d):\n%s", []string{"stdout", "stderr"}[i%2], i/2+1, o.String())
+		}
+	}
+	var logs []string
+	for _, o := range []string{out1.String(), out.String()} {
+		m := logLine.FindStringSubmatch(o)
+		if m == nil {
+			t.Fatalf("no line says where the log goes; stdout:\n%s", o)
+		}
+		logs = append(logs, m[1])
+	}
+	if logs[0] != logs[1] || logs[0] != filepath.Join(proj, "demo.log") {
+		t.Errorf("the log is %q, then %q; want %s both times", logs[0], logs[1], filepath.Join(proj, "demo.log"))
+	}
+	kept, err := os.ReadFile(logs[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^time=\S+ level=WARN msg="fetch failed" component=crawl url=https://`).Match(kept) {
+		t.Errorf("the log does not keep the refused https fetches:\n%s", kept)
 	}
 }
