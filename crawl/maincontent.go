@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/RadhiFadlillah/whatlanggo"
+	"github.com/abadojack/whatlanggo"
 	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -79,10 +79,6 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 		}
 	}
 	rest := x.rest.b.String()
-	guess := ""
-	if res != nil {
-		guess = res.Metadata.Language
-	}
 	short := utf8.RuneCountInString(content) < trafilatura.DefaultConfig().MinExtractedSize && rest != ""
 	if content == "" || short || isBaseline(res.ContentNode, content, rest) {
 		// A short article, a brief of a sentence or two, is the page's one
@@ -99,7 +95,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 		if doc.title == "" && res != nil {
 			doc.title = truncate(collapse(res.Metadata.Title), MaxTitleSize)
 		}
-		doc.lang = language(doc.text, x.declared, guess)
+		doc.lang = language(doc.text, x.declared)
 		doc.template = make([]bool, len(doc.links))
 		for i := range doc.template {
 			doc.template[i] = true
@@ -116,7 +112,7 @@ func mainContent(root *html.Node, pageURL *url.URL, x *extractor, doc *document)
 	if t := collapse(res.Metadata.Title); t != "" {
 		doc.title = truncate(t, MaxTitleSize)
 	}
-	doc.lang = language(doc.text, x.declared, guess)
+	doc.lang = language(doc.text, x.declared)
 	doc.template = classify(x, res.ContentNode, content)
 	templateLinks(x, pageURL, doc.template)
 }
@@ -555,16 +551,14 @@ const langSample = 2048
 // or a few words of anything, by chance.
 const minConfidence = 0.5
 
-// language returns the ISO 639-1 code of text's language, the one go-
-// trafilatura's detector (whatlanggo) finds, or "". A page's declared
-// language (declared, see declaredLanguage) wins unless the detector is sure
-// of another: templates declare one language for a site's pages in several.
-// guess is what go-trafilatura's detector found (on about the same text):
-// when it is the declared language, the text is not read again.
-func language(text, declared, guess string) string {
-	if declared != "" && guess == declared {
-		return declared
-	}
+// language returns the ISO 639-1 code of text's language, the one whatlanggo
+// finds in its first langSample bytes, or "". A page's declared language
+// (declared, see declaredLanguage) wins unless the detector is sure of
+// another: templates declare one language for a site's pages in several.
+//
+// It is the page's one detection: go-trafilatura's own, of the whole text,
+// is left out (see the module crawl/whatlanggo).
+func language(text, declared string) string {
 	info := whatlanggo.Detect(truncate(text, langSample))
 	code := info.Lang.Iso6391()
 	if info.Lang < 0 {

@@ -2,6 +2,8 @@ package crawl
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -170,6 +172,36 @@ func TestLanguageOfPages(t *testing.T) {
 				t.Errorf("main text holds the footer: %q", doc.Text)
 			}
 		})
+	}
+}
+
+// TestLanguageOfShortTexts: the 34 articles in eight languages of the
+// main-text corpus (tools/maintext/testdata), none declaring its language,
+// are told from their first 2 KB and from their first 120 bytes (a
+// caption, a one-line brief). A detector that needs more text than that
+// leaves a page with its language unknown, or gives a neighbour's.
+func TestLanguageOfShortTexts(t *testing.T) {
+	files, err := filepath.Glob("../tools/maintext/testdata/*.txt")
+	if err != nil || len(files) < 30 {
+		t.Fatalf("corpus: %d files, %v", len(files), err)
+	}
+	for _, size := range []int{langSample, 120} {
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			header, body, _ := strings.Cut(string(b), "\n\n")
+			want := ""
+			for line := range strings.Lines(header) {
+				if v, ok := strings.CutPrefix(line, "lang:"); ok {
+					want = strings.TrimSpace(v)
+				}
+			}
+			if got := language(truncate(body, size), ""); got != want {
+				t.Errorf("%s, first %d bytes: language %q, want %q", filepath.Base(f), size, got, want)
+			}
+		}
 	}
 }
 
