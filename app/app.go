@@ -45,8 +45,7 @@ type App struct {
 	Communities *communities.Service
 	// Lab runs the papers' experiments for the Lab page (package lab).
 	Lab *lab.Service
-	// Crawling crawls and recrawls, and keeps the crawl settings (package
-	// crawling).
+	// Crawling crawls and recrawls (package crawling).
 	Crawling *crawling.Service
 	// Review is the librarians' side: sites, search, ratings, the review
 	// queue, selection and agreement (package review).
@@ -94,8 +93,7 @@ func New(opt Options) *App {
 				p.Dir, p.Holder.Command, p.Holder.PID))
 		}
 	}
-	a.Review = review.New(opt.Project, search, review.Services{Ranking: a.Ranking, Communities: a.Communities,
-		Crawling: a.Crawling}, appLog)
+	a.Review = review.New(opt.Project, search, review.Services{Ranking: a.Ranking, Communities: a.Communities}, appLog)
 	a.Exports = exports.New(opt.Project, exports.Services{Ranking: a.Ranking, Communities: a.Communities,
 		Crawling: a.Crawling, Review: a.Review})
 	return a
@@ -160,5 +158,12 @@ func (a *App) Info(ctx context.Context) (ProjectInfo, error) {
 		Imports: export.List(graphs), ArchiveImports: export.List(archives)}, nil
 }
 
-// Set returns a pointer to v, for the fields of a [crawling.SettingsUpdate].
+// Settings returns the project's settings (crawl politeness, site rule,
+// window policy, approval, link graph); [ranking.Service.SetSettings]
+// changes them.
+func (a *App) Settings(ctx context.Context) (project.Settings, error) {
+	return a.project.Settings(ctx)
+}
+
+// Set returns a pointer to v, for the fields of a [project.SettingsUpdate].
 func Set[T any](v T) *T { return &v }

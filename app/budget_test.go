@@ -61,7 +61,7 @@ func TestCrawlFailureCap(t *testing.T) {
 		}
 		a := app.New(app.Options{Project: p})
 		req := crawling.CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: tc.maxPages, MaxFailures: tc.maxFailures,
-			MaxPagesPerSite: 1000, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(1)}}
+			MaxPagesPerSite: 1000, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(1)}}
 		st, err := a.Crawling.Run(context.Background(), req, 10*time.Millisecond, nil)
 		if err != nil || st.PagesOK != tc.wantOK || st.Errors != tc.wantFailed || st.MaxFailures != tc.wantMax ||
 			st.EndReason != tc.wantReason {

@@ -9,6 +9,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
+	"sitesift/app/project"
 )
 
 // The crawl's online OPIC hands cash along the graph the project ranks on:
@@ -44,7 +45,7 @@ cooperative that still runs the market every morning.</p>
 		t.Helper()
 		a := apptest.Empty(t)
 		req := crawling.CrawlRequest{Seeds: []string{"http://home.test/"}, Proxy: srv.URL, MaxPages: 1, NoWARC: true,
-			SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set(links)}}
+			SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set(links)}}
 		st, err := runCrawl(a, req)
 		if err != nil {
 			t.Fatalf("crawl with links %s: %v", links, err)

@@ -11,9 +11,9 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
 	"sitesift/app/export"
 	"sitesift/app/exports"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/importance"
 	"sitesift/sites"
@@ -58,7 +58,7 @@ func TestSeedIsAFetchedPage(t *testing.T) {
 		t.Errorf("heritrix precedence %+v, %v", ps, err)
 	}
 	apptest.AddLibrarians(t, a, "ana")
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, st := range []string{store.StatusNominated, store.StatusApproved} {
@@ -109,7 +109,7 @@ func TestFailedSitesLeftOutOfEveryExport(t *testing.T) {
 	}
 
 	apptest.AddLibrarians(t, a, "ana")
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, site := range []string{"ok.test", "dead.test", "broken.test", "closed.test"} {

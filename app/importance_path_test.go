@@ -11,7 +11,7 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
+	"sitesift/app/project"
 	"sitesift/importance"
 	"sitesift/sites/store"
 )
@@ -78,7 +78,7 @@ func TestImportanceWhateverThePath(t *testing.T) {
 
 	links := func(v string) {
 		t.Helper()
-		if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Links: &v}); err != nil {
+		if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Links: &v}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -244,7 +244,7 @@ func TestBadLinkDoesNotFailTheCrawl(t *testing.T) {
 	defer p.Close()
 	a := New(Options{Project: p})
 	defer a.Close()
-	req := crawling.CrawlRequest{Seeds: []string{"http://a.test/"}, MaxPages: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: Set(1), Parallel: Set(2)}, Proxy: srv.URL}
+	req := crawling.CrawlRequest{Seeds: []string{"http://a.test/"}, MaxPages: 10, SettingsUpdate: project.SettingsUpdate{DelayMS: Set(1), Parallel: Set(2)}, Proxy: srv.URL}
 	st, err := a.Crawling.Run(context.Background(), req, time.Second, nil)
 	if err != nil || st.State != crawling.StateDone || st.Pages != 4 || st.BadLinks != 4 {
 		t.Fatalf("crawl: %+v, %v; want done with 4 pages (a.test and b.test, each / and /next) and their 4 bad links", st, err)

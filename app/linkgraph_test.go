@@ -7,7 +7,6 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
@@ -65,7 +64,7 @@ func siteRow(t *testing.T, a *app.App, site string) (ranking.SiteRow, ranking.Li
 func TestLinksSetting(t *testing.T) {
 	ctx := context.Background()
 	a, p := templateProject(t)
-	s, err := a.Crawling.Settings(ctx)
+	s, err := a.Settings(ctx)
 	if err != nil || s.Links != "editorial" {
 		t.Fatalf("default links setting %q, %v; want editorial", s.Links, err)
 	}
@@ -74,7 +73,7 @@ func TestLinksSetting(t *testing.T) {
 		t.Errorf("share.test on the editorial graph: %+v, graph %+v; want no in-link", ed, g)
 	}
 
-	if s, err = a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Links: app.Set("all")}); err != nil || s.Links != "all" {
+	if s, err = a.Ranking.SetSettings(ctx, project.SettingsUpdate{Links: app.Set("all")}); err != nil || s.Links != "all" {
 		t.Fatalf("set links all: %+v, %v", s, err)
 	}
 	if stale, err := p.Store.ImportanceStale(ctx); err != nil || stale {
@@ -90,10 +89,10 @@ func TestLinksSetting(t *testing.T) {
 		t.Errorf("rank on all links: %+v, %v", rows, err)
 	}
 
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Links: app.Set("template")}); fault.KindOf(err) != fault.KindInvalid {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Links: app.Set("template")}); fault.KindOf(err) != fault.KindInvalid {
 		t.Errorf("links template: %v, want a bad request", err)
 	}
-	if s, _ := a.Crawling.Settings(ctx); s.Links != "all" {
+	if s, _ := a.Settings(ctx); s.Links != "all" {
 		t.Errorf("links after a refused change: %q", s.Links)
 	}
 }

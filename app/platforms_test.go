@@ -130,7 +130,7 @@ func TestPlatformsLeftOutOfRankingQueueAndExports(t *testing.T) {
 
 	// Approved before it was known for a platform, a site stays out of
 	// the approved seeds and the archive crawlers' configuration.
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{SinglePersonApproval: app.Set(true)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, site := range []string{"t.co", "news.test"} {
@@ -246,7 +246,7 @@ chroniclers of the port describe at length, and the archive keeps their letters 
 	}
 	a := app.New(app.Options{Project: p})
 	req := crawling.CrawlRequest{Seeds: []string{"http://news.test/"}, Proxy: srv.URL, MaxPages: 20, NoWARC: true, Follow: "all",
-		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
+		SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Links: app.Set("all")}}
 	var live []crawling.CrawlStatus
 	st, err := a.Crawling.Run(context.Background(), req, time.Millisecond, func(s crawling.CrawlStatus) { live = append(live, s) })
 	a.Close()

@@ -57,7 +57,7 @@ func TestSecondCrawlResumes(t *testing.T) {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	ctx := context.Background()
-	req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
+	req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: 60, MaxPagesPerSite: 5, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL}
 
 	run := func(name string) crawling.CrawlStatus {
 		t.Helper()
@@ -160,7 +160,7 @@ func TestFreshFrontier(t *testing.T) {
 	if c, err := a.Crawling.Continuation(ctx); err != nil || c.Continues || c.String() != "starts a new crawl" {
 		t.Fatalf("a new project: %+v, %v", c, err)
 	}
-	req := crawling.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(2)}, Proxy: srv.URL}
+	req := crawling.CrawlRequest{Seeds: web.Seeds()[:2], MaxPages: 20, MaxPagesPerSite: 5, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(2)}, Proxy: srv.URL}
 	first, err := a.Crawling.Run(ctx, req, time.Second, nil)
 	if err != nil || first.PagesOK == 0 {
 		t.Fatalf("first crawl: %+v, %v", first, err)

@@ -68,18 +68,18 @@ func TestContactRule(t *testing.T) {
 	w := newAgents(t)
 	ctx := context.Background()
 
-	s, err := a.Crawling.Settings(ctx)
-	if err != nil || s.Contact != "" || s.DelayMS != crawling.DefaultDelayMS || s.Parallel != crawling.DefaultParallel ||
-		s.MaxDelayMS != crawling.DefaultMaxDelayMS || s.EffectiveUserAgent != "sitesift/"+project.Version {
+	s, err := a.Settings(ctx)
+	if err != nil || s.Contact != "" || s.DelayMS != project.DefaultDelayMS || s.Parallel != project.DefaultParallel ||
+		s.MaxDelayMS != project.DefaultMaxDelayMS || s.EffectiveUserAgent != "sitesift/"+project.Version {
 		t.Fatalf("settings of a new project: %+v, %v", s, err)
 	}
 
-	fast := crawling.SettingsUpdate{DelayMS: app.Set(5)}
+	fast := project.SettingsUpdate{DelayMS: app.Set(5)}
 	_, err = runCrawl(a, crawling.CrawlRequest{Seeds: []string{"http://example.org/"}, Proxy: w.srv.URL, SettingsUpdate: fast})
 	if !errors.Is(err, crawling.ErrNoContact) || fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("a crawl of example.org without a contact: %v; want ErrNoContact", err)
 	}
-	if s, _ := a.Crawling.Settings(ctx); s.DelayMS != crawling.DefaultDelayMS {
+	if s, _ := a.Settings(ctx); s.DelayMS != project.DefaultDelayMS {
 		t.Errorf("a refused crawl stored its delay: %+v", s)
 	}
 
@@ -108,7 +108,7 @@ func TestContactRule(t *testing.T) {
 	}
 
 	// The next crawl gives no settings: the stored ones apply.
-	s, err = a.Crawling.Settings(ctx)
+	s, err = a.Settings(ctx)
 	if err != nil || s.Contact != "you@library.org" || s.DelayMS != 5 || s.EffectiveUserAgent != "sitesift/"+project.Version+" (+you@library.org)" {
 		t.Errorf("settings after the crawls: %+v, %v", s, err)
 	}
@@ -120,7 +120,7 @@ func TestContactRule(t *testing.T) {
 	}
 
 	// A URL contact and a user agent of the operator's own.
-	s, err = a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("https://library.org/crawl"), UserAgent: app.Set("LibBot/2.0 (+https://library.org/crawl)")})
+	s, err = a.Ranking.SetSettings(ctx, project.SettingsUpdate{Contact: app.Set("https://library.org/crawl"), UserAgent: app.Set("LibBot/2.0 (+https://library.org/crawl)")})
 	if err != nil || s.EffectiveUserAgent != "LibBot/2.0 (+https://library.org/crawl)" {
 		t.Fatalf("set a URL contact and a user agent: %+v, %v", s, err)
 	}
@@ -135,7 +135,7 @@ func TestContactRule(t *testing.T) {
 func TestSettingsChecked(t *testing.T) {
 	a := apptest.Empty(t)
 	ctx := context.Background()
-	for _, u := range []crawling.SettingsUpdate{
+	for _, u := range []project.SettingsUpdate{
 		{Contact: app.Set("nobody")},
 		{Contact: app.Set("ftp://library.org/")},
 		{Contact: app.Set("Ana <ana@library.org>")},
@@ -146,18 +146,18 @@ func TestSettingsChecked(t *testing.T) {
 		{MaxDelayMS: app.Set(0)},
 		{DelayMS: app.Set(5000), MaxDelayMS: app.Set(1000)},
 	} {
-		if _, err := a.Crawling.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
+		if _, err := a.Ranking.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("SetSettings(%+v): %v, want a bad request", u, err)
 		}
 	}
-	if s, err := a.Crawling.Settings(ctx); err != nil || s.DelayMS != crawling.DefaultDelayMS || s.Contact != "" {
+	if s, err := a.Settings(ctx); err != nil || s.DelayMS != project.DefaultDelayMS || s.Contact != "" {
 		t.Errorf("refused settings were stored: %+v, %v", s, err)
 	}
 	// A contact can be removed again.
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("ana@library.org")}); err != nil {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Contact: app.Set("ana@library.org")}); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
+	if s, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
 		t.Errorf("clearing the contact: %+v, %v", s, err)
 	}
 }

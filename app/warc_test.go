@@ -65,7 +65,7 @@ func TestCrawlWritesWARC(t *testing.T) {
 	dir, p, a := newProject(t)
 	defer func() { a.Close(); p.Close() }()
 	for _, n := range []int{30, 60} {
-		req := crawling.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: proxy,
+		req := crawling.CrawlRequest{Seeds: seeds, MaxPages: n, MaxPagesPerSite: 10, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: proxy,
 			WARCMaxSize: 100_000}
 		if _, err := a.Crawling.Run(context.Background(), req, time.Second, nil); err != nil {
 			t.Fatal(err)
@@ -176,7 +176,7 @@ func checkCDXJ(t *testing.T, dir, warc string, n int) {
 func TestOpenProjectRecoversWARC(t *testing.T) {
 	seeds, proxy := apptest.DemoWeb(t)
 	dir, p, a := newProject(t)
-	if _, err := a.Crawling.Run(context.Background(), crawling.CrawlRequest{Seeds: seeds, MaxPages: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1)}, Proxy: proxy},
+	if _, err := a.Crawling.Run(context.Background(), crawling.CrawlRequest{Seeds: seeds, MaxPages: 10, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1)}, Proxy: proxy},
 		time.Second, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -78,7 +78,7 @@ func crawl(t testing.TB) string {
 		defer p.Close()
 		a := app.New(app.Options{Project: p})
 		_, crawled.err = a.Crawling.Run(context.Background(), crawling.CrawlRequest{
-			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL,
+			Seeds: web.Seeds(), MaxPages: 150, MaxPagesPerSite: 10, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(1), Parallel: app.Set(4)}, Proxy: srv.URL,
 		}, time.Second, nil)
 	})
 	if crawled.err != nil {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"sitesift/app"
-	"sitesift/app/crawling"
 	"sitesift/app/exports"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -50,7 +49,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	if err != nil {
 		return usageError{"import: " + err.Error()}
 	}
-	var update crawling.SettingsUpdate
+	var update project.SettingsUpdate
 	f.Visit(func(fl *flag.Flag) {
 		if fl.Name == "site-rule" {
 			update.SiteRule = rule
@@ -63,7 +62,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	// killed archive import left unfinished included: neither open computes
 	// it first.
 	if a, p, err := c.openProject(*dir, false, false, false); err == nil {
-		settings, err := a.Crawling.SetSettings(ctx, update)
+		settings, err := a.Ranking.SetSettings(ctx, update)
 		a.Close()
 		p.Close()
 		if err != nil {
@@ -83,7 +82,7 @@ func (c CLI) importEdges(ctx context.Context, args []string) error {
 	fmt.Fprint(c.Stderr, g.Report(*edges))
 	update.SiteRule = app.Set(string(r))
 	return c.held(*dir, true, false, func(a *app.App, p *project.Project) error {
-		if _, err := a.Crawling.SetSettings(ctx, update); err != nil {
+		if _, err := a.Ranking.SetSettings(ctx, update); err != nil {
 			return err
 		}
 		// One step, one transaction, and on a large graph the longest.

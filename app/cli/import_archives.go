@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"sitesift/app"
-	"sitesift/app/crawling"
 	"sitesift/app/imports"
 	"sitesift/app/project"
 	"sitesift/sites"
@@ -102,7 +101,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 	if _, err := sites.ParseRule(*rule); err != nil {
 		return usageError{"import: " + err.Error()}
 	}
-	var update crawling.SettingsUpdate
+	var update project.SettingsUpdate
 	f.Visit(func(fl *flag.Flag) {
 		if fl.Name == "site-rule" {
 			update.SiteRule = rule
@@ -117,7 +116,7 @@ func (c CLI) importArchives(ctx context.Context, dir string, rule *string, f fla
 	// unfinished included: computing that one at the open would be done
 	// twice.
 	return c.held(dir, true, false, func(a *app.App, p *project.Project) error {
-		if _, err := a.Crawling.SetSettings(ctx, update); err != nil {
+		if _, err := a.Ranking.SetSettings(ctx, update); err != nil {
 			return err
 		}
 		line := newStatusLine(c.Stderr, 3*time.Second)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"sitesift/app"
-	"sitesift/app/crawling"
 	"sitesift/app/export"
 	"sitesift/app/project"
 	"sitesift/sites"
@@ -18,21 +17,21 @@ import (
 // settingsFlags adds the flags of the project's crawl settings to f and
 // returns a function giving the update made of the flags set on the
 // command line: the others keep the project's values.
-func (f flags) settingsFlags() func() crawling.SettingsUpdate {
+func (f flags) settingsFlags() func() project.SettingsUpdate {
 	contact := f.String("contact", "", "your e-mail address or web page, sent in the user agent (needed beyond .test and loopback hosts)")
 	ua := f.String("user-agent", "", `User-Agent to send (default "sitesift/`+project.Version+` (+CONTACT)")`)
-	delay := f.Duration("delay", crawling.DefaultDelayMS*time.Millisecond, "least delay between two requests to one site")
-	parallel := f.Int("parallel", crawling.DefaultParallel, "sites fetched at once")
-	maxDelay := f.Duration("max-delay", crawling.DefaultMaxDelayMS*time.Millisecond,
+	delay := f.Duration("delay", project.DefaultDelayMS*time.Millisecond, "least delay between two requests to one site")
+	parallel := f.Int("parallel", project.DefaultParallel, "sites fetched at once")
+	maxDelay := f.Duration("max-delay", project.DefaultMaxDelayMS*time.Millisecond,
 		"longest delay a site may ask for (Crawl-delay, Retry-After); a site asking for more is not crawled")
 	rule := f.String("site-rule", string(sites.DefaultRule), "how URLs map to sites: host, host-www (www. dropped) or domain "+
 		"(the registered domain); chosen when the project is created")
-	window := f.String("window", crawling.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(crawling.Windows, ", "))
-	windowSize := f.Int("window-size", crawling.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
-	links := f.String("links", crawling.DefaultLinks, "links the importance is computed on: editorial (inside the pages' main "+
+	window := f.String("window", project.DefaultWindow, "window policy of the importance after a recrawl: "+strings.Join(project.Windows, ", "))
+	windowSize := f.Int("window-size", project.DefaultWindowSize, "size of the window, in crawls (the first crawl and each recrawl)")
+	links := f.String("links", project.DefaultLinks, "links the importance is computed on: editorial (inside the pages' main "+
 		"content, which their authors wrote) or all (navigation, footers and share buttons too); a change computes it again")
-	return func() crawling.SettingsUpdate {
-		var u crawling.SettingsUpdate
+	return func() project.SettingsUpdate {
+		var u project.SettingsUpdate
 		set := map[string]func(){
 			"contact":     func() { u.Contact = contact },
 			"user-agent":  func() { u.UserAgent = ua },
@@ -69,7 +68,7 @@ func (c CLI) settings(ctx context.Context, args []string) error {
 		return err
 	}
 	return c.withProject(*dir, func(a *app.App) error {
-		s, err := a.Crawling.SetSettings(ctx, update())
+		s, err := a.Ranking.SetSettings(ctx, update())
 		if err != nil {
 			return err
 		}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"sitesift/app/crawling"
 	"sitesift/app/project"
 )
 
@@ -57,7 +56,7 @@ func TestCrawlSettingsFlags(t *testing.T) {
 	}
 
 	code, stdout, stderr := runCLI(t, "settings", "--project", dir, "--format", "json")
-	var s crawling.Settings
+	var s project.Settings
 	if code != 0 || json.Unmarshal([]byte(stdout), &s) != nil {
 		t.Fatalf("settings: exit %d, %q, %q", code, stdout, stderr)
 	}

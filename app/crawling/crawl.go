@@ -104,11 +104,11 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	if err != nil {
 		return crawlStatus{}, err
 	}
-	settings, err := svc.Settings(context.Background())
+	settings, err := svc.project.Settings(context.Background())
 	if err != nil {
 		return crawlStatus{}, err
 	}
-	if settings, err = req.SettingsUpdate.apply(settings); err != nil {
+	if settings, err = req.SettingsUpdate.Apply(settings); err != nil {
 		return crawlStatus{}, err
 	}
 	if err := checkContact(settings, seeds); err != nil {
@@ -138,7 +138,7 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 		crawl.Parallel(settings.Parallel),
 		crawl.MaxDelay(ms(settings.MaxDelayMS)),
 		crawl.UserAgent(settings.EffectiveUserAgent),
-		crawl.From(settings.from()),
+		crawl.From(settings.From()),
 		crawl.WithStrategy(strategy),
 		crawl.Teleport(svc.teleport),
 		crawl.Logger(svc.baseLog),
@@ -213,12 +213,12 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 	bg := context.Background()
 	// The crawl starts: what it changed of the settings is kept for the
 	// next ones, and its record says what it used.
-	if _, err := svc.SetSettings(bg, req.SettingsUpdate); err != nil {
+	if _, err := svc.ranking.SetSettings(bg, req.SettingsUpdate); err != nil {
 		abandon()
 		return crawlStatus{}, err
 	}
 	rec := req
-	rec.SettingsUpdate = settings.update()
+	rec.SettingsUpdate = settings.Update()
 	if rj != nil {
 		rec.Seeds = nil // the project's pages: the round says which
 	}

@@ -52,7 +52,7 @@ func TestCrawlLogAsHeritrix(t *testing.T) {
 	defer p.Close()
 	a := newService(p)
 	defer a.Close()
-	req := CrawlRequest{Seeds: []string{"http://s.test/", "http://s.test/a/../b"}, MaxPages: 20, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL}
+	req := CrawlRequest{Seeds: []string{"http://s.test/", "http://s.test/a/../b"}, MaxPages: 20, SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL}
 	if st, err := a.Run(context.Background(), req, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}

@@ -4,9 +4,11 @@
 // Greedy strategy), with the importance shown (OPIC's fixpoint and
 // PageRank over the site graph known) kept up to date batch by batch; every
 // exchange kept in the project's WARC files; a recrawl that revisits the
-// pages in the order the window policy of Adaptive OPIC estimates. It keeps the project's crawl settings (contact, user agent,
-// politeness, site rule, the links the importance is computed on, the
-// recrawl window).
+// pages in the order the window policy of Adaptive OPIC estimates. It crawls
+// with the project's settings (app/project: contact, user agent, politeness,
+// site rule, the links the importance is computed on, the recrawl window),
+// which a crawl request may change for this crawl and the next, and refuses
+// a crawl of the open web without an operator contact.
 //
 // It is the only part of the service that drives package crawl. It
 // stands on app/project and app/ranking.

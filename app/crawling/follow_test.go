@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 )
 
 // footerWeb serves news articles (news0.test …) that cite a report on a
@@ -78,7 +79,7 @@ func TestCrawlFollowsEditorialLinks(t *testing.T) {
 			a := newService(p)
 			defer a.Close()
 			req := CrawlRequest{Seeds: seeds, MaxPages: 100, MaxFailures: 10, Proxy: srv.URL, NoWARC: true, Follow: follow,
-				SettingsUpdate: SettingsUpdate{DelayMS: new(0)}}
+				SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}}
 			st, err := a.Run(context.Background(), req, time.Second, nil)
 			if err != nil || st.State != StateDone {
 				t.Fatalf("crawl: %s, %v", st.State, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sitesift/app/project"
 	"testing"
 	"time"
 )
@@ -41,7 +42,7 @@ func TestCrawlAsksHomePages(t *testing.T) {
 	defer a.Close()
 	ctx := context.Background()
 	req := CrawlRequest{Seeds: []string{"http://news.test/2019/11/18/investing/asian-market-latest/index.html", "http://blog.test/posts/2020/05/hello.html"},
-		MaxPages: 50, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL, NoWARC: true}
+		MaxPages: 50, SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL, NoWARC: true}
 	if st, err := a.Run(ctx, req, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}

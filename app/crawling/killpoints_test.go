@@ -25,7 +25,7 @@ func TestCrawlEmptiesItsJournal(t *testing.T) {
 	a := newService(p)
 	defer a.Close()
 	var journaled int
-	req := CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 2, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}}
+	req := CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 2, SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}}
 	js, err := a.startCrawl(req)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestCrawlRecordsItsProgress(t *testing.T) {
 	defer p.Close()
 	a := newService(p)
 	defer a.Close()
-	js, err := a.startCrawl(CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 1000, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}})
+	js, err := a.startCrawl(CrawlRequest{Seeds: []string{srv.URL + "/"}, MaxPages: 1000, SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,13 +103,13 @@ func TestRecrawlJournalOfCommittedBatchesCountsOnce(t *testing.T) {
 	ctx := context.Background()
 	p := openProject(t, dir, true)
 	a := newService(p)
-	fast := SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
+	fast := project.SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
 	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
 	web.version.Store(1)
 	// One site at a time, 30 ms apart: slow enough to be caught halfway.
-	slow := SettingsUpdate{DelayMS: new(30), Parallel: new(1)}
+	slow := project.SettingsUpdate{DelayMS: new(30), Parallel: new(1)}
 	if _, err := a.Start(CrawlRequest{Recrawl: true, SettingsUpdate: slow, Proxy: srv.URL, NoWARC: true}); err != nil {
 		t.Fatal(err)
 	}

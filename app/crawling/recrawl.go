@@ -30,27 +30,6 @@ import (
 // Adaptive OPIC estimates from the recent readings, so that it follows the
 // web as it is now rather than the average of its whole history.
 
-// The window policies, as `sitesift lab windows` names them.
-const (
-	WindowFixed         = "fixed"
-	WindowImproved      = "improved"
-	WindowVariable      = "variable"
-	WindowInterpolation = "interpolation"
-	WindowFullHistory   = "full-history"
-)
-
-// Windows lists the window policies a project may choose.
-var Windows = []string{WindowFixed, WindowImproved, WindowVariable, WindowInterpolation, WindowFullHistory}
-
-// The default window policy: Variable Window, which `sitesift lab windows`
-// measures best at most change rates (README), over the last crawl that
-// read each site: one crawl's reading sums all the reads of a site in it,
-// several measures of the paper's.
-const (
-	DefaultWindow     = WindowVariable
-	DefaultWindowSize = 1
-)
-
 // RecrawlReport is what a recrawl found, in CrawlStatus while it runs and
 // once it ended.
 type RecrawlReport struct {
@@ -162,6 +141,21 @@ func (svc *Service) startRecrawl(req *CrawlRequest) (*recrawlJob, crawl.Prior, e
 	return j, crawl.Prior{States: states, Edges: edges, Fetched: done}, nil
 }
 
+// LastExclude returns the URL patterns the project's last crawl excluded
+// (its request's Exclude): what a crawler configuration made of the
+// project leaves out too. None when the project was never crawled.
+func (svc *Service) LastExclude(ctx context.Context) ([]string, error) {
+	crawls, err := svc.store.Crawls(ctx)
+	if err != nil || len(crawls) == 0 {
+		return nil, err
+	}
+	var req CrawlRequest
+	if json.Unmarshal(crawls[0].Settings, &req) != nil {
+		return nil, nil
+	}
+	return req.Exclude, nil
+}
+
 // crawlSeeds returns the seeds of the project's crawls (recrawls have
 // none), each once, in the order they were first given.
 func (svc *Service) crawlSeeds(ctx context.Context) ([]string, error) {
@@ -245,7 +239,7 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 	if err != nil {
 		return err
 	}
-	settings, err := svc.Settings(ctx)
+	settings, err := svc.project.Settings(ctx)
 	if err != nil {
 		return err
 	}
@@ -294,20 +288,20 @@ func (svc *Service) finishRecrawl(ctx context.Context, j *recrawlJob) error {
 func newWindow(policy string, size int) (importance.Window, error) {
 	T := float64(size)
 	switch policy {
-	case WindowFixed:
+	case project.WindowFixed:
 		// A measure of round k is kept while k ≥ now − T: T − ½ keeps the
 		// last size rounds.
 		return importance.NewFixedWindow(T - 0.5)
-	case WindowImproved:
+	case project.WindowImproved:
 		return importance.NewImprovedFixedWindow(T-0.5, 3)
-	case WindowVariable:
+	case project.WindowVariable:
 		return importance.NewVariableWindow(size)
-	case WindowInterpolation:
+	case project.WindowInterpolation:
 		return importance.NewInterpolation(T)
-	case WindowFullHistory:
+	case project.WindowFullHistory:
 		return importance.NewFullHistory(), nil
 	}
-	return nil, fault.Invalid(fmt.Errorf("window %q is none of %v", policy, Windows))
+	return nil, fault.Invalid(fmt.Errorf("window %q is none of %v", policy, project.Windows))
 }
 
 // windowImportance estimates every site's importance from the readings of
@@ -381,7 +375,7 @@ func (svc *Service) SiteRecrawls(ctx context.Context, site string) (SiteRecrawls
 	if err != nil {
 		return SiteRecrawls{}, err
 	}
-	s, err := svc.Settings(ctx)
+	s, err := svc.project.Settings(ctx)
 	if err != nil {
 		return SiteRecrawls{}, err
 	}

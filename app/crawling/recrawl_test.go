@@ -127,10 +127,10 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	// Every page of a site of this web links to the same few URLs, which
 	// the repetition rule counts as the template's on the editorial graph:
 	// the test follows the graph of all links.
-	if _, err := a.SetSettings(ctx, SettingsUpdate{Links: new("all")}); err != nil {
+	if _, err := a.ranking.SetSettings(ctx, project.SettingsUpdate{Links: new("all")}); err != nil {
 		t.Fatal(err)
 	}
-	settings := SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
+	settings := project.SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
 	req := CrawlRequest{Seeds: []string{pageURL(1, 0)}, MaxPages: 500, SettingsUpdate: settings, Proxy: srv.URL, NoWARC: true}
 	if st, err := a.Run(ctx, req, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
@@ -254,12 +254,12 @@ func TestRecrawlFollowsAChangingWeb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := windowImportance(WindowFullHistory, 1, readings, rounds, states)
+	full, err := windowImportance(project.WindowFullHistory, 1, readings, rounds, states)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dBefore, dAfter, dFull := l1(before, pr), l1(after, pr), l1(full, pr)
-	t.Logf("L1 distance to the new PageRank: before %.3f, after (%s) %.3f, full history %.3f", dBefore, DefaultWindow, dAfter, dFull)
+	t.Logf("L1 distance to the new PageRank: before %.3f, after (%s) %.3f, full history %.3f", dBefore, project.DefaultWindow, dAfter, dFull)
 	if !(dAfter < dBefore) || !(dAfter < dFull) {
 		t.Errorf("after the recrawl the importance is %.3f from the new PageRank; before %.3f, full history %.3f", dAfter, dBefore, dFull)
 	}
@@ -306,14 +306,14 @@ func TestRecrawlStoppedAndContinued(t *testing.T) {
 	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
-	fast := SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
+	fast := project.SettingsUpdate{DelayMS: new(0), Parallel: new(4)}
 	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: fast, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
 	n := changingSites * changingPages
 
 	// Slow enough to be stopped halfway: one site at a time, 30 ms apart.
-	slow := SettingsUpdate{DelayMS: new(30), Parallel: new(1)}
+	slow := project.SettingsUpdate{DelayMS: new(30), Parallel: new(1)}
 	if _, err := a.Start(CrawlRequest{Recrawl: true, SettingsUpdate: slow, Proxy: srv.URL, NoWARC: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ func TestRecrawlJournalReplayed(t *testing.T) {
 	p := openProject(t, dir, true)
 	a := newService(p)
 	ctx := context.Background()
-	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
+	if st, err := a.Run(ctx, CrawlRequest{Seeds: []string{pageURL(1, 0)}, SettingsUpdate: project.SettingsUpdate{DelayMS: new(0)}, Proxy: srv.URL, NoWARC: true}, time.Second, nil); err != nil || st.State != StateDone {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}
 	if _, err := p.Store.StartRound(ctx); err != nil { // a recrawl began, then the kill
@@ -436,12 +436,12 @@ func TestWindowImportance(t *testing.T) {
 		size   int
 		wantA  float64
 	}{
-		{WindowFullHistory, 1, 18.0 / 30},
-		{WindowVariable, 1, 0.2},
-		{WindowFixed, 1, 0.2},
-		{WindowVariable, 2, 0.5},
-		{WindowFixed, 2, 0.5},
-		{WindowVariable, 3, 18.0 / 30},
+		{project.WindowFullHistory, 1, 18.0 / 30},
+		{project.WindowVariable, 1, 0.2},
+		{project.WindowFixed, 1, 0.2},
+		{project.WindowVariable, 2, 0.5},
+		{project.WindowFixed, 2, 0.5},
+		{project.WindowVariable, 3, 18.0 / 30},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s-%d", tt.policy, tt.size), func(t *testing.T) {
@@ -466,19 +466,19 @@ func TestWindowSettings(t *testing.T) {
 	a := newService(p)
 	defer a.Close()
 	ctx := context.Background()
-	s, err := a.Settings(ctx)
-	if err != nil || s.Window != DefaultWindow || s.WindowSize != DefaultWindowSize {
+	s, err := a.project.Settings(ctx)
+	if err != nil || s.Window != project.DefaultWindow || s.WindowSize != project.DefaultWindowSize {
 		t.Fatalf("defaults %+v, %v", s, err)
 	}
-	if _, err := a.SetSettings(ctx, SettingsUpdate{Window: new(WindowFixed), WindowSize: new(3)}); err != nil {
+	if _, err := a.ranking.SetSettings(ctx, project.SettingsUpdate{Window: new(project.WindowFixed), WindowSize: new(3)}); err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []SettingsUpdate{{Window: new("median")}, {WindowSize: new(0)}, {WindowSize: new(101)}} {
-		if _, err := a.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
+	for _, u := range []project.SettingsUpdate{{Window: new("median")}, {WindowSize: new(0)}, {WindowSize: new(101)}} {
+		if _, err := a.ranking.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
 			t.Errorf("update %+v: %v, want invalid", u, err)
 		}
 	}
-	if s, err := a.Settings(ctx); err != nil || s.Window != WindowFixed || s.WindowSize != 3 {
+	if s, err := a.project.Settings(ctx); err != nil || s.Window != project.WindowFixed || s.WindowSize != 3 {
 		t.Errorf("kept %+v, %v; want fixed, 3", s, err)
 	}
 }

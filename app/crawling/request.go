@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/crawl"
 	"sitesift/sites"
 )
@@ -23,8 +24,8 @@ type CrawlRequest struct {
 	Proxy           string `json:"proxy"`
 	// SettingsUpdate changes the project's crawl settings (contact, user
 	// agent, delay, parallel sites, max delay) for this crawl and the next
-	// ones; nil fields keep the stored settings (see App.Settings).
-	SettingsUpdate
+	// ones; nil fields keep the stored settings (see [project.Project.Settings]).
+	project.SettingsUpdate
 	// Bias > 0 biases the crawl towards what librarians value: a site whose
 	// mean rating is at least ranking.FavouredRating gets a teleport share of
 	// 1 + Bias (every other site 1), so the virtual page's cash, the greedy
@@ -79,7 +80,7 @@ type CrawlRequest struct {
 }
 
 // Defaults of a crawl request, for a small polite crawl on a laptop; those
-// of the settings are beside Settings.
+// of the settings are beside [project.Settings].
 const (
 	DefaultMaxPages        = 500
 	DefaultMaxPagesPerSite = 50
@@ -110,11 +111,11 @@ func (r CrawlRequest) Check() error {
 	if _, _, err := r.validate(); err != nil {
 		return err
 	}
-	s := Settings{Parallel: DefaultParallel, MaxDelayMS: math.MaxInt32, Window: DefaultWindow, WindowSize: DefaultWindowSize}
+	s := project.Settings{Parallel: project.DefaultParallel, MaxDelayMS: math.MaxInt32, Window: project.DefaultWindow, WindowSize: project.DefaultWindowSize}
 	if r.MaxDelayMS != nil {
-		s.MaxDelayMS = DefaultMaxDelayMS
+		s.MaxDelayMS = project.DefaultMaxDelayMS
 	}
-	_, err := r.SettingsUpdate.apply(s)
+	_, err := r.SettingsUpdate.Apply(s)
 	return err
 }
 
@@ -127,7 +128,7 @@ func (r CrawlRequest) CheckNew() error {
 	if err != nil {
 		return err
 	}
-	s, err := r.SettingsUpdate.apply(defaultSettings())
+	s, err := r.SettingsUpdate.Apply(project.DefaultSettings())
 	if err != nil {
 		return err
 	}

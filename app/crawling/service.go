@@ -11,8 +11,7 @@ import (
 )
 
 // Service crawls for one open project: a crawl or a recrawl at a time in
-// the background, politely, computing the sites' importance online, and
-// the project's crawl settings.
+// the background, politely, computing the sites' importance online.
 type Service struct {
 	project  *project.Project
 	store    *store.Store

@@ -50,8 +50,3 @@ func (svc *Service) StopAs(ctx context.Context) (CrawlStatus, error) {
 	}
 	return svc.Stop()
 }
-
-// auditSettings writes a settings change to the audit log.
-func (svc *Service) auditSettings(ctx context.Context, before, after Settings) error {
-	return svc.project.Audit(ctx, "", store.AuditSettings, "", before, after)
-}

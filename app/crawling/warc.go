@@ -25,7 +25,7 @@ type WARCFile = warcfile.File
 // settings in its warcinfo records (operator contact, user agent), or
 // returns nil when it asks for none. The crawl's captures go to it as they come, and
 // it is closed when the crawl ends.
-func (svc *Service) openWARCs(req CrawlRequest, settings Settings) (*warcfile.Writer, error) {
+func (svc *Service) openWARCs(req CrawlRequest, settings project.Settings) (*warcfile.Writer, error) {
 	if req.NoWARC {
 		return nil, nil
 	}

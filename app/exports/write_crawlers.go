@@ -50,22 +50,13 @@ func (s *Service) CrawlerExport(ctx context.Context) (CrawlerExport, error) {
 	if err != nil {
 		return CrawlerExport{}, err
 	}
-	settings, err := s.crawling.Settings(ctx)
+	settings, err := s.project.Settings(ctx)
 	if err != nil {
 		return CrawlerExport{}, err
 	}
-	crawls, err := s.store.Crawls(ctx)
+	exclude, err := s.crawling.LastExclude(ctx)
 	if err != nil {
 		return CrawlerExport{}, err
-	}
-	var exclude []string
-	if len(crawls) > 0 {
-		var rec struct {
-			Exclude []string `json:"exclude"`
-		}
-		if json.Unmarshal(crawls[0].Settings, &rec) == nil {
-			exclude = rec.Exclude
-		}
 	}
 	return CrawlerExport{Seeds: seeds, Rule: s.store.SiteRule(), Exclude: exclude, UserAgent: settings.EffectiveUserAgent, LeftOut: left,
 		Empty: nothingApproved(len(seeds), left)}, nil

@@ -8,6 +8,7 @@ import (
 	"sitesift/app/exports"
 	"sitesift/app/imports"
 	"sitesift/app/lab"
+	"sitesift/app/project"
 	"sitesift/app/projects"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
@@ -63,8 +64,8 @@ func Contract() []Route {
 		{Pattern: "POST /api/crawl/resume", Response: crawl},
 		{Pattern: "POST /api/crawl/stop", Response: crawl},
 		{Pattern: "GET /api/crawl", Response: crawl, cost: cheap},
-		{Pattern: "GET /api/settings", Response: crawling.Settings{}, cost: cheap},
-		{Pattern: "PUT /api/settings", Requests: []any{crawling.SettingsUpdate{}}, Response: crawling.Settings{}},
+		{Pattern: "GET /api/settings", Response: project.Settings{}, cost: cheap},
+		{Pattern: "PUT /api/settings", Requests: []any{project.SettingsUpdate{}}, Response: project.Settings{}},
 		{Pattern: "GET /api/crawl/continuation", Response: crawling.Continuation{}, cost: cheap},
 		{Pattern: "GET /api/crawl/errors", Response: crawling.CrawlErrors{}, cost: cheap},
 		{Pattern: "GET /api/crawl/events", Body: "text/event-stream of crawl statuses", cost: costly},

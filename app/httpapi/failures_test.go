@@ -13,6 +13,7 @@ import (
 	"sitesift/app/apptest"
 	"sitesift/app/crawling"
 	"sitesift/app/exports"
+	"sitesift/app/project"
 	"sitesift/app/review"
 )
 
@@ -82,7 +83,7 @@ func TestCrawlErrorsAPI(t *testing.T) {
 		t.Errorf("a project never crawled: %+v", some)
 	}
 	st, err := a.Crawling.Run(context.Background(), crawling.CrawlRequest{Seeds: []string{srv.URL + "/"},
-		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(0)}}, time.Second, nil)
+		SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(0)}}, time.Second, nil)
 	if err != nil || st.ErrorsByClass["http-4xx"] < 2 {
 		t.Fatalf("crawl: %+v, %v", st, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"sitesift/app"
 	"sitesift/app/crawling"
 	"sitesift/app/fault"
+	"sitesift/app/project"
 	"sitesift/app/projects"
 	"sitesift/app/review"
 )
@@ -344,13 +345,13 @@ func (h *handler) routeCrawl(mux *router) {
 	mux.HandleFunc("POST /api/crawl/pause", h.api(func(r *http.Request) (any, error) { return a.Crawling.PauseAs(r.Context()) }))
 	mux.HandleFunc("POST /api/crawl/resume", h.api(func(r *http.Request) (any, error) { return a.Crawling.ResumeAs(r.Context()) }))
 	mux.HandleFunc("POST /api/crawl/stop", h.api(func(r *http.Request) (any, error) { return a.Crawling.StopAs(r.Context()) }))
-	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Crawling.Settings(r.Context()) }))
+	mux.HandleFunc("GET /api/settings", h.api(func(r *http.Request) (any, error) { return a.Settings(r.Context()) }))
 	mux.HandleFunc("PUT /api/settings", h.api(func(r *http.Request) (any, error) {
-		var u crawling.SettingsUpdate
+		var u project.SettingsUpdate
 		if err := decodeBody(r, &u); err != nil {
 			return nil, err
 		}
-		return a.Crawling.SetSettings(r.Context(), u)
+		return a.Ranking.SetSettings(r.Context(), u)
 	}))
 	mux.HandleFunc("GET /api/crawl/events", h.crawlEvents)
 	mux.HandleFunc("GET /api/crawl/errors", h.api(h.crawlErrors))

@@ -256,7 +256,7 @@ func TestCrawlAPI(t *testing.T) {
 	}
 	apptest.Call(t, h, "POST", "/api/crawl/stop", "", 409, nil)
 	seeds, proxy := apptest.DemoWeb(t)
-	body, _ := json.Marshal(crawling.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(20), Parallel: app.Set(2)}, Proxy: proxy})
+	body, _ := json.Marshal(crawling.CrawlRequest{Seeds: seeds, MaxPages: 2000, MaxPagesPerSite: 30, SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(20), Parallel: app.Set(2)}, Proxy: proxy})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, apptest.Request(h, "POST", "/api/crawl", bytes.NewReader(body)))
 	if rec.Code != http.StatusAccepted {
@@ -317,13 +317,13 @@ func TestCrawlStatusOfLastCrawl(t *testing.T) {
 func TestSettingsAPI(t *testing.T) {
 	a := apptest.Empty(t)
 	h := New(a)
-	var s crawling.Settings
+	var s project.Settings
 	apptest.Call(t, h, "GET", "/api/settings", "", 200, &s)
-	if s.DelayMS != crawling.DefaultDelayMS || s.Parallel != crawling.DefaultParallel || s.MaxDelayMS != crawling.DefaultMaxDelayMS || s.Contact != "" {
+	if s.DelayMS != project.DefaultDelayMS || s.Parallel != project.DefaultParallel || s.MaxDelayMS != project.DefaultMaxDelayMS || s.Contact != "" {
 		t.Errorf("defaults: %+v", s)
 	}
 	apptest.Call(t, h, "PUT", "/api/settings", `{"contact": "ana@library.org", "delay_ms": 0}`, 200, &s)
-	if s.Contact != "ana@library.org" || s.DelayMS != 0 || s.Parallel != crawling.DefaultParallel ||
+	if s.Contact != "ana@library.org" || s.DelayMS != 0 || s.Parallel != project.DefaultParallel ||
 		s.EffectiveUserAgent != "sitesift/"+project.Version+" (+ana@library.org)" {
 		t.Errorf("after PUT: %+v", s)
 	}

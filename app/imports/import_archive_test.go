@@ -15,7 +15,6 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
 	"sitesift/app/project"
@@ -423,7 +422,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 
 	req.TLDs = []string{"fr"}
 	a := apptest.EmptyStoreApp(t)
-	if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Imports.ImportArchives(ctx, req, nil); err != nil {
@@ -475,7 +474,7 @@ func TestImportCommonCrawlSlice(t *testing.T) {
 	// The domain rule joins bnf.fr and www.bnf.fr; a suffix slice.
 	req.TLDs, req.HostSuffixes = nil, []string{"bnf.fr", "gouv.fr"}
 	b := apptest.EmptyStoreApp(t)
-	if _, err := b.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("domain")}); err != nil {
+	if _, err := b.Ranking.SetSettings(ctx, project.SettingsUpdate{SiteRule: app.Set("domain")}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.Imports.ImportArchives(ctx, req, nil); err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
 	"sitesift/app/exports"
 	"sitesift/app/fault"
 	"sitesift/app/imports"
@@ -90,7 +89,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 	for _, tc := range importKillCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			clean := apptest.EmptyStoreApp(t)
-			if _, err := clean.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+			if _, err := clean.Ranking.SetSettings(ctx, project.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}
 			for _, req := range []imports.ArchiveImportRequest{tc.before, tc.req} {
@@ -109,7 +108,7 @@ func TestImportStoppedWhileRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := app.New(app.Options{Project: p})
-			if _, err := a.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+			if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 				t.Fatal(err)
 			}
 			if tc.before.CCVertices != nil {

@@ -242,7 +242,7 @@ func TestSwitchRefusedWhileCrawling(t *testing.T) {
 	a, _ := sw.Current()
 	// A slow crawl: one page every 2 s a site, far more than the test takes.
 	if _, err := a.Crawling.Start(crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: 500, Proxy: srv.URL,
-		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(2000), Parallel: app.Set(1)}}); err != nil {
+		SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(2000), Parallel: app.Set(1)}}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = sw.OpenDir(second)

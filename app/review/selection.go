@@ -20,7 +20,7 @@ func (s *Service) SetSelection(ctx context.Context, site string, u SelectionUpda
 		return Selection{}, err
 	}
 	u.Librarian = name
-	settings, err := s.crawling.Settings(ctx)
+	settings, err := s.project.Settings(ctx)
 	if err != nil {
 		return Selection{}, err
 	}

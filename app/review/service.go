@@ -5,7 +5,6 @@ import (
 	"log/slog"
 
 	"sitesift/app/communities"
-	"sitesift/app/crawling"
 	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/sites/index"
@@ -23,7 +22,6 @@ type Service struct {
 	search      func(context.Context, index.Query) (index.Result, error)
 	ranking     *ranking.Service
 	communities *communities.Service
-	crawling    *crawling.Service
 	log         *slog.Logger
 	biased      biasedMemo // the review queue's biased order (review.go)
 }
@@ -32,7 +30,6 @@ type Service struct {
 type Services struct {
 	Ranking     *ranking.Service
 	Communities *communities.Service
-	Crawling    *crawling.Service
 }
 
 // New returns the review service of p. search answers the searches: the
@@ -42,5 +39,5 @@ func New(p *project.Project, search func(context.Context, index.Query) (index.Re
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{project: p, store: p.Store, index: p.Index, search: search, ranking: deps.Ranking,
-		communities: deps.Communities, crawling: deps.Crawling, log: log}
+		communities: deps.Communities, log: log}
 }

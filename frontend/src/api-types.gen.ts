@@ -2038,9 +2038,10 @@ export interface SelectionBody {
 /**
  * Settings are a project's crawl settings: who crawls, and how politely.
  * Every crawl of the project uses them; a crawl request may change them
- * (see [SettingsUpdate]), and the change is kept for the next crawls.
+ * (see [SettingsUpdate]), and the change is kept for the next crawls. Every
+ * service reads them through [Project.Settings].
  *
- * (Go: sitesift/app/crawling.Settings)
+ * (Go: sitesift/app/project.Settings)
  */
 export interface Settings {
   /**
@@ -2081,7 +2082,7 @@ export interface Settings {
   site_rule: string;
   /**
    * Window is the window policy of Adaptive OPIC that sets the sites'
-   * importance after a recrawl (see App.StartCrawl's recrawl): fixed,
+   * importance after a recrawl (app/crawling): fixed,
    * improved, variable, interpolation or full-history, the policies of
    * `sitesift lab windows`; WindowSize is its size in crawls (the first
    * crawl and each recrawl give every site one importance reading).
@@ -2091,7 +2092,7 @@ export interface Settings {
   /**
    * SinglePersonApproval lets the librarian who nominated a site approve
    * it too, for a project with a lone librarian. Off by default: two
-   * librarians look at every approved site (see [Service.SetSelection]).
+   * librarians look at every approved site (app/review).
    */
   single_person_approval: boolean;
   /**
@@ -2107,7 +2108,7 @@ export interface Settings {
  * SettingsUpdate changes some crawl settings: a nil field keeps the stored
  * value (or the default). An empty Contact or UserAgent removes it.
  *
- * (Go: sitesift/app/crawling.SettingsUpdate)
+ * (Go: sitesift/app/project.SettingsUpdate)
  */
 export interface SettingsUpdate {
   contact?: string;

@@ -76,7 +76,7 @@ func run(n int, dur time.Duration, firstPages int, delay time.Duration) error {
 	a := app.New(app.Options{Project: p})
 	defer a.Close()
 	req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: firstPages, Strategy: "greedy", Proxy: ws.URL,
-		SettingsUpdate: crawling.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(8)}}
+		SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(0), Parallel: app.Set(8)}}
 	if _, err := a.Crawling.Run(ctx, req, time.Second, nil); err != nil {
 		return fmt.Errorf("first crawl: %w", err)
 	}

@@ -1,33 +1,53 @@
-package crawling
+package project
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/mail"
-	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"sitesift/app/fault"
-	"sitesift/app/project"
 	"sitesift/sites"
 	"sitesift/sites/store"
 )
 
-// Defaults of a project's crawl settings: the one source of the defaults of
-// the command line, the API and the app.
+// Defaults of a project's settings: the one source of the defaults of the
+// command line, the API and the app.
 const (
 	DefaultDelayMS    = 1000
 	DefaultParallel   = 4
 	DefaultMaxDelayMS = 30_000
 )
 
+// The window policies of Adaptive OPIC, as `sitesift lab windows` names
+// them: how a recrawl weighs the importance readings of the crawls.
+const (
+	WindowFixed         = "fixed"
+	WindowImproved      = "improved"
+	WindowVariable      = "variable"
+	WindowInterpolation = "interpolation"
+	WindowFullHistory   = "full-history"
+)
+
+// Windows lists the window policies a project may choose.
+var Windows = []string{WindowFixed, WindowImproved, WindowVariable, WindowInterpolation, WindowFullHistory}
+
+// The default window policy: Variable Window, which `sitesift lab windows`
+// measures best at most change rates (README), over the last crawl that
+// read each site: one crawl's reading sums all the reads of a site in it,
+// several measures of the paper's.
+const (
+	DefaultWindow     = WindowVariable
+	DefaultWindowSize = 1
+)
+
 // Settings are a project's crawl settings: who crawls, and how politely.
 // Every crawl of the project uses them; a crawl request may change them
-// (see [SettingsUpdate]), and the change is kept for the next crawls.
+// (see [SettingsUpdate]), and the change is kept for the next crawls. Every
+// service reads them through [Project.Settings].
 type Settings struct {
 	// Contact is how a webmaster reaches the operator: an e-mail address
 	// or an http(s) URL; "" for none. It is sent in the default user agent
@@ -56,7 +76,7 @@ type Settings struct {
 	// no site.
 	SiteRule string `json:"site_rule"`
 	// Window is the window policy of Adaptive OPIC that sets the sites'
-	// importance after a recrawl (see App.StartCrawl's recrawl): fixed,
+	// importance after a recrawl (app/crawling): fixed,
 	// improved, variable, interpolation or full-history, the policies of
 	// `sitesift lab windows`; WindowSize is its size in crawls (the first
 	// crawl and each recrawl give every site one importance reading).
@@ -64,7 +84,7 @@ type Settings struct {
 	WindowSize int    `json:"window_size"`
 	// SinglePersonApproval lets the librarian who nominated a site approve
 	// it too, for a project with a lone librarian. Off by default: two
-	// librarians look at every approved site (see [Service.SetSelection]).
+	// librarians look at every approved site (app/review).
 	SinglePersonApproval bool `json:"single_person_approval"`
 	// Links is the site graph the importance is computed on: editorial
 	// (the default: the links inside the pages' main content, which their
@@ -115,20 +135,20 @@ var numeric = []struct {
 // computed on (see [store.DefaultLinkGraph]).
 const DefaultLinks = string(store.DefaultLinkGraph)
 
-// defaultSettings are the settings of a new project.
-func defaultSettings() Settings {
+// DefaultSettings are the settings of a new project.
+func DefaultSettings() Settings {
 	return Settings{DelayMS: DefaultDelayMS, Parallel: DefaultParallel, MaxDelayMS: DefaultMaxDelayMS,
 		SiteRule: string(sites.DefaultRule), Window: DefaultWindow, WindowSize: DefaultWindowSize,
 		Links: DefaultLinks}
 }
 
-// Settings returns the project's crawl settings, defaults filled in.
-func (svc *Service) Settings(ctx context.Context) (Settings, error) {
-	kv, err := svc.store.Settings(ctx)
+// Settings returns the project's settings, defaults filled in.
+func (p *Project) Settings(ctx context.Context) (Settings, error) {
+	kv, err := p.Store.Settings(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
-	s := defaultSettings()
+	s := DefaultSettings()
 	s.Contact, s.UserAgent = kv[keyContact], kv[keyUserAgent]
 	if w, ok := kv[keyWindow]; ok {
 		s.Window = w
@@ -146,8 +166,8 @@ func (svc *Service) Settings(ctx context.Context) (Settings, error) {
 		}
 	}
 	s.EffectiveUserAgent = s.userAgent()
-	s.SiteRule = string(svc.store.SiteRule())
-	lg, err := svc.store.LinkGraph(ctx)
+	s.SiteRule = string(p.Store.SiteRule())
+	lg, err := p.Store.LinkGraph(ctx)
 	if err != nil {
 		return Settings{}, err
 	}
@@ -155,22 +175,24 @@ func (svc *Service) Settings(ctx context.Context) (Settings, error) {
 	return s, nil
 }
 
-// SetSettings applies u to the project's crawl settings and stores them; a
-// value that is not valid is an error (fault.KindInvalid) and nothing is stored.
-func (svc *Service) SetSettings(ctx context.Context, u SettingsUpdate) (Settings, error) {
-	if err := project.Require(ctx, project.RoleAdmin, "change the settings"); err != nil {
-		return Settings{}, err
+// SetSettings applies u to the project's settings, stores them and writes
+// the change to the audit log; a value that is not valid is an error
+// (fault.KindInvalid) and nothing is stored. Relink reports that the link
+// graph changed: the store has marked the importance stale, and it must be
+// computed again on the graph chosen now (app/ranking's SetSettings does).
+func (p *Project) SetSettings(ctx context.Context, u SettingsUpdate) (s Settings, relink bool, err error) {
+	if err := Require(ctx, RoleAdmin, "change the settings"); err != nil {
+		return Settings{}, false, err
 	}
-	s, err := svc.Settings(ctx)
+	before, err := p.Settings(ctx)
 	if err != nil {
-		return Settings{}, err
+		return Settings{}, false, err
 	}
-	before := s
-	if s, err = u.apply(s); err != nil {
-		return Settings{}, err
+	if s, err = u.Apply(before); err != nil {
+		return Settings{}, false, err
 	}
-	if err := svc.store.SetSiteRule(ctx, sites.Rule(s.SiteRule)); err != nil {
-		return Settings{}, err
+	if err := p.Store.SetSiteRule(ctx, sites.Rule(s.SiteRule)); err != nil {
+		return Settings{}, false, err
 	}
 	kv := map[string]string{}
 	if u.Contact != nil {
@@ -191,29 +213,21 @@ func (svc *Service) SetSettings(ctx context.Context, u SettingsUpdate) (Settings
 		kv[keySingle] = strconv.FormatBool(*u.SinglePersonApproval)
 	}
 	if len(kv) > 0 {
-		if err := svc.store.SetSettings(ctx, kv); err != nil {
-			return Settings{}, err
+		if err := p.Store.SetSettings(ctx, kv); err != nil {
+			return Settings{}, false, err
 		}
 	}
 	if u.Links != nil {
-		changed, err := svc.store.SetLinkGraph(ctx, store.LinkGraph(s.Links))
-		if err != nil {
-			return Settings{}, err
-		}
-		// The store marked the importance stale with the change: compute
-		// it on the graph chosen now. Killed before it is saved, the
-		// importance stays stale, and opening the project computes it.
-		if changed {
-			if _, err := svc.ranking.RepairImportance(ctx); err != nil {
-				return Settings{}, fmt.Errorf("settings: links %s: %w", s.Links, err)
-			}
+		if relink, err = p.Store.SetLinkGraph(ctx, store.LinkGraph(s.Links)); err != nil {
+			return Settings{}, false, err
 		}
 	}
-	return s, svc.auditSettings(ctx, before, s)
+	return s, relink, p.Audit(ctx, "", store.AuditSettings, "", before, s)
 }
 
-// apply returns s changed by u, checked.
-func (u SettingsUpdate) apply(s Settings) (Settings, error) {
+// Apply returns s changed by u, checked: a value that is not valid is an
+// error (fault.KindInvalid).
+func (u SettingsUpdate) Apply(s Settings) (Settings, error) {
 	if u.Contact != nil {
 		s.Contact = strings.TrimSpace(*u.Contact)
 	}
@@ -282,9 +296,9 @@ func (s Settings) check() error {
 	return nil
 }
 
-// update is s as an update that sets every field, the user agent to the
-// effective one.
-func (s Settings) update() SettingsUpdate {
+// Update is s as an update that sets every field, the user agent to the
+// effective one: what a crawl's record keeps of the settings it ran with.
+func (s Settings) Update() SettingsUpdate {
 	return SettingsUpdate{Contact: new(s.Contact), UserAgent: new(s.EffectiveUserAgent), DelayMS: new(s.DelayMS),
 		Parallel: new(s.Parallel), MaxDelayMS: new(s.MaxDelayMS), SiteRule: new(s.SiteRule),
 		Window: new(s.Window), WindowSize: new(s.WindowSize), Links: new(s.Links)}
@@ -296,14 +310,14 @@ func (s Settings) userAgent() string {
 	case s.UserAgent != "":
 		return s.UserAgent
 	case s.Contact != "":
-		return "sitesift/" + project.Version + " (+" + s.Contact + ")"
+		return "sitesift/" + Version + " (+" + s.Contact + ")"
 	}
-	return "sitesift/" + project.Version
+	return "sitesift/" + Version
 }
 
-// from is the From header crawls send: the contact when it is an e-mail
+// From is the From header crawls send: the contact when it is an e-mail
 // address.
-func (s Settings) from() string {
+func (s Settings) From() string {
 	if isEmail(s.Contact) {
 		return s.Contact
 	}
@@ -322,37 +336,4 @@ func isEmail(s string) bool {
 func isWebURL(s string) bool {
 	_, err := sites.Parse(s)
 	return err == nil && strings.HasPrefix(strings.ToLower(s), "http")
-}
-
-// ErrNoContact is why a crawl of the open web does not start: the operator
-// has not said how webmasters can reach them.
-var ErrNoContact = errors.New("a crawl beyond the demo web's .test hosts and loopback needs an operator contact " +
-
-	"(an e-mail address or a web page) for the user agent, so that webmasters can reach you: " +
-	"give it once with `sitesift crawl --contact you@library.org …` or `sitesift settings --project DIR --contact you@library.org`, " +
-	"or in the app's crawl settings")
-
-// checkContact refuses a crawl of seeds without a contact unless every seed
-// is on a .test host (the demo web) or a loopback address.
-func checkContact(s Settings, seeds []string) error {
-	if s.Contact != "" {
-		return nil
-	}
-	for _, seed := range seeds {
-		if u, err := sites.Parse(seed); err != nil || !localHost(u.Hostname()) {
-			return fault.Invalid(fmt.Errorf("crawl of %s: %w", seed, ErrNoContact))
-		}
-	}
-	return nil
-}
-
-// localHost reports whether host is a .test name (RFC 2606, the demo web's)
-// or this machine.
-func localHost(host string) bool {
-	host = strings.ToLower(strings.TrimSuffix(host, "."))
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".test") {
-		return true
-	}
-	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
-	return err == nil && a.Unmap().IsLoopback()
 }
