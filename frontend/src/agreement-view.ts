@@ -1,5 +1,8 @@
 // ss-agreement: how each librarian, and each computed measure, agrees with
-// the librarians' reference (GET /api/agreement), as in the experiment at
+// the librarians' reference (GET /api/agreement), said first in words (how
+// far the librarians agree, the sites they rate furthest apart, how often
+// the computed importance gives the team's rating), with the statistics
+// explained in a help note below them; as in the experiment at
 // the end of section 4 of the OPIC paper: one row per rater with the
 // paper's score, the leave-one-out score, quadratic-weighted kappa and
 // Spearman's correlation; the measures' quantile thresholds; one rater's
@@ -24,7 +27,7 @@ import { FilePicker } from './upload';
 import { int, sig } from './format';
 import './rating-legend';
 import { alertBox, Loader, spinner } from './loader';
-import { href, navigate } from './router';
+import { href, navigate, siteHref } from './router';
 import { librarian } from './state';
 import './agreement-view.css';
 
@@ -216,6 +219,88 @@ export class AgreementView extends LightElement {
       <strong>${int(d.reference_sites)}</strong> with a reference (rated by two or more) ·
       <span class=${d.excluded ? 'excluded' : ''}><strong>${int(d.excluded)}</strong> excluded: rated by a single librarian</span>
     </p>`;
+  }
+
+  /**
+   * renderPlain says first, in words, what the table's figures mean for the
+   * team: how far the librarians agree (each one's leave-one-out score),
+   * which sites they rate furthest apart, how often the computed importance
+   * (OPIC) gives the team's rating next to the librarians' own scores, and
+   * what the sites rated once wait for. Every number in it is one of the
+   * answer's, as the table shows it.
+   */
+  #renderPlain(d: Agreement) {
+    const rows = d.rows ?? [];
+    const libs = rows.filter((r) => r.kind === 'librarian' && r.sites > 0);
+    const said = [];
+    const loo = libs.filter((r) => r.score_loo_pct !== null && r.score_loo_pct !== undefined) as (AgreementRow & { score_loo_pct: number })[];
+    if (d.reference_sites > 0 && loo.length) {
+      const lo = loo.reduce((a, b) => (b.score_loo_pct < a.score_loo_pct ? b : a));
+      const hi = loo.reduce((a, b) => (b.score_loo_pct > a.score_loo_pct ? b : a));
+      const mean = loo.reduce((a, r) => a + r.score_loo_pct, 0) / loo.length;
+      // "Most" as in more than half: the mean of their leave-one-out scores.
+      const how = mean > 50 ? 'agree on most sites' : mean === 50 ? 'agree on half of the sites' : 'agree on fewer than half of the sites';
+      const range =
+        lo === hi
+          ? html`<strong>${pctCell(lo.score_loo_pct)}</strong>`
+          : html`between <strong>${pctCell(lo.score_loo_pct)}</strong> (${lo.rater}) and <strong>${pctCell(hi.score_loo_pct)}</strong> (${hi.rater})`;
+      said.push(html`<li data-says="raters" data-mean=${mean.toFixed(1)}>Your ${int(loo.length)} librarians ${how}: each gives the
+        same rating as the others' average on ${range} of the ${int(d.reference_sites)} sites two or more of them rated.</li>`);
+    }
+    const disputed = d.disputed ?? [];
+    if (d.reference_sites > 0) {
+      said.push(
+        disputed.length
+          ? html`<li data-says="disputed">They disagree most on ${disputed.map(
+              (x, i) => html`${i === 0 ? '' : i === disputed.length - 1 ? ' and ' : ', '}<a href=${siteHref(x.site)} data-disputed=${x.site}
+                >${x.site}</a> (rated ${x.low} to ${x.high} by ${x.raters} librarians)`,
+            )}: the sites to talk over first.</li>`
+          : html`<li data-says="disputed">No site is rated more than one step apart by your librarians.</li>`,
+      );
+    }
+    const opic = rows.find((r) => r.kind === 'measure' && r.rater === 'opic');
+    const scored = libs.filter((r) => r.score_pct !== null) as (AgreementRow & { score_pct: number })[];
+    if (opic && opic.score_pct !== null && !opic.all_tied && !d.measures_tied && scored.length) {
+      const lo = Math.min(...scored.map((r) => r.score_pct));
+      const hi = Math.max(...scored.map((r) => r.score_pct));
+      const span = lo === hi ? pctCell(lo) : `${pctCell(lo)}–${pctCell(hi)}`;
+      const than =
+        opic.score_pct > hi
+          ? html`more often than any of your librarians (${span}): its order in the review queue is a fair first guide`
+          : opic.score_pct < lo
+            ? html`less often than any of your librarians (${span}): rate each site on what it holds, not on its rank`
+            : html`within the range of your librarians (${span})`;
+      said.push(html`<li data-says="importance" data-score=${opic.score_pct}>The computed importance gives your team's rating to
+        <strong>${pctCell(opic.score_pct)}</strong> of the ${int(opic.sites)} sites, ${than}.</li>`);
+    }
+    if (d.excluded > 0) {
+      said.push(html`<li data-says="single">${int(d.excluded)} ${d.excluded === 1 ? 'site is' : 'sites are'} rated by a single
+        librarian and ${d.excluded === 1 ? 'does' : 'do'} not count yet: a second librarian's rating brings ${d.excluded === 1 ? 'it' : 'them'} in.</li>`);
+    }
+    return html`<section class="panel agreement-plain" id="agreement-plain">
+      <h2>What your ratings say</h2>
+      ${said.length
+        ? html`<ul class="plain-says">${said}</ul>`
+        : html`<p class="muted">Nothing yet: a site counts once two librarians have rated it. Rate in the
+            <a href="#/review">review queue</a> under two names, or import their ratings files below.</p>`}
+      <details class="agreement-help" id="agreement-help">
+        <summary>What the figures below mean</summary>
+        <ss-explainer raw .text=${EXPLAIN.agreement}></ss-explainer>
+        <p class="small">
+          <strong>Reference</strong>: the mean of all librarians' ratings of a site, rounded half up.
+          <strong>Score</strong>: the share of sites whose rating (for a measure, its 1–4 rank) equals the reference.
+          <strong>LOO</strong> (leave-one-out): a librarian's score against the mean of the other librarians only, so that no one is
+          compared with themselves. <strong>κw</strong>: Cohen's kappa with quadratic weights, which counts a rating one step off as
+          nearly right and corrects for chance. <strong>Spearman</strong>: the rank correlation with the mean rating (1: the same
+          order). <strong>Thresholds</strong>: a measure becomes a 1–4 rank by quantiles that match the distribution of the
+          reference ranks over the same sites; they are its least values ranked 2, 3 and 4. Click a row for its confusion matrix.
+        </p>
+        <p class="small" id="agreement-paper">
+          This is the experiment at the end of section 4 of the OPIC paper, where librarians agreed with the reference on
+          60–80% of the sites and OPIC on 65%.
+        </p>
+      </details>
+    </section>`;
   }
 
   #renderRow(r: AgreementRow, selected: string) {
@@ -422,9 +507,9 @@ export class AgreementView extends LightElement {
         ${spinner(this.#report.loading)}
         <div class="spacer"></div>
       </div>
-      <ss-explainer raw .text=${EXPLAIN.agreement}></ss-explainer>
-      <ss-rating-legend></ss-rating-legend>
       ${alertBox(this.#report.error)}
+      ${d ? this.#renderPlain(d) : nothing}
+      <ss-rating-legend></ss-rating-legend>
       <div class="agreement-layout">
         <div class="agreement-main">
           <section class="panel table-panel">
@@ -454,15 +539,6 @@ export class AgreementView extends LightElement {
           </section>
           ${d ? this.#renderBiasNote(d) : nothing}
           ${d ? this.#renderComparisons(d) : nothing}
-          <p class="hint">
-            Reference: the mean of all librarians' ratings of a site, rounded half up. LOO (leave-one-out): the score against
-            the mean of the other librarians only. A measure becomes a 1–4 rank by
-            quantiles that match the distribution of the reference ranks over the same sites. Click a row for its confusion matrix.
-          </p>
-          <p class="hint" id="agreement-paper">
-            This is the experiment at the end of section 4 of the OPIC paper, where librarians agreed with the reference on
-            60–80% of the sites and OPIC on 65%.
-          </p>
         </div>
         <div class="agreement-side">
           ${d ? this.#renderHeatmap(d) : nothing}

@@ -249,6 +249,10 @@ export class SsApp extends LightElement {
    */
   #renderMore(v: Route['view']) {
     const inMore = v === 'lab' || v === 'history';
+    // On one of its pages the button reads that page's name alone, no wider
+    // than "More" by much: the top bar holds at 1280 px on every page.
+    const page = v === 'lab' ? 'Lab' : v === 'history' ? 'History' : '';
+    const label = page ? `More: ${page}` : 'More';
     const open = (focusFirst: boolean) => {
       this.moreOpen = true;
       if (focusFirst) void this.updateComplete.then(() => this.querySelector<HTMLElement>('#nav-more-menu a')?.focus());
@@ -264,14 +268,14 @@ export class SsApp extends LightElement {
         }
       }}>
       <button type="button" id="nav-more" class="nav-item ${inMore ? 'active' : ''}" aria-haspopup="true"
-        aria-expanded=${this.moreOpen ? 'true' : 'false'} aria-controls="nav-more-menu"
+        aria-label=${label} title=${label} aria-expanded=${this.moreOpen ? 'true' : 'false'} aria-controls="nav-more-menu"
         @click=${(ev: MouseEvent) => (this.moreOpen ? (this.moreOpen = false) : open(ev.detail === 0))}
         @keydown=${(ev: KeyboardEvent) => {
           if (ev.key === 'ArrowDown') {
             ev.preventDefault();
             open(true);
           }
-        }}>${v === 'lab' ? 'More: Lab' : v === 'history' ? 'More: History' : 'More'} <span aria-hidden="true">▾</span></button>
+        }}>${page || 'More'} <span aria-hidden="true">▾</span></button>
       ${this.moreOpen
         ? html`<div class="nav-more-menu" id="nav-more-menu">
             <a class="nav-more-item ${v === 'lab' ? 'active' : ''}" href="#/lab" data-nav="lab" aria-current=${v === 'lab' ? 'page' : 'false'}>

@@ -94,10 +94,10 @@ export function renderCard(c: Card) {
     </div>
     ${archiveText(r?.archive) ? html`<p class="review-archive" data-archived>Already in our archive: ${archiveText(r?.archive)}</p>` : nothing}
     ${renderRatingBox(c, row, r)}
-    <ss-rating-legend></ss-rating-legend>
-    ${renderSelection(c, row, r)}
     ${alertBox(c.reviewError)}
     <ss-captured hideable .site=${row.site}></ss-captured>
+    ${renderSelection(c, row, r)}
+    <ss-rating-legend></ss-rating-legend>
     <div class="review-body">
       <section class="review-pages">
         <h3>Most important pages <span class="count muted">${r ? `${int(pages.length)} of ${int(r.pages_count)}` : ''}</span></h3>

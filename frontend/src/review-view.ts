@@ -625,18 +625,9 @@ export class ReviewView extends LightElement {
   override render() {
     return html`
       ${this.#renderToolbar()}
-      <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
       ${alertBox(this.#queue.error)}
       ${alertBox(this.actionError)}
       ${renderFlash(this.flash)}
-      ${this.excluded && !this.includeFailed
-        ? html`<p class="excluded-note muted small" data-excluded=${this.excluded}>
-            ${int(this.excluded)} ${this.excluded === 1 ? 'site' : 'sites'} left out: dead, closed to robots or errors only.</p>`
-        : nothing}
-      ${this.platformsLeftOut && !this.includePlatforms
-        ? html`<p class="excluded-note muted small" data-platforms-left-out=${this.platformsLeftOut}>
-            ${int(this.platformsLeftOut)} platform ${this.platformsLeftOut === 1 ? 'site' : 'sites'} left out. ${PLATFORM_NOTE}</p>`
-        : nothing}
       ${this.actionNote ? html`<p class="action-note muted small" role="status">${this.actionNote}</p>` : nothing}
       ${this.rows.length && this.total === 0 && !this.#queue.loading
         ? html`<p class="queue-done" data-queue-done>All done: you have rated every site${this.q ? html` matching “${this.q}”` : nothing}.
@@ -651,6 +642,15 @@ export class ReviewView extends LightElement {
         <kbd>n</kbd> note (<kbd>Enter</kbd> saves it, <kbd>Esc</kbd> leaves it) · <kbd>a</kbd> nominate / approve ·
         <kbd>r</kbd> reject · <kbd>/</kbd> search
       </p>
+      ${this.excluded && !this.includeFailed
+        ? html`<p class="excluded-note muted small" data-excluded=${this.excluded}>
+            ${int(this.excluded)} ${this.excluded === 1 ? 'site' : 'sites'} left out: dead, closed to robots or errors only.</p>`
+        : nothing}
+      ${this.platformsLeftOut && !this.includePlatforms
+        ? html`<p class="excluded-note muted small" data-platforms-left-out=${this.platformsLeftOut}>
+            ${int(this.platformsLeftOut)} platform ${this.platformsLeftOut === 1 ? 'site' : 'sites'} left out. ${PLATFORM_NOTE}</p>`
+        : nothing}
+      <ss-explainer raw .text=${`${EXPLAIN.importance} ${EXPLAIN.pagerank}`}></ss-explainer>
     `;
   }
 }
