@@ -21,6 +21,7 @@ import './communities-view';
 import './lab-view';
 import './librarian-chooser';
 import './history-view';
+import { isAdmin } from './accounts-view';
 import { team } from './team';
 import './review-view';
 import './selection-view';
@@ -227,6 +228,8 @@ export class SsApp extends LightElement {
         return html`<ss-selection .params=${r.params}></ss-selection>`;
       case 'history':
         return html`<ss-history .params=${r.params}></ss-history>`;
+      case 'accounts':
+        return html`<ss-accounts></ss-accounts>`;
       case 'agreement':
         return html`<ss-agreement .params=${r.params} .librarian=${this.librarianName}></ss-agreement>`;
       default:
@@ -282,6 +285,11 @@ export class SsApp extends LightElement {
               <strong>Lab</strong><span class="muted small">Research: how OPIC, PageRank and HITS behave on this crawl</span></a>
             <a class="nav-more-item ${v === 'history' ? 'active' : ''}" href="#/history" data-nav="history" aria-current=${v === 'history' ? 'page' : 'false'}>
               <strong>History</strong><span class="muted small">Every rating and decision: who, when, what changed</span></a>
+            ${isAdmin()
+              ? html`<a class="nav-more-item ${v === 'accounts' ? 'active' : ''}" href="#/accounts" data-nav="accounts"
+                  aria-current=${v === 'accounts' ? 'page' : 'false'}>
+                  <strong>Accounts</strong><span class="muted small">Who signs in, with which role; new sign-in links</span></a>`
+              : nothing}
           </div>`
         : nothing}
     </div>`;

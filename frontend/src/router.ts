@@ -1,6 +1,6 @@
 // Hash routing: #/crawl, #/sites, #/sites/{site}, #/review, #/search?q=,
 // #/communities, #/selection, #/agreement, #/export, #/lab, #/import,
-// #/projects.
+// #/projects, #/accounts (a team server's admins).
 // The hash keeps the whole view state (sort, filter, page, query), so a
 // reload or a bookmark shows the same thing, in the browser and in the
 // desktop window alike.
@@ -18,7 +18,8 @@ export type View =
   | 'lab'
   | 'import'
   | 'projects'
-  | 'history';
+  | 'history'
+  | 'accounts';
 
 export interface Route {
   view: View;
@@ -59,6 +60,8 @@ export function parseHash(hash: string): Route {
       return { view: 'agreement', site: '', params };
     case 'history':
       return { view: 'history', site: '', params };
+    case 'accounts':
+      return { view: 'accounts', site: '', params };
     case 'sites':
       if (parts.length > 1) {
         let site = parts.slice(1).join('/');
