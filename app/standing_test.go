@@ -3,7 +3,6 @@ package app_test
 import (
 	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -179,30 +178,4 @@ func TestStandings(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("review card", card.Site, card.Standing)
-}
-
-// TestInfoImports checks that a project made by an import says so: what
-// the Crawl page shows in place of a crawl.
-func TestInfoImports(t *testing.T) {
-	ctx := context.Background()
-	a := apptest.Empty(t)
-	info, err := a.Info(ctx)
-	if err != nil || info.Imports == nil || len(info.Imports) != 0 {
-		t.Fatalf("empty project: imports %v, %v; want []", info.Imports, err)
-	}
-	path := filepath.Join(t.TempDir(), "graph.txt")
-	if err := os.WriteFile(path, []byte("a.test b.test\nb.test c.test\nc.test c.test\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.Imports.Import(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	info, err = a.Info(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(info.Imports) != 1 || info.Imports[0].File != path || info.Imports[0].Sites != 3 || info.Imports[0].Edges != 2 ||
-		info.Imports[0].SelfEdges != 1 || info.Imports[0].ImportedAt.IsZero() || info.Sites != 3 {
-		t.Errorf("info after import: %+v", info)
-	}
 }

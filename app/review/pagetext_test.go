@@ -1,4 +1,4 @@
-package app_test
+package review_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package app_test
+package review_test
 
 import (
 	"bytes"
@@ -10,9 +10,9 @@ import (
 
 	"sitesift/app"
 	"sitesift/app/apptest"
-	"sitesift/app/crawling"
 	"sitesift/app/exports"
 	"sitesift/app/imports"
+	"sitesift/app/project"
 	"sitesift/app/ranking"
 	"sitesift/app/review"
 	"sitesift/importance"
@@ -35,7 +35,7 @@ func ccProject(t *testing.T) apptest.StoreApp {
 		"4\t5e6\t2\t0.003\tfr.gouv.culture", "5\t1e6\t1\t0.004\tfr.lonely")
 	p := apptest.EmptyStoreApp(t)
 	ctx := context.Background()
-	if _, err := p.Crawling.SetSettings(ctx, crawling.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
+	if _, err := p.Ranking.SetSettings(ctx, project.SettingsUpdate{SiteRule: app.Set("host")}); err != nil {
 		t.Fatal(err)
 	}
 	req := imports.ArchiveImportRequest{CCVertices: []string{v}, CCEdges: []string{e}, CCRanks: []string{ranks}, TLDs: []string{"fr"}}
