@@ -1,4 +1,4 @@
-package app_test
+package crawling_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package app_test
+package crawling_test
 
 import (
 	"context"
@@ -129,36 +129,6 @@ func TestContactRule(t *testing.T) {
 	}
 	if got := w.only(t); got != "LibBot/2.0 (+https://library.org/crawl) | " {
 		t.Errorf("the crawl sent %q", got)
-	}
-}
-
-func TestSettingsChecked(t *testing.T) {
-	a := apptest.Empty(t)
-	ctx := context.Background()
-	for _, u := range []project.SettingsUpdate{
-		{Contact: app.Set("nobody")},
-		{Contact: app.Set("ftp://library.org/")},
-		{Contact: app.Set("Ana <ana@library.org>")},
-		{UserAgent: app.Set("bot\r\nX-Evil: 1")},
-		{UserAgent: app.Set("/1.0")},
-		{DelayMS: app.Set(-1)},
-		{Parallel: app.Set(0)},
-		{MaxDelayMS: app.Set(0)},
-		{DelayMS: app.Set(5000), MaxDelayMS: app.Set(1000)},
-	} {
-		if _, err := a.Ranking.SetSettings(ctx, u); fault.KindOf(err) != fault.KindInvalid {
-			t.Errorf("SetSettings(%+v): %v, want a bad request", u, err)
-		}
-	}
-	if s, err := a.Settings(ctx); err != nil || s.DelayMS != project.DefaultDelayMS || s.Contact != "" {
-		t.Errorf("refused settings were stored: %+v, %v", s, err)
-	}
-	// A contact can be removed again.
-	if _, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Contact: app.Set("ana@library.org")}); err != nil {
-		t.Fatal(err)
-	}
-	if s, err := a.Ranking.SetSettings(ctx, project.SettingsUpdate{Contact: app.Set("")}); err != nil || s.Contact != "" {
-		t.Errorf("clearing the contact: %+v, %v", s, err)
 	}
 }
 
