@@ -121,7 +121,7 @@ func TestLayoutNames(t *testing.T) {
 	got := layoutNames("    app/             the service\n" +
 		"      app/project    the core; app/httpapi (app/httpapi/API.md and contract.go), sites/store, sites/index.\n" +
 		"    crawl/           the crawler; crawl/demoweb is the demo web, tools/hostileweb a hostile one; frontend/dist\n" +
-		"    sites/           sites/store (SQLite), `internal/refdata`, ../shared/data; an `app/projects.Switcher` holds it")
+		"    sites/           sites/store (SQLite), `internal/refdata`, ../other/app/x; an `app/projects.Switcher` holds it")
 	want := []string{"app/project", "app/httpapi", "app/httpapi/API.md", "sites/store", "sites/index", "crawl/demoweb", "sites/store", "internal/refdata", "app/projects"}
 	if !slices.Equal(got, want) {
 		t.Errorf("layoutNames = %q; want %q", got, want)
