@@ -1,4 +1,4 @@
-package app_test
+package ranking_test
 
 import (
 	"context"
