@@ -1,4 +1,4 @@
-package app_test
+package exports_test
 
 import (
 	"bytes"
