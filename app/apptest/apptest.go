@@ -185,11 +185,7 @@ func EmptyProject(t testing.TB) (*app.App, *project.Project) {
 func create(t testing.TB) (string, *project.Project) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "project")
-	p, err := project.Open(dir, true, project.SearchTimeout(project.NoSearchTimeout))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, p
+	return dir, OpenDir(t, dir, true)
 }
 
 // FailuresProject builds a project whose crawl met failures, and returns
@@ -233,10 +229,7 @@ func Open(t testing.TB, dir string) (a *app.App, close func()) {
 // look into its store.
 func OpenProject(t testing.TB, dir string) (a *app.App, p *project.Project, close func()) {
 	t.Helper()
-	p, err := project.Open(dir, false, project.SearchTimeout(project.NoSearchTimeout))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p = OpenDir(t, dir, false)
 	a = app.New(app.Options{Project: p})
 	var once sync.Once
 	close = func() { once.Do(func() { a.Close(); p.Close() }) }
