@@ -113,6 +113,10 @@ func TestBackupWhileRatingsAreWritten(t *testing.T) {
 	if got := names(t, out); len(got) != 1 || got[0] != "maps.db" {
 		t.Fatalf("the backup's folder holds %v, want maps.db alone", got)
 	}
+	// It holds the accounts' password hashes: its owner's alone.
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the backup's mode: %v %v, want 0600", fi.Mode(), err)
+	}
 
 	// Restored: the copy as the database of a project folder, no index.
 	restored := filepath.Join(t.TempDir(), "restored")
