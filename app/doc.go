@@ -14,16 +14,17 @@
 //	App.Exports      app/exports      seed lists, tables, crawler configurations, WACZ
 //
 // The services stand on app/project (open, lock, journal, the project's
-// settings, the site a name means, a librarian's name), app/fault (the kinds of errors) and the job
-// runner and memo of app/internal; they depend on one another one way:
+// settings, the site a name means, a librarian's name), app/fault (the
+// kinds of errors) and the job runner and memo of app/internal; they
+// depend on one another one way:
 // project ← ranking ← crawling, imports, communities ← lab, review ←
 // exports. Each rule lives once, in its service: which sites a seed list
 // holds, who may see whose rating, who may approve a nomination, which
 // librarians exist, what each exported file is called, when a request is
 // refused. The App itself only builds them, checks the project as a whole
-// ([App.Check]), shows its settings ([App.Settings]; [ranking.Service.SetSettings]
-// changes them, computing the importance again when the link graph changes)
-// and closes what runs ([App.Close]).
+// ([App.Check]), shows its settings ([App.Settings];
+// [ranking.Service.SetSettings] changes them, computing the importance
+// again when the link graph changes) and closes what runs ([App.Close]).
 //
 // Adapters translate between people and these methods and decide nothing:
 //

@@ -35,7 +35,7 @@ type LinkGraph struct {
 }
 
 // LinkGraph returns the site graph the project's importance comes from
-// (see [Settings.Links]).
+// (see [project.Settings.Links]).
 func (s *Service) LinkGraph(ctx context.Context) (LinkGraph, error) {
 	info, err := s.store.LinkGraph(ctx)
 	if err != nil {
