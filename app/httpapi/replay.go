@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -47,6 +48,7 @@ type ReplayOrigin struct {
 	grants map[string]replayGrant // by capability
 	caps   map[grantKey]string    // the capability of a file already granted
 	order  []string               // capabilities, oldest first
+	etags  map[string]string      // the ETag of each file of replayFiles read so far, by name
 }
 
 // replayGrant is a WACZ file the app's page may replay: open opens it
@@ -109,7 +111,7 @@ func NewReplayOrigin(assets fs.FS, o ReplayOriginOptions) (*ReplayOrigin, error)
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &ReplayOrigin{assets: assets, public: pub, port: port, scheme: scheme, log: log.With("component", "replay"),
-		grants: map[string]replayGrant{}, caps: map[grantKey]string{}}, nil
+		grants: map[string]replayGrant{}, caps: map[grantKey]string{}, etags: map[string]string{}}, nil
 }
 
 // Replay gives the app's handler its replay origin: the captures of a site
@@ -211,10 +213,35 @@ func (o *ReplayOrigin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// the replay origin's own files.
 		h.Set("Content-Security-Policy", "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 	}
-	if r.URL.Path == "/replay/sw.js" {
-		h.Set("Cache-Control", "no-cache")
+	// Every use revalidates (a new build's files are never served stale),
+	// and the ETag makes that a 304 without a body: each frame loaded
+	// anew, one a review card, asks again for 2 MB of scripts, which the
+	// browser then takes from its cache, compiled.
+	h.Set("Cache-Control", "no-cache")
+	if tag, err := o.etag(name); err == nil {
+		h.Set("ETag", tag)
 	}
 	http.ServeFileFS(w, r, o.assets, name)
+}
+
+// etag is the ETag of the asset name: a digest of its contents, read once.
+func (o *ReplayOrigin) etag(name string) (string, error) {
+	o.mu.Lock()
+	tag, ok := o.etags[name]
+	o.mu.Unlock()
+	if ok {
+		return tag, nil
+	}
+	b, err := fs.ReadFile(o.assets, name)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	tag = `"` + hex.EncodeToString(sum[:16]) + `"`
+	o.mu.Lock()
+	o.etags[name] = tag
+	o.mu.Unlock()
+	return tag, nil
 }
 
 // serveWACZ serves a granted WACZ file: rest is "CAPABILITY/SITE.wacz".

@@ -11,11 +11,16 @@
 //    the top bar whole);
 //  - the Agreement page leads with what the figures mean for the team, in
 //    words made of the API's own figures, and keeps the statistics' terms
-//    (κ, LOO, Spearman) in a help note that starts closed.
+//    (κ, LOO, Spearman) in a help note that starts closed;
+//  - with STYLED_URL, a `sitesift serve` of a crawl of e2e/styled-web.mjs:
+//    the replay shows the capture's first page with its own (inline)
+//    styles, and says that its style sheet was not captured, where the
+//    page whose styles are all inline has no such word.
 //
 // It prints "N passed, M failed" and exits non-zero when anything failed.
 
 import { addLibrarian, assert, chooseLibrarian, harness } from './harness.mjs';
+import { INK } from './styled-web.mjs';
 
 const RUN = `${process.pid}-${Date.now().toString(36)}`;
 /** LIB only looks: it rates nothing, so the agreement stays the other tests'. */
@@ -25,6 +30,10 @@ const WIDTH = 1280;
 const HEIGHT = 800;
 /** MIN_FRAME is the least height of the review card's replay: a page's first screen, legible. */
 const MIN_FRAME = 260;
+/** STYLED is the server of the styled web's crawl, if given. */
+const STYLED = process.env.STYLED_URL ? process.env.STYLED_URL.replace(/\/?$/, '/') : '';
+/** REPLAY_TIMEOUT: ReplayWeb.page registers its service worker and reads the WACZ file's index first: seconds on a loaded machine. */
+const REPLAY_TIMEOUT = 90_000;
 
 const { base, state, step, need, launch, shot, closeChecked, finish } = harness('desk.spec');
 const { browser, page, pageErrors } = await launch({ viewport: { width: WIDTH, height: HEIGHT } });
@@ -129,6 +138,48 @@ try {
     assert(await help.evaluate((d) => d.open), 'the help note does not open on a click');
     await shot(page, 'desk-agreement-help');
   });
+
+  /** replayed waits until the frame replaying url has the title want, and returns that frame. */
+  async function replayed(url, want) {
+    const until = Date.now() + REPLAY_TIMEOUT;
+    let title = '';
+    while (Date.now() < until) {
+      const frame = page.frames().find((f) => f.url().endsWith('mp_/' + url));
+      if (frame) {
+        title = await frame.title().catch(() => '');
+        if (title === want) return frame;
+      }
+      await page.waitForTimeout(200);
+    }
+    throw new Error(`the replay of ${url} did not show "${want}" (last title "${title}")`);
+  }
+
+  if (STYLED) {
+    await step("the replay shows a capture's first page with its own styles, and says its style sheet was not captured", async () => {
+      await page.goto(`${STYLED}#/sites/styled.test`);
+      const frame = await replayed('http://styled.test/', 'Styled home');
+      const ink = await frame.evaluate(() => getComputedStyle(document.querySelector('h1')).color);
+      assert(ink === INK, `the replayed heading is ${ink}, not the page's own ${INK}`);
+      const note = page.locator('ss-captured [data-captured-unstyled]');
+      await note.waitFor({ timeout: REPLAY_TIMEOUT });
+      await shot(page, 'desk-replay-unstyled');
+      assert((await note.getAttribute('data-captured-unstyled')) === '1', `the note counts ${await note.getAttribute('data-captured-unstyled')} missing sheets, want 1`);
+      const words = await note.innerText();
+      assert(/without its style sheet/.test(words) && /crawl keeps pages/.test(words), `the note reads "${words}"`);
+    });
+    await step('a captured page whose styles are all inline shows them, with no word of missing style sheets', async () => {
+      await page.click('ss-captured [data-captured-url="http://styled.test/inline.html"]');
+      const frame = await replayed('http://styled.test/inline.html', 'Inline only');
+      const ink = await frame.evaluate(() => getComputedStyle(document.querySelector('h1')).color);
+      assert(ink === INK, `the replayed heading is ${ink}, not the page's own ${INK}`);
+      // The frame page reports twice a second: three reports have come and gone.
+      await page.waitForTimeout(1500);
+      const n = await page.locator('ss-captured [data-captured-unstyled]').count();
+      assert(n === 0, 'the page whose styles are all inline is said to lack a style sheet');
+    });
+  } else {
+    console.log('desk.spec: STYLED_URL not set: the replay of styles is not checked');
+  }
 } finally {
   await closeChecked(browser, pageErrors);
 }

@@ -17,6 +17,14 @@
   'use strict';
   const failures = [];
   window.addEventListener('error', (e) => failures.push(`${e.message} (${e.filename}:${e.lineno})`));
+  // The service worker (1.2 MB of script to fetch, compile and install the
+  // first time) is registered at once, while ui.js loads, rather than one
+  // after the other: the replay's first page comes that much sooner.
+  const registering =
+    window.isSecureContext && 'serviceWorker' in navigator
+      ? navigator.serviceWorker.register('/replay/sw.js?serveIndex=1', { scope: '/replay/' })
+      : null;
+  registering?.catch(() => undefined); // reported where it is awaited, below
   await new Promise((ok) => (document.readyState === 'complete' ? ok() : window.addEventListener('load', ok)));
   const msg = document.getElementById('msg');
   const source = new URLSearchParams(location.search).get('source') || '';
@@ -41,9 +49,9 @@
     }
   }
 
-  /** active registers ReplayWeb.page's worker as its element does (same script and scope) and waits until it is active. */
+  /** active waits until ReplayWeb.page's worker, registered as its element does (same script and scope), is active. */
   async function active() {
-    const reg = await navigator.serviceWorker.register('/replay/sw.js?serveIndex=1', { scope: '/replay/' });
+    const reg = await registering;
     if (reg.active) return;
     const sw = reg.installing || reg.waiting;
     if (!sw) throw new Error('no worker installing');
@@ -69,9 +77,31 @@
   }
 
   /**
+   * unstyled counts the style sheets the archived page of window w links
+   * to that did not load, once it has loaded: sitesift's crawl keeps a
+   * site's pages, not their style sheets, so the replay answers "not found"
+   * for them and shows the page with its own inline styles only. The
+   * status is the page's resource timing's (the replay's address of a
+   * sheet ends in "_/" and the sheet's own URL); an engine that gives no
+   * status there gives a sheet that failed no style sheet object.
+   */
+  function unstyled(w) {
+    const d = w.document;
+    if (!d || d.readyState !== 'complete') return { sheets: 0, missing: 0 };
+    const links = [...d.querySelectorAll('link[rel~="stylesheet" i][href]')].filter((l) => !l.disabled);
+    const timed = w.performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'link');
+    const failed = (l) => {
+      const e = timed.find((t) => t.name.endsWith('_/' + l.href));
+      return e && typeof e.responseStatus === 'number' && e.responseStatus > 0 ? e.responseStatus >= 400 : !l.sheet;
+    };
+    return { sheets: links.length, missing: links.filter(failed).length };
+  }
+
+  /**
    * showing finds, breadth first under doc, the frame of the archived page
    * (ReplayWeb.page's address of it holds "mp_/" and the page's URL) and
-   * says which URL it shows and whether the archive lacks it.
+   * says which URL it shows, whether the archive lacks it and how many of
+   * its style sheets did not load.
    */
   function showing(doc, depth) {
     const below = [];
@@ -83,7 +113,7 @@
         if (at >= 0) {
           const d = w.document;
           const notFound = w.errorReason === 'notFound' || (d && d.title === 'Archived Page Not Found');
-          return { url: href.slice(at + 4), title: d ? d.title : '', notFound };
+          return { url: href.slice(at + 4), title: d ? d.title : '', notFound, ...(notFound ? { sheets: 0, missing: 0 } : unstyled(w)) };
         }
         if (w.document) below.push(w.document);
       } catch {
@@ -136,9 +166,10 @@
       let last = '';
       setInterval(() => {
         const p = showing(document, 0);
-        if (!p || p.url + p.notFound === last) return;
-        last = p.url + p.notFound;
-        post({ state: 'url', url: p.url, title: p.title, notFound: p.notFound });
+        const key = p && `${p.url} ${p.notFound} ${p.missing}/${p.sheets}`;
+        if (!p || key === last) return;
+        last = key;
+        post({ state: 'url', url: p.url, title: p.title, notFound: p.notFound, sheets: p.sheets, missingSheets: p.missing });
       }, 500);
       msg.hidden = true;
       document.body.append(el);

@@ -35,8 +35,11 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 /** NO_ORIGIN says why a server without a replay origin shows no replay. */
 const NO_ORIGIN = 'This server replays no captures: it was started without its replay origin.';
 
-/** ReplayNote is what the frame page said last: its state and the page it shows. */
-type ReplayNote = { state: string; why: string; url: string; title: string; notFound: boolean };
+/**
+ * ReplayNote is what the frame page said last: its state and the page it shows, with how many style sheets
+ * that page links to and how many of them did not load (null while it has not said).
+ */
+type ReplayNote = { state: string; why: string; url: string; title: string; notFound: boolean; sheets: number | null; missingSheets: number | null };
 
 /** readNote takes a message of the replay origin's frame as plain text fields, or null when it is not one. */
 function readNote(data: unknown): ReplayNote | null {
@@ -44,7 +47,9 @@ function readNote(data: unknown): ReplayNote | null {
   const d = data as Record<string, unknown>;
   if (d.sitesift !== 'replay' || typeof d.state !== 'string') return null;
   const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 2000) : '');
-  return { state: d.state, why: text(d.why), url: text(d.url), title: text(d.title), notFound: d.notFound === true };
+  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 10000 ? v : null);
+  return { state: d.state, why: text(d.why), url: text(d.url), title: text(d.title), notFound: d.notFound === true,
+    sheets: count(d.sheets), missingSheets: count(d.missingSheets) };
 }
 
 /** pathOf is a page URL's path and query, what tells it from the site's other pages. */
@@ -121,7 +126,14 @@ export class CapturedPanel extends LightElement {
     const d = this.#current();
     if (!f || !d?.frame || e.source !== f.contentWindow || e.origin !== new URL(d.frame).origin) return;
     const n = readNote(e.data);
-    if (n) this.note = n.state === 'url' || !this.note || this.note.state !== 'url' ? n : { ...this.note, state: n.state, why: n.why };
+    if (!n) return;
+    const was = this.note;
+    if (n.state === 'url' && n.sheets === null && was?.url === n.url) {
+      // ReplayWeb.page's own word on the URL says nothing of its style sheets: keep what the frame counted.
+      n.sheets = was.sheets;
+      n.missingSheets = was.missingSheets;
+    }
+    this.note = n.state === 'url' || !was || was.state !== 'url' ? n : { ...was, state: n.state, why: n.why };
   };
 
   /**
@@ -214,8 +226,9 @@ export class CapturedPanel extends LightElement {
   #renderShown(pages: SiteCaptures['pages'], url: string) {
     const n = this.note;
     const keys = this.hideable ? html`<span class="muted small captured-keys">A click in the replay leaves the keyboard to the card: 1–4 still rate.</span>` : nothing;
+    const plain = this.#renderUnstyled();
     if (!n || n.state !== 'url' || !n.url || n.url === url) {
-      return keys === nothing ? nothing : html`<p class="captured-shown">${keys}</p>`;
+      return keys === nothing && plain === nothing ? nothing : html`<p class="captured-shown">${plain}${keys}</p>`;
     }
     const captured = (pages ?? []).some((p) => p.url === n.url);
     return html`<p class="captured-shown" data-captured-shown=${n.notFound || !captured ? 'not-captured' : 'captured'}>
@@ -223,8 +236,22 @@ export class CapturedPanel extends LightElement {
         ? html`<span class="captured-miss" role="status"><strong>Not captured:</strong> <code>${n.url}</code> is not in this project's crawl of the site.</span>`
         : html`<span class="small">Showing <code>${pathOf(n.url)}</code>${captured ? nothing : html`, not among the site's captured pages`}.</span>`}
       <button type="button" class="btn small-btn" data-captured-back @click=${() => this.#back()}>Back to ${pathOf(url)}</button>
-      ${keys}
+      ${plain}${keys}
     </p>`;
+  }
+
+  /**
+   * renderUnstyled says why the page shown looks plain when its style
+   * sheets did not load: the crawl keeps pages, not what they link to.
+   */
+  #renderUnstyled() {
+    const n = this.note;
+    if (!n || n.state !== 'url' || n.notFound || !n.missingSheets || n.sheets === null) return nothing;
+    const all = n.missingSheets === n.sheets;
+    return html`<span class="small captured-unstyled" role="status" data-captured-unstyled=${n.missingSheets}
+      title="sitesift's crawl keeps a site's pages for ranking and review, not their style sheets, images or scripts">
+      Shown without ${all ? (n.sheets === 1 ? 'its style sheet' : `its ${int(n.sheets)} style sheets`) : `${int(n.missingSheets)} of its ${int(n.sheets)} style sheets`}:
+      the crawl keeps pages, not their style sheets.</span>`;
   }
 
   /**
