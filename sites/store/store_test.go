@@ -880,3 +880,30 @@ func BenchmarkSaveCrawlBatch(b *testing.B) {
 		}
 	}
 }
+
+// TestSaveManyLinks: a page's links are stored whatever their number, once
+// each, and a URL that is both an editorial and a template link of the
+// page is editorial.
+func TestSaveManyLinks(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	for _, n := range []int{1, 20, 64, 65, 150} {
+		p := page(t, fmt.Sprintf("http://a.test/%d", n))
+		for i := range n {
+			p.Links = append(p.Links, fmt.Sprintf("http://s%d.test/p%d", i%7, i))
+		}
+		// Every third link again, as a template link: still editorial.
+		// And template links of their own.
+		for i := 0; i < n; i += 3 {
+			p.TemplateLinks = append(p.TemplateLinks, p.Links[i])
+		}
+		p.TemplateLinks = append(p.TemplateLinks, "http://t.test/footer", "http://t.test/footer")
+		save(t, s, []sites.Page{p}, nil)
+		var rows, editorial int
+		err := s.db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(editorial), 0) FROM links JOIN pages ON pages.id = links.page_id
+			WHERE pages.url = ?`, p.URL).Scan(&rows, &editorial)
+		if err != nil || rows != n+1 || editorial != n {
+			t.Errorf("%d links: %d rows, %d editorial, %v; want %d rows, %d editorial", n, rows, editorial, err, n+1, n)
+		}
+	}
+}
