@@ -13,10 +13,19 @@ import (
 // moving to two numbers and clicking, or a helper called with two numbers.
 var fixedClick = regexp.MustCompile(`mousemove\s+(--\S+\s+)*\d+\s+\d+\s.*\bclick\b|(^|[;&|({"']\s*|\s)click\s+\d+\s+\d+`)
 
+// fixedRegion matches a part of a screenshot written in the script as
+// numbers (the screenshot helpers take NAME [COLOUR] X0 Y0 W H), but for the
+// whole page below the top bar.
+var fixedRegion = regexp.MustCompile(`\b(shown|pixels|box_of)\s+\S+\s+("[^"]*"\s+)?(\d+\s+\d+\s+\d+\s+\d+)`)
+
+// pageRegion is the page below the window's top bar at 1280×800.
+const pageRegion = "0 48 1280 752"
+
 // TestDesktopTestsClickElements: the scripts that drive the desktop window
 // with xdotool click an element found by its role and accessible name
 // (.ci/a11y-find), never a place on the screen, which lands on another
-// element once a page gains a card; and .ci/install installs what finding
+// element once a page gains a card, and look for what a step shows in that
+// element's box or the whole page, never in a fixed part of the screen; and .ci/install installs what finding
 // them takes (the accessibility bus, Python's GObject bindings to it, a
 // session bus of the test's own).
 func TestDesktopTestsClickElements(t *testing.T) {
@@ -29,6 +38,9 @@ func TestDesktopTestsClickElements(t *testing.T) {
 			code, _, _ := strings.Cut(line, "#")
 			if fixedClick.MatchString(code) {
 				t.Errorf(".ci/%s:%d clicks at a fixed place, not at an element found by its name: %s", script, i+1, strings.TrimSpace(line))
+			}
+			if m := fixedRegion.FindStringSubmatch(code); m != nil && strings.Join(strings.Fields(m[3]), " ") != pageRegion {
+				t.Errorf(".ci/%s:%d looks at a fixed part of the screen, not at an element's box or the whole page: %s", script, i+1, strings.TrimSpace(line))
 			}
 		}
 		if !strings.Contains(string(b), ".ci/a11y-find") {
@@ -68,6 +80,28 @@ func TestFixedClickPattern(t *testing.T) {
 	} {
 		if got := fixedClick.MatchString(tc.line); got != tc.fixed {
 			t.Errorf("%q: fixed click %v, want %v", tc.line, got, tc.fixed)
+		}
+	}
+}
+
+// TestFixedRegionPattern holds the pattern to the screenshot regions it must
+// tell apart.
+func TestFixedRegionPattern(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		fixed bool
+	}{
+		{`shown 15-captured 30 330 960 470`, true},
+		{`[ -z "$(box_of 16-review "$warn" 0 300 1280 500)" ]`, true},
+		{`[ "$(pixels "$1-chosen" "$pink" 900 520 360 120)" -lt 100 ]`, true},
+		{`[ "$(pixels 14-lab "$accent_weak" 735 10 60 26)" -gt 600 ]`, true},
+		{`[ "$(pixels 05-bad-refused "$pink" 0 48 1280 752)" -gt 5000 ]`, false},
+		{`shown 15-captured "$fx" "$fy" "$fw" "$fh"`, false},
+		{`[ -z "$(box_of 15-captured "$warn" 0 $((fy - 60)) 1280 $((800 - fy + 60)))" ]`, false},
+	} {
+		m := fixedRegion.FindStringSubmatch(tc.line)
+		if got := m != nil && strings.Join(strings.Fields(m[3]), " ") != pageRegion; got != tc.fixed {
+			t.Errorf("%q: fixed region %v, want %v", tc.line, got, tc.fixed)
 		}
 	}
 }
