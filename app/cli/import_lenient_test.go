@@ -46,7 +46,7 @@ func TestCLIImportSkipsBadLines(t *testing.T) {
 		t.Errorf("stdout %q", out)
 	}
 	if !strings.Contains(stderr, "4 bad lines skipped (--strict refuses the file):") ||
-		!strings.Contains(stderr, "\n  2: the source name is no host name") {
+		!strings.Contains(stderr, "\n  2 lines: the source name is no host name") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 	named(t, stderr)

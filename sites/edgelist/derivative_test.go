@@ -52,6 +52,9 @@ func TestReadAUTDomainGraph(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if r := g.Report(tc.file); !strings.HasPrefix(r, tc.file+": read as "+g.Format+"\n") || g.Format == FormatEdgeList {
+				t.Errorf("Report = %q, want it to name the layout read", r)
+			}
 			w := map[string]float64{}
 			for k, v := range want {
 				w[k] = v

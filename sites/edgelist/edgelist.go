@@ -60,11 +60,16 @@ type Summary struct {
 	SkippedWhy   map[string]int `json:"skipped_why"`
 }
 
-// Report says in lines of text what s says of the file name: that its
-// nodes are ids, and how many lines were skipped, why, and the first of
-// them one a line ("name:12: why"). It is "" for a host graph read whole.
+// Report says in lines of text what s says of the file name: the layout
+// it was read as when not a plain edge list, that its nodes are ids, and
+// how many lines were skipped, why ("  2 lines: why"), and the first of
+// them one a line ("name:12: why"). It is "" for an edge list of host
+// names read whole.
 func (s Summary) Report(name string) string {
 	var b strings.Builder
+	if s.Format != "" && s.Format != FormatEdgeList {
+		fmt.Fprintf(&b, "%s: read as %s\n", name, s.Format)
+	}
 	if s.IDs {
 		fmt.Fprintf(&b, "%s: a graph of ids (every node an integer), not of host names", name)
 		switch {
@@ -88,7 +93,12 @@ func (s Summary) Report(name string) string {
 		return cmp.Or(cmp.Compare(s.SkippedWhy[y], s.SkippedWhy[x]), strings.Compare(x, y))
 	})
 	for _, w := range why {
-		fmt.Fprintf(&b, "\n  %d: %s", s.SkippedWhy[w], w)
+		n := s.SkippedWhy[w]
+		fmt.Fprintf(&b, "\n  %d line", n)
+		if n != 1 {
+			b.WriteByte('s')
+		}
+		fmt.Fprintf(&b, ": %s", w)
 	}
 	b.WriteByte('\n')
 	for _, l := range s.SkippedLines {
