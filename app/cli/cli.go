@@ -349,6 +349,15 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	}
 	defer srv.Close()
 	proxy := srv.URL
+	logDir := *dir
+	if abs, err := filepath.Abs(logDir); err == nil {
+		logDir = abs
+	}
+	c, logPath, closeLog, err := c.demoLog(logDir)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
 		req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
 			SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
@@ -361,6 +370,9 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: demo project %s\n", where)
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites, %d pages at most) through %s\n", len(web.Sites()), *maxPages, proxy)
+		if logPath != "" {
+			fmt.Fprintf(c.Stdout, "sitesift: the crawl's messages go to %s\n", logPath)
+		}
 		// The crawl takes some 20 s: say how it goes, beside the window or the browser, until it ends.
 		stop := make(chan struct{})
 		followed := make(chan struct{})
@@ -373,7 +385,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			<-followed
 		}()
 		replay, stopReplay := c.windowReplay()
-		err := c.Desktop("sitesift demo — "+p.Dir, c.handler(a, append(replay, httpapi.Desktop(c.Dialogs))...))
+		err := c.Desktop("sitesift demo — "+p.Dir, c.saysOpened(c.handler(a, append(replay, httpapi.Desktop(c.Dialogs))...)))
 		stopReplay()
 		if !errors.Is(err, ErrNoDesktop) {
 			return err
