@@ -3,6 +3,7 @@ package crawl
 import (
 	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/abadojack/whatlanggo"
@@ -543,8 +544,17 @@ func declaredLanguage(n *html.Node) string {
 	return v
 }
 
-// langSample is how much of a text the language is detected from, in bytes.
-const langSample = 2048
+// langSample is how much of a text the language is detected from, in bytes:
+// the 34 articles in eight languages of the main-text corpus are all told
+// from their first 1,024 bytes as from 2,048, for half the CPU (the
+// detection was a fifth of an import's).
+const langSample = 1024
+
+// minKana is the share of kana among the kana and kanji of a text from which
+// a text whatlanggo takes for Chinese is Japanese: it reads the script most
+// characters are in, and Japanese prose heavy in kanji has more of them than
+// of kana; Chinese has none.
+const minKana = 0.1
 
 // minConfidence is the confidence under which whatlanggo's guess for a page
 // that declares no language is no answer: it tells Russian from Bulgarian,
@@ -559,10 +569,14 @@ const minConfidence = 0.5
 // It is the page's one detection: go-trafilatura's own, of the whole text,
 // is left out (see the module crawl/whatlanggo).
 func language(text, declared string) string {
-	info := whatlanggo.Detect(truncate(text, langSample))
+	sample := truncate(text, langSample)
+	info := whatlanggo.Detect(sample)
 	code := info.Lang.Iso6391()
 	if info.Lang < 0 {
 		code = ""
+	}
+	if code == "zh" && kanaShare(sample) >= minKana {
+		code = "ja"
 	}
 	switch {
 	case declared != "" && (code == declared || !info.IsReliable()):
@@ -571,4 +585,22 @@ func language(text, declared string) string {
 		return code
 	}
 	return declared
+}
+
+// kanaShare is the share of kana (hiragana and katakana) among the kana and
+// the kanji (CJK ideographs) of s; 0 when it has neither.
+func kanaShare(s string) float64 {
+	var kana, kanji int
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			kanji++
+		}
+	}
+	if kana+kanji == 0 {
+		return 0
+	}
+	return float64(kana) / float64(kana+kanji)
 }

@@ -156,6 +156,8 @@ func TestLanguageOfPages(t *testing.T) {
 		{"German, undeclared", article("", "Heftige Regenfälle gingen drei Tage lang über dem Tal nieder, und der Fluss trat am Dienstagabend über die Ufer. Hunderte Häuser wurden evakuiert, als das Wasser die Altstadt erreichte."), "de"},
 		{"Russian, declared ru-RU", article("ru-RU", "В долине три дня шли сильные дожди, и во вторник вечером река вышла из берегов. Сотни домов были эвакуированы, когда вода достигла старого города."), "ru"},
 		{"Japanese, undeclared", article("", "谷では三日間大雨が降り続き、火曜日の夜に川が氾濫しました。水が旧市街に達したため、数百軒の家が避難しました。市長は、緊急サービスが一晩中働いたと述べました。"), "ja"},
+		{"Japanese heavy in kanji, undeclared", article("", "国立国会図書館は令和六年度の収集方針を発表した。地方自治体の公式電子資料を重点的に保存する計画で、大学図書館所蔵貴重書籍全文画像公開予定。"), "ja"},
+		{"Chinese, undeclared", article("", "国家图书馆今天公布了新的网络资源采集方针。地方政府的官方网站和大学图书馆的电子资料将被重点保存，珍贵古籍的全文图像也将陆续公开。"), "zh"},
 		{"a declaration the text belies", article("en", strings.Repeat("Les pluies abondantes sont tombées pendant trois jours sur la vallée, et la rivière est sortie de son lit mardi soir. ", 3)), "fr"},
 		{"too few words to tell", `<html><body><p>OK 42</p></body></html>`, ""},
 	}
