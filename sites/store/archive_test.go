@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -49,5 +50,37 @@ func TestArchiveImportedBySlice(t *testing.T) {
 	}
 	if err := record(sliced); !errors.Is(err, ErrAlreadyImported) {
 		t.Errorf("a file recorded without a slice, again with one: %v, want ErrAlreadyImported", err)
+	}
+}
+
+// TestArchiveImportCache: an archive file's import writes with a page cache
+// of archiveCacheKiB, and its connection goes back to the pool with the
+// default cache, whether the import was kept or failed.
+func TestArchiveImportCache(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	s.db.SetMaxOpenConns(1) // the connection the import used is the one read below
+	for i, fail := range []bool{false, true} {
+		f := ArchiveFile{Kind: "warc", Path: fmt.Sprintf("f%d.warc.gz", i), Size: 10, Digest: fmt.Sprintf("sha256:%d", i)}
+		var during int
+		_, err := s.ImportArchiveFile(ctx, f, func(a *ArchiveTx) error {
+			if err := a.tx.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&during); err != nil {
+				return err
+			}
+			if fail {
+				return errors.New("broken file")
+			}
+			return nil
+		}, func() any { return map[string]int{} })
+		if (err != nil) != fail {
+			t.Fatalf("import (fail %v): %v", fail, err)
+		}
+		var after int
+		if err := s.db.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&after); err != nil {
+			t.Fatal(err)
+		}
+		if during != archiveCacheKiB || after != -2000 {
+			t.Errorf("fail %v: cache_size %d during the import, %d after; want %d, -2000", fail, during, after, archiveCacheKiB)
+		}
 	}
 }

@@ -54,6 +54,11 @@ const bulkCacheKiB = -256 * 1024
 // running beside it needs. 32 MiB.
 const appendCacheKiB = -32 * 1024
 
+// archiveCacheKiB is the page cache of an archive file's import: its pages,
+// links and their indexes outgrow the default 2 MiB within a few thousand
+// pages, after which every insert re-reads pages the cache let go. 64 MiB.
+const archiveCacheKiB = -64 * 1024
+
 // sortCacheKiB is the page cache while indexes are rebuilt; SQLite's sort
 // keeps runs of up to that size in memory, one for each of its threads.
 // 32 MiB.
@@ -287,6 +292,16 @@ func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(c
 // written in the same transaction. A connection whose settings cannot be
 // restored is closed, never returned to the pool without foreign keys.
 func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	return s.writeOn(ctx, what,
+		[]string{fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"},
+		[]string{"cache_size = -2000", "temp_store = DEFAULT", "threads = 0", "foreign_keys = ON"}, fn)
+}
+
+// writeOn is [Store.write] on a connection of its own with the given
+// PRAGMAs set; defaults are set back before the connection returns to the
+// pool. A connection whose settings cannot be set back is closed, never
+// returned to the pool as it was set.
+func (s *Store) writeOn(ctx context.Context, what string, pragmas, defaults []string, fn func(tx *sql.Tx) error) error {
 	release, err := s.writer(ctx, what)
 	if err != nil {
 		return err
@@ -307,11 +322,11 @@ func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) 
 		return nil
 	}
 	defer func() {
-		if set(context.WithoutCancel(ctx), "cache_size = -2000", "temp_store = DEFAULT", "threads = 0", "foreign_keys = ON") != nil {
+		if set(context.WithoutCancel(ctx), defaults...) != nil {
 			conn.Raw(func(any) error { return driver.ErrBadConn })
 		}
 	}()
-	if err := set(ctx, fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"); err != nil {
+	if err := set(ctx, pragmas...); err != nil {
 		return err
 	}
 	return inTx(ctx, conn, what, fn)
