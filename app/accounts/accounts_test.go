@@ -560,3 +560,23 @@ func TestEnableAndLastSignIn(t *testing.T) {
 		t.Fatalf("the enabling's audit row: %+v %v", rows, err)
 	}
 }
+
+// TestSignInVoidsThePendingLink: an account added with a password also gets
+// a one-time link; once its owner signs in with the password, the link no
+// longer opens the account.
+func TestSignInVoidsThePendingLink(t *testing.T) {
+	ctx := context.Background()
+	p, c := open(t), newClock()
+	s := newService(t, p, c)
+	g, err := s.Add(ctx, "ana", project.RoleCurator, "ana's long password")
+	if err != nil || g.LinkToken == "" {
+		t.Fatalf("added: %+v %v; want a link", g, err)
+	}
+	if _, _, err := s.SignIn(ctx, "ana", "ana's long password", "10.0.0.1", ""); err != nil {
+		t.Fatal(err)
+	}
+	c.move(time.Minute)
+	if _, _, err := s.SignInLink(ctx, g.LinkToken, "10.0.0.2"); err == nil {
+		t.Fatal("the link given before the password sign-in still signs in")
+	}
+}

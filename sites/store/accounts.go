@@ -165,10 +165,12 @@ func (s *Store) TakeSignInLink(ctx context.Context, link string, now time.Time) 
 	return s.Account(ctx, name)
 }
 
-// AccountSignedIn records that name's account signed in at t.
+// AccountSignedIn records that name's account signed in at t, and voids
+// its pending sign-in link: the person is in, and a link still lying in an
+// email or a chat no longer opens their account.
 func (s *Store) AccountSignedIn(ctx context.Context, name string, t time.Time) error {
 	return s.write(ctx, fmt.Sprintf("sign-in of account %q", name), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE accounts SET signed_in_at = ?
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET signed_in_at = ?, link = '', link_expires = ''
 			WHERE librarian_id = (SELECT id FROM librarians WHERE name_key = ?)`, formatTime(t), foldName(name))
 		if err != nil {
 			return fmt.Errorf("store: sign-in of account %q: %w", name, err)
