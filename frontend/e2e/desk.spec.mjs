@@ -82,6 +82,25 @@ try {
     assert(g.height >= MIN_FRAME, `the replay is ${Math.round(g.height)} px high, under ${MIN_FRAME}`);
   });
 
+  await step('after a rating, the next card shows its capture whole too, under the line saying what was rated', async () => {
+    const site = need('site', 'a captured site');
+    await page.locator(`.review-card[data-site="${site}"]`).focus();
+    await page.keyboard.press('1');
+    await page.waitForSelector(`.review-flash[data-flash="${site}"]`);
+    const frame = page.locator(`.review-card:not([data-site="${site}"]) iframe.replay-frame`);
+    await frame.waitFor();
+    await page.waitForSelector('.review-card[aria-busy="false"]');
+    await page.waitForTimeout(300);
+    await shot(page, 'desk-review-after-rating');
+    const g = await frame.evaluate((f) => {
+      const r = f.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: r.height, scrollY: window.scrollY, vh: window.innerHeight };
+    });
+    assert(g.scrollY === 0, `the page was scrolled to ${g.scrollY} px`);
+    assert(g.top >= 0 && g.bottom <= g.vh, `the next replay spans ${Math.round(g.top)}–${Math.round(g.bottom)} px of a ${g.vh} px window: not all of it is in view`);
+    assert(g.height >= MIN_FRAME, `the next replay is ${Math.round(g.height)} px high, under ${MIN_FRAME}`);
+  });
+
   await step('the History page fits 1280 px: no horizontal scroll, the top bar whole', async () => {
     await page.goto(`${base}#/history`);
     await page.waitForSelector('.history .history-table, #history-empty');

@@ -181,6 +181,8 @@ export class ReviewView extends LightElement {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // The line saying what was just rated takes room above the card: the replay gives it back (review-view.css).
+    this.toggleAttribute('data-flash', this.flash !== null);
     const prev = changed.get('params') as URLSearchParams | undefined;
     const paramsChanged = changed.has('params') && (!prev || prev.toString() !== this.params.toString());
     if (changed.has('librarian') && changed.get('librarian') !== undefined) {
