@@ -500,9 +500,10 @@ export class SsImport extends LightElement {
     const running = st?.state === 'running';
     return html`<div class="import-layout">
       <header class="import-head">
-        <h2>Import archives</h2>
-        <p class="muted import-intro">Bring in what Heritrix, Browsertrix, wget, warcprox or Common Crawl have gathered: the sites are
-          ranked with the project's, and importing the same file twice changes nothing.</p>
+        <h2>Import archives and graphs</h2>
+        <p class="muted import-intro">Bring in what Heritrix, Browsertrix, wget, warcprox or Common Crawl have gathered, or a site
+          graph (an edge list, the domain graph of the Archives Unleashed Toolkit or ARCH, GraphML, GEXF): the sites are
+          ranked with the project's, and importing the same archive file twice changes nothing.</p>
       </header>
       ${alertBox(this.#action.error || this.#history.error)}
       ${this.#renderForm(running)}
