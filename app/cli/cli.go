@@ -359,6 +359,7 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 	}
 	defer closeLog()
 	return c.inProject(*dir, true, func(a *app.App, p *project.Project) error {
+		before := a.Crawling.Status()
 		req := crawling.CrawlRequest{Seeds: web.Seeds(), MaxPages: *maxPages, MaxPagesPerSite: 40, Strategy: "greedy", Proxy: proxy,
 			SettingsUpdate: project.SettingsUpdate{DelayMS: app.Set(int(delay.Milliseconds())), Parallel: app.Set(4)}}
 		if _, err := a.Crawling.Start(req); err != nil {
@@ -369,6 +370,9 @@ func (c CLI) demo(ctx context.Context, args []string) error {
 			where = abs
 		}
 		fmt.Fprintf(c.Stdout, "sitesift: demo project %s\n", where)
+		if before.State != crawling.StateIdle && before.PagesOK > 0 {
+			fmt.Fprintf(c.Stdout, "sitesift: the project holds an earlier run's crawl (%s): this one goes on with what that left to fetch; remove the folder to crawl the demo web afresh\n", fetchedFailed(before))
+		}
 		fmt.Fprintf(c.Stdout, "sitesift: crawling the demo web (%d sites, %d pages at most) through %s\n", len(web.Sites()), *maxPages, proxy)
 		if logPath != "" {
 			fmt.Fprintf(c.Stdout, "sitesift: the crawl's messages go to %s\n", logPath)

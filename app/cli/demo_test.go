@@ -124,6 +124,12 @@ func TestDemoKeepsItsLogOffTheTerminal(t *testing.T) {
 			t.Fatalf("the second run's crawl did not end within 3 minutes; stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
 		}
 	}
+	// The second run says it goes on from the first's crawl, which the first could not.
+	earlier := regexp.MustCompile(`(?m)^sitesift: the project holds an earlier run's crawl \(\d+ pages fetched, \d+ failed\): `)
+	if earlier.MatchString(out1.String()) || !earlier.MatchString(out.String()) {
+		t.Errorf("the earlier run's crawl is named in run 1 %v, run 2 %v; want run 2 only; run 2's stdout:\n%s",
+			earlier.MatchString(out1.String()), earlier.MatchString(out.String()), out.String())
+	}
 	resp, err := http.Get(u.Scheme + "://" + u.Host + "/api/crawl")
 	if err != nil {
 		t.Fatal(err)
