@@ -87,7 +87,7 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph" {
+	if strings.Join(rows[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph,opic_ties" {
 		t.Fatalf("header %v", rows[0])
 	}
 	var opic, pr float64
@@ -102,6 +102,27 @@ func TestCLIRankSeedsSearch(t *testing.T) {
 			t.Fatalf("not sorted by opic: %v", r)
 		}
 		prev, opic, pr = o, opic+o, pr+p
+	}
+	// opic_ties counts the other sites of the same OPIC rank, as the table's "=" marks them
+	// (platforms, rank 0, are not ranked).
+	sameRank := map[string]int{}
+	for _, r := range rows[1:] {
+		sameRank[r[6]]++
+	}
+	tied := 0
+	for _, r := range rows[1:] {
+		if r[6] == "0" {
+			continue
+		}
+		if want := strconv.Itoa(sameRank[r[6]] - 1); r[11] != want {
+			t.Fatalf("opic_ties of %s = %q, want %s (rank %s)", r[0], r[11], want, r[6])
+		}
+		if r[11] != "0" {
+			tied++
+		}
+	}
+	if tied == 0 {
+		t.Errorf("no site of the crawled project shares its rank: the ties column goes untested")
 	}
 	if math.Abs(opic-1) > 1e-9 || math.Abs(pr-1) > 1e-9 {
 		t.Errorf("opic sums to %v, pagerank to %v", opic, pr)

@@ -41,7 +41,7 @@ func rankCSV(t *testing.T, args ...string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph" {
+	if strings.Join(recs[0], ",") != "site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,pagerank_rank,pagerank_score,graph,opic_ties" {
 		t.Fatalf("header %v", recs[0])
 	}
 	rows := map[string][]string{}

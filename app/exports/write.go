@@ -54,7 +54,7 @@ func WriteSeeds(w io.Writer, seeds []Seed, format string) error {
 
 // WriteRank writes the ranking as an aligned table, CSV
 // (site,opic,pagerank,in_sites,out_sites,pages,opic_rank,opic_score,
-// pagerank_rank,pagerank_score,graph) or JSON. The table shows each site's rank
+// pagerank_rank,pagerank_score,graph,opic_ties) or JSON. The table shows each site's rank
 // and 0–100 score by OPIC and by PageRank (see [ranking.Ranking]), a rank shared
 // with other sites marked "=", and, when raw, the
 // shares of 1 they come from; CSV and JSON always carry both. Each says
@@ -113,7 +113,7 @@ func csvField(s string) string {
 func writeRankCSV(w io.Writer, rows []ranking.RankRow) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	cw := export.NewCSVWriter(bw)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph"})
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph", "opic_ties"})
 	cw.Flush()
 	var line []byte
 	// The graph is one of a few names, the same on every row: quoted once.
@@ -121,7 +121,7 @@ func writeRankCSV(w io.Writer, rows []ranking.RankRow) error {
 	for _, r := range rows {
 		if !export.PlainField(r.Site) {
 			cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages),
-				strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore), r.Graph})
+				strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore), r.Graph, strconv.Itoa(r.OPICTies)})
 			cw.Flush()
 			continue
 		}
@@ -141,6 +141,8 @@ func writeRankCSV(w io.Writer, rows []ranking.RankRow) error {
 		}
 		line = append(line, ',')
 		line = append(line, cell...)
+		line = append(line, ',')
+		line = strconv.AppendInt(line, int64(r.OPICTies), 10)
 		line = append(line, '\n')
 		bw.Write(line)
 	}

@@ -21,17 +21,17 @@ func TestWriteRankCSVMatchesEncodingCSV(t *testing.T) {
 	for i, n := range names {
 		rows = append(rows, ranking.RankRow{Site: n, OPIC: 1 / float64(i+3), PageRank: float64(i) * 1e-17, InSites: i, OutSites: 2 * i, Pages: i % 3,
 			Graph: graphs[i%len(graphs)]})
-		rows[i].Standing = ranking.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i}
+		rows[i].Standing = ranking.Standing{OPICRank: i + 1, OPICScore: 100 - i, PageRankRank: len(names) - i, PageRankScore: i, OPICTies: i % 2}
 	}
 	var got, want strings.Builder
 	if err := writeRankCSV(&got, rows); err != nil {
 		t.Fatal(err)
 	}
 	cw := export.NewCSVWriter(&want)
-	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph"})
+	cw.Write([]string{"site", "opic", "pagerank", "in_sites", "out_sites", "pages", "opic_rank", "opic_score", "pagerank_rank", "pagerank_score", "graph", "opic_ties"})
 	for _, r := range rows {
 		cw.Write([]string{r.Site, export.Ftoa(r.OPIC), export.Ftoa(r.PageRank), strconv.Itoa(r.InSites), strconv.Itoa(r.OutSites), strconv.Itoa(r.Pages),
-			strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore), r.Graph})
+			strconv.Itoa(r.OPICRank), strconv.Itoa(r.OPICScore), strconv.Itoa(r.PageRankRank), strconv.Itoa(r.PageRankScore), r.Graph, strconv.Itoa(r.OPICTies)})
 	}
 	cw.Flush()
 	if got.String() != want.String() {
