@@ -272,14 +272,14 @@ func (svc *Service) startCrawl(req CrawlRequest) (crawlStatus, error) {
 			svc.log.Error("OPIC snapshot", "err", serr)
 		}
 		cs := c.Status()
-		if ferr := svc.store.FinishCrawl(bg, id, final, cs.EndReason, cs.Pages, cs.Retries); ferr != nil {
+		if ferr := svc.store.FinishCrawl(bg, id, final, cs.EndReason, countsOf(cs)); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		return final, err
 	})
 	if err != nil { // the app is closing: the crawl never ran
 		abandon()
-		if ferr := svc.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", 0, 0); ferr != nil {
+		if ferr := svc.store.FinishCrawl(bg, id, StateFailed, "the app closed before the crawl started", store.CrawlCounts{}); ferr != nil {
 			err = errors.Join(err, ferr)
 		}
 		return crawlStatus{}, fault.Conflict(fmt.Errorf("crawl: %w", err))
@@ -364,4 +364,10 @@ func (svc *Service) refuseImported(ctx context.Context) error {
 		return fault.Conflict(fmt.Errorf("crawl: %w (sitesift import); crawl into a new project (Projects, then New project…, in the app; sitesift crawl --project NEW-DIR on the command line)", ErrImportedGraph))
 	}
 	return nil
+}
+
+// countsOf is what a crawl's record keeps of its status.
+func countsOf(cs crawl.Status) store.CrawlCounts {
+	return store.CrawlCounts{Pages: cs.Pages, Retries: cs.Retries,
+		TemplateLinksLeftOut: cs.TemplateLeftOut, TemplateSitesLeftOut: cs.TemplateSitesLeftOut}
 }

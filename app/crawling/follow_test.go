@@ -114,11 +114,17 @@ func TestCrawlFollowsEditorialLinks(t *testing.T) {
 			if pg.TemplateLinks < 12 || pg.EditorialLinks != 1 {
 				t.Errorf("%s: %d template links, %d editorial; want 12 or more, 1", seeds[0], pg.TemplateLinks, pg.EditorialLinks)
 			}
-			// A status read back from the project says which links it followed.
+			// A status read back from the project says which links it followed,
+			// and how many template links it left out, as the crawl's own did.
 			b := newService(p)
 			defer b.Close()
-			if got, want := b.Status().Follow, cmp.Or(follow, "editorial"); got != want {
+			back := b.Status()
+			if got, want := back.Follow, cmp.Or(follow, "editorial"); got != want {
 				t.Errorf("status read back: follow %q, want %q", got, want)
+			}
+			if back.TemplateLinksLeftOut != st.TemplateLinksLeftOut || back.TemplateSitesLeftOut != st.TemplateSitesLeftOut {
+				t.Errorf("status read back: %d template links to %d sites left out, want %d to %d",
+					back.TemplateLinksLeftOut, back.TemplateSitesLeftOut, st.TemplateLinksLeftOut, st.TemplateSitesLeftOut)
 			}
 		})
 	}

@@ -54,7 +54,7 @@ func (s *sink) save(ctx context.Context, pages []sites.Page, states []sites.Site
 	}
 	if s.crawler != nil {
 		st := s.crawler.Status()
-		if err := s.svc.store.CrawlProgress(ctx, s.crawl, st.Pages, st.Retries); err != nil {
+		if err := s.svc.store.CrawlProgress(ctx, s.crawl, countsOf(st)); err != nil {
 			return err
 		}
 	}

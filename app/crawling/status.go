@@ -172,7 +172,8 @@ func (svc *Service) lastCrawl() CrawlStatus {
 		}
 		c := crawls[0]
 		st := CrawlStatus{State: c.State, Pages: c.Pages, Retries: c.Retries, Top: []ranking.SiteScore{}, EndReason: c.EndReason,
-			ErrorsByClass: map[string]int{}, Dropped: map[string]int{}}
+			ErrorsByClass: map[string]int{}, Dropped: map[string]int{},
+			TemplateLinksLeftOut: c.TemplateLinksLeftOut, TemplateSitesLeftOut: c.TemplateSitesLeftOut}
 		if byClass, err := svc.store.Fetches(ctx, c.StartedAt); err == nil {
 			st.PagesOK = byClass[""]
 			delete(byClass, "")

@@ -637,16 +637,25 @@ func (s *Store) StartCrawl(ctx context.Context, settings any) (int64, error) {
 	return id, err
 }
 
+// CrawlCounts is how far a crawl has got: the pages it fetched, the
+// fetches it tried again, and the template links to other sites it left
+// out (their distinct URLs and sites) when it follows editorial links.
+type CrawlCounts struct {
+	Pages, Retries                             int
+	TemplateLinksLeftOut, TemplateSitesLeftOut int
+}
+
 // FinishCrawl records the end of crawl id: its final state (e.g. [CrawlDone]),
-// why it ended (crawl.EndLimit …), the number of pages it fetched and of the
-// fetches it tried again. An unknown id is [ErrNotFound].
-func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string, pages, retries int) error {
+// why it ended (crawl.EndLimit …) and its counts. An unknown id is
+// [ErrNotFound].
+func (s *Store) FinishCrawl(ctx context.Context, id int64, state, reason string, n CrawlCounts) error {
 	if state == "" {
 		return fmt.Errorf("store: finish crawl %d: %w: empty state", id, ErrInvalid)
 	}
 	return s.write(ctx, fmt.Sprintf("finish crawl %d", id), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, end_reason = ?, pages = ?, retries = ?
-			WHERE id = ?`, formatTime(s.now()), state, reason, pages, retries, id)
+		res, err := tx.ExecContext(ctx, `UPDATE crawls SET finished_at = ?, state = ?, end_reason = ?, pages = ?, retries = ?,
+			template_links_left_out = ?, template_sites_left_out = ?
+			WHERE id = ?`, formatTime(s.now()), state, reason, n.Pages, n.Retries, n.TemplateLinksLeftOut, n.TemplateSitesLeftOut, id)
 		if err != nil {
 			return fmt.Errorf("store: finish crawl %d: %w", id, err)
 		}
@@ -740,11 +749,12 @@ func (s *Store) FetchErrors(ctx context.Context, q FetchErrorQuery) (total int, 
 	return total, rows, nil
 }
 
-// CrawlProgress records how far crawl id has got — its responses and
-// retries so far — so that a crawl a kill cuts short keeps them.
-func (s *Store) CrawlProgress(ctx context.Context, id int64, pages, retries int) error {
+// CrawlProgress records how far crawl id has got, so that a crawl a kill
+// cuts short keeps its counts.
+func (s *Store) CrawlProgress(ctx context.Context, id int64, n CrawlCounts) error {
 	return s.write(ctx, fmt.Sprintf("crawl %d progress", id), func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE crawls SET pages = ?, retries = ? WHERE id = ?`, pages, retries, id)
+		_, err := tx.ExecContext(ctx, `UPDATE crawls SET pages = ?, retries = ?, template_links_left_out = ?, template_sites_left_out = ?
+			WHERE id = ?`, n.Pages, n.Retries, n.TemplateLinksLeftOut, n.TemplateSitesLeftOut, id)
 		return err
 	})
 }
@@ -759,12 +769,14 @@ type Crawl struct {
 	EndReason  string // why it ended; "" while running
 	Pages      int
 	Retries    int // fetches tried again after a passing failure
+	// TemplateLinksLeftOut and TemplateSitesLeftOut: see [CrawlCounts].
+	TemplateLinksLeftOut, TemplateSitesLeftOut int
 }
 
 // Crawls returns the recorded crawls, newest first.
 func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
 	out, err := queryList(ctx, s.rdb, scanCrawl, `SELECT id, started_at, finished_at, settings, state, end_reason, pages,
-		retries FROM crawls ORDER BY id DESC`)
+		retries, template_links_left_out, template_sites_left_out FROM crawls ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: crawls: %w", err)
 	}
@@ -774,7 +786,8 @@ func (s *Store) Crawls(ctx context.Context) ([]Crawl, error) {
 func scanCrawl(sc scanner) (c Crawl, err error) {
 	var started, settings string
 	var finished sql.NullString
-	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.EndReason, &c.Pages, &c.Retries); err != nil {
+	if err := sc.Scan(&c.ID, &started, &finished, &settings, &c.State, &c.EndReason, &c.Pages, &c.Retries,
+		&c.TemplateLinksLeftOut, &c.TemplateSitesLeftOut); err != nil {
 		return c, err
 	}
 	if c.StartedAt, err = parseTime(started); err != nil {

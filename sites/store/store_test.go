@@ -749,11 +749,19 @@ func TestCrawls(t *testing.T) {
 	if err != nil || len(cs) != 1 || cs[0].State != CrawlRunning || !cs[0].FinishedAt.IsZero() {
 		t.Fatalf("Crawls after start = %+v, %v", cs, err)
 	}
-	if err := s.FinishCrawl(ctx, id, CrawlDone, "exhausted", 7, 2); err != nil {
+	if err := s.CrawlProgress(ctx, id, CrawlCounts{Pages: 3, Retries: 1, TemplateLinksLeftOut: 5, TemplateSitesLeftOut: 4}); err != nil {
 		t.Fatal(err)
 	}
 	cs, err = s.Crawls(ctx)
-	if err != nil || len(cs) != 1 || cs[0].ID != id || cs[0].State != CrawlDone || cs[0].Pages != 7 || cs[0].Retries != 2 || cs[0].FinishedAt.IsZero() {
+	if err != nil || len(cs) != 1 || cs[0].Pages != 3 || cs[0].Retries != 1 || cs[0].TemplateLinksLeftOut != 5 || cs[0].TemplateSitesLeftOut != 4 {
+		t.Fatalf("Crawls after progress = %+v, %v", cs, err)
+	}
+	if err := s.FinishCrawl(ctx, id, CrawlDone, "exhausted", CrawlCounts{Pages: 7, Retries: 2, TemplateLinksLeftOut: 9, TemplateSitesLeftOut: 6}); err != nil {
+		t.Fatal(err)
+	}
+	cs, err = s.Crawls(ctx)
+	if err != nil || len(cs) != 1 || cs[0].ID != id || cs[0].State != CrawlDone || cs[0].Pages != 7 || cs[0].Retries != 2 || cs[0].FinishedAt.IsZero() ||
+		cs[0].TemplateLinksLeftOut != 9 || cs[0].TemplateSitesLeftOut != 6 {
 		t.Fatalf("Crawls after finish = %+v, %v", cs, err)
 	}
 	var settings struct {
@@ -762,7 +770,7 @@ func TestCrawls(t *testing.T) {
 	if err := json.Unmarshal(cs[0].Settings, &settings); err != nil || settings.MaxPages != 10 {
 		t.Errorf("settings = %s, %v", cs[0].Settings, err)
 	}
-	if err := s.FinishCrawl(ctx, id+100, CrawlDone, "", 1, 0); !errors.Is(err, ErrNotFound) {
+	if err := s.FinishCrawl(ctx, id+100, CrawlDone, "", CrawlCounts{Pages: 1}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown crawl: err = %v, want ErrNotFound", err)
 	}
 	if _, err := s.StartCrawl(ctx, make(chan int)); err == nil {
