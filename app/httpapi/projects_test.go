@@ -36,16 +36,20 @@ func switchingHandler(t *testing.T, opts ...Option) (root string, sw *projects.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw = projects.NewSwitcher(projects.Options{Folder: f, Open: func(dir string, create bool) (projects.Opened, error) {
-		p, err := project.Open(dir, create)
-		if err != nil {
-			return projects.Opened{}, err
-		}
-		a := app.New(app.Options{Project: p})
-		return projects.Opened{App: a, Dir: p.Dir, Close: func() { a.Close(); p.Close() }}, nil
-	}})
+	sw = projects.NewSwitcher(projects.Options{Folder: f, Open: openApp})
 	t.Cleanup(sw.Close)
 	return root, sw, Switching(sw, opts...)
+}
+
+// openApp opens the project of dir (made when create) with the app on it,
+// as the switcher of the tests opens projects.
+func openApp(dir string, create bool) (projects.Opened, error) {
+	p, err := project.Open(dir, create)
+	if err != nil {
+		return projects.Opened{}, err
+	}
+	a := app.New(app.Options{Project: p})
+	return projects.Opened{App: a, Dir: p.Dir, Close: func() { a.Close(); p.Close() }}, nil
 }
 
 // TestProjectsFolder: with no project open the page can list, create and
@@ -128,14 +132,7 @@ func TestProjectsDialogs(t *testing.T) {
 	base := t.TempDir()
 	d := &chooser{}
 	sw := projects.NewSwitcher(projects.Options{Recent: &projects.Recent{Path: filepath.Join(base, "recent.json")},
-		Open: func(dir string, create bool) (projects.Opened, error) {
-			p, err := project.Open(dir, create)
-			if err != nil {
-				return projects.Opened{}, err
-			}
-			a := app.New(app.Options{Project: p})
-			return projects.Opened{App: a, Dir: p.Dir, Close: func() { a.Close(); p.Close() }}, nil
-		}})
+		Open: openApp})
 	t.Cleanup(sw.Close)
 	h := Switching(sw, Desktop(d))
 	var opened ProjectOpened
@@ -176,14 +173,7 @@ func TestProjectsDialogsStartBeside(t *testing.T) {
 	home := filepath.Join(base, "home")
 	t.Setenv("HOME", home)
 	d := &chooser{}
-	sw := projects.NewSwitcher(projects.Options{Open: func(dir string, create bool) (projects.Opened, error) {
-		p, err := project.Open(dir, create)
-		if err != nil {
-			return projects.Opened{}, err
-		}
-		a := app.New(app.Options{Project: p})
-		return projects.Opened{App: a, Dir: p.Dir, Close: func() { a.Close(); p.Close() }}, nil
-	}})
+	sw := projects.NewSwitcher(projects.Options{Open: openApp})
 	t.Cleanup(sw.Close)
 	h := Switching(sw, Desktop(d))
 	var opened ProjectOpened
