@@ -1,13 +1,10 @@
 package imports
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 
 	"sitesift/app/fault"
@@ -64,10 +61,9 @@ type EdgeListWhy struct {
 func edgeListRead(s edgelist.Summary) EdgeListRead {
 	r := EdgeListRead{Format: s.Format, IDs: s.IDs, IDsUnnamed: s.Unnamed, IDsUnnamedLeftOut: s.UnnamedLeftOut,
 		SkippedLines: s.Skipped, SkippedFirst: edgeListLines(s.SkippedLines), SkippedWhy: []EdgeListWhy{}}
-	for _, w := range slices.Sorted(maps.Keys(s.SkippedWhy)) {
-		r.SkippedWhy = append(r.SkippedWhy, EdgeListWhy{Why: w, Lines: s.SkippedWhy[w]})
+	for _, w := range s.Reasons() {
+		r.SkippedWhy = append(r.SkippedWhy, EdgeListWhy{Why: w.Why, Lines: w.Lines})
 	}
-	slices.SortStableFunc(r.SkippedWhy, func(a, b EdgeListWhy) int { return cmp.Compare(b.Lines, a.Lines) })
 	return r
 }
 

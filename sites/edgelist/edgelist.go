@@ -8,7 +8,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"math/bits"
 	"os"
@@ -88,17 +87,12 @@ func (s Summary) Report(name string) string {
 		b.WriteByte('s')
 	}
 	b.WriteString(" skipped (--strict refuses the file):")
-	why := slices.Collect(maps.Keys(s.SkippedWhy))
-	slices.SortFunc(why, func(x, y string) int {
-		return cmp.Or(cmp.Compare(s.SkippedWhy[y], s.SkippedWhy[x]), strings.Compare(x, y))
-	})
-	for _, w := range why {
-		n := s.SkippedWhy[w]
-		fmt.Fprintf(&b, "\n  %d line", n)
-		if n != 1 {
+	for _, r := range s.Reasons() {
+		fmt.Fprintf(&b, "\n  %d line", r.Lines)
+		if r.Lines != 1 {
 			b.WriteByte('s')
 		}
-		fmt.Fprintf(&b, ": %s", w)
+		fmt.Fprintf(&b, ": %s", r.Why)
 	}
 	b.WriteByte('\n')
 	for _, l := range s.SkippedLines {
@@ -108,6 +102,24 @@ func (s Summary) Report(name string) string {
 		fmt.Fprintf(&b, "(%d more)\n", s.Skipped-len(s.SkippedLines))
 	}
 	return b.String()
+}
+
+// Reason is one thing wrong with skipped lines, and how many lines it is
+// wrong with.
+type Reason struct {
+	Why   string
+	Lines int
+}
+
+// Reasons lists what is wrong with the lines skipped, the commonest first
+// (then by name).
+func (s Summary) Reasons() []Reason {
+	rs := make([]Reason, 0, len(s.SkippedWhy))
+	for w, n := range s.SkippedWhy {
+		rs = append(rs, Reason{Why: w, Lines: n})
+	}
+	slices.SortFunc(rs, func(x, y Reason) int { return cmp.Or(cmp.Compare(y.Lines, x.Lines), strings.Compare(x.Why, y.Why)) })
+	return rs
 }
 
 // Options says how to read an edge list.
