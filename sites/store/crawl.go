@@ -638,8 +638,9 @@ func (s *Store) StartCrawl(ctx context.Context, settings any) (int64, error) {
 }
 
 // CrawlCounts is how far a crawl has got: the pages it fetched, the
-// fetches it tried again, and the template links to other sites it left
-// out (their distinct URLs and sites) when it follows editorial links.
+// fetches it tried again after a passing failure, and the template links
+// to other sites it left out (their distinct URLs and sites) when it
+// follows editorial links.
 type CrawlCounts struct {
 	Pages, Retries                             int
 	TemplateLinksLeftOut, TemplateSitesLeftOut int
@@ -767,10 +768,7 @@ type Crawl struct {
 	Settings   json.RawMessage
 	State      string
 	EndReason  string // why it ended; "" while running
-	Pages      int
-	Retries    int // fetches tried again after a passing failure
-	// TemplateLinksLeftOut and TemplateSitesLeftOut: see [CrawlCounts].
-	TemplateLinksLeftOut, TemplateSitesLeftOut int
+	CrawlCounts
 }
 
 // Crawls returns the recorded crawls, newest first.
