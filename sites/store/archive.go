@@ -100,7 +100,7 @@ func scanArchiveImport(sc scanner) (r ArchiveImport, err error) {
 func (s *Store) ImportArchiveFile(ctx context.Context, f ArchiveFile, fill func(*ArchiveTx) error, summary func() any) (ArchiveImport, error) {
 	what := fmt.Sprintf("import %s %s", f.Kind, f.Path)
 	rec := ArchiveImport{ArchiveFile: f, ImportedAt: s.now().UTC()}
-	err := s.writeOn(ctx, what, []string{fmt.Sprintf("cache_size = %d", archiveCacheKiB)}, []string{"cache_size = -2000"}, func(tx *sql.Tx) error {
+	err := s.writeOn(ctx, what, []string{fmt.Sprintf("cache_size = %d", archiveCacheKiB)}, []string{fmt.Sprintf("cache_size = %d", defaultCacheKiB)}, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_files WHERE `+sameImport,
 			f.sameImportArgs()...).Scan(&n); err != nil {

@@ -44,6 +44,10 @@ const (
 	importEdgeRows = 500
 )
 
+// defaultCacheKiB is SQLite's default page cache, 2 MiB, which a
+// connection set up for a large write goes back to.
+const defaultCacheKiB = -2000
+
 // bulkCacheKiB is the page cache of a [Store.bulkWrite] connection, negative
 // as SQLite takes a size in KiB: 256 MiB.
 const bulkCacheKiB = -256 * 1024
@@ -243,7 +247,7 @@ func WithImportance(f func(ctx context.Context, names []string, edges []sites.Ed
 func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(context.Context, []string, []sites.Edge) (Importance, error)) error {
 	// The bulk page cache has done its work: give its memory to the
 	// computation (dirty pages spill to the WAL, still uncommitted).
-	for _, p := range []string{"PRAGMA cache_size = -2000", "PRAGMA shrink_memory"} {
+	for _, p := range []string{fmt.Sprintf("PRAGMA cache_size = %d", defaultCacheKiB), "PRAGMA shrink_memory"} {
 		if _, err := tx.ExecContext(ctx, p); err != nil {
 			return fmt.Errorf("store: %s: %s: %w", what, p, err)
 		}
@@ -294,7 +298,7 @@ func storeImportance(ctx context.Context, tx *sql.Tx, what, now string, f func(c
 func (s *Store) bulkWrite(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
 	return s.writeOn(ctx, what,
 		[]string{fmt.Sprintf("cache_size = %d", bulkCacheKiB), "temp_store = MEMORY", "foreign_keys = OFF"},
-		[]string{"cache_size = -2000", "temp_store = DEFAULT", "threads = 0", "foreign_keys = ON"}, fn)
+		[]string{fmt.Sprintf("cache_size = %d", defaultCacheKiB), "temp_store = DEFAULT", "threads = 0", "foreign_keys = ON"}, fn)
 }
 
 // writeOn is [Store.write] on a connection of its own with the given
